@@ -1,0 +1,280 @@
+//! Chess FEN, X-FEN, Shredder-FEN and EPD for polyfen.
+//!
+//! [`Chess`] implements [`polyfen_core::Variant`]: the board is 8 × 8,
+//! written from rank 8 down, with `KQRBNP` for white and `kqrbnp` for black.
+//! A [`Fen`] (an alias of [`polyfen_core::Setup`]`<Chess>`) reads all six
+//! fields, tolerating missing trailing ones, and castling in any of the
+//! three styles; [`Epd`] reads the four EPD fields plus operations.
+//! Validation ([`Fen::validate`]) is separate from parsing and returns every
+//! [`Violation`].
+//!
+//! # Examples
+//!
+//! ```
+//! use polyfen_chess::{Fen, FenOptions, CastlingStyle};
+//!
+//! let fen: Fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1".parse()?;
+//! assert!(fen.validate().is_empty());
+//! let shredder = fen.to_string_with(&FenOptions { castling: CastlingStyle::Shredder });
+//! assert_eq!(shredder, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b HAha e3 0 1");
+//! # Ok::<(), polyfen_core::ParseError>(())
+//! ```
+
+mod castling;
+mod epd;
+mod render;
+mod types;
+mod validate;
+
+use polyfen_core::{
+    Color, Field, Fields, Leniency, ParseError, ParseErrorKind, PlacementSpec, Repair, RowOrder,
+    Setup, Variant,
+};
+
+pub use castling::{back_rank, king_file, Castling, CastlingStyle, CastlingToken};
+pub use epd::{Epd, Operation};
+pub use render::{render, RenderStyle};
+pub use types::{Piece, Role, Square};
+pub use validate::Violation;
+
+/// The chess variant marker: implements [`Variant`] for FEN.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Chess;
+
+/// The board: 64 squares, `a1` = 0.
+pub type Board = [Option<Piece>; 64];
+
+/// A chess FEN: a board and the five other fields, checked for syntax only.
+pub type Fen = Setup<Chess>;
+
+/// The standard start position.
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// The fields of a FEN after the placement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ChessExtras {
+    /// The side to move.
+    pub turn: Color,
+    /// Castling rights as written.
+    pub castling: Castling,
+    /// The en passant square exactly as read.
+    pub ep: Option<Square>,
+    /// Plies since the last capture or pawn move.
+    pub halfmove: u32,
+    /// The move number, from 1.
+    pub fullmove: u32,
+}
+
+impl Default for ChessExtras {
+    fn default() -> Self {
+        ChessExtras {
+            turn: Color::White,
+            castling: Castling::NONE,
+            ep: None,
+            halfmove: 0,
+            fullmove: 1,
+        }
+    }
+}
+
+/// Choices for writing a FEN.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FenOptions {
+    /// X-FEN (default) or Shredder-FEN castling.
+    pub castling: CastlingStyle,
+}
+
+const PIECE_LETTERS: [u8; 12] = *b"PNBRQKpnbrqk";
+
+impl Variant for Chess {
+    const ID: &'static str = "chess";
+    const SPEC: PlacementSpec = PlacementSpec {
+        files: 8,
+        ranks: 8,
+        row_order: RowOrder::TopFirst,
+        ten_digit: None,
+        separator: b'/',
+        prefix: None,
+        row_word: "rank",
+        cell_word: "squares",
+        first_rank_label: 1,
+        expected_cell: "a piece letter (KQRBNP, kqrbnp), a digit 1-8 or '/'",
+    };
+    const COLOR_NAMES: [&'static str; 2] = ["white", "black"];
+
+    type Piece = Piece;
+    type Board = Board;
+    type Extras = ChessExtras;
+    type WriteOptions = FenOptions;
+    type Violation = Violation;
+
+    fn empty_board() -> Board {
+        [None; 64]
+    }
+
+    #[inline]
+    fn piece_from_ascii(letter: u8, _promoted: bool) -> Option<Piece> {
+        Piece::from_letter(letter)
+    }
+
+    #[inline]
+    fn write_piece(piece: Piece, _options: &FenOptions, out: &mut String) {
+        let i = piece.role as usize + 6 * piece.color.index();
+        out.push(PIECE_LETTERS[i] as char);
+    }
+
+    fn piece_color(piece: Piece) -> Color {
+        piece.color
+    }
+
+    fn parse_extras(
+        fields: &mut Fields<'_>,
+        _board: &Board,
+        _leniency: &Leniency,
+        _repairs: &mut Vec<Repair>,
+    ) -> Result<ChessExtras, ParseError> {
+        let mut extras = parse_position_fields(fields)?;
+        if let Some(f) = fields.next() {
+            extras.halfmove = f.number("halfmove clock", 0, u32::MAX).map_err(|e| {
+                misplaced(e, &f, "halfmove clock", f.text.contains(['-', 'K', 'Q', 'k', 'q']))
+            })?;
+        }
+        if let Some(f) = fields.next() {
+            extras.fullmove = f.number("fullmove number", 0, u32::MAX)?;
+        }
+        fields.finish("fullmove number")?;
+        Ok(extras)
+    }
+
+    fn write_extras(extras: &ChessExtras, board: &Board, options: &FenOptions, out: &mut String) {
+        write_position_fields(extras, board, options, out);
+        out.push(' ');
+        push_u32(extras.halfmove, out);
+        out.push(' ');
+        push_u32(extras.fullmove, out);
+    }
+
+    fn validate(setup: &Fen) -> Vec<Violation> {
+        validate::validate(setup)
+    }
+}
+
+/// Reads side, castling and en passant (each may be missing at the end).
+fn parse_position_fields(fields: &mut Fields<'_>) -> Result<ChessExtras, ParseError> {
+    let mut extras = ChessExtras::default();
+    if let Some(f) = fields.next() {
+        extras.turn = match f.text {
+            "w" => Color::White,
+            "b" => Color::Black,
+            _ => {
+                let e = ParseError::unexpected(f.text, 0, "side to move", "'w' or 'b'").shifted(f.start);
+                return Err(if f.text.len() > 1 {
+                    ParseError::new(
+                        ParseErrorKind::Invalid {
+                            field: "side to move",
+                            message: format!("{:?} is not 'w' or 'b'", f.text).into(),
+                        },
+                        f.span(),
+                    )
+                } else {
+                    e
+                });
+            }
+        };
+    }
+    if let Some(f) = fields.next() {
+        extras.castling = Castling::parse(f.text, f.start)
+            .map_err(|e| misplaced(e, &f, "castling field", f.text.bytes().all(|b| b.is_ascii_digit())))?;
+    }
+    if let Some(f) = fields.next() {
+        extras.ep = parse_ep(&f)?;
+    }
+    Ok(extras)
+}
+
+fn parse_ep(f: &Field<'_>) -> Result<Option<Square>, ParseError> {
+    if f.text == "-" {
+        return Ok(None);
+    }
+    if let Some(sq) = Square::parse(f.text.as_bytes()) {
+        return Ok(Some(sq));
+    }
+    let looks_like_number = f.text.bytes().all(|b| b.is_ascii_digit());
+    let looks_like_castling = f.text.bytes().all(|b| b"KQkqABCDEFGHabcdefgh".contains(&b)) && f.text.len() != 2;
+    let message = if looks_like_number {
+        format!("{:?} is a number, not a square: is the castling or en passant field missing before it?", f.text)
+    } else if looks_like_castling {
+        format!("{:?} looks like castling rights: is the side to move missing?", f.text)
+    } else {
+        format!("{:?} is not '-' or a square such as e3", f.text)
+    };
+    Err(ParseError::new(
+        ParseErrorKind::Invalid {
+            field: "en passant square",
+            message: message.into(),
+        },
+        f.span(),
+    ))
+}
+
+/// Adds a hint to an error in a field that looks like a neighbouring field,
+/// so that a missing field is named rather than the next one blamed.
+fn misplaced(e: ParseError, f: &Field<'_>, field: &'static str, looks_misplaced: bool) -> ParseError {
+    if !looks_misplaced {
+        return e;
+    }
+    ParseError::new(
+        ParseErrorKind::Invalid {
+            field,
+            message: format!("{:?} does not belong here: is a field missing before it?", f.text).into(),
+        },
+        f.span(),
+    )
+}
+
+fn write_position_fields(extras: &ChessExtras, board: &Board, options: &FenOptions, out: &mut String) {
+    out.push(' ');
+    out.push(if extras.turn == Color::White { 'w' } else { 'b' });
+    out.push(' ');
+    extras.castling.write(board, options.castling, out);
+    out.push(' ');
+    match extras.ep {
+        Some(sq) => {
+            let [a, b] = sq.name();
+            out.push(a as char);
+            out.push(b as char);
+        }
+        None => out.push('-'),
+    }
+}
+
+fn push_u32(n: u32, out: &mut String) {
+    let mut buf = [0u8; 10];
+    let mut i = buf.len();
+    let mut n = n;
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &b in &buf[i..] {
+        out.push(b as char);
+    }
+}
+
+/// Reads a FEN with the castling style it was written in, so that it can be
+/// written back the same way.
+///
+/// # Errors
+///
+/// See [`Setup::parse_with`].
+pub fn parse_fen(input: &str) -> Result<(Fen, FenOptions), ParseError> {
+    let fen: Fen = input.parse()?;
+    let options = FenOptions {
+        castling: fen.extras.castling.style(),
+    };
+    Ok((fen, options))
+}

@@ -1,0 +1,185 @@
+//! Syntax errors with the byte span they point at.
+//!
+//! A [`ParseError`] is a [`ParseErrorKind`] plus the byte range of the input
+//! it is about. Messages are lowercase without a full stop, and
+//! [`ParseError`]'s `Display` ends with the 1-based column, so a tool can
+//! print `input 3: column 14: rank 3 has 10 points, expected 9` and a person
+//! can find the place.
+
+use core::fmt;
+use core::ops::Range;
+use std::borrow::Cow;
+
+/// What went wrong while reading a notation.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// Nothing (or only white space) was given.
+    #[error("empty input, expected {expected}")]
+    Empty {
+        /// What a valid input starts with.
+        expected: &'static str,
+    },
+    /// A character that cannot stand at this place of a field.
+    #[error("invalid {field}: unexpected {found:?}, expected {expected}")]
+    Unexpected {
+        /// The field being read (`placement`, `castling field`, ...).
+        field: &'static str,
+        /// The character found.
+        found: char,
+        /// What could stand there.
+        expected: &'static str,
+    },
+    /// A field ended before it was complete.
+    #[error("invalid {field}: it ends too early, expected {expected}")]
+    UnexpectedEnd {
+        /// The field being read.
+        field: &'static str,
+        /// What was still expected.
+        expected: &'static str,
+    },
+    /// A row of the placement holds more or fewer cells than the board is wide.
+    #[error("{row_word} {label} has {found} {cell_word}, expected {expected}")]
+    RowLength {
+        /// `rank` or `row`.
+        row_word: &'static str,
+        /// The row's label as people number it (chess rank 1-8, Xiangqi 0-9).
+        label: u16,
+        /// How many cells the row describes.
+        found: u32,
+        /// How many it must describe.
+        expected: u8,
+        /// `squares` or `points`.
+        cell_word: &'static str,
+    },
+    /// The placement has the wrong number of rows.
+    #[error("the placement has {found} {row_word}s, expected {expected}")]
+    RowCount {
+        /// `rank` or `row`.
+        row_word: &'static str,
+        /// How many rows were written.
+        found: u32,
+        /// How many the board has.
+        expected: u8,
+    },
+    /// A required field is absent.
+    #[error("missing {field}, expected {expected}")]
+    MissingField {
+        /// The missing field.
+        field: &'static str,
+        /// What it should have held.
+        expected: &'static str,
+    },
+    /// More fields than the notation has.
+    #[error("unexpected extra field {found:?} after the {last_field}")]
+    ExtraField {
+        /// The first extra field, as written.
+        found: String,
+        /// The last field the notation has.
+        last_field: &'static str,
+    },
+    /// A number that does not fit.
+    #[error("invalid {field}: {found:?} is not a number from {min} to {max}")]
+    Number {
+        /// The field being read.
+        field: &'static str,
+        /// The text found.
+        found: String,
+        /// The smallest allowed value.
+        min: u32,
+        /// The largest allowed value.
+        max: u32,
+    },
+    /// A per-piece attribute field whose length differs from the number of pieces.
+    #[error("{pieces} pieces but {attributes} {attribute_word}")]
+    AttributeCount {
+        /// Pieces on the board.
+        pieces: u32,
+        /// Attributes written.
+        attributes: u32,
+        /// The plural name of the attribute (`rotations`).
+        attribute_word: &'static str,
+    },
+    /// Anything else, in words.
+    #[error("invalid {field}: {message}")]
+    Invalid {
+        /// The field being read.
+        field: &'static str,
+        /// What is wrong.
+        message: Cow<'static, str>,
+    },
+}
+
+/// A syntax error: what went wrong and where, as a byte range of the input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// What went wrong.
+    pub kind: ParseErrorKind,
+    /// The bytes of the input the error is about (may be empty at the end).
+    pub span: Range<usize>,
+}
+
+impl ParseError {
+    /// An error of `kind` about the bytes `span`.
+    #[must_use]
+    pub fn new(kind: ParseErrorKind, span: Range<usize>) -> ParseError {
+        ParseError { kind, span }
+    }
+
+    /// An [`ParseErrorKind::Unexpected`] error for the character of `input`
+    /// starting at byte `at`.
+    #[must_use]
+    pub fn unexpected(
+        input: &str,
+        at: usize,
+        field: &'static str,
+        expected: &'static str,
+    ) -> ParseError {
+        match input.get(at..).and_then(|rest| rest.chars().next()) {
+            Some(found) => ParseError::new(
+                ParseErrorKind::Unexpected {
+                    field,
+                    found,
+                    expected,
+                },
+                at..at + found.len_utf8(),
+            ),
+            None => ParseError::new(
+                ParseErrorKind::UnexpectedEnd { field, expected },
+                at..at,
+            ),
+        }
+    }
+
+    /// The 1-based column of the error, counted in bytes.
+    #[must_use]
+    pub fn byte_column(&self) -> usize {
+        self.span.start + 1
+    }
+
+    /// The 1-based column of the error in `input`, counted in characters
+    /// (what a person sees when the input is not ASCII).
+    #[must_use]
+    pub fn char_column(&self, input: &str) -> usize {
+        let mut end = self.span.start.min(input.len());
+        while !input.is_char_boundary(end) {
+            end -= 1;
+        }
+        input[..end].chars().count() + 1
+    }
+
+    /// Moves the span by `offset` bytes: for errors of a part read on its own.
+    #[must_use]
+    pub fn shifted(mut self, offset: usize) -> ParseError {
+        self.span = self.span.start + offset..self.span.end + offset;
+        self
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at column {}", self.kind, self.byte_column())
+    }
+}
+
+impl std::error::Error for ParseError {}

@@ -1,0 +1,192 @@
+//! Splitting a notation line into space-separated fields, with byte offsets.
+
+use crate::error::{ParseError, ParseErrorKind};
+
+/// One field of a notation line and where it starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Field<'a> {
+    /// The field's text, never empty.
+    pub text: &'a str,
+    /// Its byte offset in the whole line.
+    pub start: usize,
+}
+
+impl Field<'_> {
+    /// The byte range of the field in the whole line.
+    #[must_use]
+    pub fn span(&self) -> core::ops::Range<usize> {
+        self.start..self.start + self.text.len()
+    }
+
+    /// The field as an integer from `min` to `max`.
+    ///
+    /// # Errors
+    ///
+    /// [`ParseErrorKind::Number`] when the field is not such a number.
+    pub fn number(&self, field: &'static str, min: u32, max: u32) -> Result<u32, ParseError> {
+        let bytes = self.text.as_bytes();
+        let mut value: u32 = 0;
+        let ok = !bytes.is_empty()
+            && bytes.len() <= 10
+            && bytes.iter().all(|b| {
+                if b.is_ascii_digit() {
+                    value = value.saturating_mul(10).saturating_add(u32::from(b - b'0'));
+                    true
+                } else {
+                    false
+                }
+            });
+        if ok && (min..=max).contains(&value) {
+            Ok(value)
+        } else {
+            Err(ParseError::new(
+                ParseErrorKind::Number {
+                    field,
+                    found: self.text.to_owned(),
+                    min,
+                    max,
+                },
+                self.span(),
+            ))
+        }
+    }
+}
+
+/// An iterator over the space-separated fields of a line.
+///
+/// Runs of ASCII white space separate fields; leading and trailing white
+/// space is ignored.
+#[derive(Clone, Debug)]
+pub struct Fields<'a> {
+    line: &'a str,
+    pos: usize,
+}
+
+impl<'a> Fields<'a> {
+    /// The fields of `line`.
+    #[must_use]
+    pub fn new(line: &'a str) -> Fields<'a> {
+        Fields { line, pos: 0 }
+    }
+
+    /// The whole line.
+    #[must_use]
+    pub fn line(&self) -> &'a str {
+        self.line
+    }
+
+    /// The byte offset just after the last field returned (the end of the
+    /// line once the fields are used up).
+    #[must_use]
+    pub fn position(&self) -> usize {
+        self.pos
+    }
+
+    /// Everything not yet returned, with leading white space skipped, and
+    /// its offset; `None` when only white space is left.
+    #[must_use]
+    pub fn rest(&self) -> Option<Field<'a>> {
+        let bytes = self.line.as_bytes();
+        let mut start = self.pos;
+        while start < bytes.len() && bytes[start].is_ascii_whitespace() {
+            start += 1;
+        }
+        let text = self.line[start..].trim_end();
+        if text.is_empty() {
+            None
+        } else {
+            Some(Field { text, start })
+        }
+    }
+
+    /// Takes everything not yet returned.
+    pub fn take_rest(&mut self) -> Option<Field<'a>> {
+        let rest = self.rest();
+        self.pos = self.line.len();
+        rest
+    }
+
+    /// The next field, or an error naming it as missing.
+    ///
+    /// # Errors
+    ///
+    /// [`ParseErrorKind::MissingField`] at the end of the line.
+    pub fn expect(
+        &mut self,
+        field: &'static str,
+        expected: &'static str,
+    ) -> Result<Field<'a>, ParseError> {
+        let end = self.line.len();
+        self.next().ok_or_else(|| {
+            ParseError::new(ParseErrorKind::MissingField { field, expected }, end..end)
+        })
+    }
+
+    /// An error unless every field has been read.
+    ///
+    /// # Errors
+    ///
+    /// [`ParseErrorKind::ExtraField`] naming the first unread field.
+    pub fn finish(&mut self, last_field: &'static str) -> Result<(), ParseError> {
+        match self.next() {
+            None => Ok(()),
+            Some(extra) => Err(ParseError::new(
+                ParseErrorKind::ExtraField {
+                    found: extra.text.to_owned(),
+                    last_field,
+                },
+                extra.span(),
+            )),
+        }
+    }
+}
+
+impl<'a> Iterator for Fields<'a> {
+    type Item = Field<'a>;
+
+    fn next(&mut self) -> Option<Field<'a>> {
+        let bytes = self.line.as_bytes();
+        let mut start = self.pos;
+        while start < bytes.len() && bytes[start].is_ascii_whitespace() {
+            start += 1;
+        }
+        if start >= bytes.len() {
+            self.pos = bytes.len();
+            return None;
+        }
+        let mut end = start;
+        while end < bytes.len() && !bytes[end].is_ascii_whitespace() {
+            end += 1;
+        }
+        self.pos = end;
+        Some(Field {
+            text: &self.line[start..end],
+            start,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_with_offsets() {
+        let mut f = Fields::new("  ab  c d ");
+        assert_eq!(f.next(), Some(Field { text: "ab", start: 2 }));
+        assert_eq!(f.rest(), Some(Field { text: "c d", start: 6 }));
+        assert_eq!(f.next(), Some(Field { text: "c", start: 6 }));
+        assert_eq!(f.next(), Some(Field { text: "d", start: 8 }));
+        assert_eq!(f.next(), None);
+        assert!(f.finish("last").is_ok());
+    }
+
+    #[test]
+    fn numbers() {
+        let f = Field { text: "120", start: 4 };
+        assert_eq!(f.number("clock", 0, 999), Ok(120));
+        let e = Field { text: "12x", start: 4 }.number("clock", 0, 999).unwrap_err();
+        assert_eq!(e.span, 4..7);
+        assert!(Field { text: "99999999999", start: 0 }.number("n", 0, u32::MAX).is_err());
+    }
+}

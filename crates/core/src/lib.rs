@@ -1,0 +1,26 @@
+//! The generic core of polyfen.
+//!
+//! Every notation polyfen reads writes a board the same way: rows of cells,
+//! digits for runs of empty cells, a separator between rows, then a few
+//! fields. This crate holds that one idea:
+//!
+//! - [`Variant`]: the static facts of one game's notation (board size, row
+//!   order, piece alphabet, the fields after the placement, validation);
+//! - [`codec`]: the one placement codec, driven by a [`PlacementSpec`] and a
+//!   [`Leniency`], with per-piece attributes as a first-class field;
+//! - [`Setup`]: a board plus the other fields, generic over the variant;
+//! - [`ParseError`]: what went wrong and the byte span where.
+//!
+//! The core does no I/O.
+
+pub mod codec;
+pub mod color;
+pub mod error;
+pub mod fields;
+pub mod variant;
+
+pub use codec::{AttributeSpec, Leniency, PlacementSpec, Repair, RowOrder, WriteStyle};
+pub use color::Color;
+pub use error::{ParseError, ParseErrorKind};
+pub use fields::{Field, Fields};
+pub use variant::{Setup, Variant};
