@@ -2,6 +2,8 @@
 //! round trips and errors, property tests, and a toy fourth variant
 //! ([`minishogi`]) that proves the [`polyfen_core::Variant`] trait general.
 
+pub mod minishogi;
+
 use std::path::PathBuf;
 
 /// The path of a file under `tests/data`.

@@ -2,7 +2,7 @@
 //! byte for byte; every invalid one is rejected; every EPD of the perft
 //! suites parses.
 
-use polyfen_chess::{parse_fen, Epd, Violation};
+use polyfen_chess::{Epd, Violation, parse_fen};
 use polyfen_tests::data_lines;
 
 #[test]

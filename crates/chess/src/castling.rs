@@ -9,8 +9,8 @@
 
 use polyfen_core::{Color, ParseError, ParseErrorKind};
 
-use crate::types::{Piece, Role, Square};
 use crate::Board;
+use crate::types::{Piece, Role, Square};
 
 /// How the castling field is written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -48,9 +48,7 @@ impl Castling {
     /// No rights (`-`).
     pub const NONE: Castling = Castling { tokens: [0; 2] };
     /// `KQkq`.
-    pub const ALL: Castling = Castling {
-        tokens: [KING_SIDE | QUEEN_SIDE; 2],
-    };
+    pub const ALL: Castling = Castling { tokens: [KING_SIDE | QUEEN_SIDE; 2] };
 
     /// Reads a castling field (`-`, `KQkq`, `HAha`, `Kkd` ...), tokens in
     /// any order. `offset` is the field's byte offset in the line.
@@ -73,8 +71,7 @@ impl Castling {
                 b'A'..=b'H' => (Color::White, 1 << (b - b'A')),
                 b'a'..=b'h' => (Color::Black, 1 << (b - b'a')),
                 _ => {
-                    return Err(ParseError::unexpected(text, i, "castling field", EXPECTED)
-                        .shifted(offset));
+                    return Err(ParseError::unexpected(text, i, "castling field", EXPECTED).shifted(offset));
                 }
             };
             let set = &mut castling.tokens[color.index()];
@@ -123,11 +120,7 @@ impl Castling {
     pub fn style(&self) -> CastlingStyle {
         let letters = (self.tokens[0] | self.tokens[1]) & 0xff;
         let sides = (self.tokens[0] | self.tokens[1]) & (KING_SIDE | QUEEN_SIDE);
-        if letters != 0 && sides == 0 {
-            CastlingStyle::Shredder
-        } else {
-            CastlingStyle::XFen
-        }
+        if letters != 0 && sides == 0 { CastlingStyle::Shredder } else { CastlingStyle::XFen }
     }
 
     /// The file of the rook a token names on `board`, if that rook exists:
@@ -162,19 +155,18 @@ impl Castling {
             let mut n = 0;
             for token in self.tokens(color) {
                 let file = Castling::resolve(board, color, token);
-                let letter = match (style, token, file) {
-                    (CastlingStyle::Shredder, _, Some(f)) => b'a' + f,
-                    (CastlingStyle::XFen, CastlingToken::File(f), _) => {
-                        // an outermost rook is written K or Q
-                        match king_file(board, color) {
-                            Some(k) if f > k && Castling::resolve(board, color, CastlingToken::KingSide) == Some(f) => b'k',
-                            Some(k) if f < k && Castling::resolve(board, color, CastlingToken::QueenSide) == Some(f) => b'q',
-                            _ => b'a' + f,
+                let letter = match (style, token) {
+                    (CastlingStyle::Shredder, _) | (CastlingStyle::XFen, CastlingToken::File(_)) => {
+                        match (style, token, file) {
+                            // an outermost rook is written K or Q in X-FEN
+                            (CastlingStyle::XFen, _, Some(f)) => xfen_letter(board, color, f),
+                            (_, CastlingToken::KingSide, None) => b'k',
+                            (_, CastlingToken::QueenSide, None) => b'q',
+                            (_, _, Some(f)) | (_, CastlingToken::File(f), None) => b'a' + f,
                         }
                     }
-                    (_, CastlingToken::KingSide, _) => b'k',
-                    (_, CastlingToken::QueenSide, _) => b'q',
-                    (CastlingStyle::Shredder, CastlingToken::File(f), None) => b'a' + f,
+                    (CastlingStyle::XFen, CastlingToken::KingSide) => b'k',
+                    (CastlingStyle::XFen, CastlingToken::QueenSide) => b'q',
                 };
                 let key = match (letter, file) {
                     (_, Some(f)) => f as i8,
@@ -196,6 +188,16 @@ impl Castling {
                 last = letter;
             }
         }
+    }
+}
+
+/// The X-FEN letter of the rook on file `f`: `k`/`q` for the outermost rook
+/// on its side of the king, else the file letter.
+fn xfen_letter(board: &Board, color: Color, f: u8) -> u8 {
+    match king_file(board, color) {
+        Some(k) if f > k && Castling::resolve(board, color, CastlingToken::KingSide) == Some(f) => b'k',
+        Some(k) if f < k && Castling::resolve(board, color, CastlingToken::QueenSide) == Some(f) => b'q',
+        _ => b'a' + f,
     }
 }
 

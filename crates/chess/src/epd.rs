@@ -5,7 +5,7 @@ use core::str::FromStr;
 
 use polyfen_core::{Fields, Leniency, ParseError, ParseErrorKind, Setup};
 
-use crate::{parse_position_fields, write_position_fields, Chess, ChessExtras, Fen, FenOptions};
+use crate::{Chess, ChessExtras, Fen, FenOptions, parse_position_fields, write_position_fields};
 
 /// One EPD operation: an opcode and its operands as written (`bm Nf3`,
 /// `id "WAC.001"`).
@@ -59,24 +59,15 @@ impl Epd {
             None => Vec::new(),
         };
         for op in &operations {
-            let value = |max| {
-                polyfen_core::Field {
-                    text: op.operands.as_str(),
-                    start: 0,
-                }
-                .number("clock operand", 0, max)
-                .ok()
-            };
+            let value =
+                |max| polyfen_core::Field { text: op.operands.as_str(), start: 0 }.number("clock operand", 0, max).ok();
             match op.opcode.as_str() {
                 "hmvc" => extras.halfmove = value(u32::MAX).unwrap_or(extras.halfmove),
                 "fmvn" => extras.fullmove = value(u32::MAX).unwrap_or(extras.fullmove),
                 _ => {}
             }
         }
-        Ok(Epd {
-            setup: Setup { board, extras },
-            operations,
-        })
+        Ok(Epd { setup: Setup { board, extras }, operations })
     }
 
     /// Writes the record with `options`: four fields, then each operation as
@@ -88,7 +79,7 @@ impl Epd {
             polyfen_core::WriteStyle::default(),
             out,
         );
-        write_position_fields(&self.setup.extras, &self.setup.board, options, out);
+        write_position_fields(&self.setup.extras, &self.setup.board, *options, out);
         for op in &self.operations {
             out.push(' ');
             out.push_str(&op.opcode);
@@ -122,7 +113,9 @@ fn parse_operations(text: &str, offset: usize) -> Result<Vec<Operation>, ParseEr
         }
         let start = i;
         if !bytes[i].is_ascii_alphabetic() {
-            return Err(ParseError::unexpected(text, i, "EPD operation", "an opcode starting with a letter").shifted(offset));
+            return Err(
+                ParseError::unexpected(text, i, "EPD operation", "an opcode starting with a letter").shifted(offset)
+            );
         }
         while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
             i += 1;
@@ -143,20 +136,20 @@ fn parse_operations(text: &str, offset: usize) -> Result<Vec<Operation>, ParseEr
                 format!("operation {opcode:?} does not end with ';'")
             };
             return Err(ParseError::new(
-                ParseErrorKind::Invalid {
-                    field: "EPD operation",
-                    message: message.into(),
-                },
+                ParseErrorKind::Invalid { field: "EPD operation", message: message.into() },
                 offset + start..offset + bytes.len(),
             ));
         }
         if operand_start < bytes.len() && !bytes[operand_start].is_ascii_whitespace() && bytes[operand_start] != b';' {
-            return Err(ParseError::unexpected(text, operand_start, "EPD operation", "a space or ';' after the opcode").shifted(offset));
+            return Err(ParseError::unexpected(
+                text,
+                operand_start,
+                "EPD operation",
+                "a space or ';' after the opcode",
+            )
+            .shifted(offset));
         }
-        ops.push(Operation {
-            opcode: opcode.to_owned(),
-            operands: text[operand_start..i].trim().to_owned(),
-        });
+        ops.push(Operation { opcode: opcode.to_owned(), operands: text[operand_start..i].trim().to_owned() });
         i += 1;
     }
     Ok(ops)

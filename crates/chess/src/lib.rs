@@ -27,13 +27,12 @@ mod types;
 mod validate;
 
 use polyfen_core::{
-    Color, Field, Fields, Leniency, ParseError, ParseErrorKind, PlacementSpec, Repair, RowOrder,
-    Setup, Variant,
+    Color, Field, Fields, Leniency, ParseError, ParseErrorKind, PlacementSpec, Repair, RowOrder, Setup, Variant,
 };
 
-pub use castling::{back_rank, king_file, Castling, CastlingStyle, CastlingToken};
+pub use castling::{Castling, CastlingStyle, CastlingToken, back_rank, king_file};
 pub use epd::{Epd, Operation};
-pub use render::{render, RenderStyle};
+pub use render::{RenderStyle, render};
 pub use types::{Piece, Role, Square};
 pub use validate::Violation;
 
@@ -67,13 +66,7 @@ pub struct ChessExtras {
 
 impl Default for ChessExtras {
     fn default() -> Self {
-        ChessExtras {
-            turn: Color::White,
-            castling: Castling::NONE,
-            ep: None,
-            halfmove: 0,
-            fullmove: 1,
-        }
+        ChessExtras { turn: Color::White, castling: Castling::NONE, ep: None, halfmove: 0, fullmove: 1 }
     }
 }
 
@@ -135,9 +128,9 @@ impl Variant for Chess {
     ) -> Result<ChessExtras, ParseError> {
         let mut extras = parse_position_fields(fields)?;
         if let Some(f) = fields.next() {
-            extras.halfmove = f.number("halfmove clock", 0, u32::MAX).map_err(|e| {
-                misplaced(e, &f, "halfmove clock", f.text.contains(['-', 'K', 'Q', 'k', 'q']))
-            })?;
+            extras.halfmove = f
+                .number("halfmove clock", 0, u32::MAX)
+                .map_err(|e| misplaced(e, &f, "halfmove clock", f.text.contains(['-', 'K', 'Q', 'k', 'q'])))?;
         }
         if let Some(f) = fields.next() {
             extras.fullmove = f.number("fullmove number", 0, u32::MAX)?;
@@ -147,7 +140,7 @@ impl Variant for Chess {
     }
 
     fn write_extras(extras: &ChessExtras, board: &Board, options: &FenOptions, out: &mut String) {
-        write_position_fields(extras, board, options, out);
+        write_position_fields(extras, board, *options, out);
         out.push(' ');
         push_u32(extras.halfmove, out);
         out.push(' ');
@@ -168,11 +161,13 @@ fn parse_position_fields(fields: &mut Fields<'_>) -> Result<ChessExtras, ParseEr
             "b" => Color::Black,
             _ => {
                 let e = ParseError::unexpected(f.text, 0, "side to move", "'w' or 'b'").shifted(f.start);
+                let looks_like_castling = f.text.bytes().all(|b| b"KQkq-".contains(&b));
                 return Err(if f.text.len() > 1 {
+                    let hint = if looks_like_castling { ": is the side to move missing?" } else { "" };
                     ParseError::new(
                         ParseErrorKind::Invalid {
                             field: "side to move",
-                            message: format!("{:?} is not 'w' or 'b'", f.text).into(),
+                            message: format!("{:?} is not 'w' or 'b'{hint}", f.text).into(),
                         },
                         f.span(),
                     )
@@ -208,13 +203,7 @@ fn parse_ep(f: &Field<'_>) -> Result<Option<Square>, ParseError> {
     } else {
         format!("{:?} is not '-' or a square such as e3", f.text)
     };
-    Err(ParseError::new(
-        ParseErrorKind::Invalid {
-            field: "en passant square",
-            message: message.into(),
-        },
-        f.span(),
-    ))
+    Err(ParseError::new(ParseErrorKind::Invalid { field: "en passant square", message: message.into() }, f.span()))
 }
 
 /// Adds a hint to an error in a field that looks like a neighbouring field,
@@ -232,7 +221,7 @@ fn misplaced(e: ParseError, f: &Field<'_>, field: &'static str, looks_misplaced:
     )
 }
 
-fn write_position_fields(extras: &ChessExtras, board: &Board, options: &FenOptions, out: &mut String) {
+fn write_position_fields(extras: &ChessExtras, board: &Board, options: FenOptions, out: &mut String) {
     out.push(' ');
     out.push(if extras.turn == Color::White { 'w' } else { 'b' });
     out.push(' ');
@@ -273,8 +262,6 @@ fn push_u32(n: u32, out: &mut String) {
 /// See [`Setup::parse_with`].
 pub fn parse_fen(input: &str) -> Result<(Fen, FenOptions), ParseError> {
     let fen: Fen = input.parse()?;
-    let options = FenOptions {
-        castling: fen.extras.castling.style(),
-    };
+    let options = FenOptions { castling: fen.extras.castling.style() };
     Ok((fen, options))
 }

@@ -2,8 +2,8 @@
 
 use polyfen_core::Color;
 
-use crate::types::Square;
 use crate::Fen;
+use crate::types::Square;
 
 /// The look of a diagram.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -35,10 +35,6 @@ pub fn render(fen: &Fen, style: RenderStyle) -> String {
         out.push('\n');
     }
     out.push_str("  a b c d e f g h\n");
-    out.push_str(if fen.extras.turn == Color::White {
-        "white to move\n"
-    } else {
-        "black to move\n"
-    });
+    out.push_str(if fen.extras.turn == Color::White { "white to move\n" } else { "black to move\n" });
     out
 }

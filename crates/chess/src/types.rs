@@ -23,14 +23,7 @@ pub enum Role {
 
 impl Role {
     /// All roles, pawn first.
-    pub const ALL: [Role; 6] = [
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::King,
-    ];
+    pub const ALL: [Role; 6] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
 
     /// The lowercase letter of the role.
     #[must_use]
@@ -126,11 +119,7 @@ impl Square {
     /// The square at `file` (0 = a) and `rank` (0 = rank 1), if both are below 8.
     #[must_use]
     pub const fn new(file: u8, rank: u8) -> Option<Square> {
-        if file < 8 && rank < 8 {
-            Some(Square(rank * 8 + file))
-        } else {
-            None
-        }
+        if file < 8 && rank < 8 { Some(Square(rank * 8 + file)) } else { None }
     }
 
     /// The square of an index 0–63.
@@ -177,11 +166,7 @@ impl Square {
     pub const fn offset(self, df: i8, dr: i8) -> Option<Square> {
         let f = self.file() as i8 + df;
         let r = self.rank() as i8 + dr;
-        if f >= 0 && f < 8 && r >= 0 && r < 8 {
-            Some(Square((r * 8 + f) as u8))
-        } else {
-            None
-        }
+        if f >= 0 && f < 8 && r >= 0 && r < 8 { Some(Square((r * 8 + f) as u8)) } else { None }
     }
 }
 

@@ -4,7 +4,7 @@ use core::fmt;
 
 use polyfen_core::Color;
 
-use crate::castling::{back_rank, king_file, Castling, CastlingToken};
+use crate::castling::{Castling, CastlingToken, back_rank, king_file};
 use crate::types::{Piece, Role, Square};
 use crate::{Board, Fen};
 
@@ -85,21 +85,29 @@ impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Violation::KingCount { color, count: 0 } => write!(f, "{color} has no king"),
-            Violation::KingCount { color, count } => write!(f, "{color} has {count} kings, expected 1"),
+            Violation::KingCount { color, count } => {
+                write!(f, "{color} has {count} kings, expected 1")
+            }
             Violation::PawnOnBackRank { square } => write!(f, "pawn on the back rank at {square}"),
-            Violation::TooManyPieces { color, count } => write!(f, "{color} has {count} pieces, at most 16"),
-            Violation::TooManyPawns { color, count } => write!(f, "{color} has {count} pawns, at most 8"),
-            Violation::TooMuchMaterial {
-                color,
-                extra,
-                missing_pawns,
-            } => write!(
+            Violation::TooManyPieces { color, count } => {
+                write!(f, "{color} has {count} pieces, at most 16")
+            }
+            Violation::TooManyPawns { color, count } => {
+                write!(f, "{color} has {count} pawns, at most 8")
+            }
+            Violation::TooMuchMaterial { color, extra, missing_pawns } => write!(
                 f,
                 "{color} has {extra} pieces beyond the starting set but only {missing_pawns} missing pawns to have promoted"
             ),
-            Violation::OppositeCheck { color } => write!(f, "{color} is in check but it is {}'s move", color.other()),
-            Violation::ImpossibleCheck { color, reason } => write!(f, "{color} is in an impossible check: {reason}"),
-            Violation::EnPassant { square, reason } => write!(f, "en passant square {square}: {reason}"),
+            Violation::OppositeCheck { color } => {
+                write!(f, "{color} is in check but it is {}'s move", color.other())
+            }
+            Violation::ImpossibleCheck { color, reason } => {
+                write!(f, "{color} is in an impossible check: {reason}")
+            }
+            Violation::EnPassant { square, reason } => {
+                write!(f, "en passant square {square}: {reason}")
+            }
             Violation::Castling { color, token, reason } => {
                 write!(f, "castling right {token:?} of {color}: {reason}")
             }
@@ -194,11 +202,7 @@ pub(crate) fn validate(fen: &Fen) -> Vec<Violation> {
             + c[Role::Queen as usize].saturating_sub(1);
         let missing_pawns = 8u32.saturating_sub(pawns);
         if extra > missing_pawns {
-            out.push(Violation::TooMuchMaterial {
-                color,
-                extra,
-                missing_pawns,
-            });
+            out.push(Violation::TooMuchMaterial { color, extra, missing_pawns });
         }
     }
     let us = extras.turn;
@@ -230,7 +234,7 @@ pub(crate) fn validate(fen: &Fen) -> Vec<Violation> {
             }
         }
     }
-    castling_problems(board, &extras.castling, &mut out);
+    castling_problems(board, extras.castling, &mut out);
     out
 }
 
@@ -238,9 +242,8 @@ pub(crate) fn validate(fen: &Fen) -> Vec<Violation> {
 /// slider whose line the move uncovered: a pawn, knight or king never gives
 /// a discovered check, so two of them cannot check together.
 fn double_check_possible(board: &Board, checkers: &[Square]) -> bool {
-    let slider = |sq: &Square| {
-        board[sq.index()].is_some_and(|p| matches!(p.role, Role::Bishop | Role::Rook | Role::Queen))
-    };
+    let slider =
+        |sq: &Square| board[sq.index()].is_some_and(|p| matches!(p.role, Role::Bishop | Role::Rook | Role::Queen));
     checkers.iter().any(slider)
 }
 
@@ -287,10 +290,7 @@ fn ep_check_problem(board: &Board, turn: Color, ep: Square, king: Square) -> Opt
 
 /// True when `sq` lies strictly between `a` and `b` on a rank, file or diagonal.
 fn between(a: Square, b: Square, sq: Square) -> bool {
-    let (df, dr) = (
-        i16::from(b.file()) - i16::from(a.file()),
-        i16::from(b.rank()) - i16::from(a.rank()),
-    );
+    let (df, dr) = (i16::from(b.file()) - i16::from(a.file()), i16::from(b.rank()) - i16::from(a.rank()));
     if !(df == 0 || dr == 0 || df.abs() == dr.abs()) {
         return false;
     }
@@ -301,7 +301,7 @@ fn between(a: Square, b: Square, sq: Square) -> bool {
     })
 }
 
-fn castling_problems(board: &Board, castling: &Castling, out: &mut Vec<Violation>) {
+fn castling_problems(board: &Board, castling: Castling, out: &mut Vec<Violation>) {
     for color in Color::ALL {
         let mut sides = [0u8; 2];
         for token in castling.tokens(color) {
@@ -311,7 +311,9 @@ fn castling_problems(board: &Board, castling: &Castling, out: &mut Vec<Violation
                 CastlingToken::File(f) => (b'A' + f) as char,
             };
             let letter = if color == Color::White { letter } else { letter.to_ascii_lowercase() };
-            let mut report = |reason| out.push(Violation::Castling { color, token: letter, reason });
+            let mut report = |reason| {
+                out.push(Violation::Castling { color, token: letter, reason });
+            };
             let Some(king) = king_file(board, color) else {
                 report("the king is not on its back rank");
                 continue;

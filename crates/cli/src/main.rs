@@ -1,1 +1,208 @@
-fn main(){}
+//! The `polyfen` command: convert, validate and draw board-game positions.
+//!
+//! Every command takes its inputs as arguments, or else reads standard
+//! input one line per input, streamed so that memory stays flat however
+//! long the input is. Errors go to standard error as
+//! `polyfen: input N: column C: MESSAGE` and processing goes on; the exit
+//! status is 0 when every input succeeded, 1 when any failed and 2 for a
+//! usage error.
+
+mod input;
+mod output;
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use anyhow::Result;
+use clap::{Args, Parser, Subcommand};
+use polyfen::{Notation, Position, ReadOptions, RenderStyle, WriteOptions, read};
+
+use crate::input::Inputs;
+use crate::output::{Flow, Report};
+
+/// Read, check, convert and write board-game positions (chess FEN, X-FEN,
+/// Shredder-FEN, EPD and JSON).
+#[derive(Parser, Debug)]
+#[command(name = "polyfen", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Write each input position in another notation, one line per input.
+    Convert(ConvertArgs),
+    /// Check each input position against the rules of its game: prints `ok`
+    /// or one line per violation.
+    Validate(ValidateArgs),
+    /// Draw each input position as a board diagram with coordinates.
+    Render(RenderArgs),
+}
+
+#[derive(Args, Debug)]
+struct ReadArgs {
+    /// The notation of the inputs (default: detected for each input).
+    #[arg(long, value_name = "NOTATION", value_parser = parse_notation)]
+    from: Option<Notation>,
+    /// Accept lenient forms (padded rows, unknown letters as empty cells, ...).
+    #[arg(long)]
+    lenient: bool,
+    /// List on standard error every repair a lenient reading made.
+    #[arg(long)]
+    explain: bool,
+    /// Positions to read; without any, each line of standard input is one.
+    #[arg(value_name = "INPUT")]
+    inputs: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+struct ConvertArgs {
+    /// The notation to write: fen, shredder-fen, epd, json.
+    #[arg(long, value_name = "NOTATION", value_parser = parse_notation)]
+    to: Notation,
+    #[command(flatten)]
+    read: ReadArgs,
+}
+
+#[derive(Args, Debug)]
+struct ValidateArgs {
+    #[command(flatten)]
+    read: ReadArgs,
+}
+
+#[derive(Args, Debug)]
+struct RenderArgs {
+    /// The diagram style: ascii or unicode.
+    #[arg(long, value_name = "STYLE", default_value = "ascii", value_parser = parse_style)]
+    style: RenderStyle,
+    #[command(flatten)]
+    read: ReadArgs,
+}
+
+fn parse_notation(s: &str) -> Result<Notation, String> {
+    s.parse().map_err(|_| {
+        let ids: Vec<&str> = <Notation as strum::IntoEnumIterator>::iter().map(Into::into).collect();
+        format!("unknown notation {s:?}; known: {}", ids.join(", "))
+    })
+}
+
+fn parse_style(s: &str) -> Result<RenderStyle, String> {
+    s.parse().map_err(|_| {
+        let ids: Vec<String> = <RenderStyle as strum::IntoEnumIterator>::iter().map(|s| s.to_string()).collect();
+        format!("unknown style {s:?}; known: {}", ids.join(", "))
+    })
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let mut report = Report::new();
+    let result = match cli.command {
+        Command::Convert(args) => convert(&args, &mut report),
+        Command::Validate(args) => validate(&args, &mut report),
+        Command::Render(args) => render(&args, &mut report),
+    };
+    match result {
+        Ok(()) | Err(Flow::Closed) => {}
+        Err(Flow::Fatal(e)) => {
+            report.fatal(&e);
+        }
+    }
+    report.exit_code()
+}
+
+fn read_options(args: &ReadArgs) -> ReadOptions {
+    ReadOptions::lenient(args.lenient)
+}
+
+fn convert(args: &ConvertArgs, report: &mut Report) -> Result<(), Flow> {
+    let options = read_options(&args.read);
+    let write_options = WriteOptions::default();
+    let mut text = String::with_capacity(128);
+    let mut warnings = Vec::new();
+    Inputs::new(&args.read.inputs).for_each(report, |n, input, report| {
+        let reading = match read(input, args.read.from, &options) {
+            Ok(r) => r,
+            Err(e) => {
+                report.error(n, input, &e.error);
+                return Ok(());
+            }
+        };
+        report.repairs(n, input, &reading.repairs, args.read.explain);
+        text.clear();
+        warnings.clear();
+        match reading.position.write_to(args.to, &write_options, &mut text, &mut warnings) {
+            Ok(()) => {
+                for w in &warnings {
+                    report.warning(n, w);
+                }
+                report.line(&text)
+            }
+            Err(e) => {
+                report.failure(n, &e.to_string());
+                Ok(())
+            }
+        }
+    })
+}
+
+fn validate(args: &ValidateArgs, report: &mut Report) -> Result<(), Flow> {
+    let options = read_options(&args.read);
+    let prefix = args.read.inputs.len() != 1;
+    Inputs::new(&args.read.inputs).for_each(report, |n, input, report| {
+        let reading = match read(input, args.read.from, &options) {
+            Ok(r) => r,
+            Err(e) => {
+                report.error(n, input, &e.error);
+                return Ok(());
+            }
+        };
+        report.repairs(n, input, &reading.repairs, args.read.explain);
+        let violations = reading.position.violations();
+        let label = |line: &str| {
+            if prefix { format!("input {n}: {line}") } else { line.to_owned() }
+        };
+        if violations.is_empty() {
+            report.line(&label("ok"))
+        } else {
+            report.mark_failed();
+            for v in &violations {
+                report.line(&label(v))?;
+            }
+            Ok(())
+        }
+    })
+}
+
+fn render(args: &RenderArgs, report: &mut Report) -> Result<(), Flow> {
+    let options = read_options(&args.read);
+    let mut first = true;
+    Inputs::new(&args.read.inputs).for_each(report, |n, input, report| {
+        let reading = match read(input, args.read.from, &options) {
+            Ok(r) => r,
+            Err(e) => {
+                report.error(n, input, &e.error);
+                return Ok(());
+            }
+        };
+        report.repairs(n, input, &reading.repairs, args.read.explain);
+        match reading.position.render(args.style) {
+            Ok(diagram) => {
+                if !first {
+                    report.line("")?;
+                }
+                first = false;
+                report.text(&diagram)
+            }
+            Err(e) => {
+                report.failure(n, &e.to_string());
+                Ok(())
+            }
+        }
+    })
+}
+
+#[allow(dead_code)]
+fn flush_stdout() {
+    let _ = std::io::stdout().flush();
+}

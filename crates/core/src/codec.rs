@@ -55,6 +55,74 @@ pub struct PlacementSpec {
 }
 
 impl PlacementSpec {
+    /// A FEN-style grid of `files` × `ranks`: top row first, digits 1–9,
+    /// `/` between rows, no prefix, ranks labelled from 1. Change what
+    /// differs with the other `const` methods.
+    ///
+    /// ```
+    /// use polyfen_core::{PlacementSpec, RowOrder};
+    /// const SPEC: PlacementSpec = PlacementSpec::grid(10, 8).rows(RowOrder::BottomFirst).ten_digit(b'0');
+    /// assert_eq!(SPEC.cells(), 80);
+    /// ```
+    #[must_use]
+    pub const fn grid(files: u8, ranks: u8) -> PlacementSpec {
+        PlacementSpec {
+            files,
+            ranks,
+            row_order: RowOrder::TopFirst,
+            ten_digit: None,
+            separator: b'/',
+            prefix: None,
+            row_word: "rank",
+            cell_word: "squares",
+            first_rank_label: 1,
+            expected_cell: "a piece letter, a digit or '/'",
+        }
+    }
+
+    /// The same spec with another row order.
+    #[must_use]
+    pub const fn rows(mut self, order: RowOrder) -> PlacementSpec {
+        self.row_order = order;
+        self
+    }
+
+    /// The same spec with a digit that means ten empty cells.
+    #[must_use]
+    pub const fn ten_digit(mut self, digit: u8) -> PlacementSpec {
+        self.ten_digit = Some(digit);
+        self
+    }
+
+    /// The same spec with a promotion prefix.
+    #[must_use]
+    pub const fn prefix(mut self, prefix: u8) -> PlacementSpec {
+        self.prefix = Some(prefix);
+        self
+    }
+
+    /// The same spec with other words for rows and cells in messages.
+    #[must_use]
+    pub const fn words(mut self, row_word: &'static str, cell_word: &'static str) -> PlacementSpec {
+        self.row_word = row_word;
+        self.cell_word = cell_word;
+        self
+    }
+
+    /// The same spec with the first player's back rank labelled `label`.
+    #[must_use]
+    pub const fn first_rank_label(mut self, label: u16) -> PlacementSpec {
+        self.first_rank_label = label;
+        self
+    }
+
+    /// The same spec with another description of what may stand in a cell.
+    #[must_use]
+    pub const fn expecting(mut self, expected_cell: &'static str) -> PlacementSpec {
+        self.expected_cell = expected_cell;
+        self
+    }
+
     /// The number of cells on the board.
     #[must_use]
     pub const fn cells(&self) -> usize {
@@ -144,10 +212,7 @@ pub struct Repair {
 impl Repair {
     /// A repair at `span`.
     pub fn new(span: Range<usize>, message: impl Into<Cow<'static, str>>) -> Repair {
-        Repair {
-            span,
-            message: message.into(),
-        }
+        Repair { span, message: message.into() }
     }
 }
 
@@ -188,7 +253,7 @@ impl Cursor<'_> {
 
     /// The number of cells the row starting at byte `start` describes, and
     /// where it ends.
-    fn measure_row<V: Variant>(&self, start: usize) -> (u32, usize) {
+    fn measure_row(&self, start: usize) -> (u32, usize) {
         let bytes = self.input.as_bytes();
         let mut cells: u32 = 0;
         let mut i = start;
@@ -198,7 +263,7 @@ impl Cursor<'_> {
                 cells += u32::from(b - b'0');
             } else if Some(b) == self.spec.ten_digit {
                 cells += 10;
-            } else if Some(b) == self.spec.prefix || b >= 0x80 && b < 0xC0 {
+            } else if Some(b) == self.spec.prefix || (0x80..0xC0).contains(&b) {
                 // a prefix or a UTF-8 continuation byte adds no cell
             } else {
                 cells += 1;
@@ -230,11 +295,7 @@ pub fn decode_placement<V: Variant>(
     repairs: &mut Vec<Repair>,
 ) -> Result<usize, ParseError> {
     let spec = &V::SPEC;
-    let cursor = Cursor {
-        spec,
-        input,
-        offset,
-    };
+    let cursor = Cursor { spec, input, offset };
     let files = spec.files as usize;
     let ranks = spec.ranks as usize;
     if board.len() != spec.cells() {
@@ -251,12 +312,7 @@ pub fn decode_placement<V: Variant>(
     board.fill(None);
     let bytes = input.as_bytes();
     if bytes.is_empty() {
-        return Err(ParseError::new(
-            ParseErrorKind::Empty {
-                expected: "a placement",
-            },
-            offset..offset,
-        ));
+        return Err(ParseError::new(ParseErrorKind::Empty { expected: "a placement" }, offset..offset));
     }
     let mut row = 0usize;
     let mut col = 0usize;
@@ -296,7 +352,7 @@ pub fn decode_placement<V: Variant>(
                 return Err(ParseError::new(
                     ParseErrorKind::RowCount {
                         row_word: spec.row_word,
-                        found: row as u32 + 1 + bytes[i + 1..].iter().filter(|&&c| c == spec.separator).count() as u32,
+                        found: row as u32 + 1 + input[i + 1..].matches(char::from(spec.separator)).count() as u32,
                         expected: spec.ranks,
                     },
                     offset + i..offset + i + 1,
@@ -335,7 +391,7 @@ pub fn decode_placement<V: Variant>(
                         return Err(too_many_cells(spec, i, offset));
                     }
                 } else {
-                    let (found, end) = cursor.measure_row::<V>(row_start);
+                    let (found, end) = cursor.measure_row(row_start);
                     return Err(cursor.row_error(row, found, i..end));
                 }
             }
@@ -359,7 +415,7 @@ pub fn decode_placement<V: Variant>(
             }
         }
         if col >= files {
-            let (found, end) = cursor.measure_row::<V>(row_start);
+            let (found, end) = cursor.measure_row(row_start);
             return Err(cursor.row_error(row, found, start..end));
         }
         if let Some(piece) = V::piece_from_ascii(letter, promoted) {
@@ -428,19 +484,11 @@ pub fn decode_placement<V: Variant>(
         if leniency.pad_short_rows {
             repairs.push(Repair::new(
                 offset + bytes.len()..offset + bytes.len(),
-                format!(
-                    "added {} empty {}s at the end",
-                    ranks - row - 1,
-                    spec.row_word
-                ),
+                format!("added {} empty {}s at the end", ranks - row - 1, spec.row_word),
             ));
         } else {
             return Err(ParseError::new(
-                ParseErrorKind::RowCount {
-                    row_word: spec.row_word,
-                    found: row as u32 + 1,
-                    expected: spec.ranks,
-                },
+                ParseErrorKind::RowCount { row_word: spec.row_word, found: row as u32 + 1, expected: spec.ranks },
                 offset + bytes.len()..offset + bytes.len(),
             ));
         }
@@ -497,11 +545,7 @@ pub fn encode_placement<V: Variant>(
 fn push_run(spec: &PlacementSpec, max_run: u8, mut run: u8, out: &mut String) {
     while run > 0 {
         let n = run.min(max_run);
-        let digit = if n == 10 {
-            spec.ten_digit.unwrap_or(b'0')
-        } else {
-            b'0' + n
-        };
+        let digit = if n == 10 { spec.ten_digit.unwrap_or(b'0') } else { b'0' + n };
         out.push(digit as char);
         run -= n;
     }
@@ -552,7 +596,13 @@ pub fn decode_attributes<V: Variant>(
                 dropped += 1;
             }
             None => {
-                let count = pieces + spec.written_order().skip_while(|&i| i != index).skip(1).filter(|&i| board.get(i).is_some_and(Option::is_some)).count() as u32;
+                let count = pieces
+                    + spec
+                        .written_order()
+                        .skip_while(|&i| i != index)
+                        .skip(1)
+                        .filter(|&i| board.get(i).is_some_and(Option::is_some))
+                        .count() as u32;
                 return Err(ParseError::new(
                     ParseErrorKind::AttributeCount {
                         pieces: count,
@@ -578,11 +628,7 @@ pub fn decode_attributes<V: Variant>(
             ));
         } else {
             return Err(ParseError::new(
-                ParseErrorKind::AttributeCount {
-                    pieces,
-                    attributes: bytes.len() as u32,
-                    attribute_word: attr.plural,
-                },
+                ParseErrorKind::AttributeCount { pieces, attributes: bytes.len() as u32, attribute_word: attr.plural },
                 offset + next..offset + bytes.len(),
             ));
         }
@@ -592,11 +638,7 @@ pub fn decode_attributes<V: Variant>(
 
 /// Writes the per-piece attribute field of `board` onto `out`, one letter
 /// per piece in the order the placement writes them.
-pub fn encode_attributes<V: Variant>(
-    board: &[Option<V::Piece>],
-    options: &V::WriteOptions,
-    out: &mut String,
-) {
+pub fn encode_attributes<V: Variant>(board: &[Option<V::Piece>], options: &V::WriteOptions, out: &mut String) {
     for index in V::SPEC.written_order() {
         if let Some(piece) = board.get(index).copied().flatten() {
             if let Some(b) = V::attribute(piece, options) {

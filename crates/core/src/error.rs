@@ -129,25 +129,12 @@ impl ParseError {
     /// An [`ParseErrorKind::Unexpected`] error for the character of `input`
     /// starting at byte `at`.
     #[must_use]
-    pub fn unexpected(
-        input: &str,
-        at: usize,
-        field: &'static str,
-        expected: &'static str,
-    ) -> ParseError {
+    pub fn unexpected(input: &str, at: usize, field: &'static str, expected: &'static str) -> ParseError {
         match input.get(at..).and_then(|rest| rest.chars().next()) {
-            Some(found) => ParseError::new(
-                ParseErrorKind::Unexpected {
-                    field,
-                    found,
-                    expected,
-                },
-                at..at + found.len_utf8(),
-            ),
-            None => ParseError::new(
-                ParseErrorKind::UnexpectedEnd { field, expected },
-                at..at,
-            ),
+            Some(found) => {
+                ParseError::new(ParseErrorKind::Unexpected { field, found, expected }, at..at + found.len_utf8())
+            }
+            None => ParseError::new(ParseErrorKind::UnexpectedEnd { field, expected }, at..at),
         }
     }
 

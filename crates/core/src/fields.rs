@@ -39,15 +39,7 @@ impl Field<'_> {
         if ok && (min..=max).contains(&value) {
             Ok(value)
         } else {
-            Err(ParseError::new(
-                ParseErrorKind::Number {
-                    field,
-                    found: self.text.to_owned(),
-                    min,
-                    max,
-                },
-                self.span(),
-            ))
+            Err(ParseError::new(ParseErrorKind::Number { field, found: self.text.to_owned(), min, max }, self.span()))
         }
     }
 }
@@ -92,11 +84,7 @@ impl<'a> Fields<'a> {
             start += 1;
         }
         let text = self.line[start..].trim_end();
-        if text.is_empty() {
-            None
-        } else {
-            Some(Field { text, start })
-        }
+        if text.is_empty() { None } else { Some(Field { text, start }) }
     }
 
     /// Takes everything not yet returned.
@@ -111,15 +99,9 @@ impl<'a> Fields<'a> {
     /// # Errors
     ///
     /// [`ParseErrorKind::MissingField`] at the end of the line.
-    pub fn expect(
-        &mut self,
-        field: &'static str,
-        expected: &'static str,
-    ) -> Result<Field<'a>, ParseError> {
+    pub fn expect(&mut self, field: &'static str, expected: &'static str) -> Result<Field<'a>, ParseError> {
         let end = self.line.len();
-        self.next().ok_or_else(|| {
-            ParseError::new(ParseErrorKind::MissingField { field, expected }, end..end)
-        })
+        self.next().ok_or_else(|| ParseError::new(ParseErrorKind::MissingField { field, expected }, end..end))
     }
 
     /// An error unless every field has been read.
@@ -131,10 +113,7 @@ impl<'a> Fields<'a> {
         match self.next() {
             None => Ok(()),
             Some(extra) => Err(ParseError::new(
-                ParseErrorKind::ExtraField {
-                    found: extra.text.to_owned(),
-                    last_field,
-                },
+                ParseErrorKind::ExtraField { found: extra.text.to_owned(), last_field },
                 extra.span(),
             )),
         }
@@ -159,10 +138,7 @@ impl<'a> Iterator for Fields<'a> {
             end += 1;
         }
         self.pos = end;
-        Some(Field {
-            text: &self.line[start..end],
-            start,
-        })
+        Some(Field { text: &self.line[start..end], start })
     }
 }
 

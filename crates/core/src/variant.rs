@@ -3,9 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::codec::{
-    self, AttributeSpec, Leniency, PlacementSpec, Repair, WriteStyle,
-};
+use crate::codec::{self, AttributeSpec, Leniency, PlacementSpec, Repair, WriteStyle};
 use crate::color::Color;
 use crate::error::{ParseError, ParseErrorKind};
 use crate::fields::Fields;
@@ -35,11 +33,7 @@ pub trait Variant: Sized + 'static {
     type Piece: Copy + Eq + fmt::Debug;
     /// The board: [`PlacementSpec::cells`] cells, indexed
     /// `rank * files + file` from the first player's side.
-    type Board: Clone
-        + Eq
-        + fmt::Debug
-        + AsRef<[Option<Self::Piece>]>
-        + AsMut<[Option<Self::Piece>]>;
+    type Board: Clone + Eq + fmt::Debug + AsRef<[Option<Self::Piece>]> + AsMut<[Option<Self::Piece>]>;
     /// Everything the notation says besides the board (side to move, ...).
     type Extras: Clone + Eq + fmt::Debug;
     /// Choices a writer offers (letter sets, castling style, ...).
@@ -87,12 +81,7 @@ pub trait Variant: Sized + 'static {
     ) -> Result<Self::Extras, ParseError>;
 
     /// Writes the fields after the placement, each preceded by a space.
-    fn write_extras(
-        extras: &Self::Extras,
-        board: &Self::Board,
-        options: &Self::WriteOptions,
-        out: &mut String,
-    );
+    fn write_extras(extras: &Self::Extras, board: &Self::Board, options: &Self::WriteOptions, out: &mut String);
 
     /// Every rule the setup breaks; empty when it is a legal position.
     fn validate(setup: &Setup<Self>) -> Vec<Self::Violation>;
@@ -112,10 +101,7 @@ pub struct Setup<V: Variant> {
 
 impl<V: Variant> Clone for Setup<V> {
     fn clone(&self) -> Self {
-        Setup {
-            board: self.board.clone(),
-            extras: self.extras.clone(),
-        }
+        Setup { board: self.board.clone(), extras: self.extras.clone() }
     }
 }
 
@@ -144,28 +130,13 @@ impl<V: Variant> Setup<V> {
     /// # Errors
     ///
     /// A [`ParseError`] with the byte span of the first thing that does not fit.
-    pub fn parse_with(
-        input: &str,
-        leniency: &Leniency,
-        repairs: &mut Vec<Repair>,
-    ) -> Result<Setup<V>, ParseError> {
+    pub fn parse_with(input: &str, leniency: &Leniency, repairs: &mut Vec<Repair>) -> Result<Setup<V>, ParseError> {
         let mut fields = Fields::new(input);
         let Some(placement) = fields.next() else {
-            return Err(ParseError::new(
-                ParseErrorKind::Empty {
-                    expected: "a placement",
-                },
-                0..0,
-            ));
+            return Err(ParseError::new(ParseErrorKind::Empty { expected: "a placement" }, 0..0));
         };
         let mut board = V::empty_board();
-        codec::decode_placement::<V>(
-            placement.text,
-            placement.start,
-            leniency,
-            board.as_mut(),
-            repairs,
-        )?;
+        codec::decode_placement::<V>(placement.text, placement.start, leniency, board.as_mut(), repairs)?;
         if let Some(attr) = V::ATTRIBUTE {
             let field = fields.expect(attr.field, attr.expected)?;
             codec::decode_attributes::<V>(field.text, field.start, leniency, board.as_mut(), repairs)?;

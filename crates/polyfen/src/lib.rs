@@ -1,1 +1,216 @@
+//! polyfen: read, check, convert and write the text notations of several
+//! board games through one generic codec.
+//!
+//! This is the crate users depend on. It puts the variant crates behind one
+//! type, [`AnyPosition`], and one entry point, [`read`], which detects the
+//! notation of a string (or takes the one you name) and returns the
+//! position with what a lenient reading repaired. Every position can be
+//! written in any notation of its game and in JSON ([`Position::write_to`]),
+//! validated ([`Position::violations`]) and drawn ([`Position::render`]).
+//!
+//! # Examples
+//!
+//! ```
+//! use polyfen::{read, Notation, Position, ReadOptions, WriteOptions};
+//!
+//! let reading = read("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", None, &ReadOptions::default())?;
+//! assert_eq!(reading.notation, Notation::Fen);
+//! let shredder = reading.position.to_notation(Notation::ShredderFen, &WriteOptions::default())?;
+//! assert_eq!(shredder.text, "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
+//! assert!(reading.position.violations().is_empty());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
+mod chess;
+mod detect;
+pub mod json;
+mod notation;
+
+use enum_dispatch::enum_dispatch;
+use polyfen_core::{Leniency, ParseError, Repair};
+use serde::{Deserialize, Serialize};
+
+pub use chess::ChessPosition;
+pub use detect::candidates;
+pub use notation::{Notation, RenderStyle, VariantId};
+pub use polyfen_chess;
+pub use polyfen_core;
+
+/// Choices for writing that are not part of the notation id.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct WriteOptions {}
+
+/// Choices for reading.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ReadOptions {
+    /// Accept the lenient forms of the notation and report each repair.
+    pub lenient: bool,
+}
+
+impl ReadOptions {
+    /// Strict (`false`) or lenient (`true`) reading.
+    #[must_use]
+    pub fn lenient(lenient: bool) -> ReadOptions {
+        ReadOptions { lenient }
+    }
+}
+
+/// A position written in some notation, with what the notation could not hold.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Written {
+    /// The text.
+    pub text: String,
+    /// Information the target notation could not hold, in words.
+    pub warnings: Vec<String>,
+}
+
+/// Why a position cannot be written or drawn as asked.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ConvertError {
+    /// The notation belongs to another game.
+    #[error("a {variant} position cannot be written as {notation}")]
+    WrongVariant {
+        /// The position's game.
+        variant: VariantId,
+        /// The notation asked for.
+        notation: Notation,
+    },
+    /// The diagram style belongs to another game.
+    #[error("a {variant} position cannot be drawn in the {style} style")]
+    WrongStyle {
+        /// The position's game.
+        variant: VariantId,
+        /// The style asked for.
+        style: RenderStyle,
+    },
+    /// JSON serialization failed.
+    #[error("cannot write JSON: {0}")]
+    Json(String),
+}
+
+/// What every position can do, whatever its game.
+#[enum_dispatch]
+pub trait Position {
+    /// The game.
+    fn variant(&self) -> VariantId;
+
+    /// Writes the position in `notation` onto `out`, pushing onto `warnings`
+    /// what the notation cannot hold.
+    ///
+    /// # Errors
+    ///
+    /// [`ConvertError::WrongVariant`] for a notation of another game.
+    fn write_to(
+        &self,
+        notation: Notation,
+        options: &WriteOptions,
+        out: &mut String,
+        warnings: &mut Vec<String>,
+    ) -> Result<(), ConvertError>;
+
+    /// Every rule the position breaks, in words; empty when it is legal.
+    fn violations(&self) -> Vec<String>;
+
+    /// A text diagram.
+    ///
+    /// # Errors
+    ///
+    /// [`ConvertError::WrongStyle`] for a style of another game.
+    fn render(&self, style: RenderStyle) -> Result<String, ConvertError>;
+
+    /// The JSON form.
+    fn to_json(&self) -> json::JsonPosition;
+
+    /// The position written in `notation`.
+    ///
+    /// # Errors
+    ///
+    /// As [`Position::write_to`].
+    fn to_notation(&self, notation: Notation, options: &WriteOptions) -> Result<Written, ConvertError> {
+        let mut written = Written::default();
+        self.write_to(notation, options, &mut written.text, &mut written.warnings)?;
+        Ok(written)
+    }
+}
+
+/// A position of any game polyfen knows.
+///
+/// Serializes to and from the JSON form of [`json::JsonPosition`].
+#[enum_dispatch(Position)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "json::JsonPosition", try_from = "json::JsonPosition")]
+pub enum AnyPosition {
+    /// Chess.
+    Chess(ChessPosition),
+}
+
+/// A position read from text, with its notation and the repairs a lenient
+/// reading made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reading {
+    /// The position.
+    pub position: AnyPosition,
+    /// The notation it was read in (detected or given).
+    pub notation: Notation,
+    /// What a lenient reading changed; empty for a strict one.
+    pub repairs: Vec<Repair>,
+}
+
+/// A [`ParseError`] and the notation it was read as.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{error}")]
+pub struct ReadError {
+    /// The notation the input was read as (the most likely one when detected).
+    pub notation: Notation,
+    /// What went wrong, and where.
+    pub error: ParseError,
+}
+
+/// Reads a position, in `from` or else in the notation detected.
+///
+/// Detection tries the notations [`candidates`] lists, most likely first,
+/// and takes the first that reads; when none does, the error is the most
+/// likely notation's.
+///
+/// # Errors
+///
+/// A [`ReadError`] with the byte span of the first problem.
+pub fn read(input: &str, from: Option<Notation>, options: &ReadOptions) -> Result<Reading, ReadError> {
+    if let Some(notation) = from {
+        return read_as(input, notation, options);
+    }
+    let candidates = candidates(input);
+    let mut first_error = None;
+    for &notation in &candidates {
+        match read_as(input, notation, options) {
+            Ok(reading) => return Ok(reading),
+            Err(e) => {
+                first_error.get_or_insert(e);
+            }
+        }
+    }
+    Err(first_error.unwrap_or_else(|| ReadError {
+        notation: Notation::Fen,
+        error: ParseError::new(polyfen_core::ParseErrorKind::Empty { expected: "a position" }, 0..0),
+    }))
+}
+
+/// Reads a position in `notation`.
+///
+/// # Errors
+///
+/// A [`ReadError`] with the byte span of the first problem.
+pub fn read_as(input: &str, notation: Notation, options: &ReadOptions) -> Result<Reading, ReadError> {
+    let leniency = if options.lenient { Leniency::ALL } else { Leniency::default() };
+    let mut repairs = Vec::new();
+    let position = match notation {
+        Notation::Fen | Notation::ShredderFen | Notation::Epd => {
+            ChessPosition::read(input, notation, leniency, &mut repairs).map(AnyPosition::Chess)
+        }
+        Notation::Json => json::from_json(input),
+    };
+    position.map(|position| Reading { position, notation, repairs }).map_err(|error| ReadError { notation, error })
+}

@@ -1,0 +1,146 @@
+//! A toy fourth variant, 5×5 minishogi in SFEN (`rbsgk/4p/5/P4/KGSBR b - 1`): the template for adding
+//! a game. It gives the board as data, the alphabet (with `+` for promoted pieces), the fields after the
+//! placement (side, hand, move number) and two rules; the generic codec does the rest.
+
+use core::fmt;
+
+use polyfen_core::{Color, Fields, Leniency, ParseError, PlacementSpec, Repair, Setup, Variant};
+
+/// The minishogi marker type.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MiniShogi;
+
+/// A piece: its side, its letter (`KGSBRP`, uppercase) and whether promoted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Piece {
+    /// Sente (uppercase, `b` to move) is `White`; gote is `Black`.
+    pub color: Color,
+    /// The uppercase letter of the piece kind.
+    pub letter: u8,
+    /// Promoted (`+S`, `+B`, `+R`, `+P`).
+    pub promoted: bool,
+}
+
+/// Side, pieces in hand, move number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Extras {
+    /// The side to move.
+    pub turn: Color,
+    /// Pieces in hand as written (`-`, `2Pb`), letters cased by owner.
+    pub hand: String,
+    /// The move number.
+    pub move_number: u32,
+}
+
+/// A broken rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Violation {
+    /// Not exactly one king.
+    KingCount(Color, usize),
+    /// An unpromoted pawn on its last rank, which it could never leave.
+    DeadPawn(u8, u8),
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Violation::KingCount(c, n) => write!(f, "{} has {n} kings, expected 1", MiniShogi::COLOR_NAMES[c.index()]),
+            Violation::DeadPawn(file, rank) => {
+                write!(f, "pawn on its last rank at {}{}", (b'a' + file) as char, rank + 1)
+            }
+        }
+    }
+}
+
+const KINDS: &[u8] = b"KGSBRP";
+const PROMOTABLE: &[u8] = b"SBRP";
+
+impl Variant for MiniShogi {
+    const ID: &'static str = "minishogi";
+    const SPEC: PlacementSpec =
+        PlacementSpec::grid(5, 5).prefix(b'+').expecting("a piece letter (KGSBRP, kgsbrp, +S ...), a digit 1-5 or '/'");
+    const COLOR_NAMES: [&'static str; 2] = ["sente", "gote"];
+    type Piece = Piece;
+    type Board = [Option<Piece>; 25];
+    type Extras = Extras;
+    type WriteOptions = ();
+    type Violation = Violation;
+
+    fn empty_board() -> Self::Board {
+        [None; 25]
+    }
+
+    fn piece_from_ascii(letter: u8, promoted: bool) -> Option<Piece> {
+        let upper = letter.to_ascii_uppercase();
+        let ok = KINDS.contains(&upper) && (!promoted || PROMOTABLE.contains(&upper));
+        let color = Color::of_ascii_case(letter)?;
+        ok.then_some(Piece { color, letter: upper, promoted })
+    }
+
+    fn write_piece(piece: Piece, (): &(), out: &mut String) {
+        if piece.promoted {
+            out.push('+');
+        }
+        out.push(piece.color.case(piece.letter) as char);
+    }
+
+    fn piece_color(piece: Piece) -> Color {
+        piece.color
+    }
+
+    fn parse_extras(
+        fields: &mut Fields<'_>,
+        _: &Self::Board,
+        _: &Leniency,
+        _: &mut Vec<Repair>,
+    ) -> Result<Extras, ParseError> {
+        let mut extras = Extras { turn: Color::White, hand: "-".to_owned(), move_number: 1 };
+        if let Some(f) = fields.next() {
+            extras.turn = match f.text {
+                "b" => Color::White,
+                "w" => Color::Black,
+                _ => {
+                    return Err(ParseError::unexpected(f.text, 0, "side to move", "'b' or 'w'").shifted(f.start));
+                }
+            };
+        }
+        if let Some(f) = fields.next() {
+            let ok = |(i, b): (usize, u8)| b.is_ascii_digit() && i + 1 < f.text.len() || b"GSBRPgsbrp".contains(&b);
+            if let Some(i) = f.text.bytes().enumerate().position(|c| !ok(c)).filter(|_| f.text != "-") {
+                return Err(ParseError::unexpected(f.text, i, "hand", "'-', or counts and piece letters GSBRP")
+                    .shifted(f.start));
+            }
+            extras.hand = f.text.to_owned();
+        }
+        if let Some(f) = fields.next() {
+            extras.move_number = f.number("move number", 1, u32::MAX)?;
+        }
+        fields.finish("move number")?;
+        Ok(extras)
+    }
+
+    fn write_extras(extras: &Extras, _: &Self::Board, (): &(), out: &mut String) {
+        out.push_str(if extras.turn == Color::Black { " w " } else { " b " });
+        out.push_str(&extras.hand);
+        out.push(' ');
+        out.push_str(&extras.move_number.to_string());
+    }
+
+    fn validate(setup: &Setup<Self>) -> Vec<Violation> {
+        let mut out = Vec::new();
+        for color in Color::ALL {
+            let kings = setup.board.iter().flatten().filter(|p| p.color == color && p.letter == b'K').count();
+            if kings != 1 {
+                out.push(Violation::KingCount(color, kings));
+            }
+        }
+        for (i, p) in setup.board.iter().enumerate() {
+            let (file, rank) = ((i % 5) as u8, (i / 5) as u8);
+            let last = if p.is_some_and(|p| p.color == Color::White) { 4 } else { 0 };
+            if p.is_some_and(|p| p.letter == b'P' && !p.promoted) && rank == last {
+                out.push(Violation::DeadPawn(file, rank));
+            }
+        }
+        out
+    }
+}
