@@ -110,7 +110,7 @@ impl Variant for MiniShogi {
                 return Err(ParseError::unexpected(f.text, i, "hand", "'-', or counts and piece letters GSBRP")
                     .shifted(f.start));
             }
-            extras.hand = f.text.to_owned();
+            f.text.clone_into(&mut extras.hand);
         }
         if let Some(f) = fields.next() {
             extras.move_number = f.number("move number", 1, u32::MAX)?;

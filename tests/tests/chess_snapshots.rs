@@ -3,6 +3,8 @@
 //! Each test runs a table of inputs through one `check` helper and snapshots
 //! the whole table, so a change in any row shows up in review.
 
+use std::fmt::Write;
+
 use polyfen_chess::{CastlingStyle, Epd, FenOptions, parse_fen};
 
 /// One row: the input, then what polyfen makes of it.
@@ -17,13 +19,13 @@ fn check(input: &str) -> String {
             if same == input {
                 row.push_str("  round trip: identical\n");
             } else {
-                row.push_str(&format!("  round trip: {same}\n"));
+                let _ = writeln!(row, "  round trip: {same}");
             }
             if violations.is_empty() {
                 row.push_str("  valid\n");
             }
             for v in violations {
-                row.push_str(&format!("  violation: {v}\n"));
+                let _ = writeln!(row, "  violation: {v}");
             }
             row
         }

@@ -129,7 +129,7 @@ impl Castling {
     #[must_use]
     pub fn resolve(board: &Board, color: Color, token: CastlingToken) -> Option<u8> {
         let back = back_rank(color);
-        let rook = Piece { color, role: Role::Rook };
+        let rook = Piece::new(color, Role::Rook);
         match token {
             CastlingToken::File(f) => Some(f),
             CastlingToken::KingSide => {
@@ -225,6 +225,6 @@ fn cell(board: &Board, file: u8, rank: u8) -> Option<Piece> {
 /// The file of `color`'s king on its back rank, if exactly there.
 #[must_use]
 pub fn king_file(board: &Board, color: Color) -> Option<u8> {
-    let king = Piece { color, role: Role::King };
+    let king = Piece::new(color, Role::King);
     (0..8).find(|&f| cell(board, f, back_rank(color)) == Some(king))
 }

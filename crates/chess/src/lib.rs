@@ -20,6 +20,7 @@
 //! # Ok::<(), polyfen_core::ParseError>(())
 //! ```
 
+pub mod bitboard;
 mod castling;
 mod epd;
 mod render;
@@ -34,7 +35,7 @@ pub use castling::{Castling, CastlingStyle, CastlingToken, back_rank, king_file}
 pub use epd::{Epd, Operation};
 pub use render::{RenderStyle, render};
 pub use types::{Piece, Role, Square};
-pub use validate::Violation;
+pub use validate::{Violation, attackers};
 
 /// The chess variant marker: implements [`Variant`] for FEN.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -77,7 +78,16 @@ pub struct FenOptions {
     pub castling: CastlingStyle,
 }
 
-const PIECE_LETTERS: [u8; 12] = *b"PNBRQKpnbrqk";
+/// The piece of every byte: a table, so that reading a letter takes no branch.
+const PIECE_TABLE: [Option<Piece>; 256] = {
+    let mut table = [None; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = Piece::from_letter(b as u8);
+        b += 1;
+    }
+    table
+};
 
 impl Variant for Chess {
     const ID: &'static str = "chess";
@@ -106,18 +116,17 @@ impl Variant for Chess {
     }
 
     #[inline]
-    fn piece_from_ascii(letter: u8, _promoted: bool) -> Option<Piece> {
-        Piece::from_letter(letter)
+    fn piece_from_ascii(letter: u8, promoted: bool) -> Option<Piece> {
+        if promoted { None } else { PIECE_TABLE[letter as usize] }
     }
 
     #[inline]
     fn write_piece(piece: Piece, _options: &FenOptions, out: &mut String) {
-        let i = piece.role as usize + 6 * piece.color.index();
-        out.push(PIECE_LETTERS[i] as char);
+        out.push(piece.letter() as char);
     }
 
     fn piece_color(piece: Piece) -> Color {
-        piece.color
+        piece.color()
     }
 
     fn parse_extras(

@@ -66,27 +66,80 @@ impl Role {
     }
 }
 
-/// A chess piece: a color and a role.
+/// A chess piece: a color and a role, in one byte (so that an empty
+/// square, `None`, costs nothing extra and a board is 64 bytes).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Piece(Code);
+
+/// The twelve pieces, white's first, in [`Role`] order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Piece {
-    /// Whose piece it is.
-    pub color: Color,
-    /// What kind of piece it is.
-    pub role: Role,
+#[repr(u8)]
+enum Code {
+    WhitePawn,
+    WhiteKnight,
+    WhiteBishop,
+    WhiteRook,
+    WhiteQueen,
+    WhiteKing,
+    BlackPawn,
+    BlackKnight,
+    BlackBishop,
+    BlackRook,
+    BlackQueen,
+    BlackKing,
 }
 
+const CODES: [Code; 12] = [
+    Code::WhitePawn,
+    Code::WhiteKnight,
+    Code::WhiteBishop,
+    Code::WhiteRook,
+    Code::WhiteQueen,
+    Code::WhiteKing,
+    Code::BlackPawn,
+    Code::BlackKnight,
+    Code::BlackBishop,
+    Code::BlackRook,
+    Code::BlackQueen,
+    Code::BlackKing,
+];
+
 impl Piece {
+    /// The piece of `color` and `role`.
+    #[must_use]
+    pub const fn new(color: Color, role: Role) -> Piece {
+        Piece(CODES[color as usize * 6 + role as usize])
+    }
+
+    /// The piece's side.
+    #[must_use]
+    pub const fn color(self) -> Color {
+        if (self.0 as u8) < 6 { Color::White } else { Color::Black }
+    }
+
+    /// The piece's role.
+    #[must_use]
+    pub const fn role(self) -> Role {
+        Role::ALL[self.0 as usize % 6]
+    }
+
+    /// 0–11: white's pieces in [`Role`] order, then black's.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
     /// The piece's FEN letter: uppercase for white.
     #[must_use]
     pub const fn letter(self) -> u8 {
-        self.color.case(self.role.letter())
+        b"PNBRQKpnbrqk"[self.0 as usize]
     }
 
     /// The piece of a FEN letter.
     #[must_use]
     pub const fn from_letter(letter: u8) -> Option<Piece> {
         match (Role::from_letter(letter), Color::of_ascii_case(letter)) {
-            (Some(role), Some(color)) => Some(Piece { color, role }),
+            (Some(role), Some(color)) => Some(Piece::new(color, role)),
             _ => None,
         }
     }
@@ -94,20 +147,13 @@ impl Piece {
     /// The piece's figurine (♔ … ♟).
     #[must_use]
     pub const fn figurine(self) -> char {
-        match (self.color, self.role) {
-            (Color::White, Role::King) => '♔',
-            (Color::White, Role::Queen) => '♕',
-            (Color::White, Role::Rook) => '♖',
-            (Color::White, Role::Bishop) => '♗',
-            (Color::White, Role::Knight) => '♘',
-            (Color::White, Role::Pawn) => '♙',
-            (Color::Black, Role::King) => '♚',
-            (Color::Black, Role::Queen) => '♛',
-            (Color::Black, Role::Rook) => '♜',
-            (Color::Black, Role::Bishop) => '♝',
-            (Color::Black, Role::Knight) => '♞',
-            (Color::Black, Role::Pawn) => '♟',
-        }
+        ['♙', '♘', '♗', '♖', '♕', '♔', '♟', '♞', '♝', '♜', '♛', '♚'][self.0 as usize]
+    }
+}
+
+impl fmt::Debug for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Piece({:?} {:?})", self.color(), self.role())
     }
 }
 

@@ -4,6 +4,7 @@ use core::fmt;
 
 use polyfen_core::Color;
 
+use crate::bitboard::{Bitboards, between};
 use crate::castling::{Castling, CastlingToken, back_rank, king_file};
 use crate::types::{Piece, Role, Square};
 use crate::{Board, Fen};
@@ -115,75 +116,38 @@ impl fmt::Display for Violation {
     }
 }
 
-const KNIGHT: [(i8, i8); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
-const KING: [(i8, i8); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
-const ROOK_DIRS: [(i8, i8); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
-const BISHOP_DIRS: [(i8, i8); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
-
 /// The squares of the pieces of `by` that attack `target` on `board`.
 #[must_use]
 pub fn attackers(board: &Board, target: Square, by: Color) -> Vec<Square> {
-    let mut found = Vec::new();
-    let is = |sq: Square, role: Role| board[sq.index()] == Some(Piece { color: by, role });
-    let pawn_dr = if by == Color::White { -1 } else { 1 };
-    for df in [-1, 1] {
-        if let Some(sq) = target.offset(df, pawn_dr) {
-            if is(sq, Role::Pawn) {
-                found.push(sq);
-            }
+    let bits = Bitboards::from_board(board).attackers(target.index(), by);
+    squares(bits).collect()
+}
+
+fn squares(mut bits: u64) -> impl Iterator<Item = Square> {
+    core::iter::from_fn(move || {
+        if bits == 0 {
+            return None;
         }
-    }
-    for (df, dr) in KNIGHT {
-        if let Some(sq) = target.offset(df, dr) {
-            if is(sq, Role::Knight) {
-                found.push(sq);
-            }
-        }
-    }
-    for (df, dr) in KING {
-        if let Some(sq) = target.offset(df, dr) {
-            if is(sq, Role::King) {
-                found.push(sq);
-            }
-        }
-    }
-    for (dirs, slider) in [(ROOK_DIRS, Role::Rook), (BISHOP_DIRS, Role::Bishop)] {
-        for (df, dr) in dirs {
-            let mut cur = target;
-            while let Some(sq) = cur.offset(df, dr) {
-                if let Some(p) = board[sq.index()] {
-                    if p.color == by && (p.role == slider || p.role == Role::Queen) {
-                        found.push(sq);
-                    }
-                    break;
-                }
-                cur = sq;
-            }
-        }
-    }
-    found
+        let sq = bits.trailing_zeros() as u8;
+        bits &= bits - 1;
+        Square::from_index(sq)
+    })
 }
 
 pub(crate) fn validate(fen: &Fen) -> Vec<Violation> {
+    const BACK_RANKS: u64 = 0xFF00_0000_0000_00FF;
     let board = &fen.board;
     let extras = &fen.extras;
+    let bb = Bitboards::from_board(board);
     let mut out = Vec::new();
-    let mut counts = [[0u32; 6]; 2];
-    let mut kings: [Option<Square>; 2] = [None; 2];
-    for (i, cell) in board.iter().enumerate() {
-        if let Some(p) = cell {
-            counts[p.color.index()][p.role as usize] += 1;
-            let sq = Square::from_index(i as u8).unwrap_or_else(|| unreachable!());
-            if p.role == Role::King {
-                kings[p.color.index()] = Some(sq);
-            }
-            if p.role == Role::Pawn && (sq.rank() == 0 || sq.rank() == 7) {
-                out.push(Violation::PawnOnBackRank { square: sq });
-            }
+    let pawns = bb.pieces[0][Role::Pawn as usize] | bb.pieces[1][Role::Pawn as usize];
+    if pawns & BACK_RANKS != 0 {
+        for square in squares(pawns & BACK_RANKS) {
+            out.push(Violation::PawnOnBackRank { square });
         }
     }
     for color in Color::ALL {
-        let c = &counts[color.index()];
+        let c = bb.pieces[color.index()].map(u64::count_ones);
         let king_count = c[Role::King as usize];
         if king_count != 1 {
             out.push(Violation::KingCount { color, count: king_count });
@@ -207,17 +171,22 @@ pub(crate) fn validate(fen: &Fen) -> Vec<Violation> {
     }
     let us = extras.turn;
     let them = us.other();
-    if let (Some(their_king), 1) = (kings[them.index()], counts[them.index()][Role::King as usize]) {
-        if !attackers(board, their_king, us).is_empty() {
+    let king = |color: Color| {
+        let kings = bb.pieces[color.index()][Role::King as usize];
+        kings.is_power_of_two().then(|| kings.trailing_zeros() as usize)
+    };
+    if let Some(their_king) = king(them) {
+        if bb.attackers(their_king, us) != 0 {
             out.push(Violation::OppositeCheck { color: them });
         }
     }
-    if let (Some(our_king), 1) = (kings[us.index()], counts[us.index()][Role::King as usize]) {
-        let checkers = attackers(board, our_king, them);
-        if checkers.len() > 2 || (checkers.len() == 2 && !double_check_possible(board, &checkers)) {
+    let our_king = king(us);
+    if let Some(our_king) = our_king {
+        let checkers = bb.attackers(our_king, them);
+        if checkers.count_ones() > 2 || (checkers.count_ones() == 2 && !double_check_possible(&bb, checkers)) {
             out.push(Violation::ImpossibleCheck {
                 color: us,
-                reason: if checkers.len() > 2 {
+                reason: if checkers.count_ones() > 2 {
                     "more than two pieces give check"
                 } else {
                     "two pieces give check and neither can have been uncovered"
@@ -228,23 +197,29 @@ pub(crate) fn validate(fen: &Fen) -> Vec<Violation> {
     if let Some(ep) = extras.ep {
         if let Some(reason) = ep_problem(board, us, ep) {
             out.push(Violation::EnPassant { square: ep, reason });
-        } else if let Some(king) = kings[us.index()].filter(|_| counts[us.index()][Role::King as usize] == 1) {
-            if let Some(reason) = ep_check_problem(board, us, ep, king) {
+        } else if let Some(king) = our_king {
+            if let Some(reason) = ep_check_problem(&bb, us, ep, king) {
                 out.push(Violation::ImpossibleCheck { color: us, reason });
             }
         }
     }
-    castling_problems(board, extras.castling, &mut out);
+    if !extras.castling.is_empty() {
+        castling_problems(board, extras.castling, &mut out);
+    }
     out
 }
 
 /// Two checkers can come from one move only if at least one of them is a
 /// slider whose line the move uncovered: a pawn, knight or king never gives
 /// a discovered check, so two of them cannot check together.
-fn double_check_possible(board: &Board, checkers: &[Square]) -> bool {
-    let slider =
-        |sq: &Square| board[sq.index()].is_some_and(|p| matches!(p.role, Role::Bishop | Role::Rook | Role::Queen));
-    checkers.iter().any(slider)
+fn double_check_possible(bb: &Bitboards, checkers: u64) -> bool {
+    let sliders = bb.pieces[0][Role::Bishop as usize]
+        | bb.pieces[0][Role::Rook as usize]
+        | bb.pieces[0][Role::Queen as usize]
+        | bb.pieces[1][Role::Bishop as usize]
+        | bb.pieces[1][Role::Rook as usize]
+        | bb.pieces[1][Role::Queen as usize];
+    checkers & sliders != 0
 }
 
 fn ep_problem(board: &Board, turn: Color, ep: Square) -> Option<&'static str> {
@@ -264,7 +239,7 @@ fn ep_problem(board: &Board, turn: Color, ep: Square) -> Option<&'static str> {
     }
     let pawn_sq = ep.offset(0, dr)?;
     let from_sq = ep.offset(0, -dr)?;
-    if board[pawn_sq.index()] != Some(Piece { color: turn.other(), role: Role::Pawn }) {
+    if board[pawn_sq.index()] != Some(Piece::new(turn.other(), Role::Pawn)) {
         return Some("no pawn stands in front of it that could have just moved two squares");
     }
     if board[from_sq.index()].is_some() {
@@ -275,36 +250,28 @@ fn ep_problem(board: &Board, turn: Color, ep: Square) -> Option<&'static str> {
 
 /// After a double push, the side to move can only be in check from the
 /// pushed pawn or from a slider whose line the pawn left.
-fn ep_check_problem(board: &Board, turn: Color, ep: Square, king: Square) -> Option<&'static str> {
+fn ep_check_problem(bb: &Bitboards, turn: Color, ep: Square, king: usize) -> Option<&'static str> {
     let dr = if turn == Color::White { -1 } else { 1 };
-    let pawn_sq = ep.offset(0, dr)?;
-    let from_sq = ep.offset(0, -dr)?;
-    for checker in attackers(board, king, turn.other()) {
-        if checker == pawn_sq || between(king, checker, from_sq) {
-            continue;
+    let pawn_sq = ep.offset(0, dr)?.index();
+    let from_sq = ep.offset(0, -dr)?.index();
+    let checkers = bb.attackers(king, turn.other());
+    for checker in squares(checkers) {
+        let c = checker.index();
+        if c != pawn_sq && between(king, c) & (1 << from_sq) == 0 {
+            return Some("the check comes from a piece that the double push before it neither moved nor uncovered");
         }
-        return Some("the check comes from a piece that the double push before it neither moved nor uncovered");
     }
     None
-}
-
-/// True when `sq` lies strictly between `a` and `b` on a rank, file or diagonal.
-fn between(a: Square, b: Square, sq: Square) -> bool {
-    let (df, dr) = (i16::from(b.file()) - i16::from(a.file()), i16::from(b.rank()) - i16::from(a.rank()));
-    if !(df == 0 || dr == 0 || df.abs() == dr.abs()) {
-        return false;
-    }
-    let steps = df.abs().max(dr.abs());
-    let (sf, sr) = (df.signum(), dr.signum());
-    (1..steps).any(|k| {
-        i16::from(a.file()) + sf * k == i16::from(sq.file()) && i16::from(a.rank()) + sr * k == i16::from(sq.rank())
-    })
 }
 
 fn castling_problems(board: &Board, castling: Castling, out: &mut Vec<Violation>) {
     for color in Color::ALL {
         let mut sides = [0u8; 2];
-        for token in castling.tokens(color) {
+        // from the h-side to the a-side, as the field is written, so that
+        // the same right is named whichever style the field used
+        let mut tokens: Vec<CastlingToken> = castling.tokens(color).collect();
+        tokens.sort_by_key(|&t| core::cmp::Reverse(Castling::resolve(board, color, t).map_or(-1, i16::from)));
+        for token in tokens {
             let letter = match token {
                 CastlingToken::KingSide => 'K',
                 CastlingToken::QueenSide => 'Q',
@@ -323,7 +290,7 @@ fn castling_problems(board: &Board, castling: Castling, out: &mut Vec<Violation>
                 continue;
             };
             let rook = Square::new(file, back_rank(color)).and_then(|sq| board[sq.index()]);
-            if rook != Some(Piece { color, role: Role::Rook }) {
+            if rook != Some(Piece::new(color, Role::Rook)) {
                 report("there is no rook on that file of the back rank");
                 continue;
             }

@@ -200,9 +200,29 @@ impl Leniency {
     };
 }
 
+/// What kind of thing a lenient read repaired.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum RepairKind {
+    /// An empty or short row was padded, or missing rows added.
+    Row,
+    /// An unknown letter was read as an empty cell.
+    UnknownLetter,
+    /// A separator was ignored.
+    Separator,
+    /// Two adjacent run digits were added up.
+    AdjacentDigits,
+    /// Pieces without an attribute were dropped, or extra attributes ignored.
+    Attribute,
+    /// A field after the placement was read in a lenient form.
+    Field,
+}
+
 /// What a lenient read changed, and where.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Repair {
+    /// What kind of repair it is.
+    pub kind: RepairKind,
     /// The bytes of the input the repair is about.
     pub span: Range<usize>,
     /// What was done, in words.
@@ -210,9 +230,14 @@ pub struct Repair {
 }
 
 impl Repair {
-    /// A repair at `span`.
+    /// A repair of a field after the placement ([`RepairKind::Field`]) at `span`.
     pub fn new(span: Range<usize>, message: impl Into<Cow<'static, str>>) -> Repair {
-        Repair { span, message: message.into() }
+        Repair::of(RepairKind::Field, span, message)
+    }
+
+    /// A repair of `kind` at `span`.
+    pub fn of(kind: RepairKind, span: Range<usize>, message: impl Into<Cow<'static, str>>) -> Repair {
+        Repair { kind, span, message: message.into() }
     }
 }
 
@@ -310,6 +335,13 @@ pub fn decode_placement<V: Variant>(
         ));
     }
     board.fill(None);
+    if *leniency == Leniency::default() {
+        if let Some(pieces) = decode_strict_fast::<V>(input.as_bytes(), board) {
+            return Ok(pieces);
+        }
+        // Something does not fit: read again carefully to say what and where.
+        board.fill(None);
+    }
     let bytes = input.as_bytes();
     if bytes.is_empty() {
         return Err(ParseError::new(ParseErrorKind::Empty { expected: "a placement" }, offset..offset));
@@ -322,22 +354,38 @@ pub fn decode_placement<V: Variant>(
     let mut i = 0usize;
     while i < bytes.len() {
         let b = bytes[i];
-        if b == spec.separator && !leniency.ignore_separator {
+        if b == spec.separator && leniency.ignore_separator {
+            // Where the separator ends a full row it says what the cells
+            // already say; anywhere else, say that it was ignored.
+            let at_row_end = col == files && row + 1 < ranks;
+            if !at_row_end {
+                repairs.push(Repair::of(
+                    RepairKind::Separator,
+                    offset + i..offset + i + 1,
+                    format!("ignored a separator inside {} {}", spec.row_word, spec.row_label(row)),
+                ));
+            }
+            prev_digit = false;
+            i += 1;
+            continue;
+        }
+        if b == spec.separator {
             if col < files {
                 if col == 0 && leniency.empty_rows {
-                    repairs.push(Repair::new(
+                    repairs.push(Repair::of(
+                        RepairKind::Row,
                         offset + i..offset + i + 1,
                         format!("read an empty {} {}", spec.row_word, spec.row_label(row)),
                     ));
                 } else if leniency.pad_short_rows {
-                    repairs.push(Repair::new(
+                    repairs.push(Repair::of(
+                        RepairKind::Row,
                         offset + row_start..offset + i,
                         format!(
-                            "padded {} {} with {} empty {}",
+                            "padded {} {} with {}",
                             spec.row_word,
                             spec.row_label(row),
-                            files - col,
-                            spec.cell_word
+                            count(files - col, "empty ", cell_singular(spec), spec.cell_word)
                         ),
                     ));
                 } else {
@@ -369,14 +417,21 @@ pub fn decode_placement<V: Variant>(
             None
         };
         if let Some(run) = run {
-            if prev_digit && !leniency.adjacent_digits {
-                return Err(ParseError::unexpected(
-                    input,
-                    i,
-                    "placement",
-                    "a piece or a separator after a run of empty cells (one digit per run)",
-                )
-                .shifted(offset));
+            if prev_digit {
+                if !leniency.adjacent_digits {
+                    return Err(ParseError::unexpected(
+                        input,
+                        i,
+                        "placement",
+                        "a piece or a separator after a run of empty cells (one digit per run)",
+                    )
+                    .shifted(offset));
+                }
+                repairs.push(Repair::of(
+                    RepairKind::AdjacentDigits,
+                    offset + i - 1..offset + i + 1,
+                    "added up two adjacent run digits",
+                ));
             }
             prev_digit = true;
             col += usize::from(run);
@@ -424,7 +479,8 @@ pub fn decode_placement<V: Variant>(
             col += 1;
             i += 1;
         } else if leniency.unknown_as_empty && !promoted && letter.is_ascii_graphic() {
-            repairs.push(Repair::new(
+            repairs.push(Repair::of(
+                RepairKind::UnknownLetter,
                 offset + start..offset + i + 1,
                 format!("read unknown letter {:?} as an empty {}", letter as char, cell_singular(spec)),
             ));
@@ -439,9 +495,13 @@ pub fn decode_placement<V: Variant>(
         let filled = row * files + col;
         if filled != spec.cells() {
             if leniency.pad_short_rows {
-                repairs.push(Repair::new(
+                repairs.push(Repair::of(
+                    RepairKind::Row,
                     offset + bytes.len()..offset + bytes.len(),
-                    format!("padded the board with {} empty {}", spec.cells() - filled, spec.cell_word),
+                    format!(
+                        "padded the board with {}",
+                        count(spec.cells() - filled, "empty ", cell_singular(spec), spec.cell_word)
+                    ),
                 ));
             } else {
                 return Err(ParseError::new(
@@ -461,19 +521,20 @@ pub fn decode_placement<V: Variant>(
     }
     if col < files {
         if col == 0 && row_start == bytes.len() && leniency.empty_rows {
-            repairs.push(Repair::new(
+            repairs.push(Repair::of(
+                RepairKind::Row,
                 offset + bytes.len()..offset + bytes.len(),
                 format!("read an empty {} {}", spec.row_word, spec.row_label(row)),
             ));
         } else if leniency.pad_short_rows {
-            repairs.push(Repair::new(
+            repairs.push(Repair::of(
+                RepairKind::Row,
                 offset + row_start..offset + bytes.len(),
                 format!(
-                    "padded {} {} with {} empty {}",
+                    "padded {} {} with {}",
                     spec.row_word,
                     spec.row_label(row),
-                    files - col,
-                    spec.cell_word
+                    count(files - col, "empty ", cell_singular(spec), spec.cell_word)
                 ),
             ));
         } else {
@@ -482,7 +543,8 @@ pub fn decode_placement<V: Variant>(
     }
     if row + 1 < ranks {
         if leniency.pad_short_rows {
-            repairs.push(Repair::new(
+            repairs.push(Repair::of(
+                RepairKind::Row,
                 offset + bytes.len()..offset + bytes.len(),
                 format!("added {} empty {}s at the end", ranks - row - 1, spec.row_word),
             ));
@@ -494,6 +556,65 @@ pub fn decode_placement<V: Variant>(
         }
     }
     Ok(pieces)
+}
+
+/// The run length of each byte that is a digit 1–9, else 0.
+const RUNS: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut d = 1;
+    while d <= 9 {
+        table[b'0' as usize + d] = d as u8;
+        d += 1;
+    }
+    table
+};
+
+/// The strict reader's fast path: a well-formed placement in one pass with
+/// no data-dependent branch. Cells are counted in writing order; each check
+/// only raises a flag, and variants look letters up in a table. It returns
+/// `None` when anything does not fit, and the careful loop of
+/// [`decode_placement`] then finds and names it.
+#[inline]
+#[allow(clippy::needless_bitwise_bool)] // `&` on purpose: `&&` would branch on the data
+fn decode_strict_fast<V: Variant>(bytes: &[u8], board: &mut [Option<V::Piece>]) -> Option<usize> {
+    let spec = &V::SPEC;
+    let files = spec.files as usize;
+    let cells = spec.cells();
+    let mut pos = 0usize; // cells written so far, in writing order
+    let mut row_end = files; // where the current row ends, in writing order
+    let mut pieces = 0usize;
+    let mut prev_digit = false;
+    let mut bad = false;
+    for &b in bytes {
+        let piece = V::piece_from_ascii(b, false);
+        let mut run = RUNS[b as usize] as usize;
+        if spec.ten_digit == Some(b) {
+            run = 10;
+        }
+        let is_piece = piece.is_some();
+        let is_digit = run != 0;
+        let is_separator = b == spec.separator;
+        let advance = if is_piece { 1 } else { run };
+        bad |= (advance == 0) & !is_separator;
+        bad |= prev_digit & is_digit;
+        bad |= is_separator & (pos != row_end);
+        bad |= pos + advance > row_end;
+        // Digits and separators write `None` at `pos`, a cell not yet written.
+        let at = pos.min(cells - 1);
+        if let Some(cell) = board.get_mut(spec.index(at / files, at % files)) {
+            *cell = piece;
+        }
+        pieces += usize::from(is_piece);
+        prev_digit = is_digit;
+        pos += advance;
+        row_end += if is_separator { files } else { 0 };
+    }
+    (!bad && pos == cells && row_end == cells).then_some(pieces)
+}
+
+/// `n` and the noun, singular or plural: `1 empty point`, `2 empty points`.
+pub(crate) fn count(n: usize, adjective: &str, singular: &str, plural: &str) -> String {
+    format!("{n} {adjective}{}", if n == 1 { singular } else { plural })
 }
 
 fn cell_singular(spec: &PlacementSpec) -> &'static str {
@@ -572,7 +693,8 @@ pub fn decode_attributes<V: Variant>(
         return Ok(());
     };
     let spec = &V::SPEC;
-    let bytes = field.as_bytes();
+    // `-` is the field of a board without pieces
+    let bytes = if field == "-" && board.iter().all(Option::is_none) { &[] } else { field.as_bytes() };
     let mut next = 0usize;
     let mut pieces = 0u32;
     let mut dropped = 0u32;
@@ -608,6 +730,7 @@ pub fn decode_attributes<V: Variant>(
                         pieces: count,
                         attributes: bytes.len() as u32,
                         attribute_word: attr.plural,
+                        attribute_singular: attr.singular,
                     },
                     offset + bytes.len()..offset + bytes.len(),
                 ));
@@ -615,20 +738,27 @@ pub fn decode_attributes<V: Variant>(
         }
     }
     if dropped > 0 {
-        repairs.push(Repair::new(
+        repairs.push(Repair::of(
+            RepairKind::Attribute,
             offset + bytes.len()..offset + bytes.len(),
-            format!("dropped {dropped} pieces that had no {}", attr.singular),
+            format!("dropped {} that had no {}", count(dropped as usize, "", "piece", "pieces"), attr.singular),
         ));
     }
     if next < bytes.len() {
         if leniency.attribute_count {
-            repairs.push(Repair::new(
+            repairs.push(Repair::of(
+                RepairKind::Attribute,
                 offset + next..offset + bytes.len(),
-                format!("ignored {} extra {}", bytes.len() - next, attr.plural),
+                format!("ignored {}", count(bytes.len() - next, "extra ", attr.singular, attr.plural)),
             ));
         } else {
             return Err(ParseError::new(
-                ParseErrorKind::AttributeCount { pieces, attributes: bytes.len() as u32, attribute_word: attr.plural },
+                ParseErrorKind::AttributeCount {
+                    pieces,
+                    attributes: bytes.len() as u32,
+                    attribute_word: attr.plural,
+                    attribute_singular: attr.singular,
+                },
                 offset + next..offset + bytes.len(),
             ));
         }

@@ -79,7 +79,7 @@ pub enum ParseErrorKind {
         last_field: &'static str,
     },
     /// A number that does not fit.
-    #[error("invalid {field}: {found:?} is not a number from {min} to {max}")]
+    #[error("invalid {field}: {found:?} {}", number_problem(found, *min, *max))]
     Number {
         /// The field being read.
         field: &'static str,
@@ -91,7 +91,7 @@ pub enum ParseErrorKind {
         max: u32,
     },
     /// A per-piece attribute field whose length differs from the number of pieces.
-    #[error("{pieces} pieces but {attributes} {attribute_word}")]
+    #[error("{} but {attributes} {}", crate::codec::count(*pieces as usize, "", "piece", "pieces"), if *attributes == 1 { attribute_singular } else { attribute_word })]
     AttributeCount {
         /// Pieces on the board.
         pieces: u32,
@@ -99,6 +99,8 @@ pub enum ParseErrorKind {
         attributes: u32,
         /// The plural name of the attribute (`rotations`).
         attribute_word: &'static str,
+        /// The singular name of the attribute (`rotation`).
+        attribute_singular: &'static str,
     },
     /// Anything else, in words.
     #[error("invalid {field}: {message}")]
@@ -108,6 +110,16 @@ pub enum ParseErrorKind {
         /// What is wrong.
         message: Cow<'static, str>,
     },
+}
+
+fn number_problem(found: &str, min: u32, max: u32) -> String {
+    let digits = !found.is_empty() && found.bytes().all(|b| b.is_ascii_digit());
+    match (digits, min, max) {
+        (true, _, _) => format!("is out of range, expected {min} to {max}"),
+        (false, 0, u32::MAX) => "is not a whole number".to_owned(),
+        (false, _, u32::MAX) => format!("is not a whole number of at least {min}"),
+        (false, _, _) => format!("is not a whole number from {min} to {max}"),
+    }
 }
 
 /// A syntax error: what went wrong and where, as a byte range of the input.

@@ -25,18 +25,14 @@ impl Field<'_> {
     /// [`ParseErrorKind::Number`] when the field is not such a number.
     pub fn number(&self, field: &'static str, min: u32, max: u32) -> Result<u32, ParseError> {
         let bytes = self.text.as_bytes();
-        let mut value: u32 = 0;
-        let ok = !bytes.is_empty()
-            && bytes.len() <= 10
-            && bytes.iter().all(|b| {
-                if b.is_ascii_digit() {
-                    value = value.saturating_mul(10).saturating_add(u32::from(b - b'0'));
-                    true
-                } else {
-                    false
-                }
+        let mut value: Option<u32> = (!bytes.is_empty()).then_some(0);
+        for &b in bytes {
+            value = value.and_then(|v| {
+                let digit = b.is_ascii_digit().then(|| u32::from(b - b'0'))?;
+                v.checked_mul(10)?.checked_add(digit)
             });
-        if ok && (min..=max).contains(&value) {
+        }
+        if let Some(value) = value.filter(|v| (min..=max).contains(v)) {
             Ok(value)
         } else {
             Err(ParseError::new(ParseErrorKind::Number { field, found: self.text.to_owned(), min, max }, self.span()))
@@ -164,5 +160,7 @@ mod tests {
         let e = Field { text: "12x", start: 4 }.number("clock", 0, 999).unwrap_err();
         assert_eq!(e.span, 4..7);
         assert!(Field { text: "99999999999", start: 0 }.number("n", 0, u32::MAX).is_err());
+        assert!(Field { text: "4294967296", start: 0 }.number("n", 0, u32::MAX).is_err());
+        assert_eq!(Field { text: "4294967295", start: 0 }.number("n", 0, u32::MAX), Ok(u32::MAX));
     }
 }

@@ -19,7 +19,7 @@ pub mod error;
 pub mod fields;
 pub mod variant;
 
-pub use codec::{AttributeSpec, Leniency, PlacementSpec, Repair, RowOrder, WriteStyle};
+pub use codec::{AttributeSpec, Leniency, PlacementSpec, Repair, RepairKind, RowOrder, WriteStyle};
 pub use color::Color;
 pub use error::{ParseError, ParseErrorKind};
 pub use fields::{Field, Fields};

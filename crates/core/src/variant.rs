@@ -29,6 +29,10 @@ pub trait Variant: Sized + 'static {
     /// rotations). It follows the placement as the second field.
     const ATTRIBUTE: Option<AttributeSpec> = None;
 
+    /// What [`Setup::parse_lenient`] accepts: the lenient forms that make
+    /// sense for this notation (all of them unless the variant says less).
+    const LENIENCY: Leniency = Leniency::ALL;
+
     /// A piece on the board, with whatever the notation says of it.
     type Piece: Copy + Eq + fmt::Debug;
     /// The board: [`PlacementSpec::cells`] cells, indexed
@@ -53,6 +57,13 @@ pub trait Variant: Sized + 'static {
 
     /// The side a piece belongs to.
     fn piece_color(piece: Self::Piece) -> Color;
+
+    /// How the placement is written with `options` (for example a legacy
+    /// dialect that leaves empty rows blank).
+    fn write_style(options: &Self::WriteOptions) -> WriteStyle {
+        let _ = options;
+        WriteStyle::default()
+    }
 
     /// Sets a piece's attribute from its letter; `false` if the letter is
     /// not an attribute.
@@ -145,21 +156,21 @@ impl<V: Variant> Setup<V> {
         Ok(Setup { board, extras })
     }
 
-    /// Reads a setup with every lenient form allowed, returning what was
-    /// repaired.
+    /// Reads a setup with the variant's lenient forms
+    /// ([`Variant::LENIENCY`]), returning what was repaired.
     ///
     /// # Errors
     ///
     /// A [`ParseError`] for what even a lenient reader cannot read.
     pub fn parse_lenient(input: &str) -> Result<(Setup<V>, Vec<Repair>), ParseError> {
         let mut repairs = Vec::new();
-        let setup = Setup::parse_with(input, &Leniency::ALL, &mut repairs)?;
+        let setup = Setup::parse_with(input, &V::LENIENCY, &mut repairs)?;
         Ok((setup, repairs))
     }
 
     /// Writes the setup with `options` onto `out`.
     pub fn write(&self, options: &V::WriteOptions, out: &mut String) {
-        codec::encode_placement::<V>(self.board.as_ref(), options, WriteStyle::default(), out);
+        codec::encode_placement::<V>(self.board.as_ref(), options, V::write_style(options), out);
         if V::ATTRIBUTE.is_some() {
             out.push(' ');
             codec::encode_attributes::<V>(self.board.as_ref(), options, out);

@@ -1,0 +1,102 @@
+//! Chess FEN parse + validate and format: polyfen against shakmaty, in one
+//! process, on 100,000 diverse legal positions from seeded random playouts.
+//!
+//! Run with `cargo bench -p polyfen-bench` (or `cargo xtask bench`, which
+//! also prints the ratios).
+
+use std::hint::black_box;
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use polyfen_bench::Rng;
+use polyfen_chess::Fen;
+use shakmaty::fen::Fen as ShakFen;
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
+
+const POSITIONS: usize = 100_000;
+
+/// FENs of `POSITIONS` positions: random playouts from the standard start
+/// and from Chess960 starts, every position along the way.
+fn positions() -> Vec<String> {
+    let mut rng = Rng::new(0x5EED);
+    let starts: Vec<Chess> = std::iter::once(Chess::default())
+        .chain(
+            include_str!("../../tests/data/chess/cozy_chess960_start_positions.sfens")
+                .lines()
+                .step_by(37)
+                .filter_map(|l| l.parse::<ShakFen>().ok()?.into_position(CastlingMode::Chess960).ok()),
+        )
+        .collect();
+    let mut out = Vec::with_capacity(POSITIONS);
+    while out.len() < POSITIONS {
+        let mut pos = starts[rng.below(starts.len())].clone();
+        let length = 20 + rng.below(180);
+        for _ in 0..length {
+            let moves = pos.legal_moves();
+            if moves.is_empty() || out.len() >= POSITIONS {
+                break;
+            }
+            let m = moves[rng.below(moves.len())];
+            pos.play_unchecked(m);
+            out.push(ShakFen::from_position(&pos, EnPassantMode::Legal).to_string());
+        }
+    }
+    out
+}
+
+fn bench(c: &mut Criterion) {
+    let fens = positions();
+    let bytes: usize = fens.iter().map(String::len).sum();
+
+    let mut group = c.benchmark_group("chess-fen");
+    group.sample_size(20);
+    group.throughput(Throughput::Elements(fens.len() as u64));
+    group.bench_function(BenchmarkId::new("parse+validate", "polyfen"), |b| {
+        b.iter(|| {
+            let mut valid = 0usize;
+            for fen in &fens {
+                let setup: Fen = fen.parse().expect("generated FENs parse");
+                valid += usize::from(setup.validate().is_empty());
+            }
+            assert_eq!(valid, fens.len());
+            black_box(valid)
+        });
+    });
+    group.bench_function(BenchmarkId::new("parse+validate", "shakmaty"), |b| {
+        b.iter(|| {
+            let mut valid = 0usize;
+            for fen in &fens {
+                let parsed = ShakFen::from_ascii(fen.as_bytes()).expect("generated FENs parse");
+                valid += usize::from(parsed.into_position::<Chess>(CastlingMode::Chess960).is_ok());
+            }
+            assert_eq!(valid, fens.len());
+            black_box(valid)
+        });
+    });
+
+    let ours: Vec<Fen> = fens.iter().map(|f| f.parse().expect("parses")).collect();
+    let theirs: Vec<ShakFen> = fens.iter().map(|f| f.parse().expect("parses")).collect();
+    group.bench_function(BenchmarkId::new("format", "polyfen"), |b| {
+        b.iter(|| ours.iter().map(|f| f.to_string().len()).sum::<usize>());
+    });
+    group.bench_function(BenchmarkId::new("format", "shakmaty"), |b| {
+        b.iter(|| theirs.iter().map(|f| f.to_string().len()).sum::<usize>());
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group("chess-fen-bytes");
+    group.sample_size(20);
+    group.throughput(Throughput::Bytes(bytes as u64));
+    group.bench_function("parse/polyfen", |b| {
+        b.iter(|| fens.iter().filter(|f| f.parse::<Fen>().is_ok()).count());
+    });
+    group.bench_function("validate/polyfen", |b| {
+        b.iter(|| ours.iter().filter(|f| f.validate().is_empty()).count());
+    });
+    group.bench_function("parse+validate/polyfen", |b| {
+        b.iter(|| fens.iter().filter(|f| f.parse::<Fen>().is_ok_and(|s| s.validate().is_empty())).count());
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,91 @@
+//! Times the stages of reading and writing a chess FEN (fields, placement,
+//! whole parse, validation, bitboards, writing), to see where time goes.
+//! Run from the repository root: `cargo run --release -p polyfen-bench --example stages`.
+#![allow(clippy::cast_precision_loss)] // nanosecond averages
+
+use std::time::Instant;
+
+use polyfen_core::{Fields, Leniency};
+
+fn main() {
+    let fens: Vec<String> = std::fs::read_to_string("tests/data/chess/cozy_valid.sfens")
+        .expect("run from the repository root")
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    let rounds = 50;
+    let n = (fens.len() * rounds) as f64;
+    let t = Instant::now();
+    let mut k = 0usize;
+    for _ in 0..rounds {
+        for f in &fens {
+            let mut h = 0u64;
+            for &b in f.as_bytes() {
+                h = h.wrapping_mul(31).wrapping_add(u64::from(b));
+            }
+            k += h as usize & 1;
+        }
+    }
+    println!("calibrate (dependent mul-add per byte, ~70 bytes): {:.1} ns ({k})", t.elapsed().as_nanos() as f64 / n);
+    let t = Instant::now();
+    for _ in 0..rounds {
+        for f in &fens {
+            k += Fields::new(f).count();
+        }
+    }
+    println!("fields: {:.1} ns ({k})", t.elapsed().as_nanos() as f64 / n);
+    let t = Instant::now();
+    let mut board = [None; 64];
+    for _ in 0..rounds {
+        for f in &fens {
+            let p = f.split(' ').next().unwrap_or("");
+            k += polyfen_core::codec::decode_placement::<polyfen_chess::Chess>(
+                p,
+                0,
+                &Leniency::default(),
+                &mut board,
+                &mut Vec::new(),
+            )
+            .unwrap_or(0);
+        }
+    }
+    println!("placement: {:.1} ns ({k})", t.elapsed().as_nanos() as f64 / n);
+    let t = Instant::now();
+    let mut parsed = Vec::new();
+    for _ in 0..rounds {
+        parsed.clear();
+        for f in &fens {
+            parsed.push(f.parse::<polyfen_chess::Fen>().expect("valid"));
+        }
+    }
+    println!("parse: {:.1} ns", t.elapsed().as_nanos() as f64 / n);
+    let t = Instant::now();
+    for _ in 0..rounds {
+        for f in &parsed {
+            k += f.validate().len();
+        }
+    }
+    println!("validate: {:.1} ns ({k})", t.elapsed().as_nanos() as f64 / n);
+    let t = Instant::now();
+    for _ in 0..rounds {
+        for f in &parsed {
+            k += polyfen_chess::bitboard::Bitboards::from_board(&f.board).occupied as usize & 1;
+        }
+    }
+    println!("bitboards: {:.1} ns ({k})", t.elapsed().as_nanos() as f64 / n);
+    let t = Instant::now();
+    for _ in 0..rounds {
+        for f in &parsed {
+            let bb = polyfen_chess::bitboard::Bitboards::from_board(&f.board);
+            k += bb.attackers((bb.occupied.trailing_zeros() & 63) as usize, polyfen_core::Color::White) as usize & 1;
+        }
+    }
+    println!("bitboards+attackers: {:.1} ns ({k})", t.elapsed().as_nanos() as f64 / n);
+    let t = Instant::now();
+    for _ in 0..rounds {
+        for f in &parsed {
+            k += f.to_string().len();
+        }
+    }
+    println!("format: {:.1} ns ({k})", t.elapsed().as_nanos() as f64 / n);
+}

@@ -1,0 +1,378 @@
+//! Xiangqi pieces, points, letter sets and Chinese characters.
+
+use core::fmt;
+use core::str::FromStr;
+
+use polyfen_core::{Color, ParseError, ParseErrorKind};
+
+/// A kind of Xiangqi piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Role {
+    /// King or general (帅 / 将), `K`.
+    King,
+    /// Advisor or guard (仕 / 士), `A` (ICCS `G`).
+    Advisor,
+    /// Elephant or minister (相 / 象), `B` (WXF `E`, ICCS `M`).
+    Elephant,
+    /// Horse (马), `N` (WXF `H`).
+    Horse,
+    /// Chariot (车), `R`.
+    Chariot,
+    /// Cannon (炮), `C`.
+    Cannon,
+    /// Soldier (兵 / 卒), `P`.
+    Soldier,
+}
+
+impl Role {
+    /// All roles, in the order of the letters `KABNRCP`.
+    pub const ALL: [Role; 7] =
+        [Role::King, Role::Advisor, Role::Elephant, Role::Horse, Role::Chariot, Role::Cannon, Role::Soldier];
+
+    /// The role of a letter in either case, accepting every letter set
+    /// (`KABNRCP`, WXF `E` and `H`, ICCS `G` and `M`).
+    #[must_use]
+    pub const fn from_letter(letter: u8) -> Option<Role> {
+        match letter.to_ascii_uppercase() {
+            b'K' => Some(Role::King),
+            b'A' | b'G' => Some(Role::Advisor),
+            b'B' | b'E' | b'M' => Some(Role::Elephant),
+            b'N' | b'H' => Some(Role::Horse),
+            b'R' => Some(Role::Chariot),
+            b'C' => Some(Role::Cannon),
+            b'P' => Some(Role::Soldier),
+            _ => None,
+        }
+    }
+
+    /// The role's uppercase letter in `letters`.
+    #[must_use]
+    pub const fn letter(self, letters: LetterSet) -> u8 {
+        letters.letters()[self as usize]
+    }
+
+    /// The role's name in words: `king`, `advisor`, ...
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Role::King => "king",
+            Role::Advisor => "advisor",
+            Role::Elephant => "elephant",
+            Role::Horse => "horse",
+            Role::Chariot => "chariot",
+            Role::Cannon => "cannon",
+            Role::Soldier => "soldier",
+        }
+    }
+
+    /// How many pieces of this role a side starts with (and may have).
+    #[must_use]
+    pub const fn max_count(self) -> u32 {
+        match self {
+            Role::King => 1,
+            Role::Soldier => 5,
+            _ => 2,
+        }
+    }
+}
+
+/// A Xiangqi piece: a side and a role. Red is [`Color::White`] (written in
+/// uppercase), black is [`Color::Black`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// Whose piece it is: [`Color::White`] for red.
+    pub color: Color,
+    /// What kind of piece it is.
+    pub role: Role,
+}
+
+/// The piece of every byte, for the placement reader: one table lookup per
+/// letter.
+static PIECE_OF_BYTE: [Option<Piece>; 256] = {
+    let mut table = [None; 256];
+    let mut b = 0usize;
+    while b < 128 {
+        let byte = b as u8;
+        if let (Some(role), Some(color)) = (Role::from_letter(byte), Color::of_ascii_case(byte)) {
+            table[b] = Some(Piece { color, role });
+        }
+        b += 1;
+    }
+    table
+};
+
+impl Piece {
+    /// The piece of a letter in any letter set: uppercase red, lowercase
+    /// black.
+    #[inline]
+    #[must_use]
+    pub fn from_letter(letter: u8) -> Option<Piece> {
+        PIECE_OF_BYTE[letter as usize]
+    }
+
+    /// The piece's letter in `letters`: uppercase for red.
+    #[inline]
+    #[must_use]
+    pub const fn letter(self, letters: LetterSet) -> u8 {
+        self.color.case(self.role.letter(letters))
+    }
+
+    /// The piece's Chinese character in `script`.
+    #[must_use]
+    pub const fn chinese(self, script: Script) -> char {
+        let row = match (script, self.color) {
+            (Script::Traditional, Color::White) => &TRADITIONAL[0],
+            (Script::Traditional, Color::Black) => &TRADITIONAL[1],
+            (Script::Simplified, Color::White) => &SIMPLIFIED[0],
+            (Script::Simplified, Color::Black) => &SIMPLIFIED[1],
+        };
+        row[self.role as usize]
+    }
+
+    /// The piece in words: `red chariot`, `black soldier`.
+    #[must_use]
+    pub fn describe(self) -> String {
+        format!("{} {}", color_name(self.color), self.role.name())
+    }
+}
+
+/// The Xiangqi name of a side: `red` for [`Color::White`], `black` for
+/// [`Color::Black`].
+///
+/// # Examples
+///
+/// ```
+/// use polyfen_core::Color;
+/// use polyfen_xiangqi::color_name;
+///
+/// assert_eq!(color_name(Color::White), "red");
+/// ```
+#[must_use]
+pub const fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "red",
+        Color::Black => "black",
+    }
+}
+
+/// Traditional characters as seed 000 lists them, in role order
+/// (`KABNRCP`): red 帥仕相馬車包兵, black 將士象馬車炮卒.
+const TRADITIONAL: [[char; 7]; 2] =
+    [['帥', '仕', '相', '馬', '車', '包', '兵'], ['將', '士', '象', '馬', '車', '炮', '卒']];
+
+/// Simplified characters (xqbase), in role order: red 帅仕相马车炮兵,
+/// black 将士象马车炮卒.
+const SIMPLIFIED: [[char; 7]; 2] =
+    [['帅', '仕', '相', '马', '车', '炮', '兵'], ['将', '士', '象', '马', '车', '炮', '卒']];
+
+/// Which Chinese characters a diagram uses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Script {
+    /// Simplified characters, as xqbase writes them: red 帅仕相马车炮兵,
+    /// black 将士象马车炮卒.
+    #[default]
+    Simplified,
+    /// Traditional characters as seed 000 lists them: red 帥車馬包仕相兵,
+    /// black 將車馬炮士象卒.
+    Traditional,
+}
+
+/// The letters a writer uses for the seven roles. Every set is accepted on
+/// input, since no letter of one set means another role in another.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum LetterSet {
+    /// `KABNRCP`: xqbase, UCCI, Fairy-Stockfish, Pikafish (the default).
+    #[default]
+    Xqbase,
+    /// `KAERHCP`: the World Xiangqi Federation's letters (E elephant, H horse).
+    Wxf,
+    /// `KGMNRCP`: the old ICCS server's letters (G guard, M minister).
+    Iccs,
+}
+
+impl LetterSet {
+    /// Every letter set, the default first.
+    pub const ALL: [LetterSet; 3] = [LetterSet::Xqbase, LetterSet::Wxf, LetterSet::Iccs];
+
+    /// The uppercase letters in role order (king, advisor, elephant, horse,
+    /// chariot, cannon, soldier).
+    #[must_use]
+    pub const fn letters(self) -> &'static [u8; 7] {
+        match self {
+            LetterSet::Xqbase => b"KABNRCP",
+            LetterSet::Wxf => b"KAEHRCP",
+            LetterSet::Iccs => b"KGMNRCP",
+        }
+    }
+
+    /// The set's name, as [`FromStr`] reads it: `xqbase`, `wxf`, `iccs`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            LetterSet::Xqbase => "xqbase",
+            LetterSet::Wxf => "wxf",
+            LetterSet::Iccs => "iccs",
+        }
+    }
+
+    /// The letter set a placement is most likely written in: WXF if it uses
+    /// `E` or `H`, ICCS if it uses `G` or `M`, else xqbase.
+    #[must_use]
+    pub fn detect(placement: &str) -> LetterSet {
+        let mut found = LetterSet::Xqbase;
+        for b in placement.bytes() {
+            match b.to_ascii_uppercase() {
+                b'E' | b'H' => return LetterSet::Wxf,
+                b'G' | b'M' => found = LetterSet::Iccs,
+                _ => {}
+            }
+        }
+        found
+    }
+}
+
+impl fmt::Display for LetterSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.name())
+    }
+}
+
+/// A name that is no letter set (or render style).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown {what} {found:?}, expected {expected}")]
+pub struct UnknownName {
+    /// What was being named: `letter set`, `render style`.
+    pub what: &'static str,
+    /// The name given.
+    pub found: String,
+    /// The names allowed.
+    pub expected: &'static str,
+}
+
+impl FromStr for LetterSet {
+    type Err = UnknownName;
+
+    /// Reads `xqbase`, `wxf` or `iccs` (in any case).
+    fn from_str(s: &str) -> Result<LetterSet, UnknownName> {
+        LetterSet::ALL.into_iter().find(|set| s.eq_ignore_ascii_case(set.name())).ok_or_else(|| UnknownName {
+            what: "letter set",
+            found: s.to_owned(),
+            expected: "xqbase, wxf or iccs",
+        })
+    }
+}
+
+/// A point of the board, `a0` = 0 … `i9` = 89: files a–i from red's left,
+/// ranks 0–9 from red's side (ICCS coordinates).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square(u8);
+
+impl Square {
+    /// The number of points.
+    pub const COUNT: usize = 90;
+
+    /// The point at `file` (0 = a) and `rank` (0 = red's back rank), if on
+    /// the board.
+    #[must_use]
+    pub const fn new(file: u8, rank: u8) -> Option<Square> {
+        if file < 9 && rank < 10 { Some(Square(rank * 9 + file)) } else { None }
+    }
+
+    /// The point of an index 0–89.
+    #[must_use]
+    pub const fn from_index(index: usize) -> Option<Square> {
+        if index < Square::COUNT { Some(Square(index as u8)) } else { None }
+    }
+
+    /// Every point, `a0` first, rank by rank.
+    pub fn all() -> impl Iterator<Item = Square> {
+        (0..Square::COUNT as u8).map(Square)
+    }
+
+    /// The index 0–89 (`rank * 9 + file`).
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The file, 0 = a.
+    #[must_use]
+    pub const fn file(self) -> u8 {
+        self.0 % 9
+    }
+
+    /// The rank, 0 = red's back rank.
+    #[must_use]
+    pub const fn rank(self) -> u8 {
+        self.0 / 9
+    }
+
+    /// Reads a point name such as `e0` or `h7`.
+    #[must_use]
+    pub const fn parse(name: &[u8]) -> Option<Square> {
+        match name {
+            [f @ b'a'..=b'i', r @ b'0'..=b'9'] => Square::new(*f - b'a', *r - b'0'),
+            _ => None,
+        }
+    }
+
+    /// The point's name as two ASCII bytes.
+    #[must_use]
+    pub const fn name(self) -> [u8; 2] {
+        [b'a' + self.file(), b'0' + self.rank()]
+    }
+
+    /// The point `df` files and `dr` ranks away, if on the board.
+    #[must_use]
+    pub const fn offset(self, df: i8, dr: i8) -> Option<Square> {
+        let f = self.file() as i8 + df;
+        let r = self.rank() as i8 + dr;
+        if f >= 0 && f < 9 && r >= 0 && r < 10 { Some(Square((r * 9 + f) as u8)) } else { None }
+    }
+
+    /// True on `color`'s half of the board (ranks 0–4 for red, 5–9 for
+    /// black): the side of the river an elephant may not leave.
+    #[must_use]
+    pub const fn on_side_of(self, color: Color) -> bool {
+        match color {
+            Color::White => self.rank() <= 4,
+            Color::Black => self.rank() >= 5,
+        }
+    }
+
+    /// True inside `color`'s palace (files d–f, ranks 0–2 for red, 7–9 for
+    /// black).
+    #[must_use]
+    pub const fn in_palace_of(self, color: Color) -> bool {
+        let file_ok = self.file() >= 3 && self.file() <= 5;
+        file_ok
+            && match color {
+                Color::White => self.rank() <= 2,
+                Color::Black => self.rank() >= 7,
+            }
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [a, b] = self.name();
+        write!(f, "{}{}", a as char, b as char)
+    }
+}
+
+impl FromStr for Square {
+    type Err = ParseError;
+
+    /// Reads a point name such as `e0`.
+    fn from_str(s: &str) -> Result<Square, ParseError> {
+        Square::parse(s.as_bytes()).ok_or_else(|| {
+            ParseError::new(
+                ParseErrorKind::Invalid {
+                    field: "point",
+                    message: format!("{s:?} is not a point from a0 to i9").into(),
+                },
+                0..s.len(),
+            )
+        })
+    }
+}
