@@ -88,4 +88,20 @@ fn main() {
         }
     }
     println!("format: {:.1} ns ({k})", t.elapsed().as_nanos() as f64 / n);
+    let t = Instant::now();
+    let mut theirs = Vec::new();
+    for _ in 0..rounds {
+        theirs.clear();
+        for f in &fens {
+            theirs.push(shakmaty::fen::Fen::from_ascii(f.as_bytes()).expect("valid"));
+        }
+    }
+    println!("shakmaty parse: {:.1} ns", t.elapsed().as_nanos() as f64 / n);
+    let t = Instant::now();
+    for _ in 0..rounds {
+        for f in &theirs {
+            k += usize::from(f.clone().into_position::<shakmaty::Chess>(shakmaty::CastlingMode::Chess960).is_ok());
+        }
+    }
+    println!("shakmaty position: {:.1} ns ({k})", t.elapsed().as_nanos() as f64 / n);
 }

@@ -5,7 +5,7 @@ use core::fmt;
 use polyfen_core::Color;
 
 use crate::bitboard::{Bitboards, between};
-use crate::castling::{Castling, CastlingToken, back_rank, king_file};
+use crate::castling::{Castling, CastlingToken, back_rank};
 use crate::types::{Piece, Role, Square};
 use crate::{Board, Fen};
 
@@ -266,12 +266,31 @@ fn ep_check_problem(bb: &Bitboards, turn: Color, ep: Square, king: usize) -> Opt
 
 fn castling_problems(board: &Board, castling: Castling, out: &mut Vec<Violation>) {
     for color in Color::ALL {
+        let start = back_rank(color) as usize * 8;
+        let Some(rank) = board.get(start..start + 8) else { continue };
+        let rook = Some(Piece::new(color, Role::Rook));
+        let king = rank.iter().position(|&c| c == Some(Piece::new(color, Role::King)));
+        // Each token with the file of its rook (-1 for none), from the
+        // h-side to the a-side as the field is written, so that the same
+        // right is named whichever style the field used.
+        let mut items = [(0i8, CastlingToken::KingSide); 10];
+        let mut n = 0;
+        for token in castling.tokens(color) {
+            let file = match (token, king) {
+                (CastlingToken::File(f), _) => Some(usize::from(f)),
+                (CastlingToken::KingSide, Some(k)) => (k + 1..8).rev().find(|&f| rank[f] == rook),
+                (CastlingToken::QueenSide, Some(k)) => (0..k).find(|&f| rank[f] == rook),
+                _ => None,
+            };
+            if let Some(slot) = items.get_mut(n) {
+                *slot = (file.map_or(-1, |f| f as i8), token);
+                n += 1;
+            }
+        }
+        let items = &mut items[..n];
+        items.sort_unstable_by_key(|&(file, _)| core::cmp::Reverse(file));
         let mut sides = [0u8; 2];
-        // from the h-side to the a-side, as the field is written, so that
-        // the same right is named whichever style the field used
-        let mut tokens: Vec<CastlingToken> = castling.tokens(color).collect();
-        tokens.sort_by_key(|&t| core::cmp::Reverse(Castling::resolve(board, color, t).map_or(-1, i16::from)));
-        for token in tokens {
+        for &(file, token) in items.iter() {
             let letter = match token {
                 CastlingToken::KingSide => 'K',
                 CastlingToken::QueenSide => 'Q',
@@ -281,16 +300,15 @@ fn castling_problems(board: &Board, castling: Castling, out: &mut Vec<Violation>
             let mut report = |reason| {
                 out.push(Violation::Castling { color, token: letter, reason });
             };
-            let Some(king) = king_file(board, color) else {
+            let Some(king) = king else {
                 report("the king is not on its back rank");
                 continue;
             };
-            let Some(file) = Castling::resolve(board, color, token) else {
+            let Ok(file) = usize::try_from(file) else {
                 report("there is no rook on that side of the king");
                 continue;
             };
-            let rook = Square::new(file, back_rank(color)).and_then(|sq| board[sq.index()]);
-            if rook != Some(Piece::new(color, Role::Rook)) {
+            if rank.get(file).copied().flatten() != rook {
                 report("there is no rook on that file of the back rank");
                 continue;
             }

@@ -336,8 +336,10 @@ pub fn decode_placement<V: Variant>(
     }
     board.fill(None);
     if *leniency == Leniency::default() {
-        if let Some(pieces) = decode_strict_fast::<V>(input.as_bytes(), board) {
-            return Ok(pieces);
+        if let Some((pieces, len)) = decode_strict_fast::<V>(input.as_bytes(), board) {
+            if len == input.len() {
+                return Ok(pieces);
+            }
         }
         // Something does not fit: read again carefully to say what and where.
         board.fill(None);
@@ -569,23 +571,31 @@ const RUNS: [u8; 256] = {
     table
 };
 
-/// The strict reader's fast path: a well-formed placement in one pass with
-/// no data-dependent branch. Cells are counted in writing order; each check
-/// only raises a flag, and variants look letters up in a table. It returns
-/// `None` when anything does not fit, and the careful loop of
-/// [`decode_placement`] then finds and names it.
+/// The strict reader's fast path: a well-formed placement at the start of
+/// `bytes`, up to the first space, in one pass with no data-dependent
+/// branch. Cells are counted in writing order; each check only raises a
+/// flag, and variants look letters up in a table. It returns the number of
+/// pieces and the length of the placement, or `None` when anything does not
+/// fit, and the careful loop of [`decode_placement`] then finds and names it.
 #[inline]
 #[allow(clippy::needless_bitwise_bool)] // `&` on purpose: `&&` would branch on the data
-fn decode_strict_fast<V: Variant>(bytes: &[u8], board: &mut [Option<V::Piece>]) -> Option<usize> {
+fn decode_strict_fast<V: Variant>(bytes: &[u8], board: &mut [Option<V::Piece>]) -> Option<(usize, usize)> {
     let spec = &V::SPEC;
     let files = spec.files as usize;
     let cells = spec.cells();
+    // with the length known here, the stores below need no bounds checks
+    let board = board.get_mut(..cells)?;
     let mut pos = 0usize; // cells written so far, in writing order
     let mut row_end = files; // where the current row ends, in writing order
     let mut pieces = 0usize;
     let mut prev_digit = false;
     let mut bad = false;
-    for &b in bytes {
+    let mut len = bytes.len();
+    for (i, &b) in bytes.iter().enumerate() {
+        if b <= b' ' {
+            len = i;
+            break;
+        }
         let piece = V::piece_from_ascii(b, false);
         let mut run = RUNS[b as usize] as usize;
         if spec.ten_digit == Some(b) {
@@ -593,23 +603,61 @@ fn decode_strict_fast<V: Variant>(bytes: &[u8], board: &mut [Option<V::Piece>]) 
         }
         let is_piece = piece.is_some();
         let is_digit = run != 0;
-        let is_separator = b == spec.separator;
         let advance = if is_piece { 1 } else { run };
-        bad |= (advance == 0) & !is_separator;
+        // A separator is right only where a row ends, and anything else that
+        // does not advance is wrong. A row that runs long is caught by the
+        // separator after it (or the end), where `pos` is past `row_end`.
+        let row_done = (b == spec.separator) & (pos == row_end);
+        bad |= (advance == 0) & !row_done;
         bad |= prev_digit & is_digit;
-        bad |= is_separator & (pos != row_end);
-        bad |= pos + advance > row_end;
-        // Digits and separators write `None` at `pos`, a cell not yet written.
-        let at = pos.min(cells - 1);
-        if let Some(cell) = board.get_mut(spec.index(at / files, at % files)) {
-            *cell = piece;
-        }
+        // Cells go in writing order; digits and separators write `None` at
+        // `pos`, a cell not yet written.
+        board[pos.min(cells - 1)] = piece;
         pieces += usize::from(is_piece);
         prev_digit = is_digit;
         pos += advance;
-        row_end += if is_separator { files } else { 0 };
+        row_end += if row_done { files } else { 0 };
     }
-    (!bad && pos == cells && row_end == cells).then_some(pieces)
+    let ends_well = bytes.get(len).is_none_or(u8::is_ascii_whitespace);
+    if spec.row_order == RowOrder::TopFirst {
+        // writing order to board order: the first row written is the top one
+        let (mut low, mut high) = (0, spec.ranks as usize - 1);
+        while low < high {
+            let (front, back) = board.split_at_mut(high * files);
+            front[low * files..(low + 1) * files].swap_with_slice(&mut back[..files]);
+            low += 1;
+            high -= 1;
+        }
+    }
+    (!bad && ends_well && len > 0 && pos == cells && row_end == cells).then_some((pieces, len))
+}
+
+/// Reads the placement field that starts at byte `start` of `line` (up to
+/// the next white space) into `board`, and returns the number of pieces
+/// placed and the byte offset where the field ends. Errors and repairs point
+/// into `line`.
+///
+/// # Errors
+///
+/// As [`decode_placement`].
+pub fn decode_placement_field<V: Variant>(
+    line: &str,
+    start: usize,
+    leniency: &Leniency,
+    board: &mut [Option<V::Piece>],
+    repairs: &mut Vec<Repair>,
+) -> Result<(usize, usize), ParseError> {
+    let rest = line.as_bytes().get(start..).unwrap_or_default();
+    if *leniency == Leniency::default() && board.len() == V::SPEC.cells() {
+        board.fill(None);
+        if let Some((pieces, len)) = decode_strict_fast::<V>(rest, board) {
+            return Ok((pieces, start + len));
+        }
+    }
+    let len = rest.iter().position(u8::is_ascii_whitespace).unwrap_or(rest.len());
+    let text = line.get(start..start + len).unwrap_or_default();
+    let pieces = decode_placement::<V>(text, start, leniency, board, repairs)?;
+    Ok((pieces, start + len))
 }
 
 /// `n` and the noun, singular or plural: `1 empty point`, `2 empty points`.

@@ -57,6 +57,12 @@ impl<'a> Fields<'a> {
         Fields { line, pos: 0 }
     }
 
+    /// The fields of `line` from byte `pos` on.
+    #[must_use]
+    pub fn starting_at(line: &'a str, pos: usize) -> Fields<'a> {
+        Fields { line, pos: pos.min(line.len()) }
+    }
+
     /// The whole line.
     #[must_use]
     pub fn line(&self) -> &'a str {

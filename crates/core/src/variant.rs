@@ -142,12 +142,13 @@ impl<V: Variant> Setup<V> {
     ///
     /// A [`ParseError`] with the byte span of the first thing that does not fit.
     pub fn parse_with(input: &str, leniency: &Leniency, repairs: &mut Vec<Repair>) -> Result<Setup<V>, ParseError> {
-        let mut fields = Fields::new(input);
-        let Some(placement) = fields.next() else {
+        let start = input.bytes().position(|b| !b.is_ascii_whitespace()).unwrap_or(input.len());
+        if start == input.len() {
             return Err(ParseError::new(ParseErrorKind::Empty { expected: "a placement" }, 0..0));
-        };
+        }
         let mut board = V::empty_board();
-        codec::decode_placement::<V>(placement.text, placement.start, leniency, board.as_mut(), repairs)?;
+        let (_, end) = codec::decode_placement_field::<V>(input, start, leniency, board.as_mut(), repairs)?;
+        let mut fields = Fields::starting_at(input, end);
         if let Some(attr) = V::ATTRIBUTE {
             let field = fields.expect(attr.field, attr.expected)?;
             codec::decode_attributes::<V>(field.text, field.start, leniency, board.as_mut(), repairs)?;
