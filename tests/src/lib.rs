@@ -28,3 +28,18 @@ pub fn data_lines(relative: &str) -> Vec<String> {
         .map(str::to_owned)
         .collect()
 }
+
+/// The book's introduction, whose examples run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/src/introduction.md")]
+pub struct IntroductionChapter;
+
+/// The book's chapter on adding a game, whose examples run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/src/adding-a-game.md")]
+pub struct AddingAGameChapter;
+
+/// The README's library example, run as a doc test.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct Readme;

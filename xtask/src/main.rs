@@ -1,1 +1,109 @@
-fn main() {}
+//! Project automation, run as `cargo xtask <task>`:
+//!
+//! - `ci`: what CI runs: `cargo fmt --check`, clippy with `-D warnings` on
+//!   every target, and every test (unit, integration, doc and book tests)
+//!   with `INSTA_UPDATE=no`, so a changed snapshot fails instead of being
+//!   written.
+//! - `bench [FILTER]`: the criterion benchmarks, then a table of polyfen's
+//!   speed beside the peers measured in the same run.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("ci") => ci(),
+        Some("bench") => bench(args.get(1).map(String::as_str)),
+        _ => {
+            eprintln!("usage: cargo xtask ci | bench [FILTER]");
+            return ExitCode::from(2);
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("xtask: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+}
+
+fn cargo(args: &[&str], envs: &[(&str, &str)]) -> Result<(), String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    eprintln!("$ cargo {}", args.join(" "));
+    let status = Command::new(cargo)
+        .args(args)
+        .envs(envs.iter().copied())
+        .current_dir(root())
+        .status()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if status.success() { Ok(()) } else { Err(format!("`cargo {}` failed ({status})", args.join(" "))) }
+}
+
+fn ci() -> Result<(), String> {
+    cargo(&["fmt", "--all", "--", "--check"], &[])?;
+    cargo(&["clippy", "--workspace", "--all-targets", "--locked", "--", "-D", "warnings"], &[])?;
+    cargo(&["test", "--workspace", "--locked"], &[("INSTA_UPDATE", "no"), ("CI", "true")])?;
+    eprintln!("xtask: ci passed");
+    Ok(())
+}
+
+fn bench(filter: Option<&str>) -> Result<(), String> {
+    let mut args = vec!["bench", "-p", "polyfen-bench"];
+    if let Some(filter) = filter {
+        args.extend(["--", filter]);
+    }
+    cargo(&args, &[])?;
+    report(&root().join("target").join("criterion"));
+    Ok(())
+}
+
+/// Prints each benchmark's mean time, and polyfen against each peer where a
+/// benchmark group measured both (`group/task/polyfen` beside
+/// `group/task/shakmaty`).
+fn report(dir: &Path) {
+    let mut rows: Vec<(String, f64)> = Vec::new();
+    collect(dir, dir, &mut rows);
+    rows.sort_by(|a, b| a.0.cmp(&b.0));
+    println!("\n{:<52} {:>12}", "benchmark", "mean");
+    for (name, ns) in &rows {
+        println!("{name:<52} {:>9.3} ms", ns / 1e6);
+    }
+    println!("\n{:<40} {:>10}", "polyfen / peer (throughput ratio)", "ratio");
+    for (name, ns) in &rows {
+        let Some(task) = name.strip_suffix("/polyfen") else { continue };
+        for (peer_name, peer_ns) in &rows {
+            if let Some(peer) = peer_name.strip_prefix(task).and_then(|p| p.strip_prefix('/')) {
+                if peer != "polyfen" && !peer.contains('/') {
+                    println!("{:<40} {:>9.2}x", format!("{task} vs {peer}"), peer_ns / ns);
+                }
+            }
+        }
+    }
+}
+
+fn collect(base: &Path, dir: &Path, rows: &mut Vec<(String, f64)>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.ends_with("report") || !path.is_dir() {
+            continue;
+        }
+        let estimates = path.join("new").join("estimates.json");
+        if let Some(mean) = std::fs::read_to_string(&estimates)
+            .ok()
+            .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
+            .and_then(|json| json["mean"]["point_estimate"].as_f64())
+        {
+            let name = path.strip_prefix(base).unwrap_or(&path).to_string_lossy().replace('\\', "/");
+            rows.push((name, mean));
+        } else {
+            collect(base, &path, rows);
+        }
+    }
+}

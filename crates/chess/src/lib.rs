@@ -274,3 +274,9 @@ pub fn parse_fen(input: &str) -> Result<(Fen, FenOptions), ParseError> {
     let options = FenOptions { castling: fen.extras.castling.style() };
     Ok((fen, options))
 }
+
+/// The book's chapter on the anatomy of a FEN string, whose examples run as
+/// doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/src/anatomy-of-fen.md")]
+pub struct AnatomyOfFenChapter;
