@@ -83,6 +83,31 @@ fn bench(c: &mut Criterion) {
     });
     group.finish();
 
+    // Per byte of input, Xiangqi beside chess: the generic codec must cost
+    // nothing for a wider, taller board with another alphabet.
+    let xiangqi = polyfen_bench::xiangqi_fens(POSITIONS, 0x00C0_FFEE);
+    let xiangqi_bytes: usize = xiangqi.iter().map(String::len).sum();
+    let mut group = c.benchmark_group("per-byte");
+    group.sample_size(20);
+    group.throughput(Throughput::Bytes(bytes as u64));
+    group.bench_function("parse+validate/chess", |b| {
+        b.iter(|| fens.iter().filter(|f| f.parse::<Fen>().is_ok_and(|s| s.validate().is_empty())).count());
+    });
+    group.bench_function("format/chess", |b| {
+        b.iter(|| ours.iter().map(|f| f.to_string().len()).sum::<usize>());
+    });
+    group.throughput(Throughput::Bytes(xiangqi_bytes as u64));
+    group.bench_function("parse+validate/xiangqi", |b| {
+        b.iter(|| {
+            xiangqi.iter().filter(|f| f.parse::<polyfen_xiangqi::Fen>().is_ok_and(|s| s.validate().is_empty())).count()
+        });
+    });
+    let xiangqi_parsed: Vec<polyfen_xiangqi::Fen> = xiangqi.iter().map(|f| f.parse().expect("parses")).collect();
+    group.bench_function("format/xiangqi", |b| {
+        b.iter(|| xiangqi_parsed.iter().map(|f| f.to_string().len()).sum::<usize>());
+    });
+    group.finish();
+
     let mut group = c.benchmark_group("chess-fen-bytes");
     group.sample_size(20);
     group.throughput(Throughput::Bytes(bytes as u64));

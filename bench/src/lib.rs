@@ -1,5 +1,6 @@
 //! Shared helpers for the polyfen benchmarks: a small seeded random number
-//! generator, so that the positions benchmarked are the same on every run.
+//! generator, so that the positions benchmarked are the same on every run,
+//! and generators of diverse legal positions.
 
 /// A xorshift64* generator: fast, seeded, good enough to pick moves.
 #[derive(Clone, Debug)]
@@ -26,4 +27,66 @@ impl Rng {
     pub fn below(&mut self, n: usize) -> usize {
         (self.next_u64() % n as u64) as usize
     }
+}
+
+/// `n` diverse legal Xiangqi positions as standard FEN: each piece of a random
+/// subset placed on a random point it may stand on (kings and advisors in
+/// their palace, elephants on their seven points, soldiers where they can
+/// be), kept only when the whole setup validates clean.
+#[must_use]
+pub fn xiangqi_fens(n: usize, seed: u64) -> Vec<String> {
+    use polyfen_core::Color;
+    use polyfen_xiangqi::{Fen, Piece, Role, Square, XiangqiExtras};
+
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::with_capacity(n);
+    while out.len() < n {
+        let mut board = [None; 90];
+        for color in Color::ALL {
+            // (role, how many, where it may stand from its own side: file, rank)
+            let points = |role: Role| -> Vec<(u8, u8)> {
+                match role {
+                    Role::King => (3..6).flat_map(|f| (0..3).map(move |r| (f, r))).collect(),
+                    Role::Advisor => vec![(3, 0), (5, 0), (4, 1), (3, 2), (5, 2)],
+                    Role::Elephant => vec![(2, 0), (6, 0), (0, 2), (4, 2), (8, 2), (2, 4), (6, 4)],
+                    Role::Soldier => (0..9u8)
+                        .flat_map(|f| (3..10u8).map(move |r| (f, r)))
+                        .filter(|&(f, r)| r >= 5 || f % 2 == 0)
+                        .collect(),
+                    _ => (0..9u8).flat_map(|f| (0..10u8).map(move |r| (f, r))).collect(),
+                }
+            };
+            for (role, count) in [
+                (Role::King, 1),
+                (Role::Advisor, 2),
+                (Role::Elephant, 2),
+                (Role::Horse, 2),
+                (Role::Chariot, 2),
+                (Role::Cannon, 2),
+                (Role::Soldier, 5),
+            ] {
+                let candidates = points(role);
+                for i in 0..count {
+                    if role != Role::King && i > rng.below(count) {
+                        break;
+                    }
+                    let (f, r) = candidates[rng.below(candidates.len())];
+                    let rank = if color == Color::White { r } else { 9 - r };
+                    if let Some(sq) = Square::new(f, rank) {
+                        if board[sq.index()].is_none() {
+                            board[sq.index()] = Some(Piece { color, role });
+                        }
+                    }
+                }
+            }
+        }
+        let turn = if rng.below(2) == 0 { Color::White } else { Color::Black };
+        let extras =
+            XiangqiExtras { turn, halfmove: rng.below(60) as u32, fullmove: 1 + rng.below(150) as u32, marker: None };
+        let fen: Fen = polyfen_core::Setup { board, extras };
+        if fen.validate().is_empty() {
+            out.push(fen.to_string());
+        }
+    }
+    out
 }

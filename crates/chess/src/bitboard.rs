@@ -16,24 +16,29 @@ pub struct Bitboards {
 }
 
 impl Bitboards {
-    /// The bitboards of a mailbox board, in one pass without branching on
-    /// what stands on each square.
+    /// The bitboards of a mailbox board. The occupied squares are found
+    /// eight at a time (SWAR on the one-byte cells), and only they are
+    /// visited.
     #[must_use]
     pub fn from_board(board: &Board) -> Bitboards {
-        // Four independent sets of slots (12 pieces and one for empty
-        // squares), taken in turn: with one set, a run of equal cells would
-        // make each update wait for the store before it.
-        let mut sets = [[0u64; 13]; 4];
-        for (i, cell) in board.iter().enumerate() {
-            sets[i & 3][cell.map_or(12, Piece::index)] |= 1 << i;
+        const EMPTY: u8 = 12;
+        let mut codes = [0u8; 64];
+        for (code, cell) in codes.iter_mut().zip(board) {
+            *code = cell.map_or(EMPTY, |p| p.index() as u8);
+        }
+        let mut occupied = 0u64;
+        for (k, chunk) in codes.chunks_exact(8).enumerate() {
+            let word = u64::from_le_bytes(chunk.try_into().unwrap_or([EMPTY; 8]));
+            occupied |= u64::from(nonzero_bytes(word ^ u64::from_ne_bytes([EMPTY; 8]))) << (8 * k);
         }
         let mut slots = [0u64; 13];
-        for set in &sets {
-            for (slot, b) in slots.iter_mut().zip(set) {
-                *slot |= b;
-            }
+        let mut rest = occupied;
+        while rest != 0 {
+            let sq = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            slots[usize::from(codes[sq]).min(12)] |= 1 << sq;
         }
-        let mut bb = Bitboards { occupied: !slots[12], ..Bitboards::default() };
+        let mut bb = Bitboards { occupied, ..Bitboards::default() };
         for (slot, &b) in slots.iter().take(12).enumerate() {
             bb.pieces[slot / 6][slot % 6] = b;
         }
@@ -57,6 +62,16 @@ impl Bitboards {
             | (rook_attacks(target, self.occupied) & (p[Role::Rook as usize] | queens))
             | (bishop_attacks(target, self.occupied) & (p[Role::Bishop as usize] | queens))
     }
+}
+
+/// One bit per byte of `word`: bit `i` is set when byte `i` is not zero.
+#[inline]
+const fn nonzero_bytes(word: u64) -> u8 {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    // 0x80 in each byte that is not zero, exactly (no borrow between bytes)
+    let high = (((word & LOW7) + LOW7) | word) & !LOW7;
+    // gather the eight high bits into one byte
+    ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
 }
 
 const fn leaper_table(steps: &[(i8, i8)]) -> [u64; 64] {

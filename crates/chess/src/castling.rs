@@ -95,6 +95,13 @@ impl Castling {
         self.tokens[0] == 0 && self.tokens[1] == 0
     }
 
+    /// The tokens of `color` as bits: files a–h are bits 0–7, `K` bit 8,
+    /// `Q` bit 9.
+    #[must_use]
+    pub const fn bits(&self, color: Color) -> u16 {
+        self.tokens[color as usize]
+    }
+
     /// Adds a token for `color`.
     pub fn insert(&mut self, color: Color, token: CastlingToken) {
         self.tokens[color.index()] |= token_bit(token);

@@ -5,7 +5,7 @@ use core::fmt;
 use polyfen_core::Color;
 
 use crate::bitboard::{Bitboards, between};
-use crate::castling::{Castling, CastlingToken, back_rank};
+use crate::castling::{Castling, back_rank};
 use crate::types::{Piece, Role, Square};
 use crate::{Board, Fen};
 
@@ -147,26 +147,40 @@ pub(crate) fn validate(fen: &Fen) -> Vec<Violation> {
         }
     }
     for color in Color::ALL {
-        let c = bb.pieces[color.index()].map(u64::count_ones);
-        let king_count = c[Role::King as usize];
-        if king_count != 1 {
-            out.push(Violation::KingCount { color, count: king_count });
+        let p = &bb.pieces[color.index()];
+        let kings = p[Role::King as usize];
+        if !kings.is_power_of_two() {
+            out.push(Violation::KingCount { color, count: kings.count_ones() });
         }
-        let total: u32 = c.iter().sum();
+        let total = (p[0] | p[1] | p[2] | p[3] | p[4] | p[5]).count_ones();
         if total > 16 {
             out.push(Violation::TooManyPieces { color, count: total });
         }
-        let pawns = c[Role::Pawn as usize];
+        let pawns = p[Role::Pawn as usize].count_ones();
         if pawns > 8 {
             out.push(Violation::TooManyPawns { color, count: pawns });
         }
-        let extra = c[Role::Knight as usize].saturating_sub(2)
-            + c[Role::Bishop as usize].saturating_sub(2)
-            + c[Role::Rook as usize].saturating_sub(2)
-            + c[Role::Queen as usize].saturating_sub(1);
-        let missing_pawns = 8u32.saturating_sub(pawns);
-        if extra > missing_pawns {
-            out.push(Violation::TooMuchMaterial { color, extra, missing_pawns });
+        // Counting pieces beyond the starting set (2 knights, bishops, rooks,
+        // 1 queen) is only needed when some kind has more: most positions
+        // pass with a bit trick and no count.
+        let at_most_two = |b: u64| {
+            let rest = b & b.wrapping_sub(1);
+            rest & rest.wrapping_sub(1) == 0
+        };
+        let queens = p[Role::Queen as usize];
+        let ordinary = at_most_two(p[Role::Knight as usize])
+            && at_most_two(p[Role::Bishop as usize])
+            && at_most_two(p[Role::Rook as usize])
+            && queens & queens.wrapping_sub(1) == 0;
+        if !ordinary {
+            let extra = p[Role::Knight as usize].count_ones().saturating_sub(2)
+                + p[Role::Bishop as usize].count_ones().saturating_sub(2)
+                + p[Role::Rook as usize].count_ones().saturating_sub(2)
+                + queens.count_ones().saturating_sub(1);
+            let missing_pawns = 8u32.saturating_sub(pawns);
+            if extra > missing_pawns {
+                out.push(Violation::TooMuchMaterial { color, extra, missing_pawns });
+            }
         }
     }
     let us = extras.turn;
@@ -204,7 +218,7 @@ pub(crate) fn validate(fen: &Fen) -> Vec<Violation> {
         }
     }
     if !extras.castling.is_empty() {
-        castling_problems(board, extras.castling, &mut out);
+        castling_problems(&bb, extras.castling, &mut out);
     }
     out
 }
@@ -264,37 +278,47 @@ fn ep_check_problem(bb: &Bitboards, turn: Color, ep: Square, king: usize) -> Opt
     None
 }
 
-fn castling_problems(board: &Board, castling: Castling, out: &mut Vec<Violation>) {
+fn castling_problems(bb: &Bitboards, castling: Castling, out: &mut Vec<Violation>) {
     for color in Color::ALL {
-        let start = back_rank(color) as usize * 8;
-        let Some(rank) = board.get(start..start + 8) else { continue };
-        let rook = Some(Piece::new(color, Role::Rook));
-        let king = rank.iter().position(|&c| c == Some(Piece::new(color, Role::King)));
+        let bits = castling.bits(color);
+        if bits == 0 {
+            continue;
+        }
+        let shift = u32::from(back_rank(color)) * 8;
+        let rank = |role: Role| (bb.pieces[color.index()][role as usize] >> shift) as u8;
+        let rooks = rank(Role::Rook);
+        let kings = rank(Role::King);
+        let king = (kings != 0).then(|| kings.trailing_zeros());
         // Each token with the file of its rook (-1 for none), from the
         // h-side to the a-side as the field is written, so that the same
         // right is named whichever style the field used.
-        let mut items = [(0i8, CastlingToken::KingSide); 10];
+        let mut items = [(0i8, 0u16); 10];
         let mut n = 0;
-        for token in castling.tokens(color) {
-            let file = match (token, king) {
-                (CastlingToken::File(f), _) => Some(usize::from(f)),
-                (CastlingToken::KingSide, Some(k)) => (k + 1..8).rev().find(|&f| rank[f] == rook),
-                (CastlingToken::QueenSide, Some(k)) => (0..k).find(|&f| rank[f] == rook),
+        for bit in 0..10u16 {
+            if bits & (1 << bit) == 0 {
+                continue;
+            }
+            let file = match (bit, king) {
+                (0..8, _) => Some(u32::from(bit)),
+                // K: the outermost rook on the h-side of the king
+                (8, Some(k)) => Some(u32::from(rooks) & !((2u32 << k) - 1)).filter(|&r| r != 0).map(u32::ilog2),
+                // Q: the outermost rook on the a-side of the king
+                (9, Some(k)) => Some(u32::from(rooks) & ((1u32 << k) - 1)).filter(|&r| r != 0).map(u32::trailing_zeros),
                 _ => None,
             };
             if let Some(slot) = items.get_mut(n) {
-                *slot = (file.map_or(-1, |f| f as i8), token);
+                *slot = (file.map_or(-1, |f| f as i8), bit);
                 n += 1;
             }
         }
         let items = &mut items[..n];
         items.sort_unstable_by_key(|&(file, _)| core::cmp::Reverse(file));
         let mut sides = [0u8; 2];
-        for &(file, token) in items.iter() {
-            let letter = match token {
-                CastlingToken::KingSide => 'K',
-                CastlingToken::QueenSide => 'Q',
-                CastlingToken::File(f) => (b'A' + f) as char,
+        for &(file, bit) in items.iter() {
+            let letter = match bit {
+                8 => 'K',
+                9 => 'Q',
+                f => (b'A' + f as u8) as char,
             };
             let letter = if color == Color::White { letter } else { letter.to_ascii_lowercase() };
             let mut report = |reason| {
@@ -304,16 +328,12 @@ fn castling_problems(board: &Board, castling: Castling, out: &mut Vec<Violation>
                 report("the king is not on its back rank");
                 continue;
             };
-            let Ok(file) = usize::try_from(file) else {
+            let Ok(file) = u32::try_from(file) else {
                 report("there is no rook on that side of the king");
                 continue;
             };
-            if rank.get(file).copied().flatten() != rook {
+            if rooks & (1 << file) == 0 {
                 report("there is no rook on that file of the back rank");
-                continue;
-            }
-            if file == king {
-                report("the rook cannot stand on the king's square");
                 continue;
             }
             let side = usize::from(file < king);

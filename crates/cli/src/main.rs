@@ -1,4 +1,6 @@
-//! The `polyfen` command: convert, validate and draw board-game positions.
+//! The `polyfen` command: convert, validate and draw board-game positions
+//! of chess, Xiangqi and Khet, and print the named start positions
+//! (`polyfen setup`).
 //!
 //! Every command takes its inputs as arguments, or else reads standard
 //! input one line per input, streamed so that memory stays flat however
@@ -10,18 +12,19 @@
 mod input;
 mod output;
 
-use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Result;
 use clap::{Args, Parser, Subcommand};
-use polyfen::{Notation, Position, ReadOptions, RenderStyle, WriteOptions, read};
+use polyfen::polyfen_xiangqi::LetterSet;
+use polyfen::{Notation, Position, ReadOptions, RenderStyle, VariantId, WriteOptions, read};
 
 use crate::input::Inputs;
 use crate::output::{Flow, Report};
 
-/// Read, check, convert and write board-game positions (chess FEN, X-FEN,
-/// Shredder-FEN, EPD and JSON).
+/// Read, check, convert and write board-game positions: chess (FEN, X-FEN,
+/// Shredder-FEN, EPD), Xiangqi (Xiangqi FEN and its legacy dialect), Khet
+/// (PKN) and JSON.
 #[derive(Parser, Debug)]
 #[command(name = "polyfen", version, about, long_about = None)]
 struct Cli {
@@ -38,6 +41,9 @@ enum Command {
     Validate(ValidateArgs),
     /// Draw each input position as a board diagram with coordinates.
     Render(RenderArgs),
+    /// Print a named position (`chess standard`, `khet classic`, ...) in the
+    /// variant's default notation; without a name, list the names.
+    Setup(SetupArgs),
 }
 
 #[derive(Args, Debug)]
@@ -45,7 +51,10 @@ struct ReadArgs {
     /// The notation of the inputs (default: detected for each input).
     #[arg(long, value_name = "NOTATION", value_parser = parse_notation)]
     from: Option<Notation>,
-    /// Accept lenient forms (padded rows, unknown letters as empty cells, ...).
+    /// Accept lenient forms: for chess padded rows, unknown letters as empty
+    /// cells, ...; for xiangqi-fen the legacy dialect; for pkn the reference
+    /// program's reading ('/' ignored, pieces without a rotation dropped).
+    /// Every repair is reported.
     #[arg(long)]
     lenient: bool,
     /// List on standard error every repair a lenient reading made.
@@ -58,9 +67,18 @@ struct ReadArgs {
 
 #[derive(Args, Debug)]
 struct ConvertArgs {
-    /// The notation to write: fen, shredder-fen, epd, json.
+    /// The notation to write: fen, shredder-fen, epd, xiangqi-fen,
+    /// xiangqi-legacy, pkn, json.
     #[arg(long, value_name = "NOTATION", value_parser = parse_notation)]
     to: Notation,
+    /// The Xiangqi letter set of xiangqi-fen and xiangqi-legacy output:
+    /// xqbase (KABNRCP, the default), wxf (KAEHRCP) or iccs (KGMNRCP).
+    #[arg(long, value_name = "SET", value_parser = parse_letters)]
+    letters: Option<LetterSet>,
+    /// Write Khet scarab and eye of Horus facings canonically (n or e) in
+    /// pkn and json output, instead of as read.
+    #[arg(long)]
+    canonical: bool,
     #[command(flatten)]
     read: ReadArgs,
 }
@@ -73,17 +91,40 @@ struct ValidateArgs {
 
 #[derive(Args, Debug)]
 struct RenderArgs {
-    /// The diagram style: ascii or unicode.
+    /// The diagram style: ascii or unicode (every game); chinese or
+    /// chinese-traditional (Xiangqi).
     #[arg(long, value_name = "STYLE", default_value = "ascii", value_parser = parse_style)]
     style: RenderStyle,
     #[command(flatten)]
     read: ReadArgs,
 }
 
+#[derive(Args, Debug)]
+struct SetupArgs {
+    /// The game: chess, xiangqi or khet.
+    #[arg(value_name = "VARIANT", value_parser = parse_variant)]
+    variant: VariantId,
+    /// The position's name (without it, every name is listed with its
+    /// position).
+    #[arg(value_name = "NAME")]
+    name: Option<String>,
+}
+
 fn parse_notation(s: &str) -> Result<Notation, String> {
     s.parse().map_err(|_| {
         let ids: Vec<&str> = <Notation as strum::IntoEnumIterator>::iter().map(Into::into).collect();
         format!("unknown notation {s:?}; known: {}", ids.join(", "))
+    })
+}
+
+fn parse_letters(s: &str) -> Result<LetterSet, String> {
+    s.parse().map_err(|_| format!("unknown letter set {s:?}; known: xqbase, wxf, iccs"))
+}
+
+fn parse_variant(s: &str) -> Result<VariantId, String> {
+    s.parse().map_err(|_| {
+        let ids: Vec<&str> = <VariantId as strum::IntoEnumIterator>::iter().map(Into::into).collect();
+        format!("unknown variant {s:?}; known: {}", ids.join(", "))
     })
 }
 
@@ -101,6 +142,7 @@ fn main() -> ExitCode {
         Command::Convert(args) => convert(&args, &mut report),
         Command::Validate(args) => validate(&args, &mut report),
         Command::Render(args) => render(&args, &mut report),
+        Command::Setup(args) => setup(&args, &mut report),
     };
     match result {
         Ok(()) | Err(Flow::Closed) => {}
@@ -117,7 +159,8 @@ fn read_options(args: &ReadArgs) -> ReadOptions {
 
 fn convert(args: &ConvertArgs, report: &mut Report) -> Result<(), Flow> {
     let options = read_options(&args.read);
-    let write_options = WriteOptions::default();
+    let write_options =
+        WriteOptions::default().with_letters(args.letters.unwrap_or_default()).with_canonical(args.canonical);
     let mut text = String::with_capacity(128);
     let mut warnings = Vec::new();
     Inputs::new(&args.read.inputs).for_each(report, |n, input, report| {
@@ -202,7 +245,19 @@ fn render(args: &RenderArgs, report: &mut Report) -> Result<(), Flow> {
     })
 }
 
-#[allow(dead_code)]
-fn flush_stdout() {
-    let _ = std::io::stdout().flush();
+/// Prints a named position, or every name and position of the variant.
+fn setup(args: &SetupArgs, report: &mut Report) -> Result<(), Flow> {
+    let setups = args.variant.setups();
+    let Some(name) = &args.name else {
+        for (name, position) in setups {
+            report.line(&format!("{name}  {position}"))?;
+        }
+        return Ok(());
+    };
+    if let Some(position) = args.variant.setup(name) {
+        return report.line(position);
+    }
+    let names: Vec<&str> = setups.iter().map(|(name, _)| *name).collect();
+    report.message(&format!("unknown {} setup {name:?}; known: {}", args.variant, names.join(", ")));
+    Ok(())
 }

@@ -76,6 +76,13 @@ impl Report {
         eprintln!("polyfen: input {n}: {message}");
     }
 
+    /// Reports a failure that is about no input (an unknown setup name).
+    pub fn message(&mut self, message: &str) {
+        self.sync();
+        self.failed = true;
+        eprintln!("polyfen: {message}");
+    }
+
     /// Reports an input that is not UTF-8.
     pub fn not_utf8(&mut self, n: u64, valid_up_to: usize) {
         self.sync();

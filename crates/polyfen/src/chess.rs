@@ -87,6 +87,9 @@ impl Position for ChessPosition {
                 let json = serde_json::to_string(&self.to_json()).map_err(|e| ConvertError::Json(e.to_string()))?;
                 out.push_str(&json);
             }
+            Notation::XiangqiFen | Notation::XiangqiLegacy | Notation::Pkn => {
+                return Err(ConvertError::WrongVariant { variant: VariantId::Chess, notation });
+            }
         }
         Ok(())
     }
@@ -99,6 +102,9 @@ impl Position for ChessPosition {
         let style = match style {
             RenderStyle::Ascii => polyfen_chess::RenderStyle::Ascii,
             RenderStyle::Unicode => polyfen_chess::RenderStyle::Unicode,
+            RenderStyle::Chinese | RenderStyle::ChineseTraditional => {
+                return Err(ConvertError::WrongStyle { variant: VariantId::Chess, style });
+            }
         };
         Ok(render(&self.setup, style))
     }

@@ -1,12 +1,14 @@
 //! polyfen: read, check, convert and write the text notations of several
 //! board games through one generic codec.
 //!
-//! This is the crate users depend on. It puts the variant crates behind one
-//! type, [`AnyPosition`], and one entry point, [`read`], which detects the
-//! notation of a string (or takes the one you name) and returns the
-//! position with what a lenient reading repaired. Every position can be
-//! written in any notation of its game and in JSON ([`Position::write_to`]),
-//! validated ([`Position::violations`]) and drawn ([`Position::render`]).
+//! This is the crate users depend on. It puts the variant crates (chess,
+//! Xiangqi, Khet) behind one type, [`AnyPosition`], and one entry point,
+//! [`read`], which detects the notation of a string (or takes the one you
+//! name) and returns the position with what a lenient reading repaired.
+//! Every position can be written in any notation of its game and in JSON
+//! ([`Position::write_to`]), validated ([`Position::violations`]) and drawn
+//! ([`Position::render`]); each game's named start positions are in
+//! [`VariantId::setups`].
 //!
 //! # Examples
 //!
@@ -18,13 +20,22 @@
 //! let shredder = reading.position.to_notation(Notation::ShredderFen, &WriteOptions::default())?;
 //! assert_eq!(shredder.text, "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
 //! assert!(reading.position.violations().is_empty());
+//!
+//! let legacy = "rnbakabnr//1c5c/p1p1p1p1p///P1P1P1P1P/1C5C//RNBAKABNR w - - 0 1/x04";
+//! let reading = read(legacy, None, &ReadOptions::default())?;
+//! assert_eq!(reading.notation, Notation::XiangqiLegacy);
+//! let standard = reading.position.to_notation(Notation::XiangqiFen, &WriteOptions::default())?;
+//! assert_eq!(standard.text, "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+//! assert_eq!(standard.warnings.len(), 1); // the marker /x04 has no place in standard FEN
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 mod chess;
 mod detect;
 pub mod json;
+mod khet;
 mod notation;
+mod xiangqi;
 
 use enum_dispatch::enum_dispatch;
 use polyfen_core::{Leniency, ParseError, Repair};
@@ -32,20 +43,65 @@ use serde::{Deserialize, Serialize};
 
 pub use chess::ChessPosition;
 pub use detect::candidates;
+pub use khet::KhetPosition;
 pub use notation::{Notation, RenderStyle, VariantId};
 pub use polyfen_chess;
 pub use polyfen_core;
+pub use polyfen_khet;
+pub use polyfen_xiangqi;
+pub use xiangqi::XiangqiPosition;
 
-/// Choices for writing that are not part of the notation id.
+/// Choices for writing that are not part of the notation id. Each applies
+/// to the notations named and is ignored by the others.
+///
+/// # Examples
+///
+/// ```
+/// use polyfen::polyfen_xiangqi::LetterSet;
+/// use polyfen::{read, Notation, Position, ReadOptions, WriteOptions};
+///
+/// let line = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+/// let reading = read(line, None, &ReadOptions::default())?;
+/// let wxf = reading.position.to_notation(Notation::XiangqiFen, &WriteOptions::default().with_letters(LetterSet::Wxf))?;
+/// assert_eq!(wxf.text, "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w - - 0 1");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
-pub struct WriteOptions {}
+pub struct WriteOptions {
+    /// The Xiangqi piece letters of `xiangqi-fen` and `xiangqi-legacy`
+    /// (xqbase by default; JSON always writes xqbase letters).
+    pub letters: polyfen_xiangqi::LetterSet,
+    /// Write every Khet scarab and eye of Horus facing `n` or `e` (the same
+    /// pieces as `s` and `w`) in `pkn` and JSON, instead of as read.
+    pub canonical: bool,
+}
+
+impl WriteOptions {
+    /// These options with the Xiangqi letter set `letters`.
+    #[must_use]
+    pub fn with_letters(mut self, letters: polyfen_xiangqi::LetterSet) -> WriteOptions {
+        self.letters = letters;
+        self
+    }
+
+    /// These options with canonical Khet facings (`true`) or facings as read.
+    #[must_use]
+    pub fn with_canonical(mut self, canonical: bool) -> WriteOptions {
+        self.canonical = canonical;
+        self
+    }
+}
 
 /// Choices for reading.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct ReadOptions {
-    /// Accept the lenient forms of the notation and report each repair.
+    /// Accept the lenient forms of the notation and report each repair:
+    /// for chess the core's lenient codec, for `xiangqi-fen` the legacy
+    /// dialect, for `pkn` the reference program's reading
+    /// ([`polyfen_khet::parse_lenient`]). `xiangqi-legacy` is always read
+    /// this way, since the dialect is lenient by definition.
     pub lenient: bool,
 }
 
@@ -79,7 +135,10 @@ pub enum ConvertError {
         notation: Notation,
     },
     /// The diagram style belongs to another game.
-    #[error("a {variant} position cannot be drawn in the {style} style")]
+    #[error(
+        "a {variant} position cannot be drawn in the {style} style; {variant} styles: {}",
+        notation::style_list(variant.styles())
+    )]
     WrongStyle {
         /// The position's game.
         variant: VariantId,
@@ -145,6 +204,10 @@ pub trait Position {
 pub enum AnyPosition {
     /// Chess.
     Chess(ChessPosition),
+    /// Xiangqi.
+    Xiangqi(XiangqiPosition),
+    /// Khet.
+    Khet(KhetPosition),
 }
 
 /// A position read from text, with its notation and the repairs a lenient
@@ -210,7 +273,16 @@ pub fn read_as(input: &str, notation: Notation, options: &ReadOptions) -> Result
         Notation::Fen | Notation::ShredderFen | Notation::Epd => {
             ChessPosition::read(input, notation, leniency, &mut repairs).map(AnyPosition::Chess)
         }
+        Notation::XiangqiFen | Notation::XiangqiLegacy => {
+            XiangqiPosition::read(input, notation, options.lenient, &mut repairs).map(AnyPosition::Xiangqi)
+        }
+        Notation::Pkn => KhetPosition::read(input, options.lenient, &mut repairs).map(AnyPosition::Khet),
         Notation::Json => json::from_json(input),
     };
     position.map(|position| Reading { position, notation, repairs }).map_err(|error| ReadError { notation, error })
 }
+
+/// The chapter "The JSON schema" of the book, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/src/json.md")]
+pub struct JsonChapter;
