@@ -26,11 +26,7 @@ impl Bitboards {
         for (code, cell) in codes.iter_mut().zip(board) {
             *code = cell.map_or(EMPTY, |p| p.index() as u8);
         }
-        let mut occupied = 0u64;
-        for (k, chunk) in codes.chunks_exact(8).enumerate() {
-            let word = u64::from_le_bytes(chunk.try_into().unwrap_or([EMPTY; 8]));
-            occupied |= u64::from(nonzero_bytes(word ^ u64::from_ne_bytes([EMPTY; 8]))) << (8 * k);
-        }
+        let occupied = polyfen_core::swar::cells_not_equal(&codes, EMPTY) as u64;
         let mut slots = [0u64; 13];
         let mut rest = occupied;
         while rest != 0 {
@@ -62,16 +58,6 @@ impl Bitboards {
             | (rook_attacks(target, self.occupied) & (p[Role::Rook as usize] | queens))
             | (bishop_attacks(target, self.occupied) & (p[Role::Bishop as usize] | queens))
     }
-}
-
-/// One bit per byte of `word`: bit `i` is set when byte `i` is not zero.
-#[inline]
-const fn nonzero_bytes(word: u64) -> u8 {
-    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-    // 0x80 in each byte that is not zero, exactly (no borrow between bytes)
-    let high = (((word & LOW7) + LOW7) | word) & !LOW7;
-    // gather the eight high bits into one byte
-    ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
 }
 
 const fn leaper_table(steps: &[(i8, i8)]) -> [u64; 64] {

@@ -17,6 +17,7 @@ pub mod codec;
 pub mod color;
 pub mod error;
 pub mod fields;
+pub mod swar;
 pub mod variant;
 
 pub use codec::{AttributeSpec, Leniency, PlacementSpec, Repair, RepairKind, RowOrder, WriteStyle};

@@ -62,7 +62,7 @@ fn xiangqi_position() -> impl Strategy<Value = XiangqiPosition> {
     let pieces: Vec<polyfen_xiangqi::Piece> = Color::ALL
         .into_iter()
         .flat_map(|color| {
-            polyfen_xiangqi::Role::ALL.into_iter().map(move |role| polyfen_xiangqi::Piece { color, role })
+            polyfen_xiangqi::Role::ALL.into_iter().map(move |role| polyfen_xiangqi::Piece::new(color, role))
         })
         .collect();
     let marker = proptest::option::of((0u8..10, 0u8..9).prop_map(|(row, col)| Marker { row, col }));

@@ -121,12 +121,12 @@ impl Variant for Xiangqi {
 
     #[inline]
     fn write_piece(piece: Piece, options: &XqOptions, out: &mut String) {
-        let i = piece.role as usize + 7 * piece.color.index();
+        let i = piece.role() as usize + 7 * piece.color().index();
         out.push(LETTERS[options.letters as usize][i] as char);
     }
 
     fn piece_color(piece: Piece) -> Color {
-        piece.color
+        piece.color()
     }
 
     fn parse_extras(

@@ -192,7 +192,7 @@ pub fn render(fen: &Fen, style: RenderStyle) -> String {
                 (Some(p), None) => canvas.put(line, col, p.letter(LetterSet::Xqbase) as char),
                 (Some(p), Some(script)) => {
                     canvas.put_wide(line, col, p.chinese(script));
-                    if p.color == Color::White {
+                    if p.color() == Color::White {
                         canvas.put(line, col - 1, '(');
                         canvas.put(line, col + 2, ')');
                     }

@@ -76,14 +76,53 @@ impl Role {
     }
 }
 
-/// A Xiangqi piece: a side and a role. Red is [`Color::White`] (written in
+/// A Xiangqi piece: a side and a role, in one byte (so that an empty point,
+/// `None`, costs nothing extra). Red is [`Color::White`] (written in
 /// uppercase), black is [`Color::Black`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Piece(Code);
+
+/// The fourteen pieces, red's first, in [`Role`] order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Piece {
-    /// Whose piece it is: [`Color::White`] for red.
-    pub color: Color,
-    /// What kind of piece it is.
-    pub role: Role,
+#[repr(u8)]
+enum Code {
+    RedKing,
+    RedAdvisor,
+    RedElephant,
+    RedHorse,
+    RedChariot,
+    RedCannon,
+    RedSoldier,
+    BlackKing,
+    BlackAdvisor,
+    BlackElephant,
+    BlackHorse,
+    BlackChariot,
+    BlackCannon,
+    BlackSoldier,
+}
+
+const CODES: [Code; 14] = [
+    Code::RedKing,
+    Code::RedAdvisor,
+    Code::RedElephant,
+    Code::RedHorse,
+    Code::RedChariot,
+    Code::RedCannon,
+    Code::RedSoldier,
+    Code::BlackKing,
+    Code::BlackAdvisor,
+    Code::BlackElephant,
+    Code::BlackHorse,
+    Code::BlackChariot,
+    Code::BlackCannon,
+    Code::BlackSoldier,
+];
+
+impl core::fmt::Debug for Piece {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Piece({:?} {:?})", self.color(), self.role())
+    }
 }
 
 /// The piece of every byte, for the placement reader: one table lookup per
@@ -94,7 +133,7 @@ static PIECE_OF_BYTE: [Option<Piece>; 256] = {
     while b < 128 {
         let byte = b as u8;
         if let (Some(role), Some(color)) = (Role::from_letter(byte), Color::of_ascii_case(byte)) {
-            table[b] = Some(Piece { color, role });
+            table[b] = Some(Piece::new(color, role));
         }
         b += 1;
     }
@@ -102,6 +141,30 @@ static PIECE_OF_BYTE: [Option<Piece>; 256] = {
 };
 
 impl Piece {
+    /// The piece of `color` and `role`.
+    #[must_use]
+    pub const fn new(color: Color, role: Role) -> Piece {
+        Piece(CODES[color as usize * 7 + role as usize])
+    }
+
+    /// The piece's side: [`Color::White`] for red.
+    #[must_use]
+    pub const fn color(self) -> Color {
+        if (self.0 as u8) < 7 { Color::White } else { Color::Black }
+    }
+
+    /// The piece's role.
+    #[must_use]
+    pub const fn role(self) -> Role {
+        Role::ALL[self.0 as usize % 7]
+    }
+
+    /// 0–13: red's pieces in [`Role`] order, then black's.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
     /// The piece of a letter in any letter set: uppercase red, lowercase
     /// black.
     #[inline]
@@ -114,25 +177,25 @@ impl Piece {
     #[inline]
     #[must_use]
     pub const fn letter(self, letters: LetterSet) -> u8 {
-        self.color.case(self.role.letter(letters))
+        self.color().case(self.role().letter(letters))
     }
 
     /// The piece's Chinese character in `script`.
     #[must_use]
     pub const fn chinese(self, script: Script) -> char {
-        let row = match (script, self.color) {
+        let row = match (script, self.color()) {
             (Script::Traditional, Color::White) => &TRADITIONAL[0],
             (Script::Traditional, Color::Black) => &TRADITIONAL[1],
             (Script::Simplified, Color::White) => &SIMPLIFIED[0],
             (Script::Simplified, Color::Black) => &SIMPLIFIED[1],
         };
-        row[self.role as usize]
+        row[self.role() as usize]
     }
 
     /// The piece in words: `red chariot`, `black soldier`.
     #[must_use]
     pub fn describe(self) -> String {
-        format!("{} {}", color_name(self.color), self.role.name())
+        format!("{} {}", color_name(self.color()), self.role().name())
     }
 }
 

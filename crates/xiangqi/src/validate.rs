@@ -191,24 +191,40 @@ const fn forward(color: Color) -> i8 {
 #[must_use]
 pub fn attackers(board: &Board, target: Square, by: Color) -> Vec<Square> {
     let mut found = Vec::new();
+    visit_attackers(board, target, by, |sq| {
+        if !found.contains(&sq) {
+            found.push(sq);
+        }
+        true
+    });
+    found
+}
+
+/// Calls `visit` with each piece of `by` that attacks `target` (a piece may
+/// come twice), until `visit` returns `false`.
+fn visit_attackers(board: &Board, target: Square, by: Color, mut visit: impl FnMut(Square) -> bool) {
     let at = |sq: Square| board.get(sq.index()).copied().flatten();
-    let is = |sq: Square, role: Role| at(sq) == Some(Piece { color: by, role });
-    // chariots, cannons and the flying general along the four lines
+    let is = |sq: Square, role: Role| at(sq) == Some(Piece::new(by, role));
+    // chariots, cannons and the flying general along the four lines, walked
+    // on file and rank (no division by 9 per step)
+    let (file, rank) = (target.file() as i8, target.rank() as i8);
     for (df, dr) in ORTHOGONAL {
-        let mut cur = target;
+        let (mut f, mut r) = (file, rank);
         let mut screens = 0;
-        while let Some(next) = cur.offset(df, dr) {
-            cur = next;
+        loop {
+            f += df;
+            r += dr;
+            let Some(next) = Square::new(f as u8, r as u8).filter(|_| f >= 0 && r >= 0) else { break };
             let Some(piece) = at(next) else { continue };
-            if piece.color == by {
-                let hit = match (screens, piece.role) {
+            if piece.color() == by {
+                let hit = match (screens, piece.role()) {
                     (0, Role::Chariot) | (1, Role::Cannon) => true,
                     // the flying general: the kings see each other along a file
-                    (0, Role::King) => df == 0 && matches!(at(target), Some(p) if p.role == Role::King),
+                    (0, Role::King) => df == 0 && matches!(at(target), Some(p) if p.role() == Role::King),
                     _ => false,
                 };
-                if hit {
-                    found.push(next);
+                if hit && !visit(next) {
+                    return;
                 }
             }
             screens += 1;
@@ -217,23 +233,28 @@ pub fn attackers(board: &Board, target: Square, by: Color) -> Vec<Square> {
             }
         }
     }
+    // a point `df`, `dr` away from the target, by coordinates
+    let near = |df: i8, dr: i8| {
+        let (f, r) = (file + df, rank + dr);
+        if (0..9).contains(&f) && (0..10).contains(&r) { Square::new(f as u8, r as u8) } else { None }
+    };
     for ((df, dr), (lf, lr)) in HORSE {
-        let Some(from) = target.offset(-df, -dr) else { continue };
-        if is(from, Role::Horse) && from.offset(lf, lr).is_some_and(|leg| at(leg).is_none()) {
-            found.push(from);
+        let Some(from) = near(-df, -dr) else { continue };
+        if is(from, Role::Horse) && near(lf - df, lr - dr).is_some_and(|leg| at(leg).is_none()) && !visit(from) {
+            return;
         }
     }
     // soldiers: one step forward, or sideways once across the river
-    if let Some(from) = target.offset(0, -forward(by)) {
-        if is(from, Role::Soldier) {
-            found.push(from);
+    if let Some(from) = near(0, -forward(by)) {
+        if is(from, Role::Soldier) && !visit(from) {
+            return;
         }
     }
     if !target.on_side_of(by) {
         for df in [-1, 1] {
-            if let Some(from) = target.offset(df, 0) {
-                if is(from, Role::Soldier) {
-                    found.push(from);
+            if let Some(from) = near(df, 0) {
+                if is(from, Role::Soldier) && !visit(from) {
+                    return;
                 }
             }
         }
@@ -241,16 +262,16 @@ pub fn attackers(board: &Board, target: Square, by: Color) -> Vec<Square> {
     // the king one step inside its palace
     if target.in_palace_of(by) {
         for (df, dr) in ORTHOGONAL {
-            if let Some(from) = target.offset(df, dr) {
-                if is(from, Role::King) && !found.contains(&from) {
-                    found.push(from);
+            if let Some(from) = near(df, dr) {
+                if is(from, Role::King) && !visit(from) {
+                    return;
                 }
             }
         }
         for (df, dr) in DIAGONAL {
-            if let Some(from) = target.offset(df, dr) {
-                if is(from, Role::Advisor) {
-                    found.push(from);
+            if let Some(from) = near(df, dr) {
+                if is(from, Role::Advisor) && !visit(from) {
+                    return;
                 }
             }
         }
@@ -258,15 +279,14 @@ pub fn attackers(board: &Board, target: Square, by: Color) -> Vec<Square> {
     // elephants two points diagonally, over a free eye, on their own half
     if target.on_side_of(by) {
         for (df, dr) in DIAGONAL {
-            let (Some(eye), Some(from)) = (target.offset(df, dr), target.offset(2 * df, 2 * dr)) else {
+            let (Some(eye), Some(from)) = (near(df, dr), near(2 * df, 2 * dr)) else {
                 continue;
             };
-            if is(from, Role::Elephant) && at(eye).is_none() {
-                found.push(from);
+            if is(from, Role::Elephant) && at(eye).is_none() && !visit(from) {
+                return;
             }
         }
     }
-    found
 }
 
 /// Where a soldier of `color` cannot stand, and why; `None` where it can.
@@ -286,6 +306,142 @@ fn soldier_problem(color: Color, square: Square) -> Option<&'static str> {
 }
 
 pub(crate) fn validate(fen: &Fen) -> Vec<Violation> {
+    if quickly_valid(fen) {
+        return Vec::new();
+    }
+    validate_carefully(fen)
+}
+
+/// The points each piece may stand on, by [`Piece::index`] (14 is an empty
+/// point, allowed everywhere): bit `rank * 9 + file`.
+const ALLOWED: [u128; 15] = {
+    const ALL: u128 = (1 << 90) - 1;
+    const fn bit(file: u8, rank: u8) -> u128 {
+        1 << (rank as u32 * 9 + file as u32)
+    }
+    const fn mirror(mask: u128) -> u128 {
+        let mut out = 0;
+        let mut rank = 0;
+        while rank < 10 {
+            let row = (mask >> (rank * 9)) & 0x1FF;
+            out |= row << ((9 - rank) * 9);
+            rank += 1;
+        }
+        out
+    }
+    let mut palace = 0;
+    let mut rank = 0;
+    while rank < 3 {
+        palace |= bit(3, rank) | bit(4, rank) | bit(5, rank);
+        rank += 1;
+    }
+    let advisor = bit(3, 0) | bit(5, 0) | bit(4, 1) | bit(3, 2) | bit(5, 2);
+    let elephant = bit(2, 0) | bit(6, 0) | bit(0, 2) | bit(4, 2) | bit(8, 2) | bit(2, 4) | bit(6, 4);
+    let mut soldier = 0;
+    let mut rank = 3;
+    while rank < 10 {
+        let mut file = 0;
+        while file < 9 {
+            if rank >= 5 || file % 2 == 0 {
+                soldier |= bit(file, rank);
+            }
+            file += 1;
+        }
+        rank += 1;
+    }
+    [
+        palace,
+        advisor,
+        elephant,
+        ALL,
+        ALL,
+        ALL,
+        soldier,
+        mirror(palace),
+        mirror(advisor),
+        mirror(elephant),
+        ALL,
+        ALL,
+        ALL,
+        mirror(soldier),
+        ALL,
+    ]
+};
+
+/// [`ALLOWED`] as one flag per piece code and point, so that the fast path
+/// needs one load per point and no 128-bit shift.
+static ALLOWED_AT: [[bool; 90]; 15] = {
+    let mut table = [[false; 90]; 15];
+    let mut code = 0;
+    while code < 15 {
+        let mut i = 0;
+        while i < 90 {
+            table[code][i] = ALLOWED[code] & (1 << i) != 0;
+            i += 1;
+        }
+        code += 1;
+    }
+    table
+};
+
+/// The fast path: true when the setup breaks no rule, found in one pass
+/// with no branch on what stands on each point. Whenever it cannot say so
+/// (anything at all is off), [`validate_carefully`] finds and words every
+/// violation; the two agree (a property test checks it).
+fn quickly_valid(fen: &Fen) -> bool {
+    const EMPTY: usize = 14;
+    let board = &fen.board;
+    let mut codes = [EMPTY as u8; 90];
+    for (code, cell) in codes.iter_mut().zip(board) {
+        *code = cell.map_or(EMPTY, Piece::index) as u8;
+    }
+    // Only the occupied points are visited, found eight at a time.
+    let mut counts = [0u8; 16];
+    let mut off = false;
+    // the last point of each piece code: the king's point, where there is one
+    let mut last = [0usize; 16];
+    let mut rest = polyfen_core::swar::cells_not_equal(&codes, EMPTY as u8);
+    while rest != 0 {
+        let i = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let code = usize::from(codes[i]).min(EMPTY);
+        counts[code] += 1;
+        off |= !ALLOWED_AT[code][i];
+        last[code] = i;
+    }
+    let kings = [last[0], last[7]];
+    if off {
+        return false;
+    }
+    for color in 0..2 {
+        let count = |role: Role| counts[color * 7 + role as usize];
+        if count(Role::King) != 1 || count(Role::Soldier) > 5 {
+            return false;
+        }
+        if [Role::Advisor, Role::Elephant, Role::Horse, Role::Chariot, Role::Cannon].iter().any(|&r| count(r) > 2) {
+            return false;
+        }
+    }
+    let (Some(red), Some(black)) = (Square::from_index(kings[0]), Square::from_index(kings[1])) else {
+        return false;
+    };
+    if red.file() == black.file()
+        && (red.rank() + 1..black.rank())
+            .all(|rank| Square::new(red.file(), rank).is_some_and(|s| board[s.index()].is_none()))
+    {
+        return false; // facing kings
+    }
+    let them = if fen.extras.turn == Color::White { black } else { red };
+    let mut in_check = false;
+    visit_attackers(board, them, fen.extras.turn, |_| {
+        in_check = true;
+        false
+    });
+    !in_check
+}
+
+/// Every rule the setup breaks, each worded.
+fn validate_carefully(fen: &Fen) -> Vec<Violation> {
     let board = &fen.board;
     let mut out = Vec::new();
     let mut counts = [[0u32; 7]; 2];
@@ -295,9 +451,9 @@ pub(crate) fn validate(fen: &Fen) -> Vec<Violation> {
         let Some(piece) = board.get(square.index()).copied().flatten() else {
             continue;
         };
-        let color = piece.color;
-        counts[color.index()][piece.role as usize] += 1;
-        match piece.role {
+        let color = piece.color();
+        counts[color.index()][piece.role() as usize] += 1;
+        match piece.role() {
             Role::King => {
                 kings[color.index()] = Some(square);
                 if !square.in_palace_of(color) {
@@ -360,4 +516,73 @@ pub(crate) fn validate(fen: &Fen) -> Vec<Violation> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// Both kings in their palaces (sometimes one is missing or doubled),
+    /// then for every other kind a count up to one over its limit, on points
+    /// it may stand on (sometimes anywhere), and a random side to move: many
+    /// setups are valid, and the others break one rule or a few.
+    fn setups() -> impl Strategy<Value = Fen> {
+        (
+            proptest::collection::vec(0..90usize, 2..4),
+            proptest::collection::vec(prop_oneof![6 => 0..3usize, 1 => 0..7usize], 12),
+            proptest::collection::vec((0..90usize, 0..16u8), 40),
+            any::<bool>(),
+        )
+            .prop_map(|(king_points, counts, points, black)| {
+                let mut board = [None; 90];
+                let mut points = points.into_iter();
+                let mut place = |board: &mut Board, code: usize, pick: usize, anywhere: bool| {
+                    let allowed: Vec<usize> = (0..90).filter(|&i| anywhere || ALLOWED[code] & (1 << i) != 0).collect();
+                    let i = allowed[pick % allowed.len()];
+                    if board[i].is_none() {
+                        let color = if code < 7 { Color::White } else { Color::Black };
+                        board[i] = Some(Piece::new(color, Role::ALL[code % 7]));
+                    }
+                };
+                // two kings, or a third one of either color
+                for (n, &pick) in king_points.iter().enumerate() {
+                    place(&mut board, if n == 0 || (n == 2 && pick % 2 == 0) { 0 } else { 7 }, pick, false);
+                }
+                for (k, &count) in counts.iter().enumerate() {
+                    let code = if k < 6 { k + 1 } else { k + 2 };
+                    for _ in 0..count {
+                        let (pick, anywhere) = points.next().unwrap_or((0, 1));
+                        place(&mut board, code, pick, anywhere == 0);
+                    }
+                }
+                let turn = if black { Color::Black } else { Color::White };
+                polyfen_core::Setup { board, extras: crate::XiangqiExtras { turn, ..crate::XiangqiExtras::default() } }
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4000))]
+
+        /// The fast path says "valid" exactly when the careful one finds nothing.
+        #[test]
+        fn fast_path_agrees_with_the_careful_one(fen in setups()) {
+            prop_assert_eq!(quickly_valid(&fen), validate_carefully(&fen).is_empty());
+        }
+    }
+
+    /// The generator makes valid setups often enough for the agreement test
+    /// to prove something.
+    #[test]
+    fn the_generator_makes_valid_setups_too() {
+        use proptest::strategy::ValueTree;
+        let mut runner = proptest::test_runner::TestRunner::deterministic();
+        let mut valid = 0;
+        for _ in 0..2000 {
+            let Ok(tree) = setups().new_tree(&mut runner) else { continue };
+            valid += usize::from(validate_carefully(&tree.current()).is_empty());
+        }
+        assert!(valid > 200, "only {valid} valid setups of 2000");
+    }
 }

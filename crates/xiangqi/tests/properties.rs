@@ -10,7 +10,7 @@ use proptest::prelude::*;
 
 fn piece() -> impl Strategy<Value = Piece> {
     (any::<bool>(), 0..7usize)
-        .prop_map(|(red, role)| Piece { color: if red { Color::White } else { Color::Black }, role: Role::ALL[role] })
+        .prop_map(|(red, role)| Piece::new(if red { Color::White } else { Color::Black }, Role::ALL[role]))
 }
 
 /// Boards from empty to full, mostly sparse like real positions.
