@@ -17,7 +17,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::{Args, Parser, Subcommand};
 use polyfen::polyfen_xiangqi::LetterSet;
-use polyfen::{Notation, Position, ReadOptions, RenderStyle, VariantId, WriteOptions, read};
+use polyfen::{Notation, Position, ReadOptions, Reading, RenderStyle, VariantId, WriteOptions, read};
 
 use crate::input::Inputs;
 use crate::output::{Flow, Report};
@@ -153,25 +153,37 @@ fn main() -> ExitCode {
     report.exit_code()
 }
 
+/// Reads each input, reporting a syntax error or the repairs a lenient
+/// reading made, and calls `f` with the number and reading of each input
+/// that reads.
+fn for_each_position(
+    args: &ReadArgs,
+    report: &mut Report,
+    mut f: impl FnMut(u64, Reading, &mut Report) -> Result<(), Flow>,
+) -> Result<(), Flow> {
+    let options = read_options(args);
+    Inputs::new(&args.inputs).for_each(report, |n, input, report| match read(input, args.from, &options) {
+        Ok(reading) => {
+            report.repairs(n, input, &reading.repairs, args.explain);
+            f(n, reading, report)
+        }
+        Err(e) => {
+            report.error(n, input, &e.error);
+            Ok(())
+        }
+    })
+}
+
 fn read_options(args: &ReadArgs) -> ReadOptions {
     ReadOptions::lenient(args.lenient)
 }
 
 fn convert(args: &ConvertArgs, report: &mut Report) -> Result<(), Flow> {
-    let options = read_options(&args.read);
     let write_options =
         WriteOptions::default().with_letters(args.letters.unwrap_or_default()).with_canonical(args.canonical);
     let mut text = String::with_capacity(128);
     let mut warnings = Vec::new();
-    Inputs::new(&args.read.inputs).for_each(report, |n, input, report| {
-        let reading = match read(input, args.read.from, &options) {
-            Ok(r) => r,
-            Err(e) => {
-                report.error(n, input, &e.error);
-                return Ok(());
-            }
-        };
-        report.repairs(n, input, &reading.repairs, args.read.explain);
+    for_each_position(&args.read, report, |n, reading, report| {
         text.clear();
         warnings.clear();
         match reading.position.write_to(args.to, &write_options, &mut text, &mut warnings) {
@@ -190,17 +202,8 @@ fn convert(args: &ConvertArgs, report: &mut Report) -> Result<(), Flow> {
 }
 
 fn validate(args: &ValidateArgs, report: &mut Report) -> Result<(), Flow> {
-    let options = read_options(&args.read);
     let prefix = args.read.inputs.len() != 1;
-    Inputs::new(&args.read.inputs).for_each(report, |n, input, report| {
-        let reading = match read(input, args.read.from, &options) {
-            Ok(r) => r,
-            Err(e) => {
-                report.error(n, input, &e.error);
-                return Ok(());
-            }
-        };
-        report.repairs(n, input, &reading.repairs, args.read.explain);
+    for_each_position(&args.read, report, |n, reading, report| {
         let violations = reading.position.violations();
         let label = |line: &str| {
             if prefix { format!("input {n}: {line}") } else { line.to_owned() }
@@ -218,29 +221,18 @@ fn validate(args: &ValidateArgs, report: &mut Report) -> Result<(), Flow> {
 }
 
 fn render(args: &RenderArgs, report: &mut Report) -> Result<(), Flow> {
-    let options = read_options(&args.read);
     let mut first = true;
-    Inputs::new(&args.read.inputs).for_each(report, |n, input, report| {
-        let reading = match read(input, args.read.from, &options) {
-            Ok(r) => r,
-            Err(e) => {
-                report.error(n, input, &e.error);
-                return Ok(());
+    for_each_position(&args.read, report, |n, reading, report| match reading.position.render(args.style) {
+        Ok(diagram) => {
+            if !first {
+                report.line("")?;
             }
-        };
-        report.repairs(n, input, &reading.repairs, args.read.explain);
-        match reading.position.render(args.style) {
-            Ok(diagram) => {
-                if !first {
-                    report.line("")?;
-                }
-                first = false;
-                report.text(&diagram)
-            }
-            Err(e) => {
-                report.failure(n, &e.to_string());
-                Ok(())
-            }
+            first = false;
+            report.text(&diagram)
+        }
+        Err(e) => {
+            report.failure(n, &e.to_string());
+            Ok(())
         }
     })
 }
