@@ -74,7 +74,7 @@ pub fn xiangqi_fens(n: usize, seed: u64) -> Vec<String> {
                     let rank = if color == Color::White { r } else { 9 - r };
                     if let Some(sq) = Square::new(f, rank) {
                         if board[sq.index()].is_none() {
-                            board[sq.index()] = Some(Piece { color, role });
+                            board[sq.index()] = Some(Piece::new(color, role));
                         }
                     }
                 }

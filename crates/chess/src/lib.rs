@@ -125,6 +125,12 @@ impl Variant for Chess {
         out.push(piece.letter() as char);
     }
 
+    #[inline]
+    fn cell_letter(cell: Option<Piece>, _options: &FenOptions) -> Option<u8> {
+        // an empty square is code 12, one past the pieces
+        Some(b"PNBRQKpnbrqk\0"[cell.map_or(12, Piece::index)])
+    }
+
     fn piece_color(piece: Piece) -> Color {
         piece.color()
     }

@@ -55,6 +55,16 @@ pub trait Variant: Sized + 'static {
     /// Writes a piece's letters.
     fn write_piece(piece: Self::Piece, options: &Self::WriteOptions, out: &mut String);
 
+    /// A cell as one byte for the writer's fast path: 0 for an empty cell,
+    /// the piece's letter (ASCII) for a piece written as one letter, or
+    /// `None` to write through [`Variant::write_piece`]. Variants that can
+    /// should answer from a table that covers empty cells too, so that the
+    /// writer never branches on what a cell holds.
+    fn cell_letter(cell: Option<Self::Piece>, options: &Self::WriteOptions) -> Option<u8> {
+        let _ = (cell, options);
+        None
+    }
+
     /// The side a piece belongs to.
     fn piece_color(piece: Self::Piece) -> Color;
 

@@ -94,6 +94,18 @@ pub const fn color_name(color: Color) -> &'static str {
     Khet::COLOR_NAMES[color.index()]
 }
 
+/// The piece of every byte (facing north): a table, so that reading a
+/// letter takes no branch.
+const PIECE_TABLE: [Option<Piece>; 256] = {
+    let mut table = [None; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = Piece::from_letter(b as u8);
+        b += 1;
+    }
+    table
+};
+
 impl Variant for Khet {
     const ID: &'static str = "khet";
     const SPEC: PlacementSpec = PlacementSpec {
@@ -127,13 +139,18 @@ impl Variant for Khet {
     }
 
     #[inline]
-    fn piece_from_ascii(letter: u8, _promoted: bool) -> Option<Piece> {
-        Piece::from_letter(letter)
+    fn piece_from_ascii(letter: u8, promoted: bool) -> Option<Piece> {
+        if promoted { None } else { PIECE_TABLE[letter as usize] }
     }
 
     #[inline]
     fn write_piece(piece: Piece, _options: &PknOptions, out: &mut String) {
         out.push(piece.letter() as char);
+    }
+
+    #[inline]
+    fn cell_letter(cell: Option<Piece>, _options: &PknOptions) -> Option<u8> {
+        Some(cell.map_or(0, Piece::letter))
     }
 
     fn piece_color(piece: Piece) -> Color {

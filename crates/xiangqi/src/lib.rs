@@ -88,6 +88,9 @@ pub struct XqOptions {
 /// The letters of each letter set, red then black, in role order.
 const LETTERS: [[u8; 14]; 3] = [*b"KABNRCPkabnrcp", *b"KAEHRCPkaehrcp", *b"KGMNRCPkgmnrcp"];
 
+/// [`LETTERS`] with a 0 for an empty point (code 14) after the pieces.
+const CELL_LETTERS: [[u8; 15]; 3] = [*b"KABNRCPkabnrcp\0", *b"KAEHRCPkaehrcp\0", *b"KGMNRCPkgmnrcp\0"];
+
 impl Variant for Xiangqi {
     const ID: &'static str = "xiangqi";
     const SPEC: PlacementSpec = PlacementSpec {
@@ -123,6 +126,11 @@ impl Variant for Xiangqi {
     fn write_piece(piece: Piece, options: &XqOptions, out: &mut String) {
         let i = piece.role() as usize + 7 * piece.color().index();
         out.push(LETTERS[options.letters as usize][i] as char);
+    }
+
+    #[inline]
+    fn cell_letter(cell: Option<Piece>, options: &XqOptions) -> Option<u8> {
+        Some(CELL_LETTERS[options.letters as usize][cell.map_or(14, Piece::index)])
     }
 
     fn piece_color(piece: Piece) -> Color {

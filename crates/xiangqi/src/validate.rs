@@ -538,7 +538,7 @@ mod tests {
             .prop_map(|(king_points, counts, points, black)| {
                 let mut board = [None; 90];
                 let mut points = points.into_iter();
-                let mut place = |board: &mut Board, code: usize, pick: usize, anywhere: bool| {
+                let place = |board: &mut Board, code: usize, pick: usize, anywhere: bool| {
                     let allowed: Vec<usize> = (0..90).filter(|&i| anywhere || ALLOWED[code] & (1 << i) != 0).collect();
                     let i = allowed[pick % allowed.len()];
                     if board[i].is_none() {
