@@ -16,27 +16,25 @@ pub struct Bitboards {
 }
 
 impl Bitboards {
-    /// The bitboards of a mailbox board. The occupied squares are found
-    /// eight at a time (SWAR on the one-byte cells), and only they are
-    /// visited.
+    /// The bitboards of a mailbox board, with no branch and no loop that
+    /// depends on what stands where. A cell's code (0–11 for the pieces, 12
+    /// for an empty square) has four bits; gathering each bit of eight cells
+    /// at once gives four "bit planes", and each piece's bitboard is the
+    /// squares where the planes spell its code.
     #[must_use]
     pub fn from_board(board: &Board) -> Bitboards {
         const EMPTY: u8 = 12;
-        let mut codes = [0u8; 64];
+        let mut codes = [EMPTY; 64];
         for (code, cell) in codes.iter_mut().zip(board) {
             *code = cell.map_or(EMPTY, |p| p.index() as u8);
         }
-        let occupied = polyfen_core::swar::cells_not_equal(&codes, EMPTY) as u64;
-        let mut slots = [0u64; 13];
-        let mut rest = occupied;
-        while rest != 0 {
-            let sq = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            slots[usize::from(codes[sq]).min(12)] |= 1 << sq;
-        }
-        let mut bb = Bitboards { occupied, ..Bitboards::default() };
-        for (slot, &b) in slots.iter().take(12).enumerate() {
-            bb.pieces[slot / 6][slot % 6] = b;
+        let planes = polyfen_core::swar::bit_planes(&codes);
+        // only code 12 (0b1100) has both high bits
+        let occupied = !(planes[2] & planes[3]) & u128::from(u64::MAX);
+        let mut bb = Bitboards { occupied: occupied as u64, ..Bitboards::default() };
+        for code in 0..12u8 {
+            let squares = polyfen_core::swar::cells_with(&planes, code, occupied) as u64;
+            bb.pieces[usize::from(code / 6)][usize::from(code % 6)] = squares;
         }
         bb
     }
@@ -52,11 +50,19 @@ impl Bitboards {
     pub fn attackers(&self, target: usize, color: Color) -> u64 {
         let p = &self.pieces[color.index()];
         let queens = p[Role::Queen as usize];
-        (PAWN_ATTACKS[color.other().index()][target] & p[Role::Pawn as usize])
+        let straight = p[Role::Rook as usize] | queens;
+        let diagonal = p[Role::Bishop as usize] | queens;
+        let mut attackers = (PAWN_ATTACKS[color.other().index()][target] & p[Role::Pawn as usize])
             | (KNIGHT_ATTACKS[target] & p[Role::Knight as usize])
-            | (KING_ATTACKS[target] & p[Role::King as usize])
-            | (rook_attacks(target, self.occupied) & (p[Role::Rook as usize] | queens))
-            | (bishop_attacks(target, self.occupied) & (p[Role::Bishop as usize] | queens))
+            | (KING_ATTACKS[target] & p[Role::King as usize]);
+        // the rays only where a slider of that kind shares a line with the target
+        if LINES[0][target] & straight != 0 {
+            attackers |= rook_attacks(target, self.occupied) & straight;
+        }
+        if LINES[1][target] & diagonal != 0 {
+            attackers |= bishop_attacks(target, self.occupied) & diagonal;
+        }
+        attackers
     }
 }
 
@@ -113,14 +119,32 @@ static RAYS: [[u64; 64]; 8] = {
     rays
 };
 
+/// The squares along `dir` from `sq` up to and including the first occupied
+/// one. Branch-free: a sentinel at h8 (rising rays) or a1 (falling rays)
+/// stands in for "no blocker", and the ray from there is empty.
+/// Every square on the same rank or file (`[0]`) or diagonal (`[1]`) as
+/// each square, itself excluded.
+static LINES: [[u64; 64]; 2] = {
+    let mut lines = [[0u64; 64]; 2];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut d = 0;
+        while d < 8 {
+            // directions 0, 1, 4, 5 are straight; 2, 3, 6, 7 diagonal
+            let kind = if d % 4 < 2 { 0 } else { 1 };
+            lines[kind][sq] |= RAYS[d][sq];
+            d += 1;
+        }
+        sq += 1;
+    }
+    lines
+};
+
 #[inline]
 fn ray(dir: usize, sq: usize, occupied: u64) -> u64 {
     let ray = RAYS[dir][sq];
     let blockers = ray & occupied;
-    if blockers == 0 {
-        return ray;
-    }
-    let first = if dir < 4 { blockers.trailing_zeros() } else { blockers.ilog2() } as usize;
+    let first = if dir < 4 { (blockers | 1 << 63).trailing_zeros() } else { (blockers | 1).ilog2() } as usize;
     ray ^ RAYS[dir][first]
 }
 

@@ -368,22 +368,6 @@ const ALLOWED: [u128; 15] = {
     ]
 };
 
-/// [`ALLOWED`] as one flag per piece code and point, so that the fast path
-/// needs one load per point and no 128-bit shift.
-static ALLOWED_AT: [[bool; 90]; 15] = {
-    let mut table = [[false; 90]; 15];
-    let mut code = 0;
-    while code < 15 {
-        let mut i = 0;
-        while i < 90 {
-            table[code][i] = ALLOWED[code] & (1 << i) != 0;
-            i += 1;
-        }
-        code += 1;
-    }
-    table
-};
-
 /// The fast path: true when the setup breaks no rule, found in one pass
 /// with no branch on what stands on each point. Whenever it cannot say so
 /// (anything at all is off), [`validate_carefully`] finds and words every
@@ -395,33 +379,28 @@ fn quickly_valid(fen: &Fen) -> bool {
     for (code, cell) in codes.iter_mut().zip(board) {
         *code = cell.map_or(EMPTY, Piece::index) as u8;
     }
-    // Only the occupied points are visited, found eight at a time.
-    let mut counts = [0u8; 16];
-    let mut off = false;
-    // the last point of each piece code: the king's point, where there is one
-    let mut last = [0usize; 16];
-    let mut rest = polyfen_core::swar::cells_not_equal(&codes, EMPTY as u8);
-    while rest != 0 {
-        let i = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        let code = usize::from(codes[i]).min(EMPTY);
-        counts[code] += 1;
-        off |= !ALLOWED_AT[code][i];
-        last[code] = i;
-    }
-    let kings = [last[0], last[7]];
-    if off {
+    // A bitboard per piece code, from the codes' bit planes; only 14 and
+    // 15 (unused) have the three high bits.
+    let planes = polyfen_core::swar::bit_planes(&codes);
+    let occupied = !(planes[1] & planes[2] & planes[3]) & ((1 << 90) - 1);
+    let pieces: [u128; 14] = core::array::from_fn(|code| polyfen_core::swar::cells_with(&planes, code as u8, occupied));
+    let off = pieces.iter().zip(&ALLOWED).fold(0, |off, (&on, &allowed)| off | (on & !allowed));
+    if off != 0 {
         return false;
     }
+    // at most `n` points: clear the lowest `n` and nothing may be left
+    let at_most = |points: u128, n: u32| (0..n).fold(points, |p, _| p & p.wrapping_sub(1)) == 0;
     for color in 0..2 {
-        let count = |role: Role| counts[color * 7 + role as usize];
-        if count(Role::King) != 1 || count(Role::Soldier) > 5 {
+        let of = |role: Role| pieces[color * 7 + role as usize];
+        if !of(Role::King).is_power_of_two() || !at_most(of(Role::Soldier), 5) {
             return false;
         }
-        if [Role::Advisor, Role::Elephant, Role::Horse, Role::Chariot, Role::Cannon].iter().any(|&r| count(r) > 2) {
+        if [Role::Advisor, Role::Elephant, Role::Horse, Role::Chariot, Role::Cannon].iter().any(|&r| !at_most(of(r), 2))
+        {
             return false;
         }
     }
+    let kings = [pieces[0].trailing_zeros() as usize, pieces[7].trailing_zeros() as usize];
     let (Some(red), Some(black)) = (Square::from_index(kings[0]), Square::from_index(kings[1])) else {
         return false;
     };
