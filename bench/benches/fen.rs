@@ -90,6 +90,9 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("per-byte");
     group.sample_size(20);
     group.throughput(Throughput::Bytes(bytes as u64));
+    group.bench_function("parse/chess", |b| {
+        b.iter(|| fens.iter().filter(|f| f.parse::<Fen>().is_ok()).count());
+    });
     group.bench_function("parse+validate/chess", |b| {
         b.iter(|| fens.iter().filter(|f| f.parse::<Fen>().is_ok_and(|s| s.validate().is_empty())).count());
     });
@@ -97,6 +100,9 @@ fn bench(c: &mut Criterion) {
         b.iter(|| ours.iter().map(|f| f.to_string().len()).sum::<usize>());
     });
     group.throughput(Throughput::Bytes(xiangqi_bytes as u64));
+    group.bench_function("parse/xiangqi", |b| {
+        b.iter(|| xiangqi.iter().filter(|f| f.parse::<polyfen_xiangqi::Fen>().is_ok()).count());
+    });
     group.bench_function("parse+validate/xiangqi", |b| {
         b.iter(|| {
             xiangqi.iter().filter(|f| f.parse::<polyfen_xiangqi::Fen>().is_ok_and(|s| s.validate().is_empty())).count()

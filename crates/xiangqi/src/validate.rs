@@ -411,12 +411,52 @@ fn quickly_valid(fen: &Fen) -> bool {
         return false; // facing kings
     }
     let them = if fen.extras.turn == Color::White { black } else { red };
-    let mut in_check = false;
-    visit_attackers(board, them, fen.extras.turn, |_| {
-        in_check = true;
-        false
-    });
-    !in_check
+    !attacked_quickly(&codes, them, fen.extras.turn)
+}
+
+/// Whether a piece of `by` gives check to the king on `target`, read from
+/// the one-byte codes (14 for an empty point). The kings do not face each
+/// other here, and advisors and elephants never reach the other palace, so
+/// chariots, cannons, horses and soldiers are all there is to look for.
+fn attacked_quickly(codes: &[u8; 90], target: Square, by: Color) -> bool {
+    const EMPTY: u8 = 14;
+    let code = |role: Role| Piece::new(by, role).index() as u8;
+    let (chariot, cannon, horse, soldier) =
+        (code(Role::Chariot), code(Role::Cannon), code(Role::Horse), code(Role::Soldier));
+    let at = |file: i8, rank: i8| {
+        if (0..9).contains(&file) && (0..10).contains(&rank) { codes[(rank * 9 + file) as usize] } else { EMPTY }
+    };
+    let (file, rank) = (target.file() as i8, target.rank() as i8);
+    // along the four lines: a chariot first, or a cannon behind one screen
+    for (df, dr) in ORTHOGONAL {
+        let (mut f, mut r) = (file + df, rank + dr);
+        let mut screened = false;
+        while (0..9).contains(&f) && (0..10).contains(&r) {
+            let c = codes[(r * 9 + f) as usize];
+            if c != EMPTY {
+                if !screened && c == chariot || screened && c == cannon {
+                    return true;
+                }
+                if screened {
+                    break;
+                }
+                screened = true;
+            }
+            f += df;
+            r += dr;
+        }
+    }
+    // horses whose leg is free
+    for ((df, dr), (lf, lr)) in HORSE {
+        let (hf, hr) = (file - df, rank - dr);
+        if at(hf, hr) == horse && at(hf + lf, hr + lr) == EMPTY {
+            return true;
+        }
+    }
+    // soldiers: from behind, or from the side once across the river
+    let behind = rank - forward(by);
+    at(file, behind) == soldier
+        || !target.on_side_of(by) && (at(file - 1, rank) == soldier || at(file + 1, rank) == soldier)
 }
 
 /// Every rule the setup breaks, each worded.
