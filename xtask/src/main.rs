@@ -70,9 +70,10 @@ fn report(dir: &Path) {
     let mut rows: Vec<(String, f64)> = Vec::new();
     collect(dir, dir, &mut rows);
     rows.sort_by(|a, b| a.0.cmp(&b.0));
-    println!("\n{:<52} {:>12}", "benchmark", "mean");
+    println!("\n{:<44} {:>12} {:>16}", "benchmark", "mean", "throughput");
     for (name, ns) in &rows {
-        println!("{name:<52} {:>9.3} ms", ns / 1e6);
+        let throughput = throughput(&dir.join(name), *ns);
+        println!("{name:<44} {:>9.3} ms {:>16}", ns / 1e6, throughput.as_deref().unwrap_or(""));
     }
     println!("\n{:<40} {:>10}", "polyfen / peer (throughput ratio)", "ratio");
     for (name, ns) in &rows {
@@ -84,6 +85,18 @@ fn report(dir: &Path) {
                 }
             }
         }
+    }
+}
+
+/// The throughput criterion recorded for a benchmark, per second.
+fn throughput(dir: &Path, mean_ns: f64) -> Option<String> {
+    let text = std::fs::read_to_string(dir.join("new").join("benchmark.json")).ok()?;
+    let json: serde_json::Value = serde_json::from_str(&text).ok()?;
+    let per_second = 1e9 / mean_ns;
+    if let Some(bytes) = json["throughput"]["Bytes"].as_f64() {
+        Some(format!("{:.1} MiB/s", bytes * per_second / f64::from(1u32 << 20)))
+    } else {
+        json["throughput"]["Elements"].as_f64().map(|n| format!("{:.2} M/s", n * per_second / 1e6))
     }
 }
 
