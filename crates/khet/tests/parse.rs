@@ -235,3 +235,14 @@ fn strict_errors() {
     }
     insta::assert_snapshot!("strict_errors", report);
 }
+
+/// A board without pieces has no rotations: the field is written `-` (an
+/// empty field would be no field) and read back as none.
+#[test]
+fn empty_board_round_trips() {
+    let mut pkn: Pkn = CLASSIC.parse().unwrap();
+    pkn.board = [None; 80];
+    let text = pkn.to_string();
+    assert_eq!(text, "0/0/0/0/0/0/0/0 - s 0");
+    assert_eq!(text.parse::<Pkn>(), Ok(pkn));
+}

@@ -1,8 +1,7 @@
 //! Khet positions in the facade: PKN.
 
-use polyfen_core::codec::encode_placement;
-use polyfen_core::{ParseError, Repair, Variant, WriteStyle};
-use polyfen_khet::{Khet, Pkn, PknOptions, parse_lenient};
+use polyfen_core::{ParseError, Repair};
+use polyfen_khet::{Pkn, PknOptions, parse_lenient};
 
 use crate::json::{JsonPosition, KhetJson};
 use crate::{ConvertError, Notation, Position, RenderStyle, VariantId, WriteOptions};
@@ -50,7 +49,7 @@ impl Position for KhetPosition {
         _warnings: &mut Vec<String>,
     ) -> Result<(), ConvertError> {
         match notation {
-            Notation::Pkn => write_pkn(&self.setup, PknOptions { canonical: options.canonical }, out),
+            Notation::Pkn => self.setup.write(&PknOptions { canonical: options.canonical }, out),
             Notation::Json => {
                 let json = serde_json::to_string(&JsonPosition::Khet(KhetJson::from_position(self, options.canonical)))
                     .map_err(|e| ConvertError::Json(e.to_string()))?;
@@ -80,18 +79,5 @@ impl Position for KhetPosition {
 
     fn to_json(&self) -> JsonPosition {
         JsonPosition::Khet(KhetJson::from_position(self, false))
-    }
-}
-
-/// Writes PKN, with `-` for the rotation field of a board without pieces:
-/// the Khet writer leaves that field empty, and an empty field is no field
-/// to a reader, which then takes the side to move for the rotations.
-fn write_pkn(setup: &Pkn, options: PknOptions, out: &mut String) {
-    if setup.board.iter().any(Option::is_some) {
-        setup.write(&options, out);
-    } else {
-        encode_placement::<Khet>(&setup.board, &options, WriteStyle::default(), out);
-        out.push_str(" -");
-        Khet::write_extras(&setup.extras, &setup.board, &options, out);
     }
 }
