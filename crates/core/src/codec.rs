@@ -1102,9 +1102,15 @@ pub fn decode_attributes<V: Variant>(
     Ok(())
 }
 
-/// Writes the per-piece attribute field of `board` onto `out`, one letter
+/// Writes the per-piece attribute field of `board` onto `out` (`-` for a
+/// board without pieces), one letter
 /// per piece in the order the placement writes them.
 pub fn encode_attributes<V: Variant>(board: &[Option<V::Piece>], options: &V::WriteOptions, out: &mut String) {
+    // an empty field would be no field to a reader: `-` says "no pieces"
+    if board.iter().all(Option::is_none) {
+        out.push('-');
+        return;
+    }
     for index in V::SPEC.written_order() {
         if let Some(piece) = board.get(index).copied().flatten() {
             if let Some(b) = V::attribute(piece, options) {
