@@ -1102,9 +1102,9 @@ pub fn decode_attributes<V: Variant>(
     Ok(())
 }
 
-/// Writes the per-piece attribute field of `board` onto `out` (`-` for a
-/// board without pieces), one letter
-/// per piece in the order the placement writes them.
+/// Writes the per-piece attribute field of `board` onto `out`: one letter
+/// per piece in the order the placement writes them, `-` for a board
+/// without pieces.
 pub fn encode_attributes<V: Variant>(board: &[Option<V::Piece>], options: &V::WriteOptions, out: &mut String) {
     // an empty field would be no field to a reader: `-` says "no pieces"
     if board.iter().all(Option::is_none) {
