@@ -1,7 +1,5 @@
 //! Times the strict placement reader (`decode_placement`, whose fast path is
-//! `decode_strict_fast`) on chess and Xiangqi FEN placements, and on Khet
-//! placements of a stand-in variant with the same spec and piece
-//! representation as polyfen-khet (which this crate does not depend on).
+//! `decode_strict_fast`) on chess, Xiangqi and Khet placements.
 //! Run from the repository root:
 //! `cargo run --release -p polyfen-bench --example placement_fast [chess|xiangqi|khet|sizes|field]`.
 #![allow(clippy::cast_precision_loss)] // nanosecond averages
@@ -11,137 +9,11 @@ use std::time::Instant;
 
 use polyfen_bench::Rng;
 use polyfen_core::codec::{decode_placement, decode_placement_field, encode_placement};
-use polyfen_core::{Color, Fields, Leniency, ParseError, PlacementSpec, Repair, RowOrder, Setup, Variant, WriteStyle};
-
-/// A Khet stand-in: 10×8, bottom first, `0` for ten, a three-byte
-/// `Option<Piece>` from a `match`, as in polyfen-khet.
-struct Kh;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(u8)]
-enum Kind {
-    Anubis,
-    Pharaoh,
-    Pyramid,
-    Scarab,
-    Sphinx,
-    Eye,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(u8)]
-enum Facing {
-    North,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct KhPiece {
-    color: Color,
-    kind: Kind,
-    facing: Facing,
-}
-
-const fn kind_of(letter: u8) -> Option<Kind> {
-    match letter.to_ascii_uppercase() {
-        b'A' => Some(Kind::Anubis),
-        b'R' => Some(Kind::Pharaoh),
-        b'P' => Some(Kind::Pyramid),
-        b'S' => Some(Kind::Scarab),
-        b'X' => Some(Kind::Sphinx),
-        b'E' => Some(Kind::Eye),
-        _ => None,
-    }
-}
-
-impl Variant for Kh {
-    const ID: &'static str = "kh";
-    const SPEC: PlacementSpec = PlacementSpec::grid(10, 8).rows(RowOrder::BottomFirst).ten_digit(b'0');
-    const COLOR_NAMES: [&'static str; 2] = ["silver", "red"];
-    type Piece = KhPiece;
-    type Board = [Option<KhPiece>; 80];
-    type Extras = ();
-    type WriteOptions = ();
-    type Violation = String;
-    fn empty_board() -> Self::Board {
-        [None; 80]
-    }
-    #[inline]
-    fn piece_from_ascii(letter: u8, _promoted: bool) -> Option<KhPiece> {
-        match (kind_of(letter), Color::of_ascii_case(letter)) {
-            (Some(kind), Some(color)) => Some(KhPiece { color, kind, facing: Facing::North }),
-            _ => None,
-        }
-    }
-    fn write_piece(piece: KhPiece, (): &(), out: &mut String) {
-        out.push(piece.color.case(b"ARPSXE"[piece.kind as usize]) as char);
-    }
-    fn piece_color(piece: KhPiece) -> Color {
-        piece.color
-    }
-    fn parse_extras(_: &mut Fields<'_>, _: &Self::Board, _: &Leniency, _: &mut Vec<Repair>) -> Result<(), ParseError> {
-        Ok(())
-    }
-    fn write_extras((): &(), _: &Self::Board, (): &(), _: &mut String) {}
-    fn validate(_: &Setup<Self>) -> Vec<String> {
-        Vec::new()
-    }
-}
-
-/// The Khet stand-in with its letters looked up in a table, as Xiangqi
-/// does, instead of a `match`: what the fast path makes of Khet then.
-struct KhTable;
-
-static KH_TABLE: [Option<KhPiece>; 256] = {
-    let mut table = [None; 256];
-    let mut b = 0;
-    while b < 256 {
-        if let (Some(kind), Some(color)) = (kind_of(b as u8), Color::of_ascii_case(b as u8)) {
-            table[b] = Some(KhPiece { color, kind, facing: Facing::North });
-        }
-        b += 1;
-    }
-    table
-};
-
-impl Variant for KhTable {
-    const ID: &'static str = "kh-table";
-    const SPEC: PlacementSpec = Kh::SPEC;
-    const COLOR_NAMES: [&'static str; 2] = Kh::COLOR_NAMES;
-    type Piece = KhPiece;
-    type Board = [Option<KhPiece>; 80];
-    type Extras = ();
-    type WriteOptions = ();
-    type Violation = String;
-    fn empty_board() -> Self::Board {
-        [None; 80]
-    }
-    #[inline]
-    fn piece_from_ascii(letter: u8, _promoted: bool) -> Option<KhPiece> {
-        KH_TABLE[letter as usize]
-    }
-    fn write_piece(piece: KhPiece, (): &(), out: &mut String) {
-        Kh::write_piece(piece, &(), out);
-    }
-    fn piece_color(piece: KhPiece) -> Color {
-        piece.color
-    }
-    fn parse_extras(_: &mut Fields<'_>, _: &Self::Board, _: &Leniency, _: &mut Vec<Repair>) -> Result<(), ParseError> {
-        Ok(())
-    }
-    fn write_extras((): &(), _: &Self::Board, (): &(), _: &mut String) {}
-    fn validate(_: &Setup<Self>) -> Vec<String> {
-        Vec::new()
-    }
-}
+use polyfen_core::{Leniency, Variant, WriteStyle};
+use polyfen_khet::Khet;
 
 /// Random placements of `V` with `lo..=hi` pieces drawn from `letters`.
-fn random_placements<V: Variant<WriteOptions = ()>>(
-    rng: &mut Rng,
-    count: usize,
-    letters: &[u8],
-    lo: usize,
-    hi: usize,
-) -> Vec<String> {
+fn random_placements<V: Variant>(rng: &mut Rng, count: usize, letters: &[u8], lo: usize, hi: usize) -> Vec<String> {
     let cells = V::SPEC.cells();
     (0..count)
         .map(|_| {
@@ -152,7 +24,7 @@ fn random_placements<V: Variant<WriteOptions = ()>>(
                 board[rng.below(cells)] = V::piece_from_ascii(letter, false);
             }
             let mut out = String::new();
-            encode_placement::<V>(&board, &(), WriteStyle::default(), &mut out);
+            encode_placement::<V>(&board, &V::WriteOptions::default(), WriteStyle::default(), &mut out);
             out
         })
         .collect()
@@ -194,7 +66,7 @@ fn main() {
     let mut rng = Rng::new(7);
     let xq: Vec<String> =
         polyfen_bench::xiangqi_fens(10_000, 7).iter().map(|l| l.split(' ').next().unwrap_or("").to_owned()).collect();
-    let kh = random_placements::<Kh>(&mut rng, 10_000, b"ARPSXEarpsxe", 6, 26);
+    let kh = random_placements::<Khet>(&mut rng, 10_000, b"ARPSXEarpsxe", 6, 26);
     let rounds = 2;
     // `placement_fast chess` (or xiangqi, khet, field) times one only, for `perf record`
     let only = std::env::args().nth(1);
@@ -206,8 +78,7 @@ fn main() {
         time::<polyfen_xiangqi::Xiangqi>("xiangqi", &xq, rounds);
     }
     if run("khet") {
-        time::<Kh>("khet", &kh, rounds);
-        time::<KhTable>("khet tbl", &kh, rounds);
+        time::<Khet>("khet", &kh, rounds);
     }
     if run("sizes") {
         // one placement over and over: the cost per word, and the fixed cost
