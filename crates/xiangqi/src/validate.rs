@@ -290,7 +290,7 @@ fn visit_attackers(board: &Board, target: Square, by: Color, mut visit: impl FnM
 }
 
 /// Where a soldier of `color` cannot stand, and why; `None` where it can.
-fn soldier_problem(color: Color, square: Square) -> Option<&'static str> {
+const fn soldier_problem(color: Color, square: Square) -> Option<&'static str> {
     // ranks counted from the soldier's own back rank
     let rank = match color {
         Color::White => square.rank(),
@@ -313,59 +313,44 @@ pub(crate) fn validate(fen: &Fen) -> Vec<Violation> {
 }
 
 /// The points each piece may stand on, by [`Piece::index`] (14 is an empty
-/// point, allowed everywhere): bit `rank * 9 + file`.
+/// point, allowed everywhere): bit `rank * 9 + file`. Derived from the rules
+/// the careful validator words ([`Square::in_palace_of`], [`ADVISOR_POINTS`],
+/// [`ELEPHANT_POINTS`], [`soldier_problem`]), so the two cannot disagree.
 const ALLOWED: [u128; 15] = {
-    const ALL: u128 = (1 << 90) - 1;
-    const fn bit(file: u8, rank: u8) -> u128 {
-        1 << (rank as u32 * 9 + file as u32)
-    }
-    const fn mirror(mask: u128) -> u128 {
-        let mut out = 0;
-        let mut rank = 0;
-        while rank < 10 {
-            let row = (mask >> (rank * 9)) & 0x1FF;
-            out |= row << ((9 - rank) * 9);
-            rank += 1;
-        }
-        out
-    }
-    let mut palace = 0;
-    let mut rank = 0;
-    while rank < 3 {
-        palace |= bit(3, rank) | bit(4, rank) | bit(5, rank);
-        rank += 1;
-    }
-    let advisor = bit(3, 0) | bit(5, 0) | bit(4, 1) | bit(3, 2) | bit(5, 2);
-    let elephant = bit(2, 0) | bit(6, 0) | bit(0, 2) | bit(4, 2) | bit(8, 2) | bit(2, 4) | bit(6, 4);
-    let mut soldier = 0;
-    let mut rank = 3;
-    while rank < 10 {
-        let mut file = 0;
-        while file < 9 {
-            if rank >= 5 || file % 2 == 0 {
-                soldier |= bit(file, rank);
+    let mut table = [(1 << 90) - 1; 15];
+    let mut side = 0;
+    while side < 2 {
+        let color = if side == 0 { Color::White } else { Color::Black };
+        let base = side * 7;
+        let (mut king, mut soldier) = (0u128, 0u128);
+        let mut i = 0;
+        while i < 90 {
+            if let Some(square) = Square::from_index(i) {
+                if square.in_palace_of(color) {
+                    king |= 1 << i;
+                }
+                if soldier_problem(color, square).is_none() {
+                    soldier |= 1 << i;
+                }
             }
-            file += 1;
+            i += 1;
         }
-        rank += 1;
+        let (mut advisor, mut elephant) = (0u128, 0u128);
+        let mut k = 0;
+        while k < 7 {
+            if k < 5 {
+                advisor |= 1 << ADVISOR_POINTS[side][k].index();
+            }
+            elephant |= 1 << ELEPHANT_POINTS[side][k].index();
+            k += 1;
+        }
+        table[base + Role::King as usize] = king;
+        table[base + Role::Advisor as usize] = advisor;
+        table[base + Role::Elephant as usize] = elephant;
+        table[base + Role::Soldier as usize] = soldier;
+        side += 1;
     }
-    [
-        palace,
-        advisor,
-        elephant,
-        ALL,
-        ALL,
-        ALL,
-        soldier,
-        mirror(palace),
-        mirror(advisor),
-        mirror(elephant),
-        ALL,
-        ALL,
-        ALL,
-        mirror(soldier),
-        ALL,
-    ]
+    table
 };
 
 /// The fast path: true when the setup breaks no rule, found in one pass
