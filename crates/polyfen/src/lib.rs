@@ -35,6 +35,7 @@ mod detect;
 pub mod json;
 mod khet;
 mod notation;
+pub mod rules;
 mod xiangqi;
 
 use enum_dispatch::enum_dispatch;
@@ -49,6 +50,9 @@ pub use polyfen_chess;
 pub use polyfen_core;
 pub use polyfen_khet;
 pub use polyfen_xiangqi;
+pub use rules::{
+    CastlingMoves, Divided, EnPassantPolicy, GameStatus, MoveError, MoveNotation, RuleOptions, RulesError,
+};
 pub use xiangqi::XiangqiPosition;
 
 /// Choices for writing that are not part of the notation id. Each applies
@@ -75,6 +79,8 @@ pub struct WriteOptions {
     /// Write every Khet scarab and eye of Horus facing `n` or `e` (the same
     /// pieces as `s` and `w`) in `pkn` and JSON, instead of as read.
     pub canonical: bool,
+    /// When chess FEN and EPD write the en passant square.
+    pub en_passant: EnPassantPolicy,
 }
 
 impl WriteOptions {
@@ -82,6 +88,13 @@ impl WriteOptions {
     #[must_use]
     pub fn with_letters(mut self, letters: polyfen_xiangqi::LetterSet) -> WriteOptions {
         self.letters = letters;
+        self
+    }
+
+    /// These options with the chess en passant policy `policy`.
+    #[must_use]
+    pub fn with_en_passant(mut self, policy: EnPassantPolicy) -> WriteOptions {
+        self.en_passant = policy;
         self
     }
 
@@ -192,6 +205,63 @@ pub trait Position {
         let mut written = Written::default();
         self.write_to(notation, options, &mut written.text, &mut written.warnings)?;
         Ok(written)
+    }
+
+    /// Every legal move, written in `notation` (one of
+    /// [`VariantId::move_notations`]), in the game's generation order.
+    ///
+    /// # Errors
+    ///
+    /// [`RulesError::WrongNotation`] for a notation of another game,
+    /// [`RulesError::IllegalPosition`] when moves cannot be generated,
+    /// [`RulesError::Unsupported`] for a game without rules.
+    fn legal_moves(&self, notation: MoveNotation, options: &RuleOptions) -> Result<Vec<String>, RulesError> {
+        let _ = (notation, options);
+        Err(RulesError::Unsupported { variant: self.variant(), feature: "legal moves" })
+    }
+
+    /// Reads `text` as a move in any move notation of the game, plays it,
+    /// and returns it written in `write_as`. On error the position is
+    /// unchanged.
+    ///
+    /// # Errors
+    ///
+    /// [`RulesError::Move`] (index 0) when the text is not one legal move,
+    /// naming the candidates; otherwise as [`Position::legal_moves`].
+    fn play(&mut self, text: &str, write_as: MoveNotation, options: &RuleOptions) -> Result<String, RulesError> {
+        let _ = (text, write_as, options);
+        Err(RulesError::Unsupported { variant: self.variant(), feature: "moves" })
+    }
+
+    /// The number of leaf nodes of the legal move tree `depth` plies deep.
+    ///
+    /// # Errors
+    ///
+    /// As [`Position::legal_moves`].
+    fn perft(&self, depth: u32, options: &RuleOptions) -> Result<u64, RulesError> {
+        let _ = (depth, options);
+        Err(RulesError::Unsupported { variant: self.variant(), feature: "perft" })
+    }
+
+    /// Perft split by the first move: each legal move, written in
+    /// `notation`, with the leaf count `depth - 1` plies below it.
+    ///
+    /// # Errors
+    ///
+    /// As [`Position::legal_moves`].
+    fn divide(&self, depth: u32, notation: MoveNotation, options: &RuleOptions) -> Result<Vec<Divided>, RulesError> {
+        let _ = (depth, notation, options);
+        Err(RulesError::Unsupported { variant: self.variant(), feature: "perft" })
+    }
+
+    /// Whether the game goes on, and if not why.
+    ///
+    /// # Errors
+    ///
+    /// As [`Position::legal_moves`].
+    fn status(&self, options: &RuleOptions) -> Result<GameStatus, RulesError> {
+        let _ = options;
+        Err(RulesError::Unsupported { variant: self.variant(), feature: "game status" })
     }
 }
 

@@ -32,6 +32,7 @@
 //! ```
 
 mod legacy;
+mod moves;
 mod render;
 mod types;
 mod validate;
@@ -41,6 +42,7 @@ use polyfen_core::{
 };
 
 pub use legacy::{LEGACY, LEGACY_STYLE, Marker, lost_in_standard, parse_legacy, to_legacy_string, write_legacy};
+pub use moves::Move;
 pub use render::{RenderStyle, render};
 pub use types::{LetterSet, Piece, Role, Script, Square, UnknownName, color_name};
 pub use validate::{Violation, attackers};

@@ -1,0 +1,256 @@
+//! Rules in the facade: legal moves, playing moves written in any move
+//! notation of the game, and perft, whatever the game.
+//!
+//! Each game implements the rule methods of [`crate::Position`]; a game (or
+//! a build) without rules answers [`RulesError::Unsupported`].
+
+use std::fmt;
+use std::ops::Range;
+
+use strum::{AsRefStr, Display, EnumIter, EnumString, IntoStaticStr};
+
+use crate::VariantId;
+
+/// A move notation. The kebab-case name (`uci-1`, `wxf-fsf`) is the id the
+/// command line and the service use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Display, EnumString, EnumIter, AsRefStr, IntoStaticStr)]
+#[strum(serialize_all = "kebab-case")]
+pub enum MoveNotation {
+    /// Chess UCI: `e2e4`, `e7e8q`; castling as the king's two-square move
+    /// (or king takes rook, see [`RuleOptions::castling`]).
+    Uci,
+    /// Chess Standard Algebraic Notation: `Nf3`, `exd5`, `O-O`, `e8=Q+`.
+    San,
+    /// Chess long algebraic notation: `Ng1-f3`, `e4xd5`.
+    Lan,
+    /// Xiangqi ICCS coordinates, as xqbase PGN writes them: `H2-E2`.
+    Iccs,
+    /// Xiangqi UCCI coordinates, ranks 0–9: `h2e2`.
+    Ucci,
+    /// Xiangqi coordinates with ranks 1–10, as Fairy-Stockfish's UCI: `h3e3`.
+    #[strum(serialize = "uci-1")]
+    Uci1,
+    /// Xiangqi WXF notation as the WXF page writes it: `C2.5`, `H8+7`, `R+.3`.
+    Wxf,
+    /// Xiangqi WXF notation as Fairy-Stockfish writes it: `C2=5`.
+    WxfFsf,
+    /// Xiangqi in simplified Chinese, xqbase style: `炮二平五`, `马８进７`.
+    Chinese,
+    /// Xiangqi in traditional Chinese: `炮二平五`, `馬８進７`.
+    ChineseTraditional,
+    /// Khet steps and swaps `h2g2`, rotations `h2+` (clockwise) and `h2-`
+    /// (anticlockwise).
+    Khet,
+}
+
+impl MoveNotation {
+    /// The game whose moves this notation writes.
+    #[must_use]
+    pub fn variant(self) -> VariantId {
+        match self {
+            MoveNotation::Uci | MoveNotation::San | MoveNotation::Lan => VariantId::Chess,
+            MoveNotation::Khet => VariantId::Khet,
+            _ => VariantId::Xiangqi,
+        }
+    }
+}
+
+impl VariantId {
+    /// The move notations of this game; the first is the default.
+    #[must_use]
+    pub fn move_notations(self) -> &'static [MoveNotation] {
+        match self {
+            VariantId::Chess => &[MoveNotation::Uci, MoveNotation::San, MoveNotation::Lan],
+            VariantId::Xiangqi => &[
+                MoveNotation::Iccs,
+                MoveNotation::Ucci,
+                MoveNotation::Uci1,
+                MoveNotation::Wxf,
+                MoveNotation::WxfFsf,
+                MoveNotation::Chinese,
+                MoveNotation::ChineseTraditional,
+            ],
+            VariantId::Khet => &[MoveNotation::Khet],
+        }
+    }
+}
+
+/// How chess castling is written in UCI.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Display, EnumString, EnumIter, AsRefStr, IntoStaticStr)]
+#[strum(serialize_all = "kebab-case")]
+pub enum CastlingMoves {
+    /// King two squares (`e1g1`) in standard chess, king takes rook
+    /// (`e1h1`) in Chess960 positions, as most GUIs expect.
+    #[default]
+    Auto,
+    /// Always the king's two-square move (`e1g1`).
+    KingTwoSquares,
+    /// Always king takes rook (`e1h1`), as UCI_Chess960 engines write it.
+    KingTakesRook,
+}
+
+/// When a chess FEN's en passant field is written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Display, EnumString, EnumIter, AsRefStr, IntoStaticStr)]
+#[strum(serialize_all = "kebab-case")]
+pub enum EnPassantPolicy {
+    /// As the position holds it: as read, or after a double push as
+    /// `always`.
+    #[default]
+    AsRead,
+    /// Only when a legal en passant capture exists (as X-FEN and most
+    /// engines write it).
+    Legal,
+    /// After every double pawn push (as the FEN standard writes it).
+    Always,
+}
+
+/// Choices of the rules that are not part of the position.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct RuleOptions {
+    /// How UCI writes chess castling.
+    pub castling: CastlingMoves,
+    /// Khet: forbid a scarab or eye swap that puts the other piece on a
+    /// square reserved against it.
+    pub khet_swap_restriction: bool,
+    /// Khet perft: count every rotation as its own move (by default a move
+    /// whose result another move already gives is counted once).
+    pub khet_every_rotation: bool,
+}
+
+impl RuleOptions {
+    /// These options with chess castling written as `castling`.
+    #[must_use]
+    pub fn with_castling(mut self, castling: CastlingMoves) -> RuleOptions {
+        self.castling = castling;
+        self
+    }
+
+    /// These options with the Khet swap restriction on or off.
+    #[must_use]
+    pub fn with_khet_swap_restriction(mut self, on: bool) -> RuleOptions {
+        self.khet_swap_restriction = on;
+        self
+    }
+
+    /// These options with Khet's count-every-rotation convention on or off.
+    #[must_use]
+    pub fn with_khet_every_rotation(mut self, on: bool) -> RuleOptions {
+        self.khet_every_rotation = on;
+        self
+    }
+}
+
+/// A move that could not be read or played, with where in its text the
+/// problem is and the legal moves it might have meant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveError {
+    /// What is wrong, in words.
+    pub message: String,
+    /// The bytes of the move text the message is about.
+    pub span: Range<usize>,
+    /// The legal moves that match what was given (for an ambiguous move) or
+    /// come closest (for an illegal one), written in the notation read.
+    pub candidates: Vec<String>,
+}
+
+impl MoveError {
+    /// An error about `span` with no candidates.
+    pub fn new(message: impl Into<String>, span: Range<usize>) -> MoveError {
+        MoveError { message: message.into(), span, candidates: Vec::new() }
+    }
+
+    /// This error with `candidates`.
+    #[must_use]
+    pub fn with_candidates(mut self, candidates: Vec<String>) -> MoveError {
+        self.candidates = candidates;
+        self
+    }
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)?;
+        if !self.candidates.is_empty() {
+            write!(f, " (candidates: {})", self.candidates.join(", "))?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// Why a rules request cannot be answered.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RulesError {
+    /// The game has no rules in this build, or not this feature.
+    #[error("{variant} has no {feature}")]
+    Unsupported {
+        /// The position's game.
+        variant: VariantId,
+        /// What was asked for (`legal moves`, `perft`, ...).
+        feature: &'static str,
+    },
+    /// The move notation belongs to another game.
+    #[error(
+        "{variant} moves cannot be written in {notation}; {variant} move notations: {}",
+        notation_list(variant.move_notations())
+    )]
+    WrongNotation {
+        /// The position's game.
+        variant: VariantId,
+        /// The notation asked for.
+        notation: MoveNotation,
+    },
+    /// The position breaks the rules so that moves cannot be generated.
+    #[error("illegal position: {0}")]
+    IllegalPosition(String),
+    /// A move could not be read or is not legal; `index` counts the moves
+    /// of the request from 0.
+    #[error("move {}: {error}", index + 1)]
+    Move {
+        /// Which move of the sequence.
+        index: usize,
+        /// What is wrong with it.
+        error: MoveError,
+    },
+    /// A limit of the request, such as perft's depth cap, was exceeded.
+    #[error("{0}")]
+    Limit(String),
+}
+
+/// `notations` as a list in words: `uci, san, lan`.
+pub(crate) fn notation_list(notations: &[MoveNotation]) -> String {
+    let names: Vec<&'static str> = notations.iter().map(|&n| n.into()).collect();
+    names.join(", ")
+}
+
+/// The state of the game in a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Display, AsRefStr, IntoStaticStr)]
+#[strum(serialize_all = "kebab-case")]
+pub enum GameStatus {
+    /// The side to move has legal moves and the game goes on.
+    Ongoing,
+    /// The side to move is checkmated.
+    Checkmate,
+    /// The side to move has no legal move and is not in check (a draw in
+    /// chess, a loss in Xiangqi).
+    Stalemate,
+    /// Neither side can mate (chess).
+    InsufficientMaterial,
+    /// The fifty-move rule may be claimed (chess).
+    FiftyMoves,
+    /// A pharaoh was removed by the laser (Khet); the side to move has lost.
+    PharaohLost,
+}
+
+/// One move of a perft divide: the move written in a notation and the leaf
+/// count below it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Divided {
+    /// The move.
+    pub text: String,
+    /// Leaf nodes at the requested depth below it.
+    pub nodes: u64,
+}
