@@ -11,13 +11,14 @@
 
 mod input;
 mod output;
+mod rules;
 
 use std::process::ExitCode;
 
 use anyhow::Result;
 use clap::{Args, Parser, Subcommand};
 use polyfen::polyfen_xiangqi::LetterSet;
-use polyfen::{Notation, Position, ReadOptions, Reading, RenderStyle, VariantId, WriteOptions, read};
+use polyfen::{EnPassantPolicy, Notation, Position, ReadOptions, Reading, RenderStyle, VariantId, WriteOptions, read};
 
 use crate::input::Inputs;
 use crate::output::{Flow, Report};
@@ -44,10 +45,20 @@ enum Command {
     /// Print a named position (`chess standard`, `khet classic`, ...) in the
     /// variant's default notation; without a name, list the names.
     Setup(SetupArgs),
+    /// List every legal move of each input position, one per line.
+    Moves(rules::MovesArgs),
+    /// Play a sequence of moves written in any notation of the game from
+    /// --position, writing each move in the notation --to, one per line.
+    Move(rules::MoveArgs),
+    /// Play a sequence of moves from --position and print the position
+    /// reached, in the position's own notation (or --to).
+    Apply(rules::ApplyArgs),
+    /// Count the leaf nodes of the legal move tree of each input position.
+    Perft(rules::PerftArgs),
 }
 
 #[derive(Args, Debug)]
-struct ReadArgs {
+pub(crate) struct ReadArgs {
     /// The notation of the inputs (default: detected for each input).
     #[arg(long, value_name = "NOTATION", value_parser = parse_notation)]
     from: Option<Notation>,
@@ -60,7 +71,8 @@ struct ReadArgs {
     /// List on standard error every repair a lenient reading made.
     #[arg(long)]
     explain: bool,
-    /// Positions to read; without any, each line of standard input is one.
+    /// Positions to read (`VARIANT:NAME`, such as `khet:classic`, names a
+    /// setup); without any, each line of standard input is one.
     #[arg(value_name = "INPUT")]
     inputs: Vec<String>,
 }
@@ -79,6 +91,11 @@ struct ConvertArgs {
     /// pkn and json output, instead of as read.
     #[arg(long)]
     canonical: bool,
+    /// When chess FEN and EPD write the en passant square: as-read (the
+    /// default), legal (only when an en passant capture is legal) or always
+    /// (after every double push).
+    #[arg(long, value_name = "POLICY", default_value = "as-read", value_parser = parse_ep)]
+    ep: EnPassantPolicy,
     #[command(flatten)]
     read: ReadArgs,
 }
@@ -110,11 +127,15 @@ struct SetupArgs {
     name: Option<String>,
 }
 
-fn parse_notation(s: &str) -> Result<Notation, String> {
+pub(crate) fn parse_notation(s: &str) -> Result<Notation, String> {
     s.parse().map_err(|_| {
         let ids: Vec<&str> = <Notation as strum::IntoEnumIterator>::iter().map(Into::into).collect();
         format!("unknown notation {s:?}; known: {}", ids.join(", "))
     })
+}
+
+fn parse_ep(s: &str) -> Result<EnPassantPolicy, String> {
+    s.parse().map_err(|_| format!("unknown en passant policy {s:?}; known: as-read, legal, always"))
 }
 
 fn parse_letters(s: &str) -> Result<LetterSet, String> {
@@ -143,6 +164,10 @@ fn main() -> ExitCode {
         Command::Validate(args) => validate(&args, &mut report),
         Command::Render(args) => render(&args, &mut report),
         Command::Setup(args) => setup(&args, &mut report),
+        Command::Moves(args) => rules::moves(&args, &mut report),
+        Command::Move(args) => rules::move_(&args, &mut report),
+        Command::Apply(args) => rules::apply(&args, &mut report),
+        Command::Perft(args) => rules::perft(&args, &mut report),
     };
     match result {
         Ok(()) | Err(Flow::Closed) => {}
@@ -156,13 +181,27 @@ fn main() -> ExitCode {
 /// Reads each input, reporting a syntax error or the repairs a lenient
 /// reading made, and calls `f` with the number and reading of each input
 /// that reads.
-fn for_each_position(
+pub(crate) fn for_each_position(
     args: &ReadArgs,
     report: &mut Report,
     mut f: impl FnMut(u64, Reading, &mut Report) -> Result<(), Flow>,
 ) -> Result<(), Flow> {
     let options = read_options(args);
-    Inputs::new(&args.inputs).for_each(report, |n, input, report| match read(input, args.from, &options) {
+    Inputs::new(&args.inputs).for_each(report, |n, input, report| {
+        let input = rules::named_setup(input).unwrap_or(input);
+        read_one(n, input, args, options, report, &mut f)
+    })
+}
+
+fn read_one(
+    n: u64,
+    input: &str,
+    args: &ReadArgs,
+    options: ReadOptions,
+    report: &mut Report,
+    f: &mut impl FnMut(u64, Reading, &mut Report) -> Result<(), Flow>,
+) -> Result<(), Flow> {
+    match read(input, args.from, &options) {
         Ok(reading) => {
             report.repairs(n, input, &reading.repairs, args.explain);
             f(n, reading, report)
@@ -171,7 +210,7 @@ fn for_each_position(
             report.error(n, input, &e.error);
             Ok(())
         }
-    })
+    }
 }
 
 fn read_options(args: &ReadArgs) -> ReadOptions {
@@ -179,8 +218,10 @@ fn read_options(args: &ReadArgs) -> ReadOptions {
 }
 
 fn convert(args: &ConvertArgs, report: &mut Report) -> Result<(), Flow> {
-    let write_options =
-        WriteOptions::default().with_letters(args.letters.unwrap_or_default()).with_canonical(args.canonical);
+    let write_options = WriteOptions::default()
+        .with_letters(args.letters.unwrap_or_default())
+        .with_canonical(args.canonical)
+        .with_en_passant(args.ep);
     let mut text = String::with_capacity(128);
     let mut warnings = Vec::new();
     for_each_position(&args.read, report, |n, reading, report| {

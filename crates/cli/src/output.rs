@@ -69,6 +69,22 @@ impl Report {
         eprintln!("polyfen: input {n}: column {}: {}", error.char_column(input), error.kind);
     }
 
+    /// Reports a syntax error in the `--position` of a rules command.
+    pub fn position_error(&mut self, input: &str, error: &ParseError) {
+        self.sync();
+        self.failed = true;
+        eprintln!("polyfen: position: column {}: {}", error.char_column(input), error.kind);
+    }
+
+    /// Reports move `k` (1-based) of a sequence that cannot be read or played.
+    pub fn move_error(&mut self, k: usize, text: &str, error: &polyfen::MoveError) {
+        self.sync();
+        self.failed = true;
+        let column = ParseError::new(polyfen::polyfen_core::ParseErrorKind::Empty { expected: "" }, error.span.clone())
+            .char_column(text);
+        eprintln!("polyfen: move {k} ({text}): column {column}: {error}");
+    }
+
     /// Reports a failure of input `n` that has no column.
     pub fn failure(&mut self, n: u64, message: &str) {
         self.sync();

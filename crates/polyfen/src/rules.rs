@@ -85,7 +85,7 @@ pub enum CastlingMoves {
     Auto,
     /// Always the king's two-square move (`e1g1`).
     KingTwoSquares,
-    /// Always king takes rook (`e1h1`), as UCI_Chess960 engines write it.
+    /// Always king takes rook (`e1h1`), as engines in `UCI_Chess960` mode write it.
     KingTakesRook,
 }
 

@@ -1,0 +1,315 @@
+//! The rules commands: `moves`, `move`, `apply` and `perft`.
+
+use std::io::{self, BufRead, IsTerminal};
+
+use clap::Args;
+use polyfen::{
+    CastlingMoves, MoveNotation, Notation, Position, ReadOptions, RuleOptions, RulesError, VariantId, WriteOptions,
+    read,
+};
+
+use crate::output::{Flow, Report};
+use crate::{ReadArgs, for_each_position, parse_notation};
+
+/// Rule choices shared by the rules commands.
+#[derive(Args, Debug)]
+pub struct RuleArgs {
+    /// How UCI writes chess castling: auto (king two squares, or king takes
+    /// rook in Chess960 positions), king-two-squares or king-takes-rook.
+    #[arg(long, value_name = "STYLE", default_value = "auto", value_parser = parse_castling)]
+    castling: CastlingMoves,
+    /// Khet: forbid a scarab or eye swap that puts the other piece on a
+    /// square reserved against it.
+    #[arg(long)]
+    swap_restriction: bool,
+}
+
+impl RuleArgs {
+    fn options(&self) -> RuleOptions {
+        RuleOptions::default().with_castling(self.castling).with_khet_swap_restriction(self.swap_restriction)
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct MovesArgs {
+    /// The move notation to write (default: the game's first: uci, iccs or
+    /// khet). Chess: uci, san, lan. Xiangqi: iccs, ucci, uci-1, wxf,
+    /// wxf-fsf, chinese, chinese-traditional. Khet: khet.
+    #[arg(long, value_name = "NOTATION", value_parser = parse_move_notation)]
+    notation: Option<MoveNotation>,
+    #[command(flatten)]
+    rules: RuleArgs,
+    #[command(flatten)]
+    read: ReadArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct PositionArgs {
+    /// The position the moves start from, in any notation (a name such as
+    /// `xiangqi:standard` or `khet:classic` picks a named setup).
+    #[arg(long, value_name = "POSITION")]
+    position: String,
+    /// The notation of the position (default: detected).
+    #[arg(long, value_name = "NOTATION", value_parser = parse_notation)]
+    from: Option<Notation>,
+    /// Read the position leniently (see `convert --help`).
+    #[arg(long)]
+    lenient: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct MoveArgs {
+    /// The move notation to write each move in.
+    #[arg(long, value_name = "NOTATION", value_parser = parse_move_notation)]
+    to: MoveNotation,
+    #[command(flatten)]
+    position: PositionArgs,
+    #[command(flatten)]
+    rules: RuleArgs,
+    /// The moves, in any move notation of the game, played in order (move
+    /// numbers such as `1.` are skipped); without any, the words of
+    /// standard input.
+    #[arg(value_name = "MOVE")]
+    moves: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct ApplyArgs {
+    /// The notation to write the resulting position in (default: the
+    /// position's own).
+    #[arg(long, value_name = "NOTATION", value_parser = parse_notation)]
+    to: Option<Notation>,
+    #[command(flatten)]
+    position: PositionArgs,
+    #[command(flatten)]
+    rules: RuleArgs,
+    /// The moves, in any move notation of the game, played in order;
+    /// without any, the words of standard input.
+    #[arg(value_name = "MOVE")]
+    moves: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    /// Plies to count.
+    #[arg(long, value_name = "N")]
+    depth: u32,
+    /// One `MOVE: NODES` line per legal move, then `total: NODES`.
+    #[arg(long)]
+    divide: bool,
+    /// The move notation of --divide (default: the game's first).
+    #[arg(long, value_name = "NOTATION", value_parser = parse_move_notation)]
+    notation: Option<MoveNotation>,
+    /// Khet: count every rotation as its own move, instead of each distinct
+    /// result once.
+    #[arg(long)]
+    every_rotation: bool,
+    #[command(flatten)]
+    rules: RuleArgs,
+    #[command(flatten)]
+    read: ReadArgs,
+}
+
+fn parse_move_notation(s: &str) -> Result<MoveNotation, String> {
+    s.parse().map_err(|_| {
+        let ids: Vec<&str> = <MoveNotation as strum::IntoEnumIterator>::iter().map(Into::into).collect();
+        format!("unknown move notation {s:?}; known: {}", ids.join(", "))
+    })
+}
+
+fn parse_castling(s: &str) -> Result<CastlingMoves, String> {
+    s.parse().map_err(|_| format!("unknown castling style {s:?}; known: auto, king-two-squares, king-takes-rook"))
+}
+
+/// The notation to use for `variant`: the one asked for, or the game's default.
+fn notation_for(variant: VariantId, asked: Option<MoveNotation>) -> MoveNotation {
+    asked.unwrap_or(variant.move_notations()[0])
+}
+
+pub fn moves(args: &MovesArgs, report: &mut Report) -> Result<(), Flow> {
+    let options = args.rules.options();
+    let several = args.read.inputs.len() != 1;
+    let mut first = true;
+    for_each_position(&args.read, report, |n, reading, report| {
+        let notation = notation_for(reading.position.variant(), args.notation);
+        match reading.position.legal_moves(notation, &options) {
+            Ok(moves) => {
+                if several && !first {
+                    report.line("")?;
+                }
+                first = false;
+                for m in &moves {
+                    report.line(m)?;
+                }
+                Ok(())
+            }
+            Err(e) => {
+                report.failure(n, &e.to_string());
+                Ok(())
+            }
+        }
+    })
+}
+
+pub fn perft(args: &PerftArgs, report: &mut Report) -> Result<(), Flow> {
+    let options = args.rules.options().with_khet_every_rotation(args.every_rotation);
+    for_each_position(&args.read, report, |n, reading, report| {
+        let position = &reading.position;
+        if args.divide {
+            let notation = notation_for(position.variant(), args.notation);
+            match position.divide(args.depth, notation, &options) {
+                Ok(divided) => {
+                    let mut total = 0;
+                    for d in &divided {
+                        total += d.nodes;
+                        report.line(&format!("{}: {}", d.text, d.nodes))?;
+                    }
+                    report.line(&format!("total: {total}"))
+                }
+                Err(e) => {
+                    report.failure(n, &e.to_string());
+                    Ok(())
+                }
+            }
+        } else {
+            match position.perft(args.depth, &options) {
+                Ok(nodes) => report.line(&nodes.to_string()),
+                Err(e) => {
+                    report.failure(n, &e.to_string());
+                    Ok(())
+                }
+            }
+        }
+    })
+}
+
+/// Reads `--position` (a position, or `variant:name` for a named setup).
+fn start_position(args: &PositionArgs, report: &mut Report) -> Option<polyfen::Reading> {
+    let text = named_setup(&args.position).unwrap_or(&args.position);
+    match read(text, args.from, &ReadOptions::lenient(args.lenient)) {
+        Ok(reading) => {
+            report.repairs(1, text, &reading.repairs, false);
+            Some(reading)
+        }
+        Err(e) => {
+            report.position_error(text, &e.error);
+            None
+        }
+    }
+}
+
+/// `chess:standard`, `khet:classic`, ... as the named setup's text.
+pub(crate) fn named_setup(text: &str) -> Option<&'static str> {
+    let (variant, name) = text.split_once(':')?;
+    variant.parse::<VariantId>().ok()?.setup(name)
+}
+
+/// The moves of the command line, or else the words of standard input;
+/// move numbers (`1.`, `12...`) are skipped.
+fn move_words(args: &[String]) -> Result<Vec<String>, Flow> {
+    let mut words: Vec<String> = Vec::new();
+    if args.is_empty() {
+        let stdin = io::stdin();
+        if stdin.is_terminal() {
+            return Ok(words);
+        }
+        for line in stdin.lock().lines() {
+            let line = line.map_err(|e| Flow::Fatal(e.into()))?;
+            words.extend(line.split_whitespace().map(str::to_owned));
+        }
+    } else {
+        words.extend(args.iter().flat_map(|a| a.split_whitespace().map(str::to_owned)));
+    }
+    words.retain(|w| !is_move_number(w));
+    Ok(words)
+}
+
+fn is_move_number(word: &str) -> bool {
+    let digits = word.trim_end_matches('.');
+    digits.len() < word.len() && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Plays `moves` from the position, calling `each` with every move as
+/// written in `write_as`; stops at the first move that fails.
+fn play_all(
+    position: &mut polyfen::AnyPosition,
+    moves: &[String],
+    write_as: MoveNotation,
+    options: RuleOptions,
+    report: &mut Report,
+    mut each: impl FnMut(&str, &mut Report) -> Result<(), Flow>,
+) -> Result<bool, Flow> {
+    for (index, text) in moves.iter().enumerate() {
+        match position.play(text, write_as, &options) {
+            Ok(written) => each(&written, report)?,
+            Err(RulesError::Move { error, .. }) => {
+                report.move_error(index + 1, text, &error);
+                return Ok(false);
+            }
+            Err(e) => {
+                report.message(&e.to_string());
+                return Ok(false);
+            }
+        }
+    }
+    Ok(true)
+}
+
+pub fn move_(args: &MoveArgs, report: &mut Report) -> Result<(), Flow> {
+    let Some(reading) = start_position(&args.position, report) else { return Ok(()) };
+    let mut position = reading.position;
+    let variant = position.variant();
+    if args.to.variant() != variant {
+        report.message(&RulesError::WrongNotation { variant, notation: args.to }.to_string());
+        return Ok(());
+    }
+    let moves = move_words(&args.moves)?;
+    play_all(&mut position, &moves, args.to, args.rules.options(), report, |written, report| report.line(written))?;
+    Ok(())
+}
+
+pub fn apply(args: &ApplyArgs, report: &mut Report) -> Result<(), Flow> {
+    let Some(reading) = start_position(&args.position, report) else { return Ok(()) };
+    let mut position = reading.position;
+    let write_as = position.variant().move_notations()[0];
+    let moves = move_words(&args.moves)?;
+    if !play_all(&mut position, &moves, write_as, args.rules.options(), report, |_, _| Ok(()))? {
+        return Ok(());
+    }
+    let notation = args.to.unwrap_or(reading.notation);
+    match position.to_notation(notation, &WriteOptions::default()) {
+        Ok(written) => {
+            for w in &written.warnings {
+                report.warning(1, w);
+            }
+            report.line(&written.text)
+        }
+        Err(e) => {
+            report.message(&e.to_string());
+            Ok(())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{is_move_number, named_setup};
+
+    #[test]
+    fn move_numbers_are_words_of_digits_and_dots() {
+        for word in ["1.", "12...", "3.."] {
+            assert!(is_move_number(word), "{word}");
+        }
+        for word in ["e4", "1", ".", "C2.5", "17=8", "h2+", "1.e4"] {
+            assert!(!is_move_number(word), "{word}");
+        }
+    }
+
+    #[test]
+    fn named_setups_are_variant_colon_name() {
+        assert_eq!(named_setup("xiangqi:standard"), Some(polyfen::polyfen_xiangqi::START_FEN));
+        assert_eq!(named_setup("khet:Classic"), Some(polyfen::polyfen_khet::CLASSIC));
+        assert_eq!(named_setup("khet:nothing"), None);
+        assert_eq!(named_setup("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), None);
+    }
+}
