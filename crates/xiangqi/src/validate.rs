@@ -353,95 +353,210 @@ const ALLOWED: [u128; 15] = {
     table
 };
 
-/// The fast path: true when the setup breaks no rule, found in one pass
-/// with no branch on what stands on each point. Whenever it cannot say so
-/// (anything at all is off), [`validate_carefully`] finds and words every
-/// violation; the two agree (a property test checks it).
-fn quickly_valid(fen: &Fen) -> bool {
-    const EMPTY: usize = 14;
-    let board = &fen.board;
-    let mut codes = [EMPTY as u8; 90];
-    for (code, cell) in codes.iter_mut().zip(board) {
-        *code = cell.map_or(EMPTY, Piece::index) as u8;
-    }
-    // A bitboard per piece code, from the codes' bit planes; only 14 and
-    // 15 (unused) have the three high bits.
-    let planes = polyfen_core::swar::bit_planes(&codes);
-    let occupied = !(planes[1] & planes[2] & planes[3]) & ((1 << 90) - 1);
-    let pieces: [u128; 14] = core::array::from_fn(|code| polyfen_core::swar::cells_with(&planes, code as u8, occupied));
-    let off = pieces.iter().zip(&ALLOWED).fold(0, |off, (&on, &allowed)| off | (on & !allowed));
-    if off != 0 {
-        return false;
-    }
-    // at most `n` points: clear the lowest `n` and nothing may be left
-    let at_most = |points: u128, n: u32| (0..n).fold(points, |p, _| p & p.wrapping_sub(1)) == 0;
-    for color in 0..2 {
-        let of = |role: Role| pieces[color * 7 + role as usize];
-        if !of(Role::King).is_power_of_two() || !at_most(of(Role::Soldier), 5) {
-            return false;
-        }
-        if [Role::Advisor, Role::Elephant, Role::Horse, Role::Chariot, Role::Cannon].iter().any(|&r| !at_most(of(r), 2))
-        {
-            return false;
-        }
-    }
-    let kings = [pieces[0].trailing_zeros() as usize, pieces[7].trailing_zeros() as usize];
-    let (Some(red), Some(black)) = (Square::from_index(kings[0]), Square::from_index(kings[1])) else {
-        return false;
-    };
-    if red.file() == black.file()
-        && (red.rank() + 1..black.rank())
-            .all(|rank| Square::new(red.file(), rank).is_some_and(|s| board[s.index()].is_none()))
-    {
-        return false; // facing kings
-    }
-    let them = if fen.extras.turn == Color::White { black } else { red };
-    !attacked_quickly(&codes, them, fen.extras.turn)
-}
-
-/// Whether a piece of `by` gives check to the king on `target`, read from
-/// the one-byte codes (14 for an empty point). The kings do not face each
-/// other here, and advisors and elephants never reach the other palace, so
-/// chariots, cannons, horses and soldiers are all there is to look for.
-fn attacked_quickly(codes: &[u8; 90], target: Square, by: Color) -> bool {
-    const EMPTY: u8 = 14;
-    let code = |role: Role| Piece::new(by, role).index() as u8;
-    let (chariot, cannon, horse, soldier) =
-        (code(Role::Chariot), code(Role::Cannon), code(Role::Horse), code(Role::Soldier));
-    let at = |file: i8, rank: i8| {
-        if (0..9).contains(&file) && (0..10).contains(&rank) { codes[(rank * 9 + file) as usize] } else { EMPTY }
-    };
-    let (file, rank) = (target.file() as i8, target.rank() as i8);
-    // along the four lines: a chariot first, or a cannon behind one screen
-    for (df, dr) in ORTHOGONAL {
-        let (mut f, mut r) = (file + df, rank + dr);
-        let mut screened = false;
-        while (0..9).contains(&f) && (0..10).contains(&r) {
-            let c = codes[(r * 9 + f) as usize];
-            if c != EMPTY {
-                if !screened && c == chariot || screened && c == cannon {
-                    return true;
-                }
-                if screened {
-                    break;
-                }
-                screened = true;
+/// Per point, one bit per piece code (bit 14, an empty point, always set):
+/// whether a piece of that code may stand there. [`ALLOWED`] turned around,
+/// padded to 96 points.
+const ALLOWED_AT: [u16; 96] = {
+    let mut table = [1 << 14; 96];
+    let mut i = 0;
+    while i < 90 {
+        let mut code = 0;
+        while code < 14 {
+            if ALLOWED[code] >> i & 1 == 1 {
+                table[i] |= 1 << code;
             }
-            f += df;
-            r += dr;
+            code += 1;
+        }
+        i += 1;
+    }
+    table
+};
+
+/// The most pieces of each code a side may have, as bytes of one word:
+/// each lane holds `127 - max`, so that adding the counts sets a lane's
+/// high bit exactly when its count is over the maximum.
+const OVER_MAX_BIAS: u128 = {
+    let mut bias = 0u128;
+    let mut code = 0;
+    while code < 14 {
+        let max = match code % 7 {
+            0 => 1,
+            6 => 5,
+            _ => 2,
+        };
+        bias |= ((127 - max) as u128) << (8 * code);
+        code += 1;
+    }
+    bias
+};
+
+/// For each point, the points from which a horse attacks it (legs aside).
+const HORSE_FROM: [u128; 90] = {
+    let mut table = [0u128; 90];
+    let mut i = 0;
+    while i < 90 {
+        let (file, rank) = ((i % 9) as i8, (i / 9) as i8);
+        let mut k = 0;
+        while k < 8 {
+            let ((df, dr), _) = HORSE[k];
+            let (f, r) = (file - df, rank - dr);
+            if f >= 0 && f < 9 && r >= 0 && r < 10 {
+                table[i] |= 1 << (r * 9 + f);
+            }
+            k += 1;
+        }
+        i += 1;
+    }
+    table
+};
+
+/// For each side and point, the points from which a soldier of that side
+/// attacks it: from behind, and from either side once across the river.
+const SOLDIER_FROM: [[u128; 90]; 2] = {
+    let mut table = [[0u128; 90]; 2];
+    let mut side = 0;
+    while side < 2 {
+        let color = if side == 0 { Color::White } else { Color::Black };
+        let mut i = 0;
+        while i < 90 {
+            let (file, rank) = ((i % 9) as i8, (i / 9) as i8);
+            let behind = rank - forward(color);
+            if behind >= 0 && behind < 10 {
+                table[side][i] |= 1 << (behind * 9 + file);
+            }
+            if let Some(square) = Square::from_index(i) {
+                if !square.on_side_of(color) {
+                    if file > 0 {
+                        table[side][i] |= 1 << (i - 1);
+                    }
+                    if file < 8 {
+                        table[side][i] |= 1 << (i + 1);
+                    }
+                }
+            }
+            i += 1;
+        }
+        side += 1;
+    }
+    table
+};
+
+/// The points of rank `rank` and of file `file`, for each point.
+const LINES: [u128; 90] = {
+    let mut table = [0u128; 90];
+    let mut i = 0;
+    while i < 90 {
+        let (file, rank) = (i % 9, i / 9);
+        let mut k = 0;
+        while k < 10 {
+            table[i] |= 1 << (k * 9 + file);
+            if k < 9 {
+                table[i] |= 1 << (rank * 9 + k);
+            }
+            k += 1;
+        }
+        i += 1;
+    }
+    table
+};
+
+/// The fast path: true when the setup breaks no rule. One pass over the
+/// occupied points only (found eight at a time) counts the pieces, checks
+/// each against the points it may stand on and builds a bitboard per piece;
+/// the checks are table lookups with the rare case (a horse or a line piece
+/// near the king) looked at closely. Whenever it cannot say the setup is
+/// legal, [`validate_carefully`] finds and words every violation; the two
+/// agree (a property test checks it).
+fn quickly_valid(fen: &Fen) -> bool {
+    const EMPTY: u8 = 14;
+    let mut codes = [EMPTY; 96];
+    for (code, cell) in codes.iter_mut().zip(&fen.board) {
+        *code = cell.map_or(EMPTY, |piece| piece.index() as u8);
+    }
+    // one bit per occupied point: a byte is nonzero after `^ EMPTY` exactly
+    // when the point holds a piece; its high bit says so, then a multiply
+    // gathers the eight high bits into one byte
+    let mut occupied = [0u64; 2];
+    for (k, chunk) in codes.chunks_exact(8).enumerate() {
+        let x = u64::from_le_bytes(chunk.try_into().unwrap_or([EMPTY; 8])) ^ 0x0E0E_0E0E_0E0E_0E0E;
+        let nonzero = (((x & 0x7F7F_7F7F_7F7F_7F7F) + 0x7F7F_7F7F_7F7F_7F7F) | x) & 0x8080_8080_8080_8080;
+        occupied[k / 8] |= ((nonzero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * (k % 8));
+    }
+    let mut counts = [0u8; 16];
+    let mut off = 0u16;
+    let mut pieces = [0u128; 16];
+    for (half, mut word) in occupied.into_iter().enumerate() {
+        while word != 0 {
+            let i = half * 64 + word.trailing_zeros() as usize;
+            word &= word - 1;
+            let code = usize::from(codes[i] & 15);
+            counts[code] = counts[code].wrapping_add(1);
+            off |= !ALLOWED_AT[i] >> code & 1;
+            pieces[code] |= 1 << i;
         }
     }
-    // horses whose leg is free
-    for ((df, dr), (lf, lr)) in HORSE {
-        let (hf, hr) = (file - df, rank - dr);
-        if at(hf, hr) == horse && at(hf + lf, hr + lr) == EMPTY {
-            return true;
+    let over = u128::from_le_bytes(counts).wrapping_add(OVER_MAX_BIAS) & 0x8080_8080_8080_8080_8080_8080_8080_8080;
+    if off != 0 || over != 0 || counts[0] == 0 || counts[7] == 0 {
+        return false;
+    }
+    let all = u128::from(occupied[1]) << 64 | u128::from(occupied[0]);
+    let (red, black) = (pieces[0].trailing_zeros() as usize, pieces[7].trailing_zeros() as usize);
+    // the points of a file as ten bits, rank 0 lowest
+    let file_bits = |file: usize| (0..10).fold(0u32, |bits, r| bits | u32::from(codes[r * 9 + file] != EMPTY) << r);
+    if red % 9 == black % 9 {
+        let between = (1u32 << (black / 9)) - (1u32 << (red / 9 + 1));
+        if file_bits(red % 9) & between == 0 {
+            return false; // facing kings
         }
     }
-    // soldiers: from behind, or from the side once across the river
-    let behind = rank - forward(by);
-    at(file, behind) == soldier
-        || !target.on_side_of(by) && (at(file - 1, rank) == soldier || at(file + 1, rank) == soldier)
+    let by = fen.extras.turn;
+    let target = if by == Color::White { black } else { red };
+    let code = |role: Role| Piece::new(by, role).index();
+    let soldiers = pieces[code(Role::Soldier)];
+    if soldiers & SOLDIER_FROM[by.index()][target] != 0 {
+        return false;
+    }
+    let mut horses = pieces[code(Role::Horse)] & HORSE_FROM[target];
+    while horses != 0 {
+        let h = horses.trailing_zeros() as usize;
+        horses &= horses - 1;
+        let (df, dr) = (target as isize % 9 - h as isize % 9, target as isize / 9 - h as isize / 9);
+        let leg = if df.abs() == 2 { h as isize + df.signum() } else { h as isize + 9 * dr.signum() };
+        if codes[leg as usize] == EMPTY {
+            return false;
+        }
+    }
+    let (chariot, cannon) = (code(Role::Chariot) as u8, code(Role::Cannon) as u8);
+    if (pieces[chariot as usize] | pieces[cannon as usize]) & LINES[target] == 0 {
+        return true;
+    }
+    let (file, rank) = (target % 9, target / 9);
+    // the first and second pieces from the king each way along its rank
+    // and file: a chariot first, or a cannon second, gives check
+    let hits = |first: Option<usize>, second: Option<usize>| {
+        first.is_some_and(|p| codes[p] == chariot) || second.is_some_and(|p| codes[p] == cannon)
+    };
+    let rank_bits = (all >> (rank * 9)) as u32 & 0x1FF;
+    let file_bits = file_bits(file);
+    for (bits, at, step) in [(rank_bits, file, 1), (file_bits, rank, 9)] {
+        let base = target - at * step;
+        let above = bits >> at >> 1;
+        let first = (above != 0).then(|| base + (at + 1 + above.trailing_zeros() as usize) * step);
+        let rest = above & above.wrapping_sub(1);
+        let second = (rest != 0).then(|| base + (at + 1 + rest.trailing_zeros() as usize) * step);
+        if hits(first, second) {
+            return false;
+        }
+        let below = bits & ((1 << at) - 1);
+        let top = |bits: u32| 31 - bits.leading_zeros() as usize;
+        let first = (below != 0).then(|| base + top(below) * step);
+        let rest = if below == 0 { 0 } else { below & !(1 << top(below)) };
+        let second = (rest != 0).then(|| base + top(rest) * step);
+        if hits(first, second) {
+            return false;
+        }
+    }
+    true
 }
 
 /// Every rule the setup breaks, each worded.
