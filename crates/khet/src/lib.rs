@@ -29,7 +29,11 @@
 //! # Ok::<(), polyfen_core::ParseError>(())
 //! ```
 
+mod laser;
 mod lenient;
+mod moves;
+mod perft;
+mod position;
 mod render;
 mod setups;
 mod types;
@@ -40,8 +44,12 @@ use polyfen_core::{
     Variant,
 };
 
+pub use laser::{Beam, BeamEnd, Bounce, Laser};
 pub use lenient::{LENIENCY, parse_lenient};
-pub use render::{RenderStyle, render};
+pub use moves::{Move, MoveParseError, Rotation};
+pub use perft::{divide, perft};
+pub use position::{Outcome, Position, Rules};
+pub use render::{RenderStyle, render, render_with_laser};
 pub use setups::{CLASSIC, CLASSIC2, DYNASTY, DYNASTY2, IMHOTEP, IMHOTEP2, SETUPS, named_setup};
 pub use types::{Facing, Kind, Piece, Square};
 pub use validate::{Violation, piece_counts};
