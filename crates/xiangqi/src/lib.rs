@@ -33,7 +33,10 @@
 
 mod legacy;
 mod moves;
+mod notation;
+mod position;
 mod render;
+mod tables;
 mod types;
 mod validate;
 
@@ -43,6 +46,10 @@ use polyfen_core::{
 
 pub use legacy::{LEGACY, LEGACY_STYLE, Marker, lost_in_standard, parse_legacy, to_legacy_string, write_legacy};
 pub use moves::Move;
+pub use notation::{
+    Candidate, MoveErrorKind, MoveParseError, MoveStyle, format_move, parse_move, parse_move_as, read_move, write_move,
+};
+pub use position::{IllegalMove, MAX_MOVES, MoveList, Position, PositionError, Status};
 pub use render::{RenderStyle, render};
 pub use types::{LetterSet, Piece, Role, Script, Square, UnknownName, color_name};
 pub use validate::{Violation, attackers};
@@ -378,3 +385,9 @@ pub struct OneCodecChapter;
 #[cfg(doctest)]
 #[doc = include_str!("../../../docs/src/lenient-dialects.md")]
 pub struct LenientDialectsChapter;
+
+/// The chapter "Xiangqi move notation" of the book, compiled and run as doc
+/// tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/src/move-notation.md")]
+pub struct MoveNotationChapter;

@@ -1,0 +1,468 @@
+//! Xiangqi move notation: coordinates (ICCS, UCCI, uci-1), WXF and Chinese.
+//!
+//! Coordinates name the two points and need nothing else. WXF and Chinese
+//! ("vertical-line" notation) name the piece by its file counted from the
+//! mover's right, the way it goes and a number, so they are written and read
+//! against a board: which piece, front or rear, how many on the file.
+//!
+//! Writing goes into a caller's buffer ([`write_move`]); reading
+//! ([`parse_move`], [`parse_move_as`], [`read_move`]) takes the board, the
+//! side to move and its legal moves, and matches the text against them
+//! without building a string per move. Every form is read whatever the style
+//! chosen for writing; a text that names no legal move or several gives a
+//! [`MoveParseError`] with the byte span of the faulty part and the
+//! candidates.
+//!
+//! | style | example | source |
+//! |---|---|---|
+//! | `iccs` | `H2-E2` | xqbase PGN (ICCS coordinates, ranks 0–9) |
+//! | `ucci` | `h2e2` | the UCCI engine protocol (ranks 0–9) |
+//! | `uci-1` | `h3e3`, `b3b10` | Fairy-Stockfish's UCI (ranks 1–10) |
+//! | `wxf` | `C2.5`, `R+-3`, `P7.8`, `7+.8` | the WXF notation page |
+//! | `wxf-fsf` | `C2=5`, `R8-3`, `17=8` | Fairy-Stockfish's WXF output |
+//! | `chinese` | `炮二平五`, `马８进７`, `前车退三`, `一兵平八` | xqbase, simplified |
+//! | `chinese-traditional` | `馬八進七`, `後車平九` | xqbase's forms in traditional characters |
+//!
+//! # Examples
+//!
+//! ```
+//! use polyfen_xiangqi::{Fen, MoveStyle, Position, START_FEN};
+//!
+//! let position = Position::from_setup(&START_FEN.parse::<Fen>()?)?;
+//! let mv = position.parse_move("炮二平五")?;
+//! assert_eq!(position.format_move(mv, MoveStyle::Iccs), "H2-E2");
+//! assert_eq!(position.format_move(mv, MoveStyle::Wxf), "C2.5");
+//! assert_eq!(position.parse_move("h3e3")?, mv); // uci-1, ranks 1-10
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod chinese;
+mod coord;
+mod vertical;
+mod wxf;
+
+use core::fmt;
+use core::ops::Range;
+use core::str::FromStr;
+
+use polyfen_core::Color;
+
+use crate::{Board, Move, Position, UnknownName, color_name};
+
+/// A way of writing Xiangqi moves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum MoveStyle {
+    /// ICCS coordinates as xqbase PGN writes them: `H2-E2` (ranks 0–9).
+    #[default]
+    Iccs,
+    /// UCCI coordinates: `h2e2` (ranks 0–9).
+    Ucci,
+    /// Coordinates with ranks 1–10, as Fairy-Stockfish's UCI writes them:
+    /// `h3e3`, `b3b10`.
+    Uci1,
+    /// WXF as the World Xiangqi Federation's notation page writes it:
+    /// letters `KAEHRCP`, `.` sideways, `+`/`-` for two pieces on a file,
+    /// `P+ P7 P-` for three pawns, `++ P+ P- --` for four or five, and the
+    /// file first for two files of pawns (`7+.8`, `77.8`).
+    Wxf,
+    /// WXF as Fairy-Stockfish writes it: `=` sideways, `+`/`-` only when the
+    /// other piece could make the same step (else the file, `R8-3`), and
+    /// `<number><file>` for three pawns on a file or two doubled files (`17=8`).
+    WxfFsf,
+    /// Chinese as xqbase writes it, simplified: `炮二平五`, black `马８进７`
+    /// (fullwidth digits), 前/中/后, 一…五 for four or five pawns on a file
+    /// and for two files of pawns.
+    Chinese,
+    /// The same in traditional characters: 帥 將 馬 車 進 後.
+    ChineseTraditional,
+}
+
+impl MoveStyle {
+    /// Every style, the default first.
+    pub const ALL: [MoveStyle; 7] = [
+        MoveStyle::Iccs,
+        MoveStyle::Ucci,
+        MoveStyle::Uci1,
+        MoveStyle::Wxf,
+        MoveStyle::WxfFsf,
+        MoveStyle::Chinese,
+        MoveStyle::ChineseTraditional,
+    ];
+
+    /// The style's id: `iccs`, `ucci`, `uci-1`, `wxf`, `wxf-fsf`, `chinese`,
+    /// `chinese-traditional`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            MoveStyle::Iccs => "iccs",
+            MoveStyle::Ucci => "ucci",
+            MoveStyle::Uci1 => "uci-1",
+            MoveStyle::Wxf => "wxf",
+            MoveStyle::WxfFsf => "wxf-fsf",
+            MoveStyle::Chinese => "chinese",
+            MoveStyle::ChineseTraditional => "chinese-traditional",
+        }
+    }
+
+    /// True for the coordinate styles, which need no board.
+    #[must_use]
+    pub const fn is_coordinate(self) -> bool {
+        matches!(self, MoveStyle::Iccs | MoveStyle::Ucci | MoveStyle::Uci1)
+    }
+}
+
+impl fmt::Display for MoveStyle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.name())
+    }
+}
+
+impl FromStr for MoveStyle {
+    type Err = UnknownName;
+
+    /// Reads a style id (in any case).
+    fn from_str(s: &str) -> Result<MoveStyle, UnknownName> {
+        MoveStyle::ALL.into_iter().find(|style| s.eq_ignore_ascii_case(style.name())).ok_or_else(|| UnknownName {
+            what: "move notation",
+            found: s.to_owned(),
+            expected: "iccs, ucci, uci-1, wxf, wxf-fsf, chinese or chinese-traditional",
+        })
+    }
+}
+
+/// What is wrong with a written move.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum MoveErrorKind {
+    /// Nothing was written.
+    #[error("empty move, expected a move such as H2-E2, h2e2, C2.5 or 炮二平五")]
+    Empty,
+    /// A character that cannot stand here.
+    #[error("unexpected {found:?}, expected {expected}")]
+    Unexpected {
+        /// The character found.
+        found: char,
+        /// What could stand there.
+        expected: &'static str,
+    },
+    /// The text stops before the move is complete.
+    #[error("the move ends too early, expected {expected}")]
+    UnexpectedEnd {
+        /// What was still expected.
+        expected: &'static str,
+    },
+    /// A file that the board does not have.
+    #[error("there is no file {found}: {expected}")]
+    ImpossibleFile {
+        /// The file as written.
+        found: String,
+        /// The files there are.
+        expected: &'static str,
+    },
+    /// A rank, distance or number out of range.
+    #[error("{found} is out of range: {expected}")]
+    OutOfRange {
+        /// The number as written.
+        found: String,
+        /// The numbers allowed.
+        expected: &'static str,
+    },
+    /// The move is written for the side that is not to move.
+    #[error("{what} is {side}'s, but {turn} is to move")]
+    WrongSide {
+        /// What shows the side: `兵`, `h7 holds a black cannon, which`...
+        what: String,
+        /// The side the text is written for.
+        side: &'static str,
+        /// The side to move.
+        turn: &'static str,
+    },
+    /// No piece fits the description.
+    #[error("there is no {piece}")]
+    NoPiece {
+        /// The piece in words.
+        piece: String,
+    },
+    /// The piece exists but cannot move so.
+    #[error("no legal move of {piece} goes {motion}")]
+    Illegal {
+        /// The piece in words.
+        piece: String,
+        /// The way it was to go.
+        motion: String,
+    },
+    /// Several legal moves fit.
+    #[error("{description} is ambiguous: {count} legal moves fit")]
+    Ambiguous {
+        /// The move in words.
+        description: String,
+        /// How many legal moves fit.
+        count: usize,
+    },
+}
+
+/// A written move that could not be read as one legal move: what is wrong,
+/// the byte span of the faulty part, and the legal moves it might have meant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveParseError {
+    /// What is wrong.
+    pub kind: MoveErrorKind,
+    /// The bytes of the text the error is about.
+    pub span: Range<usize>,
+    /// The notation the text was read as, when that was found.
+    pub style: Option<MoveStyle>,
+    /// The legal moves that fit (an ambiguous move) or come closest (an
+    /// illegal one), each written in `style`, in the order of their points
+    /// (`a0` first, then by rank).
+    pub candidates: Vec<Candidate>,
+}
+
+/// A legal move an erroneous text may have meant, and how it is written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    /// The move.
+    pub mv: Move,
+    /// The move written in the style the text was read as.
+    pub text: String,
+}
+
+impl MoveParseError {
+    /// An error of `kind` about `span`, with no candidates.
+    #[must_use]
+    pub fn new(kind: MoveErrorKind, span: Range<usize>) -> MoveParseError {
+        MoveParseError { kind, span, style: None, candidates: Vec::new() }
+    }
+
+    /// This error with `candidates`, written in `style` on `board`.
+    #[must_use]
+    fn with_candidates(mut self, board: &Board, mut candidates: Vec<Move>, style: MoveStyle) -> MoveParseError {
+        candidates.sort_unstable();
+        self.candidates =
+            candidates.into_iter().map(|mv| Candidate { mv, text: format_move(board, mv, style) }).collect();
+        self.style = Some(style);
+        self
+    }
+
+    /// This error, said to be about a text read as `style`.
+    fn in_style(mut self, style: MoveStyle) -> MoveParseError {
+        self.style.get_or_insert(style);
+        self
+    }
+}
+
+impl fmt::Display for MoveParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.kind)?;
+        for (i, c) in self.candidates.iter().enumerate() {
+            f.write_str(if i == 0 { " (candidates: " } else { ", " })?;
+            f.write_str(&c.text)?;
+        }
+        if !self.candidates.is_empty() {
+            f.write_str(")")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for MoveParseError {}
+
+/// Writes `mv`, a move of the piece on `mv.from`, in `style` into `out`.
+///
+/// Coordinates need no board. WXF and Chinese describe the piece on
+/// `mv.from`; when that point is empty there is nothing to describe and the
+/// ICCS form is written instead.
+///
+/// # Errors
+///
+/// Only those of `out` (none for a `String`).
+///
+/// # Examples
+///
+/// ```
+/// use polyfen_xiangqi::{Fen, Move, MoveStyle, Square, START_FEN, write_move};
+///
+/// let fen: Fen = START_FEN.parse()?;
+/// let sq = |name: &str| name.parse::<Square>();
+/// let mv = Move::new(sq("h9")?, sq("g7")?);
+/// let mut out = String::new();
+/// write_move(&mut out, &fen.board, mv, MoveStyle::Chinese)?;
+/// assert_eq!(out, "马８进７");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[inline]
+pub fn write_move<W: fmt::Write + ?Sized>(out: &mut W, board: &Board, mv: Move, style: MoveStyle) -> fmt::Result {
+    if style.is_coordinate() {
+        return coord::write(out, mv, style);
+    }
+    let Some(facts) = vertical::Facts::of(board, mv) else {
+        return coord::write(out, mv, MoveStyle::Iccs);
+    };
+    match style {
+        MoveStyle::Wxf | MoveStyle::WxfFsf => wxf::write(out, board, mv, facts, style == MoveStyle::WxfFsf),
+        _ => chinese::write(out, facts, style == MoveStyle::ChineseTraditional),
+    }
+}
+
+/// `mv` written in `style` as a new string; see [`write_move`].
+#[must_use]
+pub fn format_move(board: &Board, mv: Move, style: MoveStyle) -> String {
+    let mut out = String::new();
+    let _ = write_move(&mut out, board, mv, style);
+    out
+}
+
+/// Reads a move written in any notation and returns it with the style it
+/// was read as.
+///
+/// `legal` must be the legal moves of `turn` on `board`. Non-ASCII text is
+/// read as Chinese; `letter digits [-] letter digits` as coordinates (with a
+/// `-` ICCS; without, UCCI with ranks 0–9 unless only the uci-1 reading,
+/// ranks 1–10, is a legal move: `h2e2` is UCCI, `b3b10` uci-1, and when both
+/// readings are legal moves UCCI wins); anything else as WXF (`.`, `=` or
+/// nothing sideways). A digit-first WXF move with two equal digits is the
+/// WXF page's middle pawn with `.` (`33.4`), Fairy-Stockfish's pawn number 3
+/// with `=` (`33=4`), and either going forward or backward (`33+1`): when
+/// those are different legal moves it is ambiguous.
+///
+/// # Errors
+///
+/// A [`MoveParseError`] with the byte span at fault: unknown characters,
+/// impossible files, a move written for the other side, no such piece, no
+/// such legal move, or several.
+pub fn read_move(board: &Board, turn: Color, legal: &[Move], text: &str) -> Result<(Move, MoveStyle), MoveParseError> {
+    let (start, trimmed) = trim(text);
+    if trimmed.is_empty() {
+        return Err(MoveParseError::new(MoveErrorKind::Empty, 0..text.len()));
+    }
+    let result = if !trimmed.is_ascii() {
+        chinese::read(board, turn, legal, trimmed, None)
+    } else if coord::looks_like(trimmed.as_bytes()) {
+        coord::read(board, turn, legal, trimmed, None)
+    } else {
+        wxf::read(board, turn, legal, trimmed, None)
+    };
+    result.map_err(|e| shift(e, start))
+}
+
+/// Reads a move written in any notation; see [`read_move`].
+///
+/// # Errors
+///
+/// As [`read_move`].
+///
+/// # Examples
+///
+/// ```
+/// use polyfen_xiangqi::{Fen, MoveStyle, Position, parse_move};
+///
+/// let fen: Fen = "3k5/9/9/9/9/1R7/9/9/9/1R2K4 w - - 0 1".parse()?;
+/// let position = Position::from_setup(&fen)?;
+/// let legal = position.legal_moves();
+/// let front_back_3 = parse_move(&fen.board, position.turn(), &legal, "前车退三")?;
+/// assert_eq!(position.format_move(front_back_3, MoveStyle::Ucci), "b4b1");
+/// // Fairy-Stockfish's form and the WXF page's name the same move
+/// assert_eq!(parse_move(&fen.board, position.turn(), &legal, "R8-3")?, front_back_3);
+/// assert_eq!(parse_move(&fen.board, position.turn(), &legal, "R+-3")?, front_back_3);
+/// // both rooks can go forward one: the file alone is ambiguous
+/// let err = parse_move(&fen.board, position.turn(), &legal, "R8+1").unwrap_err();
+/// let texts: Vec<&str> = err.candidates.iter().map(|c| c.text.as_str()).collect();
+/// assert_eq!(texts, ["R-+1", "R++1"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn parse_move(board: &Board, turn: Color, legal: &[Move], text: &str) -> Result<Move, MoveParseError> {
+    read_move(board, turn, legal, text).map(|(m, _)| m)
+}
+
+/// Reads a move written in `style`: coordinates with the ranks of that
+/// style (a `-` is allowed in each), WXF in either WXF style (a digit-first
+/// move is read the way `style` writes it), Chinese in either script.
+///
+/// # Errors
+///
+/// As [`read_move`].
+pub fn parse_move_as(
+    board: &Board,
+    turn: Color,
+    legal: &[Move],
+    text: &str,
+    style: MoveStyle,
+) -> Result<Move, MoveParseError> {
+    let (start, trimmed) = trim(text);
+    if trimmed.is_empty() {
+        return Err(MoveParseError::new(MoveErrorKind::Empty, 0..text.len()).in_style(style));
+    }
+    let result = match style {
+        MoveStyle::Iccs | MoveStyle::Ucci | MoveStyle::Uci1 => coord::read(board, turn, legal, trimmed, Some(style)),
+        MoveStyle::Wxf | MoveStyle::WxfFsf => wxf::read(board, turn, legal, trimmed, Some(style)),
+        MoveStyle::Chinese | MoveStyle::ChineseTraditional => chinese::read(board, turn, legal, trimmed, Some(style)),
+    };
+    result.map(|(m, _)| m).map_err(|e| shift(e.in_style(style), start))
+}
+
+/// `text` without white space around it, and where it starts.
+fn trim(text: &str) -> (usize, &str) {
+    let start = text.len() - text.trim_start().len();
+    (start, text.trim())
+}
+
+/// `e` with its span moved `by` bytes on.
+fn shift(mut e: MoveParseError, by: usize) -> MoveParseError {
+    e.span = e.span.start + by..e.span.end + by;
+    e
+}
+
+/// The character at byte `at` of `text` (for error messages).
+fn char_at(text: &str, at: usize) -> (char, Range<usize>) {
+    let c = text.get(at..).and_then(|s| s.chars().next()).unwrap_or('\u{fffd}');
+    (c, at..at + c.len_utf8())
+}
+
+/// The side in words, for [`MoveErrorKind::WrongSide`].
+const fn side(color: Color) -> &'static str {
+    color_name(color)
+}
+
+impl Position {
+    /// Writes `mv` in `style` into `out`; see [`write_move`].
+    ///
+    /// # Errors
+    ///
+    /// Only those of `out`.
+    pub fn write_move<W: fmt::Write + ?Sized>(&self, out: &mut W, mv: Move, style: MoveStyle) -> fmt::Result {
+        write_move(out, &self.board(), mv, style)
+    }
+
+    /// `mv` written in `style`; see [`write_move`].
+    #[must_use]
+    pub fn format_move(&self, mv: Move, style: MoveStyle) -> String {
+        format_move(&self.board(), mv, style)
+    }
+
+    /// Reads a legal move written in any notation; see [`read_move`].
+    ///
+    /// # Errors
+    ///
+    /// As [`read_move`].
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveParseError> {
+        self.read_move(text).map(|(m, _)| m)
+    }
+
+    /// Reads a legal move written in any notation, with the style it was
+    /// read as; see [`read_move`].
+    ///
+    /// # Errors
+    ///
+    /// As [`read_move`].
+    pub fn read_move(&self, text: &str) -> Result<(Move, MoveStyle), MoveParseError> {
+        read_move(&self.board(), self.turn(), &self.legal_moves(), text)
+    }
+
+    /// Reads a legal move written in `style`; see [`parse_move_as`].
+    ///
+    /// # Errors
+    ///
+    /// As [`read_move`].
+    pub fn parse_move_as(&self, text: &str, style: MoveStyle) -> Result<Move, MoveParseError> {
+        parse_move_as(&self.board(), self.turn(), &self.legal_moves(), text, style)
+    }
+}

@@ -1,0 +1,355 @@
+//! Compile-time tables of where each piece may go from each point, for move
+//! generation and attack tests. Points are indices 0–89 (`rank * 9 +
+//! file`); [`NONE`] fills unused slots.
+
+/// No point: the filler of the unused slots of a table.
+pub(crate) const NONE: u8 = 0xFF;
+
+/// The point at `file`, `rank`, or [`NONE`] off the board.
+const fn at(file: i32, rank: i32) -> u8 {
+    if file >= 0 && file < 9 && rank >= 0 && rank < 10 { (rank * 9 + file) as u8 } else { NONE }
+}
+
+const fn file_of(sq: usize) -> i32 {
+    (sq % 9) as i32
+}
+
+const fn rank_of(sq: usize) -> i32 {
+    (sq / 9) as i32
+}
+
+/// Inside the palace of side `side` (0 red, 1 black).
+const fn in_palace(side: usize, file: i32, rank: i32) -> bool {
+    file >= 3 && file <= 5 && if side == 0 { rank >= 0 && rank <= 2 } else { rank >= 7 && rank <= 9 }
+}
+
+/// On the own half of side `side`.
+const fn own_half(side: usize, rank: i32) -> bool {
+    if side == 0 { rank >= 0 && rank <= 4 } else { rank >= 5 && rank <= 9 }
+}
+
+/// The rank step forward for side `side`.
+const fn forward(side: usize) -> i32 {
+    if side == 0 { 1 } else { -1 }
+}
+
+/// Up to four targets per point; [`NONE`] after the last.
+pub(crate) type Four = [[u8; 4]; 90];
+
+/// The four orthogonal directions as (file, rank) steps: up (towards black),
+/// down, left, right. Directions 0 and 1 run along the file.
+pub(crate) const DIRECTIONS: [(i32, i32); 4] = [(0, 1), (0, -1), (-1, 0), (1, 0)];
+const DIAGONALS: [(i32, i32); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
+
+/// King steps of each side: one point orthogonally, inside its palace.
+pub(crate) static KING_STEPS: [Four; 2] = {
+    let mut t = [[[NONE; 4]; 90]; 2];
+    let mut side = 0;
+    while side < 2 {
+        let mut sq = 0;
+        while sq < 90 {
+            let (f, r) = (file_of(sq), rank_of(sq));
+            let mut n = 0;
+            let mut d = 0;
+            while d < 4 {
+                let (nf, nr) = (f + DIRECTIONS[d].0, r + DIRECTIONS[d].1);
+                if in_palace(side, nf, nr) {
+                    t[side][sq][n] = at(nf, nr);
+                    n += 1;
+                }
+                d += 1;
+            }
+            sq += 1;
+        }
+        side += 1;
+    }
+    t
+};
+
+/// Advisor steps of each side: one point diagonally, inside its palace.
+pub(crate) static ADVISOR_STEPS: [Four; 2] = {
+    let mut t = [[[NONE; 4]; 90]; 2];
+    let mut side = 0;
+    while side < 2 {
+        let mut sq = 0;
+        while sq < 90 {
+            let (f, r) = (file_of(sq), rank_of(sq));
+            let mut n = 0;
+            let mut d = 0;
+            while d < 4 {
+                let (nf, nr) = (f + DIAGONALS[d].0, r + DIAGONALS[d].1);
+                if in_palace(side, nf, nr) {
+                    t[side][sq][n] = at(nf, nr);
+                    n += 1;
+                }
+                d += 1;
+            }
+            sq += 1;
+        }
+        side += 1;
+    }
+    t
+};
+
+/// Elephant steps of each side: two points diagonally, staying on its own
+/// half, with the eye (the point between) in the second table.
+pub(crate) static ELEPHANT_STEPS: [(Four, Four); 2] = {
+    let mut t = [([[NONE; 4]; 90], [[NONE; 4]; 90]); 2];
+    let mut side = 0;
+    while side < 2 {
+        let mut sq = 0;
+        while sq < 90 {
+            let (f, r) = (file_of(sq), rank_of(sq));
+            let mut n = 0;
+            let mut d = 0;
+            while d < 4 {
+                let (df, dr) = DIAGONALS[d];
+                let to = at(f + 2 * df, r + 2 * dr);
+                if to != NONE && own_half(side, r + 2 * dr) {
+                    t[side].0[sq][n] = to;
+                    t[side].1[sq][n] = at(f + df, r + dr);
+                    n += 1;
+                }
+                d += 1;
+            }
+            sq += 1;
+        }
+        side += 1;
+    }
+    t
+};
+
+/// Horse jumps from each point, with the leg (the point next to the horse
+/// in the direction of the long step) in the second table.
+pub(crate) static HORSE_JUMPS: ([[u8; 8]; 90], [[u8; 8]; 90]) = {
+    const JUMPS: [((i32, i32), (i32, i32)); 8] = [
+        ((1, 2), (0, 1)),
+        ((-1, 2), (0, 1)),
+        ((1, -2), (0, -1)),
+        ((-1, -2), (0, -1)),
+        ((2, 1), (1, 0)),
+        ((2, -1), (1, 0)),
+        ((-2, 1), (-1, 0)),
+        ((-2, -1), (-1, 0)),
+    ];
+    let mut t = ([[NONE; 8]; 90], [[NONE; 8]; 90]);
+    let mut sq = 0;
+    while sq < 90 {
+        let (f, r) = (file_of(sq), rank_of(sq));
+        let mut n = 0;
+        let mut j = 0;
+        while j < 8 {
+            let ((df, dr), (lf, lr)) = JUMPS[j];
+            let to = at(f + df, r + dr);
+            if to != NONE {
+                t.0[sq][n] = to;
+                t.1[sq][n] = at(f + lf, r + lr);
+                n += 1;
+            }
+            j += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// The points from which a horse attacks each point: for each of the four
+/// diagonal neighbours (the leg every such horse needs free, in the first
+/// table), the two horse points behind it.
+pub(crate) static HORSE_ATTACKS: ([[u8; 4]; 90], [[[u8; 2]; 4]; 90]) = {
+    let mut t = ([[NONE; 4]; 90], [[[NONE; 2]; 4]; 90]);
+    let mut sq = 0;
+    while sq < 90 {
+        let (f, r) = (file_of(sq), rank_of(sq));
+        let mut d = 0;
+        while d < 4 {
+            let (a, b) = DIAGONALS[d];
+            t.0[sq][d] = at(f + a, r + b);
+            t.1[sq][d] = [at(f + 2 * a, r + b), at(f + a, r + 2 * b)];
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// Soldier steps of each side: forward, and sideways once across the river.
+pub(crate) static SOLDIER_STEPS: [[[u8; 3]; 90]; 2] = {
+    let mut t = [[[NONE; 3]; 90]; 2];
+    let mut side = 0;
+    while side < 2 {
+        let mut sq = 0;
+        while sq < 90 {
+            let (f, r) = (file_of(sq), rank_of(sq));
+            let mut n = 0;
+            let ahead = at(f, r + forward(side));
+            if ahead != NONE {
+                t[side][sq][n] = ahead;
+                n += 1;
+            }
+            if !own_half(side, r) {
+                if f > 0 {
+                    t[side][sq][n] = at(f - 1, r);
+                    n += 1;
+                }
+                if f < 8 {
+                    t[side][sq][n] = at(f + 1, r);
+                }
+            }
+            sq += 1;
+        }
+        side += 1;
+    }
+    t
+};
+
+/// The points from which a soldier of each side attacks each point.
+pub(crate) static SOLDIER_ATTACKS: [[[u8; 3]; 90]; 2] = {
+    let mut t = [[[NONE; 3]; 90]; 2];
+    let mut side = 0;
+    while side < 2 {
+        let mut from = 0;
+        while from < 90 {
+            let mut k = 0;
+            while k < 3 {
+                let to = SOLDIER_STEPS[side][from][k];
+                if to != NONE {
+                    let slots = &mut t[side][to as usize];
+                    let mut n = 0;
+                    while slots[n] != NONE {
+                        n += 1;
+                    }
+                    slots[n] = from as u8;
+                }
+                k += 1;
+            }
+            from += 1;
+        }
+        side += 1;
+    }
+    t
+};
+
+/// The points along each of the four [`DIRECTIONS`] from each point,
+/// nearest first, [`NONE`] after the edge.
+pub(crate) static RAYS: [[[u8; 9]; 4]; 90] = {
+    let mut t = [[[NONE; 9]; 4]; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let mut d = 0;
+        while d < 4 {
+            let (df, dr) = DIRECTIONS[d];
+            let (mut f, mut r) = (file_of(sq) + df, rank_of(sq) + dr);
+            let mut n = 0;
+            while at(f, r) != NONE {
+                t[sq][d][n] = at(f, r);
+                n += 1;
+                f += df;
+                r += dr;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// [`RAYS`] as bits: the points from each point to the edge in each
+/// direction, the point itself excluded.
+pub(crate) static RAY_MASKS: [[u128; 4]; 90] = {
+    let mut t = [[0u128; 4]; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let mut d = 0;
+        while d < 4 {
+            let mut n = 0;
+            while n < 9 && RAYS[sq][d][n] != NONE {
+                t[sq][d] |= 1 << RAYS[sq][d][n];
+                n += 1;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// The nearest point of `points` (a non-empty subset of a ray in direction
+/// `d`) to the ray's start: rays up and right run to higher indices.
+#[inline]
+pub(crate) const fn nearest(points: u128, d: usize) -> usize {
+    if d == 0 || d == 3 { points.trailing_zeros() as usize } else { 127 - points.leading_zeros() as usize }
+}
+
+/// A four-slot table as bits.
+const fn masks(table: &Four) -> [u128; 90] {
+    let mut t = [0u128; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let mut k = 0;
+        while k < 4 {
+            if table[sq][k] != NONE {
+                t[sq] |= 1 << table[sq][k];
+            }
+            k += 1;
+        }
+        sq += 1;
+    }
+    t
+}
+
+/// [`KING_STEPS`] as bits.
+pub(crate) static KING_MASKS: [[u128; 90]; 2] = [masks(&KING_STEPS[0]), masks(&KING_STEPS[1])];
+
+/// [`ADVISOR_STEPS`] as bits.
+pub(crate) static ADVISOR_MASKS: [[u128; 90]; 2] = [masks(&ADVISOR_STEPS[0]), masks(&ADVISOR_STEPS[1])];
+
+/// [`SOLDIER_STEPS`] as bits.
+pub(crate) static SOLDIER_MASKS: [[u128; 90]; 2] = {
+    let mut t = [[0u128; 90]; 2];
+    let mut side = 0;
+    while side < 2 {
+        let mut sq = 0;
+        while sq < 90 {
+            let mut k = 0;
+            while k < 3 {
+                if SOLDIER_STEPS[side][sq][k] != NONE {
+                    t[side][sq] |= 1 << SOLDIER_STEPS[side][sq][k];
+                }
+                k += 1;
+            }
+            sq += 1;
+        }
+        side += 1;
+    }
+    t
+};
+
+/// Horse jumps by leg: for each point, its four orthogonal neighbours (the
+/// legs, [`NONE`] off the board) and, for each, the jumps that leg blocks
+/// as bits (two, fewer at the edge).
+pub(crate) static HORSE_BY_LEG: [([u8; 4], [u128; 4]); 90] = {
+    let mut t = [([NONE; 4], [0u128; 4]); 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let mut n = 0;
+        let mut j = 0;
+        while j < 8 {
+            let (to, leg) = (HORSE_JUMPS.0[sq][j], HORSE_JUMPS.1[sq][j]);
+            if to != NONE {
+                let mut slot = 0;
+                while slot < n && t[sq].0[slot] != leg {
+                    slot += 1;
+                }
+                if slot == n {
+                    t[sq].0[slot] = leg;
+                    n += 1;
+                }
+                t[sq].1[slot] |= 1 << to;
+            }
+            j += 1;
+        }
+        sq += 1;
+    }
+    t
+};
