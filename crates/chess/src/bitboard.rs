@@ -160,8 +160,72 @@ pub fn bishop_attacks(sq: usize, occupied: u64) -> u64 {
     ray(2, sq, occupied) | ray(3, sq, occupied) | ray(6, sq, occupied) | ray(7, sq, occupied)
 }
 
+/// `[0]`: the squares strictly between two squares on a line (else 0);
+/// `[1]`: the whole line through both, ends included (else 0).
+static BETWEEN_LINE: [[[u64; 64]; 64]; 2] = {
+    let mut t = [[[0u64; 64]; 64]; 2];
+    let mut a = 0;
+    while a < 64 {
+        let mut d = 0;
+        while d < 8 {
+            // the opposite direction: 0 <-> 4, 1 <-> 5, ...
+            let line = RAYS[d][a] | RAYS[(d + 4) % 8][a] | 1 << a;
+            let mut seen = 0u64;
+            let mut rest = RAYS[d][a];
+            while rest != 0 {
+                // walk outwards from `a`: the nearest square first
+                let b = if d < 4 { rest.trailing_zeros() } else { rest.ilog2() } as usize;
+                t[0][a][b] = seen;
+                t[1][a][b] = line;
+                seen |= 1 << b;
+                rest &= !(1 << b);
+            }
+            d += 1;
+        }
+        a += 1;
+    }
+    t
+};
+
 /// The squares strictly between `a` and `b` on a line, else 0.
 #[must_use]
+#[inline]
 pub fn between(a: usize, b: usize) -> u64 {
-    RAYS.iter().find(|rays| rays[a] & (1 << b) != 0).map_or(0, |rays| rays[a] & !rays[b] & !(1 << b))
+    BETWEEN_LINE[0][a & 63][b & 63]
+}
+
+/// Every square of the line (rank, file or diagonal) through `a` and `b`,
+/// both included; 0 when they share no line.
+#[must_use]
+#[inline]
+pub fn line(a: usize, b: usize) -> u64 {
+    BETWEEN_LINE[1][a & 63][b & 63]
+}
+
+/// Every square on the rank and file of `sq`, itself excluded.
+#[must_use]
+#[inline]
+pub fn straight_lines(sq: usize) -> u64 {
+    LINES[0][sq & 63]
+}
+
+/// Every square on the diagonals of `sq`, itself excluded.
+#[must_use]
+#[inline]
+pub fn diagonal_lines(sq: usize) -> u64 {
+    LINES[1][sq & 63]
+}
+
+/// Every square on a rank, file or diagonal through `sq`, itself excluded.
+#[must_use]
+#[inline]
+pub fn lines_through(sq: usize) -> u64 {
+    LINES[0][sq & 63] | LINES[1][sq & 63]
+}
+
+/// The squares a queen on `sq` attacks.
+#[must_use]
+#[inline]
+pub fn queen_attacks(sq: usize, occupied: u64) -> u64 {
+    rook_attacks(sq, occupied) | bishop_attacks(sq, occupied)
 }

@@ -8,6 +8,10 @@
 //! Validation ([`Fen::validate`]) is separate from parsing and returns every
 //! [`Violation`].
 //!
+//! The rules live in [`Position`], built from a legal setup: legal moves
+//! (standard and Chess960), playing them, the game's outcome, perft, and the
+//! move notations UCI, SAN (read leniently) and LAN.
+//!
 //! # Examples
 //!
 //! ```
@@ -23,7 +27,9 @@
 pub mod bitboard;
 mod castling;
 mod epd;
+mod position;
 mod render;
+mod san;
 mod types;
 mod validate;
 
@@ -33,7 +39,9 @@ use polyfen_core::{
 
 pub use castling::{Castling, CastlingStyle, CastlingToken, back_rank, king_file};
 pub use epd::{Epd, Operation};
+pub use position::{Move, MoveKind, MoveList, Outcome, Position, PositionError};
 pub use render::{RenderStyle, render};
+pub use san::{CastlingNotation, MoveError, San};
 pub use types::{Piece, Role, Square};
 pub use validate::{Violation, attackers};
 

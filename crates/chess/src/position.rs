@@ -1,0 +1,864 @@
+//! A legal chess position and its moves: legal move generation on
+//! bitboards (checkers and pin masks, no make/unmake test per move), playing
+//! a move by copy, and the state of the game.
+//!
+//! Chess960 is the same game with other starting squares: castling rights
+//! are rook squares, and a castling move is stored as the king taking its
+//! own rook.
+
+use core::fmt;
+
+use arrayvec::ArrayVec;
+use polyfen_core::Color;
+
+use crate::bitboard::{
+    Bitboards, KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, between, bishop_attacks, diagonal_lines, line,
+    lines_through, rook_attacks, straight_lines,
+};
+use crate::castling::{Castling, CastlingStyle, CastlingToken, back_rank};
+use crate::types::{Piece, Role, Square};
+use crate::validate::Violation;
+use crate::{Board, ChessExtras, Fen};
+
+/// What a move does besides moving one piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// A move or capture on the destination square (promotions included).
+    Normal,
+    /// A pawn takes a pawn that has just moved two squares past it.
+    EnPassant,
+    /// Castling, stored as the king taking its own rook.
+    Castle,
+}
+
+/// A legal move of some position.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    from: Square,
+    to: Square,
+    role: Role,
+    promotion: Option<Role>,
+    kind: MoveKind,
+}
+
+impl Move {
+    /// The square the piece leaves (the king's, for castling).
+    #[must_use]
+    pub const fn from(self) -> Square {
+        self.from
+    }
+
+    /// The destination; for castling, the square of the rook.
+    #[must_use]
+    pub const fn to(self) -> Square {
+        self.to
+    }
+
+    /// The role of the piece that moves (the king, for castling).
+    #[must_use]
+    pub const fn role(self) -> Role {
+        self.role
+    }
+
+    /// The role a pawn promotes to.
+    #[must_use]
+    pub const fn promotion(self) -> Option<Role> {
+        self.promotion
+    }
+
+    /// Normal, en passant or castling.
+    #[must_use]
+    pub const fn kind(self) -> MoveKind {
+        self.kind
+    }
+
+    /// True for castling.
+    #[must_use]
+    pub fn is_castle(self) -> bool {
+        self.kind == MoveKind::Castle
+    }
+
+    /// Where the king lands, for castling: the g-file or c-file of its rank.
+    #[must_use]
+    pub fn king_destination(self) -> Square {
+        if self.kind == MoveKind::Castle {
+            let file = if self.to.file() > self.from.file() { 6 } else { 2 };
+            Square::new(file, self.from.rank()).unwrap_or(self.to)
+        } else {
+            self.to
+        }
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?} {}{}", self.role, self.from, self.to)?;
+        if let Some(p) = self.promotion {
+            write!(f, "={p:?}")?;
+        }
+        match self.kind {
+            MoveKind::Normal => Ok(()),
+            MoveKind::EnPassant => f.write_str(" e.p."),
+            MoveKind::Castle => f.write_str(" castle"),
+        }
+    }
+}
+
+/// At most 218 moves are legal in any chess position.
+pub type MoveList = ArrayVec<Move, 256>;
+
+/// Why a setup cannot be played from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError {
+    /// Every rule the setup breaks (never only [`Violation::ImpossibleCheck`],
+    /// which positions tolerate).
+    pub violations: Vec<Violation>,
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, v) in self.violations.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{v}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// How the game stands in a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The side to move has a legal move and no draw applies.
+    Ongoing,
+    /// The side to move is in check and has no legal move.
+    Checkmate,
+    /// The side to move is not in check and has no legal move.
+    Stalemate,
+    /// Neither side has the material to mate.
+    InsufficientMaterial,
+    /// A hundred plies without a capture or pawn move: a draw may be claimed.
+    FiftyMoves,
+}
+
+const RANK_1: u64 = 0xff;
+const RANK_8: u64 = 0xff << 56;
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = FILE_A << 7;
+const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+
+#[inline]
+const fn bit(sq: usize) -> u64 {
+    1 << (sq & 63)
+}
+
+#[inline]
+fn sq(index: u32) -> Square {
+    Square::from_index(index as u8 & 63).unwrap_or(Square::new(0, 0).expect("a1 is a square"))
+}
+
+/// The squares of a bitboard, lowest first.
+#[inline]
+fn squares(mut bits: u64) -> impl Iterator<Item = usize> {
+    core::iter::from_fn(move || {
+        if bits == 0 {
+            return None;
+        }
+        let s = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        Some(s)
+    })
+}
+
+/// A legal chess position (standard or Chess960): a small `Copy` value, so
+/// that playing a move makes a new one.
+///
+/// # Examples
+///
+/// ```
+/// use polyfen_chess::{Fen, Position, START_FEN};
+///
+/// let fen: Fen = START_FEN.parse()?;
+/// let pos = Position::from_setup(&fen)?;
+/// assert_eq!(pos.legal_moves().len(), 20);
+/// assert_eq!(pos.perft(3), 8902);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    roles: [u64; 6],
+    colors: [u64; 2],
+    turn: Color,
+    /// The squares of the rooks that keep a castling right.
+    castling: u64,
+    ep: Option<Square>,
+    halfmove: u32,
+    fullmove: u32,
+}
+
+impl Position {
+    /// The position of a setup that obeys the rules, with one tolerance: a
+    /// check no last move can give ([`Violation::ImpossibleCheck`]), which
+    /// some perft suites use on purpose.
+    ///
+    /// # Errors
+    ///
+    /// The setup's other violations.
+    pub fn from_setup(fen: &Fen) -> Result<Position, PositionError> {
+        let violations: Vec<Violation> =
+            fen.validate().into_iter().filter(|v| !matches!(v, Violation::ImpossibleCheck { .. })).collect();
+        if !violations.is_empty() {
+            return Err(PositionError { violations });
+        }
+        let bb = Bitboards::from_board(&fen.board);
+        let mut pos = Position {
+            roles: [0; 6],
+            colors: [0; 2],
+            turn: fen.extras.turn,
+            castling: 0,
+            ep: fen.extras.ep,
+            halfmove: fen.extras.halfmove,
+            fullmove: fen.extras.fullmove,
+        };
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let b = bb.pieces[color.index()][role as usize];
+                pos.roles[role as usize] |= b;
+                pos.colors[color.index()] |= b;
+            }
+            for token in fen.extras.castling.tokens(color) {
+                if let Some(file) = Castling::resolve(&fen.board, color, token) {
+                    let s = usize::from(back_rank(color)) * 8 + usize::from(file);
+                    if pos.roles[Role::Rook as usize] & pos.colors[color.index()] & bit(s) != 0 {
+                        pos.castling |= bit(s);
+                    }
+                }
+            }
+        }
+        Ok(pos)
+    }
+
+    /// The position as a setup, castling written with tokens of `style`
+    /// (`K`/`Q` for the outermost rooks in X-FEN, files in Shredder-FEN) and
+    /// the en passant square as held.
+    #[must_use]
+    pub fn to_setup(&self, style: CastlingStyle) -> Fen {
+        let board = self.board();
+        let mut castling = Castling::NONE;
+        for s in squares(self.castling) {
+            let color = if s < 8 { Color::White } else { Color::Black };
+            let file = (s & 7) as u8;
+            let token = match style {
+                CastlingStyle::Shredder => CastlingToken::File(file),
+                CastlingStyle::XFen => [CastlingToken::KingSide, CastlingToken::QueenSide]
+                    .into_iter()
+                    .find(|&t| Castling::resolve(&board, color, t) == Some(file))
+                    .unwrap_or(CastlingToken::File(file)),
+            };
+            castling.insert(color, token);
+        }
+        Fen {
+            board,
+            extras: ChessExtras {
+                turn: self.turn,
+                castling,
+                ep: self.ep,
+                halfmove: self.halfmove,
+                fullmove: self.fullmove,
+            },
+        }
+    }
+
+    /// The board as 64 cells.
+    #[must_use]
+    pub fn board(&self) -> Board {
+        let mut board = [None; 64];
+        for color in Color::ALL {
+            for role in Role::ALL {
+                for s in squares(self.roles[role as usize] & self.colors[color.index()]) {
+                    board[s] = Some(Piece::new(color, role));
+                }
+            }
+        }
+        board
+    }
+
+    /// The piece on `square`.
+    #[must_use]
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
+        let b = bit(square.index());
+        let color = if self.colors[0] & b != 0 {
+            Color::White
+        } else if self.colors[1] & b != 0 {
+            Color::Black
+        } else {
+            return None;
+        };
+        Some(Piece::new(color, self.role_at(square.index())?))
+    }
+
+    #[inline]
+    fn role_at(&self, s: usize) -> Option<Role> {
+        let b = bit(s);
+        Role::ALL.into_iter().find(|&r| self.roles[r as usize] & b != 0)
+    }
+
+    /// The side to move.
+    #[must_use]
+    pub const fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The en passant square as held: as read, or after every double push.
+    #[must_use]
+    pub const fn ep_square(&self) -> Option<Square> {
+        self.ep
+    }
+
+    /// The en passant square only when a legal en passant capture exists.
+    #[must_use]
+    pub fn legal_ep_square(&self) -> Option<Square> {
+        let ep = self.ep?;
+        let mut list = MoveList::new();
+        self.generate_ep(&mut list, !0);
+        (!list.is_empty()).then_some(ep)
+    }
+
+    /// The same position with the en passant square set to `ep` (as held;
+    /// move generation still checks that a capture is possible).
+    #[must_use]
+    pub fn with_ep_square(mut self, ep: Option<Square>) -> Position {
+        self.ep = ep;
+        self
+    }
+
+    /// Plies since the last capture or pawn move.
+    #[must_use]
+    pub const fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// The move number, from 1.
+    #[must_use]
+    pub const fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// The squares of the rooks that keep a castling right, as a bitboard.
+    #[must_use]
+    pub const fn castling_rooks(&self) -> u64 {
+        self.castling
+    }
+
+    /// True when a castling right needs Chess960 rules to describe: a king
+    /// off the e-file or a rook off the a- and h-files.
+    #[must_use]
+    pub fn is_chess960(&self) -> bool {
+        squares(self.castling).any(|s| {
+            let color = if s < 8 { Color::White } else { Color::Black };
+            let king = self.roles[Role::King as usize] & self.colors[color.index()];
+            let e_file = if color == Color::White { 4 } else { 60 };
+            king != bit(e_file) || (s & 7 != 0 && s & 7 != 7)
+        })
+    }
+
+    /// The bitboard of `color`'s pieces of `role`.
+    #[must_use]
+    pub const fn pieces(&self, color: Color, role: Role) -> u64 {
+        self.roles[role as usize] & self.colors[color as usize]
+    }
+
+    #[inline]
+    fn occupied(&self) -> u64 {
+        self.colors[0] | self.colors[1]
+    }
+
+    #[inline]
+    fn king_of(&self, color: Color) -> Option<usize> {
+        let k = self.roles[Role::King as usize] & self.colors[color.index()];
+        (k != 0).then(|| k.trailing_zeros() as usize)
+    }
+
+    /// The pieces of `by` attacking `s` with `occupied` as the occupancy.
+    #[inline]
+    fn attackers_to(&self, s: usize, by: Color, occupied: u64) -> u64 {
+        let them = self.colors[by.index()];
+        let queens = self.roles[Role::Queen as usize];
+        let straight = (self.roles[Role::Rook as usize] | queens) & them;
+        let diagonal = (self.roles[Role::Bishop as usize] | queens) & them;
+        let mut attackers = ((PAWN_ATTACKS[by.other().index()][s] & self.roles[Role::Pawn as usize])
+            | (KNIGHT_ATTACKS[s] & self.roles[Role::Knight as usize])
+            | (KING_ATTACKS[s] & self.roles[Role::King as usize]))
+            & them;
+        // the rays only where a slider of that kind shares a line with `s`
+        if straight_lines(s) & straight != 0 {
+            attackers |= rook_attacks(s, occupied) & straight;
+        }
+        if diagonal_lines(s) & diagonal != 0 {
+            attackers |= bishop_attacks(s, occupied) & diagonal;
+        }
+        attackers
+    }
+
+    /// True when `by` attacks `s` with `occupied` as the occupancy.
+    #[inline]
+    fn attacked(&self, s: usize, by: Color, occupied: u64) -> bool {
+        let them = self.colors[by.index()];
+        if (PAWN_ATTACKS[by.other().index()][s] & self.roles[Role::Pawn as usize]
+            | KNIGHT_ATTACKS[s] & self.roles[Role::Knight as usize]
+            | KING_ATTACKS[s] & self.roles[Role::King as usize])
+            & them
+            != 0
+        {
+            return true;
+        }
+        let queens = self.roles[Role::Queen as usize];
+        let straight = (self.roles[Role::Rook as usize] | queens) & them;
+        let diagonal = (self.roles[Role::Bishop as usize] | queens) & them;
+        (straight_lines(s) & straight != 0 && rook_attacks(s, occupied) & straight != 0)
+            || (diagonal_lines(s) & diagonal != 0 && bishop_attacks(s, occupied) & diagonal != 0)
+    }
+
+    /// The pieces giving check to the side to move.
+    #[must_use]
+    pub fn checkers(&self) -> u64 {
+        self.king_of(self.turn).map_or(0, |k| self.attackers_to(k, self.turn.other(), self.occupied()))
+    }
+
+    /// True when the side to move is in check.
+    #[must_use]
+    pub fn is_check(&self) -> bool {
+        self.checkers() != 0
+    }
+
+    /// Our pieces that stand alone between our king and an enemy slider.
+    #[inline]
+    fn pinned(&self, king: usize) -> u64 {
+        let us = self.colors[self.turn.index()];
+        let them = self.colors[self.turn.other().index()];
+        let queens = self.roles[Role::Queen as usize];
+        let straight = (self.roles[Role::Rook as usize] | queens) & them;
+        let diagonal = (self.roles[Role::Bishop as usize] | queens) & them;
+        let mut snipers = 0;
+        if straight_lines(king) & straight != 0 {
+            snipers |= rook_attacks(king, them) & straight;
+        }
+        if diagonal_lines(king) & diagonal != 0 {
+            snipers |= bishop_attacks(king, them) & diagonal;
+        }
+        let occupied = us | them;
+        let mut pinned = 0;
+        for s in squares(snipers) {
+            let b = between(king, s) & occupied;
+            if b & (b.wrapping_sub(1)) == 0 {
+                pinned |= b & us;
+            }
+        }
+        pinned
+    }
+
+    /// Every legal move, pawns first then pieces, castling last.
+    #[must_use]
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(&mut list, !0, !0, true);
+        list
+    }
+
+    /// The number of legal moves.
+    #[must_use]
+    pub fn count_moves(&self) -> usize {
+        self.legal_moves().len()
+    }
+
+    /// The legal moves of `role` to `to` (any destination for `None`),
+    /// castling excluded.
+    #[must_use]
+    pub fn moves_of(&self, role: Role, to: Option<Square>) -> MoveList {
+        if let Some(t) = to {
+            self.moves_to(role, t).into_iter().collect()
+        } else {
+            let mut list = MoveList::new();
+            self.generate(&mut list, self.pieces(self.turn, role), !0, false);
+            list
+        }
+    }
+
+    /// The legal moves of `role` to `to`, castling excluded: what reading a
+    /// move needs, without generating the others. (At most 12 moves can
+    /// share a role and destination: 8 sliders, or 3 pawns promoting.)
+    #[must_use]
+    pub fn moves_to(&self, role: Role, to: Square) -> ArrayVec<Move, 32> {
+        let mut list = ArrayVec::new();
+        // only the pieces that reach `to` at all: the squares it would
+        // attack were it such a piece (pawns: pushes and captures)
+        let t = to.index();
+        let occupied = self.occupied();
+        let reach = match role {
+            Role::Pawn => {
+                let pushes = if self.turn == Color::White {
+                    (bit(t) >> 8) | (bit(t) >> 16)
+                } else {
+                    (bit(t) << 8) | (bit(t) << 16)
+                };
+                PAWN_ATTACKS[self.turn.other().index()][t] | pushes
+            }
+            Role::Knight => KNIGHT_ATTACKS[t],
+            Role::Bishop => bishop_attacks(t, occupied),
+            Role::Rook => rook_attacks(t, occupied),
+            Role::Queen => rook_attacks(t, occupied) | bishop_attacks(t, occupied),
+            Role::King => KING_ATTACKS[t],
+        };
+        let from = self.pieces(self.turn, role) & reach;
+        if from != 0 {
+            self.generate(&mut list, from, bit(t), false);
+        }
+        list
+    }
+
+    /// The legal castling moves.
+    #[must_use]
+    pub fn castling_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        if let Some(king) = self.king_of(self.turn) {
+            if self.checkers() == 0 {
+                self.generate_castling(&mut list, king);
+            }
+        }
+        list
+    }
+
+    /// Legal moves from `from_mask` to `to_mask` (castling, stored as king
+    /// takes rook, only with `castles`).
+    fn generate<const N: usize>(&self, list: &mut ArrayVec<Move, N>, from_mask: u64, to_mask: u64, castles: bool) {
+        let Some(king) = self.king_of(self.turn) else {
+            return;
+        };
+        let us = self.turn;
+        let ours = self.colors[us.index()];
+        let occupied = self.occupied();
+        let checkers = self.attackers_to(king, us.other(), occupied);
+
+        if checkers & checkers.wrapping_sub(1) == 0 {
+            let target = if checkers == 0 {
+                !ours
+            } else {
+                let c = checkers.trailing_zeros() as usize;
+                checkers | between(king, c)
+            } & to_mask;
+            // only a piece on a line through the king can be pinned
+            let pinned = if lines_through(king) & from_mask & ours & !bit(king) == 0 { 0 } else { self.pinned(king) };
+            self.generate_pawns(list, from_mask & !pinned, target);
+            let knights = self.roles[Role::Knight as usize] & ours & from_mask & !pinned;
+            for s in squares(knights) {
+                Self::push_targets(list, s, Role::Knight, KNIGHT_ATTACKS[s] & target);
+            }
+            let queens = self.roles[Role::Queen as usize];
+            for (role, movers) in [
+                (Role::Bishop, self.roles[Role::Bishop as usize]),
+                (Role::Rook, self.roles[Role::Rook as usize]),
+                (Role::Queen, queens),
+            ] {
+                for s in squares(movers & ours & from_mask & !pinned) {
+                    let attacks = match role {
+                        Role::Bishop => bishop_attacks(s, occupied),
+                        Role::Rook => rook_attacks(s, occupied),
+                        _ => rook_attacks(s, occupied) | bishop_attacks(s, occupied),
+                    };
+                    Self::push_targets(list, s, role, attacks & target);
+                }
+            }
+            // a pinned piece moves along its pin only (a knight never can)
+            for s in squares(pinned & from_mask & !self.roles[Role::Knight as usize]) {
+                let along = line(king, s) & target;
+                let attacks = match self.role_at(s) {
+                    Some(Role::Pawn) => {
+                        self.generate_pawns(list, bit(s), along);
+                        continue;
+                    }
+                    Some(role @ Role::Bishop) => (role, bishop_attacks(s, occupied)),
+                    Some(role @ Role::Rook) => (role, rook_attacks(s, occupied)),
+                    Some(role @ Role::Queen) => (role, rook_attacks(s, occupied) | bishop_attacks(s, occupied)),
+                    _ => continue,
+                };
+                Self::push_targets(list, s, attacks.0, attacks.1 & along);
+            }
+            if self.ep.is_some() {
+                self.generate_ep(list, from_mask & to_mask_for_ep(self.ep, to_mask));
+            }
+        }
+        if from_mask & bit(king) != 0 {
+            let without_king = occupied ^ bit(king);
+            for t in squares(KING_ATTACKS[king] & !ours & to_mask) {
+                if !self.attacked(t, us.other(), without_king) {
+                    list.push(Move {
+                        from: sq(king as u32),
+                        to: sq(t as u32),
+                        role: Role::King,
+                        promotion: None,
+                        kind: MoveKind::Normal,
+                    });
+                }
+            }
+            if castles && checkers == 0 {
+                self.generate_castling(list, king);
+            }
+        }
+    }
+
+    #[inline]
+    fn push_targets<const N: usize>(list: &mut ArrayVec<Move, N>, from: usize, role: Role, targets: u64) {
+        let from = sq(from as u32);
+        for t in squares(targets) {
+            list.push(Move { from, to: sq(t as u32), role, promotion: None, kind: MoveKind::Normal });
+        }
+    }
+
+    /// Pawn pushes and captures (not en passant) of the pawns in `from_mask`
+    /// onto `target`, set-wise.
+    #[inline]
+    fn generate_pawns<const N: usize>(&self, list: &mut ArrayVec<Move, N>, from_mask: u64, target: u64) {
+        let us = self.turn;
+        let pawns = self.roles[Role::Pawn as usize] & self.colors[us.index()] & from_mask;
+        if pawns == 0 {
+            return;
+        }
+        let theirs = self.colors[us.other().index()];
+        let empty = !self.occupied();
+        let (single, double, left, right, forward): (u64, u64, u64, u64, i32) = if us == Color::White {
+            let single = (pawns << 8) & empty;
+            let double = ((single & (RANK_1 << 16)) << 8) & empty;
+            (single, double, ((pawns & !FILE_A) << 7) & theirs, ((pawns & !FILE_H) << 9) & theirs, 8)
+        } else {
+            let single = (pawns >> 8) & empty;
+            let double = ((single & (RANK_8 >> 16)) >> 8) & empty;
+            (single, double, ((pawns & !FILE_A) >> 9) & theirs, ((pawns & !FILE_H) >> 7) & theirs, -8)
+        };
+        let last = RANK_1 | RANK_8;
+        for (set, delta) in [(left, forward - 1), (right, forward + 1), (single, forward), (double, 2 * forward)] {
+            let set = set & target;
+            for t in squares(set & !last) {
+                list.push(Move {
+                    from: sq((t as i32 - delta) as u32),
+                    to: sq(t as u32),
+                    role: Role::Pawn,
+                    promotion: None,
+                    kind: MoveKind::Normal,
+                });
+            }
+            for t in squares(set & last) {
+                for p in PROMOTIONS {
+                    list.push(Move {
+                        from: sq((t as i32 - delta) as u32),
+                        to: sq(t as u32),
+                        role: Role::Pawn,
+                        promotion: Some(p),
+                        kind: MoveKind::Normal,
+                    });
+                }
+            }
+        }
+    }
+
+    /// En passant captures by the pawns in `from_mask`, each tested by
+    /// playing it on the bitboards (it removes two pieces from a line).
+    fn generate_ep<const N: usize>(&self, list: &mut ArrayVec<Move, N>, from_mask: u64) {
+        let Some(ep) = self.ep else { return };
+        let Some(king) = self.king_of(self.turn) else { return };
+        let us = self.turn;
+        let them = us.other();
+        let e = ep.index();
+        let captured = if us == Color::White { e.wrapping_sub(8) } else { e + 8 } & 63;
+        let their_pawns = self.roles[Role::Pawn as usize] & self.colors[them.index()];
+        if their_pawns & bit(captured) == 0 || self.occupied() & bit(e) != 0 {
+            return;
+        }
+        let capturers =
+            PAWN_ATTACKS[them.index()][e] & self.roles[Role::Pawn as usize] & self.colors[us.index()] & from_mask;
+        for s in squares(capturers) {
+            let occupied = (self.occupied() ^ bit(s) ^ bit(captured)) | bit(e);
+            let mut after = *self;
+            after.roles[Role::Pawn as usize] &= !bit(captured);
+            after.colors[them.index()] &= !bit(captured);
+            if !after.attacked(king, them, occupied) {
+                list.push(Move {
+                    from: sq(s as u32),
+                    to: ep,
+                    role: Role::Pawn,
+                    promotion: None,
+                    kind: MoveKind::EnPassant,
+                });
+            }
+        }
+    }
+
+    fn generate_castling<const N: usize>(&self, list: &mut ArrayVec<Move, N>, king: usize) {
+        let us = self.turn;
+        let rank = usize::from(back_rank(us)) * 8;
+        if king & !7 != rank {
+            return;
+        }
+        let rooks = self.castling & self.roles[Role::Rook as usize] & self.colors[us.index()] & (RANK_1 << rank);
+        let occupied = self.occupied();
+        for r in squares(rooks) {
+            let king_side = r > king;
+            let king_to = rank + if king_side { 6 } else { 2 };
+            let rook_to = rank + if king_side { 5 } else { 3 };
+            let movers = bit(king) | bit(r);
+            let must_be_empty = (between(king, king_to) | bit(king_to) | between(r, rook_to) | bit(rook_to)) & !movers;
+            if occupied & must_be_empty != 0 {
+                continue;
+            }
+            let rest = occupied ^ movers;
+            let path = between(king, king_to) | bit(king_to);
+            if squares(path).all(|s| !self.attacked(s, us.other(), rest)) {
+                list.push(Move {
+                    from: sq(king as u32),
+                    to: sq(r as u32),
+                    role: Role::King,
+                    promotion: None,
+                    kind: MoveKind::Castle,
+                });
+            }
+        }
+    }
+
+    /// Plays a legal move of this position (a move from another position
+    /// gives a meaningless result, never a panic).
+    pub fn play(&mut self, m: Move) {
+        let us = self.turn;
+        let them = us.other();
+        let from = m.from.index();
+        let to = m.to.index();
+        self.ep = None;
+        self.halfmove = self.halfmove.saturating_add(1);
+        match m.kind {
+            MoveKind::Castle => {
+                let rank = usize::from(back_rank(us)) * 8;
+                let king_side = to > from;
+                let king_to = rank + if king_side { 6 } else { 2 };
+                let rook_to = rank + if king_side { 5 } else { 3 };
+                self.roles[Role::King as usize] = (self.roles[Role::King as usize] & !bit(from)) | bit(king_to);
+                self.roles[Role::Rook as usize] = (self.roles[Role::Rook as usize] & !bit(to)) | bit(rook_to);
+                self.colors[us.index()] =
+                    (self.colors[us.index()] & !(bit(from) | bit(to))) | bit(king_to) | bit(rook_to);
+                self.castling &= !(RANK_1 << rank);
+            }
+            MoveKind::EnPassant => {
+                let captured = if us == Color::White { to.wrapping_sub(8) } else { to + 8 } & 63;
+                self.roles[Role::Pawn as usize] ^= bit(from) | bit(to) | bit(captured);
+                self.colors[us.index()] ^= bit(from) | bit(to);
+                self.colors[them.index()] &= !bit(captured);
+                self.halfmove = 0;
+            }
+            MoveKind::Normal => {
+                if self.colors[them.index()] & bit(to) != 0 {
+                    if let Some(r) = self.role_at(to) {
+                        self.roles[r as usize] &= !bit(to);
+                    }
+                    self.colors[them.index()] &= !bit(to);
+                    self.castling &= !bit(to);
+                    self.halfmove = 0;
+                }
+                let role = m.role;
+                self.roles[role as usize] &= !bit(from);
+                self.roles[m.promotion.unwrap_or(role) as usize] |= bit(to);
+                self.colors[us.index()] = (self.colors[us.index()] & !bit(from)) | bit(to);
+                self.castling &= !bit(from);
+                match role {
+                    Role::Pawn => {
+                        self.halfmove = 0;
+                        if from ^ to == 16 {
+                            self.ep = Square::from_index(usize::midpoint(from, to) as u8);
+                        }
+                    }
+                    Role::King => self.castling &= !(RANK_1 << (usize::from(back_rank(us)) * 8)),
+                    _ => {}
+                }
+            }
+        }
+        if us == Color::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.turn = them;
+    }
+
+    /// The position after `m`.
+    #[must_use]
+    pub fn played(&self, m: Move) -> Position {
+        let mut p = *self;
+        p.play(m);
+        p
+    }
+
+    /// True when the side to move is checkmated.
+    #[must_use]
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && self.legal_moves().is_empty()
+    }
+
+    /// True when neither side has the material to mate: no pawn, rook or
+    /// queen, and either at most one minor piece in all or only bishops, all
+    /// on squares of one color.
+    #[must_use]
+    pub fn has_insufficient_material(&self) -> bool {
+        const DARK: u64 = 0xAA55_AA55_AA55_AA55;
+        let heavy =
+            self.roles[Role::Pawn as usize] | self.roles[Role::Rook as usize] | self.roles[Role::Queen as usize];
+        if heavy != 0 {
+            return false;
+        }
+        let knights = self.roles[Role::Knight as usize];
+        let bishops = self.roles[Role::Bishop as usize];
+        let minors = knights | bishops;
+        minors.count_ones() <= 1 || (knights == 0 && (bishops & DARK == 0 || bishops & !DARK == 0))
+    }
+
+    /// How the game stands: mate and stalemate first, then the draws.
+    #[must_use]
+    pub fn outcome(&self) -> Outcome {
+        if self.legal_moves().is_empty() {
+            if self.is_check() { Outcome::Checkmate } else { Outcome::Stalemate }
+        } else if self.has_insufficient_material() {
+            Outcome::InsufficientMaterial
+        } else if self.halfmove >= 100 {
+            Outcome::FiftyMoves
+        } else {
+            Outcome::Ongoing
+        }
+    }
+
+    /// The number of leaf nodes of the legal move tree `depth` plies deep
+    /// (the last ply counted, not played).
+    #[must_use]
+    pub fn perft(&self, depth: u32) -> u64 {
+        match depth {
+            0 => 1,
+            1 => self.legal_moves().len() as u64,
+            _ => self.legal_moves().iter().map(|&m| self.played(m).perft(depth - 1)).sum(),
+        }
+    }
+
+    /// Perft split by the first move: each legal move with the leaf count
+    /// `depth - 1` plies below it (empty at depth 0).
+    #[must_use]
+    pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
+        if depth == 0 {
+            return Vec::new();
+        }
+        self.legal_moves().iter().map(|&m| (m, self.played(m).perft(depth - 1))).collect()
+    }
+}
+
+/// The destination mask for en passant captures: all pawns may try when the
+/// en passant square is among the destinations asked for, none otherwise.
+#[inline]
+fn to_mask_for_ep(ep: Option<Square>, to_mask: u64) -> u64 {
+    match ep {
+        Some(e) if to_mask & bit(e.index()) != 0 => !0,
+        _ => 0,
+    }
+}

@@ -1,0 +1,543 @@
+//! Move notations: UCI (`e2e4`, `e7e8q`), SAN (`Nf3`, `exd5`, `e8=Q+`,
+//! `O-O`) and LAN (`Ng1-f3`).
+//!
+//! SAN is read leniently, the way people type it: `0-0` and `o-o`, a missing
+//! `=` (`e8Q`), more disambiguation than needed (`Nbd7`), a missing or extra
+//! `+`/`#`, annotations (`!?`), `e.p.`, LAN (`Ng1-f3`, `e2-e4`) and plain
+//! coordinates. A text is parsed into its parts ([`San`]) and matched
+//! against the legal moves of the piece to the destination; no move is
+//! written out to compare strings.
+
+use core::fmt;
+use core::ops::Range;
+
+use crate::position::{Move, MoveKind, Position};
+use crate::types::{Role, Square};
+
+/// How UCI writes castling.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum CastlingNotation {
+    /// The king's move of two squares (`e1g1`), as standard chess writes it.
+    #[default]
+    KingTwoSquares,
+    /// The king takes its own rook (`e1h1`), as Chess960 engines write it.
+    KingTakesRook,
+}
+
+/// A SAN (or LAN, or coordinate) move read into its parts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum San {
+    /// A move of one piece.
+    Normal {
+        /// The role of the piece (a pawn when no letter is given).
+        role: Role,
+        /// The file the piece comes from, if given (0 = a).
+        file: Option<u8>,
+        /// The rank the piece comes from, if given (0 = rank 1).
+        rank: Option<u8>,
+        /// Whether `x` (or `:`) was written.
+        capture: bool,
+        /// The destination.
+        to: Square,
+        /// The promotion piece, if given.
+        promotion: Option<Role>,
+    },
+    /// Castling: `O-O` (king side, towards the h-file) or `O-O-O`.
+    Castle {
+        /// True for `O-O`.
+        king_side: bool,
+    },
+}
+
+/// A move that could not be read or is not legal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveError {
+    /// What is wrong, in words.
+    pub message: String,
+    /// The bytes of the text the message is about.
+    pub span: Range<usize>,
+    /// The legal moves that match (ambiguous move) or come closest (illegal
+    /// move).
+    pub candidates: Vec<Move>,
+    /// True when the text was read as UCI, so that candidates are best
+    /// written in UCI too; false for SAN.
+    pub uci: bool,
+}
+
+impl MoveError {
+    fn new(message: impl Into<String>, span: Range<usize>) -> MoveError {
+        MoveError { message: message.into(), span, candidates: Vec::new(), uci: false }
+    }
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+fn role_of_upper(b: u8) -> Option<Role> {
+    match b {
+        b'N' => Some(Role::Knight),
+        b'B' => Some(Role::Bishop),
+        b'R' => Some(Role::Rook),
+        b'Q' => Some(Role::Queen),
+        b'K' => Some(Role::King),
+        b'P' => Some(Role::Pawn),
+        _ => None,
+    }
+}
+
+fn promotion_of(b: u8) -> Option<Role> {
+    match b {
+        b'N' | b'n' => Some(Role::Knight),
+        b'B' | b'b' => Some(Role::Bishop),
+        b'R' | b'r' => Some(Role::Rook),
+        b'Q' | b'q' => Some(Role::Queen),
+        _ => None,
+    }
+}
+
+fn file_of(b: Option<&u8>) -> Option<u8> {
+    b.filter(|b| (b'a'..=b'h').contains(b)).map(|b| b - b'a')
+}
+
+fn rank_of(b: Option<&u8>) -> Option<u8> {
+    b.filter(|b| (b'1'..=b'8').contains(b)).map(|b| b - b'1')
+}
+
+/// Where the move proper lies in `text`: whitespace, check marks,
+/// annotations and `e.p.` trimmed from the ends.
+fn trim(text: &[u8]) -> Range<usize> {
+    let mut start = 0;
+    while start < text.len() && text[start].is_ascii_whitespace() {
+        start += 1;
+    }
+    let mut end = text.len();
+    // the common case: a move ending in a square or piece letter, or in one
+    // check mark after it
+    if end > start + 1 && matches!(text[end - 1], b'+' | b'#') {
+        end -= 1;
+    }
+    if end > start && matches!(text[end - 1], b'1'..=b'8' | b'A'..=b'Z') {
+        return start..end;
+    }
+    loop {
+        let before = end;
+        while end > start && (text[end - 1].is_ascii_whitespace() || b"+#!?".contains(&text[end - 1])) {
+            end -= 1;
+        }
+        for suffix in [&b"e.p."[..], b"ep.", b"e.p"] {
+            if end >= start + suffix.len() + 2 && text[end - suffix.len()..end].eq_ignore_ascii_case(suffix) {
+                end -= suffix.len();
+                break;
+            }
+        }
+        if end == before {
+            return start..end;
+        }
+    }
+}
+
+impl San {
+    /// Reads SAN leniently (see the module documentation).
+    ///
+    /// # Errors
+    ///
+    /// A [`MoveError`] with the span of the first unexpected byte.
+    pub fn parse(text: &str) -> Result<San, MoveError> {
+        let b = text.as_bytes();
+        let Range { start, end } = trim(b);
+        if start == end {
+            return Err(MoveError::new("empty move: expected a move such as e4, Nf3 or O-O", 0..text.len()));
+        }
+        let body = &b[start..end];
+        let castle = body.iter().all(|c| b"O0o-".contains(c));
+        if castle {
+            let letters = body.iter().filter(|&&c| c != b'-').count();
+            let dashes_ok =
+                body.first() != Some(&b'-') && body.last() != Some(&b'-') && !body.windows(2).any(|w| w == b"--");
+            return match (letters, dashes_ok) {
+                (2, true) => Ok(San::Castle { king_side: true }),
+                (3, true) => Ok(San::Castle { king_side: false }),
+                _ => Err(MoveError::new("expected O-O or O-O-O", start..end)),
+            };
+        }
+        let at = |i: usize| if i < end { b.get(i) } else { None };
+        let mut i = start;
+        let role = match at(i).and_then(|&c| role_of_upper(c)) {
+            Some(r) => {
+                i += 1;
+                r
+            }
+            None => Role::Pawn,
+        };
+        let f1 = file_of(at(i));
+        if f1.is_some() {
+            i += 1;
+        }
+        let r1 = rank_of(at(i));
+        if r1.is_some() {
+            i += 1;
+        }
+        let separator = at(i).copied().filter(|c| b"x:-".contains(c));
+        if separator.is_some() {
+            i += 1;
+        }
+        let (file, rank, to) = match (file_of(at(i)), rank_of(at(i + 1))) {
+            (Some(f), Some(r)) => {
+                i += 2;
+                (f1, r1, Square::new(f, r))
+            }
+            _ => {
+                if let (Some(f), Some(r), None) = (f1, r1, separator) {
+                    (None, None, Square::new(f, r))
+                } else {
+                    let what = match at(i) {
+                        Some(&c) if c.is_ascii_graphic() => format!("unexpected {:?}", c as char),
+                        Some(_) => "unexpected character".to_owned(),
+                        None => "the move ends early".to_owned(),
+                    };
+                    return Err(MoveError::new(
+                        format!("{what}: expected a square such as e4"),
+                        i..(i + 1).min(text.len()).max(i),
+                    ));
+                }
+            }
+        };
+        let Some(to) = to else {
+            return Err(MoveError::new("expected a square", start..end));
+        };
+        let mut promotion = None;
+        if i < end {
+            let open = b[i];
+            let marked = matches!(open, b'=' | b'/' | b'(');
+            let letter = if marked { i + 1 } else { i };
+            let Some(p) = at(letter).and_then(|&c| promotion_of(c)) else {
+                let span = letter.min(end)..(letter + 1).min(end).max(letter.min(end));
+                let message = if marked || role == Role::Pawn {
+                    "expected a promotion piece Q, R, B or N"
+                } else {
+                    "unexpected text after the destination square"
+                };
+                return Err(MoveError::new(message, span));
+            };
+            promotion = Some(p);
+            i = letter + 1;
+            if open == b'(' {
+                if at(i) == Some(&b')') {
+                    i += 1;
+                } else {
+                    return Err(MoveError::new("expected ')'", i.min(end)..(i + 1).min(end)));
+                }
+            }
+        }
+        if i < end {
+            return Err(MoveError::new("unexpected text after the move", i..end));
+        }
+        Ok(San::Normal { role, file, rank, capture: matches!(separator, Some(b'x' | b':')), to, promotion })
+    }
+}
+
+fn push_square(out: &mut String, s: Square) {
+    let [f, r] = s.name();
+    out.push(f as char);
+    out.push(r as char);
+}
+
+fn is_uci_shaped(b: &[u8]) -> bool {
+    matches!(
+        b,
+        [b'a'..=b'h', b'1'..=b'8', b'a'..=b'h', b'1'..=b'8']
+            | [b'a'..=b'h', b'1'..=b'8', b'a'..=b'h', b'1'..=b'8', b'q' | b'r' | b'b' | b'n']
+    )
+}
+
+impl Position {
+    /// Reads a move in UCI (`e2e4`, `e7e8q`; castling as `e1g1` or as king
+    /// takes rook `e1h1`).
+    ///
+    /// # Errors
+    ///
+    /// A [`MoveError`] for text that is not UCI or not a legal move, with
+    /// the legal moves of the piece (or to the square) as candidates.
+    pub fn parse_uci(&self, text: &str) -> Result<Move, MoveError> {
+        let b = text.trim().as_bytes();
+        let offset = text.len() - text.trim_start().len();
+        let span = offset..offset + b.len();
+        let uci_error =
+            |message: String, candidates: Vec<Move>| MoveError { message, span: span.clone(), candidates, uci: true };
+        if !is_uci_shaped(b) {
+            return Err(uci_error(format!("{:?} is not a UCI move such as e2e4 or e7e8q", text.trim()), Vec::new()));
+        }
+        let (Some(from), Some(to)) = (Square::parse(&b[..2]), Square::parse(&b[2..4])) else {
+            return Err(uci_error("expected two squares".to_owned(), Vec::new()));
+        };
+        let promotion = b.get(4).and_then(|&c| promotion_of(c));
+        let moves = self.legal_moves();
+        let mut from_here = moves.iter().copied().filter(|m| m.from() == from);
+        if let Some(m) = from_here.clone().find(|m| !m.is_castle() && m.to() == to && m.promotion() == promotion) {
+            return Ok(m);
+        }
+        if promotion.is_none() {
+            if let Some(m) = from_here.find(|m| m.is_castle() && (m.to() == to || m.king_destination() == to)) {
+                return Ok(m);
+            }
+        }
+        let promotions: Vec<Move> =
+            moves.iter().copied().filter(|m| m.from() == from && m.to() == to && m.promotion().is_some()).collect();
+        if !promotions.is_empty() && promotion.is_none() {
+            return Err(uci_error(format!("{} is a promotion: add the piece (q, r, b or n)", text.trim()), promotions));
+        }
+        let mut candidates: Vec<Move> = moves.iter().copied().filter(|m| m.from() == from).collect();
+        if candidates.is_empty() {
+            candidates = moves.iter().copied().filter(|m| m.to() == to).collect();
+        }
+        Err(uci_error(format!("{} is not a legal move{}", text.trim(), self.check_note()), candidates))
+    }
+
+    fn check_note(&self) -> String {
+        if self.legal_moves().is_empty() {
+            " (there is no legal move)".to_owned()
+        } else if self.is_check() {
+            format!(" ({} is in check)", self.turn())
+        } else {
+            String::new()
+        }
+    }
+
+    /// Reads a move in SAN, leniently (see [`San::parse`]); LAN and plain
+    /// coordinates are read too.
+    ///
+    /// # Errors
+    ///
+    /// A [`MoveError`]: a syntax error with its span, or no legal move or
+    /// more than one matching, with the candidates.
+    pub fn parse_san(&self, text: &str) -> Result<Move, MoveError> {
+        let san = San::parse(text)?;
+        self.san_to_move(&san, text)
+    }
+
+    /// The legal move a parsed SAN names; `text` is what it was read from,
+    /// for the error.
+    ///
+    /// # Errors
+    ///
+    /// As [`Position::parse_san`].
+    pub fn san_to_move(&self, san: &San, text: &str) -> Result<Move, MoveError> {
+        if let San::Normal { role, file, rank, to, promotion, .. } = *san {
+            // the common case: exactly one legal move matches
+            let from_mask =
+                file.map_or(!0u64, |f| 0x0101_0101_0101_0101 << f) & rank.map_or(!0u64, |r| 0xff << (8 * r));
+            let mut found = None;
+            let mut count = 0;
+            for m in self.moves_to(role, to) {
+                if (1u64 << m.from().index()) & from_mask != 0 && m.promotion() == promotion {
+                    count += 1;
+                    found = Some(m);
+                }
+            }
+            if let (1, Some(m)) = (count, found) {
+                return Ok(m);
+            }
+        }
+        self.san_error(*san, text)
+    }
+
+    /// The move a parsed SAN names, or the error that says why none or more
+    /// than one does: the slow path of [`Position::san_to_move`].
+    #[cold]
+    fn san_error(&self, san: San, text: &str) -> Result<Move, MoveError> {
+        let span = trim(text.as_bytes());
+        let shown = text.get(span.clone()).unwrap_or(text);
+        match san {
+            San::Castle { king_side } => {
+                let castles = self.castling_moves();
+                if let Some(m) = castles.iter().copied().find(|m| (m.to().file() > m.from().file()) == king_side) {
+                    return Ok(m);
+                }
+                let side = if king_side { "king side" } else { "queen side" };
+                Err(MoveError {
+                    message: format!("castling {side} ({shown}) is not legal{}", self.check_note()),
+                    span,
+                    candidates: castles.to_vec(),
+                    uci: false,
+                })
+            }
+            San::Normal { role, file, rank, to, promotion, .. } => {
+                let file_mask = file.map_or(!0u64, |f| 0x0101_0101_0101_0101 << f);
+                let rank_mask = rank.map_or(!0u64, |r| 0xff << (8 * r));
+                let mut found = None;
+                let mut count = 0;
+                let mut promotions = 0;
+                for m in self.moves_to(role, to) {
+                    let from_bit = 1u64 << m.from().index();
+                    if from_bit & file_mask & rank_mask == 0 {
+                        continue;
+                    }
+                    if m.promotion().is_some() {
+                        promotions += 1;
+                    }
+                    if promotion.is_none() || m.promotion() == promotion {
+                        count += 1;
+                        found = Some(m);
+                    }
+                }
+                match (count, found) {
+                    (1, Some(m)) if m.promotion().is_none() || promotion.is_some() => Ok(m),
+                    (0, _) => {
+                        let mut candidates = self.moves_of(role, Some(to)).to_vec();
+                        if candidates.is_empty() {
+                            candidates = self.moves_of(role, None).to_vec();
+                        }
+                        if candidates.is_empty() {
+                            candidates = self.legal_moves().into_iter().filter(|m| m.to() == to).collect();
+                        }
+                        let message = if self.pieces(self.turn(), role) == 0 {
+                            format!("{shown}: {} has no {}", self.turn(), role.name())
+                        } else if promotion.is_some() && role != Role::Pawn {
+                            format!("{shown}: only a pawn promotes")
+                        } else if promotion.is_some() && promotions == 0 {
+                            format!("{shown} is not a promotion, or not legal{}", self.check_note())
+                        } else {
+                            format!("{shown} is not a legal move{}", self.check_note())
+                        };
+                        Err(MoveError { message, span, candidates, uci: false })
+                    }
+                    _ => {
+                        let candidates: Vec<Move> = self
+                            .moves_of(role, Some(to))
+                            .into_iter()
+                            .filter(|m| (1u64 << m.from().index()) & file_mask & rank_mask != 0)
+                            .collect();
+                        let message = if promotions > 0 && promotion.is_none() {
+                            format!("{shown} is a promotion: add the piece, as in {to}=Q")
+                        } else {
+                            format!("{shown} is ambiguous")
+                        };
+                        Err(MoveError { message, span, candidates, uci: false })
+                    }
+                }
+            }
+        }
+    }
+
+    /// Reads a move in any chess notation: UCI when the text has its shape
+    /// and names a legal move, else SAN (which also reads LAN).
+    ///
+    /// # Errors
+    ///
+    /// The SAN error, or the UCI error for a text shaped as UCI.
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let uci_shaped = is_uci_shaped(text.trim().as_bytes());
+        if uci_shaped {
+            let uci = self.parse_uci(text);
+            if uci.is_ok() {
+                return uci;
+            }
+            return self.parse_san(text).map_err(|_| uci.err().unwrap_or_else(|| MoveError::new("", 0..0)));
+        }
+        self.parse_san(text)
+    }
+
+    /// A legal move in UCI.
+    #[must_use]
+    pub fn uci(&self, m: Move, castling: CastlingNotation) -> String {
+        let mut out = String::with_capacity(5);
+        push_square(&mut out, m.from());
+        let to = match (m.kind(), castling) {
+            // a king already on its castling square can only take its rook
+            (MoveKind::Castle, CastlingNotation::KingTwoSquares) if m.king_destination() != m.from() => {
+                m.king_destination()
+            }
+            _ => m.to(),
+        };
+        push_square(&mut out, to);
+        if let Some(p) = m.promotion() {
+            out.push(p.letter() as char);
+        }
+        out
+    }
+
+    /// A legal move in SAN, with minimal disambiguation and `+` or `#`.
+    #[must_use]
+    pub fn san(&self, m: Move) -> String {
+        let mut out = String::with_capacity(8);
+        self.write_san(m, &mut out);
+        out
+    }
+
+    /// Writes a legal move in SAN onto `out`.
+    pub fn write_san(&self, m: Move, out: &mut String) {
+        if m.is_castle() {
+            out.push_str(if m.to().file() > m.from().file() { "O-O" } else { "O-O-O" });
+        } else {
+            let capture = m.kind() == MoveKind::EnPassant || self.piece_at(m.to()).is_some();
+            if m.role() == Role::Pawn {
+                if capture {
+                    out.push((b'a' + m.from().file()) as char);
+                }
+            } else {
+                out.push(m.role().letter().to_ascii_uppercase() as char);
+                let others = self.moves_to(m.role(), m.to());
+                let (mut any, mut same_file, mut same_rank) = (false, false, false);
+                for o in others.iter().filter(|o| o.from() != m.from()) {
+                    any = true;
+                    same_file |= o.from().file() == m.from().file();
+                    same_rank |= o.from().rank() == m.from().rank();
+                }
+                if any {
+                    if !same_file {
+                        out.push((b'a' + m.from().file()) as char);
+                    } else if !same_rank {
+                        out.push((b'1' + m.from().rank()) as char);
+                    } else {
+                        push_square(out, m.from());
+                    }
+                }
+            }
+            if capture {
+                out.push('x');
+            }
+            push_square(out, m.to());
+            if let Some(p) = m.promotion() {
+                out.push('=');
+                out.push(p.letter().to_ascii_uppercase() as char);
+            }
+        }
+        self.push_check(m, out);
+    }
+
+    fn push_check(&self, m: Move, out: &mut String) {
+        let after = self.played(m);
+        if after.is_check() {
+            out.push(if after.legal_moves().is_empty() { '#' } else { '+' });
+        }
+    }
+
+    /// A legal move in long algebraic notation: `Ng1-f3`, `e4xd5`,
+    /// `e7-e8=Q+`, `O-O`.
+    #[must_use]
+    pub fn lan(&self, m: Move) -> String {
+        let mut out = String::with_capacity(10);
+        if m.is_castle() {
+            out.push_str(if m.to().file() > m.from().file() { "O-O" } else { "O-O-O" });
+        } else {
+            if m.role() != Role::Pawn {
+                out.push(m.role().letter().to_ascii_uppercase() as char);
+            }
+            push_square(&mut out, m.from());
+            let capture = m.kind() == MoveKind::EnPassant || self.piece_at(m.to()).is_some();
+            out.push(if capture { 'x' } else { '-' });
+            push_square(&mut out, m.to());
+            if let Some(p) = m.promotion() {
+                out.push('=');
+                out.push(p.letter().to_ascii_uppercase() as char);
+            }
+        }
+        self.push_check(m, &mut out);
+        out
+    }
+}
