@@ -1,9 +1,10 @@
 //! Xiangqi positions in the facade: standard Xiangqi FEN and the legacy dialect.
 
 use polyfen_core::{ParseError, Repair};
-use polyfen_xiangqi::{Fen, LetterSet, Script, XqOptions, lost_in_standard, parse_legacy, write_legacy};
+use polyfen_xiangqi::{Fen, LetterSet, MoveStyle, Script, XqOptions, lost_in_standard, parse_legacy, write_legacy};
 
 use crate::json::{JsonPosition, XiangqiJson};
+use crate::rules::{Divided, GameStatus, MoveError, MoveNotation, RuleOptions, RulesError};
 use crate::{ConvertError, Notation, Position, RenderStyle, VariantId, WriteOptions};
 
 /// A Xiangqi position as the facade holds it: the setup, with the legacy
@@ -37,6 +38,47 @@ impl XiangqiPosition {
         } else {
             Ok(XiangqiPosition::new(input.parse()?))
         }
+    }
+}
+
+/// The deepest perft the facade runs: depth 7 from the start position is
+/// already about 2·10¹¹ leaves.
+pub const MAX_PERFT_DEPTH: u32 = 8;
+
+fn check_depth(depth: u32) -> Result<(), RulesError> {
+    if depth > MAX_PERFT_DEPTH {
+        return Err(RulesError::Limit(format!(
+            "perft depth {depth} is above the limit of {MAX_PERFT_DEPTH} for xiangqi"
+        )));
+    }
+    Ok(())
+}
+
+/// The Xiangqi move style of a move notation.
+fn move_style_of(notation: MoveNotation) -> Result<MoveStyle, RulesError> {
+    Ok(match notation {
+        MoveNotation::Iccs => MoveStyle::Iccs,
+        MoveNotation::Ucci => MoveStyle::Ucci,
+        MoveNotation::Uci1 => MoveStyle::Uci1,
+        MoveNotation::Wxf => MoveStyle::Wxf,
+        MoveNotation::WxfFsf => MoveStyle::WxfFsf,
+        MoveNotation::Chinese => MoveStyle::Chinese,
+        MoveNotation::ChineseTraditional => MoveStyle::ChineseTraditional,
+        MoveNotation::Uci | MoveNotation::San | MoveNotation::Lan | MoveNotation::Khet => {
+            return Err(RulesError::WrongNotation { variant: VariantId::Xiangqi, notation });
+        }
+    })
+}
+
+impl XiangqiPosition {
+    /// The position with its rules, or why the rules cannot be played on it.
+    ///
+    /// # Errors
+    ///
+    /// [`RulesError::IllegalPosition`] with the violations that make the
+    /// rules impossible (see [`polyfen_xiangqi::Position::from_setup`]).
+    pub fn rules(&self) -> Result<polyfen_xiangqi::Position, RulesError> {
+        polyfen_xiangqi::Position::from_setup(&self.setup).map_err(|e| RulesError::IllegalPosition(e.to_string()))
     }
 }
 
@@ -79,6 +121,7 @@ impl Position for XiangqiPosition {
         let style = match style {
             RenderStyle::Ascii => polyfen_xiangqi::RenderStyle::Ascii,
             RenderStyle::Unicode => polyfen_xiangqi::RenderStyle::Unicode,
+            RenderStyle::Svg => return Ok(crate::svg::xiangqi(&self.setup)),
             RenderStyle::Chinese => polyfen_xiangqi::RenderStyle::Chinese(Script::Simplified),
             RenderStyle::ChineseTraditional => polyfen_xiangqi::RenderStyle::Chinese(Script::Traditional),
         };
@@ -87,6 +130,55 @@ impl Position for XiangqiPosition {
 
     fn to_json(&self) -> JsonPosition {
         JsonPosition::Xiangqi(XiangqiJson::from_position(self))
+    }
+
+    fn perft(&self, depth: u32, _options: &RuleOptions) -> Result<u64, RulesError> {
+        check_depth(depth)?;
+        Ok(self.rules()?.perft(depth))
+    }
+
+    fn divide(&self, depth: u32, notation: MoveNotation, _options: &RuleOptions) -> Result<Vec<Divided>, RulesError> {
+        check_depth(depth)?;
+        let style = move_style_of(notation)?;
+        let position = self.rules()?;
+        Ok(position
+            .divide(depth)
+            .into_iter()
+            .map(|(m, nodes)| Divided { text: position.format_move(m, style), nodes })
+            .collect())
+    }
+
+    fn status(&self, _options: &RuleOptions) -> Result<GameStatus, RulesError> {
+        Ok(match self.rules()?.status() {
+            polyfen_xiangqi::Status::Ongoing => GameStatus::Ongoing,
+            polyfen_xiangqi::Status::Checkmate => GameStatus::Checkmate,
+            polyfen_xiangqi::Status::Stalemate => GameStatus::Stalemate,
+        })
+    }
+
+    fn legal_moves(&self, notation: MoveNotation, _options: &RuleOptions) -> Result<Vec<String>, RulesError> {
+        let style = move_style_of(notation)?;
+        let position = self.rules()?;
+        let board = position.board();
+        Ok(position.legal_moves().iter().map(|&m| polyfen_xiangqi::format_move(&board, m, style)).collect())
+    }
+
+    /// Reads ICCS, UCCI, uci-1, WXF (either style) or Chinese (either
+    /// script); see [`polyfen_xiangqi::read_move`]. The candidates of an
+    /// error are written in the notation the move was read as. The legacy
+    /// marker, which describes the position before the move, is dropped.
+    fn play(&mut self, text: &str, write_as: MoveNotation, _options: &RuleOptions) -> Result<String, RulesError> {
+        let style = move_style_of(write_as)?;
+        let mut position = self.rules()?;
+        let m = position.parse_move(text).map_err(|e| RulesError::Move {
+            index: 0,
+            error: MoveError::new(e.kind.to_string(), e.span)
+                .with_candidates(e.candidates.into_iter().map(|c| c.text).collect()),
+        })?;
+        let written = position.format_move(m, style);
+        position.play(m);
+        self.setup = position.to_setup();
+        Ok(written)
     }
 }
 
