@@ -36,6 +36,7 @@ pub mod json;
 mod khet;
 mod notation;
 pub mod rules;
+pub mod svg;
 mod xiangqi;
 
 use enum_dispatch::enum_dispatch;
@@ -44,7 +45,7 @@ use serde::{Deserialize, Serialize};
 
 pub use chess::ChessPosition;
 pub use detect::candidates;
-pub use khet::KhetPosition;
+pub use khet::{BeamJson, BounceJson, KhetPosition, LaserJson, OutcomeJson, PieceJson};
 pub use notation::{Notation, RenderStyle, VariantId};
 pub use polyfen_chess;
 pub use polyfen_core;

@@ -70,10 +70,14 @@ impl VariantId {
     #[must_use]
     pub fn styles(self) -> &'static [RenderStyle] {
         match self {
-            VariantId::Chess | VariantId::Khet => &[RenderStyle::Ascii, RenderStyle::Unicode],
-            VariantId::Xiangqi => {
-                &[RenderStyle::Ascii, RenderStyle::Unicode, RenderStyle::Chinese, RenderStyle::ChineseTraditional]
-            }
+            VariantId::Chess | VariantId::Khet => &[RenderStyle::Ascii, RenderStyle::Unicode, RenderStyle::Svg],
+            VariantId::Xiangqi => &[
+                RenderStyle::Ascii,
+                RenderStyle::Unicode,
+                RenderStyle::Chinese,
+                RenderStyle::ChineseTraditional,
+                RenderStyle::Svg,
+            ],
         }
     }
 
@@ -122,6 +126,8 @@ pub enum RenderStyle {
     Chinese,
     /// Xiangqi in traditional Chinese characters.
     ChineseTraditional,
+    /// An SVG drawing (every game; see [`crate::svg`]).
+    Svg,
 }
 
 /// `styles` as a list in words: `ascii, unicode`.

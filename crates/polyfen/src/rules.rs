@@ -241,7 +241,8 @@ pub enum GameStatus {
     InsufficientMaterial,
     /// The fifty-move rule may be claimed (chess).
     FiftyMoves,
-    /// A pharaoh was removed by the laser (Khet); the side to move has lost.
+    /// A pharaoh was removed by the laser (Khet): its owner has lost (the
+    /// mover too, after a self-kill).
     PharaohLost,
 }
 

@@ -1,0 +1,226 @@
+//! polyfen as a service: a JSON API under `/v1` and a web page at `/`.
+//!
+//! [`router`] builds the [`axum::Router`]; [`serve`] binds an address and
+//! serves it until the process is stopped; [`run`] does the same from
+//! synchronous code (it makes its own tokio runtime), which is what
+//! `polyfen serve` calls.
+//!
+//! Every endpoint under `/v1` except the `GET` ones takes one JSON object
+//! with either one position (`"input": "..."`) or a batch (`"inputs": [...]`)
+//! and answers each input with `{"ok": ...}` or `{"error": {"message",
+//! "column", ...}}`: one input alone as that object (status 200, or 422 when
+//! it failed), a batch as `{"results": [...]}` in input order (status 200).
+//! A request that cannot be understood gets 400 with `{"error": {"message"}}`.
+//! The routes are in [`ROUTES`] and in the `OpenAPI` document served at
+//! `/v1/openapi.json` ([`OPENAPI`]).
+//!
+//! `laser` traces and draws a Khet laser shot. The rules endpoints
+//! (`moves`, `move`, `perft`) go through
+//! [`polyfen::Position`], so each game answers them as soon as the library
+//! has its rules, and with a clear message ("khet has no perft") until then.
+//!
+//! # Examples
+//!
+//! ```no_run
+//! use polyfen_server::{Config, serve};
+//!
+//! # async fn example() -> std::io::Result<()> {
+//! serve("127.0.0.1:8080".parse().unwrap(), Config::default()).await
+//! # }
+//! ```
+
+mod api;
+mod limits;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::http::{Method, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{MethodRouter, get, post};
+use tokio::sync::Semaphore;
+
+/// The service's limits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Config {
+    /// Request bodies longer than this are refused with 413 (1 MiB).
+    pub max_body_bytes: usize,
+    /// The most inputs one batch may hold (10,000).
+    pub max_batch: usize,
+    /// The deepest perft asked for (5).
+    pub max_perft_depth: u32,
+    /// How long one request may take before it is answered with 503 (10 s).
+    pub request_timeout: Duration,
+    /// How many perft jobs run at once (2); the others wait their turn
+    /// (within the request's time limit).
+    pub max_perft_jobs: usize,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            max_body_bytes: 1024 * 1024,
+            max_batch: 10_000,
+            max_perft_depth: 5,
+            request_timeout: Duration::from_secs(10),
+            max_perft_jobs: 2,
+        }
+    }
+}
+
+impl Config {
+    /// This configuration with bodies limited to `bytes`.
+    #[must_use]
+    pub fn with_max_body_bytes(mut self, bytes: usize) -> Config {
+        self.max_body_bytes = bytes;
+        self
+    }
+
+    /// This configuration with batches limited to `inputs` inputs.
+    #[must_use]
+    pub fn with_max_batch(mut self, inputs: usize) -> Config {
+        self.max_batch = inputs;
+        self
+    }
+
+    /// This configuration with perft limited to `depth` plies.
+    #[must_use]
+    pub fn with_max_perft_depth(mut self, depth: u32) -> Config {
+        self.max_perft_depth = depth;
+        self
+    }
+
+    /// This configuration with each request limited to `timeout`.
+    #[must_use]
+    pub fn with_request_timeout(mut self, timeout: Duration) -> Config {
+        self.request_timeout = timeout;
+        self
+    }
+
+    /// This configuration with at most `jobs` perft jobs at once (at least 1).
+    #[must_use]
+    pub fn with_max_perft_jobs(mut self, jobs: usize) -> Config {
+        self.max_perft_jobs = jobs.max(1);
+        self
+    }
+}
+
+/// What every handler shares.
+#[derive(Clone, Debug)]
+pub(crate) struct AppState {
+    pub(crate) config: Arc<Config>,
+    pub(crate) perft_jobs: Arc<Semaphore>,
+}
+
+/// Every route of the API as `(method, path)`, in the order of the `OpenAPI`
+/// document. The router is built from this list, and a test checks it
+/// against the document.
+pub const ROUTES: &[(&str, &str)] = &[
+    ("GET", "/v1/openapi.json"),
+    ("GET", "/v1/info"),
+    ("POST", "/v1/convert"),
+    ("POST", "/v1/validate"),
+    ("POST", "/v1/render"),
+    ("POST", "/v1/moves"),
+    ("POST", "/v1/move"),
+    ("POST", "/v1/perft"),
+    ("POST", "/v1/laser"),
+];
+
+/// The `OpenAPI` 3.1 document of the API, as served at `/v1/openapi.json`.
+pub const OPENAPI: &str = include_str!("../openapi.json");
+
+const INDEX_HTML: &str = include_str!("../static/index.html");
+const APP_JS: &str = include_str!("../static/app.js");
+const STYLE_CSS: &str = include_str!("../static/style.css");
+
+/// The handler of one route of [`ROUTES`].
+fn route(method: &str, path: &str) -> MethodRouter<AppState> {
+    match (method, path) {
+        ("GET", "/v1/openapi.json") => get(|| async { ([(header::CONTENT_TYPE, "application/json")], OPENAPI) }),
+        ("GET", "/v1/info") => get(api::info),
+        ("POST", "/v1/convert") => post(api::convert),
+        ("POST", "/v1/validate") => post(api::validate),
+        ("POST", "/v1/render") => post(api::render),
+        ("POST", "/v1/moves") => post(api::moves),
+        ("POST", "/v1/move") => post(api::play),
+        ("POST", "/v1/perft") => post(api::perft),
+        ("POST", "/v1/laser") => post(api::laser),
+        _ => unreachable!("every route of ROUTES has a handler"),
+    }
+}
+
+/// A static file of the web page.
+fn asset(content_type: &'static str, body: &'static str) -> MethodRouter<AppState> {
+    get(move || async move { ([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "no-cache")], body) })
+}
+
+/// The service: the API under `/v1`, the page at `/` (with `/app.js` and
+/// `/style.css`), the limits of `config`.
+pub fn router(config: Config) -> Router {
+    let state =
+        AppState { perft_jobs: Arc::new(Semaphore::new(config.max_perft_jobs.max(1))), config: Arc::new(config) };
+    let mut router = Router::new();
+    for &(method, path) in ROUTES {
+        debug_assert!(Method::from_bytes(method.as_bytes()).is_ok());
+        router = router.route(path, route(method, path));
+    }
+    router
+        .route("/", asset("text/html; charset=utf-8", INDEX_HTML))
+        .route("/app.js", asset("text/javascript; charset=utf-8", APP_JS))
+        .route("/style.css", asset("text/css; charset=utf-8", STYLE_CSS))
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(axum::middleware::from_fn_with_state(state.clone(), limits::time_limit))
+        .layer(axum::extract::DefaultBodyLimit::max(state.config.max_body_bytes))
+        .layer(tower_http::catch_panic::CatchPanicLayer::custom(limits::panicked))
+        .with_state(state)
+}
+
+async fn not_found() -> Response {
+    api::request_error(axum::http::StatusCode::NOT_FOUND, "no such route; the API is described at /v1/openapi.json")
+        .into_response()
+}
+
+async fn method_not_allowed() -> Response {
+    api::request_error(
+        axum::http::StatusCode::METHOD_NOT_ALLOWED,
+        "method not allowed on this route; the API is described at /v1/openapi.json",
+    )
+    .into_response()
+}
+
+/// Binds `addr`, prints the address bound (`polyfen: serving on
+/// http://127.0.0.1:8080`) and serves [`router`] until the process ends or
+/// receives Ctrl-C.
+///
+/// # Errors
+///
+/// When the address cannot be bound.
+pub async fn serve(addr: SocketAddr, config: Config) -> std::io::Result<()> {
+    let listener = tokio::net::TcpListener::bind(addr).await?;
+    println!("polyfen: serving on http://{}", listener.local_addr()?);
+    axum::serve(listener, router(config))
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await
+}
+
+/// [`serve`] from synchronous code, on a tokio runtime of its own.
+///
+/// # Errors
+///
+/// When the runtime cannot be built or the address cannot be bound.
+pub fn run(addr: SocketAddr, config: Config) -> std::io::Result<()> {
+    tokio::runtime::Builder::new_multi_thread().enable_all().build()?.block_on(serve(addr, config))
+}
+
+/// The chapter "The conversion service" of the book, compiled and run as
+/// doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/src/service.md")]
+pub struct ServiceChapter;

@@ -1,0 +1,204 @@
+//! The web page in headless Chromium, driven over `WebDriver` (`chromedriver`):
+//! paste a FEN, see the board and the notation detected, pick a target
+//! notation and read the result, see the messages for an illegal and for an
+//! unreadable position, and fire a Khet laser.
+//!
+//! Needs Debian's `chromium` and `chromium-driver` packages
+//! (`apt-get install -y chromium chromium-driver`); the test fails when they
+//! are missing, unless `POLYFEN_SKIP_BROWSER=1` is set.
+
+mod common;
+
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use polyfen::{Notation, Position, ReadOptions, WriteOptions, read};
+use polyfen_server::Config;
+use serde_json::{Value, json};
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+
+/// chromedriver, stopped when dropped, and Chromium's profile directory,
+/// removed.
+struct Driver {
+    child: Child,
+    profile: PathBuf,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+/// A loopback port nobody listens on now.
+fn free_port() -> u16 {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    listener.local_addr().expect("bound").port()
+}
+
+fn start_driver() -> (Driver, u16) {
+    let port = free_port();
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    let profile = std::env::temp_dir().join(format!("polyfen-e2e-{}-{nanos}", std::process::id()));
+    std::fs::create_dir_all(&profile).expect("a profile directory");
+    let child = Command::new(CHROMEDRIVER)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver starts");
+    let driver = Driver { child, profile };
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "chromedriver did not listen on port {port} within 20 s");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    (driver, port)
+}
+
+async fn connect(port: u16, profile: &Path) -> Client {
+    let args = [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+        "--window-size=1200,900",
+    ];
+    let mut args: Vec<String> = args.iter().map(|&a| a.to_owned()).collect();
+    args.push(format!("--user-data-dir={}", profile.display()));
+    let mut capabilities = serde_json::Map::new();
+    capabilities.insert("browserName".to_owned(), json!("chrome"));
+    capabilities.insert("goog:chromeOptions".to_owned(), json!({ "binary": CHROMIUM, "args": args }));
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    ClientBuilder::new(connector)
+        .capabilities(capabilities)
+        .connect(&format!("http://127.0.0.1:{port}"))
+        .await
+        .expect("a WebDriver session")
+}
+
+/// Evaluates `script` (a function body that returns a value) until
+/// `done` holds for its value, for at most 15 seconds.
+async fn wait_for(client: &Client, what: &str, script: &str, done: impl Fn(&Value) -> bool) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(15);
+    loop {
+        let value = client.execute(script, vec![]).await.expect("the script runs");
+        if done(&value) {
+            return value;
+        }
+        assert!(Instant::now() < deadline, "timed out waiting for {what}; last value: {value}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn set_input(client: &Client, text: &str) {
+    let input = client.find(Locator::Id("input")).await.expect("the input box");
+    input.clear().await.expect("cleared");
+    input.send_keys(text).await.expect("typed");
+}
+
+const NOTATION: &str = "const n = document.getElementById('notation'); return n ? n.textContent : '';";
+const PIECES: &str = "return document.querySelectorAll('#board svg .piece').length;";
+const OUTPUT: &str = "return document.getElementById('output').value;";
+const MESSAGES: &str =
+    "return Array.from(document.querySelectorAll('#messages li')).map(li => li.className + ': ' + li.textContent);";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_converts_draws_and_explains() {
+    if std::env::var("POLYFEN_SKIP_BROWSER").is_ok_and(|v| v == "1") {
+        println!("skipped: POLYFEN_SKIP_BROWSER=1");
+        return;
+    }
+    for (path, package) in [(CHROMIUM, "chromium"), (CHROMEDRIVER, "chromium-driver")] {
+        assert!(
+            Path::new(path).exists(),
+            "{path} is missing: install it with `apt-get install -y {package}` (Debian's chromium and chromium-driver \
+             packages), or set POLYFEN_SKIP_BROWSER=1 to skip this test"
+        );
+    }
+    let base = common::start(Config::default()).await;
+    let (driver, port) = start_driver();
+    let client = connect(port, &driver.profile).await;
+    // Drive on a task of its own, so that a failure still closes the
+    // browser before the test reports it.
+    let session = client.clone();
+    let outcome = tokio::spawn(async move { drive(&session, &base).await }).await;
+    let _ = client.close().await;
+    drop(driver);
+    if let Err(failure) = outcome {
+        std::panic::resume_unwind(failure.into_panic());
+    }
+}
+
+async fn drive(client: &Client, base: &str) {
+    client.goto(base).await.expect("the page loads");
+    wait_for(client, "the named setups", "return document.querySelectorAll('#setup option').length;", |v| {
+        v.as_u64().is_some_and(|n| n > 3)
+    })
+    .await;
+
+    // paste a FEN: the notation is named and the board drawn
+    let fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
+    set_input(client, fen).await;
+    wait_for(client, "the notation detected", NOTATION, |v| v == "fen").await;
+    wait_for(client, "the board", PIECES, |v| v.as_u64() == Some(22)).await;
+    let messages = wait_for(client, "the validation", MESSAGES, |v| v.as_array().is_some_and(|a| !a.is_empty())).await;
+    assert_eq!(messages, json!(["valid: A legal position."]));
+
+    // pick a target notation and read the result
+    let target = client.find(Locator::Id("target")).await.expect("the target list");
+    target.select_by_value("shredder-fen").await.expect("shredder-fen is offered");
+    let position = read(fen, None, &ReadOptions::default()).expect("reads").position;
+    let expected = position.to_notation(Notation::ShredderFen, &WriteOptions::default()).expect("writes").text;
+    wait_for(client, "the conversion", OUTPUT, |v| v == expected.as_str()).await;
+    client.find(Locator::Id("copy")).await.expect("the copy button").click().await.expect("clicked");
+    wait_for(client, "the copy", "return document.getElementById('copied').textContent;", |v| v == "copied").await;
+
+    // an illegal position: the violations are shown
+    let two_kings = "4k3/8/8/8/8/8/8/4K2K w - - 0 1";
+    set_input(client, two_kings).await;
+    let violations = read(two_kings, None, &ReadOptions::default()).expect("reads").position.violations();
+    assert!(!violations.is_empty());
+    let expected: Vec<Value> = violations.iter().map(|v| Value::from(format!("violation: {v}"))).collect();
+    wait_for(client, "the violations", MESSAGES, |v| v == &Value::from(expected.clone())).await;
+
+    // an unreadable one: the error with its column
+    let bad = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1";
+    set_input(client, bad).await;
+    let error = read(bad, None, &ReadOptions::default()).expect_err("does not read");
+    let expected = format!("error: column {}: {}", error.error.char_column(bad), error.error.kind);
+    wait_for(client, "the syntax error", MESSAGES, |v| v == &json!([expected.clone()])).await;
+    wait_for(client, "the board cleared", PIECES, |v| v.as_u64() == Some(0)).await;
+
+    // Xiangqi, detected, and a Khet setup whose laser can be fired
+    set_input(client, polyfen::polyfen_xiangqi::START_FEN).await;
+    wait_for(client, "xiangqi detected", NOTATION, |v| v == "xiangqi-fen").await;
+    wait_for(client, "the xiangqi board", PIECES, |v| v.as_u64() == Some(32)).await;
+    let setup = client.find(Locator::Id("setup")).await.expect("the setup list");
+    setup.select_by_value(polyfen::polyfen_khet::CLASSIC).await.expect("classic is offered");
+    wait_for(client, "pkn detected", NOTATION, |v| v == "pkn").await;
+    wait_for(client, "the khet board", PIECES, |v| v.as_u64() == Some(26)).await;
+    client.find(Locator::Id("laser")).await.expect("the laser button").click().await.expect("clicked");
+    wait_for(client, "the laser drawn", "return document.querySelectorAll('#board svg .laser').length;", |v| {
+        v.as_u64().is_some_and(|n| n >= 1)
+    })
+    .await;
+    let summary =
+        wait_for(client, "the laser's outcome", "return document.getElementById('laser-result').textContent;", |v| {
+            v.as_str().is_some_and(|s| s.contains("outcome:"))
+        })
+        .await;
+    assert!(summary.as_str().is_some_and(|s| s.starts_with("silver laser from j1")), "{summary}");
+}

@@ -1,0 +1,183 @@
+//! The `OpenAPI` document matches the router: the same routes both ways,
+//! each documented route answers (no 404 or 405) and an undocumented one
+//! does not, and every example request validates against its schema and is
+//! answered with a response that validates against the documented one.
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use common::{client, get, post};
+use polyfen_server::{Config, OPENAPI, ROUTES};
+use serde_json::Value;
+
+fn document() -> Value {
+    serde_json::from_str(OPENAPI).expect("the document is JSON")
+}
+
+/// Resolves a local `$ref`.
+fn resolve<'a>(root: &'a Value, schema: &'a Value) -> &'a Value {
+    match schema.get("$ref").and_then(Value::as_str) {
+        Some(reference) => {
+            let pointer = reference.strip_prefix('#').expect("a local reference");
+            root.pointer(pointer).unwrap_or_else(|| panic!("{reference} resolves"))
+        }
+        None => schema,
+    }
+}
+
+/// Checks `value` against `schema`, for the part of JSON Schema the
+/// document uses; returns what does not match.
+fn check(root: &Value, schema: &Value, value: &Value, at: &str) -> Result<(), String> {
+    let schema = resolve(root, schema);
+    if let Some(kind) = schema.get("type").and_then(Value::as_str) {
+        let ok = match kind {
+            "object" => value.is_object(),
+            "array" => value.is_array(),
+            "string" => value.is_string(),
+            "integer" => value.is_i64() || value.is_u64(),
+            "number" => value.is_number(),
+            "boolean" => value.is_boolean(),
+            "null" => value.is_null(),
+            other => return Err(format!("{at}: unknown type {other}")),
+        };
+        if !ok {
+            return Err(format!("{at}: {value} is not of type {kind}"));
+        }
+    }
+    if let Some(allowed) = schema.get("enum").and_then(Value::as_array)
+        && !allowed.contains(value)
+    {
+        return Err(format!("{at}: {value} is not one of {allowed:?}"));
+    }
+    if let (Some(minimum), Some(number)) = (schema.get("minimum").and_then(Value::as_i64), value.as_i64())
+        && number < minimum
+    {
+        return Err(format!("{at}: {number} is below {minimum}"));
+    }
+    if let Some(all) = schema.get("allOf").and_then(Value::as_array) {
+        for part in all {
+            check(root, part, value, at)?;
+        }
+    }
+    if let Some(alternatives) = schema.get("oneOf").and_then(Value::as_array) {
+        let errors: Vec<String> = alternatives.iter().filter_map(|s| check(root, s, value, at).err()).collect();
+        if alternatives.len() - errors.len() != 1 {
+            return Err(format!(
+                "{at}: {value} matches {} alternatives of oneOf: {errors:?}",
+                alternatives.len() - errors.len()
+            ));
+        }
+    }
+    if let Some(object) = value.as_object() {
+        let properties = schema.get("properties").and_then(Value::as_object);
+        for required in schema.get("required").and_then(Value::as_array).into_iter().flatten() {
+            let key = required.as_str().unwrap_or_default();
+            if !object.contains_key(key) {
+                return Err(format!("{at}: missing required {key}"));
+            }
+        }
+        for (key, item) in object {
+            match properties.and_then(|p| p.get(key)) {
+                Some(property) => check(root, property, item, &format!("{at}.{key}"))?,
+                None if schema.get("additionalProperties") == Some(&Value::Bool(false)) => {
+                    return Err(format!("{at}: {key} is not allowed"));
+                }
+                None => {}
+            }
+        }
+    }
+    if let (Some(items), Some(array)) = (schema.get("items"), value.as_array()) {
+        for (i, item) in array.iter().enumerate() {
+            check(root, items, item, &format!("{at}[{i}]"))?;
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn the_document_lists_exactly_the_routes() {
+    let doc = document();
+    let documented: BTreeSet<(String, String)> = doc["paths"]
+        .as_object()
+        .expect("paths")
+        .iter()
+        .flat_map(|(path, item)| {
+            item.as_object().expect("a path item").keys().map(move |method| (method.to_uppercase(), path.clone()))
+        })
+        .collect();
+    let routed: BTreeSet<(String, String)> = ROUTES.iter().map(|&(m, p)| (m.to_owned(), p.to_owned())).collect();
+    assert_eq!(documented, routed);
+    assert_eq!(ROUTES.len(), routed.len(), "no route twice");
+}
+
+#[tokio::test]
+async fn every_documented_route_answers_and_no_other() {
+    let base = common::start(Config::default()).await;
+    let c = client();
+    for &(method, path) in ROUTES {
+        let status = match method {
+            "GET" => get(&c, &base, path).await.0,
+            _ => post(&c, &base, path, &serde_json::json!({})).await.0,
+        };
+        assert!(status != 404 && status != 405, "{method} {path}: {status}");
+    }
+    for path in ["/v1/convert/", "/v1/laser2", "/v1", "/v2/convert", "/v1/Convert"] {
+        let (status, answer) = post(&c, &base, path, &serde_json::json!({})).await;
+        assert_eq!(status, 404, "{path}: {answer}");
+    }
+    let (status, _, _) = get(&c, &base, "/v1/moves").await;
+    assert_eq!(status, 405);
+}
+
+#[tokio::test]
+async fn examples_validate_and_are_answered_as_documented() {
+    let doc = document();
+    let base = common::start(Config::default()).await;
+    let c = client();
+    let (status, _, served) = get(&c, &base, "/v1/openapi.json").await;
+    assert_eq!(status, 200);
+    assert_eq!(serde_json::from_str::<Value>(&served).expect("json"), doc, "the document served is the one built in");
+    let mut examples = 0;
+    for (path, item) in doc["paths"].as_object().expect("paths") {
+        for (method, operation) in item.as_object().expect("operations") {
+            let responses = &operation["responses"];
+            let answer = if method == "get" {
+                let (status, _, body) = get(&c, &base, path).await;
+                vec![(status, serde_json::from_str::<Value>(&body).expect("json"))]
+            } else {
+                let content = &operation["requestBody"]["content"]["application/json"];
+                let examples_here = content["examples"].as_object().expect("every POST has examples");
+                assert!(!examples_here.is_empty());
+                let mut answers = Vec::new();
+                for (name, example) in examples_here {
+                    let request = &example["value"];
+                    check(&doc, &content["schema"], request, &format!("{path} example {name}"))
+                        .unwrap_or_else(|e| panic!("{e}"));
+                    let (status, answer) = post(&c, &base, path, request).await;
+                    assert!(status == 200 || status == 422, "{path} {name}: {status} {answer}");
+                    answers.push((status, answer));
+                    examples += 1;
+                }
+                answers
+            };
+            for (status, body) in answer {
+                let response = &responses[status.to_string()];
+                assert!(response.is_object(), "{path}: status {status} is documented");
+                let schema = &response["content"]["application/json"]["schema"];
+                check(&doc, schema, &body, &format!("{path} answer")).unwrap_or_else(|e| panic!("{e}\n{body}"));
+            }
+        }
+    }
+    assert!(examples >= ROUTES.len() - 2);
+}
+
+#[test]
+fn the_validator_rejects_what_it_should() {
+    let doc = document();
+    let schema = serde_json::json!({"$ref": "#/components/schemas/ConvertRequest"});
+    assert!(check(&doc, &schema, &serde_json::json!({"input": "x", "to": "fen"}), "ok").is_ok());
+    assert!(check(&doc, &schema, &serde_json::json!({"input": "x"}), "no to").is_err());
+    assert!(check(&doc, &schema, &serde_json::json!({"input": "x", "to": "fenn"}), "bad id").is_err());
+    assert!(check(&doc, &schema, &serde_json::json!({"input": "x", "to": "fen", "extra": 1}), "extra").is_err());
+}
