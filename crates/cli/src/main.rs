@@ -55,9 +55,22 @@ enum Command {
     Apply(rules::ApplyArgs),
     /// Count the leaf nodes of the legal move tree of each input position.
     Perft(rules::PerftArgs),
+    /// Fire the laser of each input Khet position: the beam's squares,
+    /// bounces and outcome, as text or JSON, or drawn on the board.
+    Laser(rules::LaserArgs),
+    /// Serve the JSON API under /v1 and the conversion web page at / over
+    /// HTTP, until interrupted.
+    Serve(ServeArgs),
 }
 
 #[derive(Args, Debug)]
+struct ServeArgs {
+    /// The address to listen on (port 0 picks a free port).
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8080")]
+    addr: std::net::SocketAddr,
+}
+
+#[derive(Args, Debug, Clone)]
 pub(crate) struct ReadArgs {
     /// The notation of the inputs (default: detected for each input).
     #[arg(long, value_name = "NOTATION", value_parser = parse_notation)]
@@ -112,6 +125,11 @@ struct RenderArgs {
     /// chinese-traditional (Xiangqi).
     #[arg(long, value_name = "STYLE", default_value = "ascii", value_parser = parse_style)]
     style: RenderStyle,
+    /// Khet: draw the laser's beam on the board and describe the shot;
+    /// `--laser=red` or `--laser=silver` picks whose laser fires (default:
+    /// the side to move's).
+    #[arg(long, value_name = "COLOR", num_args = 0..=1, require_equals = true, default_missing_value = "to-move")]
+    laser: Option<String>,
     #[command(flatten)]
     read: ReadArgs,
 }
@@ -149,7 +167,7 @@ fn parse_variant(s: &str) -> Result<VariantId, String> {
     })
 }
 
-fn parse_style(s: &str) -> Result<RenderStyle, String> {
+pub(crate) fn parse_style(s: &str) -> Result<RenderStyle, String> {
     s.parse().map_err(|_| {
         let ids: Vec<String> = <RenderStyle as strum::IntoEnumIterator>::iter().map(|s| s.to_string()).collect();
         format!("unknown style {s:?}; known: {}", ids.join(", "))
@@ -168,6 +186,10 @@ fn main() -> ExitCode {
         Command::Move(args) => rules::move_(&args, &mut report),
         Command::Apply(args) => rules::apply(&args, &mut report),
         Command::Perft(args) => rules::perft(&args, &mut report),
+        Command::Laser(args) => rules::laser(&args, &mut report),
+        Command::Serve(args) => {
+            polyfen_server::run(args.addr, polyfen_server::Config::default()).map_err(|e| Flow::Fatal(e.into()))
+        }
     };
     match result {
         Ok(()) | Err(Flow::Closed) => {}
@@ -263,6 +285,9 @@ fn validate(args: &ValidateArgs, report: &mut Report) -> Result<(), Flow> {
 
 fn render(args: &RenderArgs, report: &mut Report) -> Result<(), Flow> {
     let mut first = true;
+    if let Some(color) = &args.laser {
+        return rules::render_laser(&args.read, args.style, color, report);
+    }
     for_each_position(&args.read, report, |n, reading, report| match reading.position.render(args.style) {
         Ok(diagram) => {
             if !first {

@@ -3,9 +3,10 @@
 use std::io::{self, BufRead, IsTerminal};
 
 use clap::Args;
+use polyfen::polyfen_core::Color;
 use polyfen::{
-    CastlingMoves, MoveNotation, Notation, Position, ReadOptions, RuleOptions, RulesError, VariantId, WriteOptions,
-    read,
+    AnyPosition, CastlingMoves, LaserJson, MoveNotation, Notation, Position, ReadOptions, RenderStyle, RuleOptions,
+    RulesError, VariantId, WriteOptions, read,
 };
 
 use crate::output::{Flow, Report};
@@ -221,7 +222,15 @@ fn move_words(args: &[String]) -> Result<Vec<String>, Flow> {
         words.extend(args.iter().flat_map(|a| a.split_whitespace().map(str::to_owned)));
     }
     words.retain(|w| !is_move_number(w));
-    Ok(words)
+    // `exd6 e.p.`: the en passant mark belongs to the move before it
+    let mut merged: Vec<String> = Vec::with_capacity(words.len());
+    for word in words {
+        match merged.last_mut() {
+            Some(last) if word.eq_ignore_ascii_case("e.p.") || word.eq_ignore_ascii_case("ep") => last.push_str(&word),
+            _ => merged.push(word),
+        }
+    }
+    Ok(merged)
 }
 
 fn is_move_number(word: &str) -> bool {
@@ -289,6 +298,84 @@ pub fn apply(args: &ApplyArgs, report: &mut Report) -> Result<(), Flow> {
             Ok(())
         }
     }
+}
+
+#[derive(Args, Debug)]
+pub struct LaserArgs {
+    /// Whose laser fires: silver or red (default: the side to move's).
+    #[arg(long, value_name = "COLOR", value_parser = parse_khet_color)]
+    color: Option<Color>,
+    /// Write the shot as JSON, one line per input.
+    #[arg(long)]
+    json: bool,
+    /// Draw the board with the beam on it (ascii or unicode) above the shot.
+    #[arg(long, value_name = "STYLE", value_parser = crate::parse_style)]
+    render: Option<RenderStyle>,
+    #[command(flatten)]
+    read: ReadArgs,
+}
+
+fn parse_khet_color(s: &str) -> Result<Color, String> {
+    match s.to_ascii_lowercase().as_str() {
+        "silver" | "s" => Ok(Color::White),
+        "red" | "r" => Ok(Color::Black),
+        _ => Err(format!("unknown Khet color {s:?}; known: silver, red")),
+    }
+}
+
+/// `render --laser [COLOR]`: each Khet position drawn with its laser shot.
+pub fn render_laser(read: &ReadArgs, style: RenderStyle, color: &str, report: &mut Report) -> Result<(), Flow> {
+    let color = match color {
+        "to-move" => None,
+        name => match parse_khet_color(name) {
+            Ok(color) => Some(color),
+            Err(e) => {
+                report.message(&e);
+                return Ok(());
+            }
+        },
+    };
+    let args = LaserArgs { color, json: false, render: Some(style), read: read.clone() };
+    laser(&args, report)
+}
+
+/// Fires the laser of each input Khet position and prints the path and the
+/// outcome.
+pub fn laser(args: &LaserArgs, report: &mut Report) -> Result<(), Flow> {
+    let mut first = true;
+    for_each_position(&args.read, report, |n, reading, report| {
+        let AnyPosition::Khet(position) = &reading.position else {
+            report.failure(n, &format!("a {} position has no laser; only khet has", reading.position.variant()));
+            return Ok(());
+        };
+        let shot = match position.laser(args.color) {
+            Ok(shot) => shot,
+            Err(e) => {
+                report.failure(n, &e.to_string());
+                return Ok(());
+            }
+        };
+        if args.json {
+            return match serde_json::to_string(&LaserJson::from(&shot)) {
+                Ok(json) => report.line(&json),
+                Err(e) => Err(Flow::Fatal(e.into())),
+            };
+        }
+        if !first {
+            report.line("")?;
+        }
+        first = false;
+        match args.render {
+            Some(style) => match position.render_laser(style, &shot) {
+                Ok(diagram) => report.text(&diagram),
+                Err(e) => {
+                    report.failure(n, &e.to_string());
+                    Ok(())
+                }
+            },
+            None => report.text(&shot.to_string()),
+        }
+    })
 }
 
 #[cfg(test)]

@@ -580,7 +580,7 @@ fn usage_errors_exit_2() {
         &["convert", "--to", "png", CHESS_START],
         &["convert", "--to", "fen", "--from", "sgf", CHESS_START],
         &["convert", "--to", "xiangqi-fen", "--letters", "pinyin", XQ_START],
-        &["render", "--style", "svg", CHESS_START],
+        &["render", "--style", "sepia", CHESS_START],
         &["setup", "go"],
         &["setup"],
         &["frobnicate"],
@@ -627,4 +627,17 @@ fn a_closed_pipe_ends_quietly() {
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert!(stderr.is_empty(), "{stderr}");
     assert!(output.status.code().is_some(), "killed by a signal: {:?}", output.status);
+}
+
+#[test]
+fn render_draws_svg_for_every_game() {
+    for (input, label) in
+        [(CHESS_START, "Chess position, white to move"), (XQ_START, "Xiangqi"), ("khet:classic", "Khet")]
+    {
+        let got = polyfen(&["render", "--style", "svg", input], "");
+        assert_eq!(got.code, 0, "{got:?}");
+        assert!(got.stdout.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""), "{got:?}");
+        assert!(got.stdout.trim_end().ends_with("</svg>"), "{got:?}");
+        assert!(got.stdout.contains(label), "{label}: {got:?}");
+    }
 }
