@@ -84,9 +84,13 @@ fn bench(c: &mut Criterion) {
     group.finish();
 
     // Per byte of input, Xiangqi beside chess: the generic codec must cost
-    // nothing for a wider, taller board with another alphabet.
-    let xiangqi = polyfen_bench::xiangqi_fens(POSITIONS, 0x00C0_FFEE);
-    let xiangqi_bytes: usize = xiangqi.iter().map(String::len).sum();
+    // nothing for a wider, taller board with another alphabet. `xiangqi`
+    // positions are made as the chess ones are (random playouts);
+    // `xiangqi-setups` are random legal setups, sparser than games reach.
+    let xiangqi_sets = [
+        ("xiangqi", polyfen_bench::xiangqi_playout_fens(POSITIONS, 0x00C0_FFEE)),
+        ("xiangqi-setups", polyfen_bench::xiangqi_fens(POSITIONS, 0x00C0_FFEE)),
+    ];
     let mut group = c.benchmark_group("per-byte");
     group.sample_size(20);
     group.throughput(Throughput::Bytes(bytes as u64));
@@ -99,19 +103,25 @@ fn bench(c: &mut Criterion) {
     group.bench_function("format/chess", |b| {
         b.iter(|| ours.iter().map(|f| f.to_string().len()).sum::<usize>());
     });
-    group.throughput(Throughput::Bytes(xiangqi_bytes as u64));
-    group.bench_function("parse/xiangqi", |b| {
-        b.iter(|| xiangqi.iter().filter(|f| f.parse::<polyfen_xiangqi::Fen>().is_ok()).count());
-    });
-    group.bench_function("parse+validate/xiangqi", |b| {
-        b.iter(|| {
-            xiangqi.iter().filter(|f| f.parse::<polyfen_xiangqi::Fen>().is_ok_and(|s| s.validate().is_empty())).count()
+    for (name, xiangqi) in &xiangqi_sets {
+        let xiangqi_bytes: usize = xiangqi.iter().map(String::len).sum();
+        group.throughput(Throughput::Bytes(xiangqi_bytes as u64));
+        group.bench_function(format!("parse/{name}"), |b| {
+            b.iter(|| xiangqi.iter().filter(|f| f.parse::<polyfen_xiangqi::Fen>().is_ok()).count());
         });
-    });
-    let xiangqi_parsed: Vec<polyfen_xiangqi::Fen> = xiangqi.iter().map(|f| f.parse().expect("parses")).collect();
-    group.bench_function("format/xiangqi", |b| {
-        b.iter(|| xiangqi_parsed.iter().map(|f| f.to_string().len()).sum::<usize>());
-    });
+        group.bench_function(format!("parse+validate/{name}"), |b| {
+            b.iter(|| {
+                xiangqi
+                    .iter()
+                    .filter(|f| f.parse::<polyfen_xiangqi::Fen>().is_ok_and(|s| s.validate().is_empty()))
+                    .count()
+            });
+        });
+        let parsed: Vec<polyfen_xiangqi::Fen> = xiangqi.iter().map(|f| f.parse().expect("parses")).collect();
+        group.bench_function(format!("format/{name}"), |b| {
+            b.iter(|| parsed.iter().map(|f| f.to_string().len()).sum::<usize>());
+        });
+    }
     group.finish();
 
     let mut group = c.benchmark_group("chess-fen-bytes");

@@ -90,3 +90,27 @@ pub fn xiangqi_fens(n: usize, seed: u64) -> Vec<String> {
     }
     out
 }
+
+/// `n` Xiangqi positions as standard FEN, made the way the chess benchmark
+/// makes its positions: random playouts of 20 to 200 plies from the start,
+/// every position along the way.
+#[must_use]
+pub fn xiangqi_playout_fens(n: usize, seed: u64) -> Vec<String> {
+    use polyfen_xiangqi::Position;
+
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::with_capacity(n);
+    while out.len() < n {
+        let mut position = Position::start();
+        let length = 20 + rng.below(180);
+        for _ in 0..length {
+            let moves = position.legal_moves();
+            if moves.is_empty() || out.len() >= n {
+                break;
+            }
+            position.play(moves[rng.below(moves.len())]);
+            out.push(position.to_setup().to_string());
+        }
+    }
+    out
+}

@@ -55,6 +55,10 @@ enum Command {
     Apply(rules::ApplyArgs),
     /// Count the leaf nodes of the legal move tree of each input position.
     Perft(rules::PerftArgs),
+    /// Say whether the game goes on in each input position: ongoing,
+    /// checkmate, stalemate, insufficient-material, fifty-moves or
+    /// pharaoh-lost.
+    Status(rules::StatusArgs),
     /// Fire the laser of each input Khet position: the beam's squares,
     /// bounces and outcome, as text or JSON, or drawn on the board.
     Laser(rules::LaserArgs),
@@ -186,6 +190,7 @@ fn main() -> ExitCode {
         Command::Move(args) => rules::move_(&args, &mut report),
         Command::Apply(args) => rules::apply(&args, &mut report),
         Command::Perft(args) => rules::perft(&args, &mut report),
+        Command::Status(args) => rules::status(&args, &mut report),
         Command::Laser(args) => rules::laser(&args, &mut report),
         Command::Serve(args) => {
             polyfen_server::run(args.addr, polyfen_server::Config::default()).map_err(|e| Flow::Fatal(e.into()))

@@ -323,6 +323,25 @@ fn parse_khet_color(s: &str) -> Result<Color, String> {
     }
 }
 
+#[derive(Args, Debug)]
+pub struct StatusArgs {
+    #[command(flatten)]
+    read: ReadArgs,
+}
+
+/// Prints the state of the game in each input position: `ongoing`,
+/// `checkmate`, `stalemate`, `insufficient-material`, `fifty-moves` or
+/// `pharaoh-lost`.
+pub fn status(args: &StatusArgs, report: &mut Report) -> Result<(), Flow> {
+    for_each_position(&args.read, report, |n, reading, report| match reading.position.status(&RuleOptions::default()) {
+        Ok(status) => report.line(status.into()),
+        Err(e) => {
+            report.failure(n, &e.to_string());
+            Ok(())
+        }
+    })
+}
+
 /// `render --laser [COLOR]`: each Khet position drawn with its laser shot.
 pub fn render_laser(read: &ReadArgs, style: RenderStyle, color: &str, report: &mut Report) -> Result<(), Flow> {
     let color = match color {

@@ -142,3 +142,17 @@ fn moves_are_read_the_way_users_type_them() {
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert_eq!(lines(&out.stdout), ["e4", "Nf6", "e5", "d5", "exd6", "e6", "Nf3", "Be7", "Bc4", "O-O"]);
 }
+
+#[test]
+fn status_names_the_end_of_the_game() {
+    let out = polyfen(&[
+        "status",
+        START,
+        "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1",
+        "7k/8/6QK/8/8/8/8/8 b - - 0 1",
+        "7k/8/8/8/8/8/8/6NK b - - 0 1",
+        "7k/8/8/8/8/8/8/R6K b - - 100 80",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(lines(&out.stdout), ["ongoing", "checkmate", "stalemate", "insufficient-material", "fifty-moves"]);
+}
