@@ -477,3 +477,15 @@ fn check_reader(text: &str) -> Result<(), TestCaseError> {
     }
     Ok(())
 }
+
+/// Fairy-Stockfish numbers only pawns (`17+1`: pawn number 1 on file 7), so
+/// a cannon on the same file is no second reading.
+#[test]
+fn numbered_forms_name_pawns_only() {
+    let fen: polyfen_xiangqi::Fen =
+        "2bC1a3/4rkc2/1C7/3P4P/2p3p2/3R5/9/B1pA4B/3K2p1N/9 b - - 5 40".parse().expect("valid FEN");
+    let position = polyfen_xiangqi::Position::from_setup(&fen).expect("playable");
+    let mv = position.parse_move_as("17+1", MoveStyle::WxfFsf).expect("one pawn move");
+    assert_eq!(position.format_move(mv, MoveStyle::Iccs), "G1-G0");
+    assert_eq!(position.format_move(mv, MoveStyle::WxfFsf), "17+1");
+}

@@ -188,7 +188,9 @@ fn piece_part(
                 Some(b'-') => Ok(((Some(Role::Soldier), Which::Mark(Mark::Minus, Some(d1))), None, 2, false)),
                 Some(b'0'..=b'9') => {
                     let d2 = file_digit(text, 1)?;
-                    let numbered = (None, Which::Ordinal(d1, Some(d2)));
+                    // only pawns are ever numbered (no other piece has three on a
+                    // file or two doubled files), so the number names a pawn
+                    let numbered = (Some(Role::Soldier), Which::Ordinal(d1, Some(d2)));
                     let middle = (Some(Role::Soldier), Which::Mark(Mark::Middle, Some(d1)));
                     // only Fairy-Stockfish writes `=`, only the WXF page `.`
                     Ok(match (style, d1 == d2, bytes.get(2)) {
