@@ -2,6 +2,10 @@
 //! generation and attack tests. Points are indices 0–89 (`rank * 9 +
 //! file`); [`NONE`] fills unused slots.
 
+use polyfen_core::Color;
+
+use crate::Square;
+
 /// No point: the filler of the unused slots of a table.
 pub(crate) const NONE: u8 = 0xFF;
 
@@ -18,14 +22,31 @@ const fn rank_of(sq: usize) -> i32 {
     (sq / 9) as i32
 }
 
-/// Inside the palace of side `side` (0 red, 1 black).
-const fn in_palace(side: usize, file: i32, rank: i32) -> bool {
-    file >= 3 && file <= 5 && if side == 0 { rank >= 0 && rank <= 2 } else { rank >= 7 && rank <= 9 }
+/// The side `side` (0 red, 1 black) as a colour.
+const fn color(side: usize) -> Color {
+    if side == 0 { Color::White } else { Color::Black }
 }
 
-/// On the own half of side `side`.
+/// Inside the palace of side `side` (0 red, 1 black): the rule
+/// [`Square::in_palace_of`] states.
+const fn in_palace(side: usize, file: i32, rank: i32) -> bool {
+    match point(file, rank) {
+        Some(square) => square.in_palace_of(color(side)),
+        None => false,
+    }
+}
+
+/// On the own half of side `side`: the rule [`Square::on_side_of`] states.
 const fn own_half(side: usize, rank: i32) -> bool {
-    if side == 0 { rank >= 0 && rank <= 4 } else { rank >= 5 && rank <= 9 }
+    match point(0, rank) {
+        Some(square) => square.on_side_of(color(side)),
+        None => false,
+    }
+}
+
+/// The square at `file`, `rank`, if on the board.
+const fn point(file: i32, rank: i32) -> Option<Square> {
+    if file >= 0 && file < 9 && rank >= 0 && rank < 10 { Square::new(file as u8, rank as u8) } else { None }
 }
 
 /// The rank step forward for side `side`.
@@ -41,9 +62,10 @@ pub(crate) type Four = [[u8; 4]; 90];
 pub(crate) const DIRECTIONS: [(i32, i32); 4] = [(0, 1), (0, -1), (-1, 0), (1, 0)];
 const DIAGONALS: [(i32, i32); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
 
-/// King steps of each side: one point orthogonally, inside its palace.
-pub(crate) static KING_STEPS: [Four; 2] = {
-    let mut t = [[[NONE; 4]; 90]; 2];
+/// The steps of each side from each point one point along `directions`,
+/// staying inside its palace.
+const fn palace_steps(directions: [(i32, i32); 4]) -> [Four; 2] {
+    let mut steps = [[[NONE; 4]; 90]; 2];
     let mut side = 0;
     while side < 2 {
         let mut sq = 0;
@@ -52,9 +74,9 @@ pub(crate) static KING_STEPS: [Four; 2] = {
             let mut n = 0;
             let mut d = 0;
             while d < 4 {
-                let (nf, nr) = (f + DIRECTIONS[d].0, r + DIRECTIONS[d].1);
+                let (nf, nr) = (f + directions[d].0, r + directions[d].1);
                 if in_palace(side, nf, nr) {
-                    t[side][sq][n] = at(nf, nr);
+                    steps[side][sq][n] = at(nf, nr);
                     n += 1;
                 }
                 d += 1;
@@ -63,33 +85,14 @@ pub(crate) static KING_STEPS: [Four; 2] = {
         }
         side += 1;
     }
-    t
-};
+    steps
+}
+
+/// King steps of each side: one point orthogonally, inside its palace.
+pub(crate) static KING_STEPS: [Four; 2] = palace_steps(DIRECTIONS);
 
 /// Advisor steps of each side: one point diagonally, inside its palace.
-pub(crate) static ADVISOR_STEPS: [Four; 2] = {
-    let mut t = [[[NONE; 4]; 90]; 2];
-    let mut side = 0;
-    while side < 2 {
-        let mut sq = 0;
-        while sq < 90 {
-            let (f, r) = (file_of(sq), rank_of(sq));
-            let mut n = 0;
-            let mut d = 0;
-            while d < 4 {
-                let (nf, nr) = (f + DIAGONALS[d].0, r + DIAGONALS[d].1);
-                if in_palace(side, nf, nr) {
-                    t[side][sq][n] = at(nf, nr);
-                    n += 1;
-                }
-                d += 1;
-            }
-            sq += 1;
-        }
-        side += 1;
-    }
-    t
-};
+pub(crate) static ADVISOR_STEPS: [Four; 2] = palace_steps(DIAGONALS);
 
 /// Elephant steps of each side: two points diagonally, staying on its own
 /// half, with the eye (the point between) in the second table.
@@ -281,13 +284,13 @@ pub(crate) const fn nearest(points: u128, d: usize) -> usize {
     if d == 0 || d == 3 { points.trailing_zeros() as usize } else { 127 - points.leading_zeros() as usize }
 }
 
-/// A four-slot table as bits.
-const fn masks(table: &Four) -> [u128; 90] {
+/// A table of up to `N` points per point as bits.
+const fn masks<const N: usize>(table: &[[u8; N]; 90]) -> [u128; 90] {
     let mut t = [0u128; 90];
     let mut sq = 0;
     while sq < 90 {
         let mut k = 0;
-        while k < 4 {
+        while k < N {
             if table[sq][k] != NONE {
                 t[sq] |= 1 << table[sq][k];
             }
@@ -305,22 +308,43 @@ pub(crate) static KING_MASKS: [[u128; 90]; 2] = [masks(&KING_STEPS[0]), masks(&K
 pub(crate) static ADVISOR_MASKS: [[u128; 90]; 2] = [masks(&ADVISOR_STEPS[0]), masks(&ADVISOR_STEPS[1])];
 
 /// [`SOLDIER_STEPS`] as bits.
-pub(crate) static SOLDIER_MASKS: [[u128; 90]; 2] = {
-    let mut t = [[0u128; 90]; 2];
-    let mut side = 0;
-    while side < 2 {
-        let mut sq = 0;
-        while sq < 90 {
+pub(crate) static SOLDIER_MASKS: [[u128; 90]; 2] = [masks(&SOLDIER_STEPS[0]), masks(&SOLDIER_STEPS[1])];
+
+/// [`SOLDIER_ATTACKS`] as bits: the points from which a soldier of each
+/// side attacks each point.
+pub(crate) static SOLDIER_ATTACK_MASKS: [[u128; 90]; 2] = [masks(&SOLDIER_ATTACKS[0]), masks(&SOLDIER_ATTACKS[1])];
+
+/// The points from which a horse attacks each point, legs aside: the
+/// horse points of [`HORSE_ATTACKS`] as bits.
+pub(crate) static HORSE_ATTACK_MASKS: [u128; 90] = {
+    let mut t = [0u128; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let mut d = 0;
+        while d < 4 {
             let mut k = 0;
-            while k < 3 {
-                if SOLDIER_STEPS[side][sq][k] != NONE {
-                    t[side][sq] |= 1 << SOLDIER_STEPS[side][sq][k];
+            while k < 2 {
+                let h = HORSE_ATTACKS.1[sq][d][k];
+                if h != NONE {
+                    t[sq] |= 1 << h;
                 }
                 k += 1;
             }
-            sq += 1;
+            d += 1;
         }
-        side += 1;
+        sq += 1;
+    }
+    t
+};
+
+/// The points of each point's rank and file, the point itself excluded: the
+/// four [`RAY_MASKS`] together.
+pub(crate) static LINE_MASKS: [u128; 90] = {
+    let mut t = [0u128; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        t[sq] = RAY_MASKS[sq][0] | RAY_MASKS[sq][1] | RAY_MASKS[sq][2] | RAY_MASKS[sq][3];
+        sq += 1;
     }
     t
 };

@@ -4,6 +4,7 @@ use core::fmt;
 
 use polyfen_core::Color;
 
+use crate::tables::{HORSE_ATTACK_MASKS, HORSE_ATTACKS, LINE_MASKS, NONE, SOLDIER_ATTACK_MASKS};
 use crate::types::{Piece, Role, Square, color_name};
 use crate::{Board, Fen};
 
@@ -390,76 +391,6 @@ const OVER_MAX_BIAS: u128 = {
     bias
 };
 
-/// For each point, the points from which a horse attacks it (legs aside).
-const HORSE_FROM: [u128; 90] = {
-    let mut table = [0u128; 90];
-    let mut i = 0;
-    while i < 90 {
-        let (file, rank) = ((i % 9) as i8, (i / 9) as i8);
-        let mut k = 0;
-        while k < 8 {
-            let ((df, dr), _) = HORSE[k];
-            let (f, r) = (file - df, rank - dr);
-            if f >= 0 && f < 9 && r >= 0 && r < 10 {
-                table[i] |= 1 << (r * 9 + f);
-            }
-            k += 1;
-        }
-        i += 1;
-    }
-    table
-};
-
-/// For each side and point, the points from which a soldier of that side
-/// attacks it: from behind, and from either side once across the river.
-const SOLDIER_FROM: [[u128; 90]; 2] = {
-    let mut table = [[0u128; 90]; 2];
-    let mut side = 0;
-    while side < 2 {
-        let color = if side == 0 { Color::White } else { Color::Black };
-        let mut i = 0;
-        while i < 90 {
-            let (file, rank) = ((i % 9) as i8, (i / 9) as i8);
-            let behind = rank - forward(color);
-            if behind >= 0 && behind < 10 {
-                table[side][i] |= 1 << (behind * 9 + file);
-            }
-            if let Some(square) = Square::from_index(i) {
-                if !square.on_side_of(color) {
-                    if file > 0 {
-                        table[side][i] |= 1 << (i - 1);
-                    }
-                    if file < 8 {
-                        table[side][i] |= 1 << (i + 1);
-                    }
-                }
-            }
-            i += 1;
-        }
-        side += 1;
-    }
-    table
-};
-
-/// The points of rank `rank` and of file `file`, for each point.
-const LINES: [u128; 90] = {
-    let mut table = [0u128; 90];
-    let mut i = 0;
-    while i < 90 {
-        let (file, rank) = (i % 9, i / 9);
-        let mut k = 0;
-        while k < 10 {
-            table[i] |= 1 << (k * 9 + file);
-            if k < 9 {
-                table[i] |= 1 << (rank * 9 + k);
-            }
-            k += 1;
-        }
-        i += 1;
-    }
-    table
-};
-
 /// The fast path: true when the setup breaks no rule. One pass over the
 /// occupied points only (found eight at a time) counts the pieces, checks
 /// each against the points it may stand on and builds a bitboard per piece;
@@ -513,21 +444,22 @@ fn quickly_valid(fen: &Fen) -> bool {
     let target = if by == Color::White { black } else { red };
     let code = |role: Role| Piece::new(by, role).index();
     let soldiers = pieces[code(Role::Soldier)];
-    if soldiers & SOLDIER_FROM[by.index()][target] != 0 {
+    if soldiers & SOLDIER_ATTACK_MASKS[by.index()][target] != 0 {
         return false;
     }
-    let mut horses = pieces[code(Role::Horse)] & HORSE_FROM[target];
-    while horses != 0 {
-        let h = horses.trailing_zeros() as usize;
-        horses &= horses - 1;
-        let (df, dr) = (target as isize % 9 - h as isize % 9, target as isize / 9 - h as isize / 9);
-        let leg = if df.abs() == 2 { h as isize + df.signum() } else { h as isize + 9 * dr.signum() };
-        if codes[leg as usize] == EMPTY {
-            return false;
+    let horse = code(Role::Horse);
+    if pieces[horse] & HORSE_ATTACK_MASKS[target] != 0 {
+        // a horse near the king: does one have its leg free?
+        let (legs, pairs) = (&HORSE_ATTACKS.0[target], &HORSE_ATTACKS.1[target]);
+        for (&leg, pair) in legs.iter().zip(pairs) {
+            let free = leg != NONE && codes[usize::from(leg)] == EMPTY;
+            if free && pair.iter().any(|&h| h != NONE && usize::from(codes[usize::from(h)]) == horse) {
+                return false;
+            }
         }
     }
     let (chariot, cannon) = (code(Role::Chariot) as u8, code(Role::Cannon) as u8);
-    if (pieces[chariot as usize] | pieces[cannon as usize]) & LINES[target] == 0 {
+    if (pieces[chariot as usize] | pieces[cannon as usize]) & LINE_MASKS[target] == 0 {
         return true;
     }
     let (file, rank) = (target % 9, target / 9);
