@@ -2,30 +2,17 @@
 //! `apply` and `perft` with the notations `uci`, `san` and `lan`, Chess960
 //! castling, and the error lines with their columns and candidates.
 
-use std::process::{Command, Stdio};
+mod common;
+
+use common::Outcome;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 const CHESS960: &str = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 0 1";
 const TWO_KNIGHTS: &str = "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1";
 
-struct Outcome {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
 fn polyfen(args: &[&str]) -> Outcome {
-    let output = Command::new(env!("CARGO_BIN_EXE_polyfen"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run polyfen: {e}"));
-    Outcome {
-        code: output.status.code().unwrap_or(-1),
-        stdout: String::from_utf8(output.stdout).expect("UTF-8"),
-        stderr: String::from_utf8(output.stderr).expect("UTF-8"),
-    }
+    common::run(args, "")
 }
 
 fn lines(text: &str) -> Vec<&str> {

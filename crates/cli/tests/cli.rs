@@ -2,6 +2,8 @@
 //! error, warning and repair lines on standard error, exit statuses,
 //! streaming from standard input and a closed output pipe.
 
+mod common;
+
 use std::fmt::Write as _;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
@@ -21,37 +23,7 @@ const KHET_SMALL_JSON: &str = r#"{"variant":"khet","board":{"a8":"x","e1":"R","e
 /// PKN as the reference program writes it: no separators, one rotation short.
 const KHET_REFERENCE: &str = "2PARA3X7P26p3p1P1SS1p1Pp1P1ss1p1P3P62p7x3arap2 wnnnnneewwsnsnsneewwsssss s 0";
 
-/// What a run of the binary gave.
-#[derive(Debug)]
-struct Outcome {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-/// Runs `polyfen ARGS` with `stdin` as standard input.
-fn polyfen(args: &[&str], stdin: &str) -> Outcome {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_polyfen"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot run polyfen: {e}"));
-    let mut input = child.stdin.take().unwrap_or_else(|| panic!("no stdin"));
-    let data = stdin.to_owned();
-    // a command with arguments does not read standard input: ignore EPIPE
-    let writer = thread::spawn(move || {
-        let _ = input.write_all(data.as_bytes());
-    });
-    let output = child.wait_with_output().unwrap_or_else(|e| panic!("polyfen did not finish: {e}"));
-    let _ = writer.join();
-    Outcome {
-        code: output.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
-}
+use common::run as polyfen;
 
 /// One run and everything it must give: its standard output and error
 /// exactly, and its exit status.

@@ -1,22 +1,14 @@
 //! The rules commands on Khet: `moves`, `move`, `apply` and `perft`, with
 //! the laser firing after each move and the two counting conventions.
 
-use std::process::{Command, Stdio};
+mod common;
 
 const CLASSIC: &str = "2PARA3X/7P2/6p3/p1P1SS1p1P/p1P1ss1p1P/3P6/2p7/x3arap2 wnnnnneewwsnsnsneewwssssse s 0";
 
 /// What a run of the binary gave: exit status, standard output and error.
 fn polyfen(args: &[&str]) -> (i32, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_polyfen"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run polyfen: {e}"));
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+    let out = common::run(args, "");
+    (out.code, out.stdout, out.stderr)
 }
 
 /// The standard output of a run that must succeed quietly.

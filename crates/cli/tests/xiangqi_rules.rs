@@ -1,9 +1,7 @@
 //! The Xiangqi rules on the command line: `perft` with and without
 //! `--divide`, and the errors for positions the rules cannot play.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-use std::thread;
+mod common;
 
 const XQ_START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
@@ -18,25 +16,8 @@ const PERFT: [(&str, &[u64]); 5] = [
 
 /// What a run of the binary gave: exit status, standard output and error.
 fn polyfen(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_polyfen"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot run polyfen: {e}"));
-    let mut input = child.stdin.take().unwrap_or_else(|| panic!("no stdin"));
-    let data = stdin.to_owned();
-    let writer = thread::spawn(move || {
-        let _ = input.write_all(data.as_bytes());
-    });
-    let output = child.wait_with_output().unwrap_or_else(|e| panic!("polyfen did not finish: {e}"));
-    let _ = writer.join();
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+    let out = common::run(args, stdin);
+    (out.code, out.stdout, out.stderr)
 }
 
 #[test]
