@@ -176,6 +176,18 @@ fn parse_fields(
     lenient: bool,
     repairs: &mut Vec<Repair>,
 ) -> Result<XiangqiExtras, ParseError> {
+    if let Some(extras) = canonical_fields(fields) {
+        return Ok(extras);
+    }
+    parse_fields_carefully(fields, lenient, repairs)
+}
+
+/// [`parse_fields`] field by field, naming what does not fit.
+fn parse_fields_carefully(
+    fields: &mut Fields<'_>,
+    lenient: bool,
+    repairs: &mut Vec<Repair>,
+) -> Result<XiangqiExtras, ParseError> {
     let mut extras = XiangqiExtras::default();
     let Some(side) = fields.next() else {
         return Ok(extras);
@@ -222,6 +234,50 @@ fn parse_fields(
     }
     fields.finish("move number")?;
     Ok(extras)
+}
+
+/// The fields as written canonically, ` side - - halfmove move` (side `w`,
+/// `r` or `b`; nothing after but white space), read in one pass over the
+/// bytes; `None` for anything else (or a number over `u32::MAX`), which
+/// [`parse_fields`] then reads field by field. Every input it accepts, the
+/// careful reading accepts with the same result.
+#[inline]
+fn canonical_fields(fields: &mut Fields<'_>) -> Option<XiangqiExtras> {
+    let line = fields.line();
+    let bytes = line.as_bytes().get(Fields::position(fields)..)?;
+    let (turn, rest) = match bytes {
+        [b' ', b'w' | b'r', b' ', b'-', b' ', b'-', b' ', rest @ ..] => (Color::White, rest),
+        [b' ', b'b', b' ', b'-', b' ', b'-', b' ', rest @ ..] => (Color::Black, rest),
+        _ => return None,
+    };
+    let (halfmove, rest) = leading_number(rest)?;
+    let (fullmove, rest) = leading_number(rest.strip_prefix(b" ")?)?;
+    if !rest.iter().all(u8::is_ascii_whitespace) {
+        return None;
+    }
+    *fields = Fields::starting_at(line, line.len());
+    Some(XiangqiExtras { turn, halfmove, fullmove, marker: None })
+}
+
+/// The decimal number at the start of `bytes` (one to ten digits, at most
+/// `u32::MAX`) and the bytes after it, which may start with an eleventh
+/// digit: the caller finds no space or end there and gives up.
+#[inline]
+fn leading_number(bytes: &[u8]) -> Option<(u32, &[u8])> {
+    let mut value = 0u64;
+    let mut digits = 0;
+    for &b in bytes.iter().take(10) {
+        let digit = b.wrapping_sub(b'0');
+        if digit > 9 {
+            break;
+        }
+        value = value * 10 + u64::from(digit);
+        digits += 1;
+    }
+    if digits == 0 {
+        return None;
+    }
+    Some((u32::try_from(value).ok()?, &bytes[digits..]))
 }
 
 fn is_number(text: &str) -> bool {
@@ -391,3 +447,46 @@ pub struct LenientDialectsChapter;
 #[cfg(doctest)]
 #[doc = include_str!("../../../docs/src/move-notation.md")]
 pub struct MoveNotationChapter;
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    proptest! {
+        /// The one-pass reading of the canonical fields gives what the
+        /// field-by-field reading gives, wherever it gives anything.
+        #[test]
+        fn canonical_fields_agree_with_the_careful_reading(
+            tail in prop_oneof![
+                // near the canonical form
+                ("[wrbBx]", "-|0|--", "-|5", "[0-9]{1,11}", "[0-9]{1,11}", "( |\t|x|/xRC| 3)?")
+                    .prop_map(|(side, third, fourth, half, full, end)| format!(" {side} {third} {fourth} {half} {full}{end}")),
+                // anything of the kind
+                "( [wrbBgGx-]| -| [0-9]{1,11}| 4294967295| 4294967296| [0-9]{1,3}/x[a-z0-9]{0,3}|  |\t){0,6}",
+            ],
+        ) {
+            let line = format!("9/9/9/9/9/9/9/9/9/9{tail}");
+            let fast = canonical_fields(&mut Fields::starting_at(&line, 19));
+            if let Some(fast) = fast {
+                let careful = parse_fields_carefully(&mut Fields::starting_at(&line, 19), false, &mut Vec::new());
+                prop_assert_eq!(Ok(fast), careful, "{:?}", line);
+            }
+        }
+    }
+
+    #[test]
+    fn canonical_fields_are_read_in_one_pass() {
+        let read = |tail: &str| canonical_fields(&mut Fields::starting_at(tail, 0));
+        let extras = |turn, halfmove, fullmove| Some(XiangqiExtras { turn, halfmove, fullmove, marker: None });
+        assert_eq!(read(" w - - 0 1"), extras(Color::White, 0, 1));
+        assert_eq!(read(" r - - 12 40 \n"), extras(Color::White, 12, 40));
+        assert_eq!(read(" b - - 4294967295 7"), extras(Color::Black, u32::MAX, 7));
+        // left to the careful reading
+        for tail in [" w", " w - - 0", " w 0 1", " b - - 4294967296 1", " w - - 0 1/xRC", " w - - 0 1 x", "  w - - 0 1"]
+        {
+            assert_eq!(read(tail), None, "{tail:?}");
+        }
+    }
+}

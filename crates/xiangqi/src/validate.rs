@@ -354,25 +354,6 @@ const ALLOWED: [u128; 15] = {
     table
 };
 
-/// Per point, one bit per piece code (bit 14, an empty point, always set):
-/// whether a piece of that code may stand there. [`ALLOWED`] turned around,
-/// padded to 96 points.
-const ALLOWED_AT: [u16; 96] = {
-    let mut table = [1 << 14; 96];
-    let mut i = 0;
-    while i < 90 {
-        let mut code = 0;
-        while code < 14 {
-            if ALLOWED[code] >> i & 1 == 1 {
-                table[i] |= 1 << code;
-            }
-            code += 1;
-        }
-        i += 1;
-    }
-    table
-};
-
 /// The most pieces of each code a side may have, as bytes of one word:
 /// each lane holds `127 - max`, so that adding the counts sets a lane's
 /// high bit exactly when its count is over the maximum.
@@ -391,16 +372,29 @@ const OVER_MAX_BIAS: u128 = {
     bias
 };
 
+/// One in the byte lane of each code, for counting into a word.
+const ONE_OF: [u128; 16] = {
+    let mut table = [0u128; 16];
+    let mut code = 0;
+    while code < 14 {
+        table[code] = 1 << (8 * code);
+        code += 1;
+    }
+    table
+};
+
 /// The fast path: true when the setup breaks no rule. One pass over the
-/// occupied points only (found eight at a time) counts the pieces, checks
-/// each against the points it may stand on and builds a bitboard per piece;
-/// the checks are table lookups with the rare case (a horse or a line piece
-/// near the king) looked at closely. Whenever it cannot say the setup is
-/// legal, [`validate_carefully`] finds and words every violation; the two
-/// agree (a property test checks it).
+/// occupied points only (found eight at a time) builds a bitboard per piece
+/// code, in 64-bit halves; counts and points are then checked a code at a
+/// time against [`ALLOWED`], and the checks are table lookups with the rare
+/// case (a horse or a line piece near the king) looked at closely. Whenever
+/// it cannot say the setup is legal, [`validate_carefully`] finds and words
+/// every violation; the two agree (a property test checks it).
 fn quickly_valid(fen: &Fen) -> bool {
     const EMPTY: u8 = 14;
-    let mut codes = [EMPTY; 96];
+    // the board's codes, padded so that a half's lookups past its last
+    // piece (see below) land on empty points
+    let mut codes = [EMPTY; 128];
     for (code, cell) in codes.iter_mut().zip(&fen.board) {
         *code = cell.map_or(EMPTY, |piece| piece.index() as u8);
     }
@@ -408,30 +402,36 @@ fn quickly_valid(fen: &Fen) -> bool {
     // when the point holds a piece; its high bit says so, then a multiply
     // gathers the eight high bits into one byte
     let mut occupied = [0u64; 2];
-    for (k, chunk) in codes.chunks_exact(8).enumerate() {
+    for (k, chunk) in codes[..96].chunks_exact(8).enumerate() {
         let x = u64::from_le_bytes(chunk.try_into().unwrap_or([EMPTY; 8])) ^ 0x0E0E_0E0E_0E0E_0E0E;
         let nonzero = (((x & 0x7F7F_7F7F_7F7F_7F7F) + 0x7F7F_7F7F_7F7F_7F7F) | x) & 0x8080_8080_8080_8080;
         occupied[k / 8] |= ((nonzero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * (k % 8));
     }
-    let mut counts = [0u8; 16];
-    let mut off = 0u16;
-    let mut pieces = [0u128; 16];
-    for (half, mut word) in occupied.into_iter().enumerate() {
+    let all = u128::from(occupied[1]) << 64 | u128::from(occupied[0]);
+    // the points of each code, as the low and the high 64 points, and the
+    // count of each code in a byte lane of `counts`, on top of a bias
+    let mut halves = [[0u64; 16]; 2];
+    let mut counts = OVER_MAX_BIAS;
+    for ((half, mut word), codes) in halves.iter_mut().zip(occupied).zip(codes.chunks(64)) {
         while word != 0 {
-            let i = half * 64 + word.trailing_zeros() as usize;
+            let bit = word.trailing_zeros();
             word &= word - 1;
-            let code = usize::from(codes[i] & 15);
-            counts[code] = counts[code].wrapping_add(1);
-            off |= !ALLOWED_AT[i] >> code & 1;
-            pieces[code] |= 1 << i;
+            let code = usize::from(codes[bit as usize] & 15);
+            half[code] |= 1 << bit;
+            counts = counts.wrapping_add(ONE_OF[code]);
         }
     }
-    let over = u128::from_le_bytes(counts).wrapping_add(OVER_MAX_BIAS) & 0x8080_8080_8080_8080_8080_8080_8080_8080;
-    if off != 0 || over != 0 || counts[0] == 0 || counts[7] == 0 {
+    let over = counts & 0x8080_8080_8080_8080_8080_8080_8080_8080;
+    // a king's lane still holds its bias when the king is missing
+    let no_king = counts as u8 == 126 || (counts >> 56) as u8 == 126;
+    let pieces = |code: usize| u128::from(halves[1][code]) << 64 | u128::from(halves[0][code]);
+    // only kings, advisors, elephants and soldiers have points they may
+    // not stand on
+    let off = [0, 1, 2, 6, 7, 8, 9, 13].iter().fold(0, |off, &code| off | (pieces(code) & !ALLOWED[code]));
+    if over != 0 || no_king || off != 0 {
         return false;
     }
-    let all = u128::from(occupied[1]) << 64 | u128::from(occupied[0]);
-    let (red, black) = (pieces[0].trailing_zeros() as usize, pieces[7].trailing_zeros() as usize);
+    let (red, black) = (pieces(0).trailing_zeros() as usize, pieces(7).trailing_zeros() as usize);
     // the points of a file as ten bits, rank 0 lowest
     let file_bits = |file: usize| (0..10).fold(0u32, |bits, r| bits | u32::from(codes[r * 9 + file] != EMPTY) << r);
     if red % 9 == black % 9 {
@@ -443,12 +443,12 @@ fn quickly_valid(fen: &Fen) -> bool {
     let by = fen.extras.turn;
     let target = if by == Color::White { black } else { red };
     let code = |role: Role| Piece::new(by, role).index();
-    let soldiers = pieces[code(Role::Soldier)];
+    let soldiers = pieces(code(Role::Soldier));
     if soldiers & SOLDIER_ATTACK_MASKS[by.index()][target] != 0 {
         return false;
     }
     let horse = code(Role::Horse);
-    if pieces[horse] & HORSE_ATTACK_MASKS[target] != 0 {
+    if pieces(horse) & HORSE_ATTACK_MASKS[target] != 0 {
         // a horse near the king: does one have its leg free?
         let (legs, pairs) = (&HORSE_ATTACKS.0[target], &HORSE_ATTACKS.1[target]);
         for (&leg, pair) in legs.iter().zip(pairs) {
@@ -459,7 +459,7 @@ fn quickly_valid(fen: &Fen) -> bool {
         }
     }
     let (chariot, cannon) = (code(Role::Chariot) as u8, code(Role::Cannon) as u8);
-    if (pieces[chariot as usize] | pieces[cannon as usize]) & LINE_MASKS[target] == 0 {
+    if (pieces(chariot as usize) | pieces(cannon as usize)) & LINE_MASKS[target] == 0 {
         return true;
     }
     let (file, rank) = (target % 9, target / 9);
