@@ -392,22 +392,42 @@ const ONE_OF: [u128; 16] = {
 /// every violation; the two agree (a property test checks it).
 fn quickly_valid(fen: &Fen) -> bool {
     const EMPTY: u8 = 14;
-    // the board's codes, padded so that a half's lookups past its last
-    // piece (see below) land on empty points
-    let mut codes = [EMPTY; 128];
-    for (code, cell) in codes.iter_mut().zip(&fen.board) {
-        *code = cell.map_or(EMPTY, |piece| piece.index() as u8);
-    }
-    // one bit per occupied point: a byte is nonzero after `^ EMPTY` exactly
-    // when the point holds a piece; its high bit says so, then a multiply
-    // gathers the eight high bits into one byte
-    let mut occupied = [0u64; 2];
-    for (k, chunk) in codes[..96].chunks_exact(8).enumerate() {
-        let x = u64::from_le_bytes(chunk.try_into().unwrap_or([EMPTY; 8])) ^ 0x0E0E_0E0E_0E0E_0E0E;
+    /// The points before the first that starts an eight-byte word of the
+    /// setup. A setup is usually copied (moved out of a `Result`, say) just
+    /// before it is checked, in eight- or sixteen-byte pieces from its start;
+    /// reading the board in words aligned with those pieces lets each read
+    /// take its bytes from one pending write, not wait for several.
+    const LEAD: usize = (8 - core::mem::offset_of!(Fen, board) % 8) % 8;
+    const WORDS: usize = (90 - LEAD) / 8;
+    const TAIL: usize = LEAD + 8 * WORDS;
+    let board = &fen.board;
+    // the codes of eight points from `start` (empty past `end`)
+    let word = |start: usize, end: usize| -> [u8; 8] {
+        core::array::from_fn(|k| {
+            board.get(start + k).filter(|_| start + k < end).copied().flatten().map_or(EMPTY, |p| p.index() as u8)
+        })
+    };
+    // a byte is nonzero after `^ EMPTY` exactly when the point holds a
+    // piece; its high bit says so, then a multiply gathers the eight high
+    // bits into one byte
+    let occupied_in = |word: [u8; 8]| {
+        let x = u64::from_le_bytes(word) ^ 0x0E0E_0E0E_0E0E_0E0E;
         let nonzero = (((x & 0x7F7F_7F7F_7F7F_7F7F) + 0x7F7F_7F7F_7F7F_7F7F) | x) & 0x8080_8080_8080_8080;
-        occupied[k / 8] |= ((nonzero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * (k % 8));
+        u128::from((nonzero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56)
+    };
+    let mut codes = [EMPTY; 104];
+    let lead = word(0, LEAD);
+    let tail = word(TAIL, 90);
+    codes[..8].copy_from_slice(&lead);
+    codes[TAIL..TAIL + 8].copy_from_slice(&tail);
+    // one bit per occupied point
+    let mut all = occupied_in(lead) | occupied_in(tail) << TAIL;
+    for start in (LEAD..TAIL).step_by(8) {
+        let word = word(start, start + 8);
+        codes[start..start + 8].copy_from_slice(&word);
+        all |= occupied_in(word) << start;
     }
-    let all = u128::from(occupied[1]) << 64 | u128::from(occupied[0]);
+    let occupied = [all as u64, (all >> 64) as u64];
     // the points of each code, as the low and the high 64 points, and the
     // count of each code in a byte lane of `counts`, on top of a bias
     let mut halves = [[0u64; 16]; 2];
