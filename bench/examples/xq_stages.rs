@@ -64,7 +64,9 @@ fn main() {
                 time(|| (0..20).map(|_| xq_parsed.iter().filter(|f| f.validate().is_empty()).count()).sum())
             }
             "xq-format" => time(|| (0..20).map(|_| xq_parsed.iter().map(|f| f.to_string().len()).sum::<usize>()).sum()),
-            "chess-format" => time(|| (0..20).map(|_| chess_parsed.iter().map(|f| f.to_string().len()).sum::<usize>()).sum()),
+            "chess-format" => {
+                time(|| (0..20).map(|_| chess_parsed.iter().map(|f| f.to_string().len()).sum::<usize>()).sum())
+            }
             "xq-parse" => {
                 time(|| (0..20).map(|_| xq.iter().filter(|l| l.parse::<polyfen_xiangqi::Fen>().is_ok()).count()).sum())
             }
