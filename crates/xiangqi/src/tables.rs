@@ -337,18 +337,6 @@ pub(crate) static HORSE_ATTACK_MASKS: [u128; 90] = {
     t
 };
 
-/// The points of each point's rank and file, the point itself excluded: the
-/// four [`RAY_MASKS`] together.
-pub(crate) static LINE_MASKS: [u128; 90] = {
-    let mut t = [0u128; 90];
-    let mut sq = 0;
-    while sq < 90 {
-        t[sq] = RAY_MASKS[sq][0] | RAY_MASKS[sq][1] | RAY_MASKS[sq][2] | RAY_MASKS[sq][3];
-        sq += 1;
-    }
-    t
-};
-
 /// Horse jumps by leg: for each point, its four orthogonal neighbours (the
 /// legs, [`NONE`] off the board) and, for each, the jumps that leg blocks
 /// as bits (two, fewer at the edge).

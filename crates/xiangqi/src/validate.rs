@@ -4,7 +4,7 @@ use core::fmt;
 
 use polyfen_core::Color;
 
-use crate::tables::{HORSE_ATTACK_MASKS, HORSE_ATTACKS, LINE_MASKS, NONE, SOLDIER_ATTACK_MASKS};
+use crate::tables::{HORSE_ATTACK_MASKS, HORSE_ATTACKS, NONE, RAY_MASKS, SOLDIER_ATTACK_MASKS};
 use crate::types::{Piece, Role, Square, color_name};
 use crate::{Board, Fen};
 
@@ -385,11 +385,14 @@ const ONE_OF: [u128; 16] = {
 
 /// The fast path: true when the setup breaks no rule. One pass over the
 /// occupied points only (found eight at a time) builds a bitboard per piece
-/// code, in 64-bit halves; counts and points are then checked a code at a
-/// time against [`ALLOWED`], and the checks are table lookups with the rare
-/// case (a horse or a line piece near the king) looked at closely. Whenever
-/// it cannot say the setup is legal, [`validate_carefully`] finds and words
-/// every violation; the two agree (a property test checks it).
+/// code, in 64-bit halves, and counts the codes in byte lanes; counts and
+/// points are then checked a code at a time against [`ALLOWED`]. Check is
+/// found with table lookups (a horse near the king is looked at closely)
+/// and, along the king's rank and file, from the two nearest pieces each
+/// way with no branch. Whenever it cannot say the setup is legal,
+/// [`validate_carefully`] finds and words every violation; the two agree (a
+/// property test checks it).
+#[allow(clippy::needless_bitwise_bool)] // `|` on purpose: `||` would branch on the board
 fn quickly_valid(fen: &Fen) -> bool {
     const EMPTY: u8 = 14;
     /// The points before the first that starts an eight-byte word of the
@@ -415,7 +418,7 @@ fn quickly_valid(fen: &Fen) -> bool {
         let nonzero = (((x & 0x7F7F_7F7F_7F7F_7F7F) + 0x7F7F_7F7F_7F7F_7F7F) | x) & 0x8080_8080_8080_8080;
         u128::from((nonzero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56)
     };
-    let mut codes = [EMPTY; 104];
+    let mut codes = [EMPTY; 128];
     let lead = word(0, LEAD);
     let tail = word(TAIL, 90);
     codes[..8].copy_from_slice(&lead);
@@ -451,14 +454,12 @@ fn quickly_valid(fen: &Fen) -> bool {
     if over != 0 || no_king || off != 0 {
         return false;
     }
+    // Both kings are in their palaces now, so red's is the lower. They face
+    // each other on one file with no piece between.
     let (red, black) = (pieces(0).trailing_zeros() as usize, pieces(7).trailing_zeros() as usize);
-    // the points of a file as ten bits, rank 0 lowest
-    let file_bits = |file: usize| (0..10).fold(0u32, |bits, r| bits | u32::from(codes[r * 9 + file] != EMPTY) << r);
-    if red % 9 == black % 9 {
-        let between = (1u32 << (black / 9)) - (1u32 << (red / 9 + 1));
-        if file_bits(red % 9) & between == 0 {
-            return false; // facing kings
-        }
+    let between = ((1u128 << black) - (1u128 << (red + 1))) & FILE_MASKS[red % 9];
+    if red % 9 == black % 9 && all & between == 0 {
+        return false;
     }
     let by = fen.extras.turn;
     let target = if by == Color::White { black } else { red };
@@ -478,38 +479,37 @@ fn quickly_valid(fen: &Fen) -> bool {
             }
         }
     }
+    // The first and second pieces from the king each way along its rank and
+    // file: a chariot first, or a cannon second, gives check. Worked out for
+    // all four ways with no branch (point 127, empty, stands for none).
     let (chariot, cannon) = (code(Role::Chariot) as u8, code(Role::Cannon) as u8);
-    if (pieces(chariot as usize) | pieces(cannon as usize)) & LINE_MASKS[target] == 0 {
-        return true;
+    let mut check = false;
+    for (d, &ray) in RAY_MASKS[target].iter().enumerate() {
+        let blockers = all & ray;
+        // rays up and right run to higher points
+        let (first, second) = if d == 0 || d == 3 {
+            let rest = blockers & blockers.wrapping_sub(1);
+            (blockers.trailing_zeros().min(127), rest.trailing_zeros().min(127))
+        } else {
+            let first = 127u32.wrapping_sub(blockers.leading_zeros()) & 127;
+            let rest = blockers & !(1u128 << first);
+            (first, 127u32.wrapping_sub(rest.leading_zeros()) & 127)
+        };
+        check |= (codes[first as usize] == chariot) | (codes[second as usize] == cannon);
     }
-    let (file, rank) = (target % 9, target / 9);
-    // the first and second pieces from the king each way along its rank
-    // and file: a chariot first, or a cannon second, gives check
-    let hits = |first: Option<usize>, second: Option<usize>| {
-        first.is_some_and(|p| codes[p] == chariot) || second.is_some_and(|p| codes[p] == cannon)
-    };
-    let rank_bits = (all >> (rank * 9)) as u32 & 0x1FF;
-    let file_bits = file_bits(file);
-    for (bits, at, step) in [(rank_bits, file, 1), (file_bits, rank, 9)] {
-        let base = target - at * step;
-        let above = bits >> at >> 1;
-        let first = (above != 0).then(|| base + (at + 1 + above.trailing_zeros() as usize) * step);
-        let rest = above & above.wrapping_sub(1);
-        let second = (rest != 0).then(|| base + (at + 1 + rest.trailing_zeros() as usize) * step);
-        if hits(first, second) {
-            return false;
-        }
-        let below = bits & ((1 << at) - 1);
-        let top = |bits: u32| 31 - bits.leading_zeros() as usize;
-        let first = (below != 0).then(|| base + top(below) * step);
-        let rest = if below == 0 { 0 } else { below & !(1 << top(below)) };
-        let second = (rest != 0).then(|| base + top(rest) * step);
-        if hits(first, second) {
-            return false;
-        }
-    }
-    true
+    !check
 }
+
+/// The points of each file.
+const FILE_MASKS: [u128; 9] = {
+    let mut masks = [0u128; 9];
+    let mut i = 0;
+    while i < 90 {
+        masks[i % 9] |= 1 << i;
+        i += 1;
+    }
+    masks
+};
 
 /// Every rule the setup breaks, each worded.
 fn validate_carefully(fen: &Fen) -> Vec<Violation> {
