@@ -86,17 +86,53 @@ fn report(dir: &Path) {
             }
         }
     }
+    per_byte_report(dir, &rows);
 }
 
 /// The throughput criterion recorded for a benchmark, per second.
 fn throughput(dir: &Path, mean_ns: f64) -> Option<String> {
-    let text = std::fs::read_to_string(dir.join("new").join("benchmark.json")).ok()?;
-    let json: serde_json::Value = serde_json::from_str(&text).ok()?;
     let per_second = 1e9 / mean_ns;
-    if let Some(bytes) = json["throughput"]["Bytes"].as_f64() {
+    if let Some(bytes) = bytes_per_run(dir) {
         Some(format!("{:.1} MiB/s", bytes * per_second / f64::from(1u32 << 20)))
     } else {
+        let json = benchmark_json(dir)?;
         json["throughput"]["Elements"].as_f64().map(|n| format!("{:.2} M/s", n * per_second / 1e6))
+    }
+}
+
+fn benchmark_json(dir: &Path) -> Option<serde_json::Value> {
+    let text = std::fs::read_to_string(dir.join("new").join("benchmark.json")).ok()?;
+    serde_json::from_str(&text).ok()
+}
+
+/// The bytes one run of a benchmark reads or writes, when it counts bytes.
+fn bytes_per_run(dir: &Path) -> Option<f64> {
+    benchmark_json(dir)?["throughput"]["Bytes"].as_f64()
+}
+
+/// Xiangqi beside chess per byte (`per-byte/TASK/chess` against
+/// `per-byte/TASK/xiangqi...`): the speed target of the Xiangqi notation is
+/// a ratio of at least 1 on positions made alike (random playouts).
+fn per_byte_report(dir: &Path, rows: &[(String, f64)]) {
+    let speed = |name: &str| {
+        let (_, ns) = rows.iter().find(|(n, _)| n == name)?;
+        Some(bytes_per_run(&dir.join(name))? / ns)
+    };
+    let mut printed = false;
+    for (name, _) in rows {
+        let Some(rest) = name.strip_prefix("per-byte/") else { continue };
+        // criterion keeps `per-byte/TASK/POSITIONS` as `per-byte/TASK_POSITIONS`
+        let Some((task, positions)) = rest.split_once(['/', '_']) else { continue };
+        if positions == "chess" {
+            continue;
+        }
+        let chess = [format!("per-byte/{task}/chess"), format!("per-byte/{task}_chess")];
+        let (Some(ours), Some(chess)) = (speed(name), chess.iter().find_map(|c| speed(c))) else { continue };
+        if !printed {
+            println!("\n{:<40} {:>10}", "Xiangqi / chess, per byte", "ratio");
+            printed = true;
+        }
+        println!("{:<40} {:>9.2}x", format!("{task} ({positions})"), ours / chess);
     }
 }
 
