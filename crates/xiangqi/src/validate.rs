@@ -418,6 +418,8 @@ fn quickly_valid(fen: &Fen) -> bool {
         let nonzero = (((x & 0x7F7F_7F7F_7F7F_7F7F) + 0x7F7F_7F7F_7F7F_7F7F) | x) & 0x8080_8080_8080_8080;
         u128::from((nonzero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56)
     };
+    // every point's code, and empty up to 127, which stands for "no such
+    // point" in the line checks below
     let mut codes = [EMPTY; 128];
     let lead = word(0, LEAD);
     let tail = word(TAIL, 90);
