@@ -60,7 +60,7 @@ pub(crate) type Four = [[u8; 4]; 90];
 /// The four orthogonal directions as (file, rank) steps: up (towards black),
 /// down, left, right. Directions 0 and 1 run along the file.
 pub(crate) const DIRECTIONS: [(i32, i32); 4] = [(0, 1), (0, -1), (-1, 0), (1, 0)];
-const DIAGONALS: [(i32, i32); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
+pub(crate) const DIAGONALS: [(i32, i32); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
 
 /// The steps of each side from each point one point along `directions`,
 /// staying inside its palace.
@@ -122,19 +122,23 @@ pub(crate) static ELEPHANT_STEPS: [(Four, Four); 2] = {
     t
 };
 
+/// Horse jumps as (file, rank) steps, each with its leg: the step to the
+/// point next to the horse in the direction of the long step, which must be
+/// empty.
+pub(crate) const HORSE_STEPS: [((i32, i32), (i32, i32)); 8] = [
+    ((1, 2), (0, 1)),
+    ((-1, 2), (0, 1)),
+    ((1, -2), (0, -1)),
+    ((-1, -2), (0, -1)),
+    ((2, 1), (1, 0)),
+    ((2, -1), (1, 0)),
+    ((-2, 1), (-1, 0)),
+    ((-2, -1), (-1, 0)),
+];
+
 /// Horse jumps from each point, with the leg (the point next to the horse
 /// in the direction of the long step) in the second table.
 pub(crate) static HORSE_JUMPS: ([[u8; 8]; 90], [[u8; 8]; 90]) = {
-    const JUMPS: [((i32, i32), (i32, i32)); 8] = [
-        ((1, 2), (0, 1)),
-        ((-1, 2), (0, 1)),
-        ((1, -2), (0, -1)),
-        ((-1, -2), (0, -1)),
-        ((2, 1), (1, 0)),
-        ((2, -1), (1, 0)),
-        ((-2, 1), (-1, 0)),
-        ((-2, -1), (-1, 0)),
-    ];
     let mut t = ([[NONE; 8]; 90], [[NONE; 8]; 90]);
     let mut sq = 0;
     while sq < 90 {
@@ -142,7 +146,7 @@ pub(crate) static HORSE_JUMPS: ([[u8; 8]; 90], [[u8; 8]; 90]) = {
         let mut n = 0;
         let mut j = 0;
         while j < 8 {
-            let ((df, dr), (lf, lr)) = JUMPS[j];
+            let ((df, dr), (lf, lr)) = HORSE_STEPS[j];
             let to = at(f + df, r + dr);
             if to != NONE {
                 t.0[sq][n] = to;

@@ -4,7 +4,7 @@ use core::fmt;
 
 use polyfen_core::Color;
 
-use crate::tables::{HORSE_ATTACK_MASKS, HORSE_ATTACKS, NONE, RAY_MASKS, SOLDIER_ATTACK_MASKS};
+use crate::tables::{DIAGONALS, HORSE_ATTACK_MASKS, HORSE_ATTACKS, HORSE_STEPS, NONE, RAY_MASKS, SOLDIER_ATTACK_MASKS};
 use crate::types::{Piece, Role, Square, color_name};
 use crate::{Board, Fen};
 
@@ -146,23 +146,10 @@ const ELEPHANT_POINTS: [[Square; 7]; 2] = [
     [sq(2, 9), sq(6, 9), sq(0, 7), sq(4, 7), sq(8, 7), sq(2, 5), sq(6, 5)],
 ];
 
-const ORTHOGONAL: [(i8, i8); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
-const DIAGONAL: [(i8, i8); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
-/// Horse jumps as (file, rank) steps, each with its leg: the point next to
-/// the horse in the direction of the long step, which must be empty.
-const HORSE: [((i8, i8), (i8, i8)); 8] = [
-    ((1, 2), (0, 1)),
-    ((-1, 2), (0, 1)),
-    ((1, -2), (0, -1)),
-    ((-1, -2), (0, -1)),
-    ((2, 1), (1, 0)),
-    ((2, -1), (1, 0)),
-    ((-2, 1), (-1, 0)),
-    ((-2, -1), (-1, 0)),
-];
+const ORTHOGONAL: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
 
 /// The direction a soldier of `color` moves forward, in ranks.
-const fn forward(color: Color) -> i8 {
+const fn forward(color: Color) -> i32 {
     match color {
         Color::White => 1,
         Color::Black => -1,
@@ -208,7 +195,7 @@ fn visit_attackers(board: &Board, target: Square, by: Color, mut visit: impl FnM
     let is = |sq: Square, role: Role| at(sq) == Some(Piece::new(by, role));
     // chariots, cannons and the flying general along the four lines, walked
     // on file and rank (no division by 9 per step)
-    let (file, rank) = (target.file() as i8, target.rank() as i8);
+    let (file, rank) = (i32::from(target.file()), i32::from(target.rank()));
     for (df, dr) in ORTHOGONAL {
         let (mut f, mut r) = (file, rank);
         let mut screens = 0;
@@ -235,11 +222,11 @@ fn visit_attackers(board: &Board, target: Square, by: Color, mut visit: impl FnM
         }
     }
     // a point `df`, `dr` away from the target, by coordinates
-    let near = |df: i8, dr: i8| {
+    let near = |df: i32, dr: i32| {
         let (f, r) = (file + df, rank + dr);
         if (0..9).contains(&f) && (0..10).contains(&r) { Square::new(f as u8, r as u8) } else { None }
     };
-    for ((df, dr), (lf, lr)) in HORSE {
+    for ((df, dr), (lf, lr)) in HORSE_STEPS {
         let Some(from) = near(-df, -dr) else { continue };
         if is(from, Role::Horse) && near(lf - df, lr - dr).is_some_and(|leg| at(leg).is_none()) && !visit(from) {
             return;
@@ -269,7 +256,7 @@ fn visit_attackers(board: &Board, target: Square, by: Color, mut visit: impl FnM
                 }
             }
         }
-        for (df, dr) in DIAGONAL {
+        for (df, dr) in DIAGONALS {
             if let Some(from) = near(df, dr) {
                 if is(from, Role::Advisor) && !visit(from) {
                     return;
@@ -279,7 +266,7 @@ fn visit_attackers(board: &Board, target: Square, by: Color, mut visit: impl FnM
     }
     // elephants two points diagonally, over a free eye, on their own half
     if target.on_side_of(by) {
-        for (df, dr) in DIAGONAL {
+        for (df, dr) in DIAGONALS {
             let (Some(eye), Some(from)) = (near(df, dr), near(2 * df, 2 * dr)) else {
                 continue;
             };
