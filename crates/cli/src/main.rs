@@ -9,6 +9,7 @@
 //! status is 0 when every input succeeded, 1 when any failed and 2 for a
 //! usage error.
 
+mod games;
 mod input;
 mod output;
 mod rules;
@@ -62,6 +63,9 @@ enum Command {
     /// Fire the laser of each input Khet position: the beam's squares,
     /// bounces and outcome, as text or JSON, or drawn on the board.
     Laser(rules::LaserArgs),
+    /// Read game records (PGN of chess, Xiangqi and Khet): convert them,
+    /// validate them, list their positions and lines, count them.
+    Games(games::GamesArgs),
     /// Serve the JSON API under /v1 and the conversion web page at / over
     /// HTTP, until interrupted.
     Serve(ServeArgs),
@@ -164,7 +168,7 @@ fn parse_letters(s: &str) -> Result<LetterSet, String> {
     s.parse().map_err(|_| format!("unknown letter set {s:?}; known: xqbase, wxf, iccs"))
 }
 
-fn parse_variant(s: &str) -> Result<VariantId, String> {
+pub(crate) fn parse_variant(s: &str) -> Result<VariantId, String> {
     s.parse().map_err(|_| {
         let ids: Vec<&str> = <VariantId as strum::IntoEnumIterator>::iter().map(Into::into).collect();
         format!("unknown variant {s:?}; known: {}", ids.join(", "))
@@ -192,6 +196,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => rules::perft(&args, &mut report),
         Command::Status(args) => rules::status(&args, &mut report),
         Command::Laser(args) => rules::laser(&args, &mut report),
+        Command::Games(args) => games::run(&args, &mut report),
         Command::Serve(args) => {
             polyfen_server::run(args.addr, polyfen_server::Config::default()).map_err(|e| Flow::Fatal(e.into()))
         }

@@ -135,6 +135,17 @@ impl Report {
         }
     }
 
+    /// Writes a note on standard error that fails nothing (a warning).
+    pub fn note(&mut self, message: &str) {
+        self.sync();
+        eprintln!("polyfen: {message}");
+    }
+
+    /// Whether any input failed so far.
+    pub fn has_failed(&self) -> bool {
+        self.failed
+    }
+
     /// Marks the run as failed without a message (validation found violations).
     pub fn mark_failed(&mut self) {
         self.failed = true;

@@ -111,7 +111,7 @@ pub struct PerftArgs {
     read: ReadArgs,
 }
 
-fn parse_move_notation(s: &str) -> Result<MoveNotation, String> {
+pub(crate) fn parse_move_notation(s: &str) -> Result<MoveNotation, String> {
     s.parse().map_err(|_| {
         let ids: Vec<&str> = <MoveNotation as strum::IntoEnumIterator>::iter().map(Into::into).collect();
         format!("unknown move notation {s:?}; known: {}", ids.join(", "))

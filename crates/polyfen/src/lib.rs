@@ -32,6 +32,7 @@
 
 mod chess;
 mod detect;
+pub mod games;
 pub mod json;
 mod khet;
 mod notation;

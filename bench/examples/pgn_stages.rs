@@ -1,0 +1,47 @@
+//! Times the PGN reader's stages on a file: tokenizing only, and reading
+//! with every move played (validation).
+//!
+//! `cargo run --release -p polyfen-bench --example pgn_stages -- FILE`
+
+#![allow(clippy::cast_precision_loss)] // megabytes for a printout
+
+use std::time::Instant;
+
+use polyfen::games::pgn::{Flow, Here, PgnError, PgnReader, Visitor};
+use polyfen::games::{GameOptions, Games};
+
+/// Counts moves, keeps nothing.
+struct Null(u64);
+
+impl Visitor for Null {
+    type Output = ();
+    fn san(&mut self, _: &str, _: &Here<'_>) -> Flow {
+        self.0 += 1;
+        Flow::Continue
+    }
+    fn end_game(&mut self, _: Option<PgnError>) {}
+}
+
+fn main() {
+    let path = std::env::args().nth(1).expect("usage: pgn_stages FILE");
+    let data = std::fs::read(&path).expect("readable file");
+    let mb = data.len() as f64 / 1e6;
+    let t = Instant::now();
+    let mut reader = PgnReader::new(data.as_slice());
+    let mut null = Null(0);
+    while reader.read_game(&mut null).expect("in memory").is_some() {}
+    let s = t.elapsed().as_secs_f64();
+    println!("tokenize: {:.1} MB/s ({} moves)", mb / s, null.0);
+    for check_only in [true, false] {
+        let t = Instant::now();
+        let mut bad = 0;
+        for game in Games::new(data.as_slice(), GameOptions::default().with_check_only(check_only)) {
+            if game.expect("in memory").is_err() {
+                bad += 1;
+            }
+        }
+        let s = t.elapsed().as_secs_f64();
+        let what = if check_only { "validate" } else { "build games" };
+        println!("{what}: {:.1} MB/s ({bad} bad)", mb / s);
+    }
+}

@@ -1,0 +1,506 @@
+//! The game-record commands: `games convert`, `validate`, `positions`,
+//! `lines` and `stats`.
+//!
+//! Files (or standard input) are decoded (UTF-8, or the encoding detected or
+//! named with `--encoding`) and read game by game, so memory stays flat
+//! whatever their size. With `--jobs N` the input is cut at game boundaries
+//! (a blank line followed by a tag) into pieces read on N threads; the
+//! output keeps the input's order.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::fs::File;
+use std::io::{self, IsTerminal, Read};
+use std::sync::mpsc;
+
+use clap::{Args, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
+use polyfen::games::pgn::PgnReader;
+use polyfen::games::{BadGame, Encoding, Game, GameOptions, Games, decode, encoding_for, position_notation};
+use polyfen::{MoveNotation, Notation, Position, VariantId, WriteOptions};
+
+use crate::output::{Flow, Report};
+use crate::parse_notation;
+use crate::rules::parse_move_notation;
+
+/// The game-record commands.
+#[derive(Args, Debug)]
+pub struct GamesArgs {
+    #[command(subcommand)]
+    command: GamesCommand,
+}
+
+#[derive(Subcommand, Debug)]
+enum GamesCommand {
+    /// Rewrite games as PGN (moves in --moves notation) or as JSON, one
+    /// object per game per line.
+    Convert(ConvertArgs),
+    /// Play every move of every line of each game; report the first illegal
+    /// or ambiguous move of each bad game.
+    Validate(CommonArgs),
+    /// The position after each ply of the main line (--every-ply), or after
+    /// its last move, one per line.
+    Positions(PositionsArgs),
+    /// Every line of play, root to leaf, main line first, one per output
+    /// line.
+    Lines(LinesArgs),
+    /// Count games, plies, results, games of each variant, and errors.
+    Stats(CommonArgs),
+}
+
+/// What every `games` command takes.
+#[derive(Args, Debug, Clone)]
+struct CommonArgs {
+    /// Read every game as this game (chess, xiangqi, khet), whatever its
+    /// tags say.
+    #[arg(long, value_name = "VARIANT", value_parser = crate::parse_variant)]
+    variant: Option<VariantId>,
+    /// The text encoding of the files (utf-8, gb18030, gbk, big5, latin1,
+    /// ...); by default detected from each file's first bytes.
+    #[arg(long, value_name = "ENCODING", value_parser = parse_encoding)]
+    encoding: Option<&'static Encoding>,
+    /// Threads reading games (default: the number of cores); the output
+    /// keeps the input's order.
+    #[arg(long, value_name = "N")]
+    jobs: Option<usize>,
+    /// List on standard error every repair a lenient reading made.
+    #[arg(long)]
+    explain: bool,
+    /// PGN files to read (`-` is standard input); without any, standard input.
+    #[arg(value_name = "FILE")]
+    files: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+struct ConvertArgs {
+    /// The format to write: pgn or json (one object per game per line).
+    #[arg(long, value_name = "FORMAT", default_value = "pgn", value_parser = ["pgn", "json"])]
+    to: String,
+    /// The move notation to write (default: the game's PGN notation: san,
+    /// iccs or khet). Chess: san, lan, uci. Xiangqi: iccs, ucci, uci-1,
+    /// wxf, wxf-fsf, chinese, chinese-traditional. Khet: khet.
+    #[arg(long, value_name = "NOTATION", value_parser = parse_move_notation)]
+    moves: Option<MoveNotation>,
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+#[derive(Args, Debug)]
+struct PositionsArgs {
+    /// Every ply of the main line, not only the last.
+    #[arg(long)]
+    every_ply: bool,
+    /// The notation of the positions (default: the game's own: fen,
+    /// xiangqi-fen or pkn).
+    #[arg(long, value_name = "NOTATION", value_parser = parse_notation)]
+    to: Option<Notation>,
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+#[derive(Args, Debug)]
+struct LinesArgs {
+    /// The move notation to write (default: the game's PGN notation).
+    #[arg(long, value_name = "NOTATION", value_parser = parse_move_notation)]
+    moves: Option<MoveNotation>,
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+fn parse_encoding(s: &str) -> Result<&'static Encoding, String> {
+    encoding_for(s).ok_or_else(|| format!("unknown encoding {s:?}; for example utf-8, gb18030, gbk, big5, latin1"))
+}
+
+/// What a command does with each game.
+#[derive(Clone, Copy)]
+enum Job {
+    Convert { json: bool, moves: Option<MoveNotation> },
+    Validate,
+    Positions { every_ply: bool, to: Option<Notation> },
+    Lines { moves: Option<MoveNotation> },
+    Stats,
+}
+
+/// What one game gave: output text, or why it failed, and its repairs.
+struct Outcome {
+    output: String,
+    error: Option<String>,
+    bad: Option<BadGame>,
+    repairs: Vec<String>,
+    stats: Option<(VariantId, usize, String)>,
+}
+
+/// Tallies for `games stats`.
+#[derive(Default)]
+struct Stats {
+    games: u64,
+    plies: u64,
+    errors: u64,
+    results: BTreeMap<String, u64>,
+    variants: BTreeMap<String, u64>,
+}
+
+pub fn run(args: &GamesArgs, report: &mut Report) -> Result<(), Flow> {
+    let (job, common) = match &args.command {
+        GamesCommand::Convert(a) => (Job::Convert { json: a.to == "json", moves: a.moves }, &a.common),
+        GamesCommand::Validate(c) => (Job::Validate, c),
+        GamesCommand::Positions(a) => (Job::Positions { every_ply: a.every_ply, to: a.to }, &a.common),
+        GamesCommand::Lines(a) => (Job::Lines { moves: a.moves }, &a.common),
+        GamesCommand::Stats(c) => (Job::Stats, c),
+    };
+    let options = GameOptions::default().with_variant(common.variant).with_check_only(matches!(job, Job::Validate));
+    let jobs = common.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)).max(1);
+    let files: Vec<String> = if common.files.is_empty() { vec!["-".to_owned()] } else { common.files.clone() };
+    let total: u64 =
+        files.iter().filter(|f| *f != "-").filter_map(|f| std::fs::metadata(f).ok()).map(|m| m.len()).sum();
+    let progress = progress_bar(total);
+    let mut stats = Stats::default();
+    let mut done_bytes = 0u64;
+    for file in &files {
+        let name = if file == "-" { "<stdin>" } else { file.as_str() };
+        let input: Box<dyn Read> = if file == "-" {
+            Box::new(io::stdin().lock())
+        } else {
+            match File::open(file) {
+                Ok(f) => Box::new(f),
+                Err(e) => {
+                    report.message(&format!("{name}: {e}"));
+                    continue;
+                }
+            }
+        };
+        let (decoded, _) = decode(input, common.encoding).map_err(|e| Flow::Fatal(e.into()))?;
+        let mut handle = |outcome: Outcome, game: u64, report: &mut Report| -> Result<(), Flow> {
+            emit(name, game, outcome, common.explain, &mut stats, report)
+        };
+        let read = if jobs == 1 {
+            sequential(decoded, options, job, progress.as_ref(), done_bytes, report, &mut handle)
+        } else {
+            parallel(decoded, options, job, jobs, progress.as_ref(), done_bytes, report, &mut handle)
+        };
+        match read {
+            Ok(bytes) => done_bytes += bytes,
+            Err(Flow::Fatal(e)) => report.message(&format!("{name}: {e:#}")),
+            Err(Flow::Closed) => return Err(Flow::Closed),
+        }
+    }
+    if let Some(pb) = progress {
+        pb.finish_and_clear();
+    }
+    if matches!(job, Job::Stats) {
+        let mut out = String::new();
+        let _ = writeln!(out, "games: {}", stats.games);
+        let _ = writeln!(out, "plies: {}", stats.plies);
+        let results: Vec<String> = stats.results.iter().map(|(r, n)| format!("{r} {n}")).collect();
+        let _ = writeln!(out, "results: {}", results.join(", "));
+        let variants: Vec<String> = stats.variants.iter().map(|(v, n)| format!("{v} {n}")).collect();
+        let _ = writeln!(out, "variants: {}", variants.join(", "));
+        let _ = writeln!(out, "errors: {}", stats.errors);
+        report.text(&out)?;
+    }
+    if matches!(job, Job::Validate) && !report.has_failed() {
+        report.line(&format!("ok: {} games", stats.games))?;
+    }
+    Ok(())
+}
+
+/// Prints one game's outcome.
+fn emit(
+    name: &str,
+    game: u64,
+    outcome: Outcome,
+    explain: bool,
+    stats: &mut Stats,
+    report: &mut Report,
+) -> Result<(), Flow> {
+    stats.games += 1;
+    if !outcome.repairs.is_empty() {
+        if explain {
+            for r in &outcome.repairs {
+                report.note(&format!("{name}: game {game}: {r}: repaired"));
+            }
+        } else {
+            let n = outcome.repairs.len();
+            let s = if n == 1 { "" } else { "s" };
+            report.note(&format!(
+                "{name}: game {game}: warning: read leniently with {n} repair{s} (--explain lists them)"
+            ));
+        }
+    }
+    if let Some((variant, plies, result)) = outcome.stats {
+        stats.plies += plies as u64;
+        *stats.results.entry(result).or_default() += 1;
+        *stats.variants.entry(variant.to_string()).or_default() += 1;
+    }
+    if let Some(bad) = outcome.bad {
+        stats.errors += 1;
+        let who = players(&bad.tags);
+        report.message(&format!("{name}: game {game}{who}: {}", bad.error));
+    } else if let Some(error) = outcome.error {
+        stats.errors += 1;
+        report.message(&format!("{name}: game {game}: {error}"));
+    }
+    if !outcome.output.is_empty() {
+        report.text(&outcome.output)?;
+    }
+    Ok(())
+}
+
+/// ` (White - Black)` from a game's tags, when it names its players.
+fn players(tags: &[(String, String)]) -> String {
+    let find = |names: &[&str]| {
+        tags.iter().find(|(n, _)| names.iter().any(|x| n.eq_ignore_ascii_case(x))).map(|(_, v)| v.as_str())
+    };
+    match (find(&["White", "Red"]), find(&["Black"])) {
+        (Some(a), Some(b)) if !a.is_empty() || !b.is_empty() => format!(" ({a} - {b})"),
+        _ => String::new(),
+    }
+}
+
+/// What `job` makes of one game read.
+fn process(result: Result<Game, BadGame>, job: Job) -> Outcome {
+    let mut outcome = Outcome { output: String::new(), error: None, bad: None, repairs: Vec::new(), stats: None };
+    let game = match result {
+        Ok(game) => game,
+        Err(bad) => {
+            outcome.repairs = bad.repairs.iter().map(ToString::to_string).collect();
+            outcome.bad = Some(bad);
+            return outcome;
+        }
+    };
+    outcome.repairs = game.repairs.iter().map(ToString::to_string).collect();
+    let done = match job {
+        Job::Convert { json: false, moves } => game.write_pgn(moves, &mut outcome.output).map_err(|e| e.to_string()),
+        Job::Convert { json: true, moves } => game
+            .to_json(moves)
+            .map_err(|e| e.to_string())
+            .and_then(|json| serde_json::to_string(&json).map_err(|e| e.to_string()))
+            .map(|line| {
+                outcome.output.push_str(&line);
+                outcome.output.push('\n');
+            }),
+        Job::Validate => Ok(()),
+        Job::Stats => {
+            outcome.stats = Some((game.variant, game.plies(), game.result_text().to_owned()));
+            Ok(())
+        }
+        Job::Positions { every_ply, to } => game.main_line(None).map_err(|e| e.to_string()).and_then(|line| {
+            let notation = to.unwrap_or_else(|| position_notation(game.variant));
+            let positions: Vec<&polyfen::AnyPosition> = if every_ply {
+                line.positions.iter().collect()
+            } else {
+                vec![line.positions.last().unwrap_or(&game.start)]
+            };
+            for p in positions {
+                let written = p.to_notation(notation, &WriteOptions::default()).map_err(|e| e.to_string())?;
+                outcome.output.push_str(&written.text);
+                outcome.output.push('\n');
+            }
+            Ok(())
+        }),
+        Job::Lines { moves } => game.lines(moves).map_err(|e| e.to_string()).map(|lines| {
+            for line in lines {
+                outcome.output.push_str(&line.join(" "));
+                outcome.output.push('\n');
+            }
+        }),
+    };
+    if let Err(e) = done {
+        outcome.output.clear();
+        outcome.error = Some(e);
+    }
+    outcome
+}
+
+fn progress_bar(total: u64) -> Option<ProgressBar> {
+    if !io::stderr().is_terminal() {
+        return None;
+    }
+    let pb = if total > 0 { ProgressBar::new(total) } else { ProgressBar::new_spinner() };
+    let template = if total > 0 {
+        "{bar:30} {bytes}/{total_bytes} ({bytes_per_sec}, {eta} left)"
+    } else {
+        "{spinner} {bytes} ({bytes_per_sec}, {elapsed})"
+    };
+    pb.set_style(ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar()));
+    Some(pb)
+}
+
+/// Reads the games of one input on this thread. Returns the bytes read.
+fn sequential(
+    input: Box<dyn Read + '_>,
+    options: GameOptions,
+    job: Job,
+    progress: Option<&ProgressBar>,
+    done: u64,
+    report: &mut Report,
+    handle: &mut impl FnMut(Outcome, u64, &mut Report) -> Result<(), Flow>,
+) -> Result<u64, Flow> {
+    let mut games = Games::new(input, options);
+    let mut n = 0u64;
+    // not a `for` loop: the iterator is asked for its progress inside
+    #[allow(clippy::while_let_on_iterator)]
+    while let Some(result) = games.next() {
+        let result = result.map_err(|e| Flow::Fatal(e.into()))?;
+        n += 1;
+        handle(process(result, job), n, report)?;
+        if let Some(pb) = progress
+            && n % 64 == 0
+        {
+            pb.set_position(done + games.bytes_read());
+        }
+    }
+    Ok(games.bytes_read())
+}
+
+/// A piece of the input that starts at a game: its text and where it is.
+struct Piece {
+    index: u64,
+    text: Vec<u8>,
+    line: u64,
+    offset: u64,
+}
+
+/// The size of the pieces the input is cut into.
+const PIECE: usize = 1 << 20;
+
+/// Reads the games of one input on `jobs` threads, in pieces cut at game
+/// boundaries, printing the outcomes in order. Returns the bytes read.
+#[allow(clippy::too_many_arguments)]
+fn parallel(
+    mut input: Box<dyn Read + '_>,
+    options: GameOptions,
+    job: Job,
+    jobs: usize,
+    progress: Option<&ProgressBar>,
+    done: u64,
+    report: &mut Report,
+    handle: &mut impl FnMut(Outcome, u64, &mut Report) -> Result<(), Flow>,
+) -> Result<u64, Flow> {
+    let (work_tx, work_rx) = mpsc::sync_channel::<Piece>(jobs * 2);
+    let work_rx = std::sync::Mutex::new(work_rx);
+    let (done_tx, done_rx) = mpsc::sync_channel::<(u64, Vec<Outcome>)>(jobs * 2);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            let done_tx = done_tx.clone();
+            let work_rx = &work_rx;
+            scope.spawn(move || {
+                loop {
+                    let piece = match work_rx.lock() {
+                        Ok(rx) => rx.recv(),
+                        Err(_) => return,
+                    };
+                    let Ok(piece) = piece else { return };
+                    let reader = PgnReader::new(piece.text.as_slice()).starting_at(piece.line, piece.offset);
+                    let outcomes: Vec<Outcome> = Games::from_reader(reader, options)
+                        .map_while(Result::ok)
+                        .map(|result| process(result, job))
+                        .collect();
+                    if done_tx.send((piece.index, outcomes)).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(done_tx);
+        // this thread cuts the input and prints the outcomes in order
+        let mut pending: BTreeMap<u64, Vec<Outcome>> = BTreeMap::new();
+        let mut next_out = 0u64;
+        let mut game = 0u64;
+        let mut sent = 0u64;
+        let mut carry: Vec<u8> = Vec::new();
+        let mut line = 1u64;
+        let mut offset = 0u64;
+        let mut eof = false;
+        let mut result: Result<(), Flow> = Ok(());
+        let mut work_tx = Some(work_tx);
+        let mut flush = |pending: &mut BTreeMap<u64, Vec<Outcome>>,
+                         next_out: &mut u64,
+                         game: &mut u64,
+                         report: &mut Report|
+         -> Result<(), Flow> {
+            while let Some(outcomes) = pending.remove(next_out) {
+                *next_out += 1;
+                for outcome in outcomes {
+                    *game += 1;
+                    handle(outcome, *game, report)?;
+                }
+            }
+            Ok(())
+        };
+        while result.is_ok() {
+            // keep the workers fed while there is input
+            if !eof && sent - next_out < (jobs * 2) as u64 {
+                let start = carry.len();
+                carry.resize(start + PIECE, 0);
+                let n = match input.read(&mut carry[start..]) {
+                    Ok(n) => n,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => 0,
+                    Err(e) => {
+                        result = Err(Flow::Fatal(e.into()));
+                        break;
+                    }
+                };
+                carry.truncate(start + n);
+                eof = n == 0;
+                let cut = if eof { Some(carry.len()) } else { last_boundary(&carry, start) };
+                if let Some(cut) = cut.filter(|&c| c > 0)
+                    && let Some(tx) = &work_tx
+                {
+                    let rest = carry.split_off(cut);
+                    let text = std::mem::replace(&mut carry, rest);
+                    let piece = Piece { index: sent, line, offset, text };
+                    line += memchr_count(&piece.text);
+                    offset += piece.text.len() as u64;
+                    sent += 1;
+                    if tx.send(piece).is_err() {
+                        break;
+                    }
+                }
+                if eof {
+                    work_tx = None;
+                }
+                continue;
+            }
+            if next_out == sent && eof {
+                break;
+            }
+            match done_rx.recv() {
+                Ok((index, outcomes)) => {
+                    pending.insert(index, outcomes);
+                    result = flush(&mut pending, &mut next_out, &mut game, report);
+                    if let Some(pb) = progress {
+                        pb.set_position(done + offset);
+                    }
+                }
+                Err(_) => break,
+            }
+        }
+        drop(work_tx);
+        result.map(|()| offset)
+    })
+}
+
+/// The byte after the last game boundary (a blank line followed by `[`) in
+/// `text`, looking only at bytes from `from` on (and a little before).
+fn last_boundary(text: &[u8], from: usize) -> Option<usize> {
+    let start = from.saturating_sub(4);
+    let mut i = text.len();
+    while let Some(k) = memchr_rev(b'[', &text[start..i]) {
+        let at = start + k;
+        let before = &text[..at];
+        if before.ends_with(b"\n\n") || before.ends_with(b"\r\n\r\n") {
+            return Some(at);
+        }
+        i = at;
+    }
+    None
+}
+
+fn memchr_rev(byte: u8, text: &[u8]) -> Option<usize> {
+    memchr::memrchr(byte, text)
+}
+
+fn memchr_count(text: &[u8]) -> u64 {
+    memchr::memchr_iter(b'\n', text).count() as u64
+}

@@ -1,0 +1,563 @@
+//! The visitor that turns what the PGN reader sees into a [`Game`],
+//! playing every move with its game's rules.
+
+use std::io::Read;
+
+use crate::games::model::{Game, Node, Variation};
+use crate::games::pgn::{Flow, Here, Location, PgnError, PgnReader, PgnRepair, Visitor};
+use crate::games::rules::{ChessRules, GameRules, KhetRules, MoveNote, XiangqiRules};
+use crate::rules::{GameStatus, MoveNotation};
+use crate::{AnyPosition, Notation, Position, ReadOptions, VariantId};
+
+/// Choices for reading games.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct GameOptions {
+    /// Read every game as this game, whatever its tags say.
+    pub variant: Option<VariantId>,
+    /// Only check the moves: build no tree (comments, NAGs and variations
+    /// are read and checked, not kept). Faster, for validation.
+    pub check_only: bool,
+}
+
+impl GameOptions {
+    /// These options with every game read as `variant`.
+    #[must_use]
+    pub fn with_variant(mut self, variant: Option<VariantId>) -> GameOptions {
+        self.variant = variant;
+        self
+    }
+
+    /// These options building no tree.
+    #[must_use]
+    pub fn with_check_only(mut self, check_only: bool) -> GameOptions {
+        self.check_only = check_only;
+        self
+    }
+}
+
+/// A game that could not be read: its number in the input, the tags read
+/// before the problem, and the error with its line and column.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadGame {
+    /// The game's number in its input, from 1.
+    pub game: u64,
+    /// The tags read.
+    pub tags: Vec<(String, String)>,
+    /// What went wrong, and where.
+    pub error: PgnError,
+    /// The repairs made before the error.
+    pub repairs: Vec<PgnRepair>,
+}
+
+impl std::fmt::Display for BadGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "game {}: {}", self.game, self.error)
+    }
+}
+
+impl std::error::Error for BadGame {}
+
+/// The game a record is of, from its tags (or the option that forces one).
+enum Decision {
+    Known(VariantId, Box<AnyPosition>, Option<MoveNotation>),
+    /// No tag says: the first move will.
+    Undecided,
+}
+
+/// The lines of a game being read, with the position at the end of each.
+struct Tree<R: GameRules> {
+    start: AnyPosition,
+    frames: Vec<Frame<R>>,
+    expected: Option<MoveNotation>,
+    notes: Vec<MoveNote>,
+    keep: bool,
+    scratch: String,
+}
+
+struct Frame<R: GameRules> {
+    comments: Vec<String>,
+    moves: Vec<Node>,
+    /// Moves played in this line (`moves.len()` when the tree is kept).
+    played: usize,
+    pos: R::Pos,
+    /// The position before the line's last move, where a variation starts.
+    before: Option<R::Pos>,
+}
+
+impl<R: GameRules> Tree<R> {
+    fn new(start: AnyPosition, expected: Option<MoveNotation>, keep: bool) -> Result<Tree<R>, String> {
+        let pos = R::from_any(&start)?;
+        let frame = Frame { comments: Vec::new(), moves: Vec::new(), played: 0, pos, before: None };
+        Ok(Tree { start, frames: vec![frame], expected, notes: Vec::new(), keep, scratch: String::new() })
+    }
+
+    fn san(&mut self, text: &str, here: &Here<'_>, repairs: &mut Vec<PgnRepair>) -> Result<(), PgnError> {
+        let Some(frame) = self.frames.last_mut() else { return Ok(()) };
+        self.notes.clear();
+        match R::read_move(&frame.pos, text, self.expected, &mut self.notes) {
+            Ok(mv) => {
+                if !self.notes.is_empty() {
+                    let at = here.location();
+                    for note in self.notes.drain(..) {
+                        repairs.push(PgnRepair { message: note.message, at });
+                    }
+                }
+                if self.keep {
+                    self.scratch.clear();
+                    R::write_move(&frame.pos, mv, R::COORDINATES, &mut self.scratch);
+                    frame.moves.push(Node::new(self.scratch.as_str()));
+                }
+                let before = frame.pos.clone();
+                R::play(&mut frame.pos, mv);
+                frame.before = Some(before);
+                frame.played += 1;
+                Ok(())
+            }
+            Err(error) => {
+                let (number, second) = R::numbering(&frame.pos);
+                let dots = if second { "..." } else { "." };
+                Err(PgnError::new(format!("move {number}{dots} {text}: {error}"), here.location()))
+            }
+        }
+    }
+
+    fn comment(&mut self, text: &str, game_comments: &mut Vec<String>) {
+        if !self.keep {
+            return;
+        }
+        let depth = self.frames.len();
+        let Some(frame) = self.frames.last_mut() else { return };
+        match frame.moves.last_mut() {
+            Some(node) => node.comments.push(text.to_owned()),
+            None if depth == 1 => game_comments.push(text.to_owned()),
+            None => frame.comments.push(text.to_owned()),
+        }
+    }
+
+    fn nag(&mut self, nag: u8, here: Location, repairs: &mut Vec<PgnRepair>) {
+        let Some(frame) = self.frames.last_mut() else { return };
+        if frame.played == 0 {
+            repairs.push(PgnRepair { message: format!("ignored the annotation ${nag} before any move"), at: here });
+            return;
+        }
+        if let Some(node) = frame.moves.last_mut() {
+            node.nags.push(nag);
+        }
+    }
+
+    fn begin_variation(&mut self, at: Location) -> Result<(), PgnError> {
+        let Some(frame) = self.frames.last() else { return Ok(()) };
+        let Some(before) = frame.before.clone() else {
+            return Err(PgnError::new("a variation before any move it could replace", at));
+        };
+        self.frames.push(Frame { comments: Vec::new(), moves: Vec::new(), played: 0, pos: before, before: None });
+        Ok(())
+    }
+
+    fn end_variation(&mut self) {
+        if self.frames.len() < 2 {
+            return;
+        }
+        let Some(done) = self.frames.pop() else { return };
+        if let Some(node) = self.frames.last_mut().and_then(|f| f.moves.last_mut()) {
+            node.variations.push(Variation { comments: done.comments, moves: done.moves });
+        }
+    }
+
+    /// The game.
+    fn variant(_tree: &Self) -> VariantId {
+        R::VARIANT
+    }
+
+    /// The main line, and the position and status at its end.
+    fn finish(mut self) -> (AnyPosition, Vec<Node>, AnyPosition, GameStatus) {
+        self.frames.truncate(1);
+        let main = self.frames.pop();
+        if let Some(frame) = main {
+            let end = R::to_any(&frame.pos);
+            let status = R::status(&frame.pos);
+            (self.start, frame.moves, end, status)
+        } else {
+            let start = self.start.clone();
+            (self.start, Vec::new(), start, GameStatus::Ongoing)
+        }
+    }
+}
+
+/// The tree of whichever game is being read.
+enum Active {
+    Undecided,
+    Chess(Tree<ChessRules>),
+    Xiangqi(Tree<XiangqiRules>),
+    Khet(Tree<KhetRules>),
+}
+
+macro_rules! each {
+    ($active:expr, $tree:ident => $body:expr, $otherwise:expr) => {
+        match $active {
+            Active::Chess($tree) => $body,
+            Active::Xiangqi($tree) => $body,
+            Active::Khet($tree) => $body,
+            Active::Undecided => $otherwise,
+        }
+    };
+}
+
+/// What one game read gives: the game, or why it could not be read.
+pub type GameResult = Result<Game, BadGame>;
+
+/// The visitor that builds a [`Game`] from each game the reader sees.
+pub struct GameBuilder {
+    options: GameOptions,
+    number: u64,
+    start_at: Location,
+    tags: Vec<(String, String)>,
+    comments: Vec<String>,
+    repairs: Vec<PgnRepair>,
+    result: Option<String>,
+    error: Option<PgnError>,
+    active: Active,
+    /// The position and status at the end of the last game's main line.
+    last_end: Option<(AnyPosition, GameStatus)>,
+}
+
+impl GameBuilder {
+    /// A builder reading with `options`.
+    #[must_use]
+    pub fn new(options: GameOptions) -> GameBuilder {
+        GameBuilder {
+            options,
+            number: 0,
+            start_at: Location::default(),
+            tags: Vec::new(),
+            comments: Vec::new(),
+            repairs: Vec::new(),
+            result: None,
+            error: None,
+            active: Active::Undecided,
+            last_end: None,
+        }
+    }
+
+    /// The position at the end of the main line of the game read last, and
+    /// its status.
+    pub fn take_end(&mut self) -> Option<(AnyPosition, GameStatus)> {
+        self.last_end.take()
+    }
+
+    fn tag_value(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+    }
+
+    /// Which game the tags name, and its start position.
+    fn decide(&mut self) -> Result<Decision, String> {
+        let variant_tag = self.tag_value("Variant").map_or("", str::trim);
+        let by_tag = match variant_tag.to_ascii_lowercase().as_str() {
+            "" => None,
+            "khet" => Some(VariantId::Khet),
+            "xiangqi" | "chinese chess" => Some(VariantId::Xiangqi),
+            "standard" | "chess" | "chess960" | "chess 960" | "fischerandom" | "fischer random" | "from position"
+            | "normal" => Some(VariantId::Chess),
+            other => {
+                return Err(format!("the variant '{other}' is not one polyfen plays (chess, chess960, xiangqi, khet)"));
+            }
+        };
+        let by_game = match self.tag_value("Game").map(|g| g.trim().to_ascii_lowercase()) {
+            Some(g) if g == "chinese chess" || g == "xiangqi" => Some(VariantId::Xiangqi),
+            Some(g) if g == "chess" => Some(VariantId::Chess),
+            Some(g) if g == "khet" => Some(VariantId::Khet),
+            _ => None,
+        };
+        // Xiangqi records name the players Red and Black
+        let by_players = (self.tag_value("White").is_none()
+            && (self.tag_value("Red").is_some()
+                || self.tag_value("RedTeam").is_some()
+                || self.tag_value("Black").is_some()))
+        .then_some(VariantId::Xiangqi);
+        let fen = self.tag_value("FEN").map(str::to_owned);
+        let mut variant = self.options.variant.or(by_tag).or(by_game);
+        let start = if let Some(fen) = fen {
+            {
+                let from = match variant {
+                    Some(VariantId::Chess) => Some(Notation::Fen),
+                    Some(VariantId::Xiangqi) => Some(Notation::XiangqiFen),
+                    Some(VariantId::Khet) => Some(Notation::Pkn),
+                    None => None,
+                };
+                let reading = crate::read(&fen, from, &ReadOptions::lenient(true))
+                    .map_err(|e| format!("the FEN tag '{fen}' cannot be read: {e}"))?;
+                for repair in reading.repairs {
+                    self.repairs.push(PgnRepair {
+                        message: format!("FEN tag: {} (at byte {})", repair.message, repair.span.start),
+                        at: self.start_at,
+                    });
+                }
+                let read_as = reading.position.variant();
+                if let Some(v) = variant
+                    && v != read_as
+                {
+                    return Err(format!("the FEN tag holds a {read_as} position in a {v} game"));
+                }
+                variant = Some(read_as);
+                reading.position
+            }
+        } else {
+            {
+                let Some(v) = variant.or(by_players) else { return Ok(Decision::Undecided) };
+                variant = Some(v);
+                let name = match (v, self.tag_value("Setup")) {
+                    (VariantId::Khet, Some(setup)) => setup.trim().to_ascii_lowercase(),
+                    _ => default_setup(v).to_owned(),
+                };
+                standard(v, &name)?
+            }
+        };
+        let variant = variant.unwrap_or(VariantId::Chess);
+        let expected = match variant {
+            VariantId::Chess => Some(MoveNotation::San),
+            VariantId::Khet => Some(MoveNotation::Khet),
+            VariantId::Xiangqi => match self.tag_value("Format").map(|f| f.trim().to_ascii_lowercase()).as_deref() {
+                Some("iccs") => Some(MoveNotation::Iccs),
+                Some("wxf") => Some(MoveNotation::Wxf),
+                Some("chinese") => Some(MoveNotation::Chinese),
+                _ => None,
+            },
+        };
+        Ok(Decision::Known(variant, Box::new(start), expected))
+    }
+
+    fn activate(
+        &mut self,
+        variant: VariantId,
+        start: AnyPosition,
+        expected: Option<MoveNotation>,
+    ) -> Result<(), String> {
+        let keep = !self.options.check_only;
+        self.active = match variant {
+            VariantId::Chess => Active::Chess(Tree::new(start, expected, keep)?),
+            VariantId::Xiangqi => Active::Xiangqi(Tree::new(start, expected, keep)?),
+            VariantId::Khet => Active::Khet(Tree::new(start, expected, keep)?),
+        };
+        Ok(())
+    }
+
+    fn fail(&mut self, error: PgnError) -> Flow {
+        if self.error.is_none() {
+            self.error = Some(error);
+        }
+        Flow::Skip
+    }
+}
+
+/// The name of a game's usual start position.
+fn default_setup(variant: VariantId) -> &'static str {
+    match variant {
+        VariantId::Khet => "classic",
+        _ => "standard",
+    }
+}
+
+/// The named start position `name` of `variant`.
+fn standard(variant: VariantId, name: &str) -> Result<AnyPosition, String> {
+    let Some(text) = variant.setup(name) else {
+        let names: Vec<&str> = variant.setups().iter().map(|(n, _)| *n).collect();
+        return Err(format!("{variant} has no setup '{name}' (known: {})", names.join(", ")));
+    };
+    crate::read(text, None, &ReadOptions::default()).map(|r| r.position).map_err(|e| e.to_string())
+}
+
+/// The game a movetext without tags is of, from its first move.
+fn guess_from_move(text: &str) -> VariantId {
+    let b = text.as_bytes();
+    let iccs = b.len() == 5 && b[0].is_ascii_uppercase() && b[2] == b'-' && b[3].is_ascii_uppercase();
+    if !text.is_ascii() || iccs { VariantId::Xiangqi } else { VariantId::Chess }
+}
+
+impl Visitor for GameBuilder {
+    type Output = GameResult;
+
+    fn begin_game(&mut self, number: u64, at: Location) {
+        self.number = number;
+        self.start_at = at;
+        self.tags.clear();
+        self.comments.clear();
+        self.repairs.clear();
+        self.result = None;
+        self.error = None;
+        self.active = Active::Undecided;
+    }
+
+    fn tag(&mut self, name: &str, value: &str) {
+        self.tags.push((name.to_owned(), value.to_owned()));
+    }
+
+    fn begin_movetext(&mut self) -> Flow {
+        match self.decide() {
+            Ok(Decision::Known(variant, start, expected)) => match self.activate(variant, *start, expected) {
+                Ok(()) => Flow::Continue,
+                Err(why) => {
+                    self.fail(PgnError::new(format!("the start position cannot be played: {why}"), self.start_at))
+                }
+            },
+            Ok(Decision::Undecided) => Flow::Continue,
+            Err(why) => self.fail(PgnError::new(why, self.start_at)),
+        }
+    }
+
+    fn san(&mut self, text: &str, here: &Here<'_>) -> Flow {
+        if matches!(self.active, Active::Undecided) {
+            let variant = guess_from_move(text);
+            let started = standard(variant, default_setup(variant)).and_then(|start| {
+                let expected = (variant == VariantId::Chess).then_some(MoveNotation::San);
+                self.activate(variant, start, expected)
+            });
+            if let Err(why) = started {
+                return self.fail(PgnError::new(why, here.location()));
+            }
+        }
+        let result = each!(&mut self.active, tree => tree.san(text, here, &mut self.repairs), Ok(()));
+        match result {
+            Ok(()) => Flow::Continue,
+            Err(e) => self.fail(e),
+        }
+    }
+
+    fn nag(&mut self, nag: u8) -> Flow {
+        let at = self.start_at;
+        each!(&mut self.active, tree => tree.nag(nag, at, &mut self.repairs), ());
+        Flow::Continue
+    }
+
+    fn comment(&mut self, text: &str, _here: &Here<'_>) -> Flow {
+        let keep = !self.options.check_only;
+        each!(&mut self.active, tree => tree.comment(text, &mut self.comments), if keep { self.comments.push(text.to_owned()) });
+        Flow::Continue
+    }
+
+    fn begin_variation(&mut self) -> Flow {
+        let at = self.start_at;
+        let result = each!(&mut self.active, tree => tree.begin_variation(at), Err(PgnError::new("a variation before any move", at)));
+        match result {
+            Ok(()) => Flow::Continue,
+            Err(e) => self.fail(e),
+        }
+    }
+
+    fn end_variation(&mut self) {
+        each!(&mut self.active, tree => tree.end_variation(), ());
+    }
+
+    fn result(&mut self, text: &str) {
+        self.result = Some(text.to_owned());
+    }
+
+    fn repair(&mut self, repair: PgnRepair) {
+        self.repairs.push(repair);
+    }
+
+    fn end_game(&mut self, error: Option<PgnError>) -> GameResult {
+        let tags = std::mem::take(&mut self.tags);
+        let repairs = std::mem::take(&mut self.repairs);
+        if let Some(error) = self.error.take().or(error) {
+            self.active = Active::Undecided;
+            return Err(BadGame { game: self.number, tags, error, repairs });
+        }
+        let active = std::mem::replace(&mut self.active, Active::Undecided);
+        let finished = each!(active, tree => Some((Tree::variant(&tree), tree.finish())), None);
+        let (variant, (start, moves, end, status)) = if let Some(f) = finished {
+            f
+        } else {
+            {
+                // a game with no moves and no tag naming its game: chess
+                let start = match standard(VariantId::Chess, "standard") {
+                    Ok(start) => start,
+                    Err(why) => {
+                        return Err(BadGame {
+                            game: self.number,
+                            tags,
+                            error: PgnError::new(why, self.start_at),
+                            repairs,
+                        });
+                    }
+                };
+                (VariantId::Chess, (start.clone(), Vec::new(), start, GameStatus::Ongoing))
+            }
+        };
+        self.last_end = Some((end, status));
+        Ok(Game {
+            variant,
+            tags,
+            start,
+            comments: std::mem::take(&mut self.comments),
+            moves,
+            result: self.result.take(),
+            repairs,
+        })
+    }
+}
+
+/// An iterator over the games of a PGN input: each item is a game or why
+/// it could not be read; an I/O error ends the iteration.
+pub struct Games<R> {
+    reader: PgnReader<R>,
+    builder: GameBuilder,
+    failed: bool,
+}
+
+impl<R: Read> Games<R> {
+    /// The games of `input` (UTF-8; see [`crate::games::decode`]).
+    pub fn new(input: R, options: GameOptions) -> Games<R> {
+        Games { reader: PgnReader::new(input), builder: GameBuilder::new(options), failed: false }
+    }
+
+    /// The games a [`PgnReader`] reads.
+    pub fn from_reader(reader: PgnReader<R>, options: GameOptions) -> Games<R> {
+        Games { reader, builder: GameBuilder::new(options), failed: false }
+    }
+
+    /// Bytes of the input read so far.
+    pub fn bytes_read(&self) -> u64 {
+        self.reader.bytes_read()
+    }
+
+    /// The position at the end of the main line of the game returned last,
+    /// with its status.
+    pub fn take_end(&mut self) -> Option<(AnyPosition, GameStatus)> {
+        self.builder.take_end()
+    }
+}
+
+impl<R: Read> Iterator for Games<R> {
+    type Item = std::io::Result<GameResult>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.failed {
+            return None;
+        }
+        match self.reader.read_game(&mut self.builder) {
+            Ok(game) => game.map(Ok),
+            Err(e) => {
+                self.failed = true;
+                Some(Err(e))
+            }
+        }
+    }
+}
+
+/// Reads every game of a PGN text.
+///
+/// # Examples
+///
+/// ```
+/// use polyfen::games::{GameOptions, read_pgn};
+///
+/// let games = read_pgn("[White \"A\"]\n\n1. e4 e5 2. Nf3 (2. f4 exf4) 2... Nc6 1-0\n", GameOptions::default());
+/// let game = games[0].as_ref().unwrap();
+/// assert_eq!(game.moves.len(), 4);
+/// assert_eq!(game.moves[2].variations[0].moves[0].mv, "f2f4");
+/// ```
+#[must_use]
+pub fn read_pgn(text: &str, options: GameOptions) -> Vec<GameResult> {
+    Games::new(text.as_bytes(), options).map_while(Result::ok).collect()
+}

@@ -1,0 +1,171 @@
+//! The JSON form of a game (`docs/game.schema.json`): one object per game,
+//! moves written in a notation of the reader's choice, the tree complete.
+
+use serde::{Deserialize, Serialize};
+
+use crate::games::model::{Game, Node, Variation};
+use crate::games::pgn::PgnRepair;
+use crate::games::write::{checked_notation, json_tree, position_text};
+use crate::rules::{MoveNotation, RulesError};
+use crate::{AnyPosition, Position, ReadOptions, RuleOptions, VariantId};
+
+/// A game as JSON.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameJson {
+    /// `chess`, `xiangqi` or `khet`.
+    pub variant: String,
+    /// The tag pairs in file order, each `[name, value]`.
+    pub tags: Vec<(String, String)>,
+    /// The start position in the game's own notation (FEN, Xiangqi FEN, PKN).
+    pub start: String,
+    /// The notation the moves are written in (`san`, `iccs`, `chinese`, ...).
+    pub notation: String,
+    /// The main line's moves.
+    pub mainline: Vec<String>,
+    /// The position after the main line, in the game's own notation.
+    pub end: String,
+    /// The result: the movetext's marker, else the `Result` tag, else `*`.
+    pub result: String,
+    /// The state of the game at the end of the main line (`ongoing`,
+    /// `checkmate`, `stalemate`, ...).
+    pub status: String,
+    /// Comments before the first move.
+    #[serde(default)]
+    pub comments: Vec<String>,
+    /// The move tree: the main line with comments, NAGs and variations.
+    pub moves: Vec<NodeJson>,
+    /// What a lenient reading repaired.
+    #[serde(default)]
+    pub repairs: Vec<RepairJson>,
+}
+
+/// One move of the tree.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NodeJson {
+    /// The move in the game's notation asked for.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The move in the game's coordinates (chess UCI, Xiangqi UCCI, Khet).
+    pub coordinates: String,
+    /// Numeric annotation glyphs.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub nags: Vec<u8>,
+    /// Comments after the move, as written.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<String>,
+    /// Variations: other moves instead of this one.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub variations: Vec<VariationJson>,
+}
+
+/// A variation of the tree.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VariationJson {
+    /// Comments before its first move.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<String>,
+    /// Its moves.
+    pub moves: Vec<NodeJson>,
+}
+
+/// A repair, with its place.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RepairJson {
+    /// The line, from 1.
+    pub line: u64,
+    /// The column, from 1.
+    pub column: u64,
+    /// What was done.
+    pub message: String,
+}
+
+impl From<&PgnRepair> for RepairJson {
+    fn from(r: &PgnRepair) -> RepairJson {
+        RepairJson { line: r.at.line, column: r.at.column, message: r.message.clone() }
+    }
+}
+
+impl Game {
+    /// The JSON form, moves in `notation` (the game's PGN notation when `None`).
+    ///
+    /// # Errors
+    ///
+    /// As [`Game::write_pgn`].
+    pub fn to_json(&self, notation: Option<MoveNotation>) -> Result<GameJson, RulesError> {
+        let notation = checked_notation(self.variant, notation)?;
+        let main = self.main_line(Some(notation))?;
+        let end = main.positions.last().unwrap_or(&self.start);
+        Ok(GameJson {
+            variant: self.variant.to_string(),
+            tags: self.tags.clone(),
+            start: position_text(&self.start),
+            notation: notation.to_string(),
+            mainline: main.moves.clone(),
+            end: position_text(end),
+            result: self.result_text().to_owned(),
+            status: main.status.to_string(),
+            comments: self.comments.clone(),
+            moves: json_tree(self, notation)?,
+            repairs: self.repairs.iter().map(RepairJson::from).collect(),
+        })
+    }
+}
+
+impl GameJson {
+    /// The game this JSON describes: the start position read, every move
+    /// of the tree played (in any notation of the game).
+    ///
+    /// # Errors
+    ///
+    /// [`RulesError::IllegalPosition`] for a start position that cannot be
+    /// read or played, [`RulesError::Move`] for a move that is not legal.
+    pub fn to_game(&self) -> Result<Game, RulesError> {
+        let variant: VariantId = self
+            .variant
+            .parse()
+            .map_err(|_| RulesError::IllegalPosition(format!("unknown variant '{}'", self.variant)))?;
+        let reading = crate::read(&self.start, None, &ReadOptions::default())
+            .map_err(|e| RulesError::IllegalPosition(format!("start: {e}")))?;
+        if reading.position.variant() != variant {
+            return Err(RulesError::IllegalPosition(format!(
+                "start: a {} position in a {} game",
+                reading.position.variant(),
+                variant
+            )));
+        }
+        let coordinates = crate::games::write::coordinates(variant);
+        let moves = line(&reading.position, &self.moves, coordinates)?;
+        Ok(Game {
+            variant,
+            tags: self.tags.clone(),
+            start: reading.position,
+            comments: self.comments.clone(),
+            moves,
+            result: Some(self.result.clone()),
+            repairs: Vec::new(),
+        })
+    }
+}
+
+/// Reads the moves of a JSON line from `pos`, written in any notation.
+fn line(pos: &AnyPosition, nodes: &[NodeJson], coordinates: MoveNotation) -> Result<Vec<Node>, RulesError> {
+    let mut pos = pos.clone();
+    let mut out = Vec::with_capacity(nodes.len());
+    for (index, n) in nodes.iter().enumerate() {
+        let before = pos.clone();
+        let mv = pos.play(&n.mv, coordinates, &RuleOptions::default()).map_err(|e| match e {
+            RulesError::Move { error, .. } => RulesError::Move { index, error },
+            other => other,
+        })?;
+        let mut variations = Vec::with_capacity(n.variations.len());
+        for v in &n.variations {
+            variations.push(Variation { comments: v.comments.clone(), moves: line(&before, &v.moves, coordinates)? });
+        }
+        out.push(Node { mv, nags: n.nags.clone(), comments: n.comments.clone(), variations });
+    }
+    Ok(out)
+}

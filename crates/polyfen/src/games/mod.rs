@@ -1,0 +1,44 @@
+//! Game records: one model and one reader design for every game.
+//!
+//! A [`Game`] is tags, a start position, a tree of moves (the main line and
+//! nested variations) with comments and NAGs, and a result. The PGN reader
+//! ([`pgn::PgnReader`]) knows PGN's grammar and nothing of any game; its
+//! [`pgn::Visitor`] gets each move's text, and the [`GameBuilder`] reads it
+//! with the rules of the game the tags name ([`GameRules`]: chess SAN, LAN
+//! and UCI; every Xiangqi notation, detected per move; Khet). The writer
+//! ([`Game::write_pgn`]) and the JSON form ([`GameJson`]) write the moves in
+//! any notation of the game.
+//!
+//! # Examples
+//!
+//! ```
+//! use polyfen::MoveNotation;
+//! use polyfen::games::{GameOptions, read_pgn};
+//!
+//! let pgn = r#"[Game "Chinese Chess"]
+//! [Format "ICCS"]
+//!
+//! 1. H2-E2 H9-G7 2. H0-G2 {a quiet start} *
+//! "#;
+//! let game = read_pgn(pgn, GameOptions::default()).remove(0)?;
+//! let mut chinese = String::new();
+//! game.write_pgn(Some(MoveNotation::Chinese), &mut chinese)?;
+//! assert!(chinese.contains("1. 炮二平五 马８进７ 2. 马二进三 {a quiet start} *"));
+//! assert!(chinese.contains("[Format \"Chinese\"]"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod build;
+mod encoding;
+pub mod json;
+mod model;
+pub mod pgn;
+mod rules;
+mod write;
+
+pub use build::{BadGame, GameBuilder, GameOptions, GameResult, Games, read_pgn};
+pub use encoding::{Encoding, decode, detect, encoding_for};
+pub use json::{GameJson, NodeJson, RepairJson, VariationJson};
+pub use model::{Command, Eval, Game, Node, Variation, commands};
+pub use rules::{ChessPos, ChessRules, GameRules, KhetPos, KhetRules, MoveNote, XiangqiRules};
+pub use write::{LINE_WIDTH, MainLine, coordinates, pgn_notation, position_notation};

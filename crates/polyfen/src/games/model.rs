@@ -1,0 +1,179 @@
+//! The game model: tags, a start position, a tree of moves with comments,
+//! NAGs and variations, and a result — the same for every game.
+
+use std::time::Duration;
+
+use crate::games::pgn::PgnRepair;
+use crate::{AnyPosition, VariantId};
+
+/// A game record of any game.
+///
+/// Moves are kept in the game's coordinate notation (chess UCI, Xiangqi
+/// UCCI, Khet's own), each one legal where it stands; [`Game::write_pgn`]
+/// and [`crate::games::GameJson`] write them in any move notation of the
+/// game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    /// The game.
+    pub variant: VariantId,
+    /// The tag pairs in file order, duplicates and unknown tags kept.
+    pub tags: Vec<(String, String)>,
+    /// The position before the first move.
+    pub start: AnyPosition,
+    /// Comments before the first move (or of a game without moves).
+    pub comments: Vec<String>,
+    /// The main line.
+    pub moves: Vec<Node>,
+    /// The movetext's result marker (`1-0`, `0-1`, `1/2-1/2`, `*`), or
+    /// `None` when the movetext had none.
+    pub result: Option<String>,
+    /// What a lenient reading repaired, with where.
+    pub repairs: Vec<PgnRepair>,
+}
+
+/// One move of a line, what is said of it, and the alternatives to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Node {
+    /// The move in the game's coordinate notation (chess `uci`, Xiangqi
+    /// `ucci`, Khet `khet`).
+    pub mv: String,
+    /// Numeric annotation glyphs (`$1`, or `!` read as 1), in order.
+    pub nags: Vec<u8>,
+    /// Comments after the move, as written.
+    pub comments: Vec<String>,
+    /// Variations: other moves instead of this one.
+    pub variations: Vec<Variation>,
+}
+
+impl Node {
+    /// A move with nothing said of it.
+    pub fn new(mv: impl Into<String>) -> Node {
+        Node { mv: mv.into(), nags: Vec::new(), comments: Vec::new(), variations: Vec::new() }
+    }
+}
+
+/// A variation: a line played instead of the move it hangs on.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Variation {
+    /// Comments before its first move.
+    pub comments: Vec<String>,
+    /// Its moves.
+    pub moves: Vec<Node>,
+}
+
+impl Game {
+    /// The value of the first tag called `name` (matched without regard to
+    /// case).
+    #[must_use]
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+    }
+
+    /// The result: the movetext's marker, else the `Result` tag, else `*`.
+    #[must_use]
+    pub fn result_text(&self) -> &str {
+        self.result.as_deref().or_else(|| self.tag("Result")).unwrap_or("*")
+    }
+
+    /// Plies of the main line.
+    #[must_use]
+    pub fn plies(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Moves in the whole tree, variations included.
+    #[must_use]
+    pub fn tree_size(&self) -> usize {
+        fn count(line: &[Node]) -> usize {
+            line.iter().map(|n| 1 + n.variations.iter().map(|v| count(&v.moves)).sum::<usize>()).sum()
+        }
+        count(&self.moves)
+    }
+}
+
+/// A command in a comment, `[%name value]`, as lichess and `ChessBase` write
+/// clocks and evaluations. The comment keeps the text byte for byte; this is
+/// a reading of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Command<'a> {
+    /// The name after `%` (`clk`, `eval`, `emt`, ...).
+    pub name: &'a str,
+    /// The text after the name, trimmed.
+    pub value: &'a str,
+}
+
+impl Command<'_> {
+    /// The value as a duration `h:mm:ss` or `h:mm:ss.f` (`clk`, `emt`).
+    #[must_use]
+    pub fn duration(&self) -> Option<Duration> {
+        parse_duration(self.value)
+    }
+
+    /// The value as an evaluation (`eval`): pawns, or mate in N (`#-3`).
+    #[must_use]
+    pub fn eval(&self) -> Option<Eval> {
+        let v = self.value.split(',').next()?.trim();
+        if let Some(mate) = v.strip_prefix('#') {
+            return mate.parse().ok().map(Eval::Mate);
+        }
+        v.parse::<f64>().ok().filter(|p| p.is_finite()).map(Eval::Pawns)
+    }
+}
+
+/// An engine evaluation from a `[%eval]` command.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Eval {
+    /// An advantage in pawns, from the first player's side.
+    Pawns(f64),
+    /// Mate in this many moves (negative: the second player mates).
+    Mate(i32),
+}
+
+/// The commands `[%name value]` in a comment's text, in order.
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use polyfen::games::commands;
+///
+/// let comment = " [%eval 0.25] [%clk 0:05:00] a good move ";
+/// let found: Vec<_> = commands(comment).collect();
+/// assert_eq!(found[0].name, "eval");
+/// assert_eq!(found[1].duration(), Some(Duration::from_secs(300)));
+/// ```
+pub fn commands(comment: &str) -> impl Iterator<Item = Command<'_>> {
+    let mut rest = comment;
+    std::iter::from_fn(move || {
+        loop {
+            let start = rest.find("[%")?;
+            let after = &rest[start + 2..];
+            let Some(end) = after.find(']') else {
+                rest = "";
+                return None;
+            };
+            let body = &after[..end];
+            rest = &after[end + 1..];
+            let name_len = body.find(char::is_whitespace).unwrap_or(body.len());
+            let name = &body[..name_len];
+            if name.is_empty() {
+                continue;
+            }
+            return Some(Command { name, value: body[name_len..].trim() });
+        }
+    })
+}
+
+/// `h:mm:ss`, `mm:ss` or `ss`, with optional fractions of a second.
+fn parse_duration(text: &str) -> Option<Duration> {
+    let mut seconds = 0f64;
+    let mut parts = 0;
+    for part in text.trim().split(':') {
+        parts += 1;
+        if parts > 3 || part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+            return None;
+        }
+        seconds = seconds * 60.0 + part.parse::<f64>().ok()?;
+    }
+    (seconds.is_finite() && seconds >= 0.0).then(|| Duration::from_secs_f64(seconds))
+}

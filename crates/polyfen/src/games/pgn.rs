@@ -1,0 +1,1070 @@
+//! The streaming PGN reader: one tokenizer for the movetext of every game.
+//!
+//! The reader knows PGN's grammar (tag pairs, move numbers, moves, `{}` and
+//! `;` comments, `%` escape lines, `$n` NAGs and `!?` suffixes, `()`
+//! variations, results) and nothing of any game: a move is a token handed to
+//! the [`Visitor`], which reads it with the rules of its game. It reads from
+//! any [`BufRead`]-free [`Read`] through one buffer of bounded size, so files
+//! of any size are read in constant memory, and it does not allocate per
+//! move: the visitor gets slices of the buffer.
+//!
+//! Real files are messy. The reader takes a UTF-8 byte order mark, CRLF line
+//! ends, `%` lines, `;` comments, a missing tag section (a game may start
+//! with `1.`), a missing result, and text between games; every repair is
+//! reported to the visitor ([`Visitor::repair`]) with its line and column.
+//! A game that cannot be read (an unclosed variation, a tag or comment over
+//! [`MAX_TOKEN`] bytes, text that is not UTF-8, or an error the visitor
+//! raises) ends with a [`PgnError`] naming the line and column, and reading
+//! goes on with the next game.
+
+use std::cell::Cell;
+use std::fmt;
+use std::io::{self, Read};
+
+/// The most bytes one token (a tag or a comment) may take; a longer one is
+/// an error of its game, and the reader skips it without keeping it.
+pub const MAX_TOKEN: usize = 16 << 20;
+
+/// The buffer's starting size; it grows only while a token needs it.
+const START_BUFFER: usize = 256 << 10;
+
+/// What the visitor wants next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Go on reading.
+    Continue,
+    /// Skip: the variation just begun (from [`Visitor::begin_variation`]),
+    /// or else the rest of the game's movetext.
+    Skip,
+}
+
+/// Where something is in the input: a byte offset from the start of the
+/// (decoded) input, and its 1-based line and column (in characters).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Location {
+    /// Bytes before it.
+    pub offset: u64,
+    /// The line, from 1.
+    pub line: u64,
+    /// The column in characters, from 1.
+    pub column: u64,
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}, column {}", self.line, self.column)
+    }
+}
+
+/// Why a game could not be read, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnError {
+    /// What is wrong, in words.
+    pub message: String,
+    /// Where.
+    pub at: Location,
+}
+
+impl PgnError {
+    /// An error `message` at `at`.
+    pub fn new(message: impl Into<String>, at: Location) -> PgnError {
+        PgnError { message: message.into(), at }
+    }
+}
+
+impl fmt::Display for PgnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.at, self.message)
+    }
+}
+
+impl std::error::Error for PgnError {}
+
+/// A lenient reading the reader (or a visitor) made, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnRepair {
+    /// What was done, in words.
+    pub message: String,
+    /// Where.
+    pub at: Location,
+}
+
+impl fmt::Display for PgnRepair {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.at, self.message)
+    }
+}
+
+/// A handle on the token being visited, to find its line and column only
+/// when they are needed (an error, a repair).
+pub struct Here<'a> {
+    reader: &'a Cursor,
+    index: usize,
+}
+
+impl Here<'_> {
+    /// The token's location.
+    #[must_use]
+    pub fn location(&self) -> Location {
+        self.reader.locate(self.index)
+    }
+}
+
+/// What a game's reader is told, in order: [`begin_game`](Visitor::begin_game),
+/// the tags, [`begin_movetext`](Visitor::begin_movetext), the movetext's
+/// moves, comments, NAGs and variations, the result, and
+/// [`end_game`](Visitor::end_game), which returns what the visitor made of
+/// the game. Every method but `end_game` has a default that ignores it.
+pub trait Visitor {
+    /// What a game becomes.
+    type Output;
+
+    /// A game begins; `number` counts games from 1.
+    fn begin_game(&mut self, number: u64, at: Location) {
+        let _ = (number, at);
+    }
+
+    /// A tag pair, its value unescaped.
+    fn tag(&mut self, name: &str, value: &str) {
+        let _ = (name, value);
+    }
+
+    /// The tags are over. [`Flow::Skip`] skips the movetext.
+    fn begin_movetext(&mut self) -> Flow {
+        Flow::Continue
+    }
+
+    /// A move's text (without move number and `!?` suffixes).
+    /// [`Flow::Skip`] skips the rest of the game.
+    fn san(&mut self, text: &str, here: &Here<'_>) -> Flow {
+        let _ = (text, here);
+        Flow::Continue
+    }
+
+    /// A numeric annotation glyph (`$n`, or a `!?` suffix as its number).
+    fn nag(&mut self, nag: u8) -> Flow {
+        let _ = nag;
+        Flow::Continue
+    }
+
+    /// A comment's text, between the braces (or after `;`), as written.
+    fn comment(&mut self, text: &str, here: &Here<'_>) -> Flow {
+        let _ = (text, here);
+        Flow::Continue
+    }
+
+    /// A variation begins. [`Flow::Skip`] skips it.
+    fn begin_variation(&mut self) -> Flow {
+        Flow::Continue
+    }
+
+    /// A variation ends.
+    fn end_variation(&mut self) {}
+
+    /// The result marker: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    fn result(&mut self, text: &str) {
+        let _ = text;
+    }
+
+    /// A repair made while reading.
+    fn repair(&mut self, repair: PgnRepair) {
+        let _ = repair;
+    }
+
+    /// The game is over; `error` says why it could not be read to its end.
+    fn end_game(&mut self, error: Option<PgnError>) -> Self::Output;
+}
+
+/// The byte classes of the movetext.
+const WS: u8 = 1;
+const DELIM: u8 = 2;
+
+const fn classes() -> [u8; 256] {
+    let mut t = [0u8; 256];
+    t[b' ' as usize] = WS;
+    t[b'\t' as usize] = WS;
+    t[b'\r' as usize] = WS;
+    t[b'\n' as usize] = WS;
+    t[0x0b] = WS;
+    t[0x0c] = WS;
+    t[b'{' as usize] = DELIM;
+    t[b'}' as usize] = DELIM;
+    t[b'(' as usize] = DELIM;
+    t[b')' as usize] = DELIM;
+    t[b';' as usize] = DELIM;
+    t[b'$' as usize] = DELIM;
+    t[b'[' as usize] = DELIM;
+    t[b']' as usize] = DELIM;
+    t[b'"' as usize] = DELIM;
+    t
+}
+
+static CLASS: [u8; 256] = classes();
+
+/// The buffer and the counts that place its bytes in the input.
+struct Cursor {
+    buf: Vec<u8>,
+    pos: usize,
+    end: usize,
+    eof: bool,
+    /// Input offset of `buf[0]`.
+    base: u64,
+    /// Lines before `buf[0]` (newlines seen).
+    lines_before: u64,
+    /// Characters between the last newline before `buf[0]` and `buf[0]`.
+    column_before: u64,
+    /// The last place located: its index, the newlines before it and its
+    /// column (from 0), so that locating as reading goes on costs each byte
+    /// once.
+    checkpoint: Cell<(usize, u64, u64)>,
+}
+
+impl Cursor {
+    /// The newlines before `index` and its column (from 0).
+    fn count_to(&self, index: usize) -> (u64, u64) {
+        let (at, lines, column) = self.checkpoint.get();
+        let (from, lines, column) =
+            if at <= index { (at, lines, column) } else { (0, self.lines_before, self.column_before) };
+        let seg = &self.buf[from..index];
+        let newlines = memchr::memchr_iter(b'\n', seg).count() as u64;
+        let column = match memchr::memrchr(b'\n', seg) {
+            Some(nl) => chars(&seg[nl + 1..]),
+            None => column + chars(seg),
+        };
+        self.checkpoint.set((index, lines + newlines, column));
+        (lines + newlines, column)
+    }
+
+    fn locate(&self, index: usize) -> Location {
+        let index = index.min(self.end);
+        let (lines, column) = self.count_to(index);
+        Location { offset: self.base + index as u64, line: lines + 1, column: column + 1 }
+    }
+}
+
+/// UTF-8 characters in `bytes` (bytes that are not continuation bytes).
+fn chars(bytes: &[u8]) -> u64 {
+    bytes.iter().filter(|&&b| (b as i8) >= -0x40).count() as u64
+}
+
+/// Where a search ended.
+enum Found {
+    /// At this index of the buffer.
+    At(usize),
+    /// The input ended first.
+    Eof,
+    /// The token is longer than [`MAX_TOKEN`].
+    TooLong,
+}
+
+/// How a game's movetext ended.
+enum End {
+    /// At a result token, or at the end of the input or before the next
+    /// game's tags with the result missing.
+    Done,
+    /// With an error; the rest of the game is to be skipped.
+    Error(PgnError),
+}
+
+/// A streaming PGN reader over any [`Read`].
+///
+/// # Examples
+///
+/// ```
+/// use polyfen::games::pgn::{Flow, Here, PgnError, PgnReader, Visitor};
+///
+/// /// Counts the moves of each game.
+/// struct Count(usize);
+///
+/// impl Visitor for Count {
+///     type Output = usize;
+///     fn begin_game(&mut self, _: u64, _: polyfen::games::pgn::Location) {
+///         self.0 = 0;
+///     }
+///     fn san(&mut self, _: &str, _: &Here<'_>) -> Flow {
+///         self.0 += 1;
+///         Flow::Continue
+///     }
+///     fn begin_variation(&mut self) -> Flow {
+///         Flow::Skip
+///     }
+///     fn end_game(&mut self, _: Option<PgnError>) -> usize {
+///         self.0
+///     }
+/// }
+///
+/// let pgn = "[Event \"?\"]\n\n1. e4 e5 (1... c5) 2. Nf3 {a comment} 1-0\n\n1. d4 *\n";
+/// let mut reader = PgnReader::new(pgn.as_bytes());
+/// let mut counts = Vec::new();
+/// while let Some(moves) = reader.read_game(&mut Count(0))? {
+///     counts.push(moves);
+/// }
+/// assert_eq!(counts, [3, 1]);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub struct PgnReader<R> {
+    inner: R,
+    cur: Cursor,
+    games: u64,
+    started: bool,
+    scratch: String,
+    /// Repairs found between games, for the next game.
+    pending: Vec<PgnRepair>,
+}
+
+impl<R: Read> PgnReader<R> {
+    /// A reader of `inner`, which must be UTF-8 (see
+    /// [`crate::games::decode`] for other encodings).
+    pub fn new(inner: R) -> PgnReader<R> {
+        PgnReader {
+            inner,
+            cur: Cursor {
+                buf: vec![0; START_BUFFER],
+                pos: 0,
+                end: 0,
+                eof: false,
+                base: 0,
+                lines_before: 0,
+                column_before: 0,
+                checkpoint: Cell::new((0, 0, 0)),
+            },
+            games: 0,
+            started: false,
+            scratch: String::new(),
+            pending: Vec::new(),
+        }
+    }
+
+    /// This reader, with its input placed at `line` (from 1) and byte
+    /// `offset` of a larger input (a piece of a file read on its own), so
+    /// that locations name the place in the whole.
+    #[must_use]
+    pub fn starting_at(mut self, line: u64, offset: u64) -> PgnReader<R> {
+        self.cur.lines_before = line.saturating_sub(1);
+        self.cur.base = offset;
+        self.cur.column_before = 0;
+        self.cur.checkpoint.set((0, self.cur.lines_before, 0));
+        self
+    }
+
+    /// Games read so far.
+    pub fn games(&self) -> u64 {
+        self.games
+    }
+
+    /// Bytes of the input consumed so far.
+    pub fn bytes_read(&self) -> u64 {
+        self.cur.base + self.cur.pos as u64
+    }
+
+    /// Reads more input, keeping `buf[pos..end]`. Returns whether bytes came.
+    fn fill(&mut self) -> io::Result<bool> {
+        if self.cur.eof {
+            return Ok(false);
+        }
+        let c = &mut self.cur;
+        if c.pos > 0 {
+            let (lines, column) = c.count_to(c.pos);
+            c.lines_before = lines;
+            c.column_before = column;
+            c.checkpoint.set((0, lines, column));
+            c.base += c.pos as u64;
+            c.buf.copy_within(c.pos..c.end, 0);
+            c.end -= c.pos;
+            c.pos = 0;
+        }
+        if c.end == c.buf.len() {
+            if c.buf.len() >= MAX_TOKEN + 1024 {
+                return Ok(false);
+            }
+            let grown = (c.buf.len() * 2).min(MAX_TOKEN + 1024);
+            c.buf.resize(grown, 0);
+        }
+        loop {
+            match self.inner.read(&mut c.buf[c.end..]) {
+                Ok(0) => {
+                    c.eof = true;
+                    return Ok(false);
+                }
+                Ok(n) => {
+                    c.end += n;
+                    return Ok(true);
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// The byte at `pos + ahead`, reading more input if needed; `None` at the end.
+    fn peek_at(&mut self, ahead: usize) -> io::Result<Option<u8>> {
+        while self.cur.pos + ahead >= self.cur.end {
+            if !self.fill()? {
+                return Ok(None);
+            }
+        }
+        Ok(Some(self.cur.buf[self.cur.pos + ahead]))
+    }
+
+    fn peek(&mut self) -> io::Result<Option<u8>> {
+        self.peek_at(0)
+    }
+
+    /// The index (from `pos`) of the first byte at or after `from` that
+    /// `stop` accepts, reading more input as needed.
+    fn find(&mut self, from: usize, stop: impl Fn(u8) -> bool) -> io::Result<Found> {
+        let mut i = from;
+        loop {
+            let c = &self.cur;
+            if let Some(k) = c.buf[(c.pos + i).min(c.end)..c.end].iter().position(|&b| stop(b)) {
+                return Ok(Found::At(i + k));
+            }
+            i = c.end - c.pos;
+            if i > MAX_TOKEN {
+                return Ok(Found::TooLong);
+            }
+            if !self.fill()? {
+                return Ok(if self.cur.eof { Found::Eof } else { Found::TooLong });
+            }
+        }
+    }
+
+    /// The index (from `pos`) of the first `byte` at or after `from`.
+    fn find_byte(&mut self, from: usize, byte: u8) -> io::Result<Found> {
+        let mut i = from;
+        loop {
+            let c = &self.cur;
+            if let Some(k) = memchr::memchr(byte, &c.buf[(c.pos + i).min(c.end)..c.end]) {
+                return Ok(Found::At(i + k));
+            }
+            i = c.end - c.pos;
+            if i > MAX_TOKEN {
+                return Ok(Found::TooLong);
+            }
+            if !self.fill()? {
+                return Ok(if self.cur.eof { Found::Eof } else { Found::TooLong });
+            }
+        }
+    }
+
+    fn here(&self) -> Location {
+        self.cur.locate(self.cur.pos)
+    }
+
+    /// Consumes input up to and including the next `byte`, without keeping
+    /// it (for tokens over [`MAX_TOKEN`]). Returns whether `byte` was found.
+    fn discard_through(&mut self, byte: u8) -> io::Result<bool> {
+        loop {
+            let c = &mut self.cur;
+            if let Some(k) = memchr::memchr(byte, &c.buf[c.pos..c.end]) {
+                c.pos += k + 1;
+                return Ok(true);
+            }
+            c.pos = c.end;
+            if !self.fill()? {
+                return Ok(false);
+            }
+        }
+    }
+
+    /// Whether `pos` is at the start of a line.
+    fn at_line_start(&self) -> bool {
+        let c = &self.cur;
+        if c.pos == 0 { c.base == 0 || c.column_before == 0 } else { c.buf[c.pos - 1] == b'\n' }
+    }
+
+    /// Skips white space; returns the next byte.
+    fn skip_ws(&mut self) -> io::Result<Option<u8>> {
+        loop {
+            let c = &mut self.cur;
+            while c.pos < c.end {
+                let b = c.buf[c.pos];
+                if CLASS[b as usize] != WS {
+                    return Ok(Some(b));
+                }
+                c.pos += 1;
+            }
+            if !self.fill()? {
+                return Ok(None);
+            }
+        }
+    }
+
+    /// Reads the next game, telling `visitor` what it holds; `None` when
+    /// the input has no more games.
+    ///
+    /// # Errors
+    ///
+    /// Only errors of the underlying reader; a game that cannot be read is
+    /// reported to the visitor ([`Visitor::end_game`]) instead.
+    pub fn read_game<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<Option<V::Output>> {
+        if !self.started {
+            self.started = true;
+            if self.peek_at(2)?.is_some() && self.cur.buf[self.cur.pos..self.cur.pos + 3] == [0xef, 0xbb, 0xbf] {
+                self.cur.pos += 3;
+            }
+        }
+        if !self.skip_to_game()? {
+            // text with no game after it: an error, so that it is not lost
+            if self.pending.is_empty() {
+                return Ok(None);
+            }
+            self.games += 1;
+            let first = self.pending.remove(0);
+            visitor.begin_game(self.games, first.at);
+            let more = self.pending.len();
+            self.pending.clear();
+            let message = if more == 0 {
+                format!("no game here: {}", first.message)
+            } else {
+                format!("no game here: {} (and {more} more line(s))", first.message)
+            };
+            return Ok(Some(visitor.end_game(Some(PgnError::new(message, first.at)))));
+        }
+        self.games += 1;
+        visitor.begin_game(self.games, self.here());
+        for repair in self.pending.drain(..) {
+            visitor.repair(repair);
+        }
+        if let Err(error) = self.read_tags(visitor)? {
+            self.skip_movetext()?;
+            return Ok(Some(visitor.end_game(Some(error))));
+        }
+        let end = if visitor.begin_movetext() == Flow::Skip {
+            self.skip_movetext()?;
+            End::Done
+        } else {
+            self.read_movetext(visitor)?
+        };
+        match end {
+            End::Done => {
+                self.skip_after_game(visitor)?;
+                Ok(Some(visitor.end_game(None)))
+            }
+            End::Error(error) => {
+                self.skip_movetext()?;
+                Ok(Some(visitor.end_game(Some(error))))
+            }
+        }
+    }
+
+    /// Skips white space and text that starts no game, keeping a repair for
+    /// each skipped line; returns whether a game starts here.
+    fn skip_to_game(&mut self) -> io::Result<bool> {
+        loop {
+            let Some(b) = self.skip_ws()? else { return Ok(false) };
+            if b == b'[' || self.starts_movetext()? {
+                return Ok(true);
+            }
+            let escape = b == b'%' && self.at_line_start();
+            let at = self.here();
+            let text = self.skip_line()?;
+            if !escape {
+                self.pending.push(PgnRepair { message: format!("skipped text between games: {text}"), at });
+            }
+        }
+    }
+
+    /// Whether the input at `pos` starts a game without tags: a move number
+    /// (`1.`), a comment or a result.
+    fn starts_movetext(&mut self) -> io::Result<bool> {
+        let Some(b) = self.peek()? else { return Ok(false) };
+        if b == b'{' || b == b'*' {
+            return Ok(true);
+        }
+        if !b.is_ascii_digit() {
+            return Ok(false);
+        }
+        let mut i = 1;
+        while let Some(d) = self.peek_at(i)? {
+            if d.is_ascii_digit() && i < 8 {
+                i += 1;
+                continue;
+            }
+            return Ok(d == b'.');
+        }
+        Ok(false)
+    }
+
+    /// Skips to the end of the line; returns a short excerpt of what was skipped.
+    fn skip_line(&mut self) -> io::Result<String> {
+        let excerpt = match self.find_byte(0, b'\n')? {
+            Found::At(i) => {
+                let line = &self.cur.buf[self.cur.pos..self.cur.pos + i];
+                let e = excerpt(line);
+                self.cur.pos += i + 1;
+                e
+            }
+            Found::Eof => {
+                let e = excerpt(&self.cur.buf[self.cur.pos..self.cur.end]);
+                self.cur.pos = self.cur.end;
+                e
+            }
+            Found::TooLong => {
+                let e = excerpt(&self.cur.buf[self.cur.pos..self.cur.end]);
+                self.discard_through(b'\n')?;
+                e
+            }
+        };
+        Ok(excerpt)
+    }
+
+    /// Reads the tag section. The outer error is the input's; the inner one
+    /// ends the game.
+    fn read_tags<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<Result<(), PgnError>> {
+        loop {
+            let Some(b) = self.skip_ws()? else { return Ok(Ok(())) };
+            match b {
+                b'[' => {
+                    if let Err(e) = self.read_tag(visitor)? {
+                        return Ok(Err(e));
+                    }
+                }
+                b'%' if self.at_line_start() => {
+                    self.skip_line()?;
+                }
+                b';' => {
+                    self.skip_line()?;
+                }
+                _ => return Ok(Ok(())),
+            }
+        }
+    }
+
+    fn read_tag<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<Result<(), PgnError>> {
+        let start = self.here();
+        // a tag ends on its line
+        let len = match self.find_byte(0, b'\n')? {
+            Found::At(i) => i,
+            Found::Eof => self.cur.end - self.cur.pos,
+            Found::TooLong => {
+                self.discard_through(b'\n')?;
+                return Ok(Err(PgnError::new(format!("a tag longer than {MAX_TOKEN} bytes"), start)));
+            }
+        };
+        let line_bytes = &self.cur.buf[self.cur.pos..self.cur.pos + len];
+        let Ok(line) = std::str::from_utf8(line_bytes) else {
+            self.cur.pos += len;
+            return Ok(Err(PgnError::new("the tag is not UTF-8 text (see --encoding)", start)));
+        };
+        let (consumed, result) = parse_tag(line, &mut self.scratch);
+        match result {
+            Err(message) => {
+                self.cur.pos += len;
+                Ok(Err(PgnError::new(message, start)))
+            }
+            Ok((name, repair)) => {
+                if let Some(message) = repair {
+                    visitor.repair(PgnRepair { message, at: start });
+                }
+                visitor.tag(name, &self.scratch);
+                self.cur.pos += consumed;
+                Ok(Ok(()))
+            }
+        }
+    }
+
+    /// Reads movetext until the result, the next game's tags or the end.
+    fn read_movetext<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<End> {
+        let mut depth = 0usize;
+        let mut moves_seen = false;
+        loop {
+            let Some(b) = self.skip_ws()? else {
+                if depth > 0 {
+                    return Ok(End::Error(PgnError::new(
+                        format!("the input ends inside {depth} unclosed variation(s)"),
+                        self.here(),
+                    )));
+                }
+                if moves_seen {
+                    visitor
+                        .repair(PgnRepair { message: "the game has no result; read as '*'".into(), at: self.here() });
+                }
+                return Ok(End::Done);
+            };
+            match b {
+                b'{' => {
+                    if let Some(end) = self.comment(visitor)? {
+                        return Ok(end);
+                    }
+                }
+                b';' => {
+                    let len = match self.find_byte(0, b'\n')? {
+                        Found::At(i) => i,
+                        Found::Eof => self.cur.end - self.cur.pos,
+                        Found::TooLong => {
+                            let here = self.here();
+                            self.discard_through(b'\n')?;
+                            return Ok(End::Error(PgnError::new(
+                                format!("a comment longer than {MAX_TOKEN} bytes"),
+                                here,
+                            )));
+                        }
+                    };
+                    let at = self.cur.pos;
+                    let text = &self.cur.buf[at + 1..at + len];
+                    let text = text.strip_suffix(b"\r").unwrap_or(text);
+                    let Ok(text) = std::str::from_utf8(text) else {
+                        return Ok(End::Error(PgnError::new("a comment that is not UTF-8 text", self.here())));
+                    };
+                    let here = Here { reader: &self.cur, index: at };
+                    let flow = visitor.comment(text, &here);
+                    self.cur.pos += len;
+                    if flow == Flow::Skip {
+                        return Ok(End::Done);
+                    }
+                }
+                b'%' if self.at_line_start() => {
+                    self.skip_line()?;
+                }
+                b'(' => {
+                    self.cur.pos += 1;
+                    if visitor.begin_variation() == Flow::Skip {
+                        if let Some(end) = self.skip_variation()? {
+                            return Ok(end);
+                        }
+                    } else {
+                        depth += 1;
+                    }
+                }
+                b')' => {
+                    if depth == 0 {
+                        return Ok(End::Error(PgnError::new("')' closes no variation", self.here())));
+                    }
+                    depth -= 1;
+                    self.cur.pos += 1;
+                    visitor.end_variation();
+                }
+                b'[' => {
+                    if depth > 0 {
+                        return Ok(End::Error(PgnError::new(
+                            format!("the game ends inside {depth} unclosed variation(s)"),
+                            self.here(),
+                        )));
+                    }
+                    if self.at_line_start() {
+                        visitor.repair(PgnRepair {
+                            message: "the game has no result; read as '*'".into(),
+                            at: self.here(),
+                        });
+                        return Ok(End::Done);
+                    }
+                    return Ok(End::Error(PgnError::new("'[' in the movetext", self.here())));
+                }
+                b'$' => {
+                    let here = self.here();
+                    let len = match self.find(1, |b| !b.is_ascii_digit())? {
+                        Found::At(i) => i,
+                        Found::Eof => self.cur.end - self.cur.pos,
+                        Found::TooLong => return Ok(End::Error(PgnError::new("a NAG too long", here))),
+                    };
+                    let digits = &self.cur.buf[self.cur.pos + 1..self.cur.pos + len];
+                    let value = std::str::from_utf8(digits).ok().and_then(|d| d.parse::<u8>().ok());
+                    let Some(nag) = value else {
+                        return Ok(End::Error(PgnError::new("a NAG must be $0 to $255", here)));
+                    };
+                    self.cur.pos += len;
+                    if visitor.nag(nag) == Flow::Skip {
+                        return Ok(End::Done);
+                    }
+                }
+                b'}' | b']' | b'"' => {
+                    return Ok(End::Error(PgnError::new(format!("'{}' in the movetext", b as char), self.here())));
+                }
+                _ => {
+                    // a token: move number, result, move with suffixes
+                    let len = match self.find(0, |b| CLASS[b as usize] != 0)? {
+                        Found::At(i) => i,
+                        Found::Eof => self.cur.end - self.cur.pos,
+                        Found::TooLong => {
+                            return Ok(End::Error(PgnError::new("a move text too long", self.here())));
+                        }
+                    };
+                    let start = self.cur.pos;
+                    let token = &self.cur.buf[start..start + len];
+                    if depth == 0 && is_result(token) {
+                        let text = std::str::from_utf8(token).unwrap_or("*");
+                        visitor.result(text);
+                        self.cur.pos += len;
+                        return Ok(End::Done);
+                    }
+                    // strip a move number: digits then dots
+                    let mut skip = 0;
+                    while skip < token.len() && token[skip].is_ascii_digit() {
+                        skip += 1;
+                    }
+                    if skip > 0 && skip < token.len() && token[skip] == b'.' {
+                        while skip < token.len() && token[skip] == b'.' {
+                            skip += 1;
+                        }
+                    } else if token.iter().all(|&b| b == b'.') {
+                        skip = token.len();
+                    } else if skip == token.len() {
+                        // a bare number: a move number without its dot
+                    } else {
+                        skip = 0;
+                    }
+                    let mut body = &token[skip..];
+                    // annotation suffixes
+                    let mut suffix = body.len();
+                    while suffix > 0 && matches!(body[suffix - 1], b'!' | b'?') {
+                        suffix -= 1;
+                    }
+                    let nag = suffix_nag(&body[suffix..]);
+                    let bad_suffix = suffix < body.len() && nag.is_none();
+                    body = &body[..suffix];
+                    if body.is_empty() && !bad_suffix && nag.is_none() {
+                        self.cur.pos += len;
+                        continue;
+                    }
+                    if bad_suffix {
+                        let at = self.cur.locate(start + skip + suffix);
+                        return Ok(End::Error(PgnError::new(
+                            format!("unknown annotation {}", excerpt(&token[skip + suffix..])),
+                            at,
+                        )));
+                    }
+                    let index = start + skip;
+                    if !body.is_empty() {
+                        let Ok(text) = std::str::from_utf8(body) else {
+                            return Ok(End::Error(PgnError::new(
+                                "a move that is not UTF-8 text (see --encoding)",
+                                self.cur.locate(index),
+                            )));
+                        };
+                        moves_seen = true;
+                        let here = Here { reader: &self.cur, index };
+                        if visitor.san(text, &here) == Flow::Skip {
+                            self.cur.pos += len;
+                            return Ok(End::Done);
+                        }
+                    }
+                    self.cur.pos += len;
+                    if let Some(nag) = nag
+                        && visitor.nag(nag) == Flow::Skip
+                    {
+                        return Ok(End::Done);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Reads a `{}` comment at `pos`; `Some` ends the movetext.
+    fn comment<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<Option<End>> {
+        match self.find_byte(1, b'}')? {
+            Found::At(i) => {
+                // the search may have moved the buffer: take `pos` after it
+                let at = self.cur.pos;
+                let text = &self.cur.buf[at + 1..at + i];
+                let Ok(text) = std::str::from_utf8(text) else {
+                    return Ok(Some(End::Error(PgnError::new(
+                        "a comment that is not UTF-8 text (see --encoding)",
+                        self.here(),
+                    ))));
+                };
+                let here = Here { reader: &self.cur, index: at };
+                let flow = visitor.comment(text, &here);
+                self.cur.pos += i + 1;
+                Ok((flow == Flow::Skip).then_some(End::Done))
+            }
+            Found::Eof => Ok(Some(End::Error(PgnError::new("the comment is not closed with '}'", self.here())))),
+            Found::TooLong => {
+                let here = self.here();
+                self.discard_through(b'}')?;
+                Ok(Some(End::Error(PgnError::new(format!("a comment longer than {MAX_TOKEN} bytes"), here))))
+            }
+        }
+    }
+
+    /// Skips a variation whose `(` was consumed; `Some` ends the movetext.
+    fn skip_variation(&mut self) -> io::Result<Option<End>> {
+        let mut depth = 1usize;
+        loop {
+            let Some(b) = self.skip_ws()? else {
+                return Ok(Some(End::Error(PgnError::new("the input ends inside a variation", self.here()))));
+            };
+            match b {
+                b'(' => depth += 1,
+                b')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        self.cur.pos += 1;
+                        return Ok(None);
+                    }
+                }
+                b'{' => {
+                    let here = self.here();
+                    if !self.discard_through(b'}')? {
+                        return Ok(Some(End::Error(PgnError::new("the comment is not closed with '}'", here))));
+                    }
+                    continue;
+                }
+                b';' => {
+                    self.discard_through(b'\n')?;
+                    continue;
+                }
+                b'[' if self.at_line_start() => {
+                    return Ok(Some(End::Error(PgnError::new("the game ends inside a variation", self.here()))));
+                }
+                _ => {}
+            }
+            self.cur.pos += 1;
+        }
+    }
+
+    /// Skips the rest of a game's movetext: to its result (outside
+    /// variations) or the next line that starts with `[`.
+    fn skip_movetext(&mut self) -> io::Result<()> {
+        let mut depth = 0usize;
+        loop {
+            let Some(b) = self.skip_ws()? else { return Ok(()) };
+            match b {
+                b'[' if self.at_line_start() => return Ok(()),
+                b'{' => {
+                    self.discard_through(b'}')?;
+                }
+                b';' => {
+                    self.discard_through(b'\n')?;
+                }
+                b'%' if self.at_line_start() => {
+                    self.discard_through(b'\n')?;
+                }
+                b'(' => {
+                    depth += 1;
+                    self.cur.pos += 1;
+                }
+                b')' => {
+                    depth = depth.saturating_sub(1);
+                    self.cur.pos += 1;
+                }
+                _ => {
+                    let len = match self.find(0, |b| CLASS[b as usize] != 0)? {
+                        Found::At(i) => i.max(1),
+                        Found::Eof => (self.cur.end - self.cur.pos).max(1),
+                        Found::TooLong => {
+                            self.cur.pos = self.cur.end;
+                            continue;
+                        }
+                    };
+                    let token = &self.cur.buf[self.cur.pos..(self.cur.pos + len).min(self.cur.end)];
+                    let result = depth == 0 && is_result(token);
+                    self.cur.pos = (self.cur.pos + len).min(self.cur.end);
+                    if result {
+                        return Ok(());
+                    }
+                }
+            }
+        }
+    }
+
+    /// After a result: text up to the next game (a line starting with `[`
+    /// or a move number) is reported and skipped.
+    fn skip_after_game<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<()> {
+        loop {
+            let Some(b) = self.skip_ws()? else { return Ok(()) };
+            if b == b'[' || self.starts_movetext()? {
+                return Ok(());
+            }
+            let at = self.here();
+            let text = self.skip_line()?;
+            if !(b == b'%' && at.column == 1) {
+                visitor.repair(PgnRepair { message: format!("skipped text after the game: {text}"), at });
+            }
+        }
+    }
+}
+
+/// Reads the tag at the start of `line` (which starts with `[`): its name,
+/// its unescaped value into `value`, and a repair if it was not well formed.
+/// Returns how many bytes of `line` the tag takes.
+fn parse_tag<'a>(line: &'a str, value: &mut String) -> (usize, Result<(&'a str, Option<String>), String>) {
+    value.clear();
+    let inner = &line[1..];
+    let name_len = inner.find(|c: char| c.is_whitespace() || c == '"' || c == ']').unwrap_or(inner.len());
+    let name = &inner[..name_len];
+    if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-' || b == b'+') {
+        return (line.len(), Err(format!("a tag with no name: {}", excerpt(line.as_bytes()))));
+    }
+    let after_name = 1 + name_len;
+    let rest = &line[after_name..];
+    let rest_start = after_name + (rest.len() - rest.trim_start().len());
+    let rest = rest.trim_start();
+    if let Some(quoted) = rest.strip_prefix('"') {
+        let mut chars = quoted.char_indices();
+        while let Some((i, c)) = chars.next() {
+            match c {
+                '\\' => match chars.next() {
+                    Some((_, e @ ('"' | '\\'))) => value.push(e),
+                    Some((_, other)) => {
+                        value.push('\\');
+                        value.push(other);
+                    }
+                    None => value.push('\\'),
+                },
+                '"' => {
+                    let closed = rest_start + 1 + i + 1;
+                    let after = &line[closed..];
+                    let trimmed = after.trim_start();
+                    if let Some(tail) = trimmed.strip_prefix(']') {
+                        let consumed = line.len() - tail.len();
+                        return (consumed, Ok((name, None)));
+                    }
+                    let repair = if trimmed.trim().is_empty() {
+                        "read a tag with no closing ']'".to_owned()
+                    } else {
+                        format!("ignored {} after the tag's value", excerpt(trimmed.as_bytes()))
+                    };
+                    return (line.len(), Ok((name, Some(repair))));
+                }
+                c => value.push(c),
+            }
+        }
+        let trimmed = value.trim_end().strip_suffix(']').unwrap_or(value.trim_end()).to_owned();
+        *value = trimmed;
+        (line.len(), Ok((name, Some("read a tag value with no closing quote".to_owned()))))
+    } else {
+        let (text, consumed) = match rest.find(']') {
+            Some(i) => (&rest[..i], rest_start + i + 1),
+            None => (rest, line.len()),
+        };
+        value.push_str(text.trim());
+        (consumed, Ok((name, Some(format!("read the tag {name}'s value without quotes")))))
+    }
+}
+
+/// Whether a token is a result marker.
+fn is_result(token: &[u8]) -> bool {
+    matches!(token, b"1-0" | b"0-1" | b"1/2-1/2" | b"*" | b"\xc2\xbd-\xc2\xbd")
+}
+
+/// The NAG of a move suffix (`!` = 1, `?` = 2, `!!` = 3, `??` = 4, `!?` = 5,
+/// `?!` = 6); `None` for no suffix or an unknown one.
+pub fn suffix_nag(suffix: &[u8]) -> Option<u8> {
+    Some(match suffix {
+        b"!" => 1,
+        b"?" => 2,
+        b"!!" => 3,
+        b"??" => 4,
+        b"!?" => 5,
+        b"?!" => 6,
+        _ => return None,
+    })
+}
+
+/// A short, printable excerpt of `bytes` for a message: at most 40
+/// characters, quoted.
+pub(crate) fn excerpt(bytes: &[u8]) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    let text = text.trim();
+    let mut out = String::from("'");
+    for (i, c) in text.chars().enumerate() {
+        if i == 40 {
+            out.push('…');
+            break;
+        }
+        out.extend(c.escape_debug());
+    }
+    out.push('\'');
+    out
+}

@@ -1,0 +1,345 @@
+//! What each game gives the game layer: its playable position, how a move's
+//! text is read and written, and how moves are numbered. Everything else
+//! (the PGN reader, the tree builder, the writer, JSON) is shared.
+
+use polyfen_chess::{CastlingNotation, CastlingStyle};
+use polyfen_core::Color;
+
+use crate::rules::{GameStatus, MoveError, MoveNotation};
+use crate::{AnyPosition, ChessPosition, KhetPosition, VariantId, XiangqiPosition};
+
+/// A move read leniently: what was done, and the bytes of the move's text
+/// it is about.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveNote {
+    /// The bytes of the move text.
+    pub span: std::ops::Range<usize>,
+    /// What was read, in words.
+    pub message: String,
+}
+
+/// One game's rules as the game layer uses them. Implemented for chess,
+/// Xiangqi and Khet; a new game implements this and its moves can be read
+/// from and written to every game-record format.
+pub trait GameRules {
+    /// A position moves can be played on.
+    type Pos: Clone;
+    /// A legal move of a position.
+    type Move: Copy;
+
+    /// The game.
+    const VARIANT: VariantId;
+    /// The coordinate notation the model keeps moves in.
+    const COORDINATES: MoveNotation;
+
+    /// The playable position of a facade position of this game.
+    ///
+    /// # Errors
+    ///
+    /// Why the position cannot be played, in words.
+    fn from_any(position: &AnyPosition) -> Result<Self::Pos, String>;
+
+    /// The facade position.
+    fn to_any(pos: &Self::Pos) -> AnyPosition;
+
+    /// Reads a move written in any notation of the game. `expected` is the
+    /// file's notation, if it names one: a move read in another is noted.
+    ///
+    /// # Errors
+    ///
+    /// A [`MoveError`] naming the span and the candidates.
+    fn read_move(
+        pos: &Self::Pos,
+        text: &str,
+        expected: Option<MoveNotation>,
+        notes: &mut Vec<MoveNote>,
+    ) -> Result<Self::Move, MoveError>;
+
+    /// Plays a legal move.
+    fn play(pos: &mut Self::Pos, mv: Self::Move);
+
+    /// Writes a legal move in `notation` (one of the game's).
+    fn write_move(pos: &Self::Pos, mv: Self::Move, notation: MoveNotation, out: &mut String);
+
+    /// The move number and whether the second player is to move.
+    fn numbering(pos: &Self::Pos) -> (u32, bool);
+
+    /// Whether the game goes on, and if not why.
+    fn status(pos: &Self::Pos) -> GameStatus;
+}
+
+/// Chess: SAN, LAN and UCI.
+pub struct ChessRules;
+
+/// A chess position to play on, with the castling style to write it in.
+#[derive(Clone, Debug)]
+pub struct ChessPos {
+    /// The position.
+    pub pos: polyfen_chess::Position,
+    /// How its castling rights are written.
+    pub style: CastlingStyle,
+}
+
+impl GameRules for ChessRules {
+    type Pos = ChessPos;
+    type Move = polyfen_chess::Move;
+
+    const VARIANT: VariantId = VariantId::Chess;
+    const COORDINATES: MoveNotation = MoveNotation::Uci;
+
+    fn from_any(position: &AnyPosition) -> Result<ChessPos, String> {
+        let AnyPosition::Chess(chess) = position else { return Err("not a chess position".into()) };
+        let pos = polyfen_chess::Position::from_setup(&chess.setup).map_err(|e| e.to_string())?;
+        Ok(ChessPos { pos, style: chess.castling_style })
+    }
+
+    fn to_any(pos: &ChessPos) -> AnyPosition {
+        let mut chess = ChessPosition::new(pos.pos.to_setup(pos.style));
+        chess.castling_style = pos.style;
+        AnyPosition::Chess(chess)
+    }
+
+    fn read_move(
+        pos: &ChessPos,
+        text: &str,
+        expected: Option<MoveNotation>,
+        notes: &mut Vec<MoveNote>,
+    ) -> Result<polyfen_chess::Move, MoveError> {
+        let p = &pos.pos;
+        let result = p.parse_move(text);
+        match result {
+            Ok(m) => {
+                if expected.is_none_or(|e| e == MoveNotation::San) {
+                    let bytes = text.as_bytes();
+                    if is_uci_shaped(bytes) && p.parse_uci(text).is_ok() {
+                        notes.push(MoveNote {
+                            span: 0..text.len(),
+                            message: format!("read the UCI move '{text}' as '{}'", p.san(m)),
+                        });
+                    } else if is_lan_shaped(bytes) {
+                        notes.push(MoveNote {
+                            span: 0..text.len(),
+                            message: format!("read the long algebraic move '{text}' as '{}'", p.san(m)),
+                        });
+                    }
+                }
+                Ok(m)
+            }
+            Err(e) => {
+                let notation = if e.uci { MoveNotation::Uci } else { MoveNotation::San };
+                let candidates = e.candidates.iter().map(|&c| write_chess(p, c, notation)).collect();
+                Err(MoveError::new(e.message, e.span).with_candidates(candidates))
+            }
+        }
+    }
+
+    fn play(pos: &mut ChessPos, mv: polyfen_chess::Move) {
+        pos.pos.play(mv);
+    }
+
+    fn write_move(pos: &ChessPos, mv: polyfen_chess::Move, notation: MoveNotation, out: &mut String) {
+        out.push_str(&write_chess(&pos.pos, mv, notation));
+    }
+
+    fn numbering(pos: &ChessPos) -> (u32, bool) {
+        (pos.pos.fullmove_number(), pos.pos.turn() == Color::Black)
+    }
+
+    fn status(pos: &ChessPos) -> GameStatus {
+        match pos.pos.outcome() {
+            polyfen_chess::Outcome::Ongoing => GameStatus::Ongoing,
+            polyfen_chess::Outcome::Checkmate => GameStatus::Checkmate,
+            polyfen_chess::Outcome::Stalemate => GameStatus::Stalemate,
+            polyfen_chess::Outcome::InsufficientMaterial => GameStatus::InsufficientMaterial,
+            polyfen_chess::Outcome::FiftyMoves => GameStatus::FiftyMoves,
+        }
+    }
+}
+
+/// The shape of a UCI move: `e2e4`, `e7e8q`.
+fn is_uci_shaped(b: &[u8]) -> bool {
+    (b.len() == 4 || (b.len() == 5 && matches!(b[4], b'q' | b'r' | b'b' | b'n')))
+        && matches!(b[0], b'a'..=b'h')
+        && matches!(b[1], b'1'..=b'8')
+        && matches!(b[2], b'a'..=b'h')
+        && matches!(b[3], b'1'..=b'8')
+}
+
+/// `from-to` long algebraic shape (`e2-e4`, `Ng1-f3`, `e4xd5`), which SAN
+/// files should not hold.
+fn is_lan_shaped(text: &[u8]) -> bool {
+    let t = match text.first() {
+        Some(b'N' | b'B' | b'R' | b'Q' | b'K') => &text[1..],
+        _ => text,
+    };
+    t.len() >= 5
+        && matches!(t[0], b'a'..=b'h')
+        && t[1].is_ascii_digit()
+        && matches!(t[2], b'-' | b'x' | b':')
+        && matches!(t[3], b'a'..=b'h')
+        && t[4].is_ascii_digit()
+}
+
+fn write_chess(pos: &polyfen_chess::Position, mv: polyfen_chess::Move, notation: MoveNotation) -> String {
+    match notation {
+        MoveNotation::San => pos.san(mv),
+        MoveNotation::Lan => pos.lan(mv),
+        _ => {
+            let castling =
+                if pos.is_chess960() { CastlingNotation::KingTakesRook } else { CastlingNotation::KingTwoSquares };
+            pos.uci(mv, castling)
+        }
+    }
+}
+
+/// Xiangqi: ICCS, UCCI, uci-1, WXF and Chinese, each read per move.
+pub struct XiangqiRules;
+
+/// The Xiangqi move style of one of its notations.
+fn style(notation: MoveNotation) -> polyfen_xiangqi::MoveStyle {
+    use polyfen_xiangqi::MoveStyle;
+    match notation {
+        MoveNotation::Iccs => MoveStyle::Iccs,
+        MoveNotation::Uci1 => MoveStyle::Uci1,
+        MoveNotation::Wxf => MoveStyle::Wxf,
+        MoveNotation::WxfFsf => MoveStyle::WxfFsf,
+        MoveNotation::Chinese => MoveStyle::Chinese,
+        MoveNotation::ChineseTraditional => MoveStyle::ChineseTraditional,
+        _ => MoveStyle::Ucci,
+    }
+}
+
+impl GameRules for XiangqiRules {
+    type Pos = polyfen_xiangqi::Position;
+    type Move = polyfen_xiangqi::Move;
+
+    const VARIANT: VariantId = VariantId::Xiangqi;
+    const COORDINATES: MoveNotation = MoveNotation::Ucci;
+
+    fn from_any(position: &AnyPosition) -> Result<Self::Pos, String> {
+        let AnyPosition::Xiangqi(x) = position else { return Err("not a Xiangqi position".into()) };
+        x.rules().map_err(|e| e.to_string())
+    }
+
+    fn to_any(pos: &Self::Pos) -> AnyPosition {
+        AnyPosition::Xiangqi(XiangqiPosition::new(pos.to_setup()))
+    }
+
+    fn read_move(
+        pos: &Self::Pos,
+        text: &str,
+        _expected: Option<MoveNotation>,
+        _notes: &mut Vec<MoveNote>,
+    ) -> Result<Self::Move, MoveError> {
+        pos.parse_move(text).map_err(|e| {
+            MoveError::new(e.kind.to_string(), e.span)
+                .with_candidates(e.candidates.into_iter().map(|c| c.text).collect())
+        })
+    }
+
+    fn play(pos: &mut Self::Pos, mv: Self::Move) {
+        pos.play(mv);
+    }
+
+    fn write_move(pos: &Self::Pos, mv: Self::Move, notation: MoveNotation, out: &mut String) {
+        let _ = pos.write_move(out, mv, style(notation));
+    }
+
+    fn numbering(pos: &Self::Pos) -> (u32, bool) {
+        (pos.fullmove(), pos.turn() == Color::Black)
+    }
+
+    fn status(pos: &Self::Pos) -> GameStatus {
+        match pos.status() {
+            polyfen_xiangqi::Status::Ongoing => GameStatus::Ongoing,
+            polyfen_xiangqi::Status::Checkmate => GameStatus::Checkmate,
+            polyfen_xiangqi::Status::Stalemate => GameStatus::Stalemate,
+        }
+    }
+}
+
+/// Khet: `h2g2`, `h2+`, `h2-`.
+pub struct KhetRules;
+
+/// The rules Khet games are played by: every rotation a move of its own
+/// (a record may hold a pharaoh's turn), no swap restriction.
+const KHET_RULES: polyfen_khet::Rules = polyfen_khet::Rules { swap_restriction: false, every_rotation: true };
+
+/// A Khet position to play on, with its move count.
+#[derive(Clone, Debug)]
+pub struct KhetPos {
+    /// The position.
+    pub pos: polyfen_khet::Position,
+    /// Plies played since the record's start.
+    plies: u32,
+    /// The move number of the start.
+    first: u32,
+    /// Whether the second player moved first.
+    second_first: bool,
+}
+
+impl GameRules for KhetRules {
+    type Pos = KhetPos;
+    type Move = polyfen_khet::Move;
+
+    const VARIANT: VariantId = VariantId::Khet;
+    const COORDINATES: MoveNotation = MoveNotation::Khet;
+
+    fn from_any(position: &AnyPosition) -> Result<KhetPos, String> {
+        let AnyPosition::Khet(k) = position else { return Err("not a Khet position".into()) };
+        let pos = polyfen_khet::Position::from_setup(&k.setup).map_err(|violations| {
+            let words: Vec<String> = violations.iter().map(ToString::to_string).collect();
+            words.join("; ")
+        })?;
+        let second_first = pos.turn() == Color::Black;
+        Ok(KhetPos { first: pos.turn_counter().max(1), pos, plies: 0, second_first })
+    }
+
+    fn to_any(pos: &KhetPos) -> AnyPosition {
+        AnyPosition::Khet(KhetPosition::new(pos.pos.to_setup()))
+    }
+
+    fn read_move(
+        pos: &KhetPos,
+        text: &str,
+        _expected: Option<MoveNotation>,
+        _notes: &mut Vec<MoveNote>,
+    ) -> Result<polyfen_khet::Move, MoveError> {
+        pos.pos.parse_move(text, &KHET_RULES).map_err(|e| {
+            let candidates = match polyfen_khet::Move::parse(text) {
+                Ok(mv) => pos
+                    .pos
+                    .legal_moves(&KHET_RULES)
+                    .iter()
+                    .filter(|m| m.from() == mv.from())
+                    .map(ToString::to_string)
+                    .collect(),
+                Err(_) => Vec::new(),
+            };
+            MoveError::new(e.message, e.span).with_candidates(candidates)
+        })
+    }
+
+    fn play(pos: &mut KhetPos, mv: polyfen_khet::Move) {
+        if pos.pos.play(mv, &KHET_RULES).is_ok() {
+            pos.plies += 1;
+        }
+    }
+
+    fn write_move(_pos: &KhetPos, mv: polyfen_khet::Move, _notation: MoveNotation, out: &mut String) {
+        use std::fmt::Write;
+        let _ = write!(out, "{mv}");
+    }
+
+    fn numbering(pos: &KhetPos) -> (u32, bool) {
+        let index = pos.plies + u32::from(pos.second_first);
+        (pos.first + index / 2, index % 2 == 1)
+    }
+
+    fn status(pos: &KhetPos) -> GameStatus {
+        match pos.pos.outcome() {
+            polyfen_khet::Outcome::Ongoing => GameStatus::Ongoing,
+            _ => GameStatus::PharaohLost,
+        }
+    }
+}

@@ -1,0 +1,436 @@
+//! Replaying a game's tree with its rules: the PGN writer, the lines of
+//! play, and the positions of the main line.
+
+use crate::games::model::{Game, Node};
+use crate::games::rules::{ChessRules, GameRules, KhetRules, MoveNote, XiangqiRules};
+use crate::rules::{GameStatus, MoveError, MoveNotation, RulesError};
+use crate::{AnyPosition, Notation, Position, VariantId, WriteOptions};
+
+/// The widest movetext line the writer makes (a longer token stands alone).
+pub const LINE_WIDTH: usize = 80;
+
+/// The chess tags every exported game has, in their order (the seven-tag
+/// roster), with the value written when a game lacks one.
+const ROSTER: [(&str, &str); 7] = [
+    ("Event", "?"),
+    ("Site", "?"),
+    ("Date", "????.??.??"),
+    ("Round", "?"),
+    ("White", "?"),
+    ("Black", "?"),
+    ("Result", "*"),
+];
+
+/// Runs `$body` with `R` bound to the rules of `$variant`.
+macro_rules! with_rules {
+    ($variant:expr, $R:ident => $body:expr) => {
+        match $variant {
+            VariantId::Chess => {
+                type $R = ChessRules;
+                $body
+            }
+            VariantId::Xiangqi => {
+                type $R = XiangqiRules;
+                $body
+            }
+            VariantId::Khet => {
+                type $R = KhetRules;
+                $body
+            }
+        }
+    };
+}
+
+/// The start of `game` as its game's rules hold it.
+fn start<R: GameRules>(game: &Game) -> Result<R::Pos, RulesError> {
+    if game.variant != R::VARIANT || game.start.variant() != R::VARIANT {
+        return Err(RulesError::IllegalPosition(format!(
+            "a {} game cannot start from a {} position",
+            game.variant,
+            game.start.variant()
+        )));
+    }
+    R::from_any(&game.start).map_err(RulesError::IllegalPosition)
+}
+
+/// Reads a move of the model (in the coordinate notation) in `pos`.
+fn replay_move<R: GameRules>(pos: &R::Pos, node: &Node, index: usize) -> Result<R::Move, RulesError> {
+    let mut notes: Vec<MoveNote> = Vec::new();
+    R::read_move(pos, &node.mv, Some(R::COORDINATES), &mut notes)
+        .map_err(|error: MoveError| RulesError::Move { index, error })
+}
+
+/// `notation` if it writes moves of `variant`; `None` picks the game's PGN
+/// notation (SAN, ICCS, Khet).
+fn notation_for(variant: VariantId, notation: Option<MoveNotation>) -> Result<MoveNotation, RulesError> {
+    match notation {
+        Some(n) if n.variant() == variant => Ok(n),
+        Some(n) => Err(RulesError::WrongNotation { variant, notation: n }),
+        None => Ok(pgn_notation(variant)),
+    }
+}
+
+/// The notation a game's PGN is written in by default.
+#[must_use]
+pub fn pgn_notation(variant: VariantId) -> MoveNotation {
+    match variant {
+        VariantId::Chess => MoveNotation::San,
+        VariantId::Xiangqi => MoveNotation::Iccs,
+        VariantId::Khet => MoveNotation::Khet,
+    }
+}
+
+/// The coordinate notation the model keeps a game's moves in.
+#[must_use]
+pub fn coordinates(variant: VariantId) -> MoveNotation {
+    with_rules!(variant, R => R::COORDINATES)
+}
+
+/// The notation a game's positions are written in.
+#[must_use]
+pub fn position_notation(variant: VariantId) -> Notation {
+    match variant {
+        VariantId::Chess => Notation::Fen,
+        VariantId::Xiangqi => Notation::XiangqiFen,
+        VariantId::Khet => Notation::Pkn,
+    }
+}
+
+/// A position written in its game's own notation.
+pub(crate) fn position_text(position: &AnyPosition) -> String {
+    position
+        .to_notation(position_notation(position.variant()), &WriteOptions::default())
+        .map(|w| w.text)
+        .unwrap_or_default()
+}
+
+/// The movetext as words, `(` and `)` glued to their neighbours, and `;`
+/// comments that end their line.
+struct Words {
+    words: Vec<(String, bool)>,
+    open: usize,
+}
+
+impl Words {
+    fn push(&mut self, word: String) {
+        let word = if self.open > 0 {
+            let mut w = "(".repeat(self.open);
+            w.push_str(&word);
+            self.open = 0;
+            w
+        } else {
+            word
+        };
+        self.words.push((word, false));
+    }
+
+    fn comment(&mut self, text: &str) {
+        if text.contains('}') && !text.contains('\n') {
+            self.push(format!(";{text}"));
+            if let Some(last) = self.words.last_mut() {
+                last.1 = true;
+            }
+        } else {
+            self.push(format!("{{{}}}", text.replace('}', ")")));
+        }
+    }
+
+    fn close(&mut self) {
+        if self.open > 0 {
+            self.open -= 1;
+            self.push("()".to_owned());
+        } else if let Some(last) = self.words.last_mut() {
+            last.0.push(')');
+        }
+    }
+}
+
+fn write_line<R: GameRules>(
+    pos: &R::Pos,
+    comments: &[String],
+    line: &[Node],
+    notation: MoveNotation,
+    words: &mut Words,
+) -> Result<(), RulesError> {
+    for c in comments {
+        words.comment(c);
+    }
+    let mut pos = pos.clone();
+    let mut need_number = true;
+    for (index, node) in line.iter().enumerate() {
+        let mv = replay_move::<R>(&pos, node, index)?;
+        let (number, second) = R::numbering(&pos);
+        if !second {
+            words.push(format!("{number}."));
+        } else if need_number {
+            words.push(format!("{number}..."));
+        }
+        let mut text = String::new();
+        R::write_move(&pos, mv, notation, &mut text);
+        words.push(text);
+        for nag in &node.nags {
+            words.push(format!("${nag}"));
+        }
+        for c in &node.comments {
+            words.comment(c);
+        }
+        need_number = !node.comments.is_empty();
+        for variation in &node.variations {
+            words.open += 1;
+            write_line::<R>(&pos, &variation.comments, &variation.moves, notation, words)?;
+            words.close();
+            need_number = true;
+        }
+        R::play(&mut pos, mv);
+    }
+    Ok(())
+}
+
+fn escape(value: &str) -> String {
+    value.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// The tags the writer writes: chess's seven-tag roster first, in order;
+/// Xiangqi's `Game` and `Format`; Khet's `Variant`.
+fn export_tags(game: &Game, notation: MoveNotation) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::with_capacity(game.tags.len() + 7);
+    let mut rest: Vec<&(String, String)> = game.tags.iter().collect();
+    match game.variant {
+        VariantId::Chess => {
+            for (name, default) in ROSTER {
+                let value = match rest.iter().position(|(n, _)| n == name) {
+                    Some(i) => rest.remove(i).1.clone(),
+                    None if name == "Result" => game.result_text().to_owned(),
+                    None => default.to_owned(),
+                };
+                out.push((name.to_owned(), value));
+            }
+        }
+        VariantId::Xiangqi => {
+            if !rest.iter().any(|(n, _)| n == "Game") {
+                out.push(("Game".to_owned(), "Chinese Chess".to_owned()));
+            }
+        }
+        VariantId::Khet => {
+            if !rest.iter().any(|(n, _)| n == "Variant") {
+                out.push(("Variant".to_owned(), "Khet".to_owned()));
+            }
+        }
+    }
+    let format = match notation {
+        MoveNotation::Iccs => Some("ICCS"),
+        MoveNotation::Wxf | MoveNotation::WxfFsf => Some("WXF"),
+        MoveNotation::Chinese | MoveNotation::ChineseTraditional => Some("Chinese"),
+        _ => None,
+    };
+    let mut wrote_format = false;
+    for (name, value) in rest {
+        if game.variant == VariantId::Xiangqi && name == "Format" {
+            if let Some(format) = format
+                && !wrote_format
+            {
+                out.push((name.clone(), format.to_owned()));
+                wrote_format = true;
+            }
+            continue;
+        }
+        out.push((name.clone(), value.clone()));
+    }
+    if game.variant == VariantId::Xiangqi
+        && !wrote_format
+        && let Some(format) = format
+    {
+        out.push(("Format".to_owned(), format.to_owned()));
+    }
+    out
+}
+
+impl Game {
+    /// Writes the game as PGN, moves in `notation` (the game's PGN notation
+    /// when `None`: SAN, ICCS, Khet), keeping tags, comments, NAGs and
+    /// variations; movetext lines are at most [`LINE_WIDTH`] columns wide
+    /// unless one token is wider.
+    ///
+    /// # Errors
+    ///
+    /// [`RulesError::WrongNotation`] for another game's notation;
+    /// [`RulesError::Move`] when a move of the tree is not legal where it
+    /// stands (a game built by hand).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use polyfen::MoveNotation;
+    /// use polyfen::games::{GameOptions, read_pgn};
+    ///
+    /// let game = read_pgn("1. e4 e5 2. Nf3 *", GameOptions::default()).remove(0).unwrap();
+    /// let mut pgn = String::new();
+    /// game.write_pgn(Some(MoveNotation::Uci), &mut pgn)?;
+    /// assert!(pgn.ends_with("\n1. e2e4 e7e5 2. g1f3 *\n\n"));
+    /// # Ok::<(), polyfen::RulesError>(())
+    /// ```
+    pub fn write_pgn(&self, notation: Option<MoveNotation>, out: &mut String) -> Result<(), RulesError> {
+        let notation = notation_for(self.variant, notation)?;
+        let mut words = Words { words: Vec::new(), open: 0 };
+        with_rules!(self.variant, R => {
+            let pos = start::<R>(self)?;
+            write_line::<R>(&pos, &self.comments, &self.moves, notation, &mut words)?;
+        });
+        for (name, value) in export_tags(self, notation) {
+            out.push('[');
+            out.push_str(&name);
+            out.push_str(" \"");
+            out.push_str(&escape(&value));
+            out.push_str("\"]\n");
+        }
+        out.push('\n');
+        words.push(self.result_text().to_owned());
+        let mut column = 0;
+        let mut break_next = false;
+        for (word, ends_line) in &words.words {
+            let width = word.chars().count();
+            if column > 0 && (break_next || column + 1 + width > LINE_WIDTH) {
+                out.push('\n');
+                column = 0;
+            } else if column > 0 {
+                out.push(' ');
+                column += 1;
+            }
+            out.push_str(word);
+            column = match word.rfind('\n') {
+                Some(nl) => word[nl + 1..].chars().count(),
+                None => column + width,
+            };
+            break_next = *ends_line;
+        }
+        out.push_str("\n\n");
+        Ok(())
+    }
+
+    /// Every line of play, root to leaf, main line first, each move in
+    /// `notation` (the game's PGN notation when `None`).
+    ///
+    /// # Errors
+    ///
+    /// As [`Game::write_pgn`].
+    pub fn lines(&self, notation: Option<MoveNotation>) -> Result<Vec<Vec<String>>, RulesError> {
+        let notation = notation_for(self.variant, notation)?;
+        let mut out = Vec::new();
+        with_rules!(self.variant, R => {
+            let pos = start::<R>(self)?;
+            collect_lines::<R>(&pos, &self.moves, notation, &mut Vec::new(), &mut out)?;
+        });
+        Ok(out)
+    }
+
+    /// The main line in `notation`, the position after each of its moves,
+    /// and the status at its end.
+    ///
+    /// # Errors
+    ///
+    /// As [`Game::write_pgn`].
+    pub fn main_line(&self, notation: Option<MoveNotation>) -> Result<MainLine, RulesError> {
+        let notation = notation_for(self.variant, notation)?;
+        with_rules!(self.variant, R => {
+            let mut pos = start::<R>(self)?;
+            let mut line = MainLine { moves: Vec::with_capacity(self.moves.len()), positions: Vec::new(), status: GameStatus::Ongoing };
+            for (index, node) in self.moves.iter().enumerate() {
+                let mv = replay_move::<R>(&pos, node, index)?;
+                let mut text = String::new();
+                R::write_move(&pos, mv, notation, &mut text);
+                line.moves.push(text);
+                R::play(&mut pos, mv);
+                line.positions.push(R::to_any(&pos));
+            }
+            line.status = R::status(&pos);
+            Ok(line)
+        })
+    }
+
+    /// The position after the main line.
+    ///
+    /// # Errors
+    ///
+    /// As [`Game::write_pgn`].
+    pub fn end(&self) -> Result<AnyPosition, RulesError> {
+        Ok(self.main_line(None)?.positions.pop().unwrap_or_else(|| self.start.clone()))
+    }
+}
+
+/// A game's main line replayed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MainLine {
+    /// The moves, written in the notation asked for.
+    pub moves: Vec<String>,
+    /// The position after each move.
+    pub positions: Vec<AnyPosition>,
+    /// The state at the end of the line.
+    pub status: GameStatus,
+}
+
+fn collect_lines<R: GameRules>(
+    pos: &R::Pos,
+    line: &[Node],
+    notation: MoveNotation,
+    prefix: &mut Vec<String>,
+    out: &mut Vec<Vec<String>>,
+) -> Result<(), RulesError> {
+    let depth = prefix.len();
+    let mut pos = pos.clone();
+    let mut branches = Vec::new();
+    for (index, node) in line.iter().enumerate() {
+        let mv = replay_move::<R>(&pos, node, index)?;
+        for variation in &node.variations {
+            branches.push((prefix.len(), pos.clone(), &variation.moves));
+        }
+        let mut text = String::new();
+        R::write_move(&pos, mv, notation, &mut text);
+        prefix.push(text);
+        R::play(&mut pos, mv);
+    }
+    out.push(prefix.clone());
+    for (at, pos, moves) in branches {
+        prefix.truncate(at);
+        collect_lines::<R>(&pos, moves, notation, prefix, out)?;
+    }
+    prefix.truncate(depth);
+    Ok(())
+}
+
+/// The game's tree in `notation`, for JSON.
+pub(crate) fn json_tree(game: &Game, notation: MoveNotation) -> Result<Vec<crate::games::json::NodeJson>, RulesError> {
+    use crate::games::json::{NodeJson, VariationJson};
+    fn line<R: GameRules>(pos: &R::Pos, nodes: &[Node], notation: MoveNotation) -> Result<Vec<NodeJson>, RulesError> {
+        let mut pos = pos.clone();
+        let mut out = Vec::with_capacity(nodes.len());
+        for (index, node) in nodes.iter().enumerate() {
+            let mv = replay_move::<R>(&pos, node, index)?;
+            let mut text = String::new();
+            R::write_move(&pos, mv, notation, &mut text);
+            let mut variations = Vec::with_capacity(node.variations.len());
+            for v in &node.variations {
+                variations
+                    .push(VariationJson { comments: v.comments.clone(), moves: line::<R>(&pos, &v.moves, notation)? });
+            }
+            out.push(NodeJson {
+                mv: text,
+                coordinates: node.mv.clone(),
+                nags: node.nags.clone(),
+                comments: node.comments.clone(),
+                variations,
+            });
+            R::play(&mut pos, mv);
+        }
+        Ok(out)
+    }
+    let notation = notation_for(game.variant, Some(notation))?;
+    with_rules!(game.variant, R => {
+        let pos = start::<R>(game)?;
+        line::<R>(&pos, &game.moves, notation)
+    })
+}
+
+/// Checks that `notation` writes moves of `variant`, or picks its PGN one.
+pub(crate) fn checked_notation(variant: VariantId, notation: Option<MoveNotation>) -> Result<MoveNotation, RulesError> {
+    notation_for(variant, notation)
+}
