@@ -269,11 +269,9 @@ impl GameBuilder {
             Some(g) if g == "khet" => Some(VariantId::Khet),
             _ => None,
         };
-        // Xiangqi records name the players Red and Black
+        // Xiangqi records name the first player Red
         let by_players = (self.tag_value("White").is_none()
-            && (self.tag_value("Red").is_some()
-                || self.tag_value("RedTeam").is_some()
-                || self.tag_value("Black").is_some()))
+            && (self.tag_value("Red").is_some() || self.tag_value("RedTeam").is_some()))
         .then_some(VariantId::Xiangqi);
         let fen = self.tag_value("FEN").map(str::to_owned);
         let mut variant = self.options.variant.or(by_tag).or(by_game);
@@ -321,6 +319,8 @@ impl GameBuilder {
                 Some("iccs") => Some(MoveNotation::Iccs),
                 Some("wxf") => Some(MoveNotation::Wxf),
                 Some("chinese") => Some(MoveNotation::Chinese),
+                Some("ucci") => Some(MoveNotation::Ucci),
+                Some("uci-1") => Some(MoveNotation::Uci1),
                 _ => None,
             },
         };
@@ -423,8 +423,8 @@ impl Visitor for GameBuilder {
         }
     }
 
-    fn nag(&mut self, nag: u8) -> Flow {
-        let at = self.start_at;
+    fn nag(&mut self, nag: u8, here: &Here<'_>) -> Flow {
+        let at = here.location();
         each!(&mut self.active, tree => tree.nag(nag, at, &mut self.repairs), ());
         Flow::Continue
     }
@@ -435,8 +435,8 @@ impl Visitor for GameBuilder {
         Flow::Continue
     }
 
-    fn begin_variation(&mut self) -> Flow {
-        let at = self.start_at;
+    fn begin_variation(&mut self, here: &Here<'_>) -> Flow {
+        let at = here.location();
         let result = each!(&mut self.active, tree => tree.begin_variation(at), Err(PgnError::new("a variation before any move", at)));
         match result {
             Ok(()) => Flow::Continue,

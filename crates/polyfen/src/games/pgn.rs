@@ -142,8 +142,8 @@ pub trait Visitor {
     }
 
     /// A numeric annotation glyph (`$n`, or a `!?` suffix as its number).
-    fn nag(&mut self, nag: u8) -> Flow {
-        let _ = nag;
+    fn nag(&mut self, nag: u8, here: &Here<'_>) -> Flow {
+        let _ = (nag, here);
         Flow::Continue
     }
 
@@ -153,8 +153,10 @@ pub trait Visitor {
         Flow::Continue
     }
 
-    /// A variation begins. [`Flow::Skip`] skips it.
-    fn begin_variation(&mut self) -> Flow {
+    /// A variation begins (`here` is its parenthesis). [`Flow::Skip`]
+    /// skips it.
+    fn begin_variation(&mut self, here: &Here<'_>) -> Flow {
+        let _ = here;
         Flow::Continue
     }
 
@@ -262,6 +264,8 @@ enum End {
     /// At a result token, or at the end of the input or before the next
     /// game's tags with the result missing.
     Done,
+    /// The visitor asked to skip the rest of the movetext.
+    Skip,
     /// With an error; the rest of the game is to be skipped.
     Error(PgnError),
 }
@@ -285,7 +289,7 @@ enum End {
 ///         self.0 += 1;
 ///         Flow::Continue
 ///     }
-///     fn begin_variation(&mut self) -> Flow {
+///     fn begin_variation(&mut self, _: &Here<'_>) -> Flow {
 ///         Flow::Skip
 ///     }
 ///     fn end_game(&mut self, _: Option<PgnError>) -> usize {
@@ -530,13 +534,13 @@ impl<R: Read> PgnReader<R> {
             self.skip_movetext()?;
             return Ok(Some(visitor.end_game(Some(error))));
         }
-        let end = if visitor.begin_movetext() == Flow::Skip {
-            self.skip_movetext()?;
-            End::Done
-        } else {
-            self.read_movetext(visitor)?
-        };
+        let end = if visitor.begin_movetext() == Flow::Skip { End::Skip } else { self.read_movetext(visitor)? };
         match end {
+            End::Skip => {
+                self.skip_movetext()?;
+                self.skip_after_game(visitor)?;
+                Ok(Some(visitor.end_game(None)))
+            }
             End::Done => {
                 self.skip_after_game(visitor)?;
                 Ok(Some(visitor.end_game(None)))
@@ -711,15 +715,16 @@ impl<R: Read> PgnReader<R> {
                     let flow = visitor.comment(text, &here);
                     self.cur.pos += len;
                     if flow == Flow::Skip {
-                        return Ok(End::Done);
+                        return Ok(End::Skip);
                     }
                 }
                 b'%' if self.at_line_start() => {
                     self.skip_line()?;
                 }
                 b'(' => {
+                    let flow = visitor.begin_variation(&Here { reader: &self.cur, index: self.cur.pos });
                     self.cur.pos += 1;
-                    if visitor.begin_variation() == Flow::Skip {
+                    if flow == Flow::Skip {
                         if let Some(end) = self.skip_variation()? {
                             return Ok(end);
                         }
@@ -763,9 +768,10 @@ impl<R: Read> PgnReader<R> {
                     let Some(nag) = value else {
                         return Ok(End::Error(PgnError::new("a NAG must be $0 to $255", here)));
                     };
+                    let flow = visitor.nag(nag, &Here { reader: &self.cur, index: self.cur.pos });
                     self.cur.pos += len;
-                    if visitor.nag(nag) == Flow::Skip {
-                        return Ok(End::Done);
+                    if flow == Flow::Skip {
+                        return Ok(End::Skip);
                     }
                 }
                 b'}' | b']' | b'"' => {
@@ -782,7 +788,13 @@ impl<R: Read> PgnReader<R> {
                     };
                     let start = self.cur.pos;
                     let token = &self.cur.buf[start..start + len];
-                    if depth == 0 && is_result(token) {
+                    if depth > 0 && is_result(token) {
+                        return Ok(End::Error(PgnError::new(
+                            format!("the result comes inside {depth} unclosed variation(s)"),
+                            self.here(),
+                        )));
+                    }
+                    if is_result(token) {
                         let text = std::str::from_utf8(token).unwrap_or("*");
                         visitor.result(text);
                         self.cur.pos += len;
@@ -836,14 +848,13 @@ impl<R: Read> PgnReader<R> {
                         let here = Here { reader: &self.cur, index };
                         if visitor.san(text, &here) == Flow::Skip {
                             self.cur.pos += len;
-                            return Ok(End::Done);
+                            return Ok(End::Skip);
                         }
                     }
+                    let flow = nag.map(|nag| visitor.nag(nag, &Here { reader: &self.cur, index: self.cur.pos + len }));
                     self.cur.pos += len;
-                    if let Some(nag) = nag
-                        && visitor.nag(nag) == Flow::Skip
-                    {
-                        return Ok(End::Done);
+                    if flow == Some(Flow::Skip) {
+                        return Ok(End::Skip);
                     }
                 }
             }
@@ -866,7 +877,7 @@ impl<R: Read> PgnReader<R> {
                 let here = Here { reader: &self.cur, index: at };
                 let flow = visitor.comment(text, &here);
                 self.cur.pos += i + 1;
-                Ok((flow == Flow::Skip).then_some(End::Done))
+                Ok((flow == Flow::Skip).then_some(End::Skip))
             }
             Found::Eof => Ok(Some(End::Error(PgnError::new("the comment is not closed with '}'", self.here())))),
             Found::TooLong => {

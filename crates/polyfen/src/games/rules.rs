@@ -225,13 +225,20 @@ impl GameRules for XiangqiRules {
         AnyPosition::Xiangqi(XiangqiPosition::new(pos.to_setup()))
     }
 
+    /// Reads any Xiangqi notation, detected per move; coordinates are read
+    /// as UCCI or uci-1 only, when the file names that notation (the two
+    /// can read the same text as different legal moves).
     fn read_move(
         pos: &Self::Pos,
         text: &str,
-        _expected: Option<MoveNotation>,
+        expected: Option<MoveNotation>,
         _notes: &mut Vec<MoveNote>,
     ) -> Result<Self::Move, MoveError> {
-        pos.parse_move(text).map_err(|e| {
+        let read = match expected {
+            Some(n @ (MoveNotation::Ucci | MoveNotation::Uci1)) => pos.parse_move_as(text, style(n)),
+            _ => pos.parse_move(text),
+        };
+        read.map_err(|e| {
             MoveError::new(e.kind.to_string(), e.span)
                 .with_candidates(e.candidates.into_iter().map(|c| c.text).collect())
         })

@@ -221,6 +221,9 @@ fn export_tags(game: &Game, notation: MoveNotation) -> Vec<(String, String)> {
         MoveNotation::Iccs => Some("ICCS"),
         MoveNotation::Wxf | MoveNotation::WxfFsf => Some("WXF"),
         MoveNotation::Chinese | MoveNotation::ChineseTraditional => Some("Chinese"),
+        // not xqbase's, but needed to read these coordinates back
+        MoveNotation::Ucci => Some("UCCI"),
+        MoveNotation::Uci1 => Some("uci-1"),
         _ => None,
     };
     let mut wrote_format = false;

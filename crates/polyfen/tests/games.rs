@@ -1,0 +1,526 @@
+//! Game records: the PGN reader and writer for chess, Xiangqi and Khet,
+//! against python-chess's and cchess's readings of real files, round trips
+//! of random games, messy and hostile input.
+
+use std::io::Read;
+
+use polyfen::games::pgn::{Flow, Here, PgnError, PgnReader, Visitor};
+use polyfen::games::{Game, GameJson, GameOptions, Games, Node, Variation, commands, decode, read_pgn};
+use polyfen::{AnyPosition, MoveNotation, Position, ReadOptions, RuleOptions, VariantId, read};
+use proptest::prelude::*;
+
+const LICHESS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus/pgn/lichess_db_1000k.pgn");
+const LICHESS_EXPECTED: &str =
+    concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/games/lichess_python_chess.jsonl");
+const CCHESS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus/xiangqi-records/cchess-tests");
+
+fn games(text: &str) -> Vec<Game> {
+    read_pgn(text, GameOptions::default()).into_iter().map(|g| g.expect("a good game")).collect()
+}
+
+fn one(text: &str) -> Game {
+    let mut all = games(text);
+    assert_eq!(all.len(), 1, "one game in {text:?}");
+    all.remove(0)
+}
+
+fn pgn(game: &Game, notation: Option<MoveNotation>) -> String {
+    let mut out = String::new();
+    game.write_pgn(notation, &mut out).expect("writable");
+    out
+}
+
+#[test]
+fn every_lichess_game_matches_python_chess() {
+    let text = std::fs::read_to_string(LICHESS).expect("the lichess sample");
+    let expected = std::fs::read_to_string(LICHESS_EXPECTED).expect("python-chess's readings");
+    let games = games(&text);
+    let expected: Vec<serde_json::Value> =
+        expected.lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect();
+    assert_eq!(games.len(), 438);
+    assert_eq!(games.len(), expected.len());
+    for (game, want) in games.iter().zip(&expected) {
+        let site = game.tag("Site").unwrap_or_default();
+        assert_eq!(site, want["site"].as_str().unwrap_or_default());
+        let uci = game.main_line(Some(MoveNotation::Uci)).expect("replayable");
+        assert_eq!(uci.moves.join(" "), want["uci"].as_str().unwrap_or_default(), "{site} uci");
+        let san = game.main_line(Some(MoveNotation::San)).expect("replayable");
+        assert_eq!(san.moves.join(" "), want["san"].as_str().unwrap_or_default(), "{site} san");
+        let end = game.end().expect("replayable");
+        let fen = end.to_notation(polyfen::Notation::Fen, &polyfen::WriteOptions::default()).expect("fen").text;
+        // python-chess writes the en passant square only when a capture is legal
+        let legal_ep = end
+            .to_notation(
+                polyfen::Notation::Fen,
+                &polyfen::WriteOptions::default().with_en_passant(polyfen::EnPassantPolicy::Legal),
+            )
+            .expect("fen")
+            .text;
+        assert_eq!(legal_ep, want["fen"].as_str().unwrap_or_default(), "{site} final position (as read: {fen})");
+        assert!(game.repairs.is_empty(), "{site}: {:?}", game.repairs);
+        // clocks are kept byte for byte and readable
+        if let Some(first) = game.moves.first() {
+            let clock = &first.comments[0];
+            assert!(commands(clock).any(|c| c.name == "clk" && c.duration().is_some()), "{clock}");
+        }
+    }
+}
+
+#[test]
+fn lichess_games_write_and_read_back_in_every_chess_notation() {
+    let text = std::fs::read_to_string(LICHESS).expect("the lichess sample");
+    for game in games(&text).iter().take(60) {
+        for notation in [MoveNotation::San, MoveNotation::Lan, MoveNotation::Uci] {
+            let written = pgn(game, Some(notation));
+            let back = one(&written);
+            assert_eq!(back.moves, game.moves, "{notation}");
+            assert_eq!(back.result, game.result);
+            assert!(written.lines().all(|l| l.chars().count() <= 80 || !l.contains(' ')), "{written}");
+            // LAN and UCI in a SAN file are read, and said
+            assert_eq!(back.repairs.is_empty(), notation == MoveNotation::San, "{notation}");
+        }
+    }
+}
+
+/// (file, plies of the main line, its first three and last moves in ICCS
+/// coordinates as cchess 1.25.5 reads them, from the file converted to UTF-8).
+const CCHESS_READINGS: [(&str, usize, [&str; 3], &str); 4] = [
+    ("endgame_test.pgn", 25, ["e5d7", "c8d8", "f7f8"], "d6f7"),
+    ("test.pgn", 25, ["h2e2", "b9c7", "h0g2"], "e2e5"),
+    ("test2.pgn", 102, ["c0e2", "b7e7", "c3c4"], "b7b6"),
+    ("中炮对列炮黑先平士角炮.pgn", 23, ["h2e2", "b7e7", "h0g2"], "a2b0"),
+];
+
+#[test]
+fn xiangqi_pgn_files_in_gb18030_read_as_cchess_reads_them() {
+    for (file, plies, first, last) in CCHESS_READINGS {
+        let bytes = std::fs::read(format!("{CCHESS}/{file}")).expect("the cchess test file");
+        let (mut reader, encoding) = decode(bytes.as_slice(), None).expect("decodable");
+        assert_eq!(encoding.name(), "GBK", "{file}");
+        let mut text = String::new();
+        reader.read_to_string(&mut text).expect("decoded");
+        let game = one(&text);
+        assert_eq!(game.variant, VariantId::Xiangqi, "{file}");
+        let ucci: Vec<&str> = game.moves.iter().map(|n| n.mv.as_str()).collect();
+        assert_eq!(ucci.len(), plies, "{file}");
+        assert_eq!(&ucci[..3], &first, "{file}");
+        assert_eq!(ucci.last().copied(), Some(last), "{file}");
+        // and the same through the Games iterator over the raw bytes
+        let (reader, _) = decode(bytes.as_slice(), None).expect("decodable");
+        let streamed: Vec<Game> = Games::new(reader, GameOptions::default()).map(|g| g.unwrap().unwrap()).collect();
+        assert_eq!(streamed, vec![game.clone()]);
+        // every Xiangqi notation writes and reads back
+        for notation in VariantId::Xiangqi.move_notations() {
+            let back = one(&pgn(&game, Some(*notation)));
+            assert_eq!(back.moves, game.moves, "{file} in {notation}");
+        }
+    }
+}
+
+#[test]
+fn xiangqi_text_after_a_game_is_skipped_and_said() {
+    let bytes = std::fs::read(format!("{CCHESS}/test.pgn")).expect("the cchess test file");
+    let (mut reader, _) = decode(bytes.as_slice(), None).expect("decodable");
+    let mut text = String::new();
+    reader.read_to_string(&mut text).expect("decoded");
+    let game = one(&text);
+    let skipped: Vec<&str> = game.repairs.iter().map(|r| r.message.as_str()).collect();
+    assert!(skipped.iter().any(|m| m.contains("=====")), "{skipped:?}");
+    assert!(skipped.iter().any(|m| m.contains("xqbase")), "{skipped:?}");
+}
+
+#[test]
+fn chess960_games_castle_from_their_fen() {
+    let text = "[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1\"]\n\n1. O-O g6 2. d4 *\n";
+    let game = one(text);
+    assert_eq!(game.moves[0].mv, "f1g1", "king takes rook in Chess960 UCI");
+    assert_eq!(game.main_line(Some(MoveNotation::San)).unwrap().moves, ["O-O", "g6", "d4"]);
+    for old in ["Fischerandom", "chess 960"] {
+        let renamed = text.replace("Chess960", old);
+        assert_eq!(one(&renamed).moves, game.moves);
+    }
+    let written = pgn(&game, None);
+    assert!(written.contains("1. O-O g6 2. d4 *"), "{written}");
+    assert_eq!(one(&written).moves, game.moves);
+}
+
+#[test]
+fn chess_writer_puts_the_seven_tag_roster_first() {
+    let game = one("[Opening \"x\"]\n[Black \"b\"]\n[Event \"e\"]\n[Opening \"dup\"]\n\n1. e4 1-0");
+    let written = pgn(&game, None);
+    let tags: Vec<&str> = written.lines().take_while(|l| l.starts_with('[')).collect();
+    assert_eq!(
+        tags,
+        [
+            "[Event \"e\"]",
+            "[Site \"?\"]",
+            "[Date \"????.??.??\"]",
+            "[Round \"?\"]",
+            "[White \"?\"]",
+            "[Black \"b\"]",
+            "[Result \"1-0\"]",
+            "[Opening \"x\"]",
+            "[Opening \"dup\"]",
+        ]
+    );
+}
+
+#[test]
+fn khet_games_from_named_setups_and_pkn() {
+    let game = one("[Variant \"Khet\"]\n[Setup \"classic\"]\n\n1. c1c2 e8e7 2. d6+ *\n");
+    assert_eq!(game.variant, VariantId::Khet);
+    assert_eq!(game.moves.iter().map(|n| n.mv.as_str()).collect::<Vec<_>>(), ["c1c2", "e8e7", "d6+"]);
+    let written = pgn(&game, None);
+    assert!(written.contains("1. c1c2 e8e7 2. d6+ *"), "{written}");
+    let pkn = polyfen::VariantId::Khet.setup("imhotep").expect("a setup");
+    let from_fen = one(&format!("[Variant \"Khet\"]\n[FEN \"{pkn}\"]\n\n*\n"));
+    let named = one("[Variant \"Khet\"]\n[Setup \"imhotep\"]\n\n*\n");
+    assert_eq!(from_fen.start, named.start);
+    let bad = &read_pgn("[Variant \"Khet\"]\n[Setup \"nope\"]\n\n1. c1c2 *\n", GameOptions::default())[0];
+    let error = bad.as_ref().expect_err("an unknown setup");
+    assert!(error.error.message.contains("classic"), "{}", error.error);
+}
+
+#[test]
+fn comments_nags_and_variations_are_kept() {
+    let text = "{start} 1. e4!? {good} $14 (1. d4 {queen} d5 (1... Nf6 2. c4) 2. c4) 1... e5 2. Nf3 ?! *";
+    let game = one(text);
+    assert_eq!(game.comments, ["start"]);
+    let e4 = &game.moves[0];
+    assert_eq!(e4.mv, "e2e4");
+    assert_eq!(e4.nags, [5, 14]);
+    assert_eq!(e4.comments, ["good"]);
+    let d4 = &e4.variations[0];
+    assert_eq!(d4.moves[0].mv, "d2d4");
+    assert_eq!(d4.moves[0].comments, ["queen"]);
+    assert_eq!(d4.moves[1].variations[0].moves[0].mv, "g8f6");
+    assert_eq!(game.moves[2].nags, [6]);
+    let lines = game.lines(Some(MoveNotation::San)).unwrap();
+    let lines: Vec<String> = lines.iter().map(|l| l.join(" ")).collect();
+    assert_eq!(lines, ["e4 e5 Nf3", "d4 d5 c4", "d4 Nf6 c4"]);
+    let written = pgn(&game, None);
+    let movetext = written.replace('\n', " ");
+    assert!(
+        movetext
+            .contains("{start} 1. e4 $5 $14 {good} (1. d4 {queen} 1... d5 (1... Nf6 2. c4) 2. c4) 1... e5 2. Nf3 $6 *"),
+        "{written}"
+    );
+    assert_eq!(one(&written).moves, game.moves);
+}
+
+#[test]
+fn comment_commands_read_as_values() {
+    let found: Vec<_> = commands("[%eval #-3] [%clk 1:02:03.5] [%emt 0:00:07] [%csl Ga4]").collect();
+    assert_eq!(found.len(), 4);
+    assert_eq!(found[0].eval(), Some(polyfen::games::Eval::Mate(-3)));
+    assert_eq!(found[1].duration(), Some(std::time::Duration::from_millis(3_723_500)));
+    assert_eq!(found[2].duration(), Some(std::time::Duration::from_secs(7)));
+    assert_eq!(found[3].value, "Ga4");
+}
+
+#[test]
+fn messy_files_read_with_every_repair_said() {
+    let text = "\u{feff}% an escape line\r\n[Event \"a\"]\r\n[Site no quotes]\r\n\r\n1. 0-0?? ; rest of line\r\n";
+    let results = read_pgn(text, GameOptions::default());
+    let bad = results[0].as_ref().expect_err("0-0 is not legal at the start");
+    assert_eq!(bad.error.at.line, 5);
+    assert!(bad.error.message.starts_with("move 1. 0-0"), "{}", bad.error);
+    assert!(bad.repairs.iter().any(|r| r.message.contains("without quotes")));
+
+    let text = "[White \"x\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#\n\n[White \"y\"]\n\n1. d4 d5 2. c2c4 e7-e6 *\n\nsome words\n";
+    let games = games(text);
+    assert_eq!(games.len(), 2);
+    let said = |g: &Game| g.repairs.iter().map(|r| r.message.clone()).collect::<Vec<_>>();
+    assert!(said(&games[0]).iter().any(|m| m.contains("no result")), "{:?}", said(&games[0]));
+    assert!(said(&games[1]).iter().any(|m| m.contains("some words")), "{:?}", said(&games[1]));
+    assert_eq!(games[0].main_line(None).unwrap().status, polyfen::GameStatus::Checkmate);
+    assert_eq!(said(&games[1]).len(), 3, "{:?}", said(&games[1]));
+    assert!(said(&games[1])[0].contains("UCI move 'c2c4'"));
+    let promotion = one("[FEN \"8/4P3/8/8/8/8/k7/7K w - - 0 1\"]\n\n1. e8Q *");
+    assert_eq!(promotion.moves[0].mv, "e7e8q");
+    assert!(promotion.repairs.is_empty());
+}
+
+#[test]
+fn a_bad_game_is_reported_where_it_is_and_the_next_is_read() {
+    let text = "[Event \"1\"]\n\n1. e4 e5 (1... c5 2. Ke3) 2. Nf3 *\n\n[Event \"2\"]\n\n1. d4 (1. e4 (1. c4) *\n\n[Event \"3\"]\n\n1. e4 {open *\n";
+    let games = read_pgn(text, GameOptions::default());
+    assert_eq!(games.len(), 3);
+    let first = games[0].as_ref().expect_err("Ke3 is not legal");
+    assert_eq!((first.game, first.error.at.line, first.error.at.column), (1, 3, 22));
+    assert!(first.error.message.starts_with("move 2. Ke3:"), "{}", first.error);
+    let second = games[1].as_ref().expect_err("unclosed variations");
+    assert!(second.error.message.contains("unclosed"), "{}", second.error);
+    let third = games[2].as_ref().expect_err("an unclosed comment");
+    assert!(third.error.message.contains("not closed"), "{}", third.error);
+    let text = "1. e4 ) e5 *\n\n1. d4 *\n";
+    let games = read_pgn(text, GameOptions::default());
+    assert!(games[0].as_ref().unwrap_err().error.message.contains("closes no variation"));
+    assert!(games[1].is_ok());
+}
+
+#[test]
+fn a_huge_comment_is_an_error_and_memory_stays_bounded() {
+    // 100 MB of comment, streamed: never held whole
+    struct Huge {
+        sent: usize,
+        total: usize,
+        tail: &'static [u8],
+        tail_at: usize,
+    }
+    impl Read for Huge {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let head = b"[Event \"big\"]\n\n1. e4 {";
+            if self.sent < head.len() {
+                let n = buf.len().min(head.len() - self.sent);
+                buf[..n].copy_from_slice(&head[self.sent..self.sent + n]);
+                self.sent += n;
+                return Ok(n);
+            }
+            if self.sent < self.total {
+                let n = buf.len().min(self.total - self.sent);
+                buf[..n].fill(b'x');
+                self.sent += n;
+                return Ok(n);
+            }
+            let n = buf.len().min(self.tail.len() - self.tail_at);
+            buf[..n].copy_from_slice(&self.tail[self.tail_at..self.tail_at + n]);
+            self.tail_at += n;
+            Ok(n)
+        }
+    }
+    let input = Huge { sent: 0, total: 100 << 20, tail: b"} e5 *\n\n[Event \"next\"]\n\n1. d4 *\n", tail_at: 0 };
+    let results: Vec<_> = Games::new(input, GameOptions::default()).map(|g| g.unwrap()).collect();
+    assert_eq!(results.len(), 2);
+    let error = results[0].as_ref().expect_err("a comment over the limit");
+    assert!(error.error.message.contains("comment longer than"), "{}", error.error);
+    assert_eq!(results[1].as_ref().expect("the next game").moves[0].mv, "d2d4");
+}
+
+#[test]
+fn a_million_empty_games() {
+    let text = "*\n".repeat(1_000_000);
+    let mut count = 0;
+    for game in Games::new(text.as_bytes(), GameOptions::default()) {
+        let game = game.unwrap().expect("an empty game");
+        assert!(game.moves.is_empty());
+        count += 1;
+    }
+    assert_eq!(count, 1_000_000);
+}
+
+#[test]
+fn encodings_are_detected_or_named() {
+    let text = "[Game \"Chinese Chess\"]\n[Red \"紅方\"]\n\n1. 炮二平五 馬８進７ *\n";
+    for name in ["big5", "gb18030"] {
+        let encoding = polyfen::games::encoding_for(name).expect("known");
+        let (bytes, _, _) = encoding.encode(text);
+        let (mut reader, _) = decode(&bytes[..], Some(encoding)).expect("decodable");
+        let mut decoded = String::new();
+        reader.read_to_string(&mut decoded).expect("decoded");
+        let game = one(&decoded);
+        assert_eq!(game.tag("Red"), Some("紅方"), "{name}");
+        assert_eq!(game.moves[1].mv, "h9g7", "{name}");
+    }
+    let big5 = polyfen::games::encoding_for("big5").expect("known");
+    let long = text.repeat(20);
+    let (bytes, _, _) = big5.encode(&long);
+    let (_, detected) = decode(&bytes[..], None).expect("decodable");
+    assert_eq!(detected, big5);
+}
+
+#[test]
+fn json_form_round_trips_and_names_every_part() {
+    let game = one("[White \"a\"]\n\n{c} 1. e4 $1 {x} (1. d4 d5) 1... e5 1-0");
+    let json = game.to_json(Some(MoveNotation::Lan)).unwrap();
+    assert_eq!(json.mainline, ["e2-e4", "e7-e5"]);
+    assert_eq!(json.start, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert_eq!(json.end, "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2");
+    let text = serde_json::to_string(&json).unwrap();
+    let back: GameJson = serde_json::from_str(&text).unwrap();
+    let game_back = back.to_game().unwrap();
+    assert_eq!(game_back.moves, game.moves);
+    assert_eq!(game_back.comments, game.comments);
+    insta::assert_snapshot!("game_json", serde_json::to_string_pretty(&json).unwrap());
+}
+
+#[test]
+fn json_keys_are_the_schema_s() {
+    let schema: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/game.schema.json")).unwrap(),
+    )
+    .unwrap();
+    let game = one("{c} 1. e4 $1 {x} ({v} 1. d4 d5) 1... e5 *");
+    let json = serde_json::to_value(game.to_json(None).unwrap()).unwrap();
+    let keys = |v: &serde_json::Value| {
+        let mut k: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
+        k.sort();
+        k
+    };
+    assert_eq!(keys(&json), keys(&schema["properties"]));
+    assert_eq!(keys(&json["moves"][0]), keys(&schema["$defs"]["node"]["properties"]));
+    let variation = &json["moves"][0]["variations"][0];
+    assert_eq!(keys(variation), keys(&schema["$defs"]["variation"]["properties"]));
+    let mut required: Vec<String> =
+        schema["required"].as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_owned()).collect();
+    required.sort();
+    for key in required {
+        assert!(json.get(&key).is_some(), "{key}");
+    }
+}
+
+#[test]
+fn pgn_snapshots_of_each_game() {
+    let chess = one(
+        "[Event \"x\"]\n\n1. e4 {a} e5 (1... c5 2. Nf3 $1) 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 1/2-1/2",
+    );
+    let xiangqi = one("[Game \"Chinese Chess\"]\n\n1. H2-E2 H9-G7 (1... B7-E7 2. H0-G2) 2. H0-G2 I9-H9 3. I0-H0 *");
+    let khet = one("[Variant \"Khet\"]\n[Setup \"classic\"]\n\n1. c1c2 {first} e8e7 2. d6+ *");
+    let mut all = String::new();
+    for notation in VariantId::Chess.move_notations() {
+        all.push_str(&pgn(&chess, Some(*notation)));
+    }
+    for notation in VariantId::Xiangqi.move_notations() {
+        all.push_str(&pgn(&xiangqi, Some(*notation)));
+    }
+    all.push_str(&pgn(&khet, None));
+    insta::assert_snapshot!("pgn_every_notation", all);
+}
+
+#[test]
+fn the_reader_counts_moves_without_building() {
+    struct Count(usize, usize);
+    impl Visitor for Count {
+        type Output = (usize, usize);
+        fn begin_game(&mut self, _: u64, _: polyfen::games::pgn::Location) {
+            *self = Count(0, 0);
+        }
+        fn san(&mut self, _: &str, _: &Here<'_>) -> Flow {
+            self.0 += 1;
+            Flow::Continue
+        }
+        fn comment(&mut self, _: &str, _: &Here<'_>) -> Flow {
+            self.1 += 1;
+            Flow::Continue
+        }
+        fn begin_variation(&mut self, _: &Here<'_>) -> Flow {
+            Flow::Skip
+        }
+        fn end_game(&mut self, _: Option<PgnError>) -> (usize, usize) {
+            (self.0, self.1)
+        }
+    }
+    let text = std::fs::read_to_string(LICHESS).expect("the lichess sample");
+    let mut reader = PgnReader::new(text.as_bytes());
+    let mut plies = 0;
+    while let Some((moves, comments)) = reader.read_game(&mut Count(0, 0)).unwrap() {
+        assert_eq!(moves, comments, "one clock comment a move");
+        plies += moves;
+    }
+    assert_eq!(plies, 28538);
+    assert_eq!(reader.games(), 438);
+}
+
+/// A random game of `variant`: a playout from its start with comments,
+/// NAGs and variations.
+fn random_game(variant: VariantId, seed: u64) -> Game {
+    let mut rng = seed;
+    let mut next = move |n: usize| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        (rng % n.max(1) as u64) as usize
+    };
+    let name = if variant == VariantId::Khet { "classic" } else { "standard" };
+    let start = read(variant.setup(name).unwrap(), None, &ReadOptions::default()).unwrap().position;
+    let moves = random_line(&start, 0, &mut next);
+    Game {
+        variant,
+        tags: vec![("Event".to_owned(), format!("random {seed}"))],
+        start,
+        comments: Vec::new(),
+        moves,
+        result: Some("*".to_owned()),
+        repairs: Vec::new(),
+    }
+}
+
+/// A random line from `pos`, with variations down to depth 2.
+fn random_line(pos: &AnyPosition, depth: usize, next: &mut dyn FnMut(usize) -> usize) -> Vec<Node> {
+    let coords = polyfen::games::coordinates(pos.variant());
+    let mut pos = pos.clone();
+    let mut nodes = Vec::new();
+    for _ in 0..=next(12 / (depth + 1)) {
+        let Ok(moves) = pos.legal_moves(coords, &RuleOptions::default()) else { break };
+        if moves.is_empty() {
+            break;
+        }
+        let before = pos.clone();
+        let mv = moves[next(moves.len())].clone();
+        pos.play(&mv, coords, &RuleOptions::default()).unwrap();
+        let mut node = Node::new(mv);
+        if next(4) == 0 {
+            node.nags.push(next(140) as u8);
+        }
+        if next(4) == 0 {
+            node.comments.push(format!(" [%clk 0:0{}:00] note {} ", next(10), next(100)));
+        }
+        if depth < 2 && next(5) == 0 {
+            let moves = random_line(&before, depth + 1, next);
+            let comments = if next(2) == 0 { vec!["alt".to_owned()] } else { Vec::new() };
+            node.variations.push(Variation { comments, moves });
+        }
+        nodes.push(node);
+    }
+    nodes
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn written_games_read_back_the_same(seed in 1u64.., which in 0usize..3) {
+        let variant = [VariantId::Chess, VariantId::Xiangqi, VariantId::Khet][which];
+        let game = random_game(variant, seed);
+        for &notation in variant.move_notations() {
+            let written = pgn(&game, Some(notation));
+            let back = one(&written);
+            prop_assert_eq!(&back.moves, &game.moves, "{}", written);
+            prop_assert_eq!(&back.comments, &game.comments);
+            prop_assert_eq!(&back.result, &game.result);
+            prop_assert_eq!(pgn(&back, Some(notation)), written.clone());
+            for line in written.lines() {
+                prop_assert!(line.chars().count() <= 80 || line.starts_with('[') || !line.contains(' '), "{}", line);
+            }
+        }
+        let json = game.to_json(None).unwrap();
+        prop_assert_eq!(json.to_game().unwrap().moves, game.moves.clone());
+    }
+
+    #[test]
+    fn the_reader_never_panics_on_any_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..600)) {
+        let (reader, _) = decode(bytes.as_slice(), None).unwrap();
+        for game in Games::new(reader, GameOptions::default()).take(1000) {
+            let _ = game.unwrap();
+        }
+    }
+
+    #[test]
+    fn the_reader_never_panics_on_pgn_like_text(text in "[\\[\\]{}()\";%$!?*. \\n\\r0-9a-hNBRQKOx=+#-]{0,300}") {
+        for game in read_pgn(&text, GameOptions::default()) {
+            let _ = game;
+        }
+    }
+
+    #[test]
+    fn mutated_real_games_never_panic(at in 0usize..6000, byte in any::<u8>(), cut in 0usize..6000) {
+        let text = std::fs::read(LICHESS).unwrap();
+        let mut sample = text[..6000].to_vec();
+        sample[at] = byte;
+        sample.truncate(cut.max(1));
+        let (reader, _) = decode(sample.as_slice(), None).unwrap();
+        for game in Games::new(reader, GameOptions::default()) {
+            let _ = game.unwrap();
+        }
+    }
+}
