@@ -1,0 +1,131 @@
+//! The `games` commands run for real: convert, validate, positions, lines
+//! and stats on real files of all three games, standard input, bad games
+//! and the order of the output with several jobs.
+
+mod common;
+
+use common::run as polyfen;
+
+const LICHESS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus/pgn/lichess_db_1000k.pgn");
+const XQ_TEST2: &str =
+    concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus/xiangqi-records/cchess-tests/test2.pgn");
+
+const SMALL: &str = "[Event \"one\"]\n[White \"a\"]\n[Black \"b\"]\n\n1. e4 e5 (1... c5 2. Nf3) 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n[Event \"two\"]\n\n1. d4 d5 2. Bf4 Kd6 *\n\n[Event \"three\"]\n\n1. c4 *\n";
+
+#[test]
+fn convert_rewrites_moves_in_any_notation() {
+    let out = polyfen(&["games", "convert", "--moves", "lan"], SMALL);
+    assert_eq!(out.code, 1, "game two is bad: {}", out.stderr);
+    assert!(
+        out.stdout.contains("1. e2-e4 e7-e5 (1... c7-c5 2. Ng1-f3) 2. Qd1-h5 Nb8-c6 3. Bf1-c4 Ng8-f6"),
+        "{}",
+        out.stdout
+    );
+    assert!(out.stdout.contains("[Event \"three\"]"));
+    assert!(!out.stdout.contains("[Event \"two\"]"));
+    assert_eq!(
+        out.stderr,
+        "polyfen: <stdin>: game 2: line 9, column 17: move 2... Kd6: Kd6 is not a legal move (candidates: Kd7)\n"
+    );
+}
+
+#[test]
+fn convert_to_json_writes_one_object_per_game() {
+    let out = polyfen(&["games", "convert", "--to", "json", "--moves", "uci", "-"], "1. e4 e5 2. Nf3 *\n\n1. d4 *\n");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let lines: Vec<serde_json::Value> = out.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["mainline"], serde_json::json!(["e2e4", "e7e5", "g1f3"]));
+    assert_eq!(lines[0]["variant"], "chess");
+    assert_eq!(lines[1]["end"], "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 1");
+}
+
+#[test]
+fn xiangqi_files_convert_to_chinese_and_lines() {
+    let out = polyfen(&["games", "convert", "--moves", "chinese", XQ_TEST2], "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stdout.contains("[Site \"华山\"]"), "decoded from GB18030: {}", out.stdout);
+    assert!(out.stdout.contains("1. 相七进五 炮２平５ 2. 兵七进一 马２进３"), "{}", out.stdout);
+    assert!(out.stdout.contains("[Format \"Chinese\"]"));
+    let lines = polyfen(&["games", "lines", "--moves", "iccs", XQ_TEST2], "");
+    assert!(lines.stdout.starts_with("C0-E2 B7-E7 C3-C4"), "{}", lines.stdout);
+    assert_eq!(lines.stdout.lines().count(), 1);
+}
+
+#[test]
+fn validate_names_file_game_move_line_and_column() {
+    let out = polyfen(&["games", "validate"], SMALL);
+    assert_eq!(out.code, 1);
+    assert_eq!(out.stdout, "");
+    assert!(out.stderr.contains("<stdin>: game 2: line 9, column 17: move 2... Kd6"), "{}", out.stderr);
+    let good = polyfen(&["games", "validate", LICHESS], "");
+    assert_eq!((good.code, good.stdout.as_str(), good.stderr.as_str()), (0, "ok: 438 games\n", ""));
+}
+
+#[test]
+fn positions_after_each_ply_or_the_last() {
+    let text = "1. e4 e5 2. Nf3 *\n";
+    let last = polyfen(&["games", "positions"], text);
+    assert_eq!(last.stdout, "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\n");
+    let every = polyfen(&["games", "positions", "--every-ply", "--to", "shredder-fen"], text);
+    let lines: Vec<&str> = every.stdout.lines().collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0], "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b HAha e3 0 1");
+}
+
+#[test]
+fn lines_list_every_line_main_first() {
+    let out = polyfen(&["games", "lines", "--moves", "san"], "1. e4 e5 (1... c5 2. Nf3 (2. c3)) 2. Nf3 *\n");
+    assert_eq!(out.stdout, "e4 e5 Nf3\ne4 c5 Nf3\ne4 c5 c3\n");
+}
+
+#[test]
+fn stats_count_games_plies_results_and_errors() {
+    let out = polyfen(&["games", "stats"], SMALL);
+    assert_eq!(out.stdout, "games: 3\nplies: 8\nresults: * 1, 1-0 1\nvariants: chess 2\nerrors: 1\n");
+    let khet = polyfen(&["games", "stats"], "[Variant \"Khet\"]\n\n1. c1c2 e8e7 *\n");
+    assert_eq!(khet.stdout, "games: 1\nplies: 2\nresults: * 1\nvariants: khet 1\nerrors: 0\n");
+}
+
+#[test]
+fn repairs_are_counted_or_listed() {
+    let text = "[Event \"x\"]\n\n1. e2e4 e5 *\n";
+    let quiet = polyfen(&["games", "convert"], text);
+    assert_eq!(
+        quiet.stderr,
+        "polyfen: <stdin>: game 1: warning: read leniently with 1 repair (--explain lists them)\n"
+    );
+    let told = polyfen(&["games", "convert", "--explain"], text);
+    assert_eq!(told.stderr, "polyfen: <stdin>: game 1: line 3, column 4: read the UCI move 'e2e4' as 'e4': repaired\n");
+    assert_eq!(told.code, 0);
+}
+
+#[test]
+fn jobs_keep_the_input_order() {
+    let text = std::fs::read_to_string(LICHESS).expect("the lichess sample");
+    // enough text for several pieces of work
+    let big = text.repeat(3);
+    let one = polyfen(&["games", "convert", "--to", "json", "--jobs", "1"], &big);
+    let two = polyfen(&["games", "convert", "--to", "json", "--jobs", "2"], &big);
+    assert_eq!(one.code, 0);
+    assert_eq!(one.stdout.lines().count(), 438 * 3);
+    assert_eq!(one.stdout, two.stdout);
+    let positions1 = polyfen(&["games", "stats", "--jobs", "1"], &big);
+    let positions2 = polyfen(&["games", "stats", "--jobs", "3"], &big);
+    assert_eq!(positions1.stdout, positions2.stdout);
+}
+
+#[test]
+fn a_missing_file_is_named() {
+    let out = polyfen(&["games", "stats", "no/such/file.pgn"], "");
+    assert_eq!(out.code, 1);
+    assert!(out.stderr.starts_with("polyfen: no/such/file.pgn: "), "{}", out.stderr);
+}
+
+#[test]
+fn forced_variant_and_encoding() {
+    let out = polyfen(&["games", "lines", "--variant", "xiangqi", "--encoding", "utf-8"], "1. h2e2 h9g7 *\n");
+    assert_eq!(out.stdout, "H2-E2 H9-G7\n", "{}", out.stderr);
+    let bad = polyfen(&["games", "lines", "--encoding", "nope"], "");
+    assert_eq!(bad.code, 2);
+}
