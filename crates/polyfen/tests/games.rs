@@ -399,7 +399,7 @@ fn the_reader_counts_moves_without_building() {
             self.0 += 1;
             Flow::Continue
         }
-        fn comment(&mut self, _: &str, _: &Here<'_>) -> Flow {
+        fn comment(&mut self, _: polyfen::games::pgn::RawText<'_>, _: &Here<'_>) -> Flow {
             self.1 += 1;
             Flow::Continue
         }

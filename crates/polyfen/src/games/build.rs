@@ -4,9 +4,9 @@
 use std::io::Read;
 
 use crate::games::model::{Game, Node, Variation};
-use crate::games::pgn::{Flow, Here, Location, PgnError, PgnReader, PgnRepair, Visitor};
+use crate::games::pgn::{Flow, Here, Location, PgnError, PgnReader, PgnRepair, RawText, Visitor};
 use crate::games::rules::{ChessRules, GameRules, KhetRules, MoveNote, XiangqiRules};
-use crate::rules::{GameStatus, MoveNotation};
+use crate::rules::MoveNotation;
 use crate::{AnyPosition, Notation, Position, ReadOptions, VariantId};
 
 /// Choices for reading games.
@@ -68,6 +68,7 @@ enum Decision {
 /// The lines of a game being read, with the position at the end of each.
 struct Tree<R: GameRules> {
     start: AnyPosition,
+    start_pos: R::Pos,
     frames: Vec<Frame<R>>,
     expected: Option<MoveNotation>,
     notes: Vec<MoveNote>,
@@ -88,8 +89,22 @@ struct Frame<R: GameRules> {
 impl<R: GameRules> Tree<R> {
     fn new(start: AnyPosition, expected: Option<MoveNotation>, keep: bool) -> Result<Tree<R>, String> {
         let pos = R::from_any(&start)?;
-        let frame = Frame { comments: Vec::new(), moves: Vec::new(), played: 0, pos, before: None };
-        Ok(Tree { start, frames: vec![frame], expected, notes: Vec::new(), keep, scratch: String::new() })
+        let frame = Frame { comments: Vec::new(), moves: Vec::new(), played: 0, pos: pos.clone(), before: None };
+        Ok(Tree { start, start_pos: pos, frames: vec![frame], expected, notes: Vec::new(), keep, scratch: String::new() })
+    }
+
+    /// This tree emptied for a new game from the same start.
+    fn reset(&mut self, expected: Option<MoveNotation>, keep: bool) {
+        self.frames.truncate(1);
+        if let Some(frame) = self.frames.first_mut() {
+            frame.comments.clear();
+            frame.moves.clear();
+            frame.played = 0;
+            frame.pos.clone_from(&self.start_pos);
+            frame.before = None;
+        }
+        self.expected = expected;
+        self.keep = keep;
     }
 
     fn san(&mut self, text: &str, here: &Here<'_>, repairs: &mut Vec<PgnRepair>) -> Result<(), PgnError> {
@@ -170,18 +185,11 @@ impl<R: GameRules> Tree<R> {
         R::VARIANT
     }
 
-    /// The main line, and the position and status at its end.
-    fn finish(mut self) -> (AnyPosition, Vec<Node>, AnyPosition, GameStatus) {
+    /// The start and the main line, taken out of the tree.
+    fn finish(&mut self) -> (AnyPosition, Vec<Node>) {
         self.frames.truncate(1);
-        let main = self.frames.pop();
-        if let Some(frame) = main {
-            let end = R::to_any(&frame.pos);
-            let status = R::status(&frame.pos);
-            (self.start, frame.moves, end, status)
-        } else {
-            let start = self.start.clone();
-            (self.start, Vec::new(), start, GameStatus::Ongoing)
-        }
+        let moves = self.frames.first_mut().map(|f| std::mem::take(&mut f.moves)).unwrap_or_default();
+        (self.start.clone(), moves)
     }
 }
 
@@ -218,8 +226,10 @@ pub struct GameBuilder {
     result: Option<String>,
     error: Option<PgnError>,
     active: Active,
-    /// The position and status at the end of the last game's main line.
-    last_end: Option<(AnyPosition, GameStatus)>,
+    /// The last game's tree, kept for the next game from the same start.
+    spare: Active,
+    /// The named start positions read so far.
+    setups: Vec<(VariantId, String, AnyPosition)>,
 }
 
 impl GameBuilder {
@@ -236,14 +246,19 @@ impl GameBuilder {
             result: None,
             error: None,
             active: Active::Undecided,
-            last_end: None,
+            spare: Active::Undecided,
+            setups: Vec::new(),
         }
     }
 
-    /// The position at the end of the main line of the game read last, and
-    /// its status.
-    pub fn take_end(&mut self) -> Option<(AnyPosition, GameStatus)> {
-        self.last_end.take()
+    /// The named start position `name` of `variant`, read once.
+    fn setup(&mut self, variant: VariantId, name: &str) -> Result<AnyPosition, String> {
+        if let Some((_, _, position)) = self.setups.iter().find(|(v, n, _)| *v == variant && n == name) {
+            return Ok(position.clone());
+        }
+        let position = standard(variant, name)?;
+        self.setups.push((variant, name.to_owned(), position.clone()));
+        Ok(position)
     }
 
     fn tag_value(&self, name: &str) -> Option<&str> {
@@ -308,7 +323,7 @@ impl GameBuilder {
                     (VariantId::Khet, Some(setup)) => setup.trim().to_ascii_lowercase(),
                     _ => default_setup(v).to_owned(),
                 };
-                standard(v, &name)?
+                self.setup(v, &name)?
             }
         };
         let variant = variant.unwrap_or(VariantId::Chess);
@@ -334,10 +349,24 @@ impl GameBuilder {
         expected: Option<MoveNotation>,
     ) -> Result<(), String> {
         let keep = !self.options.check_only;
-        self.active = match variant {
-            VariantId::Chess => Active::Chess(Tree::new(start, expected, keep)?),
-            VariantId::Xiangqi => Active::Xiangqi(Tree::new(start, expected, keep)?),
-            VariantId::Khet => Active::Khet(Tree::new(start, expected, keep)?),
+        // the last game's tree, when it started from the same position
+        let spare = std::mem::replace(&mut self.spare, Active::Undecided);
+        self.active = match (variant, spare) {
+            (VariantId::Chess, Active::Chess(mut tree)) if tree.start == start => {
+                tree.reset(expected, keep);
+                Active::Chess(tree)
+            }
+            (VariantId::Xiangqi, Active::Xiangqi(mut tree)) if tree.start == start => {
+                tree.reset(expected, keep);
+                Active::Xiangqi(tree)
+            }
+            (VariantId::Khet, Active::Khet(mut tree)) if tree.start == start => {
+                tree.reset(expected, keep);
+                Active::Khet(tree)
+            }
+            (VariantId::Chess, _) => Active::Chess(Tree::new(start, expected, keep)?),
+            (VariantId::Xiangqi, _) => Active::Xiangqi(Tree::new(start, expected, keep)?),
+            (VariantId::Khet, _) => Active::Khet(Tree::new(start, expected, keep)?),
         };
         Ok(())
     }
@@ -408,7 +437,7 @@ impl Visitor for GameBuilder {
     fn san(&mut self, text: &str, here: &Here<'_>) -> Flow {
         if matches!(self.active, Active::Undecided) {
             let variant = guess_from_move(text);
-            let started = standard(variant, default_setup(variant)).and_then(|start| {
+            let started = self.setup(variant, default_setup(variant)).and_then(|start| {
                 let expected = (variant == VariantId::Chess).then_some(MoveNotation::San);
                 self.activate(variant, start, expected)
             });
@@ -429,8 +458,22 @@ impl Visitor for GameBuilder {
         Flow::Continue
     }
 
-    fn comment(&mut self, text: &str, _here: &Here<'_>) -> Flow {
+    fn comment(&mut self, text: RawText<'_>, here: &Here<'_>) -> Flow {
         let keep = !self.options.check_only;
+        if !keep {
+            return Flow::Continue;
+        }
+        let text = match text.to_str() {
+            Ok(text) => text,
+            Err(at) => {
+                let mut location = here.location();
+                location.offset += at as u64;
+                return self.fail(PgnError::new(
+                    format!("a comment that is not UTF-8 text, at byte {at} of it (see --encoding)"),
+                    location,
+                ));
+            }
+        };
         each!(&mut self.active, tree => tree.comment(text, &mut self.comments), if keep { self.comments.push(text.to_owned()) });
         Flow::Continue
     }
@@ -460,17 +503,18 @@ impl Visitor for GameBuilder {
         let tags = std::mem::take(&mut self.tags);
         let repairs = std::mem::take(&mut self.repairs);
         if let Some(error) = self.error.take().or(error) {
-            self.active = Active::Undecided;
+            self.spare = std::mem::replace(&mut self.active, Active::Undecided);
             return Err(BadGame { game: self.number, tags, error, repairs });
         }
-        let active = std::mem::replace(&mut self.active, Active::Undecided);
-        let finished = each!(active, tree => Some((Tree::variant(&tree), tree.finish())), None);
-        let (variant, (start, moves, end, status)) = if let Some(f) = finished {
+        let mut active = std::mem::replace(&mut self.active, Active::Undecided);
+        let finished = each!(&mut active, tree => Some((Tree::variant(tree), tree.finish())), None);
+        self.spare = active;
+        let (variant, (start, moves)) = if let Some(f) = finished {
             f
         } else {
             {
                 // a game with no moves and no tag naming its game: chess
-                let start = match standard(VariantId::Chess, "standard") {
+                let start = match self.setup(VariantId::Chess, "standard") {
                     Ok(start) => start,
                     Err(why) => {
                         return Err(BadGame {
@@ -481,10 +525,9 @@ impl Visitor for GameBuilder {
                         });
                     }
                 };
-                (VariantId::Chess, (start.clone(), Vec::new(), start, GameStatus::Ongoing))
+                (VariantId::Chess, (start, Vec::new()))
             }
         };
-        self.last_end = Some((end, status));
         Ok(Game {
             variant,
             tags,
@@ -519,12 +562,6 @@ impl<R: Read> Games<R> {
     /// Bytes of the input read so far.
     pub fn bytes_read(&self) -> u64 {
         self.reader.bytes_read()
-    }
-
-    /// The position at the end of the main line of the game returned last,
-    /// with its status.
-    pub fn take_end(&mut self) -> Option<(AnyPosition, GameStatus)> {
-        self.builder.take_end()
     }
 }
 

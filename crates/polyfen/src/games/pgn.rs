@@ -95,6 +95,28 @@ impl fmt::Display for PgnRepair {
     }
 }
 
+/// A comment's bytes as written, checked as UTF-8 only when asked for: a
+/// visitor that does not keep comments does not pay for them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RawText<'a>(&'a [u8]);
+
+impl<'a> RawText<'a> {
+    /// The bytes.
+    #[must_use]
+    pub fn as_bytes(&self) -> &'a [u8] {
+        self.0
+    }
+
+    /// The text, or the byte offset (within it) where it stops being UTF-8.
+    ///
+    /// # Errors
+    ///
+    /// The offset of the first byte that is not UTF-8.
+    pub fn to_str(&self) -> Result<&'a str, usize> {
+        std::str::from_utf8(self.0).map_err(|e| e.valid_up_to())
+    }
+}
+
 /// A handle on the token being visited, to find its line and column only
 /// when they are needed (an error, a repair).
 pub struct Here<'a> {
@@ -148,7 +170,7 @@ pub trait Visitor {
     }
 
     /// A comment's text, between the braces (or after `;`), as written.
-    fn comment(&mut self, text: &str, here: &Here<'_>) -> Flow {
+    fn comment(&mut self, text: RawText<'_>, here: &Here<'_>) -> Flow {
         let _ = (text, here);
         Flow::Continue
     }
@@ -647,6 +669,11 @@ impl<R: Read> PgnReader<R> {
             }
         };
         let line_bytes = &self.cur.buf[self.cur.pos..self.cur.pos + len];
+        if let Some((name, value, consumed)) = simple_tag(line_bytes) {
+            visitor.tag(name, value);
+            self.cur.pos += consumed;
+            return Ok(Ok(()));
+        }
         let Ok(line) = std::str::from_utf8(line_bytes) else {
             self.cur.pos += len;
             return Ok(Err(PgnError::new("the tag is not UTF-8 text (see --encoding)", start)));
@@ -707,10 +734,7 @@ impl<R: Read> PgnReader<R> {
                     };
                     let at = self.cur.pos;
                     let text = &self.cur.buf[at + 1..at + len];
-                    let text = text.strip_suffix(b"\r").unwrap_or(text);
-                    let Ok(text) = std::str::from_utf8(text) else {
-                        return Ok(End::Error(PgnError::new("a comment that is not UTF-8 text", self.here())));
-                    };
+                    let text = RawText(text.strip_suffix(b"\r").unwrap_or(text));
                     let here = Here { reader: &self.cur, index: at };
                     let flow = visitor.comment(text, &here);
                     self.cur.pos += len;
@@ -867,13 +891,7 @@ impl<R: Read> PgnReader<R> {
             Found::At(i) => {
                 // the search may have moved the buffer: take `pos` after it
                 let at = self.cur.pos;
-                let text = &self.cur.buf[at + 1..at + i];
-                let Ok(text) = std::str::from_utf8(text) else {
-                    return Ok(Some(End::Error(PgnError::new(
-                        "a comment that is not UTF-8 text (see --encoding)",
-                        self.here(),
-                    ))));
-                };
+                let text = RawText(&self.cur.buf[at + 1..at + i]);
                 let here = Here { reader: &self.cur, index: at };
                 let flow = visitor.comment(text, &here);
                 self.cur.pos += i + 1;
@@ -984,6 +1002,24 @@ impl<R: Read> PgnReader<R> {
             }
         }
     }
+}
+
+/// The common tag `[Name "value"]` with no escapes, read straight from the
+/// bytes: name, value, and the bytes taken. `None` for anything else, which
+/// [`parse_tag`] reads.
+fn simple_tag(line: &[u8]) -> Option<(&str, &str, usize)> {
+    let name_len = line[1..].iter().position(|&b| !(b.is_ascii_alphanumeric() || b == b'_'))?;
+    if name_len == 0 || line.get(1 + name_len) != Some(&b' ') || line.get(2 + name_len) != Some(&b'"') {
+        return None;
+    }
+    let open = 3 + name_len;
+    let close = open + memchr::memchr2(b'"', b'\\', &line[open..])?;
+    if line[close] != b'"' || line.get(close + 1) != Some(&b']') {
+        return None;
+    }
+    let name = std::str::from_utf8(&line[1..=name_len]).ok()?;
+    let value = std::str::from_utf8(&line[open..close]).ok()?;
+    Some((name, value, close + 2))
 }
 
 /// Reads the tag at the start of `line` (which starts with `[`): its name,
