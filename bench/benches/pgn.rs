@@ -179,7 +179,8 @@ fn chess(c: &mut Criterion) {
 /// Random games of `variant` written as PGN in `notation`, about `mb` MB.
 fn random_pgn(variant: VariantId, notation: MoveNotation, mb: usize) -> Vec<u8> {
     let name = if variant == VariantId::Khet { "classic" } else { "standard" };
-    let start = polyfen::read(variant.setup(name).expect("a setup"), None, &ReadOptions::default()).expect("a setup").position;
+    let start =
+        polyfen::read(variant.setup(name).expect("a setup"), None, &ReadOptions::default()).expect("a setup").position;
     let coordinates = polyfen::games::coordinates(variant);
     let mut rng = Rng::new(7);
     let mut out = String::new();

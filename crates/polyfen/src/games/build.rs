@@ -90,7 +90,15 @@ impl<R: GameRules> Tree<R> {
     fn new(start: AnyPosition, expected: Option<MoveNotation>, keep: bool) -> Result<Tree<R>, String> {
         let pos = R::from_any(&start)?;
         let frame = Frame { comments: Vec::new(), moves: Vec::new(), played: 0, pos: pos.clone(), before: None };
-        Ok(Tree { start, start_pos: pos, frames: vec![frame], expected, notes: Vec::new(), keep, scratch: String::new() })
+        Ok(Tree {
+            start,
+            start_pos: pos,
+            frames: vec![frame],
+            expected,
+            notes: Vec::new(),
+            keep,
+            scratch: String::new(),
+        })
     }
 
     /// This tree emptied for a new game from the same start.
