@@ -686,6 +686,7 @@ struct LimitsInfo {
     max_batch: usize,
     max_perft_depth: u32,
     request_timeout_ms: u128,
+    max_game_moves: usize,
 }
 
 /// `GET /v1/info`: the notations, games, styles, named setups and limits.
@@ -710,6 +711,7 @@ pub(crate) async fn info(State(state): State<AppState>) -> Response {
             max_batch: config.max_batch,
             max_perft_depth: config.max_perft_depth,
             request_timeout_ms: config.request_timeout.as_millis(),
+            max_game_moves: config.max_game_moves,
         },
     })
     .into_response()

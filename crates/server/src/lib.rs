@@ -30,6 +30,7 @@
 //! ```
 
 mod api;
+mod games;
 mod limits;
 
 use std::net::SocketAddr;
@@ -57,6 +58,9 @@ pub struct Config {
     /// How many perft jobs run at once (2); the others wait their turn
     /// (within the request's time limit).
     pub max_perft_jobs: usize,
+    /// The most moves (all games together) one `games/convert` request may
+    /// hold (100,000).
+    pub max_game_moves: usize,
 }
 
 impl Default for Config {
@@ -67,6 +71,7 @@ impl Default for Config {
             max_perft_depth: 5,
             request_timeout: Duration::from_secs(10),
             max_perft_jobs: 2,
+            max_game_moves: 100_000,
         }
     }
 }
@@ -100,6 +105,14 @@ impl Config {
         self
     }
 
+    /// This configuration with at most `moves` moves in one `games/convert`
+    /// request.
+    #[must_use]
+    pub fn with_max_game_moves(mut self, moves: usize) -> Config {
+        self.max_game_moves = moves;
+        self
+    }
+
     /// This configuration with at most `jobs` perft jobs at once (at least 1).
     #[must_use]
     pub fn with_max_perft_jobs(mut self, jobs: usize) -> Config {
@@ -128,6 +141,7 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("POST", "/v1/move"),
     ("POST", "/v1/perft"),
     ("POST", "/v1/laser"),
+    ("POST", "/v1/games/convert"),
 ];
 
 /// The `OpenAPI` 3.1 document of the API, as served at `/v1/openapi.json`.
@@ -149,6 +163,7 @@ fn route(method: &str, path: &str) -> MethodRouter<AppState> {
         ("POST", "/v1/move") => post(api::play),
         ("POST", "/v1/perft") => post(api::perft),
         ("POST", "/v1/laser") => post(api::laser),
+        ("POST", "/v1/games/convert") => post(games::convert),
         _ => unreachable!("every route of ROUTES has a handler"),
     }
 }

@@ -1,0 +1,172 @@
+//! `POST /v1/games/convert`: game records in, games out, with the same
+//! limits as the other endpoints and a budget of moves per request.
+
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::extract::rejection::BytesRejection;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use polyfen::games::pgn::{Flow, Here, PgnError, PgnReader, Visitor};
+use polyfen::games::{GameOptions, Games};
+use polyfen::{MoveNotation, VariantId};
+use serde::{Deserialize, Serialize};
+
+use crate::AppState;
+use crate::api::request_error;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GamesRequest {
+    /// The games, as PGN text.
+    pgn: String,
+    /// `json` (the default) or `pgn`.
+    #[serde(default = "json")]
+    to: String,
+    /// The move notation to write (default: the game's PGN notation).
+    moves: Option<String>,
+    /// Read every game as this game.
+    variant: Option<String>,
+}
+
+fn json() -> String {
+    "json".to_owned()
+}
+
+/// A game that could not be read.
+#[derive(Debug, Serialize)]
+struct GameError {
+    message: String,
+    game: u64,
+    line: u64,
+    column: u64,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "lowercase")]
+enum GameItem {
+    Ok(serde_json::Value),
+    Error(GameError),
+}
+
+#[derive(Debug, Serialize)]
+struct GamesAnswer {
+    games: Vec<GameItem>,
+}
+
+/// Counts the games and moves of a PGN text, reading nothing else.
+struct Count {
+    games: usize,
+    moves: usize,
+}
+
+impl Visitor for Count {
+    type Output = ();
+    fn begin_game(&mut self, _: u64, _: polyfen::games::pgn::Location) {
+        self.games += 1;
+    }
+    fn san(&mut self, _: &str, _: &Here<'_>) -> Flow {
+        self.moves += 1;
+        Flow::Continue
+    }
+    fn end_game(&mut self, _: Option<PgnError>) {}
+}
+
+fn refuse(status: StatusCode, message: &str) -> Response {
+    request_error(status, message).into_response()
+}
+
+/// `POST /v1/games/convert`.
+pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, BytesRejection>) -> Response {
+    let bytes = match body {
+        Ok(bytes) => bytes,
+        Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+            return refuse(rejection.status(), "the request body is larger than the limit");
+        }
+        Err(rejection) => return refuse(rejection.status(), &rejection.body_text()),
+    };
+    let request: GamesRequest = match serde_json::from_slice(&bytes) {
+        Ok(request) => request,
+        Err(e) => return refuse(StatusCode::BAD_REQUEST, &format!("malformed request: {e}")),
+    };
+    let pgn_out = match request.to.as_str() {
+        "json" => false,
+        "pgn" => true,
+        other => {
+            return refuse(StatusCode::BAD_REQUEST, &format!("\"to\": unknown format {other:?}; known: json, pgn"));
+        }
+    };
+    let Ok(moves) = request.moves.as_deref().map(str::parse::<MoveNotation>).transpose() else {
+        let known: Vec<&'static str> = <MoveNotation as strum::IntoEnumIterator>::iter().map(Into::into).collect();
+        return refuse(
+            StatusCode::BAD_REQUEST,
+            &format!("\"moves\": unknown move notation; known: {}", known.join(", ")),
+        );
+    };
+    let Ok(variant) = request.variant.as_deref().map(str::parse::<VariantId>).transpose() else {
+        return refuse(StatusCode::BAD_REQUEST, "\"variant\": unknown variant; known: chess, xiangqi, khet");
+    };
+    // the budget is checked before any move is played
+    let mut count = Count { games: 0, moves: 0 };
+    let mut reader = PgnReader::new(request.pgn.as_bytes());
+    while let Ok(Some(())) = reader.read_game(&mut count) {}
+    let config = &state.config;
+    if count.games > config.max_batch {
+        return refuse(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            &format!("a request holds at most {} games (max_batch); this one has {}", config.max_batch, count.games),
+        );
+    }
+    if count.moves > config.max_game_moves {
+        return refuse(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            &format!(
+                "a request holds at most {} moves (max_game_moves); this one has {}",
+                config.max_game_moves, count.moves
+            ),
+        );
+    }
+    let work = move || {
+        let options = GameOptions::default().with_variant(variant);
+        let mut games = Vec::new();
+        for result in Games::new(request.pgn.as_bytes(), options) {
+            let Ok(result) = result else { break };
+            let item = match result {
+                Ok(game) if pgn_out => {
+                    let mut text = String::new();
+                    match game.write_pgn(moves, &mut text) {
+                        Ok(()) => {
+                            let repairs: Vec<_> = game.repairs.iter().map(polyfen::games::RepairJson::from).collect();
+                            GameItem::Ok(serde_json::json!({ "pgn": text, "repairs": repairs }))
+                        }
+                        Err(e) => GameItem::Error(GameError { message: e.to_string(), game: 0, line: 0, column: 0 }),
+                    }
+                }
+                Ok(game) => match game.to_json(moves).map(serde_json::to_value) {
+                    Ok(Ok(value)) => GameItem::Ok(value),
+                    Ok(Err(e)) => GameItem::Error(GameError { message: e.to_string(), game: 0, line: 0, column: 0 }),
+                    Err(e) => GameItem::Error(GameError { message: e.to_string(), game: 0, line: 0, column: 0 }),
+                },
+                Err(bad) => GameItem::Error(GameError {
+                    message: bad.error.message,
+                    game: bad.game,
+                    line: bad.error.at.line,
+                    column: bad.error.at.column,
+                }),
+            };
+            games.push(item);
+        }
+        for (i, item) in games.iter_mut().enumerate() {
+            if let GameItem::Error(e) = item
+                && e.game == 0
+            {
+                e.game = i as u64 + 1;
+            }
+        }
+        GamesAnswer { games }
+    };
+    match tokio::task::spawn_blocking(work).await {
+        Ok(answer) => Json(answer).into_response(),
+        Err(_) => refuse(StatusCode::INTERNAL_SERVER_ERROR, "internal error"),
+    }
+}

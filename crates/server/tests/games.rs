@@ -1,0 +1,55 @@
+//! `POST /v1/games/convert` on a random loopback port: games of each game
+//! in and out, a bad game among good ones, and the limits.
+
+mod common;
+
+use common::{client, post, start};
+use polyfen::games::{GameOptions, read_pgn};
+use polyfen_server::Config;
+use serde_json::json;
+
+#[tokio::test]
+async fn games_convert_to_json_and_pgn() {
+    let base = start(Config::default()).await;
+    let c = client();
+    let pgn = "[Event \"a\"]\n\n1. e4 e5 2. Nf3 {c} (2. f4) 2... Nc6 *\n\n1. e4 e5 2. Ke3 *\n\n[Variant \"Khet\"]\n\n1. c1c2 *\n";
+    let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"pgn": pgn})).await;
+    assert_eq!(status, 200, "{answer}");
+    let games = answer["games"].as_array().expect("games");
+    assert_eq!(games.len(), 3);
+    // the same as the library's JSON form
+    let library = read_pgn(pgn, GameOptions::default());
+    let first = library[0].as_ref().expect("a good game").to_json(None).expect("json");
+    assert_eq!(games[0]["ok"], serde_json::to_value(first).expect("json"));
+    assert_eq!(games[0]["ok"]["mainline"], json!(["e4", "e5", "Nf3", "Nc6"]));
+    assert_eq!(games[1]["error"]["game"], 2);
+    assert_eq!(games[1]["error"]["line"], 5);
+    assert_eq!(games[1]["error"]["column"], 13);
+    assert!(games[1]["error"]["message"].as_str().unwrap_or_default().starts_with("move 2. Ke3"));
+    assert_eq!(games[2]["ok"]["variant"], "khet");
+
+    let xq = "[Game \"Chinese Chess\"]\n\n1. H2-E2 H9-G7 *\n";
+    let (status, answer) =
+        post(&c, &base, "/v1/games/convert", &json!({"pgn": xq, "to": "pgn", "moves": "chinese"})).await;
+    assert_eq!(status, 200, "{answer}");
+    let text = answer["games"][0]["ok"]["pgn"].as_str().unwrap_or_default();
+    assert!(text.contains("1. 炮二平五 马８进７ *"), "{text}");
+}
+
+#[tokio::test]
+async fn games_convert_refuses_what_it_cannot_do() {
+    let base = start(Config::default().with_max_game_moves(3)).await;
+    let c = client();
+    let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"pgn": "1. e4 e5 2. Nf3 Nc6 *"})).await;
+    assert_eq!(status, 413, "{answer}");
+    assert_eq!(answer["error"]["message"], "a request holds at most 3 moves (max_game_moves); this one has 4");
+    let (status, _) = post(&c, &base, "/v1/games/convert", &json!({"pgn": "*", "to": "xml"})).await;
+    assert_eq!(status, 400);
+    let (status, _) = post(&c, &base, "/v1/games/convert", &json!({"pgn": "*", "moves": "nope"})).await;
+    assert_eq!(status, 400);
+    let (status, _) = post(&c, &base, "/v1/games/convert", &json!({"pgn": "*", "extra": 1})).await;
+    assert_eq!(status, 400);
+    let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"pgn": "1. e4 *", "moves": "iccs"})).await;
+    assert_eq!(status, 200);
+    assert!(answer["games"][0]["error"]["message"].as_str().unwrap_or_default().contains("iccs"), "{answer}");
+}
