@@ -9,7 +9,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use polyfen::games::pgn::{Flow, Here, PgnError, PgnReader, Visitor};
 use polyfen::games::{GameOptions, Games};
-use polyfen::{MoveNotation, VariantId};
+use polyfen::{MoveNotation, Position, VariantId};
 use serde::{Deserialize, Serialize};
 
 use crate::AppState;
@@ -27,6 +27,10 @@ struct GamesRequest {
     moves: Option<String>,
     /// Read every game as this game.
     variant: Option<String>,
+    /// With `json`: add each game's `positions`, the position after each
+    /// move of the main line (for stepping through it).
+    #[serde(default)]
+    positions: bool,
 }
 
 fn json() -> String {
@@ -70,6 +74,19 @@ impl Visitor for Count {
         Flow::Continue
     }
     fn end_game(&mut self, _: Option<PgnError>) {}
+}
+
+/// The positions after each move of a game's main line, in its own notation.
+fn positions(game: &polyfen::games::Game) -> serde_json::Value {
+    let notation = polyfen::games::position_notation(game.variant);
+    let texts: Vec<String> = game
+        .main_line(None)
+        .map(|line| line.positions)
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|p| p.to_notation(notation, &polyfen::WriteOptions::default()).ok().map(|w| w.text))
+        .collect();
+    serde_json::json!(texts)
 }
 
 fn refuse(status: StatusCode, message: &str) -> Response {
@@ -126,6 +143,7 @@ pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, B
             ),
         );
     }
+    let want_positions = request.positions;
     let work = move || {
         let options = GameOptions::default().with_variant(variant);
         let mut games = Vec::new();
@@ -143,7 +161,12 @@ pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, B
                     }
                 }
                 Ok(game) => match game.to_json(moves).map(serde_json::to_value) {
-                    Ok(Ok(value)) => GameItem::Ok(value),
+                    Ok(Ok(mut value)) => {
+                        if want_positions {
+                            value["positions"] = positions(&game);
+                        }
+                        GameItem::Ok(value)
+                    }
                     Ok(Err(e)) => GameItem::Error(GameError { message: e.to_string(), game: 0, line: 0, column: 0 }),
                     Err(e) => GameItem::Error(GameError { message: e.to_string(), game: 0, line: 0, column: 0 }),
                 },

@@ -156,6 +156,161 @@ async function fireLaser() {
   }
 }
 
+// ------------------------------------------------------------ game records
+
+const games = { list: [], game: null, ply: 0, seq: 0, timer: null };
+
+async function loadGames() {
+  const seq = ++games.seq;
+  const pgn = $("games-input").value;
+  const messages = $("games-messages");
+  if (!pgn.trim()) {
+    clear(messages);
+    games.list = [];
+    showGame(null);
+    return;
+  }
+  const notation = $("games-notation").value;
+  const request = { pgn, positions: true };
+  if (notation && games.game) {
+    const entry = state.info.variants.find((v) => v.id === games.game.variant);
+    if (entry && entry.move_notations.includes(notation)) request.moves = notation;
+  }
+  let answer;
+  try {
+    answer = await api("/v1/games/convert", request);
+  } catch (error) {
+    if (seq !== games.seq) return;
+    clear(messages);
+    addItem(messages, error.message, "error");
+    return;
+  }
+  if (seq !== games.seq) return;
+  clear(messages);
+  games.list = answer.games || [];
+  const pick = $("games-pick");
+  const previous = Number(pick.value || 0);
+  clear(pick);
+  games.list.forEach((item, i) => {
+    const option = document.createElement("option");
+    option.value = String(i);
+    const tags = item.ok ? Object.fromEntries(item.ok.tags) : {};
+    const players = [tags.White || tags.Red, tags.Black].filter(Boolean).join(" – ");
+    option.textContent = `${i + 1}${players ? ": " + players : ""}${item.error ? " (error)" : ""}`;
+    pick.appendChild(option);
+  });
+  pick.value = String(Math.min(previous, Math.max(games.list.length - 1, 0)));
+  for (const [i, item] of games.list.entries()) {
+    if (item.error) addItem(messages, `game ${i + 1}: line ${item.error.line}, column ${item.error.column}: ${item.error.message}`, "error");
+  }
+  const chosen = games.list[Number(pick.value)];
+  showGame(chosen && chosen.ok ? chosen.ok : null, games.game ? games.ply : 0);
+}
+
+function fillGameNotations(game) {
+  const select = $("games-notation");
+  const entry = state.info.variants.find((v) => v.id === game.variant);
+  const ids = entry ? entry.move_notations : [];
+  const current = game.notation;
+  if (Array.from(select.options).map((o) => o.value).join() !== ids.join()) {
+    clear(select);
+    for (const id of ids) {
+      const option = document.createElement("option");
+      option.value = id;
+      option.textContent = id;
+      select.appendChild(option);
+    }
+  }
+  select.value = current;
+}
+
+function showGame(game, ply) {
+  const sameGame = games.game && game && games.game.start === game.start && games.game.mainline.length === game.mainline.length;
+  games.game = game;
+  const list = $("games-moves");
+  clear(list);
+  if (!game) {
+    $("games-board").innerHTML = "";
+    $("games-ply").textContent = "";
+    return;
+  }
+  fillGameNotations(game);
+  game.mainline.forEach((text, i) => {
+    const li = document.createElement("li");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = text;
+    button.dataset.ply = String(i + 1);
+    button.addEventListener("click", () => goTo(i + 1));
+    li.appendChild(button);
+    list.appendChild(li);
+  });
+  goTo(sameGame ? ply : 0);
+}
+
+async function goTo(ply) {
+  const game = games.game;
+  if (!game) return;
+  games.ply = Math.max(0, Math.min(ply, game.mainline.length));
+  for (const button of $("games-moves").querySelectorAll("button")) {
+    if (Number(button.dataset.ply) === games.ply) button.setAttribute("aria-current", "step");
+    else button.removeAttribute("aria-current");
+  }
+  const position = games.ply === 0 ? game.start : game.positions[games.ply - 1];
+  $("games-ply").textContent = games.ply === 0
+    ? `Start (${game.mainline.length} moves, ${game.result})`
+    : `Move ${games.ply} of ${game.mainline.length}: ${game.mainline[games.ply - 1]}`;
+  $("games-board").dataset.position = position;
+  const seq = games.seq;
+  const drawn = await api("/v1/render", { input: position, style: "svg" });
+  if (seq !== games.seq || $("games-board").dataset.position !== position) return;
+  $("games-board").innerHTML = drawn.ok ? drawn.ok.diagram : "";
+}
+
+function scheduleGames() {
+  clearTimeout(games.timer);
+  games.timer = setTimeout(loadGames, 200);
+}
+
+function setupGames() {
+  const section = $("games-section");
+  $("games-input").addEventListener("input", scheduleGames);
+  $("games-pick").addEventListener("change", () => {
+    const item = games.list[Number($("games-pick").value)];
+    showGame(item && item.ok ? item.ok : null, 0);
+  });
+  $("games-notation").addEventListener("change", loadGames);
+  $("games-file").addEventListener("change", async () => {
+    const file = $("games-file").files[0];
+    if (file) {
+      $("games-input").value = await file.text();
+      loadGames();
+    }
+  });
+  section.addEventListener("dragover", (event) => {
+    event.preventDefault();
+    section.classList.add("dragging");
+  });
+  section.addEventListener("dragleave", () => section.classList.remove("dragging"));
+  section.addEventListener("drop", async (event) => {
+    event.preventDefault();
+    section.classList.remove("dragging");
+    const file = event.dataTransfer.files[0];
+    if (file) {
+      $("games-input").value = await file.text();
+      loadGames();
+    }
+  });
+  section.addEventListener("keydown", (event) => {
+    if (event.target === $("games-input") || !games.game) return;
+    const steps = { ArrowRight: games.ply + 1, ArrowLeft: games.ply - 1, Home: 0, End: games.game.mainline.length };
+    if (event.key in steps) {
+      event.preventDefault();
+      goTo(steps[event.key]);
+    }
+  });
+}
+
 function schedule() {
   clearTimeout(state.timer);
   state.timer = setTimeout(update, 150);
@@ -199,6 +354,7 @@ async function start() {
     setTimeout(() => ($("copied").textContent = ""), 1500);
   });
   $("laser").addEventListener("click", fireLaser);
+  setupGames();
   await update();
 }
 

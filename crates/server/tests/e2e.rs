@@ -201,4 +201,30 @@ async fn drive(client: &Client, base: &str) {
         })
         .await;
     assert!(summary.as_str().is_some_and(|s| s.starts_with("silver laser from j1")), "{summary}");
+
+    // a game record: paste a PGN, step through it with the arrow keys,
+    // read its moves in another notation
+    let pgn = "[Event \"e2e\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n";
+    let games = client.find(Locator::Id("games-input")).await.expect("the game box");
+    games.send_keys(pgn).await.expect("typed");
+    const MOVES: &str =
+        "return Array.from(document.querySelectorAll('#games-moves button')).map(b => b.textContent).join(' ');";
+    const CURRENT: &str =
+        "const b = document.querySelector('#games-moves button[aria-current]'); return b ? b.textContent : '';";
+    const GAME_PIECES: &str = "return document.querySelectorAll('#games-board svg .piece').length;";
+    wait_for(client, "the game's moves", MOVES, |v| v == "e4 e5 Nf3 Nc6 Bb5 a6").await;
+    wait_for(client, "the start drawn", GAME_PIECES, |v| v.as_u64() == Some(32)).await;
+    let pick = client.find(Locator::Id("games-pick")).await.expect("the game list");
+    pick.send_keys("\u{e014}\u{e014}\u{e014}").await.expect("arrow keys");
+    wait_for(client, "three plies on", CURRENT, |v| v == "Nf3").await;
+    pick.send_keys("\u{e012}").await.expect("arrow left");
+    wait_for(client, "one ply back", CURRENT, |v| v == "e5").await;
+    pick.send_keys("\u{e010}").await.expect("end");
+    wait_for(client, "the last move", CURRENT, |v| v == "a6").await;
+    let ply = client.execute("return document.getElementById('games-ply').textContent;", vec![]).await.expect("runs");
+    assert_eq!(ply, "Move 6 of 6: a6");
+    let notation = client.find(Locator::Id("games-notation")).await.expect("the notation list");
+    notation.select_by_value("lan").await.expect("lan is offered");
+    wait_for(client, "the moves in LAN", MOVES, |v| v == "e2-e4 e7-e5 Ng1-f3 Nb8-c6 Bf1-b5 a7-a6").await;
+    wait_for(client, "the same ply kept", CURRENT, |v| v == "a7-a6").await;
 }
