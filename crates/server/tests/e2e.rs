@@ -112,6 +112,11 @@ async fn set_input(client: &Client, text: &str) {
 const NOTATION: &str = "const n = document.getElementById('notation'); return n ? n.textContent : '';";
 const PIECES: &str = "return document.querySelectorAll('#board svg .piece').length;";
 const OUTPUT: &str = "return document.getElementById('output').value;";
+const MOVES: &str =
+    "return Array.from(document.querySelectorAll('#games-moves button')).map(b => b.textContent).join(' ');";
+const CURRENT: &str =
+    "const b = document.querySelector('#games-moves button[aria-current]'); return b ? b.textContent : '';";
+const GAME_PIECES: &str = "return document.querySelectorAll('#games-board svg .piece').length;";
 const MESSAGES: &str =
     "return Array.from(document.querySelectorAll('#messages li')).map(li => li.className + ': ' + li.textContent);";
 
@@ -207,11 +212,6 @@ async fn drive(client: &Client, base: &str) {
     let pgn = "[Event \"e2e\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n";
     let games = client.find(Locator::Id("games-input")).await.expect("the game box");
     games.send_keys(pgn).await.expect("typed");
-    const MOVES: &str =
-        "return Array.from(document.querySelectorAll('#games-moves button')).map(b => b.textContent).join(' ');";
-    const CURRENT: &str =
-        "const b = document.querySelector('#games-moves button[aria-current]'); return b ? b.textContent : '';";
-    const GAME_PIECES: &str = "return document.querySelectorAll('#games-board svg .piece').length;";
     wait_for(client, "the game's moves", MOVES, |v| v == "e4 e5 Nf3 Nc6 Bb5 a6").await;
     wait_for(client, "the start drawn", GAME_PIECES, |v| v.as_u64() == Some(32)).await;
     let pick = client.find(Locator::Id("games-pick")).await.expect("the game list");
