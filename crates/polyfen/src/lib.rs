@@ -358,3 +358,8 @@ pub fn read_as(input: &str, notation: Notation, options: &ReadOptions) -> Result
 #[cfg(doctest)]
 #[doc = include_str!("../../../docs/src/json.md")]
 pub struct JsonChapter;
+
+/// The chapter "Game records" of the book, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/src/game-records.md")]
+pub struct GameRecordsChapter;
