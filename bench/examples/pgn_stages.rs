@@ -36,6 +36,32 @@ fn main() {
         let s = t.elapsed().as_secs_f64();
         println!("tokenize: {:.1} MB/s ({} moves)", mb / s, null.0);
     }
+    if run("direct") {
+        /// Plays every SAN on a chess position, nothing else.
+        struct Direct(polyfen_chess::Position, polyfen_chess::Position, u64);
+        impl Visitor for Direct {
+            type Output = ();
+            fn begin_game(&mut self, _: u64, _: polyfen::games::pgn::Location) {
+                self.0 = self.1;
+            }
+            fn san(&mut self, text: &str, _: &Here<'_>) -> Flow {
+                match self.0.parse_san(text) {
+                    Ok(m) => self.0.play(m),
+                    Err(_) => self.2 += 1,
+                }
+                Flow::Continue
+            }
+            fn end_game(&mut self, _: Option<PgnError>) {}
+        }
+        let start: polyfen_chess::Fen = polyfen_chess::START_FEN.parse().expect("the start");
+        let start = polyfen_chess::Position::from_setup(&start).expect("the start");
+        let t = Instant::now();
+        let mut reader = PgnReader::new(data.as_slice());
+        let mut direct = Direct(start, start, 0);
+        while reader.read_game(&mut direct).expect("in memory").is_some() {}
+        let s = t.elapsed().as_secs_f64();
+        println!("direct parse_san + play: {:.1} MB/s ({} bad)", mb / s, direct.2);
+    }
     for check_only in [true, false] {
         if !run(if check_only { "validate" } else { "build" }) {
             continue;

@@ -82,14 +82,23 @@ struct Frame<R: GameRules> {
     /// Moves played in this line (`moves.len()` when the tree is kept).
     played: usize,
     pos: R::Pos,
-    /// The position before the line's last move, where a variation starts.
-    before: Option<R::Pos>,
+    /// The position the line starts from and the moves played in it: a
+    /// variation starts before the last of them (replayed when one does,
+    /// rather than a copy of the position kept at every move).
+    origin: R::Pos,
+    line: Vec<R::Move>,
+}
+
+impl<R: GameRules> Frame<R> {
+    fn new(pos: R::Pos) -> Frame<R> {
+        Frame { comments: Vec::new(), moves: Vec::new(), played: 0, origin: pos.clone(), pos, line: Vec::new() }
+    }
 }
 
 impl<R: GameRules> Tree<R> {
     fn new(start: AnyPosition, expected: Option<MoveNotation>, keep: bool) -> Result<Tree<R>, String> {
         let pos = R::from_any(&start)?;
-        let frame = Frame { comments: Vec::new(), moves: Vec::new(), played: 0, pos: pos.clone(), before: None };
+        let frame = Frame::new(pos.clone());
         Ok(Tree {
             start,
             start_pos: pos,
@@ -109,7 +118,8 @@ impl<R: GameRules> Tree<R> {
             frame.moves.clear();
             frame.played = 0;
             frame.pos.clone_from(&self.start_pos);
-            frame.before = None;
+            frame.origin.clone_from(&self.start_pos);
+            frame.line.clear();
         }
         self.expected = expected;
         self.keep = keep;
@@ -131,9 +141,8 @@ impl<R: GameRules> Tree<R> {
                     R::write_move(&frame.pos, mv, R::COORDINATES, &mut self.scratch);
                     frame.moves.push(Node::new(self.scratch.as_str()));
                 }
-                let before = frame.pos.clone();
                 R::play(&mut frame.pos, mv);
-                frame.before = Some(before);
+                frame.line.push(mv);
                 frame.played += 1;
                 Ok(())
             }
@@ -171,10 +180,14 @@ impl<R: GameRules> Tree<R> {
 
     fn begin_variation(&mut self, at: Location) -> Result<(), PgnError> {
         let Some(frame) = self.frames.last() else { return Ok(()) };
-        let Some(before) = frame.before.clone() else {
+        let Some((_, earlier)) = frame.line.split_last() else {
             return Err(PgnError::new("a variation before any move it could replace", at));
         };
-        self.frames.push(Frame { comments: Vec::new(), moves: Vec::new(), played: 0, pos: before, before: None });
+        let mut before = frame.origin.clone();
+        for &mv in earlier {
+            R::play(&mut before, mv);
+        }
+        self.frames.push(Frame::new(before));
         Ok(())
     }
 

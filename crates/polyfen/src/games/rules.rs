@@ -106,6 +106,24 @@ impl GameRules for ChessRules {
         notes: &mut Vec<MoveNote>,
     ) -> Result<polyfen_chess::Move, MoveError> {
         let p = &pos.pos;
+        // the common case: SAN (which also reads LAN), straight to its reader
+        if !is_uci_shaped(text.as_bytes()) {
+            return match p.parse_san(text) {
+                Ok(m) => {
+                    if expected.is_none_or(|e| e == MoveNotation::San) && is_lan_shaped(text.as_bytes()) {
+                        notes.push(MoveNote {
+                            span: 0..text.len(),
+                            message: format!("read the long algebraic move '{text}' as '{}'", p.san(m)),
+                        });
+                    }
+                    Ok(m)
+                }
+                Err(e) => {
+                    let candidates = e.candidates.iter().map(|&c| write_chess(p, c, MoveNotation::San)).collect();
+                    Err(MoveError::new(e.message, e.span).with_candidates(candidates))
+                }
+            };
+        }
         let result = p.parse_move(text);
         match result {
             Ok(m) => {
