@@ -491,6 +491,7 @@ impl Position {
     /// move needs, without generating the others. (At most 12 moves can
     /// share a role and destination: 8 sliders, or 3 pawns promoting.)
     #[must_use]
+    #[inline]
     pub fn moves_to(&self, role: Role, to: Square) -> ArrayVec<Move, 32> {
         let mut list = ArrayVec::new();
         // only the pieces that reach `to` at all: the squares it would
@@ -728,6 +729,7 @@ impl Position {
 
     /// Plays a legal move of this position (a move from another position
     /// gives a meaningless result, never a panic).
+    #[inline]
     pub fn play(&mut self, m: Move) {
         let us = self.turn;
         let them = us.other();

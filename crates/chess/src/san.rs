@@ -147,6 +147,7 @@ impl San {
     /// # Errors
     ///
     /// A [`MoveError`] with the span of the first unexpected byte.
+    #[inline]
     pub fn parse(text: &str) -> Result<San, MoveError> {
         let b = text.as_bytes();
         let Range { start, end } = trim(b);
@@ -315,6 +316,7 @@ impl Position {
     ///
     /// A [`MoveError`]: a syntax error with its span, or no legal move or
     /// more than one matching, with the candidates.
+    #[inline]
     pub fn parse_san(&self, text: &str) -> Result<Move, MoveError> {
         let san = San::parse(text)?;
         self.san_to_move(&san, text)
@@ -326,6 +328,7 @@ impl Position {
     /// # Errors
     ///
     /// As [`Position::parse_san`].
+    #[inline]
     pub fn san_to_move(&self, san: &San, text: &str) -> Result<Move, MoveError> {
         if let San::Normal { role, file, rank, to, promotion, .. } = *san {
             // the common case: exactly one legal move matches

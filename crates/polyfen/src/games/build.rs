@@ -16,7 +16,8 @@ pub struct GameOptions {
     /// Read every game as this game, whatever its tags say.
     pub variant: Option<VariantId>,
     /// Only check the moves: build no tree (comments, NAGs and variations
-    /// are read and checked, not kept). Faster, for validation.
+    /// are read and checked, not kept), and give a good game back without
+    /// its tags (a bad one keeps them). Faster, for validation.
     pub check_only: bool,
 }
 
@@ -125,6 +126,7 @@ impl<R: GameRules> Tree<R> {
         self.keep = keep;
     }
 
+    #[inline]
     fn san(&mut self, text: &str, here: &Here<'_>, repairs: &mut Vec<PgnRepair>) -> Result<(), PgnError> {
         let Some(frame) = self.frames.last_mut() else { return Ok(()) };
         self.notes.clear();
@@ -241,7 +243,12 @@ pub struct GameBuilder {
     options: GameOptions,
     number: u64,
     start_at: Location,
-    tags: Vec<(String, String)>,
+    /// The tags of the game being read: their text in one buffer, each as
+    /// (name start, value start, value end), and the ones that decide the
+    /// game by name.
+    tag_text: String,
+    tag_spans: Vec<(usize, usize, usize)>,
+    known: [Option<usize>; KNOWN_TAGS.len()],
     comments: Vec<String>,
     repairs: Vec<PgnRepair>,
     result: Option<String>,
@@ -261,7 +268,9 @@ impl GameBuilder {
             options,
             number: 0,
             start_at: Location::default(),
-            tags: Vec::new(),
+            tag_text: String::new(),
+            tag_spans: Vec::new(),
+            known: [None; KNOWN_TAGS.len()],
             comments: Vec::new(),
             repairs: Vec::new(),
             result: None,
@@ -282,8 +291,21 @@ impl GameBuilder {
         Ok(position)
     }
 
+    /// The value of the first tag called `name` (one of [`KNOWN_TAGS`]).
     fn tag_value(&self, name: &str) -> Option<&str> {
-        self.tags.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+        let k = KNOWN_TAGS.iter().position(|&known| known == name)?;
+        let (_, value, end) = self.tag_spans[self.known[k]?];
+        self.tag_text.get(value..end)
+    }
+
+    /// The tags read, as owned pairs in file order.
+    fn tags(&self) -> Vec<(String, String)> {
+        self.tag_spans
+            .iter()
+            .map(|&(name, value, end)| {
+                (self.tag_text[name..value].to_owned(), self.tag_text[value..end].to_owned())
+            })
+            .collect()
     }
 
     /// Which game the tags name, and its start position.
@@ -400,6 +422,9 @@ impl GameBuilder {
     }
 }
 
+/// The tags that decide a game's rules and start, looked up by name.
+const KNOWN_TAGS: [&str; 8] = ["Variant", "Game", "White", "Red", "RedTeam", "FEN", "Setup", "Format"];
+
 /// The name of a game's usual start position.
 fn default_setup(variant: VariantId) -> &'static str {
     match variant {
@@ -430,7 +455,9 @@ impl Visitor for GameBuilder {
     fn begin_game(&mut self, number: u64, at: Location) {
         self.number = number;
         self.start_at = at;
-        self.tags.clear();
+        self.tag_text.clear();
+        self.tag_spans.clear();
+        self.known = [None; KNOWN_TAGS.len()];
         self.comments.clear();
         self.repairs.clear();
         self.result = None;
@@ -439,7 +466,16 @@ impl Visitor for GameBuilder {
     }
 
     fn tag(&mut self, name: &str, value: &str) {
-        self.tags.push((name.to_owned(), value.to_owned()));
+        if let Some(k) = KNOWN_TAGS.iter().position(|known| known.eq_ignore_ascii_case(name))
+            && self.known[k].is_none()
+        {
+            self.known[k] = Some(self.tag_spans.len());
+        }
+        let start = self.tag_text.len();
+        self.tag_text.push_str(name);
+        let value_start = self.tag_text.len();
+        self.tag_text.push_str(value);
+        self.tag_spans.push((start, value_start, self.tag_text.len()));
     }
 
     fn begin_movetext(&mut self) -> Flow {
@@ -455,6 +491,7 @@ impl Visitor for GameBuilder {
         }
     }
 
+    #[inline]
     fn san(&mut self, text: &str, here: &Here<'_>) -> Flow {
         if matches!(self.active, Active::Undecided) {
             let variant = guess_from_move(text);
@@ -521,7 +558,9 @@ impl Visitor for GameBuilder {
     }
 
     fn end_game(&mut self, error: Option<PgnError>) -> GameResult {
-        let tags = std::mem::take(&mut self.tags);
+        let failed = self.error.is_some() || error.is_some();
+        // a game only checked comes back without its tags, unless it failed
+        let tags = if self.options.check_only && !failed { Vec::new() } else { self.tags() };
         let repairs = std::mem::take(&mut self.repairs);
         if let Some(error) = self.error.take().or(error) {
             self.spare = std::mem::replace(&mut self.active, Active::Undecided);

@@ -99,6 +99,7 @@ impl GameRules for ChessRules {
         AnyPosition::Chess(chess)
     }
 
+    #[inline]
     fn read_move(
         pos: &ChessPos,
         text: &str,
