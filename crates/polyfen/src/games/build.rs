@@ -302,9 +302,7 @@ impl GameBuilder {
     fn tags(&self) -> Vec<(String, String)> {
         self.tag_spans
             .iter()
-            .map(|&(name, value, end)| {
-                (self.tag_text[name..value].to_owned(), self.tag_text[value..end].to_owned())
-            })
+            .map(|&(name, value, end)| (self.tag_text[name..value].to_owned(), self.tag_text[value..end].to_owned()))
             .collect()
     }
 

@@ -253,6 +253,14 @@ impl GameRules for XiangqiRules {
         expected: Option<MoveNotation>,
         _notes: &mut Vec<MoveNote>,
     ) -> Result<Self::Move, MoveError> {
+        // coordinates that name a legal move need no other reading (a uci-1
+        // file reads its own way)
+        if expected != Some(MoveNotation::Uci1)
+            && let Some(mv) = coordinates_move(text.as_bytes())
+            && pos.is_legal(mv)
+        {
+            return Ok(mv);
+        }
         let read = match expected {
             Some(n @ (MoveNotation::Ucci | MoveNotation::Uci1)) => pos.parse_move_as(text, style(n)),
             _ => pos.parse_move(text),
@@ -282,6 +290,23 @@ impl GameRules for XiangqiRules {
             polyfen_xiangqi::Status::Stalemate => GameStatus::Stalemate,
         }
     }
+}
+
+/// The move an ICCS (`H2-E2`) or UCCI (`h2e2`) text names, if it has one
+/// of those shapes.
+fn coordinates_move(b: &[u8]) -> Option<polyfen_xiangqi::Move> {
+    let (from, to) = match b {
+        [f1 @ b'A'..=b'I', r1 @ b'0'..=b'9', b'-', f2 @ b'A'..=b'I', r2 @ b'0'..=b'9'] => {
+            ((f1 - b'A', r1 - b'0'), (f2 - b'A', r2 - b'0'))
+        }
+        [f1 @ b'a'..=b'i', r1 @ b'0'..=b'9', f2 @ b'a'..=b'i', r2 @ b'0'..=b'9'] => {
+            ((f1 - b'a', r1 - b'0'), (f2 - b'a', r2 - b'0'))
+        }
+        _ => return None,
+    };
+    let from = polyfen_xiangqi::Square::new(from.0, from.1)?;
+    let to = polyfen_xiangqi::Square::new(to.0, to.1)?;
+    Some(polyfen_xiangqi::Move::new(from, to))
 }
 
 /// Khet: `h2g2`, `h2+`, `h2-`.
