@@ -7,44 +7,17 @@
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use polyfen_bench::Rng;
 use polyfen_chess::Fen;
 use shakmaty::fen::Fen as ShakFen;
-use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
+use shakmaty::{CastlingMode, Chess};
 
 const POSITIONS: usize = 100_000;
 
-/// FENs of `POSITIONS` positions: random playouts from the standard start
-/// and from Chess960 starts, every position along the way.
-fn positions() -> Vec<String> {
-    let mut rng = Rng::new(0x5EED);
-    let starts: Vec<Chess> = std::iter::once(Chess::default())
-        .chain(
-            include_str!("../../tests/data/chess/cozy_chess960_start_positions.sfens")
-                .lines()
-                .step_by(37)
-                .filter_map(|l| l.parse::<ShakFen>().ok()?.into_position(CastlingMode::Chess960).ok()),
-        )
-        .collect();
-    let mut out = Vec::with_capacity(POSITIONS);
-    while out.len() < POSITIONS {
-        let mut pos = starts[rng.below(starts.len())].clone();
-        let length = 20 + rng.below(180);
-        for _ in 0..length {
-            let moves = pos.legal_moves();
-            if moves.is_empty() || out.len() >= POSITIONS {
-                break;
-            }
-            let m = moves[rng.below(moves.len())];
-            pos.play_unchecked(m);
-            out.push(ShakFen::from_position(&pos, EnPassantMode::Legal).to_string());
-        }
-    }
-    out
-}
+#[path = "../shared/chess_playouts.rs"]
+mod chess_playouts;
 
 fn bench(c: &mut Criterion) {
-    let fens = positions();
+    let fens = chess_playouts::positions(POSITIONS);
     let bytes: usize = fens.iter().map(String::len).sum();
 
     let mut group = c.benchmark_group("chess-fen");

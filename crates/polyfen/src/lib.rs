@@ -45,7 +45,7 @@ use polyfen_core::{Leniency, ParseError, Repair};
 use serde::{Deserialize, Serialize};
 
 pub use chess::ChessPosition;
-pub use detect::candidates;
+pub use detect::{Candidates, candidates, detect};
 pub use khet::{BeamJson, BounceJson, KhetPosition, LaserJson, OutcomeJson, PieceJson};
 pub use notation::{Notation, RenderStyle, VariantId};
 pub use polyfen_chess;
@@ -306,9 +306,9 @@ pub struct ReadError {
 
 /// Reads a position, in `from` or else in the notation detected.
 ///
-/// Detection tries the notations [`candidates`] lists, most likely first,
-/// and takes the first that reads; when none does, the error is the most
-/// likely notation's.
+/// Detection ([`detect`]) looks at the text once, without allocating, and
+/// tries the notations it lists, most likely first; the first that reads
+/// is taken. When none does, the error is the most likely notation's.
 ///
 /// # Errors
 ///
@@ -317,20 +317,17 @@ pub fn read(input: &str, from: Option<Notation>, options: &ReadOptions) -> Resul
     if let Some(notation) = from {
         return read_as(input, notation, options);
     }
-    let candidates = candidates(input);
-    let mut first_error = None;
-    for &notation in &candidates {
-        match read_as(input, notation, options) {
-            Ok(reading) => return Ok(reading),
-            Err(e) => {
-                first_error.get_or_insert(e);
-            }
+    let guess = detect(input);
+    let first = read_as(input, guess.first(), options);
+    if first.is_ok() {
+        return first;
+    }
+    for &notation in &guess.as_slice()[1..] {
+        if let Ok(reading) = read_as(input, notation, options) {
+            return Ok(reading);
         }
     }
-    Err(first_error.unwrap_or_else(|| ReadError {
-        notation: Notation::Fen,
-        error: ParseError::new(polyfen_core::ParseErrorKind::Empty { expected: "a position" }, 0..0),
-    }))
+    first
 }
 
 /// Reads a position in `notation`.
