@@ -62,6 +62,37 @@ fn main() {
         let s = t.elapsed().as_secs_f64();
         println!("direct parse_san + play: {:.1} MB/s ({} bad)", mb / s, direct.2);
     }
+    if run("peer") {
+        /// pgn-reader + shakmaty: every SAN played, as their `validate` example.
+        struct Peer;
+        impl pgn_reader::Visitor for Peer {
+            type Tags = ();
+            type Movetext = shakmaty::Chess;
+            type Output = ();
+            fn begin_tags(&mut self) -> std::ops::ControlFlow<(), ()> {
+                std::ops::ControlFlow::Continue(())
+            }
+            fn begin_movetext(&mut self, (): ()) -> std::ops::ControlFlow<(), shakmaty::Chess> {
+                std::ops::ControlFlow::Continue(shakmaty::Chess::default())
+            }
+            fn san(&mut self, pos: &mut shakmaty::Chess, san: pgn_reader::SanPlus) -> std::ops::ControlFlow<()> {
+                use shakmaty::Position as _;
+                match san.san.to_move(pos) {
+                    Ok(m) => {
+                        pos.play_unchecked(m);
+                        std::ops::ControlFlow::Continue(())
+                    }
+                    Err(_) => std::ops::ControlFlow::Break(()),
+                }
+            }
+            fn end_game(&mut self, _: shakmaty::Chess) {}
+        }
+        let t = Instant::now();
+        let mut reader = pgn_reader::Reader::new(data.as_slice());
+        while reader.read_game(&mut Peer).expect("in memory").is_some() {}
+        let s = t.elapsed().as_secs_f64();
+        println!("pgn-reader + shakmaty validate: {:.1} MB/s", mb / s);
+    }
     for check_only in [true, false] {
         if !run(if check_only { "validate" } else { "build" }) {
             continue;

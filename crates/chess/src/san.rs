@@ -110,6 +110,7 @@ fn rank_of(b: Option<&u8>) -> Option<u8> {
 
 /// Where the move proper lies in `text`: whitespace, check marks,
 /// annotations and `e.p.` trimmed from the ends.
+#[inline]
 fn trim(text: &[u8]) -> Range<usize> {
     let mut start = 0;
     while start < text.len() && text[start].is_ascii_whitespace() {

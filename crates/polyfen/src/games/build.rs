@@ -464,7 +464,8 @@ impl Visitor for GameBuilder {
     }
 
     fn tag(&mut self, name: &str, value: &str) {
-        if let Some(k) = KNOWN_TAGS.iter().position(|known| known.eq_ignore_ascii_case(name))
+        if let Some(k) =
+            KNOWN_TAGS.iter().position(|known| known.len() == name.len() && known.eq_ignore_ascii_case(name))
             && self.known[k].is_none()
         {
             self.known[k] = Some(self.tag_spans.len());

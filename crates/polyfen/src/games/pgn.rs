@@ -658,12 +658,12 @@ impl<R: Read> PgnReader<R> {
     }
 
     fn read_tag<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<Result<(), PgnError>> {
-        let start = self.here();
-        // a tag ends on its line
+        // a tag ends on its line; where it starts is found only when needed
         let len = match self.find_byte(0, b'\n')? {
             Found::At(i) => i,
             Found::Eof => self.cur.end - self.cur.pos,
             Found::TooLong => {
+                let start = self.here();
                 self.discard_through(b'\n')?;
                 return Ok(Err(PgnError::new(format!("a tag longer than {MAX_TOKEN} bytes"), start)));
             }
@@ -674,6 +674,8 @@ impl<R: Read> PgnReader<R> {
             self.cur.pos += consumed;
             return Ok(Ok(()));
         }
+        let start = self.here();
+        let line_bytes = &self.cur.buf[self.cur.pos..self.cur.pos + len];
         let Ok(line) = std::str::from_utf8(line_bytes) else {
             self.cur.pos += len;
             return Ok(Err(PgnError::new("the tag is not UTF-8 text (see --encoding)", start)));
@@ -1013,13 +1015,13 @@ fn simple_tag(line: &[u8]) -> Option<(&str, &str, usize)> {
         return None;
     }
     let open = 3 + name_len;
-    let close = open + memchr::memchr2(b'"', b'\\', &line[open..])?;
+    let close = open + line[open..].iter().position(|&b| b == b'"' || b == b'\\')?;
     if line[close] != b'"' || line.get(close + 1) != Some(&b']') {
         return None;
     }
-    let name = std::str::from_utf8(&line[1..=name_len]).ok()?;
-    let value = std::str::from_utf8(&line[open..close]).ok()?;
-    Some((name, value, close + 2))
+    // one check of the whole tag, then slices of it (its delimiters are ASCII)
+    let text = std::str::from_utf8(&line[..close]).ok()?;
+    Some((text.get(1..=name_len)?, text.get(open..close)?, close + 2))
 }
 
 /// Reads the tag at the start of `line` (which starts with `[`): its name,
@@ -1081,8 +1083,13 @@ fn parse_tag<'a>(line: &'a str, value: &mut String) -> (usize, Result<(&'a str, 
 }
 
 /// Whether a token is a result marker.
+#[inline]
 fn is_result(token: &[u8]) -> bool {
-    matches!(token, b"1-0" | b"0-1" | b"1/2-1/2" | b"*" | b"\xc2\xbd-\xc2\xbd")
+    match *token {
+        [b'*'] | [b'1', b'/', b'2', b'-', b'1', b'/', b'2'] | [0xc2, 0xbd, b'-', 0xc2, 0xbd] => true,
+        [a, b'-', b] => (a == b'1' && b == b'0') || (a == b'0' && b == b'1'),
+        _ => false,
+    }
 }
 
 /// The NAG of a move suffix (`!` = 1, `?` = 2, `!!` = 3, `??` = 4, `!?` = 5,

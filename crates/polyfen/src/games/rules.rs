@@ -187,6 +187,9 @@ fn is_uci_shaped(b: &[u8]) -> bool {
 /// `from-to` long algebraic shape (`e2-e4`, `Ng1-f3`, `e4xd5`), which SAN
 /// files should not hold.
 fn is_lan_shaped(text: &[u8]) -> bool {
+    if text.len() < 5 {
+        return false;
+    }
     let t = match text.first() {
         Some(b'N' | b'B' | b'R' | b'Q' | b'K') => &text[1..],
         _ => text,
