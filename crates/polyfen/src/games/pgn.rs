@@ -25,6 +25,9 @@ use std::io::{self, Read};
 /// an error of its game, and the reader skips it without keeping it.
 pub const MAX_TOKEN: usize = 16 << 20;
 
+/// The longest tag the fast path reads (longer ones take the careful path).
+const SHORT_TAG: usize = 512;
+
 /// The buffer's starting size; it grows only while a token needs it.
 const START_BUFFER: usize = 256 << 10;
 
@@ -658,6 +661,14 @@ impl<R: Read> PgnReader<R> {
     }
 
     fn read_tag<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<Result<(), PgnError>> {
+        // the common tag, read from the buffer when it holds it whole
+        self.peek_at(SHORT_TAG)?;
+        let window = &self.cur.buf[self.cur.pos..self.cur.end.min(self.cur.pos + SHORT_TAG)];
+        if let Some((name, value, consumed)) = simple_tag(window) {
+            visitor.tag(name, value);
+            self.cur.pos += consumed;
+            return Ok(Ok(()));
+        }
         // a tag ends on its line; where it starts is found only when needed
         let len = match self.find_byte(0, b'\n')? {
             Found::At(i) => i,
@@ -668,12 +679,6 @@ impl<R: Read> PgnReader<R> {
                 return Ok(Err(PgnError::new(format!("a tag longer than {MAX_TOKEN} bytes"), start)));
             }
         };
-        let line_bytes = &self.cur.buf[self.cur.pos..self.cur.pos + len];
-        if let Some((name, value, consumed)) = simple_tag(line_bytes) {
-            visitor.tag(name, value);
-            self.cur.pos += consumed;
-            return Ok(Ok(()));
-        }
         let start = self.here();
         let line_bytes = &self.cur.buf[self.cur.pos..self.cur.pos + len];
         let Ok(line) = std::str::from_utf8(line_bytes) else {
@@ -702,6 +707,9 @@ impl<R: Read> PgnReader<R> {
         let mut depth = 0usize;
         let mut moves_seen = false;
         loop {
+            if let Some(end) = self.fast_lane(visitor, &mut moves_seen) {
+                return Ok(end);
+            }
             let Some(b) = self.skip_ws()? else {
                 if depth > 0 {
                     return Ok(End::Error(PgnError::new(
@@ -884,6 +892,72 @@ impl<R: Read> PgnReader<R> {
                     }
                 }
             }
+        }
+    }
+
+    /// The tokens most movetext is made of — move numbers, plain moves and
+    /// comments — read straight from the buffer while it holds them whole;
+    /// returns at anything else (or near the buffer's end) for the careful
+    /// path to read. `Some` ends the movetext (the visitor skipped).
+    #[inline]
+    fn fast_lane<V: Visitor>(&mut self, visitor: &mut V, moves_seen: &mut bool) -> Option<End> {
+        loop {
+            let end = self.cur.end;
+            let buf = &self.cur.buf[..end];
+            let mut p = self.cur.pos;
+            while p < end && CLASS[buf[p] as usize] == WS {
+                p += 1;
+            }
+            self.cur.pos = p;
+            if p + 1 >= end {
+                return None;
+            }
+            let b = buf[p];
+            if b.is_ascii_digit() {
+                // a move number, `12.` or `12...`
+                let mut q = p + 1;
+                while q < end && buf[q].is_ascii_digit() {
+                    q += 1;
+                }
+                if q < end && buf[q] == b'.' {
+                    while q < end && buf[q] == b'.' {
+                        q += 1;
+                    }
+                    if q < end && CLASS[buf[q] as usize] == WS {
+                        self.cur.pos = q;
+                        continue;
+                    }
+                }
+                return None;
+            }
+            if b == b'{' {
+                let k = memchr::memchr(b'}', &buf[p + 1..end])?;
+                let text = RawText(&buf[p + 1..p + 1 + k]);
+                let flow = visitor.comment(text, &Here { reader: &self.cur, index: p });
+                self.cur.pos = p + k + 2;
+                if flow == Flow::Skip {
+                    return Some(End::Skip);
+                }
+                continue;
+            }
+            if b.is_ascii_alphabetic() {
+                let mut q = p + 1;
+                while q < end && CLASS[buf[q] as usize] == 0 {
+                    q += 1;
+                }
+                if q >= end || matches!(buf[q - 1], b'!' | b'?') {
+                    return None;
+                }
+                let Ok(text) = std::str::from_utf8(&buf[p..q]) else { return None };
+                *moves_seen = true;
+                let flow = visitor.san(text, &Here { reader: &self.cur, index: p });
+                self.cur.pos = q;
+                if flow == Flow::Skip {
+                    return Some(End::Skip);
+                }
+                continue;
+            }
+            return None;
         }
     }
 
