@@ -421,6 +421,67 @@ fn the_reader_counts_moves_without_building() {
     assert_eq!(reader.games(), 438);
 }
 
+/// Every event a reader reports, in words.
+#[derive(Default)]
+struct Events(Vec<String>);
+
+impl Visitor for Events {
+    type Output = Vec<String>;
+    fn begin_game(&mut self, n: u64, at: polyfen::games::pgn::Location) {
+        self.0.push(format!("begin {n} {at}"));
+    }
+    fn tag(&mut self, name: &str, value: &str) {
+        self.0.push(format!("tag {name}={value}"));
+    }
+    fn san(&mut self, text: &str, here: &Here<'_>) -> Flow {
+        self.0.push(format!("san {text} {}", here.location()));
+        Flow::Continue
+    }
+    fn nag(&mut self, nag: u8, here: &Here<'_>) -> Flow {
+        self.0.push(format!("nag {nag} {}", here.location()));
+        Flow::Continue
+    }
+    fn comment(&mut self, text: polyfen::games::pgn::RawText<'_>, here: &Here<'_>) -> Flow {
+        self.0.push(format!("comment {:?} {}", text.as_bytes(), here.location()));
+        Flow::Continue
+    }
+    fn begin_variation(&mut self, here: &Here<'_>) -> Flow {
+        self.0.push(format!("( {}", here.location()));
+        Flow::Continue
+    }
+    fn end_variation(&mut self) {
+        self.0.push(")".to_owned());
+    }
+    fn result(&mut self, text: &str) {
+        self.0.push(format!("result {text}"));
+    }
+    fn repair(&mut self, repair: polyfen::games::pgn::PgnRepair) {
+        self.0.push(format!("repair {repair}"));
+    }
+    fn end_game(&mut self, error: Option<PgnError>) -> Vec<String> {
+        self.0.push(format!("end {error:?}"));
+        std::mem::take(&mut self.0)
+    }
+}
+
+fn events(reader: PgnReader<&[u8]>) -> Vec<Vec<String>> {
+    let mut reader = reader;
+    let mut all = Vec::new();
+    while let Some(game) = reader.read_game(&mut Events::default()).unwrap() {
+        all.push(game);
+    }
+    all
+}
+
+#[test]
+fn the_fast_lane_reads_the_lichess_sample_as_the_careful_path_does() {
+    let text = std::fs::read(LICHESS).expect("the lichess sample");
+    let fast = events(PgnReader::new(&text[..200_000]));
+    let careful = events(PgnReader::new(&text[..200_000]).careful_only());
+    assert_eq!(fast.len(), careful.len());
+    assert_eq!(fast, careful);
+}
+
 /// A random game of `variant`: a playout from its start with comments,
 /// NAGs and variations.
 fn random_game(variant: VariantId, seed: u64) -> Game {
@@ -503,6 +564,13 @@ proptest! {
         for game in Games::new(reader, GameOptions::default()).take(1000) {
             let _ = game.unwrap();
         }
+    }
+
+    #[test]
+    fn the_fast_lane_never_decides_alone(text in "[\\[\\]{}()\";%$!?*. \\n\\r0-9a-hNBRQKOx=+#-]{0,300}") {
+        let fast = events(PgnReader::new(text.as_bytes()));
+        let careful = events(PgnReader::new(text.as_bytes()).careful_only());
+        prop_assert_eq!(fast, careful);
     }
 
     #[test]
