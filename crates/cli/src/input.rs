@@ -61,6 +61,86 @@ impl<'a> Inputs<'a> {
     }
 }
 
+/// Inputs taken together to a worker thread: consecutive lines of
+/// standard input in one buffer, or one argument.
+pub enum Batch {
+    /// Lines, each ended by `\n` (the last one may lack it); the first is
+    /// input number `first`.
+    Lines { first: u64, text: Vec<u8> },
+    /// An argument, input number `n`.
+    Arg { n: u64, text: String },
+}
+
+impl Batch {
+    /// Calls `f` with each input's number and text, or with where its
+    /// UTF-8 goes wrong; lines lose their `\n` and `\r` ends as in
+    /// [`Inputs::for_each`].
+    pub fn for_each<E>(&self, mut f: impl FnMut(u64, Result<&str, usize>) -> Result<(), E>) -> Result<(), E> {
+        match self {
+            Batch::Arg { n, text } => f(*n, Ok(text)),
+            Batch::Lines { first, text } => {
+                let body = text.strip_suffix(b"\n").unwrap_or(text);
+                for (n, mut line) in (*first..).zip(body.split(|&b| b == b'\n')) {
+                    while let [rest @ .., b'\r' | b'\n'] = line {
+                        line = rest;
+                    }
+                    f(n, std::str::from_utf8(line).map_err(|e| e.valid_up_to()))?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// The most lines in one batch; the first batches have 1, 2, 4, ... lines,
+/// so that a few slow inputs are spread over the threads too.
+const BATCH_LINES: usize = 1024;
+
+impl Inputs<'_> {
+    /// The inputs in batches, with the progress bar of
+    /// [`Inputs::for_each`]; a read error ends them and is left in `error`.
+    pub fn batches<'s>(&'s self, error: &'s mut Option<Flow>) -> impl Iterator<Item = Batch> + 's {
+        let mut args = self.args.iter().enumerate();
+        let from_args = !self.args.is_empty();
+        let mut reader = (!from_args).then(|| io::BufReader::with_capacity(256 * 1024, io::stdin().lock()));
+        let progress = reader.as_ref().and_then(|_| progress_bar());
+        let mut n: u64 = 1;
+        let mut size = 1;
+        std::iter::from_fn(move || {
+            if from_args {
+                let (i, arg) = args.next()?;
+                return Some(Batch::Arg { n: i as u64 + 1, text: arg.clone() });
+            }
+            let reader = reader.as_mut()?;
+            let mut text = Vec::with_capacity(size * 80);
+            let mut lines = 0;
+            while lines < size {
+                match reader.read_until(b'\n', &mut text) {
+                    Ok(0) => break,
+                    Ok(_) => lines += 1,
+                    Err(e) => {
+                        *error = Some(Flow::Fatal(e.into()));
+                        return None;
+                    }
+                }
+            }
+            if lines == 0 {
+                if let Some(pb) = &progress {
+                    pb.finish_and_clear();
+                }
+                return None;
+            }
+            let first = n;
+            n += lines as u64;
+            size = (size * 2).min(BATCH_LINES);
+            if let Some(pb) = &progress {
+                pb.set_position(n - 1);
+            }
+            Some(Batch::Lines { first, text })
+        })
+    }
+}
+
 fn progress_bar() -> Option<ProgressBar> {
     if !io::stderr().is_terminal() {
         return None;

@@ -12,6 +12,7 @@
 mod games;
 mod input;
 mod output;
+mod parallel;
 mod rules;
 
 use std::process::ExitCode;
@@ -92,6 +93,10 @@ pub(crate) struct ReadArgs {
     /// List on standard error every repair a lenient reading made.
     #[arg(long)]
     explain: bool,
+    /// Threads working on the inputs (default: the number of cores); the
+    /// output keeps the inputs' order.
+    #[arg(long, value_name = "N")]
+    jobs: Option<usize>,
     /// Positions to read (`VARIANT:NAME`, such as `khet:classic`, names a
     /// setup); without any, each line of standard input is one.
     #[arg(value_name = "INPUT")]
@@ -213,16 +218,41 @@ fn main() -> ExitCode {
 /// Reads each input, reporting a syntax error or the repairs a lenient
 /// reading made, and calls `f` with the number and reading of each input
 /// that reads.
+///
+/// With `--jobs` above 1 the inputs are read and `f` called on worker
+/// threads, a batch of lines at a time ([`input::Batch`]), each batch's
+/// output made in a buffered report; the output is written in the inputs'
+/// order ([`parallel::ordered_map`]).
 pub(crate) fn for_each_position(
     args: &ReadArgs,
     report: &mut Report,
-    mut f: impl FnMut(u64, Reading, &mut Report) -> Result<(), Flow>,
+    f: impl Fn(u64, Reading, &mut Report) -> Result<(), Flow> + Sync,
 ) -> Result<(), Flow> {
     let options = read_options(args);
-    Inputs::new(&args.inputs).for_each(report, |n, input, report| {
-        let input = rules::named_setup(input).unwrap_or(input);
-        read_one(n, input, args, options, report, &mut f)
-    })
+    let inputs = Inputs::new(&args.inputs);
+    let jobs = parallel::jobs(args.jobs);
+    if jobs == 1 {
+        return inputs.for_each(report, |n, input, report| {
+            let input = rules::named_setup(input).unwrap_or(input);
+            read_one(n, input, args, options, report, &f)
+        });
+    }
+    let mut read_error = None;
+    let work = |batches: Vec<input::Batch>| {
+        let mut buffer = Report::buffered();
+        let done = batches.iter().try_for_each(|batch| {
+            batch.for_each(|n, text| match text {
+                Ok(text) => read_one(n, rules::named_setup(text).unwrap_or(text), args, options, &mut buffer, &f),
+                Err(valid_up_to) => {
+                    buffer.not_utf8(n, valid_up_to);
+                    Ok(())
+                }
+            })
+        });
+        buffer.into_buffered(done.err())
+    };
+    parallel::ordered_map(inputs.batches(&mut read_error), jobs, 1, work, |chunk| report.absorb(chunk))?;
+    read_error.map_or(Ok(()), Err)
 }
 
 fn read_one(
@@ -231,7 +261,7 @@ fn read_one(
     args: &ReadArgs,
     options: ReadOptions,
     report: &mut Report,
-    f: &mut impl FnMut(u64, Reading, &mut Report) -> Result<(), Flow>,
+    f: &impl Fn(u64, Reading, &mut Report) -> Result<(), Flow>,
 ) -> Result<(), Flow> {
     match read(input, args.from, &options) {
         Ok(reading) => {
@@ -254,11 +284,9 @@ fn convert(args: &ConvertArgs, report: &mut Report) -> Result<(), Flow> {
         .with_letters(args.letters.unwrap_or_default())
         .with_canonical(args.canonical)
         .with_en_passant(args.ep);
-    let mut text = String::with_capacity(128);
-    let mut warnings = Vec::new();
     for_each_position(&args.read, report, |n, reading, report| {
-        text.clear();
-        warnings.clear();
+        let mut text = String::with_capacity(128);
+        let mut warnings = Vec::new();
         match reading.position.write_to(args.to, &write_options, &mut text, &mut warnings) {
             Ok(()) => {
                 for w in &warnings {
@@ -294,16 +322,12 @@ fn validate(args: &ValidateArgs, report: &mut Report) -> Result<(), Flow> {
 }
 
 fn render(args: &RenderArgs, report: &mut Report) -> Result<(), Flow> {
-    let mut first = true;
     if let Some(color) = &args.laser {
         return rules::render_laser(&args.read, args.style, color, report);
     }
     for_each_position(&args.read, report, |n, reading, report| match reading.position.render(args.style) {
         Ok(diagram) => {
-            if !first {
-                report.line("")?;
-            }
-            first = false;
+            report.separate()?;
             report.text(&diagram)
         }
         Err(e) => {

@@ -1,5 +1,6 @@
 //! Standard output, standard error and the exit status.
 
+use std::fmt;
 use std::io::{self, BufWriter, IsTerminal, Stdout, Write};
 use std::process::ExitCode;
 
@@ -21,18 +22,160 @@ impl From<io::Error> for Flow {
 }
 
 /// Where results, errors and warnings go, and whether any input failed.
+///
+/// A report writes to standard output and standard error, or, made by
+/// [`Report::buffered`], into memory: a worker thread of a batch command
+/// makes one chunk's output in such a report, and the main one writes it
+/// out in the input's order with [`Report::absorb`].
+#[allow(clippy::struct_excessive_bools)] // independent facts about the run
 pub struct Report {
-    out: BufWriter<Stdout>,
+    out: Out,
+    /// Standard error's text when buffered.
+    err: Option<Vec<u8>>,
     failed: bool,
     fatal: bool,
     interactive: bool,
+    /// Whether an output that [`Report::separate`] separates was written.
+    separated: bool,
+    /// Where, in a buffered report, a blank line goes if the output before
+    /// this buffer's ended with a separated output.
+    leading_separator: Option<usize>,
+}
+
+/// Standard output, or a buffer.
+enum Out {
+    Stdout(BufWriter<Stdout>),
+    Buffer(Vec<u8>),
+}
+
+impl Write for Out {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            Out::Stdout(out) => out.write(buf),
+            Out::Buffer(out) => out.write(buf),
+        }
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        match self {
+            Out::Stdout(out) => out.write_all(buf),
+            Out::Buffer(out) => out.write_all(buf),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Out::Stdout(out) => out.flush(),
+            Out::Buffer(_) => Ok(()),
+        }
+    }
+}
+
+/// The output of a chunk of inputs, made by a buffered [`Report`].
+pub struct Buffered {
+    out: Vec<u8>,
+    err: Vec<u8>,
+    failed: bool,
+    separated: bool,
+    leading_separator: Option<usize>,
+    /// What stopped the chunk early, if anything did.
+    pub stop: Option<Flow>,
 }
 
 impl Report {
     pub fn new() -> Report {
         let stdout = io::stdout();
         let interactive = stdout.is_terminal();
-        Report { out: BufWriter::with_capacity(64 * 1024, stdout), failed: false, fatal: false, interactive }
+        Report {
+            out: Out::Stdout(BufWriter::with_capacity(64 * 1024, stdout)),
+            err: None,
+            failed: false,
+            fatal: false,
+            interactive,
+            separated: false,
+            leading_separator: None,
+        }
+    }
+
+    /// A report that writes into memory, for one chunk of inputs.
+    pub fn buffered() -> Report {
+        Report {
+            out: Out::Buffer(Vec::with_capacity(4096)),
+            err: Some(Vec::new()),
+            failed: false,
+            fatal: false,
+            interactive: false,
+            separated: false,
+            leading_separator: None,
+        }
+    }
+
+    /// What a buffered report holds, with `stop` when the chunk stopped
+    /// early.
+    pub fn into_buffered(self, stop: Option<Flow>) -> Buffered {
+        let out = match self.out {
+            Out::Buffer(out) => out,
+            Out::Stdout(_) => Vec::new(),
+        };
+        Buffered {
+            out,
+            err: self.err.unwrap_or_default(),
+            failed: self.failed,
+            separated: self.separated,
+            leading_separator: self.leading_separator,
+            stop,
+        }
+    }
+
+    /// Writes out a chunk's output, after the chunks before it; its
+    /// `stop`, if any, is returned.
+    pub fn absorb(&mut self, chunk: Buffered) -> Result<(), Flow> {
+        self.failed |= chunk.failed;
+        let (before, after) = chunk.out.split_at(chunk.leading_separator.unwrap_or(0).min(chunk.out.len()));
+        self.out.write_all(before)?;
+        if chunk.leading_separator.is_some() {
+            self.separate()?;
+        }
+        self.out.write_all(after)?;
+        self.separated |= chunk.separated;
+        if !chunk.err.is_empty() {
+            self.sync();
+            match &mut self.err {
+                Some(err) => err.extend_from_slice(&chunk.err),
+                None => {
+                    let _ = io::stderr().lock().write_all(&chunk.err);
+                }
+            }
+        }
+        if self.interactive {
+            self.out.flush()?;
+        }
+        chunk.stop.map_or(Ok(()), Err)
+    }
+
+    /// Writes a blank line if an output this separates was written before:
+    /// call it before each diagram, or each list, of a series.
+    pub fn separate(&mut self) -> Result<(), Flow> {
+        if self.separated {
+            self.line("")?;
+        } else if self.err.is_some() && self.leading_separator.is_none() {
+            if let Out::Buffer(out) = &self.out {
+                self.leading_separator = Some(out.len());
+            }
+        }
+        self.separated = true;
+        Ok(())
+    }
+
+    /// Writes a line on standard error (or into the buffer).
+    fn eprintln(&mut self, args: fmt::Arguments<'_>) {
+        match &mut self.err {
+            Some(err) => {
+                let _ = err.write_fmt(args);
+                err.push(b'\n');
+            }
+            None => eprintln!("{args}"),
+        }
     }
 
     /// Writes one line of output.
@@ -66,14 +209,14 @@ impl Report {
     pub fn error(&mut self, n: u64, input: &str, error: &ParseError) {
         self.sync();
         self.failed = true;
-        eprintln!("polyfen: input {n}: column {}: {}", error.char_column(input), error.kind);
+        self.eprintln(format_args!("polyfen: input {n}: column {}: {}", error.char_column(input), error.kind));
     }
 
     /// Reports a syntax error in the `--position` of a rules command.
     pub fn position_error(&mut self, input: &str, error: &ParseError) {
         self.sync();
         self.failed = true;
-        eprintln!("polyfen: position: column {}: {}", error.char_column(input), error.kind);
+        self.eprintln(format_args!("polyfen: position: column {}: {}", error.char_column(input), error.kind));
     }
 
     /// Reports move `k` (1-based) of a sequence that cannot be read or played.
@@ -82,34 +225,34 @@ impl Report {
         self.failed = true;
         let column = ParseError::new(polyfen::polyfen_core::ParseErrorKind::Empty { expected: "" }, error.span.clone())
             .char_column(text);
-        eprintln!("polyfen: move {k} ({text}): column {column}: {error}");
+        self.eprintln(format_args!("polyfen: move {k} ({text}): column {column}: {error}"));
     }
 
     /// Reports a failure of input `n` that has no column.
     pub fn failure(&mut self, n: u64, message: &str) {
         self.sync();
         self.failed = true;
-        eprintln!("polyfen: input {n}: {message}");
+        self.eprintln(format_args!("polyfen: input {n}: {message}"));
     }
 
     /// Reports a failure that is about no input (an unknown setup name).
     pub fn message(&mut self, message: &str) {
         self.sync();
         self.failed = true;
-        eprintln!("polyfen: {message}");
+        self.eprintln(format_args!("polyfen: {message}"));
     }
 
     /// Reports an input that is not UTF-8.
     pub fn not_utf8(&mut self, n: u64, valid_up_to: usize) {
         self.sync();
         self.failed = true;
-        eprintln!("polyfen: input {n}: column {}: invalid UTF-8", valid_up_to + 1);
+        self.eprintln(format_args!("polyfen: input {n}: column {}: invalid UTF-8", valid_up_to + 1));
     }
 
     /// Reports something the target notation could not hold.
     pub fn warning(&mut self, n: u64, message: &str) {
         self.sync();
-        eprintln!("polyfen: input {n}: warning: {message}");
+        self.eprintln(format_args!("polyfen: input {n}: warning: {message}"));
     }
 
     /// Reports the repairs of a lenient reading: each one with `explain`,
@@ -124,21 +267,21 @@ impl Report {
                 let column =
                     ParseError::new(polyfen::polyfen_core::ParseErrorKind::Empty { expected: "" }, r.span.clone())
                         .char_column(input);
-                eprintln!("polyfen: input {n}: column {column}: repaired: {}", r.message);
+                self.eprintln(format_args!("polyfen: input {n}: column {column}: repaired: {}", r.message));
             }
         } else {
             let s = if repairs.len() == 1 { "" } else { "s" };
-            eprintln!(
+            self.eprintln(format_args!(
                 "polyfen: input {n}: warning: read leniently with {} repair{s} (--explain lists them)",
                 repairs.len()
-            );
+            ));
         }
     }
 
     /// Writes a note on standard error that fails nothing (a warning).
     pub fn note(&mut self, message: &str) {
         self.sync();
-        eprintln!("polyfen: {message}");
+        self.eprintln(format_args!("polyfen: {message}"));
     }
 
     /// Whether any input failed so far.
@@ -155,7 +298,7 @@ impl Report {
     pub fn fatal(&mut self, error: &anyhow::Error) {
         self.sync();
         self.fatal = true;
-        eprintln!("polyfen: {error:#}");
+        self.eprintln(format_args!("polyfen: {error:#}"));
     }
 
     /// Flushes standard output and gives the exit status.

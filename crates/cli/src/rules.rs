@@ -130,15 +130,13 @@ fn notation_for(variant: VariantId, asked: Option<MoveNotation>) -> MoveNotation
 pub fn moves(args: &MovesArgs, report: &mut Report) -> Result<(), Flow> {
     let options = args.rules.options();
     let several = args.read.inputs.len() != 1;
-    let mut first = true;
     for_each_position(&args.read, report, |n, reading, report| {
         let notation = notation_for(reading.position.variant(), args.notation);
         match reading.position.legal_moves(notation, &options) {
             Ok(moves) => {
-                if several && !first {
-                    report.line("")?;
+                if several {
+                    report.separate()?;
                 }
-                first = false;
                 for m in &moves {
                     report.line(m)?;
                 }
@@ -361,7 +359,6 @@ pub fn render_laser(read: &ReadArgs, style: RenderStyle, color: &str, report: &m
 /// Fires the laser of each input Khet position and prints the path and the
 /// outcome.
 pub fn laser(args: &LaserArgs, report: &mut Report) -> Result<(), Flow> {
-    let mut first = true;
     for_each_position(&args.read, report, |n, reading, report| {
         let AnyPosition::Khet(position) = &reading.position else {
             report.failure(n, &format!("a {} position has no laser; only khet has", reading.position.variant()));
@@ -380,10 +377,7 @@ pub fn laser(args: &LaserArgs, report: &mut Report) -> Result<(), Flow> {
                 Err(e) => Err(Flow::Fatal(e.into())),
             };
         }
-        if !first {
-            report.line("")?;
-        }
-        first = false;
+        report.separate()?;
         match args.render {
             Some(style) => match position.render_laser(style, &shot) {
                 Ok(diagram) => report.text(&diagram),

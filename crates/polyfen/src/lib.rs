@@ -310,12 +310,26 @@ pub struct ReadError {
 /// tries the notations it lists, most likely first; the first that reads
 /// is taken. When none does, the error is the most likely notation's.
 ///
+/// A board of 8 ranks (7 `/` and no `0` before the first space) is first
+/// read as strict chess FEN, before detection: a strict FEN that reads is
+/// exactly a text detection puts FEN first for (8 ranks of 8 squares, a
+/// one-letter side, no `/x` marker, digits only in the clocks, no field
+/// after them), so the answer is the same and the common case pays
+/// nothing for detection. Any other text, and a FEN that does not read,
+/// goes through detection.
+///
 /// # Errors
 ///
 /// A [`ReadError`] with the byte span of the first problem.
 pub fn read(input: &str, from: Option<Notation>, options: &ReadOptions) -> Result<Reading, ReadError> {
     if let Some(notation) = from {
         return read_as(input, notation, options);
+    }
+    if !options.lenient
+        && detect::eight_ranks(input.as_bytes())
+        && let Ok(reading) = read_as(input, Notation::Fen, options)
+    {
+        return Ok(reading);
     }
     let guess = detect(input);
     let first = read_as(input, guess.first(), options);

@@ -137,3 +137,87 @@ fn the_error_is_the_most_likely_notations() {
         assert!(error.to_string().contains(message), "{input}: {error}");
     }
 }
+
+/// Reading by trying [`polyfen::detect`]'s candidates in order, as
+/// [`read`] is documented to: the reference for its shortcut (strict FEN
+/// first on a board of 8 ranks).
+fn read_by_candidates(input: &str, options: ReadOptions) -> Result<polyfen::Reading, polyfen::ReadError> {
+    let guess = polyfen::detect(input);
+    let first = polyfen::read_as(input, guess.first(), &options);
+    if first.is_ok() {
+        return first;
+    }
+    guess.as_slice()[1..]
+        .iter()
+        .find_map(|&n| polyfen::read_as(input, n, &options).ok())
+        .ok_or_else(|| first.unwrap_err())
+}
+
+/// Chess-like lines with one thing changed: a field, a rank, a letter.
+fn near_chess() -> impl proptest::strategy::Strategy<Value = String> {
+    use proptest::prelude::*;
+    let ranks = proptest::collection::vec(
+        prop_oneof!["[pnbrqkPNBRQK1-8]{1,8}", "[1-8]", "8", "[pnbrqkPNBRQKachg0-9]{0,10}"],
+        6..11,
+    );
+    let fields = proptest::collection::vec(
+        prop_oneof![
+            "[wbrgnesWRBG]",
+            "[KQkqA-Ha-h-]{1,4}",
+            "-|[a-h][36]",
+            "[0-9]{1,3}",
+            "[0-9]{1,2}/x[0-9]{2}",
+            "[+a-z;\"]{1,4}"
+        ],
+        0..8,
+    );
+    (ranks, fields, "[ \t]{1,2}")
+        .prop_map(|(ranks, fields, gap)| format!("{}{gap}{}", ranks.join("/"), fields.join(" ")))
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn read_agrees_with_trying_the_candidates_in_order(input in near_chess(), lenient in proptest::bool::ANY) {
+        let options = ReadOptions::lenient(lenient);
+        proptest::prop_assert_eq!(read(&input, None, &options), read_by_candidates(&input, options));
+    }
+
+    #[test]
+    fn read_agrees_with_trying_the_candidates_on_any_string(input in "\\PC{0,80}") {
+        let options = ReadOptions::default();
+        proptest::prop_assert_eq!(read(&input, None, &options), read_by_candidates(&input, options));
+    }
+}
+
+/// Valid FENs with one byte changed or added.
+const FENS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1",
+    "8/3pk2p/5p1N/2Bb1Pp1/4n3/8/P1r1P3/4K3 b - e3 1 27",
+    "4k3/8/8/8/8/8/8/4K3 w - -",
+];
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn read_agrees_with_the_candidates_on_fens_changed_once(
+        fen in proptest::sample::select(FENS),
+        at in 0usize..80,
+        byte in proptest::sample::select(b"0123456789/ \tpPkKxXwWbBgGrRcCaAnNeEsS-+;{".to_vec()),
+        insert in proptest::bool::ANY,
+    ) {
+        let mut bytes = fen.as_bytes().to_vec();
+        let at = at % (bytes.len() + 1);
+        if insert || at == bytes.len() {
+            bytes.insert(at, byte);
+        } else {
+            bytes[at] = byte;
+        }
+        let input = String::from_utf8(bytes).unwrap_or_default();
+        let options = ReadOptions::default();
+        proptest::prop_assert_eq!(read(&input, None, &options), read_by_candidates(&input, options));
+    }
+}

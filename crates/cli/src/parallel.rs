@@ -1,0 +1,244 @@
+//! An ordered parallel map: the batch commands' way to use every core.
+//!
+//! [`ordered_map`] takes items from an iterator on the calling thread,
+//! groups consecutive items into chunks, maps each chunk on one of `jobs`
+//! worker threads and hands the results back, on the calling thread, in
+//! the order of the items. At most two chunks per worker are in flight
+//! (taken from the iterator and not yet handed back), so memory stays
+//! bounded however long the input is. The first chunks are small (1, 2,
+//! 4, ... items, up to the largest size asked for) so that a few slow
+//! items (a deep perft) are spread over the workers too.
+//!
+//! A command uses it by making each chunk's output in a buffer (a
+//! [`crate::output::Report::buffered`] report) and writing the buffers out
+//! in order.
+
+use std::collections::BTreeMap;
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::{Mutex, mpsc};
+use std::thread;
+
+/// The number of worker threads `--jobs` asks for, or by default the
+/// number of cores; at least 1.
+pub fn jobs(asked: Option<usize>) -> usize {
+    asked.unwrap_or_else(|| thread::available_parallelism().map_or(1, usize::from)).max(1)
+}
+
+/// Maps `work` over chunks of consecutive `items` on `jobs` threads and
+/// calls `emit` with each chunk's result in the items' order.
+///
+/// Chunks hold at most `max_chunk` items; the first chunks are smaller.
+/// The iteration over `items` and every call of `emit` happen on the
+/// calling thread, so neither needs to be `Send`. With `jobs` at 1 no
+/// thread is started: each chunk is mapped and emitted in turn.
+///
+/// When `emit` returns an error, no more items are taken and the error is
+/// returned once the chunks in flight are done. A panic in `work` is
+/// raised again on the calling thread.
+///
+/// The tests below show the order kept, the bound on the items taken
+/// ahead of the output, and an error stopping the input.
+pub fn ordered_map<T, R, E>(
+    items: impl Iterator<Item = T>,
+    jobs: usize,
+    max_chunk: usize,
+    work: impl Fn(Vec<T>) -> R + Sync,
+    mut emit: impl FnMut(R) -> Result<(), E>,
+) -> Result<(), E>
+where
+    T: Send,
+    R: Send,
+{
+    let mut chunks = Chunks { items, size: 1, max: max_chunk.max(1) };
+    if jobs <= 1 {
+        for chunk in &mut chunks {
+            emit(work(chunk))?;
+        }
+        return Ok(());
+    }
+    let in_flight_max = 2 * jobs as u64;
+    let (work_tx, work_rx) = mpsc::channel::<(u64, Vec<T>)>();
+    let work_rx = Mutex::new(work_rx);
+    let (done_tx, done_rx) = mpsc::channel::<(u64, thread::Result<R>)>();
+    thread::scope(|scope| {
+        for _ in 0..jobs {
+            let done_tx = done_tx.clone();
+            let (work_rx, work) = (&work_rx, &work);
+            scope.spawn(move || {
+                loop {
+                    // the lock is held only while waiting for a chunk
+                    let next = match work_rx.lock() {
+                        Ok(rx) => rx.recv(),
+                        Err(_) => return,
+                    };
+                    let Ok((index, chunk)) = next else { return };
+                    let result = panic::catch_unwind(AssertUnwindSafe(|| work(chunk)));
+                    let failed = result.is_err();
+                    if done_tx.send((index, result)).is_err() || failed {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(done_tx);
+        let mut work_tx = Some(work_tx);
+        let mut pending: BTreeMap<u64, R> = BTreeMap::new();
+        let (mut sent, mut emitted) = (0u64, 0u64);
+        let mut outcome = Ok(());
+        // hands out, in order, what is ready; after an error only counts
+        let mut drain = |pending: &mut BTreeMap<u64, R>, emitted: &mut u64, outcome: &mut Result<(), E>| {
+            while let Some(result) = pending.remove(emitted) {
+                *emitted += 1;
+                if outcome.is_ok() {
+                    *outcome = emit(result);
+                }
+            }
+        };
+        let receive = |pending: &mut BTreeMap<u64, R>, block: bool| -> bool {
+            let next = if block { done_rx.recv().ok() } else { done_rx.try_recv().ok() };
+            match next {
+                Some((index, Ok(result))) => {
+                    pending.insert(index, result);
+                    true
+                }
+                Some((_, Err(payload))) => panic::resume_unwind(payload),
+                None => false,
+            }
+        };
+        loop {
+            if outcome.is_err() {
+                work_tx = None;
+            }
+            if let Some(tx) = &work_tx {
+                if sent - emitted < in_flight_max {
+                    if let Some(chunk) = chunks.next() {
+                        if tx.send((sent, chunk)).is_ok() {
+                            sent += 1;
+                        }
+                        while receive(&mut pending, false) {}
+                        drain(&mut pending, &mut emitted, &mut outcome);
+                        continue;
+                    }
+                    work_tx = None;
+                }
+            }
+            if emitted == sent {
+                break;
+            }
+            if !receive(&mut pending, true) {
+                break;
+            }
+            drain(&mut pending, &mut emitted, &mut outcome);
+        }
+        drop(work_tx);
+        outcome
+    })
+}
+
+/// Consecutive items in chunks of 1, 2, 4, ... up to `max` items.
+struct Chunks<I> {
+    items: I,
+    size: usize,
+    max: usize,
+}
+
+impl<I: Iterator> Iterator for Chunks<I> {
+    type Item = Vec<I::Item>;
+
+    fn next(&mut self) -> Option<Vec<I::Item>> {
+        let chunk: Vec<I::Item> = self.items.by_ref().take(self.size).collect();
+        self.size = (self.size * 2).min(self.max);
+        if chunk.is_empty() { None } else { Some(chunk) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::time::Duration;
+
+    use super::ordered_map;
+
+    #[test]
+    fn results_come_in_the_order_of_the_items() {
+        for jobs in 1..=4 {
+            let mut out = Vec::new();
+            let done: Result<(), ()> = ordered_map(
+                0..10_000u64,
+                jobs,
+                64,
+                |chunk| {
+                    // later items finish first, to shuffle the chunks
+                    if chunk[0] % 3 == 0 {
+                        std::thread::sleep(Duration::from_micros(200));
+                    }
+                    chunk.iter().map(|i| i * 2).collect::<Vec<_>>()
+                },
+                |doubled| {
+                    out.extend(doubled);
+                    Ok(())
+                },
+            );
+            assert_eq!(done, Ok(()));
+            assert_eq!(out, (0..10_000u64).map(|i| i * 2).collect::<Vec<_>>(), "{jobs} jobs");
+        }
+    }
+
+    #[test]
+    fn chunks_in_flight_are_bounded() {
+        // items are taken only as results are handed out: with 2 jobs at
+        // most 4 chunks of at most 8 items are ahead of the output
+        let taken = AtomicUsize::new(0);
+        let mut emitted = 0usize;
+        let items = (0..5_000).inspect(|_| {
+            taken.fetch_add(1, Ordering::SeqCst);
+        });
+        let result: Result<(), ()> = ordered_map(
+            items,
+            2,
+            8,
+            |chunk: Vec<i32>| chunk.len(),
+            |n| {
+                emitted += n;
+                assert!(
+                    taken.load(Ordering::SeqCst) - emitted <= 4 * 8 + 8,
+                    "{} taken, {emitted} out",
+                    taken.load(Ordering::SeqCst)
+                );
+                Ok(())
+            },
+        );
+        assert_eq!(result, Ok(()));
+        assert_eq!(emitted, 5_000);
+    }
+
+    #[test]
+    fn an_error_stops_the_input() {
+        let taken = AtomicUsize::new(0);
+        let items = (0..1_000_000).inspect(|_| {
+            taken.fetch_add(1, Ordering::SeqCst);
+        });
+        let mut seen = 0;
+        let result = ordered_map(
+            items,
+            2,
+            16,
+            |chunk: Vec<i32>| chunk,
+            |chunk| {
+                seen += chunk.len();
+                if seen > 100 { Err("closed") } else { Ok(()) }
+            },
+        );
+        assert_eq!(result, Err("closed"));
+        assert!(taken.load(Ordering::SeqCst) < 1_000, "{}", taken.load(Ordering::SeqCst));
+    }
+
+    #[test]
+    fn a_panic_in_work_reaches_the_caller() {
+        let result = std::panic::catch_unwind(|| {
+            let _: Result<(), ()> =
+                ordered_map(0..100, 2, 4, |chunk: Vec<i32>| assert!(!chunk.contains(&50)), |()| Ok(()));
+        });
+        assert!(result.is_err());
+    }
+}

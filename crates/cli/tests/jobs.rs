@@ -1,0 +1,121 @@
+//! `--jobs N`: the batch commands give, on any number of threads, exactly
+//! what they give on one: the same standard output in the inputs' order,
+//! the same messages on standard error, the same exit status.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs `polyfen ARGS` on `stdin` and returns (status, stdout, stderr).
+fn run(args: &[&str], stdin: &[u8]) -> (i32, Vec<u8>, Vec<u8>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_polyfen"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run polyfen: {e}"));
+    let mut input = child.stdin.take().unwrap_or_else(|| panic!("no stdin"));
+    let data = stdin.to_owned();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&data);
+    });
+    let output = child.wait_with_output().unwrap_or_else(|e| panic!("polyfen did not finish: {e}"));
+    let _ = writer.join();
+    (output.status.code().unwrap_or(-1), output.stdout, output.stderr)
+}
+
+/// Many inputs of every game: corpus chess lines, named setups, lines that
+/// do not read, lines that read only leniently, and a line that is not
+/// UTF-8.
+fn mixed_input() -> Vec<u8> {
+    let corpus =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/chess/cozy_valid.sfens"))
+            .unwrap_or_else(|e| panic!("corpus: {e}"));
+    let others = [
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        "rnbakabnr//1c5c/p1p1p1p1p///P1P1P1P1P/1C5C//RNBAKABNR w - - 0 1/x04",
+        "khet:classic",
+        "khet:imhotep",
+        "rnbqkbnr/pppppppp/8/8/8/8/RNBQKBNR w KQkq - 0 1",
+        "",
+        "rnbqkbnr/pppppppp/////PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "8/8/8/8/8/8/8/8 w - - 0 1",
+    ];
+    let mut input = Vec::new();
+    for (i, line) in corpus.lines().take(3000).enumerate() {
+        input.extend_from_slice(line.as_bytes());
+        input.push(b'\n');
+        if i % 97 == 0 {
+            input.extend_from_slice(others[i % others.len()].as_bytes());
+            input.push(b'\n');
+        }
+        if i == 1500 {
+            input.extend_from_slice(b"rnbqkbnr/ppp\xffpppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n");
+        }
+    }
+    input
+}
+
+#[test]
+fn every_batch_command_gives_the_same_on_any_number_of_jobs() {
+    let input = mixed_input();
+    let commands: &[&[&str]] = &[
+        &["convert", "--to", "json"],
+        &["convert", "--to", "fen", "--lenient"],
+        &["validate"],
+        &["render", "--style", "unicode"],
+        &["moves", "--notation", "san"],
+        &["perft", "--depth", "1"],
+        &["status"],
+    ];
+    for command in commands {
+        let one = run(&[command, &["--jobs", "1"][..]].concat(), &input);
+        assert!(one.1.len() > 5_000, "{command:?}: {} bytes", one.1.len());
+        assert!(!one.2.is_empty(), "{command:?}: no message for the bad lines");
+        for jobs in ["2", "3"] {
+            let many = run(&[command, &["--jobs", jobs][..]].concat(), &input);
+            assert_eq!(many.0, one.0, "{command:?} --jobs {jobs}: exit status");
+            assert!(many.1 == one.1, "{command:?} --jobs {jobs}: standard output differs");
+            assert!(many.2 == one.2, "{command:?} --jobs {jobs}: standard error differs");
+        }
+    }
+}
+
+/// Arguments are inputs too: each is worked on apart, in order.
+#[test]
+fn inputs_given_as_arguments_keep_their_order() {
+    let args = ["perft", "--depth", "2", "chess:standard", "xiangqi:standard", "khet:classic", "nonsense"];
+    let one = run(&[&args[..], &["--jobs", "1"]].concat(), b"");
+    let two = run(&[&args[..], &["--jobs", "2"]].concat(), b"");
+    assert_eq!(one, two);
+    let stdout = String::from_utf8(two.1).unwrap_or_default();
+    assert_eq!(stdout.lines().next(), Some("400"), "{stdout}");
+    assert_eq!(two.0, 1);
+    assert!(String::from_utf8_lossy(&two.2).contains("polyfen: input 4: column "), "{:?}", two.2);
+}
+
+/// Output closed early (`| head`): the command ends quietly, whatever the
+/// number of jobs.
+#[test]
+fn a_closed_output_ends_the_run() {
+    let input = mixed_input();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_polyfen"))
+        .args(["convert", "--to", "fen", "--jobs", "2"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run polyfen: {e}"));
+    let mut stdin = child.stdin.take().unwrap_or_else(|| panic!("no stdin"));
+    let writer = std::thread::spawn(move || {
+        for _ in 0..20 {
+            if stdin.write_all(&input).is_err() {
+                break;
+            }
+        }
+    });
+    drop(child.stdout.take());
+    let status = child.wait().unwrap_or_else(|e| panic!("polyfen did not finish: {e}"));
+    let _ = writer.join();
+    assert!(status.code().is_some(), "killed by a signal: {status:?}");
+}
