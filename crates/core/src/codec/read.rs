@@ -1,0 +1,361 @@
+//! The careful reader: every byte checked, every error named, every repair
+//! reported. It hands a strict read to the fast paths first.
+
+use std::borrow::Cow;
+use std::ops::Range;
+
+use super::fast::decode_strict_fast;
+use super::{Leniency, PlacementSpec, Repair, RepairKind};
+use crate::error::{ParseError, ParseErrorKind};
+use crate::variant::Variant;
+
+struct Cursor<'a> {
+    spec: &'a PlacementSpec,
+    input: &'a str,
+    offset: usize,
+}
+
+impl Cursor<'_> {
+    fn row_error(&self, row: usize, found: u32, span: Range<usize>) -> ParseError {
+        ParseError::new(
+            ParseErrorKind::RowLength {
+                row_word: self.spec.row_word,
+                label: self.spec.row_label(row),
+                found,
+                expected: self.spec.files,
+                cell_word: self.spec.cell_word,
+            },
+            span.start + self.offset..span.end + self.offset,
+        )
+    }
+
+    /// The number of cells the row starting at byte `start` describes, and
+    /// where it ends.
+    fn measure_row(&self, start: usize) -> (u32, usize) {
+        let bytes = self.input.as_bytes();
+        let mut cells: u32 = 0;
+        let mut i = start;
+        while i < bytes.len() && bytes[i] != self.spec.separator {
+            let b = bytes[i];
+            if b.is_ascii_digit() && b != b'0' {
+                cells += u32::from(b - b'0');
+            } else if Some(b) == self.spec.ten_digit {
+                cells += 10;
+            } else if Some(b) == self.spec.prefix || (0x80..0xC0).contains(&b) {
+                // a prefix or a UTF-8 continuation byte adds no cell
+            } else {
+                cells += 1;
+            }
+            i += 1;
+        }
+        (cells, i)
+    }
+}
+
+/// Reads a placement string into `board` (indexed `rank * files + file`,
+/// which must hold [`PlacementSpec::cells`] cells) and returns the number
+/// of pieces placed.
+///
+/// `offset` is the byte offset of `input` in the whole line, so that errors
+/// and repairs point into the line. Repairs made under `leniency` are pushed
+/// onto `repairs`.
+///
+/// # Errors
+///
+/// A [`ParseError`] naming the first byte that does not fit: an unknown
+/// letter, a row that is too long or too short, too many or too few rows.
+#[allow(clippy::missing_panics_doc)]
+pub fn decode_placement<V: Variant>(
+    input: &str,
+    offset: usize,
+    leniency: &Leniency,
+    board: &mut [Option<V::Piece>],
+    repairs: &mut Vec<Repair>,
+) -> Result<usize, ParseError> {
+    let spec = &V::SPEC;
+    let cursor = Cursor { spec, input, offset };
+    let files = spec.files as usize;
+    let ranks = spec.ranks as usize;
+    if board.len() != spec.cells() {
+        // A variant whose board type does not match its spec is a bug in the
+        // variant, not bad input; report it rather than index out of range.
+        return Err(ParseError::new(
+            ParseErrorKind::Invalid {
+                field: "placement",
+                message: Cow::Borrowed("the variant's board does not match its placement spec"),
+            },
+            offset..offset,
+        ));
+    }
+    board.fill(None);
+    if *leniency == Leniency::default() {
+        if let Some((pieces, len)) = decode_strict_fast::<V>(input.as_bytes(), board) {
+            if len == input.len() {
+                return Ok(pieces);
+            }
+        }
+        // Something does not fit: read again carefully to say what and where.
+        board.fill(None);
+    }
+    let bytes = input.as_bytes();
+    if bytes.is_empty() {
+        return Err(ParseError::new(ParseErrorKind::Empty { expected: "a placement" }, offset..offset));
+    }
+    let mut row = 0usize;
+    let mut col = 0usize;
+    let mut row_start = 0usize;
+    let mut pieces = 0usize;
+    let mut prev_digit = false;
+    let mut i = 0usize;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b == spec.separator && leniency.ignore_separator {
+            // Where the separator ends a full row it says what the cells
+            // already say; anywhere else, say that it was ignored.
+            let at_row_end = col == files && row + 1 < ranks;
+            if !at_row_end {
+                repairs.push(Repair::of(
+                    RepairKind::Separator,
+                    offset + i..offset + i + 1,
+                    format!("ignored a separator inside {} {}", spec.row_word, spec.row_label(row)),
+                ));
+            }
+            prev_digit = false;
+            i += 1;
+            continue;
+        }
+        if b == spec.separator {
+            if col < files {
+                if col == 0 && leniency.empty_rows {
+                    repairs.push(Repair::of(
+                        RepairKind::Row,
+                        offset + i..offset + i + 1,
+                        format!("read an empty {} {}", spec.row_word, spec.row_label(row)),
+                    ));
+                } else if leniency.pad_short_rows {
+                    repairs.push(Repair::of(
+                        RepairKind::Row,
+                        offset + row_start..offset + i,
+                        format!(
+                            "padded {} {} with {}",
+                            spec.row_word,
+                            spec.row_label(row),
+                            count(files - col, "empty ", cell_singular(spec), spec.cell_word)
+                        ),
+                    ));
+                } else {
+                    return Err(cursor.row_error(row, col as u32, i..i + 1));
+                }
+            }
+            row += 1;
+            col = 0;
+            row_start = i + 1;
+            prev_digit = false;
+            if row >= ranks {
+                return Err(ParseError::new(
+                    ParseErrorKind::RowCount {
+                        row_word: spec.row_word,
+                        found: row as u32 + 1 + input[i + 1..].matches(char::from(spec.separator)).count() as u32,
+                        expected: spec.ranks,
+                    },
+                    offset + i..offset + i + 1,
+                ));
+            }
+            i += 1;
+            continue;
+        }
+        let run = if (b'1'..=b'9').contains(&b) {
+            Some(b - b'0')
+        } else if Some(b) == spec.ten_digit {
+            Some(10)
+        } else {
+            None
+        };
+        if let Some(run) = run {
+            if prev_digit {
+                if !leniency.adjacent_digits {
+                    return Err(ParseError::unexpected(
+                        input,
+                        i,
+                        "placement",
+                        "a piece or a separator after a run of empty cells (one digit per run)",
+                    )
+                    .shifted(offset));
+                }
+                repairs.push(Repair::of(
+                    RepairKind::AdjacentDigits,
+                    offset + i - 1..offset + i + 1,
+                    "added up two adjacent run digits",
+                ));
+            }
+            prev_digit = true;
+            col += usize::from(run);
+            if col > files {
+                if leniency.ignore_separator {
+                    // cells flow on into the next rows
+                    while col > files {
+                        col -= files;
+                        row += 1;
+                    }
+                    if row >= ranks || (row == ranks - 1 && col > files) {
+                        return Err(too_many_cells(spec, i, offset));
+                    }
+                } else {
+                    let (found, end) = cursor.measure_row(row_start);
+                    return Err(cursor.row_error(row, found, i..end));
+                }
+            }
+            i += 1;
+            continue;
+        }
+        prev_digit = false;
+        let start = i;
+        let mut promoted = false;
+        let mut letter = b;
+        if Some(b) == spec.prefix {
+            promoted = true;
+            i += 1;
+            letter = bytes.get(i).copied().unwrap_or(0);
+        }
+        if leniency.ignore_separator && col == files {
+            col = 0;
+            row += 1;
+            if row >= ranks {
+                return Err(too_many_cells(spec, start, offset));
+            }
+        }
+        if col >= files {
+            let (found, end) = cursor.measure_row(row_start);
+            return Err(cursor.row_error(row, found, start..end));
+        }
+        if let Some(piece) = V::piece_from_ascii(letter, promoted) {
+            board[spec.index(row, col)] = Some(piece);
+            pieces += 1;
+            col += 1;
+            i += 1;
+        } else if leniency.unknown_as_empty && !promoted && letter.is_ascii_graphic() {
+            repairs.push(Repair::of(
+                RepairKind::UnknownLetter,
+                offset + start..offset + i + 1,
+                format!("read unknown letter {:?} as an empty {}", letter as char, cell_singular(spec)),
+            ));
+            col += 1;
+            i += 1;
+        } else {
+            return Err(ParseError::unexpected(input, i, "placement", spec.expected_cell).shifted(offset));
+        }
+    }
+    // end of input
+    if leniency.ignore_separator {
+        let filled = row * files + col;
+        if filled != spec.cells() {
+            if leniency.pad_short_rows {
+                repairs.push(Repair::of(
+                    RepairKind::Row,
+                    offset + bytes.len()..offset + bytes.len(),
+                    format!(
+                        "padded the board with {}",
+                        count(spec.cells() - filled, "empty ", cell_singular(spec), spec.cell_word)
+                    ),
+                ));
+            } else {
+                return Err(ParseError::new(
+                    ParseErrorKind::Invalid {
+                        field: "placement",
+                        message: Cow::Owned(format!(
+                            "it describes {filled} {}, expected {}",
+                            spec.cell_word,
+                            spec.cells()
+                        )),
+                    },
+                    offset..offset + bytes.len(),
+                ));
+            }
+        }
+        return Ok(pieces);
+    }
+    if col < files {
+        if col == 0 && row_start == bytes.len() && leniency.empty_rows {
+            repairs.push(Repair::of(
+                RepairKind::Row,
+                offset + bytes.len()..offset + bytes.len(),
+                format!("read an empty {} {}", spec.row_word, spec.row_label(row)),
+            ));
+        } else if leniency.pad_short_rows {
+            repairs.push(Repair::of(
+                RepairKind::Row,
+                offset + row_start..offset + bytes.len(),
+                format!(
+                    "padded {} {} with {}",
+                    spec.row_word,
+                    spec.row_label(row),
+                    count(files - col, "empty ", cell_singular(spec), spec.cell_word)
+                ),
+            ));
+        } else {
+            return Err(cursor.row_error(row, col as u32, bytes.len()..bytes.len()));
+        }
+    }
+    if row + 1 < ranks {
+        if leniency.pad_short_rows {
+            repairs.push(Repair::of(
+                RepairKind::Row,
+                offset + bytes.len()..offset + bytes.len(),
+                format!("added {} empty {}s at the end", ranks - row - 1, spec.row_word),
+            ));
+        } else {
+            return Err(ParseError::new(
+                ParseErrorKind::RowCount { row_word: spec.row_word, found: row as u32 + 1, expected: spec.ranks },
+                offset + bytes.len()..offset + bytes.len(),
+            ));
+        }
+    }
+    Ok(pieces)
+}
+
+/// Reads the placement field that starts at byte `start` of `line` (up to
+/// the next white space) into `board`, and returns the number of pieces
+/// placed and the byte offset where the field ends. Errors and repairs point
+/// into `line`.
+///
+/// # Errors
+///
+/// As [`decode_placement`].
+pub fn decode_placement_field<V: Variant>(
+    line: &str,
+    start: usize,
+    leniency: &Leniency,
+    board: &mut [Option<V::Piece>],
+    repairs: &mut Vec<Repair>,
+) -> Result<(usize, usize), ParseError> {
+    let rest = line.as_bytes().get(start..).unwrap_or_default();
+    if *leniency == Leniency::default() && board.len() == V::SPEC.cells() {
+        board.fill(None);
+        if let Some((pieces, len)) = decode_strict_fast::<V>(rest, board) {
+            return Ok((pieces, start + len));
+        }
+    }
+    let len = rest.iter().position(u8::is_ascii_whitespace).unwrap_or(rest.len());
+    let text = line.get(start..start + len).unwrap_or_default();
+    let pieces = decode_placement::<V>(text, start, leniency, board, repairs)?;
+    Ok((pieces, start + len))
+}
+
+/// `n` and the noun, singular or plural: `1 empty point`, `2 empty points`.
+pub(crate) fn count(n: usize, adjective: &str, singular: &str, plural: &str) -> String {
+    format!("{n} {adjective}{}", if n == 1 { singular } else { plural })
+}
+
+fn cell_singular(spec: &PlacementSpec) -> &'static str {
+    spec.cell_word.strip_suffix('s').unwrap_or(spec.cell_word)
+}
+
+fn too_many_cells(spec: &PlacementSpec, at: usize, offset: usize) -> ParseError {
+    ParseError::new(
+        ParseErrorKind::Invalid {
+            field: "placement",
+            message: Cow::Owned(format!("more than {} {}", spec.cells(), spec.cell_word)),
+        },
+        offset + at..offset + at + 1,
+    )
+}
