@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Builds the Python package into a fresh virtual environment and runs its
+# tests (pytest). Run from anywhere; CI runs it from .ci/run. Needs python3
+# with the venv module (.ci/run installs Debian's).
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+venv="${POLYFEN_VENV:-$here/../../target/python-venv}"
+python3 -m venv "$venv"
+"$venv/bin/python" -m pip install -q --upgrade pip
+"$venv/bin/python" -m pip install -q "maturin>=1.5,<2" "pyarrow>=12" pytest
+rm -rf "$venv/wheels"
+(cd "$here" && "$venv/bin/maturin" build --quiet --out "$venv/wheels" --interpreter "$venv/bin/python")
+"$venv/bin/python" -m pip install -q --force-reinstall --no-deps "$venv"/wheels/polyfen-*.whl
+# pytest exits 5 when it collects no test: that fails the run like any
+# other non-zero status
+cd "$here/tests"
+status=0
+"$venv/bin/python" -m pytest -q -p no:cacheprovider || status=$?
+if [ "$status" -ne 0 ]; then
+  echo "python tests failed (pytest exit status $status)" >&2
+  exit 1
+fi
