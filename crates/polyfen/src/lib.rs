@@ -32,6 +32,7 @@
 
 mod chess;
 mod detect;
+pub mod explain;
 pub mod games;
 pub mod json;
 mod khet;
