@@ -9,6 +9,7 @@
 //! status is 0 when every input succeeded, 1 when any failed and 2 for a
 //! usage error.
 
+mod explain;
 mod games;
 mod input;
 mod output;
@@ -22,7 +23,7 @@ use clap::{Args, Parser, Subcommand};
 use polyfen::polyfen_xiangqi::LetterSet;
 use polyfen::{EnPassantPolicy, Notation, Position, ReadOptions, Reading, RenderStyle, VariantId, WriteOptions, read};
 
-use crate::input::Inputs;
+pub(crate) use crate::input::Inputs;
 use crate::output::{Flow, Report};
 
 /// Read, check, convert and write board-game positions: chess (FEN, X-FEN,
@@ -64,6 +65,10 @@ enum Command {
     /// Fire the laser of each input Khet position: the beam's squares,
     /// bounces and outcome, as text or JSON, or drawn on the board.
     Laser(rules::LaserArgs),
+    /// Cut each input position (or, with --position, each move) into its
+    /// parts: each rank with its cells, each field, each letter that names
+    /// something, with its byte span and what it means.
+    Explain(explain::ExplainArgs),
     /// Read game records (PGN of chess, Xiangqi and Khet): convert them,
     /// validate them, list their positions and lines, count them.
     Games(games::GamesArgs),
@@ -201,6 +206,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => rules::perft(&args, &mut report),
         Command::Status(args) => rules::status(&args, &mut report),
         Command::Laser(args) => rules::laser(&args, &mut report),
+        Command::Explain(args) => explain::run(&args, &mut report),
         Command::Games(args) => games::run(&args, &mut report),
         Command::Serve(args) => {
             polyfen_server::run(args.addr, polyfen_server::Config::default()).map_err(|e| Flow::Fatal(e.into()))

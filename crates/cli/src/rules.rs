@@ -205,7 +205,7 @@ pub(crate) fn named_setup(text: &str) -> Option<&'static str> {
 
 /// The moves of the command line, or else the words of standard input;
 /// move numbers (`1.`, `12...`) are skipped.
-fn move_words(args: &[String]) -> Result<Vec<String>, Flow> {
+pub(crate) fn move_words(args: &[String]) -> Result<Vec<String>, Flow> {
     let mut words: Vec<String> = Vec::new();
     if args.is_empty() {
         let stdin = io::stdin();

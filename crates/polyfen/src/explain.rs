@@ -230,12 +230,14 @@ pub fn explain(input: &str, from: Option<Notation>, options: &ReadOptions) -> Re
     Ok(Explanation { variant, notation: reading.notation.to_string(), parts })
 }
 
-/// Puts each repair on the innermost part that holds its first byte (the
-/// last part for a repair at the end of the input).
+/// Puts each repair on the innermost part that holds its span (or, for a
+/// span across parts, its first byte; the last part for a repair at the end
+/// of the input).
 fn attach_repairs(parts: &mut [Part], repairs: &[Repair], len: usize) {
     for repair in repairs {
-        let at = repair.span.start.min(len.saturating_sub(1));
-        if let Some(part) = innermost(parts, at) {
+        let start = repair.span.start.min(len.saturating_sub(1));
+        let end = repair.span.end.clamp(start + 1, len.max(start + 1));
+        if let Some(part) = innermost(parts, start, end) {
             part.repairs.push(repair.message.to_string());
         } else if let Some(last) = parts.last_mut() {
             last.repairs.push(repair.message.to_string());
@@ -243,10 +245,10 @@ fn attach_repairs(parts: &mut [Part], repairs: &[Repair], len: usize) {
     }
 }
 
-fn innermost(parts: &mut [Part], at: usize) -> Option<&mut Part> {
-    let part = parts.iter_mut().find(|p| p.start <= at && at < p.end)?;
-    if part.parts.iter().any(|c| c.start <= at && at < c.end) {
-        return innermost(&mut part.parts, at);
+fn innermost(parts: &mut [Part], start: usize, end: usize) -> Option<&mut Part> {
+    let part = parts.iter_mut().find(|p| p.start <= start && start < p.end)?;
+    if part.parts.iter().any(|c| c.start <= start && end <= c.end) {
+        return innermost(&mut part.parts, start, end);
     }
     Some(part)
 }
@@ -427,8 +429,10 @@ fn row_part(
             .filter_map(|f| u8::try_from(f).ok())
             .map(|f| geometry.name(f, rank))
             .collect();
-        if let (Some(a), Some(b)) = (missing.first(), missing.last()) {
-            padded = format!(" The rank is short: {a} to {b} are read as empty.");
+        match (missing.first(), missing.last()) {
+            (Some(a), Some(b)) if a == b => padded = format!(" The rank is short: {a} is read as empty."),
+            (Some(a), Some(b)) => padded = format!(" The rank is short: {a} to {b} are read as empty."),
+            _ => {}
         }
         row_squares.extend(missing);
     }
@@ -698,8 +702,18 @@ pub fn explain_move(
     options: &ReadOptions,
 ) -> Result<Explanation, ExplainError> {
     let reading = read_named(position, from, *options)?;
-    let (notation, written) = move_forms(&reading.position, text)?;
-    let variant = reading.position.variant();
+    Ok(explain_move_at(&reading.position, text)?)
+}
+
+/// Explains a move of `position`: checks that `text` is one legal move there
+/// (in any move notation of the game) and cuts `text` into parts.
+///
+/// # Errors
+///
+/// A [`RulesError`] when the text is not one legal move.
+pub fn explain_move_at(position: &AnyPosition, text: &str) -> Result<Explanation, RulesError> {
+    let (notation, written) = move_forms(position, text)?;
+    let variant = position.variant();
     let coordinate = written.first().map(|(_, w)| w.clone()).unwrap_or_default();
     let parts = move_parts(text, variant, notation, &coordinate);
     Ok(Explanation { variant, notation: notation.to_string(), parts })

@@ -30,6 +30,7 @@
 //! ```
 
 mod api;
+mod explain;
 mod games;
 mod limits;
 
@@ -142,6 +143,7 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("POST", "/v1/perft"),
     ("POST", "/v1/laser"),
     ("POST", "/v1/games/convert"),
+    ("POST", "/v1/explain"),
 ];
 
 /// The `OpenAPI` 3.1 document of the API, as served at `/v1/openapi.json`.
@@ -164,6 +166,7 @@ fn route(method: &str, path: &str) -> MethodRouter<AppState> {
         ("POST", "/v1/perft") => post(api::perft),
         ("POST", "/v1/laser") => post(api::laser),
         ("POST", "/v1/games/convert") => post(games::convert),
+        ("POST", "/v1/explain") => post(explain::explain_route),
         _ => unreachable!("every route of ROUTES has a handler"),
     }
 }

@@ -1,0 +1,169 @@
+//! `POST /v1/explain`: a position (or a move, given with its position) cut
+//! into parts, with the position in every notation of its game and the move
+//! in every move notation of its game.
+
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use polyfen::explain::{Explanation, explain, explain_move_at, move_forms};
+use polyfen::polyfen_core::{ParseError, ParseErrorKind};
+use polyfen::{AnyPosition, Notation, Position, ReadOptions, RulesError, VariantId, WriteOptions, read};
+use serde::{Deserialize, Serialize};
+use strum::IntoEnumIterator;
+
+use crate::api::request_error;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExplainRequest {
+    /// A position, or with `position` a move.
+    input: String,
+    /// The notation of the position (default: detected).
+    from: Option<String>,
+    /// Read the position leniently, each repair on its part.
+    #[serde(default)]
+    lenient: bool,
+    /// The position `input` is a move of (`VARIANT:NAME` names a setup).
+    position: Option<String>,
+}
+
+/// The position (or move) written in one notation.
+#[derive(Debug, Serialize)]
+struct Form {
+    notation: String,
+    text: String,
+    /// What the notation cannot hold, in words.
+    warnings: Vec<String>,
+}
+
+#[derive(Debug, Serialize)]
+struct Explained {
+    #[serde(flatten)]
+    explanation: Explanation,
+    /// The position in each notation of its game (and JSON).
+    positions: Vec<Form>,
+    /// For a move: the move in each move notation of its game.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    moves: Vec<Form>,
+}
+
+#[derive(Debug, Serialize)]
+struct Failure {
+    message: String,
+    /// The 1-based character column of the input (or the position) the
+    /// message is about.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    column: Option<usize>,
+    /// `position` when the error is in the position of a move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    field: Option<&'static str>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    candidates: Vec<String>,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "lowercase")]
+enum Answer {
+    Ok(Box<Explained>),
+    Error(Failure),
+}
+
+fn column(input: &str, span: std::ops::Range<usize>) -> usize {
+    ParseError::new(ParseErrorKind::Empty { expected: "" }, span).char_column(input)
+}
+
+/// The position in every notation of its game, then JSON.
+fn positions(position: &AnyPosition) -> Vec<Form> {
+    Notation::iter()
+        .filter(|n| n.variant().is_none_or(|v| v == position.variant()))
+        .filter_map(|notation| {
+            let written = position.to_notation(notation, &WriteOptions::default()).ok()?;
+            Some(Form { notation: notation.to_string(), text: written.text, warnings: written.warnings })
+        })
+        .collect()
+}
+
+fn setup(text: &str) -> &str {
+    text.split_once(':').and_then(|(variant, name)| variant.parse::<VariantId>().ok()?.setup(name)).unwrap_or(text)
+}
+
+fn answer(request: &ExplainRequest, from: Option<Notation>) -> Answer {
+    let options = ReadOptions::lenient(request.lenient);
+    let Some(position_text) = request.position.as_deref() else {
+        let input = setup(&request.input);
+        return match explain(input, from, &options) {
+            Ok(explanation) => {
+                let position = read(input, from, &options).map(|r| positions(&r.position)).unwrap_or_default();
+                Answer::Ok(Box::new(Explained { explanation, positions: position, moves: Vec::new() }))
+            }
+            Err(e) => Answer::Error(Failure {
+                message: e.error.kind.to_string(),
+                column: Some(column(input, e.error.span.clone())),
+                field: None,
+                candidates: Vec::new(),
+            }),
+        };
+    };
+    let position_text = setup(position_text);
+    let reading = match read(position_text, from, &options) {
+        Ok(reading) => reading,
+        Err(e) => {
+            return Answer::Error(Failure {
+                message: e.error.kind.to_string(),
+                column: Some(column(position_text, e.error.span.clone())),
+                field: Some("position"),
+                candidates: Vec::new(),
+            });
+        }
+    };
+    let explained = explain_move_at(&reading.position, &request.input)
+        .and_then(|explanation| Ok((explanation, move_forms(&reading.position, &request.input)?.1)));
+    match explained {
+        Ok((explanation, forms)) => Answer::Ok(Box::new(Explained {
+            explanation,
+            positions: positions(&reading.position),
+            moves: forms
+                .into_iter()
+                .map(|(notation, text)| Form { notation: notation.to_string(), text, warnings: Vec::new() })
+                .collect(),
+        })),
+        Err(RulesError::Move { error, .. }) => Answer::Error(Failure {
+            message: error.to_string(),
+            column: Some(column(&request.input, error.span.clone())),
+            field: None,
+            candidates: error.candidates.clone(),
+        }),
+        Err(e) => Answer::Error(Failure { message: e.to_string(), column: None, field: None, candidates: Vec::new() }),
+    }
+}
+
+/// `POST /v1/explain`.
+pub(crate) async fn explain_route(body: Result<Bytes, BytesRejection>) -> Response {
+    let bytes = match body {
+        Ok(bytes) => bytes,
+        Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+            return request_error(rejection.status(), "the request body is larger than the limit").into_response();
+        }
+        Err(rejection) => return request_error(rejection.status(), &rejection.body_text()).into_response(),
+    };
+    let request: ExplainRequest = match serde_json::from_slice(&bytes) {
+        Ok(request) => request,
+        Err(e) => return request_error(StatusCode::BAD_REQUEST, &format!("malformed request: {e}")).into_response(),
+    };
+    let from = match request.from.as_deref().map(str::parse::<Notation>).transpose() {
+        Ok(from) => from,
+        Err(_) => {
+            let known: Vec<&'static str> = Notation::iter().map(Into::into).collect();
+            return request_error(
+                StatusCode::BAD_REQUEST,
+                &format!("\"from\": unknown notation; known: {}", known.join(", ")),
+            )
+            .into_response();
+        }
+    };
+    let answer = answer(&request, from);
+    let status = if matches!(answer, Answer::Error(_)) { StatusCode::UNPROCESSABLE_ENTITY } else { StatusCode::OK };
+    (status, Json(answer)).into_response()
+}
