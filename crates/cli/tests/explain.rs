@@ -3,6 +3,8 @@
 
 mod common;
 
+use std::fmt::Write;
+
 use common::run;
 
 /// Each byte offset of `input` covered by exactly one top-level JSON part.
@@ -29,7 +31,7 @@ fn explains_a_position_of_each_game() {
     ] {
         let out = run(&["explain", input], "");
         assert_eq!(out.code, 0, "{}", out.stderr);
-        transcript.push_str(&format!("$ polyfen explain {input}\n{}{}\n", out.stdout, out.stderr));
+        let _ = writeln!(transcript, "$ polyfen explain {input}\n{}{}", out.stdout, out.stderr);
     }
     insta::assert_snapshot!(transcript);
 }

@@ -152,16 +152,10 @@ pub(crate) async fn explain_route(body: Result<Bytes, BytesRejection>) -> Respon
         Ok(request) => request,
         Err(e) => return request_error(StatusCode::BAD_REQUEST, &format!("malformed request: {e}")).into_response(),
     };
-    let from = match request.from.as_deref().map(str::parse::<Notation>).transpose() {
-        Ok(from) => from,
-        Err(_) => {
-            let known: Vec<&'static str> = Notation::iter().map(Into::into).collect();
-            return request_error(
-                StatusCode::BAD_REQUEST,
-                &format!("\"from\": unknown notation; known: {}", known.join(", ")),
-            )
-            .into_response();
-        }
+    let Ok(from) = request.from.as_deref().map(str::parse::<Notation>).transpose() else {
+        let known: Vec<&'static str> = Notation::iter().map(Into::into).collect();
+        let message = format!("\"from\": unknown notation; known: {}", known.join(", "));
+        return request_error(StatusCode::BAD_REQUEST, &message).into_response();
     };
     let answer = answer(&request, from);
     let status = if matches!(answer, Answer::Error(_)) { StatusCode::UNPROCESSABLE_ENTITY } else { StatusCode::OK };
