@@ -371,6 +371,12 @@ pub fn read_as(input: &str, notation: Notation, options: &ReadOptions) -> Result
 #[doc = include_str!("../../../docs/src/json.md")]
 pub struct JsonChapter;
 
+/// The chapter "Reading a notation, part by part" of the book, compiled
+/// and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/src/reading-part-by-part.md")]
+pub struct ReadingChapter;
+
 /// The chapter "Game records" of the book, compiled and run as doc tests.
 #[cfg(doctest)]
 #[doc = include_str!("../../../docs/src/game-records.md")]
