@@ -1,7 +1,6 @@
 //! The handlers of the JSON API: request shapes, one answer per input.
 
 use std::str::FromStr;
-use std::sync::Arc;
 
 use axum::Json;
 use axum::body::Bytes;
@@ -172,20 +171,151 @@ fn parse_id<T: FromStr + IntoEnumIterator + Into<&'static str>>(
     })
 }
 
-/// Runs `job` on every input, in order, and answers: one input alone, a
-/// batch as `{"results": [...]}`. Long batches run on a blocking thread.
-async fn answer<T, F>(inputs: Inputs, job: F) -> Response
+/// How a request's work is run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Weight {
+    /// One input or a short batch runs at once; a long batch on a blocking
+    /// thread.
+    Light,
+    /// Always on a blocking thread, holding one of the
+    /// [`crate::Config::max_perft_jobs`] permits until the work ends (even
+    /// when the request timed out).
+    Heavy,
+}
+
+/// The fields every read request shares: the position or the batch, and
+/// how to read it.
+struct Source {
+    input: Option<String>,
+    inputs: Option<Vec<String>>,
+    from: Option<String>,
+    lenient: bool,
+}
+
+/// A request body that names positions to read.
+trait ReadRequest: DeserializeOwned {
+    /// Takes the shared fields out of the request.
+    fn source(&mut self) -> Source;
+}
+
+/// Declares a request body: the shared fields of [`Source`] (and with
+/// `rules`, those of [`RuleFields`]) followed by the endpoint's own.
+macro_rules! read_request {
+    (@struct $(#[$meta:meta])* $name:ident { $($shared:tt)* } { $($(#[$fmeta:meta])* $field:ident: $ty:ty,)* }) => {
+        #[derive(Debug, Deserialize)]
+        #[serde(deny_unknown_fields)]
+        $(#[$meta])*
+        struct $name {
+            input: Option<String>,
+            inputs: Option<Vec<String>>,
+            from: Option<String>,
+            #[serde(default)]
+            lenient: bool,
+            $($shared)*
+            $($(#[$fmeta])* $field: $ty,)*
+        }
+
+        impl ReadRequest for $name {
+            fn source(&mut self) -> Source {
+                Source { input: self.input.take(), inputs: self.inputs.take(), from: self.from.take(), lenient: self.lenient }
+            }
+        }
+    };
+    ($(#[$meta:meta])* struct $name:ident { $($body:tt)* }) => {
+        read_request!(@struct $(#[$meta])* $name {} { $($body)* });
+    };
+    ($(#[$meta:meta])* rules struct $name:ident { $($body:tt)* }) => {
+        read_request!(@struct $(#[$meta])* $name {
+            move_notation: Option<String>,
+            castling: Option<String>,
+            #[serde(default)]
+            khet_swap_restriction: bool,
+            #[serde(default)]
+            khet_every_rotation: bool,
+        } { $($body)* });
+
+        impl RuleFields for $name {
+            fn rules(&self) -> Result<Rules, Refusal> {
+                Rules::new(
+                    self.move_notation.as_deref(),
+                    self.castling.as_deref(),
+                    self.khet_swap_restriction,
+                    self.khet_every_rotation,
+                )
+            }
+        }
+    };
+}
+
+/// A request body with the fields of the rules endpoints.
+trait RuleFields {
+    /// The move notation and rule options asked for.
+    fn rules(&self) -> Result<Rules, Refusal>;
+}
+
+/// The shared preparation of every read endpoint: parses the body, builds
+/// the read spec, lets `settings` read the endpoint's own fields, and takes
+/// the inputs (refusing a batch over the limit). Then runs `job` on every
+/// input's reading, in order, and answers: one input alone, a batch as
+/// `{"results": [...]}`. An item error the job returns without a notation
+/// gets the notation the input was read as.
+async fn endpoint<R, S, T, J>(
+    state: &AppState,
+    body: Result<Bytes, BytesRejection>,
+    weight: Weight,
+    settings: impl FnOnce(R) -> Result<S, Refusal>,
+    job: J,
+) -> Response
 where
+    R: ReadRequest,
+    S: Send + Sync + 'static,
     T: Serialize + Send + 'static,
-    F: Fn(&str) -> Result<T, ItemError> + Send + Sync + 'static,
+    J: Fn(&S, &str, Reading) -> Result<T, ItemError> + Send + Sync + 'static,
 {
-    match inputs {
-        Inputs::One(input) => one(job(&input)),
-        Inputs::Batch(batch) if batch.len() <= INLINE_BATCH => Json(batch_answer(&batch, &job)).into_response(),
-        Inputs::Batch(batch) => match tokio::task::spawn_blocking(move || batch_answer(&batch, &job)).await {
-            Ok(results) => Json(results).into_response(),
-            Err(_) => request_error(StatusCode::INTERNAL_SERVER_ERROR, "internal error").into_response(),
+    let prepared = parse_body::<R>(body).and_then(|mut request| {
+        let source = request.source();
+        let spec = ReadSpec::new(source.from.as_deref(), source.lenient)?;
+        let settings = settings(request)?;
+        Ok((spec, settings, Inputs::new(source.input, source.inputs, &state.config)?))
+    });
+    let (spec, settings, inputs) = match prepared {
+        Ok(prepared) => prepared,
+        Err(refusal) => return refusal.into_response(),
+    };
+    let job = move |input: &str| {
+        let reading = spec.read(input)?;
+        let notation = reading.notation;
+        job(&settings, input, reading).map_err(|e| if e.notation.is_some() { e } else { e.with_notation(notation) })
+    };
+    let permit = match weight {
+        Weight::Light => None,
+        Weight::Heavy => match state.perft_jobs.clone().acquire_owned().await {
+            Ok(permit) => Some(permit),
+            Err(_) => {
+                return request_error(StatusCode::SERVICE_UNAVAILABLE, "the service is shutting down").into_response();
+            }
         },
+    };
+    match inputs {
+        Inputs::One(input) if weight == Weight::Light => one(job(&input)),
+        Inputs::Batch(batch) if weight == Weight::Light && batch.len() <= INLINE_BATCH => {
+            Json(batch_answer(&batch, &job)).into_response()
+        }
+        inputs => {
+            let result = tokio::task::spawn_blocking(move || {
+                let _permit = permit;
+                match inputs {
+                    Inputs::One(input) => Err(job(&input)),
+                    Inputs::Batch(batch) => Ok(batch_answer(&batch, &job)),
+                }
+            })
+            .await;
+            match result {
+                Ok(Err(single)) => one(single),
+                Ok(Ok(results)) => Json(results).into_response(),
+                Err(_) => request_error(StatusCode::INTERNAL_SERVER_ERROR, "internal error").into_response(),
+            }
+        }
     }
 }
 
@@ -213,19 +343,14 @@ fn one<T: Serialize>(result: Result<T, ItemError>) -> Response {
 
 // ---------------------------------------------------------------- convert
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ConvertRequest {
-    input: Option<String>,
-    inputs: Option<Vec<String>>,
-    from: Option<String>,
-    to: String,
-    #[serde(default)]
-    lenient: bool,
-    letters: Option<String>,
-    #[serde(default)]
-    canonical: bool,
-    en_passant: Option<String>,
+read_request! {
+    struct ConvertRequest {
+        to: String,
+        letters: Option<String>,
+        #[serde(default)]
+        canonical: bool,
+        en_passant: Option<String>,
+    }
 }
 
 #[derive(Debug, Serialize)]
@@ -239,12 +364,7 @@ struct Converted {
 
 /// `POST /v1/convert`.
 pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, BytesRejection>) -> Response {
-    let request: ConvertRequest = match parse_body(body) {
-        Ok(request) => request,
-        Err(refusal) => return refusal.into_response(),
-    };
-    let prepared = (|| {
-        let spec = ReadSpec::new(request.from.as_deref(), request.lenient)?;
+    let settings = |request: ConvertRequest| {
         let to: Notation = parse_id(&request.to, "notation", "to")?;
         let mut options = WriteOptions::default().with_canonical(request.canonical);
         if let Some(letters) = &request.letters {
@@ -256,19 +376,10 @@ pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, B
         if let Some(policy) = &request.en_passant {
             options = options.with_en_passant(parse_id::<EnPassantPolicy>(policy, "en passant policy", "en_passant")?);
         }
-        let inputs = Inputs::new(request.input, request.inputs, &state.config)?;
-        Ok::<_, Refusal>((spec, to, options, inputs))
-    })();
-    let (spec, to, options, inputs) = match prepared {
-        Ok(prepared) => prepared,
-        Err(refusal) => return refusal.into_response(),
+        Ok((to, options))
     };
-    answer(inputs, move |input| {
-        let reading = spec.read(input)?;
-        let written = reading
-            .position
-            .to_notation(to, &options)
-            .map_err(|e| ItemError::message(e.to_string()).with_notation(reading.notation))?;
+    endpoint(&state, body, Weight::Light, settings, |(to, options), input, reading| {
+        let written = reading.position.to_notation(*to, options).map_err(|e| ItemError::message(e.to_string()))?;
         Ok(Converted {
             notation: reading.notation.into(),
             variant: reading.position.variant().into(),
@@ -282,14 +393,8 @@ pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, B
 
 // ---------------------------------------------------------------- validate
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ReadRequest {
-    input: Option<String>,
-    inputs: Option<Vec<String>>,
-    from: Option<String>,
-    #[serde(default)]
-    lenient: bool,
+read_request! {
+    struct ValidateRequest {}
 }
 
 #[derive(Debug, Serialize)]
@@ -303,39 +408,31 @@ struct Validated {
 
 /// `POST /v1/validate`.
 pub(crate) async fn validate(State(state): State<AppState>, body: Result<Bytes, BytesRejection>) -> Response {
-    let prepared = parse_body::<ReadRequest>(body).and_then(|request| {
-        let spec = ReadSpec::new(request.from.as_deref(), request.lenient)?;
-        Ok((spec, Inputs::new(request.input, request.inputs, &state.config)?))
-    });
-    let (spec, inputs) = match prepared {
-        Ok(prepared) => prepared,
-        Err(refusal) => return refusal.into_response(),
-    };
-    answer(inputs, move |input| {
-        let reading = spec.read(input)?;
-        let violations = reading.position.violations();
-        Ok(Validated {
-            notation: reading.notation.into(),
-            variant: reading.position.variant().into(),
-            valid: violations.is_empty(),
-            violations,
-            repairs: repairs_out(input, &reading.repairs),
-        })
-    })
+    endpoint(
+        &state,
+        body,
+        Weight::Light,
+        |_: ValidateRequest| Ok(()),
+        |(), input, reading| {
+            let violations = reading.position.violations();
+            Ok(Validated {
+                notation: reading.notation.into(),
+                variant: reading.position.variant().into(),
+                valid: violations.is_empty(),
+                violations,
+                repairs: repairs_out(input, &reading.repairs),
+            })
+        },
+    )
     .await
 }
 
 // ---------------------------------------------------------------- render
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RenderRequest {
-    input: Option<String>,
-    inputs: Option<Vec<String>>,
-    from: Option<String>,
-    #[serde(default)]
-    lenient: bool,
-    style: Option<String>,
+read_request! {
+    struct RenderRequest {
+        style: Option<String>,
+    }
 }
 
 #[derive(Debug, Serialize)]
@@ -348,21 +445,11 @@ struct Rendered {
 
 /// `POST /v1/render`.
 pub(crate) async fn render(State(state): State<AppState>, body: Result<Bytes, BytesRejection>) -> Response {
-    let prepared = parse_body::<RenderRequest>(body).and_then(|request| {
-        let spec = ReadSpec::new(request.from.as_deref(), request.lenient)?;
-        let style = request.style.as_deref().map_or(Ok(RenderStyle::Svg), |s| parse_id(s, "style", "style"))?;
-        Ok((spec, style, Inputs::new(request.input, request.inputs, &state.config)?))
-    });
-    let (spec, style, inputs) = match prepared {
-        Ok(prepared) => prepared,
-        Err(refusal) => return refusal.into_response(),
+    let settings = |request: RenderRequest| {
+        request.style.as_deref().map_or(Ok(RenderStyle::Svg), |s| parse_id(s, "style", "style"))
     };
-    answer(inputs, move |input| {
-        let reading = spec.read(input)?;
-        let diagram = reading
-            .position
-            .render(style)
-            .map_err(|e| ItemError::message(e.to_string()).with_notation(reading.notation))?;
+    endpoint(&state, body, Weight::Light, settings, |&style, _, reading| {
+        let diagram = reading.position.render(style).map_err(|e| ItemError::message(e.to_string()))?;
         Ok(Rendered {
             notation: reading.notation.into(),
             variant: reading.position.variant().into(),
@@ -375,29 +462,42 @@ pub(crate) async fn render(State(state): State<AppState>, body: Result<Bytes, By
 
 // ---------------------------------------------------------------- rules
 
-/// The rule options of a rules request.
-fn rule_options(castling: Option<&str>, swap_restriction: bool, every_rotation: bool) -> Result<RuleOptions, Refusal> {
-    let mut options =
-        RuleOptions::default().with_khet_swap_restriction(swap_restriction).with_khet_every_rotation(every_rotation);
-    if let Some(castling) = castling {
-        options = options.with_castling(parse_id::<CastlingMoves>(castling, "castling style", "castling")?);
-    }
-    Ok(options)
+/// The move notation and rule options of a rules request.
+#[derive(Clone, Copy, Debug)]
+struct Rules {
+    /// The move notation asked for, if any.
+    asked: Option<MoveNotation>,
+    options: RuleOptions,
 }
 
-/// The move notation asked for, or the game's default; an error item when
-/// it belongs to another game.
-fn move_notation(asked: Option<MoveNotation>, variant: VariantId) -> Result<MoveNotation, ItemError> {
-    let default = variant.move_notations().first().copied().unwrap_or(MoveNotation::Uci);
-    match asked {
-        None => Ok(default),
-        Some(notation) if notation.variant() == variant => Ok(notation),
-        Some(notation) => Err(rules_error(&RulesError::WrongNotation { variant, notation }, None)),
+impl Rules {
+    fn new(
+        move_notation: Option<&str>,
+        castling: Option<&str>,
+        swap_restriction: bool,
+        every_rotation: bool,
+    ) -> Result<Rules, Refusal> {
+        let asked =
+            move_notation.map(|id| parse_id::<MoveNotation>(id, "move notation", "move_notation")).transpose()?;
+        let mut options = RuleOptions::default()
+            .with_khet_swap_restriction(swap_restriction)
+            .with_khet_every_rotation(every_rotation);
+        if let Some(castling) = castling {
+            options = options.with_castling(parse_id::<CastlingMoves>(castling, "castling style", "castling")?);
+        }
+        Ok(Rules { asked, options })
     }
-}
 
-fn parse_move_notation(id: Option<&str>) -> Result<Option<MoveNotation>, Refusal> {
-    id.map(|id| parse_id::<MoveNotation>(id, "move notation", "move_notation")).transpose()
+    /// The move notation asked for, or the game's default; an error item
+    /// when it belongs to another game.
+    fn move_notation(self, variant: VariantId) -> Result<MoveNotation, ItemError> {
+        let default = variant.move_notations().first().copied().unwrap_or(MoveNotation::Uci);
+        match self.asked {
+            None => Ok(default),
+            Some(notation) if notation.variant() == variant => Ok(notation),
+            Some(notation) => Err(rules_error(&RulesError::WrongNotation { variant, notation }, None)),
+        }
+    }
 }
 
 /// A rules error as an item error; a move error carries the move's number,
@@ -414,20 +514,8 @@ fn rules_error(error: &RulesError, moves: Option<&[String]>) -> ItemError {
     item
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct MovesRequest {
-    input: Option<String>,
-    inputs: Option<Vec<String>>,
-    from: Option<String>,
-    #[serde(default)]
-    lenient: bool,
-    move_notation: Option<String>,
-    castling: Option<String>,
-    #[serde(default)]
-    khet_swap_restriction: bool,
-    #[serde(default)]
-    khet_every_rotation: bool,
+read_request! {
+    rules struct MovesRequest {}
 }
 
 #[derive(Debug, Serialize)]
@@ -443,52 +531,32 @@ struct Moves {
 
 /// `POST /v1/moves`.
 pub(crate) async fn moves(State(state): State<AppState>, body: Result<Bytes, BytesRejection>) -> Response {
-    let prepared = parse_body::<MovesRequest>(body).and_then(|request| {
-        let spec = ReadSpec::new(request.from.as_deref(), request.lenient)?;
-        let notation = parse_move_notation(request.move_notation.as_deref())?;
-        let options =
-            rule_options(request.castling.as_deref(), request.khet_swap_restriction, request.khet_every_rotation)?;
-        Ok((spec, notation, options, Inputs::new(request.input, request.inputs, &state.config)?))
-    });
-    let (spec, asked, options, inputs) = match prepared {
-        Ok(prepared) => prepared,
-        Err(refusal) => return refusal.into_response(),
-    };
-    answer(inputs, move |input| {
-        let reading = spec.read(input)?;
-        let variant = reading.position.variant();
-        let with_notation = |e: ItemError| e.with_notation(reading.notation);
-        let notation = move_notation(asked, variant).map_err(with_notation)?;
-        let moves =
-            reading.position.legal_moves(notation, &options).map_err(|e| with_notation(rules_error(&e, None)))?;
-        let status = reading.position.status(&options).ok().map(Into::into);
-        Ok(Moves {
-            notation: reading.notation.into(),
-            variant: variant.into(),
-            move_notation: notation.into(),
-            moves,
-            status,
-        })
-    })
+    endpoint(
+        &state,
+        body,
+        Weight::Light,
+        |request: MovesRequest| request.rules(),
+        |rules, _, reading| {
+            let variant = reading.position.variant();
+            let notation = rules.move_notation(variant)?;
+            let moves = reading.position.legal_moves(notation, &rules.options).map_err(|e| rules_error(&e, None))?;
+            Ok(Moves {
+                notation: reading.notation.into(),
+                variant: variant.into(),
+                move_notation: notation.into(),
+                moves,
+                status: reading.position.status(&rules.options).ok().map(Into::into),
+            })
+        },
+    )
     .await
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PlayRequest {
-    input: Option<String>,
-    inputs: Option<Vec<String>>,
-    from: Option<String>,
-    #[serde(default)]
-    lenient: bool,
-    moves: Vec<String>,
-    move_notation: Option<String>,
-    to: Option<String>,
-    castling: Option<String>,
-    #[serde(default)]
-    khet_swap_restriction: bool,
-    #[serde(default)]
-    khet_every_rotation: bool,
+read_request! {
+    rules struct PlayRequest {
+        moves: Vec<String>,
+        to: Option<String>,
+    }
 }
 
 #[derive(Debug, Serialize)]
@@ -506,33 +574,23 @@ struct Played {
 
 /// `POST /v1/move`: plays a list of moves from each input position.
 pub(crate) async fn play(State(state): State<AppState>, body: Result<Bytes, BytesRejection>) -> Response {
-    let prepared = parse_body::<PlayRequest>(body).and_then(|request| {
-        let spec = ReadSpec::new(request.from.as_deref(), request.lenient)?;
-        let notation = parse_move_notation(request.move_notation.as_deref())?;
+    let settings = |request: PlayRequest| {
+        let rules = request.rules()?;
         let to = request.to.as_deref().map(|id| parse_id::<Notation>(id, "notation", "to")).transpose()?;
-        let options =
-            rule_options(request.castling.as_deref(), request.khet_swap_restriction, request.khet_every_rotation)?;
-        let inputs = Inputs::new(request.input, request.inputs, &state.config)?;
-        Ok((spec, notation, to, options, Arc::new(request.moves), inputs))
-    });
-    let (spec, asked, to, options, moves, inputs) = match prepared {
-        Ok(prepared) => prepared,
-        Err(refusal) => return refusal.into_response(),
+        Ok((rules, to, request.moves))
     };
-    answer(inputs, move |input| {
-        let reading = spec.read(input)?;
+    endpoint(&state, body, Weight::Light, settings, |(rules, to, moves), _, reading| {
         let variant = reading.position.variant();
-        let with_notation = |e: ItemError| e.with_notation(reading.notation);
-        let notation = move_notation(asked, variant).map_err(with_notation)?;
+        let notation = rules.move_notation(variant)?;
         let mut position: AnyPosition = reading.position.clone();
         let mut played = Vec::with_capacity(moves.len());
         for (index, text) in moves.iter().enumerate() {
-            match position.play(text, notation, &options) {
+            match position.play(text, notation, &rules.options) {
                 Ok(written) => played.push(written),
                 Err(RulesError::Move { error, .. }) => {
-                    return Err(with_notation(rules_error(&RulesError::Move { index, error }, Some(&moves))));
+                    return Err(rules_error(&RulesError::Move { index, error }, Some(moves)));
                 }
-                Err(e) => return Err(with_notation(rules_error(&e, None))),
+                Err(e) => return Err(rules_error(&e, None)),
             }
         }
         // The position is written in the notation asked for, else the one
@@ -541,10 +599,8 @@ pub(crate) async fn play(State(state): State<AppState>, body: Result<Bytes, Byte
             Some(v) if v != variant => variant.default_notation(),
             _ => reading.notation,
         });
-        let written = position
-            .to_notation(to, &WriteOptions::default())
-            .map_err(|e| with_notation(ItemError::message(e.to_string())))?;
-        let status = position.status(&options).ok().map(Into::into);
+        let written =
+            position.to_notation(to, &WriteOptions::default()).map_err(|e| ItemError::message(e.to_string()))?;
         Ok(Played {
             notation: reading.notation.into(),
             variant: variant.into(),
@@ -552,30 +608,19 @@ pub(crate) async fn play(State(state): State<AppState>, body: Result<Bytes, Byte
             played,
             to: to.into(),
             output: written.text,
-            status,
+            status: position.status(&rules.options).ok().map(Into::into),
         })
     })
     .await
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-#[allow(clippy::struct_excessive_bools)] // the JSON keys
-struct PerftRequest {
-    input: Option<String>,
-    inputs: Option<Vec<String>>,
-    from: Option<String>,
-    #[serde(default)]
-    lenient: bool,
-    depth: u32,
-    #[serde(default)]
-    divide: bool,
-    move_notation: Option<String>,
-    castling: Option<String>,
-    #[serde(default)]
-    khet_swap_restriction: bool,
-    #[serde(default)]
-    khet_every_rotation: bool,
+read_request! {
+    #[allow(clippy::struct_excessive_bools)] // the JSON keys
+    rules struct PerftRequest {
+        depth: u32,
+        #[serde(default)]
+        divide: bool,
+    }
 }
 
 #[derive(Debug, Serialize)]
@@ -598,55 +643,27 @@ struct Perft {
 /// `POST /v1/perft`: counts on a blocking thread, at most
 /// [`crate::Config::max_perft_jobs`] at once.
 pub(crate) async fn perft(State(state): State<AppState>, body: Result<Bytes, BytesRejection>) -> Response {
-    let prepared = parse_body::<PerftRequest>(body).and_then(|request| {
-        let spec = ReadSpec::new(request.from.as_deref(), request.lenient)?;
-        let max = state.config.max_perft_depth;
+    let max = state.config.max_perft_depth;
+    let settings = |request: PerftRequest| {
         if request.depth > max {
             return Err(bad_request(format!("\"depth\": {} is deeper than the limit of {max}", request.depth)));
         }
-        let notation = parse_move_notation(request.move_notation.as_deref())?;
-        let options =
-            rule_options(request.castling.as_deref(), request.khet_swap_restriction, request.khet_every_rotation)?;
-        let inputs = Inputs::new(request.input, request.inputs, &state.config)?;
-        Ok((spec, request.depth, request.divide, notation, options, inputs))
-    });
-    let (spec, depth, divide, asked, options, inputs) = match prepared {
-        Ok(prepared) => prepared,
-        Err(refusal) => return refusal.into_response(),
+        Ok((request.rules()?, request.depth, request.divide))
     };
-    let Ok(permit) = state.perft_jobs.clone().acquire_owned().await else {
-        return request_error(StatusCode::SERVICE_UNAVAILABLE, "the service is shutting down").into_response();
-    };
-    let job = move |input: &str| {
-        let reading = spec.read(input)?;
+    endpoint(&state, body, Weight::Heavy, settings, |&(rules, depth, divide), _, reading| {
         let variant = reading.position.variant();
-        let with_notation = |e: ItemError| e.with_notation(reading.notation);
         let (nodes, divided) = if divide {
-            let notation = move_notation(asked, variant).map_err(with_notation)?;
+            let notation = rules.move_notation(variant)?;
             let divided =
-                reading.position.divide(depth, notation, &options).map_err(|e| with_notation(rules_error(&e, None)))?;
+                reading.position.divide(depth, notation, &rules.options).map_err(|e| rules_error(&e, None))?;
             let nodes = divided.iter().map(|d| d.nodes).sum();
             (nodes, Some(divided.into_iter().map(|d| DividedOut { text: d.text, nodes: d.nodes }).collect()))
         } else {
-            (reading.position.perft(depth, &options).map_err(|e| with_notation(rules_error(&e, None)))?, None)
+            (reading.position.perft(depth, &rules.options).map_err(|e| rules_error(&e, None))?, None)
         };
         Ok(Perft { notation: reading.notation.into(), variant: variant.into(), depth, nodes, divide: divided })
-    };
-    // Even one perft may be long: always off the async workers. The permit
-    // lives until the count ends, even when the request timed out.
-    let result = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
-        match inputs {
-            Inputs::One(input) => Err(job(&input)),
-            Inputs::Batch(batch) => Ok(batch_answer(&batch, &job)),
-        }
     })
-    .await;
-    match result {
-        Ok(Err(single)) => one(single),
-        Ok(Ok(results)) => Json(results).into_response(),
-        Err(_) => request_error(StatusCode::INTERNAL_SERVER_ERROR, "internal error").into_response(),
-    }
+    .await
 }
 
 // ---------------------------------------------------------------- info
@@ -719,15 +736,10 @@ pub(crate) async fn info(State(state): State<AppState>) -> Response {
 
 // ---------------------------------------------------------------- laser
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct LaserRequest {
-    input: Option<String>,
-    inputs: Option<Vec<String>>,
-    from: Option<String>,
-    #[serde(default)]
-    lenient: bool,
-    color: Option<String>,
+read_request! {
+    struct LaserRequest {
+        color: Option<String>,
+    }
 }
 
 #[derive(Debug, Serialize)]
@@ -743,30 +755,20 @@ struct LaserOut {
 /// `POST /v1/laser`: traces the laser of `color` (by default the side to
 /// move) in a Khet position and draws it over the board.
 pub(crate) async fn laser(State(state): State<AppState>, body: Result<Bytes, BytesRejection>) -> Response {
-    let prepared = parse_body::<LaserRequest>(body).and_then(|request| {
-        let spec = ReadSpec::new(request.from.as_deref(), request.lenient)?;
-        let color = match request.color.as_deref() {
-            None => None,
-            Some("silver") => Some(Color::White),
-            Some("red") => Some(Color::Black),
-            Some(other) => return Err(bad_request(format!("\"color\": unknown side {other:?}; known: silver, red"))),
-        };
-        Ok((spec, color, Inputs::new(request.input, request.inputs, &state.config)?))
-    });
-    let (spec, color, inputs) = match prepared {
-        Ok(prepared) => prepared,
-        Err(refusal) => return refusal.into_response(),
+    let settings = |request: LaserRequest| match request.color.as_deref() {
+        None => Ok(None),
+        Some("silver") => Ok(Some(Color::White)),
+        Some("red") => Ok(Some(Color::Black)),
+        Some(other) => Err(bad_request(format!("\"color\": unknown side {other:?}; known: silver, red"))),
     };
-    answer(inputs, move |input| {
-        let reading = spec.read(input)?;
+    endpoint(&state, body, Weight::Light, settings, |&color, _, reading| {
         let AnyPosition::Khet(khet) = &reading.position else {
             let variant: &str = reading.position.variant().into();
-            return Err(ItemError::message(format!("the laser is Khet's; this is a {variant} position"))
-                .with_notation(reading.notation));
+            return Err(ItemError::message(format!("the laser is Khet's; this is a {variant} position")));
         };
         let position = polyfen::polyfen_khet::Position::from_setup(&khet.setup).map_err(|violations| {
             let words: Vec<String> = violations.iter().map(ToString::to_string).collect();
-            ItemError::message(format!("illegal position: {}", words.join("; "))).with_notation(reading.notation)
+            ItemError::message(format!("illegal position: {}", words.join("; ")))
         })?;
         let color = color.unwrap_or(khet.setup.extras.turn);
         let shot = position.laser(color);
