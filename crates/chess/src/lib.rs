@@ -41,7 +41,7 @@ pub use castling::{Castling, CastlingStyle, CastlingToken, back_rank, king_file}
 pub use epd::{Epd, Operation};
 pub use position::{Move, MoveKind, MoveList, Outcome, Position, PositionError};
 pub use render::{RenderStyle, render};
-pub use san::{CastlingNotation, MoveError, San};
+pub use san::{CastlingNotation, MoveError, MoveSyntax, San};
 pub use types::{Piece, Role, Square};
 pub use validate::{Violation, attackers};
 

@@ -1,15 +1,31 @@
 //! Move notations: UCI (`e2e4`, `e7e8q`), SAN (`Nf3`, `exd5`, `e8=Q+`,
 //! `O-O`) and LAN (`Ng1-f3`).
 //!
-//! SAN is read leniently, the way people type it: `0-0` and `o-o`, a missing
-//! `=` (`e8Q`), more disambiguation than needed (`Nbd7`), a missing or extra
-//! `+`/`#`, annotations (`!?`), `e.p.`, LAN (`Ng1-f3`, `e2-e4`) and plain
-//! coordinates. A text is parsed into its parts ([`San`]) and matched
-//! against the legal moves of the piece to the destination; no move is
-//! written out to compare strings.
+//! Reading is strict by default and accepts what python-chess's
+//! `Board.parse_san` accepts, plus UCI and annotation suffixes: `O-O` or
+//! `0-0`, a promotion with or without `=` and in either case (`e8=Q`,
+//! `e8Q`, `e8q`), one `+` or `#` (right, wrong or missing), then `!`, `?`,
+//! `!!`, `??`, `!?` or `?!`; FIDE's `e.p.` after an en passant capture;
+//! more disambiguation than needed (`Nbd7`), LAN
+//! (`Ng1-f3`, `e2-e4`, `e4xd5`), a piece move with or without `x`. A pawn
+//! move without its file of departure is a push: in SAN a pawn capture names
+//! the file it leaves (`dxc4`).
+//!
+//! The lenient reader ([`Position::parse_move_lenient`]) also accepts the
+//! forms people type that are not standard, and reports each as a
+//! [`MoveRepair`]: a pawn capture written as a push (`c4` for `dxc4`, `f6`
+//! for the en passant `exf6`), castling in lowercase or without dashes
+//! (`o-o`, `OO`), `:` for `x`, `P` for a pawn, a promotion as `e8/Q` or
+//! `e8(Q)`, `ep.` or `e.p` for `e.p.`, and other check or annotation marks.
+//!
+//! A text is parsed into its parts ([`San`]) and matched against the legal
+//! moves of the piece to the destination; no move is written out to compare
+//! strings.
 
 use core::fmt;
 use core::ops::Range;
+
+use polyfen_core::MoveRepair;
 
 use crate::position::{Move, MoveKind, Position};
 use crate::types::{Role, Square};
@@ -22,6 +38,18 @@ pub enum CastlingNotation {
     KingTwoSquares,
     /// The king takes its own rook (`e1h1`), as Chess960 engines write it.
     KingTakesRook,
+}
+
+/// The notation a chess move was read in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveSyntax {
+    /// UCI coordinates: `e2e4`, `e7e8q`.
+    Uci,
+    /// SAN: `Nf3`, `exd5`, `O-O`.
+    San,
+    /// Long algebraic notation, with the square of departure: `Ng1-f3`,
+    /// `e2-e4`.
+    Lan,
 }
 
 /// A SAN (or LAN, or coordinate) move read into its parts.
@@ -150,27 +178,38 @@ impl San {
     /// A [`MoveError`] with the span of the first unexpected byte.
     #[inline]
     pub fn parse(text: &str) -> Result<San, MoveError> {
+        San::parse_form(text).map(|(san, _)| san)
+    }
+
+    /// Reads SAN leniently and says whether the text is in a standard form
+    /// (see the module documentation).
+    #[inline]
+    fn parse_form(text: &str) -> Result<(San, bool), MoveError> {
         let b = text.as_bytes();
         let Range { start, end } = trim(b);
         if start == end {
             return Err(MoveError::new("empty move: expected a move such as e4, Nf3 or O-O", 0..text.len()));
         }
+        let suffix_ok = standard_suffix(text[end..].trim_end().as_bytes());
         let body = &b[start..end];
         let castle = body.iter().all(|c| b"O0o-".contains(c));
         if castle {
             let letters = body.iter().filter(|&&c| c != b'-').count();
             let dashes_ok =
                 body.first() != Some(&b'-') && body.last() != Some(&b'-') && !body.windows(2).any(|w| w == b"--");
+            let standard = suffix_ok && matches!(body, b"O-O" | b"O-O-O" | b"0-0" | b"0-0-0");
             return match (letters, dashes_ok) {
-                (2, true) => Ok(San::Castle { king_side: true }),
-                (3, true) => Ok(San::Castle { king_side: false }),
+                (2, true) => Ok((San::Castle { king_side: true }, standard)),
+                (3, true) => Ok((San::Castle { king_side: false }, standard)),
                 _ => Err(MoveError::new("expected O-O or O-O-O", start..end)),
             };
         }
+        let mut standard = suffix_ok;
         let at = |i: usize| if i < end { b.get(i) } else { None };
         let mut i = start;
         let role = match at(i).and_then(|&c| role_of_upper(c)) {
             Some(r) => {
+                standard &= r != Role::Pawn;
                 i += 1;
                 r
             }
@@ -186,6 +225,7 @@ impl San {
         }
         let separator = at(i).copied().filter(|c| b"x:-".contains(c));
         if separator.is_some() {
+            standard &= separator != Some(b':');
             i += 1;
         }
         let (file, rank, to) = match (file_of(at(i)), rank_of(at(i + 1))) {
@@ -216,6 +256,7 @@ impl San {
         if i < end {
             let open = b[i];
             let marked = matches!(open, b'=' | b'/' | b'(');
+            standard &= matches!(open, b'=') || !marked;
             let letter = if marked { i + 1 } else { i };
             let Some(p) = at(letter).and_then(|&c| promotion_of(c)) else {
                 let span = letter.min(end)..(letter + 1).min(end).max(letter.min(end));
@@ -239,8 +280,20 @@ impl San {
         if i < end {
             return Err(MoveError::new("unexpected text after the move", i..end));
         }
-        Ok(San::Normal { role, file, rank, capture: matches!(separator, Some(b'x' | b':')), to, promotion })
+        Ok((San::Normal { role, file, rank, capture: matches!(separator, Some(b'x' | b':')), to, promotion }, standard))
     }
+}
+
+/// Whether what follows a move (white space trimmed) is a standard suffix:
+/// FIDE's `e.p.` after an en passant capture, one `+` or `#` at most, then
+/// one annotation at most.
+fn standard_suffix(suffix: &[u8]) -> bool {
+    let suffix = suffix.strip_prefix(b" e.p.").or_else(|| suffix.strip_prefix(b"e.p.")).unwrap_or(suffix);
+    let rest = match suffix {
+        [b'+' | b'#', rest @ ..] => rest,
+        _ => suffix,
+    };
+    matches!(rest, b"" | b"!" | b"?" | b"!!" | b"??" | b"!?" | b"?!")
 }
 
 fn push_square(out: &mut String, s: Square) {
@@ -310,28 +363,76 @@ impl Position {
         }
     }
 
-    /// Reads a move in SAN, leniently (see [`San::parse`]); LAN and plain
-    /// coordinates are read too.
+    /// Reads a move in SAN, strictly (see the module documentation); LAN
+    /// and plain coordinates are read too.
     ///
     /// # Errors
     ///
     /// A [`MoveError`]: a syntax error with its span, or no legal move or
-    /// more than one matching, with the candidates.
+    /// more than one matching, with the candidates; for a text only a
+    /// lenient reading takes as a move, an error that names that reading.
     #[inline]
     pub fn parse_san(&self, text: &str) -> Result<Move, MoveError> {
-        let san = San::parse(text)?;
-        self.san_to_move(&san, text)
+        self.read_san(text, None).map(|(m, _)| m)
     }
 
-    /// The legal move a parsed SAN names; `text` is what it was read from,
-    /// for the error.
+    /// The legal move a parsed SAN names, strictly (a pawn move without its
+    /// file of departure is a push); `text` is what it was read from, for
+    /// the error.
     ///
     /// # Errors
     ///
     /// As [`Position::parse_san`].
     #[inline]
     pub fn san_to_move(&self, san: &San, text: &str) -> Result<Move, MoveError> {
-        if let San::Normal { role, file, rank, to, promotion, .. } = *san {
+        self.san_match(*san, text, false)
+    }
+
+    /// Reads SAN or LAN; with `repairs`, leniently.
+    fn read_san(&self, text: &str, repairs: Option<&mut Vec<MoveRepair>>) -> Result<(Move, MoveSyntax), MoveError> {
+        let (san, standard) = San::parse_form(text)?;
+        let syntax = match san {
+            San::Normal { file: Some(_), rank: Some(_), .. } => MoveSyntax::Lan,
+            _ => MoveSyntax::San,
+        };
+        let strict = self.san_match(san, text, false);
+        if standard && strict.is_ok() {
+            return strict.map(|m| (m, syntax));
+        }
+        let m = match strict {
+            Ok(m) => m,
+            Err(e) => match self.san_match(san, text, true) {
+                Ok(m) => m,
+                Err(_) => return Err(e),
+            },
+        };
+        let span = trim(text.as_bytes());
+        let shown = text.get(span.clone()).unwrap_or(text);
+        let written = text[span.start..].trim_end();
+        let standard_form = if syntax == MoveSyntax::Lan { self.lan(m) } else { self.san(m) };
+        match repairs {
+            Some(repairs) => {
+                repairs.push(MoveRepair::reading(span.start..span.start + written.len(), written, &standard_form));
+                Ok((m, syntax))
+            }
+            None => Err(MoveError {
+                message: format!(
+                    "{shown} is not standard {}: only a lenient reading takes it, as {standard_form}",
+                    if syntax == MoveSyntax::Lan { "LAN" } else { "SAN" }
+                ),
+                span,
+                candidates: vec![m],
+                uci: false,
+            }),
+        }
+    }
+
+    /// The legal move a parsed SAN names; leniently, a pawn move without
+    /// its file of departure may also be a capture.
+    #[inline]
+    fn san_match(&self, san: San, text: &str, lenient: bool) -> Result<Move, MoveError> {
+        if let San::Normal { role, file, rank, to, promotion, .. } = san {
+            let file = if role == Role::Pawn && file.is_none() && !lenient { Some(to.file()) } else { file };
             // the common case: exactly one legal move matches
             let from_mask =
                 file.map_or(!0u64, |f| 0x0101_0101_0101_0101 << f) & rank.map_or(!0u64, |r| 0xff << (8 * r));
@@ -347,13 +448,13 @@ impl Position {
                 return Ok(m);
             }
         }
-        self.san_error(*san, text)
+        self.san_error(san, text, lenient)
     }
 
     /// The move a parsed SAN names, or the error that says why none or more
     /// than one does: the slow path of [`Position::san_to_move`].
     #[cold]
-    fn san_error(&self, san: San, text: &str) -> Result<Move, MoveError> {
+    fn san_error(&self, san: San, text: &str, lenient: bool) -> Result<Move, MoveError> {
         let span = trim(text.as_bytes());
         let shown = text.get(span.clone()).unwrap_or(text);
         match san {
@@ -371,6 +472,7 @@ impl Position {
                 })
             }
             San::Normal { role, file, rank, to, promotion, .. } => {
+                let file = if role == Role::Pawn && file.is_none() && !lenient { Some(to.file()) } else { file };
                 let file_mask = file.map_or(!0u64, |f| 0x0101_0101_0101_0101 << f);
                 let rank_mask = rank.map_or(!0u64, |r| 0xff << (8 * r));
                 let mut found = None;
@@ -428,22 +530,69 @@ impl Position {
         }
     }
 
-    /// Reads a move in any chess notation: UCI when the text has its shape
-    /// and names a legal move, else SAN (which also reads LAN).
+    /// Reads a move in any chess notation, strictly: UCI when the text has
+    /// its shape and names a legal move, else SAN (which also reads LAN).
     ///
     /// # Errors
     ///
-    /// The SAN error, or the UCI error for a text shaped as UCI.
+    /// The SAN error, or the UCI error for a text shaped as UCI; a text
+    /// only the lenient reader takes gives an error naming its reading.
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        self.read_move(text, None).map(|(m, _)| m)
+    }
+
+    /// Reads a move in any chess notation, leniently: as
+    /// [`Position::parse_move`], and also the non-standard forms of the
+    /// module documentation, pushing one [`MoveRepair`] onto `repairs` for
+    /// each non-standard reading (`read 'c4' as 'dxc4'`).
+    ///
+    /// # Errors
+    ///
+    /// As [`Position::parse_move`], for text no reading takes as a legal
+    /// move.
+    pub fn parse_move_lenient(&self, text: &str, repairs: &mut Vec<MoveRepair>) -> Result<Move, MoveError> {
+        self.read_move(text, Some(repairs)).map(|(m, _)| m)
+    }
+
+    /// Reads a move in any chess notation and says which notation it was
+    /// read in: strictly without `repairs`, leniently with them (pushing one
+    /// [`MoveRepair`] per non-standard reading).
+    ///
+    /// # Errors
+    ///
+    /// As [`Position::parse_move`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use polyfen_chess::{Fen, MoveSyntax, Position};
+    ///
+    /// let fen: Fen = "4k3/8/8/4Pp2/8/8/8/4K3 w - f6 0 2".parse()?;
+    /// let position = Position::from_setup(&fen)?;
+    /// let (m, syntax) = position.read_move("exf6", None)?;
+    /// assert_eq!((position.uci(m, Default::default()), syntax), ("e5f6".to_owned(), MoveSyntax::San));
+    /// assert_eq!(position.read_move("e5f6", None)?, (m, MoveSyntax::Uci));
+    /// // a pawn move without x is a push: f6 is read as exf6 only leniently
+    /// assert!(position.read_move("f6", None).is_err());
+    /// let mut repairs = Vec::new();
+    /// assert_eq!(position.read_move("f6", Some(&mut repairs))?, (m, MoveSyntax::San));
+    /// assert_eq!(repairs[0].to_string(), "read 'f6' as 'exf6'");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn read_move(
+        &self,
+        text: &str,
+        repairs: Option<&mut Vec<MoveRepair>>,
+    ) -> Result<(Move, MoveSyntax), MoveError> {
         let uci_shaped = is_uci_shaped(text.trim().as_bytes());
         if uci_shaped {
             let uci = self.parse_uci(text);
-            if uci.is_ok() {
-                return uci;
-            }
-            return self.parse_san(text).map_err(|_| uci.err().unwrap_or_else(|| MoveError::new("", 0..0)));
+            return match uci {
+                Ok(m) => Ok((m, MoveSyntax::Uci)),
+                Err(e) => self.read_san(text, repairs).map_err(|_| e),
+            };
         }
-        self.parse_san(text)
+        self.read_san(text, repairs)
     }
 
     /// A legal move in UCI.

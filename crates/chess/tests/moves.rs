@@ -133,13 +133,13 @@ fn tricky_san() {
 }
 
 #[test]
-fn lenient_san() {
+fn standard_san_forms_are_read_strictly() {
     let p = pos("r3k2r/pppq1ppp/2n2n2/3pp3/3PP3/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 1");
     let same = |a: &str, b: &str| assert_eq!(p.parse_san(a), p.parse_san(b), "{a} vs {b}");
-    for castle in ["O-O", "0-0", "o-o", "OO", "O-O+", "O-O!?"] {
+    for castle in ["O-O", "0-0", "O-O+", "O-O!?", "0-0#"] {
         same(castle, "O-O");
     }
-    for castle in ["O-O-O", "0-0-0", "OOO", "O-O-O#"] {
+    for castle in ["O-O-O", "0-0-0", "O-O-O#"] {
         same(castle, "O-O-O");
     }
     same("Nxe5", "Nxe5+");
@@ -152,23 +152,69 @@ fn lenient_san() {
     same("dxe5", "d4e5");
     same("de5", "dxe5");
     same("d4xe5", "dxe5");
-    same("Pdxe5", "dxe5");
     same("Nb5", "Ncb5");
     same("Nb5?!", "Nb5");
+    same("Nb5+!!", "Nb5");
     assert!(p.parse_san("Nb5").is_ok());
 
     let p = pos("4k3/1P6/8/3pP3/8/8/8/4K3 w - d6 0 1");
     let ep = p.parse_san("exd6").unwrap();
-    for text in ["exd6e.p.", "exd6 e.p.", "exd6 ep.", "ed6", "e5d6", "exd6+"] {
+    for text in ["ed6", "e5d6", "exd6+", "e5xd6", "exd6e.p.", "exd6 e.p."] {
         assert_eq!(p.parse_san(text), Ok(ep), "{text}");
     }
     let promote = p.parse_san("b8=Q").unwrap();
-    for text in ["b8Q", "b8q", "b8/Q", "b8(Q)", "b7b8q", "b7-b8=Q", "b8=Q+"] {
+    for text in ["b8Q", "b8q", "b7b8q", "b7-b8=Q", "b8=Q+"] {
         assert_eq!(p.parse_san(text), Ok(promote), "{text}");
     }
     let knight = p.parse_san("b8=N").unwrap();
     assert_eq!(p.parse_san("b8N"), Ok(knight));
     assert_ne!(knight, promote);
+}
+
+#[test]
+fn lenient_san_reports_each_non_standard_form() {
+    let p = pos("r3k2r/pppq1ppp/2n2n2/3pp3/3PP3/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 1");
+    let lenient = |p: &Position, text: &str, standard: &str| {
+        let mut repairs = Vec::new();
+        let m = p.parse_move_lenient(text, &mut repairs).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(Ok(m), p.parse_san(standard), "{text} vs {standard}");
+        let messages: Vec<String> = repairs.iter().map(ToString::to_string).collect();
+        assert_eq!(messages, [format!("read '{}' as '{standard}'", text.trim())], "{text}");
+        let strict = p.parse_move(text).unwrap_err();
+        assert!(strict.message.contains(standard), "{text}: {strict}");
+        assert_eq!(strict.candidates, [m]);
+    };
+    for castle in ["o-o", "OO", "O-0", "O-O++", "O-O !"] {
+        lenient(&p, castle, "O-O");
+    }
+    lenient(&p, "OOO", "O-O-O");
+    lenient(&p, "Pdxe5", "dxe5");
+    lenient(&p, "d:e5", "dxe5");
+    lenient(&p, "Nf3:e5", "Nf3xe5");
+    lenient(&p, "Nb5!!!", "Nb5");
+    // standard forms give no repair
+    let mut repairs = Vec::new();
+    for text in ["O-O", "0-0-0", "dxe5", "de5", "Nxe5+", "Nb5?!", "d4e5", "Nf3-e5"] {
+        p.parse_move_lenient(text, &mut repairs).unwrap();
+    }
+    assert_eq!(repairs, []);
+
+    let p = pos("4k3/1P6/8/3pP3/8/8/8/4K3 w - d6 0 1");
+    for text in ["exd6 ep.", "exd6e.p", "exd6  e.p."] {
+        lenient(&p, text, "exd6");
+    }
+    // en passant by its destination alone: a pawn move without x is a push
+    lenient(&p, "d6", "exd6");
+    for text in ["b8/Q", "b8(Q)"] {
+        lenient(&p, text, "b8=Q+");
+    }
+    // a capture written as a push
+    let p = pos("2rq1rk1/pb2bppp/1p2p3/n1ppPn2/2PP4/PP3N2/1B1NQPPP/RB3RK1 b - - 4 13");
+    lenient(&p, "c4", "dxc4");
+    lenient(&p, "xc4", "dxc4");
+    let e = p.parse_move("c4").unwrap_err();
+    assert_eq!(e.message, "c4 is not standard SAN: only a lenient reading takes it, as dxc4");
+    assert_eq!(e.span, 0..2);
 }
 
 #[test]
@@ -315,7 +361,20 @@ proptest! {
         ];
         let p = pos(fens[which]);
         let _ = San::parse(&text);
-        for result in [p.parse_san(&text), p.parse_uci(&text), p.parse_move(&text)] {
+        let mut repairs = Vec::new();
+        let lenient = p.parse_move_lenient(&text, &mut repairs);
+        // strict and lenient agree when the lenient reading repaired nothing
+        match (&lenient, repairs.as_slice()) {
+            (Ok(m), []) => prop_assert_eq!(p.parse_move(&text), Ok(*m)),
+            (Ok(m), [repair]) => {
+                prop_assert!(p.parse_move(&text).is_err());
+                prop_assert!(repair.span.end <= text.len() && text.is_char_boundary(repair.span.start), "{:?}", repair);
+                prop_assert!(repair.message.ends_with(&format!("'{}'", p.san(*m))) || repair.message.ends_with(&format!("'{}'", p.lan(*m))), "{}", repair);
+            }
+            (Ok(_), more) => prop_assert!(false, "more than one repair: {:?}", more),
+            (Err(_), _) => prop_assert!(p.parse_move(&text).is_err()),
+        }
+        for result in [p.parse_san(&text), p.parse_uci(&text), p.parse_move(&text), lenient] {
             match result {
                 Ok(m) => prop_assert!(p.legal_moves().contains(&m)),
                 Err(e) => {

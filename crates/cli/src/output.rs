@@ -228,6 +228,16 @@ impl Report {
         self.eprintln(format_args!("polyfen: move {k} ({text}): column {column}: {error}"));
     }
 
+    /// Reports a move read leniently (`read 'c4' as 'dxc4'`): a warning
+    /// that fails nothing.
+    pub fn move_repair(&mut self, k: usize, text: &str, repair: &polyfen::MoveRepair) {
+        self.sync();
+        let column =
+            ParseError::new(polyfen::polyfen_core::ParseErrorKind::Empty { expected: "" }, repair.span.clone())
+                .char_column(text);
+        self.eprintln(format_args!("polyfen: move {k} ({text}): column {column}: warning: {repair}"));
+    }
+
     /// Reports a failure of input `n` that has no column.
     pub fn failure(&mut self, n: u64, message: &str) {
         self.sync();

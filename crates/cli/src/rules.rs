@@ -53,7 +53,9 @@ pub struct PositionArgs {
     /// The notation of the position (default: detected).
     #[arg(long, value_name = "NOTATION", value_parser = parse_notation)]
     from: Option<Notation>,
-    /// Read the position leniently (see `convert --help`).
+    /// Read the position leniently (see `convert --help`), and the moves:
+    /// accept non-standard move forms (a pawn capture written as a push,
+    /// `c4` for `dxc4`) and report each reading as a warning.
     #[arg(long)]
     lenient: bool,
 }
@@ -236,19 +238,25 @@ fn is_move_number(word: &str) -> bool {
     digits.len() < word.len() && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
-/// Plays `moves` from the position, calling `each` with every move as
-/// written in `write_as`; stops at the first move that fails.
+/// Plays `moves` from the position (`lenient`: reporting each non-standard
+/// reading as a warning), calling `each` with every move as written in
+/// `write_as`; stops at the first move that fails.
 fn play_all(
     position: &mut polyfen::AnyPosition,
     moves: &[String],
     write_as: MoveNotation,
-    options: RuleOptions,
+    (options, lenient): (RuleOptions, bool),
     report: &mut Report,
     mut each: impl FnMut(&str, &mut Report) -> Result<(), Flow>,
 ) -> Result<bool, Flow> {
     for (index, text) in moves.iter().enumerate() {
-        match position.play(text, write_as, &options) {
-            Ok(written) => each(&written, report)?,
+        match position.play_with(text, write_as, &options, lenient) {
+            Ok(played) => {
+                for repair in &played.repairs {
+                    report.move_repair(index + 1, text, repair);
+                }
+                each(&played.text, report)?;
+            }
             Err(RulesError::Move { error, .. }) => {
                 report.move_error(index + 1, text, &error);
                 return Ok(false);
@@ -271,7 +279,8 @@ pub fn move_(args: &MoveArgs, report: &mut Report) -> Result<(), Flow> {
         return Ok(());
     }
     let moves = move_words(&args.moves)?;
-    play_all(&mut position, &moves, args.to, args.rules.options(), report, |written, report| report.line(written))?;
+    let options = (args.rules.options(), args.position.lenient);
+    play_all(&mut position, &moves, args.to, options, report, |written, report| report.line(written))?;
     Ok(())
 }
 
@@ -280,7 +289,8 @@ pub fn apply(args: &ApplyArgs, report: &mut Report) -> Result<(), Flow> {
     let mut position = reading.position;
     let write_as = position.variant().move_notations()[0];
     let moves = move_words(&args.moves)?;
-    if !play_all(&mut position, &moves, write_as, args.rules.options(), report, |_, _| Ok(()))? {
+    let options = (args.rules.options(), args.position.lenient);
+    if !play_all(&mut position, &moves, write_as, options, report, |_, _| Ok(()))? {
         return Ok(());
     }
     let notation = args.to.unwrap_or(reading.notation);

@@ -143,3 +143,49 @@ fn status_names_the_end_of_the_game() {
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert_eq!(lines(&out.stdout), ["ongoing", "checkmate", "stalemate", "insufficient-material", "fifty-moves"]);
 }
+
+#[test]
+fn a_pawn_capture_written_as_a_push_needs_lenient() {
+    let position = "2rq1rk1/pb2bppp/1p2p3/n1ppPn2/2PP4/PP3N2/1B1NQPPP/RB3RK1 b - - 4 13";
+    let strict = polyfen(&["move", "--position", position, "--to", "uci", "c4"]);
+    assert_eq!(strict.code, 1);
+    assert_eq!(strict.stdout, "");
+    assert_eq!(
+        strict.stderr,
+        "polyfen: move 1 (c4): column 1: c4 is not standard SAN: only a lenient reading takes it, as dxc4 (candidates: dxc4)\n"
+    );
+    let lenient = polyfen(&["move", "--lenient", "--position", position, "--to", "uci", "c4"]);
+    assert_eq!(lenient.code, 0, "{}", lenient.stderr);
+    assert_eq!(lenient.stdout, "d5c4\n");
+    assert_eq!(lenient.stderr, "polyfen: move 1 (c4): column 1: warning: read 'c4' as 'dxc4'\n");
+    let apply = polyfen(&["apply", "--position", position, "c4"]);
+    assert_eq!(apply.code, 1);
+    assert!(apply.stderr.contains("only a lenient reading takes it, as dxc4"), "{}", apply.stderr);
+    let apply = polyfen(&["apply", "--lenient", "--position", position, "c4"]);
+    assert_eq!(apply.code, 0, "{}", apply.stderr);
+    assert_eq!(apply.stdout, "2rq1rk1/pb2bppp/1p2p3/n1p1Pn2/2pP4/PP3N2/1B1NQPPP/RB3RK1 w - - 0 14\n");
+    assert_eq!(apply.stderr, "polyfen: move 1 (c4): column 1: warning: read 'c4' as 'dxc4'\n");
+}
+
+#[test]
+fn en_passant_by_its_destination_needs_lenient() {
+    let position = "4k3/8/8/4Pp2/8/8/8/4K3 w - f6 0 2";
+    let strict = polyfen(&["move", "--position", position, "--to", "uci", "f6"]);
+    assert_eq!(strict.code, 1);
+    assert_eq!(strict.stdout, "");
+    assert_eq!(
+        strict.stderr,
+        "polyfen: move 1 (f6): column 1: f6 is not standard SAN: only a lenient reading takes it, as exf6 (candidates: exf6)\n"
+    );
+    let lenient = polyfen(&["move", "--lenient", "--position", position, "--to", "uci", "f6", "Kd7"]);
+    assert_eq!(lenient.code, 0, "{}", lenient.stderr);
+    assert_eq!(lenient.stdout, "e5f6\ne8d7\n");
+    assert_eq!(lenient.stderr, "polyfen: move 1 (f6): column 1: warning: read 'f6' as 'exf6'\n");
+    let apply = polyfen(&["apply", "--position", position, "f6"]);
+    assert_eq!(apply.code, 1);
+    assert!(apply.stderr.contains("move 1 (f6)") && apply.stderr.contains("as exf6"), "{}", apply.stderr);
+    let apply = polyfen(&["apply", "--lenient", "--position", position, "f6"]);
+    assert_eq!(apply.code, 0, "{}", apply.stderr);
+    assert_eq!(apply.stdout, "4k3/8/5P2/8/8/8/8/4K3 b - - 0 2\n");
+    assert_eq!(apply.stderr, "polyfen: move 1 (f6): column 1: warning: read 'f6' as 'exf6'\n");
+}

@@ -9,7 +9,9 @@
 //! - [`codec`]: the one placement codec, driven by a [`PlacementSpec`] and a
 //!   [`Leniency`], with per-piece attributes as a first-class field;
 //! - [`Setup`]: a board plus the other fields, generic over the variant;
-//! - [`ParseError`]: what went wrong and the byte span where.
+//! - [`ParseError`]: what went wrong and the byte span where;
+//! - [`MoveRepair`]: a move read in a non-standard form, as the lenient move
+//!   readers of every game report it.
 //!
 //! The core does no I/O.
 
@@ -17,6 +19,7 @@ pub mod codec;
 pub mod color;
 pub mod error;
 pub mod fields;
+pub mod moves;
 pub mod swar;
 pub mod variant;
 
@@ -24,4 +27,5 @@ pub use codec::{AttributeSpec, Leniency, PlacementSpec, Repair, RepairKind, RowO
 pub use color::Color;
 pub use error::{ParseError, ParseErrorKind};
 pub use fields::{Field, Fields};
+pub use moves::MoveRepair;
 pub use variant::{Setup, Variant};

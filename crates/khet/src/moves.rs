@@ -5,6 +5,8 @@
 use core::fmt;
 use core::ops::Range;
 
+use polyfen_core::MoveRepair;
+
 use crate::types::{Facing, Square};
 
 /// Which way a piece turns.
@@ -72,9 +74,10 @@ impl Move {
     }
 
     /// Reads a move: `h2g2` or `h2-g2` (a step or a swap), `h2+` (a
-    /// clockwise turn) or `h2-` (anticlockwise). Square letters may be
-    /// uppercase. Whether the move is legal is for
-    /// [`crate::Position::parse_move`] to say.
+    /// clockwise turn) or `h2-` (anticlockwise). Square letters are
+    /// lowercase; [`Move::parse_lenient`] also reads them in uppercase.
+    /// Whether the move is legal is for [`crate::Position::parse_move`] to
+    /// say.
     ///
     /// # Errors
     ///
@@ -94,6 +97,33 @@ impl Move {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn parse(text: &str) -> Result<Move, MoveParseError> {
+        let mv = Move::parse_any_case(text)?;
+        if text.bytes().any(|b| b.is_ascii_uppercase()) {
+            return Err(MoveParseError::new(
+                format!("{text} is not standard: only a lenient reading takes it, as {mv}"),
+                0..text.len(),
+            ));
+        }
+        Ok(mv)
+    }
+
+    /// Reads a move as [`Move::parse`] does, and also with square letters
+    /// in uppercase (`H2G2`), which is not standard: each such reading is
+    /// pushed onto `repairs` (`read 'H2G2' as 'h2g2'`).
+    ///
+    /// # Errors
+    ///
+    /// As [`Move::parse`], for text that is no move in any case.
+    pub fn parse_lenient(text: &str, repairs: &mut Vec<MoveRepair>) -> Result<Move, MoveParseError> {
+        let mv = Move::parse_any_case(text)?;
+        if text.bytes().any(|b| b.is_ascii_uppercase()) {
+            repairs.push(MoveRepair::reading(0..text.len(), text, &mv.to_string()));
+        }
+        Ok(mv)
+    }
+
+    /// [`Move::parse`] with square letters in either case.
+    fn parse_any_case(text: &str) -> Result<Move, MoveParseError> {
         let bytes = text.as_bytes();
         if bytes.is_empty() {
             return Err(MoveParseError::new("an empty move: expected a move such as h2g2, h2+ or h2-", 0..0));

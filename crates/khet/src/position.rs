@@ -7,7 +7,7 @@
 
 use core::fmt;
 
-use polyfen_core::Color;
+use polyfen_core::{Color, MoveRepair};
 
 use crate::laser::{Beam, BeamEnd, Bounce, Laser};
 use crate::moves::{Move, MoveParseError, Rotation};
@@ -422,6 +422,26 @@ impl Position {
     pub fn parse_move(&self, text: &str, rules: &Rules) -> Result<Move, MoveParseError> {
         let mv = Move::parse(text)?;
         self.check_legal(mv, rules).map_err(|why| MoveParseError::new(why, 0..text.len()))?;
+        Ok(mv)
+    }
+
+    /// Reads `text` as a move leniently ([`Move::parse_lenient`], reporting
+    /// each non-standard reading in `repairs`) and checks that it is legal
+    /// here, as [`Position::parse_move`] does.
+    ///
+    /// # Errors
+    ///
+    /// As [`Position::parse_move`].
+    pub fn parse_move_lenient(
+        &self,
+        text: &str,
+        rules: &Rules,
+        repairs: &mut Vec<MoveRepair>,
+    ) -> Result<Move, MoveParseError> {
+        let mut found = Vec::new();
+        let mv = Move::parse_lenient(text, &mut found)?;
+        self.check_legal(mv, rules).map_err(|why| MoveParseError::new(why, 0..text.len()))?;
+        repairs.append(&mut found);
         Ok(mv)
     }
 

@@ -22,9 +22,23 @@ fn start(pkn: &str) -> Position {
 #[test]
 fn notation_forms() {
     let travel = Move::Travel { from: sq("h2"), to: sq("g2") };
-    for text in ["h2g2", "h2-g2", "H2G2", "H2-g2"] {
+    for text in ["h2g2", "h2-g2"] {
         assert_eq!(Move::parse(text), Ok(travel), "{text}");
     }
+    // uppercase squares are read only leniently, and reported
+    let mut repairs = Vec::new();
+    for text in ["H2G2", "H2-g2"] {
+        let e = Move::parse(text).unwrap_err();
+        assert_eq!(e.message, format!("{text} is not standard: only a lenient reading takes it, as h2g2"));
+        assert_eq!(Move::parse_lenient(text, &mut repairs), Ok(travel), "{text}");
+    }
+    let messages: Vec<String> = repairs.iter().map(ToString::to_string).collect();
+    assert_eq!(messages, ["read 'H2G2' as 'h2g2'", "read 'H2-g2' as 'h2g2'"]);
+    repairs.clear();
+    for text in ["h2g2", "h2-g2", "h2+", "h2-"] {
+        Move::parse_lenient(text, &mut repairs).unwrap();
+    }
+    assert_eq!(repairs, []);
     assert_eq!(Move::parse("h2+"), Ok(Move::Rotate { square: sq("h2"), rotation: Rotation::Clockwise }));
     assert_eq!(Move::parse("h2-"), Ok(Move::Rotate { square: sq("h2"), rotation: Rotation::Anticlockwise }));
     assert_eq!(travel.to_string(), "h2g2");

@@ -7,7 +7,7 @@ use polyfen_core::{Leniency, ParseError, Setup};
 
 use crate::json::{ChessJson, JsonPosition};
 use crate::rules::{
-    CastlingMoves, Divided, EnPassantPolicy, GameStatus, MoveError, MoveNotation, RuleOptions, RulesError,
+    CastlingMoves, Divided, EnPassantPolicy, GameStatus, MoveError, MoveNotation, Played, RuleOptions, RulesError,
 };
 use crate::{ConvertError, Notation, Position, RenderStyle, VariantId, WriteOptions};
 
@@ -182,10 +182,18 @@ impl Position for ChessPosition {
     /// Reads UCI, SAN (leniently) or LAN; after the move the en passant
     /// square is held after every double push, and EPD operations, which
     /// describe the position before it, are dropped.
-    fn play(&mut self, text: &str, write_as: MoveNotation, options: &RuleOptions) -> Result<String, RulesError> {
+    fn play_with(
+        &mut self,
+        text: &str,
+        write_as: MoveNotation,
+        options: &RuleOptions,
+        lenient: bool,
+    ) -> Result<Played, RulesError> {
         let write_as = chess_notation(write_as)?;
         let mut pos = self.rules_position()?;
-        let m = pos.parse_move(text).map_err(|e| {
+        let mut repairs = Vec::new();
+        let read = if lenient { pos.parse_move_lenient(text, &mut repairs) } else { pos.parse_move(text) };
+        let m = read.map_err(|e| {
             let notation = if e.uci { MoveNotation::Uci } else { MoveNotation::San };
             let candidates = e.candidates.iter().map(|&c| write_move(&pos, c, notation, options.castling)).collect();
             RulesError::Move { index: 0, error: MoveError::new(e.message, e.span).with_candidates(candidates) }
@@ -194,7 +202,7 @@ impl Position for ChessPosition {
         pos.play(m);
         self.setup = pos.to_setup(self.castling_style);
         self.operations.clear();
-        Ok(written)
+        Ok(Played { text: written, repairs })
     }
 
     fn perft(&self, depth: u32, _options: &RuleOptions) -> Result<u64, RulesError> {
@@ -289,6 +297,27 @@ mod tests {
         assert_eq!(legal, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
         let always = WriteOptions::default().with_en_passant(EnPassantPolicy::Always);
         assert_eq!(q.to_notation(Notation::Fen, &always).unwrap().text, held);
+    }
+
+    #[test]
+    fn play_is_strict_and_play_with_reports_lenient_readings() {
+        let options = RuleOptions::default();
+        let mut p = position("4k3/8/8/4Pp2/8/8/8/4K3 w - f6 0 2");
+        let before = p.clone();
+        let e = p.play("f6", MoveNotation::Uci, &options).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "move 1: f6 is not standard SAN: only a lenient reading takes it, as exf6 (candidates: exf6)"
+        );
+        assert_eq!(p, before);
+        assert_eq!(p.play_with("f6", MoveNotation::Uci, &options, false).unwrap_err(), e);
+        let played = p.play_with("f6", MoveNotation::Uci, &options, true).unwrap();
+        assert_eq!(played.text, "e5f6");
+        let repairs: Vec<String> = played.repairs.iter().map(ToString::to_string).collect();
+        assert_eq!(repairs, ["read 'f6' as 'exf6'"]);
+        assert_eq!(played.repairs[0].span, 0..2);
+        let played = p.play_with("Kd7", MoveNotation::San, &options, true).unwrap();
+        assert_eq!(played, Played { text: "Kd7".to_owned(), repairs: Vec::new() });
     }
 
     #[test]

@@ -5,7 +5,7 @@ use polyfen_khet::{BeamEnd, Laser, Move, Outcome, Pkn, PknOptions, Rules, parse_
 use serde::Serialize;
 
 use crate::json::{JsonPosition, KhetJson};
-use crate::rules::{Divided, GameStatus, MoveError, MoveNotation, RuleOptions, RulesError};
+use crate::rules::{Divided, GameStatus, MoveError, MoveNotation, Played, RuleOptions, RulesError};
 use crate::{ConvertError, Notation, Position, RenderStyle, VariantId, WriteOptions};
 
 /// A Khet position as the facade holds it: the setup, every piece with the
@@ -296,12 +296,20 @@ impl Position for KhetPosition {
     /// Plays a Khet move (`h2g2`, `h2-g2`, `h2+`, `h2-`); any rotation the
     /// rules allow is accepted (a pharaoh's, either of a scarab's). The
     /// mover's laser then fires; the turn counter grows after red's move.
-    fn play(&mut self, text: &str, write_as: MoveNotation, options: &RuleOptions) -> Result<String, RulesError> {
+    fn play_with(
+        &mut self,
+        text: &str,
+        write_as: MoveNotation,
+        options: &RuleOptions,
+        lenient: bool,
+    ) -> Result<Played, RulesError> {
         khet_notation(write_as)?;
         let mut game = self.game()?;
         let rules = rules(*options);
         let move_error = |error: MoveError| RulesError::Move { index: 0, error };
-        let mv = Move::parse(text).map_err(|e| move_error(MoveError::new(e.message, e.span)))?;
+        let mut repairs = Vec::new();
+        let read = if lenient { Move::parse_lenient(text, &mut repairs) } else { Move::parse(text) };
+        let mv = read.map_err(|e| move_error(MoveError::new(e.message, e.span)))?;
         if let Err(why) = game.play(mv, &rules) {
             let every = Rules { every_rotation: true, ..rules };
             let legal = game.legal_moves(&every);
@@ -319,7 +327,7 @@ impl Position for KhetPosition {
             return Err(move_error(MoveError::new(why, 0..text.len()).with_candidates(candidates)));
         }
         self.setup = game.to_setup();
-        Ok(mv.to_string())
+        Ok(Played { text: mv.to_string(), repairs })
     }
 
     /// Khet perft, honouring [`RuleOptions::khet_swap_restriction`] and

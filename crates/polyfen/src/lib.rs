@@ -51,10 +51,11 @@ pub use khet::{BeamJson, BounceJson, KhetPosition, LaserJson, OutcomeJson, Piece
 pub use notation::{Notation, RenderStyle, VariantId};
 pub use polyfen_chess;
 pub use polyfen_core;
+pub use polyfen_core::MoveRepair;
 pub use polyfen_khet;
 pub use polyfen_xiangqi;
 pub use rules::{
-    CastlingMoves, Divided, EnPassantPolicy, GameStatus, MoveError, MoveNotation, RuleOptions, RulesError,
+    CastlingMoves, Divided, EnPassantPolicy, GameStatus, MoveError, MoveNotation, Played, RuleOptions, RulesError,
 };
 pub use xiangqi::XiangqiPosition;
 
@@ -223,16 +224,35 @@ pub trait Position {
         Err(RulesError::Unsupported { variant: self.variant(), feature: "legal moves" })
     }
 
-    /// Reads `text` as a move in any move notation of the game, plays it,
-    /// and returns it written in `write_as`. On error the position is
-    /// unchanged.
+    /// Reads `text` strictly as a move in any move notation of the game,
+    /// plays it, and returns it written in `write_as`. On error the
+    /// position is unchanged. A text only a lenient reading takes (see
+    /// [`Position::play_with`]) is an error that names that reading.
     ///
     /// # Errors
     ///
     /// [`RulesError::Move`] (index 0) when the text is not one legal move,
     /// naming the candidates; otherwise as [`Position::legal_moves`].
     fn play(&mut self, text: &str, write_as: MoveNotation, options: &RuleOptions) -> Result<String, RulesError> {
-        let _ = (text, write_as, options);
+        self.play_with(text, write_as, options, false).map(|played| played.text)
+    }
+
+    /// [`Position::play`], strictly or (`lenient`) also reading the
+    /// non-standard forms of each game's move notations (a chess pawn
+    /// capture written as a push, `c4` for `dxc4`), each reported as a
+    /// [`MoveRepair`] in the answer. On error the position is unchanged.
+    ///
+    /// # Errors
+    ///
+    /// As [`Position::play`].
+    fn play_with(
+        &mut self,
+        text: &str,
+        write_as: MoveNotation,
+        options: &RuleOptions,
+        lenient: bool,
+    ) -> Result<Played, RulesError> {
+        let _ = (text, write_as, options, lenient);
         Err(RulesError::Unsupported { variant: self.variant(), feature: "moves" })
     }
 

@@ -7,6 +7,7 @@
 use std::fmt;
 use std::ops::Range;
 
+use polyfen_core::MoveRepair;
 use strum::{AsRefStr, Display, EnumIter, EnumString, IntoStaticStr};
 
 use crate::VariantId;
@@ -179,6 +180,16 @@ impl fmt::Display for MoveError {
 }
 
 impl std::error::Error for MoveError {}
+
+/// A move played: as written in the notation asked for, and the repairs a
+/// lenient reading made (none when the text was standard).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Played {
+    /// The move written in the notation asked for.
+    pub text: String,
+    /// One repair per non-standard reading: `read 'c4' as 'dxc4'`.
+    pub repairs: Vec<MoveRepair>,
+}
 
 /// Why a rules request cannot be answered.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

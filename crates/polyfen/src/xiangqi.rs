@@ -4,7 +4,7 @@ use polyfen_core::{ParseError, Repair};
 use polyfen_xiangqi::{Fen, LetterSet, MoveStyle, Script, XqOptions, lost_in_standard, parse_legacy, write_legacy};
 
 use crate::json::{JsonPosition, XiangqiJson};
-use crate::rules::{Divided, GameStatus, MoveError, MoveNotation, RuleOptions, RulesError};
+use crate::rules::{Divided, GameStatus, MoveError, MoveNotation, Played, RuleOptions, RulesError};
 use crate::{ConvertError, Notation, Position, RenderStyle, VariantId, WriteOptions};
 
 /// A Xiangqi position as the facade holds it: the setup, with the legacy
@@ -167,10 +167,18 @@ impl Position for XiangqiPosition {
     /// script); see [`polyfen_xiangqi::read_move`]. The candidates of an
     /// error are written in the notation the move was read as. The legacy
     /// marker, which describes the position before the move, is dropped.
-    fn play(&mut self, text: &str, write_as: MoveNotation, _options: &RuleOptions) -> Result<String, RulesError> {
+    fn play_with(
+        &mut self,
+        text: &str,
+        write_as: MoveNotation,
+        _options: &RuleOptions,
+        lenient: bool,
+    ) -> Result<Played, RulesError> {
         let style = move_style_of(write_as)?;
         let mut position = self.rules()?;
-        let m = position.parse_move(text).map_err(|e| RulesError::Move {
+        let mut repairs = Vec::new();
+        let read = if lenient { position.parse_move_lenient(text, &mut repairs) } else { position.parse_move(text) };
+        let m = read.map_err(|e| RulesError::Move {
             index: 0,
             error: MoveError::new(e.kind.to_string(), e.span)
                 .with_candidates(e.candidates.into_iter().map(|c| c.text).collect()),
@@ -178,7 +186,7 @@ impl Position for XiangqiPosition {
         let written = position.format_move(m, style);
         position.play(m);
         self.setup = position.to_setup();
-        Ok(written)
+        Ok(Played { text: written, repairs })
     }
 }
 

@@ -47,7 +47,8 @@ use polyfen_core::{
 pub use legacy::{LEGACY, LEGACY_STYLE, Marker, lost_in_standard, parse_legacy, to_legacy_string, write_legacy};
 pub use moves::Move;
 pub use notation::{
-    Candidate, MoveErrorKind, MoveParseError, MoveStyle, format_move, parse_move, parse_move_as, read_move, write_move,
+    Candidate, MoveErrorKind, MoveParseError, MoveStyle, format_move, parse_move, parse_move_as, read_move,
+    read_move_lenient, write_move,
 };
 pub use position::{IllegalMove, MAX_MOVES, MoveList, Position, PositionError, Status};
 pub use render::{RenderStyle, render};

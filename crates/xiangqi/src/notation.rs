@@ -45,7 +45,7 @@ use core::fmt;
 use core::ops::Range;
 use core::str::FromStr;
 
-use polyfen_core::Color;
+use polyfen_core::{Color, MoveRepair};
 
 use crate::{Board, Move, Position, UnknownName, color_name};
 
@@ -199,6 +199,14 @@ pub enum MoveErrorKind {
         /// How many legal moves fit.
         count: usize,
     },
+    /// The text names a legal move only when read leniently.
+    #[error("{text} is not standard: only a lenient reading takes it, as {reading}")]
+    NotStandard {
+        /// The text as written.
+        text: String,
+        /// The move it was read as, written in the style it was read in.
+        reading: String,
+    },
 }
 
 /// A written move that could not be read as one legal move: what is wrong,
@@ -330,6 +338,36 @@ pub fn format_move(board: &Board, mv: Move, style: MoveStyle) -> String {
 /// impossible files, a move written for the other side, no such piece, no
 /// such legal move, or several.
 pub fn read_move(board: &Board, turn: Color, legal: &[Move], text: &str) -> Result<(Move, MoveStyle), MoveParseError> {
+    read_any(board, turn, legal, text, None)
+}
+
+/// Reads a move written in any notation, as [`read_move`], and also the
+/// forms only a lenient reading takes, pushing one [`MoveRepair`] onto
+/// `repairs` for each: a plain file on a file of three or five pieces of a
+/// kind that names a piece other than the middle one (strictly, WXF's plain
+/// file there names the middle piece).
+///
+/// # Errors
+///
+/// As [`read_move`], for text no reading takes as a legal move.
+pub fn read_move_lenient(
+    board: &Board,
+    turn: Color,
+    legal: &[Move],
+    text: &str,
+    repairs: &mut Vec<MoveRepair>,
+) -> Result<(Move, MoveStyle), MoveParseError> {
+    read_any(board, turn, legal, text, Some(repairs))
+}
+
+/// [`read_move`], leniently when given `repairs`.
+fn read_any(
+    board: &Board,
+    turn: Color,
+    legal: &[Move],
+    text: &str,
+    repairs: Option<&mut Vec<MoveRepair>>,
+) -> Result<(Move, MoveStyle), MoveParseError> {
     let (start, trimmed) = trim(text);
     if trimmed.is_empty() {
         return Err(MoveParseError::new(MoveErrorKind::Empty, 0..text.len()));
@@ -337,11 +375,37 @@ pub fn read_move(board: &Board, turn: Color, legal: &[Move], text: &str) -> Resu
     let result = if !trimmed.is_ascii() {
         chinese::read(board, turn, legal, trimmed, None)
     } else if coord::looks_like(trimmed.as_bytes()) {
-        coord::read(board, turn, legal, trimmed, None)
+        coord::read(board, turn, legal, trimmed, None).map(|(m, style)| (m, style, true))
     } else {
         wxf::read(board, turn, legal, trimmed, None)
     };
-    result.map_err(|e| shift(e, start))
+    standard_or_repair(board, result, trimmed, start, repairs).map_err(|e| shift(e, start))
+}
+
+/// A move read in `style`, strictly (`true`) or only leniently: the move,
+/// or (strictly) an error naming the lenient reading, or (leniently) the
+/// move with a repair pushed onto `repairs`. `start` is where `text`
+/// starts in the caller's text.
+fn standard_or_repair(
+    board: &Board,
+    result: Result<(Move, MoveStyle, bool), MoveParseError>,
+    text: &str,
+    start: usize,
+    repairs: Option<&mut Vec<MoveRepair>>,
+) -> Result<(Move, MoveStyle), MoveParseError> {
+    let (m, style, strict) = result?;
+    if strict {
+        return Ok((m, style));
+    }
+    let reading = format_move(board, m, style);
+    if let Some(repairs) = repairs {
+        repairs.push(MoveRepair::reading(start..start + text.len(), text, &reading));
+        return Ok((m, style));
+    }
+    let kind = MoveErrorKind::NotStandard { text: text.to_owned(), reading };
+    let mut e = MoveParseError::new(kind, 0..text.len()).with_candidates(board, vec![m], style);
+    e.style = Some(style);
+    Err(e)
 }
 
 /// Reads a move written in any notation; see [`read_move`].
@@ -392,11 +456,13 @@ pub fn parse_move_as(
         return Err(MoveParseError::new(MoveErrorKind::Empty, 0..text.len()).in_style(style));
     }
     let result = match style {
-        MoveStyle::Iccs | MoveStyle::Ucci | MoveStyle::Uci1 => coord::read(board, turn, legal, trimmed, Some(style)),
+        MoveStyle::Iccs | MoveStyle::Ucci | MoveStyle::Uci1 => {
+            coord::read(board, turn, legal, trimmed, Some(style)).map(|(m, style)| (m, style, true))
+        }
         MoveStyle::Wxf | MoveStyle::WxfFsf => wxf::read(board, turn, legal, trimmed, Some(style)),
         MoveStyle::Chinese | MoveStyle::ChineseTraditional => chinese::read(board, turn, legal, trimmed, Some(style)),
     };
-    result.map(|(m, _)| m).map_err(|e| shift(e.in_style(style), start))
+    standard_or_repair(board, result, trimmed, start, None).map(|(m, _)| m).map_err(|e| shift(e.in_style(style), start))
 }
 
 /// `text` without white space around it, and where it starts.
@@ -455,6 +521,29 @@ impl Position {
     /// As [`read_move`].
     pub fn read_move(&self, text: &str) -> Result<(Move, MoveStyle), MoveParseError> {
         read_move(&self.board(), self.turn(), &self.legal_moves(), text)
+    }
+
+    /// Reads a move in any notation leniently, reporting each non-standard
+    /// reading in `repairs`; see [`read_move_lenient`].
+    ///
+    /// # Errors
+    ///
+    /// As [`read_move_lenient`].
+    pub fn read_move_lenient(
+        &self,
+        text: &str,
+        repairs: &mut Vec<MoveRepair>,
+    ) -> Result<(Move, MoveStyle), MoveParseError> {
+        read_move_lenient(&self.board(), self.turn(), &self.legal_moves(), text, repairs)
+    }
+
+    /// Reads a move in any notation leniently; see [`read_move_lenient`].
+    ///
+    /// # Errors
+    ///
+    /// As [`read_move_lenient`].
+    pub fn parse_move_lenient(&self, text: &str, repairs: &mut Vec<MoveRepair>) -> Result<Move, MoveParseError> {
+        self.read_move_lenient(text, repairs).map(|(m, _)| m)
     }
 
     /// Reads a legal move written in `style`; see [`parse_move_as`].

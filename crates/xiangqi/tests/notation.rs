@@ -489,3 +489,28 @@ fn numbered_forms_name_pawns_only() {
     assert_eq!(position.format_move(mv, MoveStyle::Iccs), "G1-G0");
     assert_eq!(position.format_move(mv, MoveStyle::WxfFsf), "17+1");
 }
+
+#[test]
+fn a_plain_file_on_three_pieces_names_the_middle_one_strictly() {
+    // red soldiers on e7, e6 and e5: WXF's plain file 5 names the middle one
+    let p = position("3k5/9/4P4/4P4/4P4/9/9/9/9/4K4 w - - 0 1");
+    let middle = p.parse_move("P5.4").unwrap();
+    assert_eq!(p.format_move(middle, MoveStyle::Ucci), "e6f6");
+    // the middle soldier cannot go forward; only the front one can
+    let e = p.parse_move("P5+1").unwrap_err();
+    let front = p.parse_move("e7e8").unwrap();
+    let written = p.format_move(front, MoveStyle::Wxf);
+    assert_eq!(e.kind.to_string(), format!("P5+1 is not standard: only a lenient reading takes it, as {written}"));
+    assert_eq!(e.span, 0..4);
+    let mut repairs = Vec::new();
+    assert_eq!(p.read_move_lenient(" P5+1", &mut repairs).unwrap(), (front, MoveStyle::Wxf));
+    let messages: Vec<String> = repairs.iter().map(ToString::to_string).collect();
+    assert_eq!(messages, [format!("read 'P5+1' as '{written}'")]);
+    assert_eq!(repairs[0].span, 1..5);
+    // standard forms give no repair
+    repairs.clear();
+    for text in [written.as_str(), "P5.4", "e7e8", "E7-E8"] {
+        p.read_move_lenient(text, &mut repairs).unwrap();
+    }
+    assert_eq!(repairs, []);
+}

@@ -147,7 +147,7 @@ pub(super) fn read(
     legal: &[Move],
     text: &str,
     style: Option<MoveStyle>,
-) -> Result<(Move, MoveStyle), MoveParseError> {
+) -> Result<(Move, MoveStyle, bool), MoveParseError> {
     let mut toks: [(Tok, usize, usize); MAX_TOKENS] = [(Tok::Op(Op::Sideways), 0, 0); MAX_TOKENS];
     let mut count = 0;
     let mut traditional = false;
@@ -172,8 +172,8 @@ pub(super) fn read(
     let toks = &toks[..count];
     let detected = style.unwrap_or(if traditional { MoveStyle::ChineseTraditional } else { MoveStyle::Chinese });
     let spec = grammar(text, toks, turn).map_err(|e| e.in_style(detected))?;
-    let m = vertical::resolve(board, turn, legal, core::slice::from_ref(&spec), detected)?;
-    Ok((m, detected))
+    let (m, strict) = vertical::resolve(board, turn, legal, core::slice::from_ref(&spec), detected)?;
+    Ok((m, detected, strict))
 }
 
 /// The error at token `i` (or the end), which is not `expected`.

@@ -387,15 +387,15 @@ impl Spec {
 }
 
 /// The one legal move that one of `specs` names (several specs when the
-/// text reads more than one way), or an error naming the candidates,
-/// written in `style`.
+/// text reads more than one way), and whether it was named strictly, or an
+/// error naming the candidates, written in `style`.
 pub(super) fn resolve(
     board: &Board,
     turn: Color,
     legal: &[Move],
     specs: &[Spec],
     style: MoveStyle,
-) -> Result<Move, MoveParseError> {
+) -> Result<(Move, bool), MoveParseError> {
     // one pass over the pieces the specs can name, counting strict and
     // lenient matches (they differ only for a plain file on a file of three
     // or five pieces)
@@ -430,7 +430,7 @@ pub(super) fn resolve(
     }
     for i in 0..2 {
         match (found[i], more[i]) {
-            (Some(m), false) => return Ok(m),
+            (Some(m), false) => return Ok((m, i == 0)),
             (Some(_), true) => {
                 let candidates: Vec<Move> = legal
                     .iter()

@@ -228,7 +228,7 @@ pub(super) fn read(
     legal: &[Move],
     text: &str,
     style: Option<MoveStyle>,
-) -> Result<(Move, MoveStyle), MoveParseError> {
+) -> Result<(Move, MoveStyle, bool), MoveParseError> {
     let (main, second, mut at, fsf_form) = piece_part(text, style)?;
     let bytes = text.as_bytes();
     let piece_span = 0..at;
@@ -274,9 +274,9 @@ pub(super) fn read(
         motion_span: motion_span.clone(),
     };
     let first = spec(main);
-    let m = match second {
+    let (m, strict) = match second {
         None => vertical::resolve(board, turn, legal, core::slice::from_ref(&first), detected),
         Some(other) => vertical::resolve(board, turn, legal, &[first, spec(other)], detected),
     }?;
-    Ok((m, detected))
+    Ok((m, detected, strict))
 }
