@@ -30,15 +30,19 @@
 
 mod build;
 mod encoding;
+mod format;
 pub mod json;
 mod model;
 pub mod pgn;
 mod rules;
 mod write;
+mod xqf;
 
 pub use build::{BadGame, GameBuilder, GameOptions, GameResult, Games, read_pgn};
 pub use encoding::{Encoding, decode, detect, encoding_for};
+pub use format::{RecordError, RecordFormat, detect_format};
 pub use json::{GameJson, NodeJson, RepairJson, VariationJson};
 pub use model::{Command, Eval, Game, Node, Variation, commands};
 pub use rules::{ChessPos, ChessRules, GameRules, KhetPos, KhetRules, MoveNote, XiangqiRules};
 pub use write::{LINE_WIDTH, MainLine, coordinates, pgn_notation, position_notation};
+pub use xqf::{read_xqf, write_xqf};

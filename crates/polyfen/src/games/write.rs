@@ -275,10 +275,17 @@ impl Game {
     pub fn write_pgn(&self, notation: Option<MoveNotation>, out: &mut String) -> Result<(), RulesError> {
         let notation = notation_for(self.variant, notation)?;
         let mut words = Words { words: Vec::new(), open: 0 };
-        with_rules!(self.variant, R => {
-            let pos = start::<R>(self)?;
-            write_line::<R>(&pos, &self.comments, &self.moves, notation, &mut words)?;
-        });
+        if self.moves.is_empty() {
+            // a diagram: its position need not be playable
+            for c in &self.comments {
+                words.comment(c);
+            }
+        } else {
+            with_rules!(self.variant, R => {
+                let pos = start::<R>(self)?;
+                write_line::<R>(&pos, &self.comments, &self.moves, notation, &mut words)?;
+            });
+        }
         for (name, value) in export_tags(self, notation) {
             out.push('[');
             out.push_str(&name);
@@ -319,6 +326,10 @@ impl Game {
     pub fn lines(&self, notation: Option<MoveNotation>) -> Result<Vec<Vec<String>>, RulesError> {
         let notation = notation_for(self.variant, notation)?;
         let mut out = Vec::new();
+        if self.moves.is_empty() {
+            // a diagram: its position need not be playable
+            return Ok(vec![Vec::new()]);
+        }
         with_rules!(self.variant, R => {
             let pos = start::<R>(self)?;
             collect_lines::<R>(&pos, &self.moves, notation, &mut Vec::new(), &mut out)?;
@@ -392,8 +403,10 @@ fn collect_lines<R: GameRules>(
         R::play(&mut pos, mv);
     }
     out.push(prefix.clone());
+    let played = prefix.split_off(depth);
     for (at, pos, moves) in branches {
-        prefix.truncate(at);
+        prefix.truncate(depth);
+        prefix.extend_from_slice(&played[..at - depth]);
         collect_lines::<R>(&pos, moves, notation, prefix, out)?;
     }
     prefix.truncate(depth);

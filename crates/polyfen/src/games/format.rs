@@ -1,0 +1,118 @@
+//! Game-record file formats: which one a file is, from its content, and
+//! the error a binary record's reader gives, with the byte offset.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A game-record file format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RecordFormat {
+    /// PGN, of any game, in any text encoding.
+    Pgn,
+    /// XQF (`XQStudio`), a binary Xiangqi record, versions 1.0 to 1.8.
+    Xqf,
+    /// CBR (`CCBridge Record`), one Xiangqi game.
+    Cbr,
+    /// CBL (`CCBridgeLibrary`), a library of Xiangqi games.
+    Cbl,
+    /// `DhtmlXQ`, the tag form of Chinese Xiangqi web pages.
+    DhtmlXq,
+}
+
+impl RecordFormat {
+    /// The format's name as the command line writes it.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            RecordFormat::Pgn => "pgn",
+            RecordFormat::Xqf => "xqf",
+            RecordFormat::Cbr => "cbr",
+            RecordFormat::Cbl => "cbl",
+            RecordFormat::DhtmlXq => "dhtmlxq",
+        }
+    }
+
+    /// Whether the format is binary (read as bytes, not decoded as text).
+    #[must_use]
+    pub const fn is_binary(self) -> bool {
+        matches!(self, RecordFormat::Xqf | RecordFormat::Cbr | RecordFormat::Cbl)
+    }
+}
+
+impl fmt::Display for RecordFormat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for RecordFormat {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<RecordFormat, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "pgn" => Ok(RecordFormat::Pgn),
+            "xqf" => Ok(RecordFormat::Xqf),
+            "cbr" => Ok(RecordFormat::Cbr),
+            "cbl" => Ok(RecordFormat::Cbl),
+            "dhtmlxq" => Ok(RecordFormat::DhtmlXq),
+            _ => Err(format!("unknown game-record format {s:?}; one of pgn, xqf, cbr, cbl, dhtmlxq")),
+        }
+    }
+}
+
+/// The format of a record from its first bytes: the magic bytes of XQF
+/// (`XQ` and a version byte), CBR and CBL, a `[DhtmlXQ` tag near the start,
+/// else PGN.
+///
+/// # Examples
+///
+/// ```
+/// use polyfen::games::{RecordFormat, detect_format};
+///
+/// assert_eq!(detect_format(b"XQ\x0a\0\0"), RecordFormat::Xqf);
+/// assert_eq!(detect_format(b"CCBridgeLibrary\0"), RecordFormat::Cbl);
+/// assert_eq!(detect_format(b"<p>[DhtmlXQ][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]"), RecordFormat::DhtmlXq);
+/// assert_eq!(detect_format(b"[Event \"?\"]"), RecordFormat::Pgn);
+/// ```
+#[must_use]
+pub fn detect_format(head: &[u8]) -> RecordFormat {
+    if head.starts_with(b"CCBridge Record\0") {
+        return RecordFormat::Cbr;
+    }
+    if head.starts_with(b"CCBridgeLibrary\0") {
+        return RecordFormat::Cbl;
+    }
+    if head.len() >= 3 && head.starts_with(b"XQ") && (10..=18).contains(&head[2]) {
+        return RecordFormat::Xqf;
+    }
+    let window = &head[..head.len().min(64 * 1024)];
+    if memchr::memmem::find(window, b"[DhtmlXQ").is_some() {
+        return RecordFormat::DhtmlXq;
+    }
+    RecordFormat::Pgn
+}
+
+/// Why a binary record could not be read, and the byte offset (from the
+/// start of the file) where the problem is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordError {
+    /// What is wrong, in words.
+    pub message: String,
+    /// The byte offset in the file.
+    pub offset: u64,
+}
+
+impl RecordError {
+    /// An error `message` at byte `offset`.
+    pub fn new(message: impl Into<String>, offset: usize) -> RecordError {
+        RecordError { message: message.into(), offset: offset as u64 }
+    }
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "byte {}: {}", self.offset, self.message)
+    }
+}
+
+impl std::error::Error for RecordError {}

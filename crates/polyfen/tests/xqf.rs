@@ -1,0 +1,175 @@
+//! XQF records: every file of a corpus of real games and endgames read as
+//! cchess reads them, the bad files of cchess's tests, round trips of
+//! polyfen's own XQF, and hostile bytes.
+
+use polyfen::games::{Game, GameOptions, RecordFormat, detect_format, read_pgn, read_xqf, write_xqf};
+use polyfen::{MoveNotation, Notation, Position, WriteOptions};
+use proptest::prelude::*;
+
+const XQF: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus/xiangqi-records/xqf");
+const CCHESS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus/xiangqi-records/cchess-tests");
+
+fn read(path: &str) -> Vec<u8> {
+    std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+fn fen(game: &Game) -> String {
+    game.start.to_notation(Notation::XiangqiFen, &WriteOptions::default()).expect("a FEN").text
+}
+
+fn ucci_lines(game: &Game) -> Vec<Vec<String>> {
+    game.lines(Some(MoveNotation::Ucci)).expect("lines")
+}
+
+#[test]
+fn every_corpus_file_reads_as_cchess_reads_it() {
+    let expected = std::fs::read_to_string(format!("{XQF}/expected.jsonl")).expect("cchess's readings");
+    let mut count = 0;
+    let mut black_diagrams = 0;
+    let mut versions = std::collections::BTreeSet::new();
+    for line in expected.lines() {
+        let want: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+        let file = want["file"].as_str().expect("a file name");
+        let bytes = read(&format!("{XQF}/{file}"));
+        assert_eq!(detect_format(&bytes), RecordFormat::Xqf, "{file}");
+        versions.insert(bytes[2]);
+        let game = read_xqf(&bytes).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let fen = fen(&game);
+        let mut fields = fen.split(' ');
+        let board_turn = format!("{} {}", fields.next().unwrap_or(""), fields.next().unwrap_or(""));
+        let want_fen = want["fen"].as_str().expect("a fen");
+        if board_turn != want_fen && want["lines"].as_array().is_some_and(Vec::is_empty) {
+            // cchess gives red the move in a diagram without moves; where
+            // black is in check (a mate shown), polyfen gives black the move.
+            assert_eq!(board_turn, want_fen.replace(" w", " b"), "{file}: start");
+            black_diagrams += 1;
+        } else {
+            assert_eq!(board_turn, want_fen, "{file}: start");
+        }
+        let want_lines: Vec<Vec<String>> = serde_json::from_value(want["lines"].clone()).expect("lines");
+        let mut got = ucci_lines(&game);
+        if want_lines.is_empty() {
+            assert!(got.is_empty() || got == vec![Vec::<String>::new()], "{file}: no moves");
+        } else {
+            let mut want_sorted = want_lines.clone();
+            want_sorted.sort();
+            got.sort();
+            assert_eq!(got, want_sorted, "{file}: lines");
+        }
+        assert_eq!(game.result_text(), want["info"]["result"].as_str().expect("a result"), "{file}: result");
+        if let Some(title) = want["info"]["title"].as_str() {
+            assert_eq!(game.tag("Title"), Some(title.trim()), "{file}: title");
+        }
+        count += 1;
+    }
+    let files = std::fs::read_dir(XQF)
+        .expect("the corpus")
+        .filter(|e| e.as_ref().is_ok_and(|e| e.path().extension().is_some_and(|x| x.eq_ignore_ascii_case("xqf"))))
+        .count();
+    assert!(count >= 300);
+    assert_eq!(count, files, "every file has cchess's reading");
+    assert!(black_diagrams < 10, "{black_diagrams} diagrams");
+    assert_eq!(versions.into_iter().collect::<Vec<_>>(), vec![10, 11, 12, 16, 18]);
+}
+
+#[test]
+fn cchess_test_files_read_or_fail_with_an_offset() {
+    let mut good = 0;
+    for entry in std::fs::read_dir(CCHESS).expect("cchess's tests") {
+        let path = entry.expect("an entry").path();
+        if !path.extension().is_some_and(|x| x.eq_ignore_ascii_case("xqf")) {
+            continue;
+        }
+        let bytes = std::fs::read(&path).expect("a file");
+        match read_xqf(&bytes) {
+            Ok(game) => {
+                good += 1;
+                let mut out = String::new();
+                game.write_pgn(Some(MoveNotation::Chinese), &mut out).expect("PGN");
+                let back = read_xqf(&write_xqf(&game).expect("XQF")).expect("its own XQF");
+                assert_eq!(ucci_lines(&back), ucci_lines(&game), "{}", path.display());
+            }
+            Err(e) => {
+                let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_owned();
+                // WildHouse.xqf plays a move from an empty point, which
+                // cchess skips
+                assert!(
+                    name.starts_with("Bad") || name.starts_with("Empty") || name.starts_with("WildHouse"),
+                    "{name}: {e}"
+                );
+                assert!(e.offset <= bytes.len() as u64, "{name}: {e}");
+            }
+        }
+    }
+    assert!(good >= 15, "{good}");
+}
+
+#[test]
+fn written_xqf_reads_back_to_the_same_game() {
+    let pgn = "[Game \"Chinese Chess\"]\n[Event \"测试赛\"]\n[Red \"红方\"]\n[Black \"黑方\"]\n[Result \"1-0\"]\n\n\
+               {开局} 1. C2.5 {中炮} H8+7 (1... C8.5 2. H2+3) 2. H2+3 R9.8 1-0";
+    let game = read_pgn(pgn, GameOptions::default()).remove(0).expect("a game");
+    let bytes = write_xqf(&game).expect("XQF");
+    assert_eq!(detect_format(&bytes), RecordFormat::Xqf);
+    let back = read_xqf(&bytes).expect("read back");
+    assert_eq!(back.moves, game.moves);
+    assert_eq!(back.comments, game.comments);
+    assert_eq!(back.tag("Event"), Some("测试赛"));
+    assert_eq!(back.tag("Red"), Some("红方"));
+    assert_eq!(back.result_text(), "1-0");
+    let mut out = String::new();
+    back.write_pgn(Some(MoveNotation::Chinese), &mut out).expect("PGN");
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn an_illegal_move_names_its_byte() {
+    let game =
+        read_pgn("[Game \"Chinese Chess\"]\n\n1. H2-E2 H9-G7 *", GameOptions::default()).remove(0).expect("a game");
+    let mut bytes = write_xqf(&game).expect("XQF");
+    // the second move (record at 1024 + 8 + 8) now goes from an empty point
+    bytes[1024 + 16] = 0x18 + 44;
+    let error = read_xqf(&bytes).expect_err("an illegal move");
+    assert_eq!(error.offset, 1024 + 16);
+    assert!(error.to_string().starts_with("byte 1040: an illegal move"), "{error}");
+    bytes.truncate(1030);
+    let error = read_xqf(&bytes).expect_err("truncated");
+    assert_eq!(error.to_string(), "byte 1028: the file ends inside a comment length");
+}
+
+fn mutated(seed: Vec<(usize, u8)>, cut: usize) -> Vec<u8> {
+    let files = ["03011.xqf", "03000.xqf", "03091.xqf"];
+    let mut bytes = read(&format!("{XQF}/{}", files[cut % files.len()]));
+    for (at, b) in seed {
+        let len = bytes.len();
+        bytes[at % len] = b;
+    }
+    if cut % 7 == 0 {
+        bytes.truncate(cut % 2000);
+    }
+    bytes
+}
+
+proptest! {
+    #[test]
+    fn arbitrary_bytes_never_panic(mut bytes in proptest::collection::vec(any::<u8>(), 0..3000), version in 10u8..=18) {
+        if bytes.len() > 3 {
+            bytes[0] = b'X';
+            bytes[1] = b'Q';
+            bytes[2] = version;
+        }
+        if let Ok(game) = read_xqf(&bytes) {
+            let _ = game.lines(None);
+        }
+    }
+
+    #[test]
+    fn mutated_real_files_never_panic(seed in proptest::collection::vec((any::<usize>(), any::<u8>()), 1..6), cut in any::<usize>()) {
+        let bytes = mutated(seed, cut);
+        if let Ok(game) = read_xqf(&bytes) {
+            let mut out = String::new();
+            let _ = game.write_pgn(None, &mut out);
+            let _ = write_xqf(&game);
+        }
+    }
+}
