@@ -87,15 +87,7 @@ pub struct FenOptions {
 }
 
 /// The piece of every byte: a table, so that reading a letter takes no branch.
-const PIECE_TABLE: [Option<Piece>; 256] = {
-    let mut table = [None; 256];
-    let mut b = 0;
-    while b < 256 {
-        table[b] = Piece::from_letter(b as u8);
-        b += 1;
-    }
-    table
-};
+const PIECE_TABLE: [Option<Piece>; 256] = polyfen_core::letter_table!(Piece, Piece::from_letter);
 
 impl Variant for Chess {
     const ID: &'static str = "chess";

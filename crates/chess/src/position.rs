@@ -107,27 +107,10 @@ impl fmt::Debug for Move {
 /// At most 218 moves are legal in any chess position.
 pub type MoveList = ArrayVec<Move, 256>;
 
-/// Why a setup cannot be played from.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PositionError {
-    /// Every rule the setup breaks (never only [`Violation::ImpossibleCheck`],
-    /// which positions tolerate).
-    pub violations: Vec<Violation>,
-}
-
-impl fmt::Display for PositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, v) in self.violations.iter().enumerate() {
-            if i > 0 {
-                f.write_str("; ")?;
-            }
-            write!(f, "{v}")?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for PositionError {}
+/// Why a setup cannot be played from: every rule it breaks (never only
+/// [`Violation::ImpossibleCheck`], which positions tolerate), separated by
+/// `; ` when displayed.
+pub type PositionError = polyfen_core::PositionError<Violation>;
 
 /// How the game stands in a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

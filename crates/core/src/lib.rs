@@ -11,7 +11,10 @@
 //! - [`Setup`]: a board plus the other fields, generic over the variant;
 //! - [`ParseError`]: what went wrong and the byte span where;
 //! - [`MoveRepair`]: a move read in a non-standard form, as the lenient move
-//!   readers of every game report it.
+//!   readers of every game report it;
+//! - [`PositionError`]: the violations that keep a setup from being played;
+//! - [`letter_table!`]: a game's 256-entry letter table, built from its
+//!   alphabet.
 //!
 //! The core does no I/O.
 
@@ -19,7 +22,9 @@ pub mod codec;
 pub mod color;
 pub mod error;
 pub mod fields;
+mod letters;
 pub mod moves;
+pub mod position_error;
 pub mod swar;
 pub mod variant;
 
@@ -28,4 +33,5 @@ pub use color::Color;
 pub use error::{ParseError, ParseErrorKind};
 pub use fields::{Field, Fields};
 pub use moves::MoveRepair;
+pub use position_error::PositionError;
 pub use variant::{Setup, Variant};

@@ -48,7 +48,7 @@ pub use laser::{Beam, BeamEnd, Bounce, Laser};
 pub use lenient::{LENIENCY, parse_lenient};
 pub use moves::{Move, MoveParseError, Rotation};
 pub use perft::{divide, perft};
-pub use position::{Outcome, Position, Rules};
+pub use position::{Outcome, Position, PositionError, Rules};
 pub use render::{RenderStyle, render, render_with_laser};
 pub use setups::{CLASSIC, CLASSIC2, DYNASTY, DYNASTY2, IMHOTEP, IMHOTEP2, SETUPS, named_setup};
 pub use types::{Facing, Kind, Piece, Square};
@@ -104,15 +104,7 @@ pub const fn color_name(color: Color) -> &'static str {
 
 /// The piece of every byte (facing north): a table, so that reading a
 /// letter takes no branch.
-const PIECE_TABLE: [Option<Piece>; 256] = {
-    let mut table = [None; 256];
-    let mut b = 0;
-    while b < 256 {
-        table[b] = Piece::from_letter(b as u8);
-        b += 1;
-    }
-    table
-};
+const PIECE_TABLE: [Option<Piece>; 256] = polyfen_core::letter_table!(Piece, Piece::from_letter);
 
 impl Variant for Khet {
     const ID: &'static str = "khet";

@@ -200,6 +200,10 @@ pub enum Outcome {
 /// A position that can be played: the board, the side to move and the turn
 /// counter.
 ///
+/// Why a setup cannot be played from: the violations that make the rules
+/// impossible to apply, separated by `; ` when displayed.
+pub type PositionError = polyfen_core::PositionError<Violation>;
+
 /// Build one from a [`Pkn`] with [`Position::from_setup`]; turn it back with
 /// [`Position::to_setup`]. After each move the mover's laser fires and the
 /// pieces it hits are removed ([`Position::play`]); when a pharaoh is
@@ -248,11 +252,11 @@ impl Position {
     /// # Errors
     ///
     /// The violations that make the setup unplayable.
-    pub fn from_setup(setup: &Pkn) -> Result<Position, Vec<Violation>> {
+    pub fn from_setup(setup: &Pkn) -> Result<Position, PositionError> {
         let violations: Vec<Violation> =
             setup.validate().into_iter().filter(|v| !is_game_over_count(v) && !is_swapped_there(v)).collect();
         if !violations.is_empty() {
-            return Err(violations);
+            return Err(PositionError { violations });
         }
         let mut cells = [BORDER; CELLS];
         let mut sphinx = [0; 2];

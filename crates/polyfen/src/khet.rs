@@ -39,10 +39,7 @@ impl KhetPosition {
 
     /// The playable position, or why the setup cannot be played.
     fn game(&self) -> Result<polyfen_khet::Position, RulesError> {
-        polyfen_khet::Position::from_setup(&self.setup).map_err(|violations| {
-            let words: Vec<String> = violations.iter().map(ToString::to_string).collect();
-            RulesError::IllegalPosition(words.join("; "))
-        })
+        polyfen_khet::Position::from_setup(&self.setup).map_err(|e| RulesError::IllegalPosition(e.to_string()))
     }
 
     /// The shot of `color`'s laser in this position; `None` fires the side

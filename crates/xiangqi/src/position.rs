@@ -139,26 +139,10 @@ pub enum Status {
 /// palace, too many pieces of a kind, facing kings, the side not to move in
 /// check). Pieces off their usual points (an elephant across the river, a
 /// soldier behind its start rank) are allowed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PositionError {
-    /// The violations, in the order [`Fen::validate`](polyfen_core::Setup::validate) finds them.
-    pub violations: Vec<Violation>,
-}
-
-/// The violations, separated by `; `.
-impl fmt::Display for PositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, v) in self.violations.iter().enumerate() {
-            if i > 0 {
-                f.write_str("; ")?;
-            }
-            write!(f, "{v}")?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for PositionError {}
+///
+/// The violations come in the order [`Fen::validate`](polyfen_core::Setup::validate)
+/// finds them, separated by `; ` when displayed.
+pub type PositionError = polyfen_core::PositionError<Violation>;
 
 /// Why a move cannot be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -127,18 +127,15 @@ impl core::fmt::Debug for Piece {
 
 /// The piece of every byte, for the placement reader: one table lookup per
 /// letter.
-static PIECE_OF_BYTE: [Option<Piece>; 256] = {
-    let mut table = [None; 256];
-    let mut b = 0usize;
-    while b < 128 {
-        let byte = b as u8;
-        if let (Some(role), Some(color)) = (Role::from_letter(byte), Color::of_ascii_case(byte)) {
-            table[b] = Some(Piece::new(color, role));
-        }
-        b += 1;
+static PIECE_OF_BYTE: [Option<Piece>; 256] = polyfen_core::letter_table!(Piece, piece_of_ascii);
+
+/// The piece of one byte in any letter set: uppercase red, lowercase black.
+const fn piece_of_ascii(byte: u8) -> Option<Piece> {
+    match (Role::from_letter(byte), Color::of_ascii_case(byte)) {
+        (Some(role), Some(color)) if byte < 128 => Some(Piece::new(color, role)),
+        _ => None,
     }
-    table
-};
+}
 
 impl Piece {
     /// The piece of `color` and `role`.

@@ -1,0 +1,27 @@
+//! The 256-entry table that reads a piece letter without a branch, built
+//! at compile time from a game's alphabet.
+
+/// A 256-entry table of `Option<PIECE>`, one entry per byte, built at
+/// compile time from a `const fn(u8) -> Option<PIECE>` that reads one letter
+/// of the game's alphabet: reading a letter is then one lookup, with no
+/// branch.
+///
+/// ```
+/// const fn digit(b: u8) -> Option<u8> {
+///     if b.is_ascii_digit() { Some(b - b'0') } else { None }
+/// }
+/// const DIGITS: [Option<u8>; 256] = polyfen_core::letter_table!(u8, digit);
+/// assert_eq!((DIGITS[b'7' as usize], DIGITS[b'x' as usize]), (Some(7), None));
+/// ```
+#[macro_export]
+macro_rules! letter_table {
+    ($piece:ty, $of_letter:expr) => {{
+        let mut table: [::core::option::Option<$piece>; 256] = [::core::option::Option::None; 256];
+        let mut b = 0usize;
+        while b < 256 {
+            table[b] = $of_letter(b as u8);
+            b += 1;
+        }
+        table
+    }};
+}
