@@ -82,6 +82,10 @@ struct ServeArgs {
     /// The address to listen on (port 0 picks a free port).
     #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8080")]
     addr: std::net::SocketAddr,
+    /// Let the pages of ORIGIN (like `https://example.org`) call the API from
+    /// a browser; by default no other site's page can.
+    #[arg(long, value_name = "ORIGIN")]
+    allow_origin: Option<String>,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -209,7 +213,14 @@ fn main() -> ExitCode {
         Command::Explain(args) => explain::run(&args, &mut report),
         Command::Games(args) => games::run(&args, &mut report),
         Command::Serve(args) => {
-            polyfen_server::run(args.addr, polyfen_server::Config::default()).map_err(|e| Flow::Fatal(e.into()))
+            let config = polyfen_server::Config::default();
+            let config = match &args.allow_origin {
+                Some(origin) => config.with_allow_origin(origin),
+                None => Ok(config),
+            };
+            config
+                .map_err(|e| Flow::Fatal(anyhow::anyhow!(e)))
+                .and_then(|config| polyfen_server::run(args.addr, config).map_err(|e| Flow::Fatal(e.into())))
         }
     };
     match result {

@@ -1,6 +1,8 @@
 //! The handlers of the JSON API: request shapes, one answer per input.
 
 use std::str::FromStr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use axum::Json;
 use axum::body::Bytes;
@@ -64,6 +66,14 @@ enum Inputs {
 }
 
 impl Inputs {
+    /// How many inputs: 1 for one alone.
+    fn len(&self) -> usize {
+        match self {
+            Inputs::One(_) => 1,
+            Inputs::Batch(batch) => batch.len(),
+        }
+    }
+
     fn new(input: Option<String>, inputs: Option<Vec<String>>, config: &crate::Config) -> Result<Inputs, Refusal> {
         match (input, inputs) {
             (Some(one), None) => Ok(Inputs::One(one)),
@@ -174,8 +184,7 @@ fn parse_id<T: FromStr + IntoEnumIterator + Into<&'static str>>(
 /// How a request's work is run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Weight {
-    /// One input or a short batch runs at once; a long batch on a blocking
-    /// thread.
+    /// One input or a short batch runs at once; a long batch is heavy.
     Light,
     /// Always on a blocking thread, holding one of the
     /// [`crate::Config::max_perft_jobs`] permits until the work ends (even
@@ -287,26 +296,31 @@ where
         let notation = reading.notation;
         job(&settings, input, reading).map_err(|e| if e.notation.is_some() { e } else { e.with_notation(notation) })
     };
-    let permit = match weight {
-        Weight::Light => None,
-        Weight::Heavy => match state.perft_jobs.clone().acquire_owned().await {
+    // Inline work ends before the handler can be dropped; work on a blocking
+    // thread holds a heavy-job permit and stops at the next input once the
+    // request ends (timed out, or dropped by its client).
+    let inline = weight == Weight::Light && inputs.len() <= INLINE_BATCH;
+    let cancelled = Arc::new(AtomicBool::new(false));
+    let _cancel_on_drop = CancelOnDrop(Arc::clone(&cancelled));
+    let permit = if inline {
+        None
+    } else {
+        match state.perft_jobs.clone().acquire_owned().await {
             Ok(permit) => Some(permit),
             Err(_) => {
                 return request_error(StatusCode::SERVICE_UNAVAILABLE, "the service is shutting down").into_response();
             }
-        },
+        }
     };
     match inputs {
-        Inputs::One(input) if weight == Weight::Light => one(job(&input)),
-        Inputs::Batch(batch) if weight == Weight::Light && batch.len() <= INLINE_BATCH => {
-            Json(batch_answer(&batch, &job)).into_response()
-        }
+        Inputs::One(input) if inline => one(job(&input)),
+        Inputs::Batch(batch) if inline => Json(batch_answer(&batch, &job, &cancelled)).into_response(),
         inputs => {
             let result = tokio::task::spawn_blocking(move || {
                 let _permit = permit;
                 match inputs {
                     Inputs::One(input) => Err(job(&input)),
-                    Inputs::Batch(batch) => Ok(batch_answer(&batch, &job)),
+                    Inputs::Batch(batch) => Ok(batch_answer(&batch, &job, &cancelled)),
                 }
             })
             .await;
@@ -324,8 +338,30 @@ struct Results<T> {
     results: Vec<Item<T>>,
 }
 
-fn batch_answer<T, F: Fn(&str) -> Result<T, ItemError>>(batch: &[String], job: &F) -> Results<T> {
-    Results { results: batch.iter().map(|input| item(job(input))).collect() }
+/// Answers every input in order, stopping early (with an answer nobody
+/// reads) once `cancelled` is set.
+fn batch_answer<T, F: Fn(&str) -> Result<T, ItemError>>(
+    batch: &[String],
+    job: &F,
+    cancelled: &AtomicBool,
+) -> Results<T> {
+    Results {
+        results: batch
+            .iter()
+            .take_while(|_| !cancelled.load(Ordering::Relaxed))
+            .map(|input| item(job(input)))
+            .collect(),
+    }
+}
+
+/// Sets its flag when dropped: a handler's future is dropped when its
+/// request times out or its client goes away.
+struct CancelOnDrop(Arc<AtomicBool>);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
 }
 
 fn item<T>(result: Result<T, ItemError>) -> Item<T> {

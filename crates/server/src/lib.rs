@@ -39,10 +39,11 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
-use axum::http::{Method, header};
+use axum::http::{HeaderValue, Method, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, get, post};
 use tokio::sync::Semaphore;
+use tower_http::cors::CorsLayer;
 
 /// The service's limits.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,12 +57,17 @@ pub struct Config {
     pub max_perft_depth: u32,
     /// How long one request may take before it is answered with 503 (10 s).
     pub request_timeout: Duration,
-    /// How many perft jobs run at once (2); the others wait their turn
-    /// (within the request's time limit).
+    /// How many heavy jobs (every perft, and every batch of more than 16
+    /// inputs) run at once, each on a blocking thread off the async workers
+    /// (2); the others wait their turn (within the request's time limit). A
+    /// batch stops at its next input when its request ends.
     pub max_perft_jobs: usize,
     /// The most moves (all games together) one `games/convert` request may
     /// hold (100,000).
     pub max_game_moves: usize,
+    /// The one origin (`https://example.org`) whose pages may call the API
+    /// from a browser; none by default, so no other site's page can.
+    pub allow_origin: Option<String>,
 }
 
 impl Default for Config {
@@ -73,11 +79,34 @@ impl Default for Config {
             request_timeout: Duration::from_secs(10),
             max_perft_jobs: 2,
             max_game_moves: 100_000,
+            allow_origin: None,
         }
     }
 }
 
 impl Config {
+    /// This configuration with cross-origin access for the pages of
+    /// `origin`: a scheme (`http` or `https`) and a host, with an optional
+    /// port, and nothing after.
+    ///
+    /// # Errors
+    ///
+    /// When `origin` is not of that form; the message quotes it.
+    pub fn with_allow_origin(mut self, origin: &str) -> Result<Config, String> {
+        let host = origin.strip_prefix("https://").or_else(|| origin.strip_prefix("http://"));
+        let fine = host.is_some_and(|host| {
+            !host.is_empty()
+                && host.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b':' | b'[' | b']'))
+        });
+        if !fine {
+            return Err(format!(
+                "{origin:?} is not an origin: give a scheme and a host, like \"https://example.org\" or \"http://localhost:8080\""
+            ));
+        }
+        self.allow_origin = Some(origin.to_owned());
+        Ok(self)
+    }
+
     /// This configuration with bodies limited to `bytes`.
     #[must_use]
     pub fn with_max_body_bytes(mut self, bytes: usize) -> Config {
@@ -114,7 +143,7 @@ impl Config {
         self
     }
 
-    /// This configuration with at most `jobs` perft jobs at once (at least 1).
+    /// This configuration with at most `jobs` heavy jobs at once (at least 1).
     #[must_use]
     pub fn with_max_perft_jobs(mut self, jobs: usize) -> Config {
         self.max_perft_jobs = jobs.max(1);
@@ -186,16 +215,29 @@ pub fn router(config: Config) -> Router {
         debug_assert!(Method::from_bytes(method.as_bytes()).is_ok());
         router = router.route(path, route(method, path));
     }
-    router
+    let router = router
         .route("/", asset("text/html; charset=utf-8", INDEX_HTML))
         .route("/app.js", asset("text/javascript; charset=utf-8", APP_JS))
         .route("/style.css", asset("text/css; charset=utf-8", STYLE_CSS))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::middleware::from_fn_with_state(state.clone(), limits::time_limit))
+        .layer(axum::middleware::from_fn(limits::json_only))
         .layer(axum::extract::DefaultBodyLimit::max(state.config.max_body_bytes))
-        .layer(tower_http::catch_panic::CatchPanicLayer::custom(limits::panicked))
-        .with_state(state)
+        .layer(tower_http::catch_panic::CatchPanicLayer::custom(limits::panicked));
+    // Without a named origin there is no CORS answer at all: browsers keep
+    // other sites' pages out (a JSON POST always needs a preflight).
+    let origin = state.config.allow_origin.as_deref().and_then(|origin| HeaderValue::from_str(origin).ok());
+    let router = match origin {
+        Some(origin) => router.layer(
+            CorsLayer::new()
+                .allow_origin(origin)
+                .allow_methods([Method::GET, Method::POST])
+                .allow_headers([header::CONTENT_TYPE]),
+        ),
+        None => router,
+    };
+    router.with_state(state)
 }
 
 async fn not_found() -> Response {

@@ -3,7 +3,7 @@
 use std::any::Any;
 
 use axum::extract::{Request, State};
-use axum::http::StatusCode;
+use axum::http::{Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
@@ -21,6 +21,25 @@ pub(crate) async fn time_limit(State(state): State<AppState>, request: Request, 
         )
         .into_response(),
     }
+}
+
+/// POST bodies must be labelled `application/json` (415 otherwise): a page
+/// of another site can send a form or plain text without asking first, but
+/// not JSON.
+pub(crate) async fn json_only(request: Request, next: Next) -> Response {
+    if request.method() == Method::POST {
+        let content_type = request.headers().get(header::CONTENT_TYPE).map(|v| String::from_utf8_lossy(v.as_bytes()));
+        let essence = content_type.as_deref().and_then(|ct| ct.split(';').next()).map(str::trim);
+        if !essence.is_some_and(|essence| essence.eq_ignore_ascii_case("application/json")) {
+            let sent = content_type.map_or_else(|| "has no content type".to_owned(), |ct| format!("is {ct:?}"));
+            return request_error(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                &format!("a POST body must be application/json; this one {sent}"),
+            )
+            .into_response();
+        }
+    }
+    next.run(request).await
 }
 
 /// A handler that panicked is a bug: answer 500 rather than drop the

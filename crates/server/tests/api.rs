@@ -303,3 +303,20 @@ async fn the_laser_is_traced_and_drawn() {
     assert_eq!(status, 200);
     assert!(answer["ok"]["summary"].as_str().is_some_and(|s| s.starts_with("red laser from a8")), "{answer}");
 }
+
+/// A batch whose request timed out stops at its next input: the one heavy
+/// job slot is free again at once, not after the whole batch.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn work_stops_when_its_request_times_out() {
+    let limit = Duration::from_millis(300);
+    let base = start(Config::default().with_request_timeout(limit).with_max_perft_jobs(1)).await;
+    let c = client();
+    let inputs = vec![START; 10_000];
+    let started = std::time::Instant::now();
+    let (status, answer) = post(&c, &base, "/v1/perft", &json!({"inputs": inputs, "depth": 3})).await;
+    assert_eq!(status, 503, "{answer}");
+    let (status, answer) = post(&c, &base, "/v1/perft", &json!({"input": START, "depth": 1})).await;
+    assert_eq!(status, 200, "the slot was freed: {answer}");
+    assert_eq!(answer["ok"]["nodes"], 20);
+    assert!(started.elapsed() < limit * 3, "{:?}", started.elapsed());
+}
