@@ -81,6 +81,8 @@ async function update() {
     $("output").value = "";
     clear($("warnings"));
     $("laser-row").hidden = true;
+    state.variant = null;
+    fillTargets(null);
     setBusy(false);
     return;
   }
@@ -98,6 +100,7 @@ async function update() {
       $("output").value = "";
       clear($("warnings"));
       $("laser-row").hidden = true;
+      fillTargets(null);
       return;
     }
     const ok = checked.ok;

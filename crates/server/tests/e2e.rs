@@ -117,6 +117,7 @@ const MOVES: &str =
 const CURRENT: &str =
     "const b = document.querySelector('#games-moves button[aria-current]'); return b ? b.textContent : '';";
 const GAME_PIECES: &str = "return document.querySelectorAll('#games-board svg .piece').length;";
+const LASER_SHOWN: &str = "return getComputedStyle(document.getElementById('laser-row')).display !== 'none';";
 const MESSAGES: &str =
     "return Array.from(document.querySelectorAll('#messages li')).map(li => li.className + ': ' + li.textContent);";
 
@@ -161,6 +162,9 @@ async fn drive(client: &Client, base: &str) {
     wait_for(client, "the board", PIECES, |v| v.as_u64() == Some(22)).await;
     let messages = wait_for(client, "the validation", MESSAGES, |v| v.as_array().is_some_and(|a| !a.is_empty())).await;
     assert_eq!(messages, json!(["valid: A legal position."]));
+    // the laser is Khet's: no button for chess
+    let shown = client.execute(LASER_SHOWN, vec![]).await.expect("the script runs");
+    assert_eq!(shown, json!(false), "the laser row is hidden for chess");
 
     // pick a target notation and read the result
     let target = client.find(Locator::Id("target")).await.expect("the target list");
@@ -186,11 +190,22 @@ async fn drive(client: &Client, base: &str) {
     let expected = format!("error: column {}: {}", error.error.char_column(bad), error.error.kind);
     wait_for(client, "the syntax error", MESSAGES, |v| v == &json!([expected.clone()])).await;
     wait_for(client, "the board cleared", PIECES, |v| v.as_u64() == Some(0)).await;
+    // no target of the previous game stays offered
+    wait_for(client, "the targets cleared", "return document.querySelectorAll('#target option').length;", |v| {
+        v.as_u64() == Some(0)
+    })
+    .await;
 
     // Xiangqi, detected, and a Khet setup whose laser can be fired
     set_input(client, polyfen::polyfen_xiangqi::START_FEN).await;
     wait_for(client, "xiangqi detected", NOTATION, |v| v == "xiangqi-fen").await;
     wait_for(client, "the xiangqi board", PIECES, |v| v.as_u64() == Some(32)).await;
+    let shown = client.execute(LASER_SHOWN, vec![]).await.expect("the script runs");
+    assert_eq!(shown, json!(false), "the laser row is hidden for xiangqi");
+    let png = client.screenshot().await.expect("a screenshot");
+    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n") && png.len() > 10_000, "a PNG of the page: {} bytes", png.len());
+    let shot = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("page-xiangqi.png");
+    std::fs::write(&shot, &png).expect("the screenshot is saved");
     let setup = client.find(Locator::Id("setup")).await.expect("the setup list");
     setup.select_by_value(polyfen::polyfen_khet::CLASSIC).await.expect("classic is offered");
     wait_for(client, "pkn detected", NOTATION, |v| v == "pkn").await;
@@ -206,6 +221,16 @@ async fn drive(client: &Client, base: &str) {
         })
         .await;
     assert!(summary.as_str().is_some_and(|s| s.starts_with("silver laser from j1")), "{summary}");
+    let shown = client.execute(LASER_SHOWN, vec![]).await.expect("the script runs");
+    assert_eq!(shown, json!(true), "the laser row is shown for khet");
+    // the summary's lines are shown apart, as many as it has
+    let lines = summary.as_str().map_or(0, |s| s.lines().count());
+    let shown_lines = client
+        .execute("return document.getElementById('laser-result').innerText.split('\\n').filter(l => l).length;", vec![])
+        .await
+        .expect("the script runs");
+    assert!(lines >= 4, "{summary}");
+    assert_eq!(shown_lines, json!(lines), "{summary}");
 
     // a game record: paste a PGN, step through it with the arrow keys,
     // read its moves in another notation
