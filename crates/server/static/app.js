@@ -83,6 +83,7 @@ async function update() {
     $("laser-row").hidden = true;
     state.variant = null;
     fillTargets(null);
+    clearExplain();
     setBusy(false);
     return;
   }
@@ -101,6 +102,7 @@ async function update() {
       clear($("warnings"));
       $("laser-row").hidden = true;
       fillTargets(null);
+      clearExplain();
       return;
     }
     const ok = checked.ok;
@@ -119,7 +121,11 @@ async function update() {
     fillTargets(ok.variant, ok.notation);
     $("laser-row").hidden = !(state.laser && ok.variant === "khet");
     $("laser-result").textContent = "";
-    const [drawn] = await Promise.all([api("/v1/render", { ...request, style: "svg" }), convert(seq)]);
+    const [drawn] = await Promise.all([
+      api("/v1/render", { ...request, style: "svg" }),
+      convert(seq),
+      explainPosition(seq),
+    ]);
     if (seq !== state.seq) return;
     $("board").innerHTML = drawn.ok ? drawn.ok.diagram : "";
   } catch (error) {
@@ -157,6 +163,195 @@ async function fireLaser() {
   } else {
     $("laser-result").textContent = answer.error.message;
   }
+}
+
+// ------------------------------------------------------------ part by part
+
+const explained = { position: null, move: null, moveSeq: 0, moveTimer: null };
+
+// The text as nested spans, one per part: each carries the squares it
+// describes and its meaning; the top-level parts are tab stops.
+function partSpans(parts, container, top) {
+  for (const part of parts) {
+    const span = document.createElement("span");
+    span.className = "part";
+    span.dataset.kind = part.kind;
+    span.dataset.squares = part.squares.join(" ");
+    span.dataset.start = String(part.start);
+    const repairs = part.repairs.length ? ` Repaired: ${part.repairs.join("; ")}.` : "";
+    span.dataset.meaning = `${part.text.trim() ? part.text : "(space)"} — ${part.meaning}${repairs}`;
+    if (part.repairs.length) span.classList.add("repaired");
+    if (top) span.tabIndex = 0;
+    span.setAttribute("aria-label", span.dataset.meaning);
+    if (part.parts.length) {
+      partSpans(part.parts, span, false);
+    } else {
+      span.textContent = part.text;
+    }
+    container.appendChild(span);
+  }
+}
+
+function squareNumber(square) {
+  return Number(square.slice(1));
+}
+
+// A grid of the squares the placement's ranks name, the top rank first,
+// each cell showing the letter that stands on it.
+function drawGrid(parts) {
+  const grid = $("explain-grid");
+  clear(grid);
+  const ranks = parts.filter((p) => p.kind === "rank" && p.squares.length);
+  if (!ranks.length) return;
+  const rows = ranks.map((p) => p.squares).sort((a, b) => squareNumber(b[0]) - squareNumber(a[0]));
+  const letters = {};
+  for (const rank of ranks) {
+    for (const cell of rank.parts) if (cell.kind === "piece") letters[cell.squares[0]] = cell.text;
+  }
+  const files = Math.max(...rows.map((r) => r.length));
+  grid.style.gridTemplateColumns = `1.5rem repeat(${files}, 2rem)`;
+  for (const row of rows) {
+    const label = document.createElement("span");
+    label.className = "label";
+    label.textContent = String(squareNumber(row[0]));
+    grid.appendChild(label);
+    for (const square of row) {
+      const cell = document.createElement("span");
+      cell.className = "cell";
+      cell.dataset.square = square;
+      cell.tabIndex = 0;
+      cell.textContent = letters[square] || "";
+      cell.setAttribute("aria-label", letters[square] ? `${square}: ${letters[square]}` : `${square}: empty`);
+      grid.appendChild(cell);
+    }
+  }
+  grid.appendChild(document.createElement("span"));
+  for (const square of rows[0]) {
+    const label = document.createElement("span");
+    label.className = "label";
+    label.textContent = square[0];
+    grid.appendChild(label);
+  }
+}
+
+function unlight() {
+  for (const el of document.querySelectorAll(".explain .lit, .explain .row-lit, .explain .lit-text, .explain .active")) {
+    el.classList.remove("lit", "row-lit", "lit-text", "active");
+  }
+}
+
+function cellsOf(squares) {
+  return squares
+    .split(" ")
+    .filter(Boolean)
+    .map((sq) => document.querySelector(`#explain-grid .cell[data-square="${sq}"]`))
+    .filter(Boolean);
+}
+
+// A part is active: its squares lit, the squares of the part it is in
+// (a rank, for a cell of it) lit more lightly, its meaning shown.
+function activatePart(span) {
+  unlight();
+  span.classList.add("active");
+  const outer = span.parentElement.closest(".part");
+  if (outer) for (const cell of cellsOf(outer.dataset.squares)) cell.classList.add("row-lit");
+  for (const cell of cellsOf(span.dataset.squares)) {
+    cell.classList.remove("row-lit");
+    cell.classList.add("lit");
+  }
+  $("explain-meaning").textContent = span.dataset.meaning;
+}
+
+// A square is active: the innermost parts that name it are lit.
+function activateSquare(cell) {
+  unlight();
+  cell.classList.add("lit");
+  const square = cell.dataset.square;
+  const spans = Array.from(document.querySelectorAll(".explain-text .part")).filter(
+    (span) => !span.querySelector(".part") && span.dataset.squares.split(" ").includes(square),
+  );
+  for (const span of spans) span.classList.add("lit-text");
+  const named = spans.map((span) => `"${span.textContent}"`).join(", ");
+  $("explain-meaning").textContent = `${cell.getAttribute("aria-label")}; written by ${named || "no character"}.`;
+}
+
+function fillForms(body, forms, withWarnings) {
+  clear(body);
+  for (const form of forms) {
+    const row = document.createElement("tr");
+    const cells = [form.notation, form.text];
+    if (withWarnings) cells.push(form.warnings.length ? form.warnings.join("; ") : "—");
+    for (const text of cells) {
+      const td = document.createElement("td");
+      td.textContent = text;
+      row.appendChild(td);
+    }
+    body.appendChild(row);
+  }
+}
+
+function clearExplain() {
+  explained.position = null;
+  clear($("explain-text"));
+  clear($("explain-grid"));
+  clear($("forms"));
+  clear($("explain-move-text"));
+  clear($("explain-move-messages"));
+  $("move-forms-block").hidden = true;
+  $("explain-meaning").textContent = "";
+}
+
+async function explainPosition(seq) {
+  const answer = await api("/v1/explain", reading());
+  if (seq !== state.seq) return;
+  if (!answer.ok) {
+    clearExplain();
+    return;
+  }
+  explained.position = answer.ok;
+  clear($("explain-text"));
+  partSpans(answer.ok.parts, $("explain-text"), true);
+  drawGrid(answer.ok.parts);
+  fillForms($("forms"), answer.ok.positions, true);
+  $("explain-meaning").textContent = "";
+  await explainMove();
+}
+
+async function explainMove() {
+  const seq = ++explained.moveSeq;
+  const text = $("explain-move").value.trim();
+  const messages = $("explain-move-messages");
+  clear($("explain-move-text"));
+  clear(messages);
+  $("move-forms-block").hidden = true;
+  if (!text || !explained.position) return;
+  const { input, lenient } = reading();
+  const answer = await api("/v1/explain", { input: text, position: input, lenient });
+  if (seq !== explained.moveSeq) return;
+  if (answer.ok) {
+    partSpans(answer.ok.parts, $("explain-move-text"), true);
+    fillForms($("move-forms"), answer.ok.moves, false);
+    $("move-forms-block").hidden = false;
+  } else {
+    const e = answer.error;
+    addItem(messages, e.column ? `column ${e.column}: ${e.message}` : e.message, "error");
+  }
+}
+
+function setupExplain() {
+  const section = $("explain-section");
+  const onPart = (event) => {
+    const span = event.target.closest && event.target.closest(".explain-text .part");
+    if (span) activatePart(span);
+    const cell = event.target.closest && event.target.closest("#explain-grid .cell");
+    if (cell) activateSquare(cell);
+  };
+  section.addEventListener("mouseover", onPart);
+  section.addEventListener("focusin", onPart);
+  $("explain-move").addEventListener("input", () => {
+    clearTimeout(explained.moveTimer);
+    explained.moveTimer = setTimeout(explainMove, 150);
+  });
 }
 
 // ------------------------------------------------------------ game records
@@ -358,6 +553,10 @@ async function start() {
   });
   $("laser").addEventListener("click", fireLaser);
   setupGames();
+  setupExplain();
+  // a link may name the position to show: /?input=...
+  const given = new URLSearchParams(window.location.search).get("input");
+  if (given) $("input").value = given;
   await update();
 }
 

@@ -1,7 +1,10 @@
 //! The web page in headless Chromium, driven over `WebDriver` (`chromedriver`):
 //! paste a FEN, see the board and the notation detected, pick a target
 //! notation and read the result, see the messages for an illegal and for an
-//! unreadable position, and fire a Khet laser.
+//! unreadable position, and fire a Khet laser; in each game, hover a rank
+//! of the text and see its squares lit, hover a square and see the
+//! characters that write it lit, read the position in every notation, and a
+//! move in every move notation; open the page with `?input=`.
 //!
 //! Needs Debian's `chromium` and `chromium-driver` packages
 //! (`apt-get install -y chromium chromium-driver`); the test fails when they
@@ -14,6 +17,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use fantoccini::actions::{InputSource, MouseActions, PointerAction};
 use fantoccini::{Client, ClientBuilder, Locator};
 use polyfen::{Notation, Position, ReadOptions, WriteOptions, read};
 use polyfen_server::Config;
@@ -252,4 +256,113 @@ async fn drive(client: &Client, base: &str) {
     notation.select_by_value("lan").await.expect("lan is offered");
     wait_for(client, "the moves in LAN", MOVES, |v| v == "e2-e4 e7-e5 Ng1-f3 Nb8-c6 Bf1-b5 a7-a6").await;
     wait_for(client, "the same ply kept", CURRENT, |v| v == "a7-a6").await;
+
+    explain_each_game(client, base).await;
+}
+
+/// The squares lit on the part-by-part grid (strongly or as the row).
+const LIT: &str = "return Array.from(document.querySelectorAll('#explain-grid .cell.lit, #explain-grid .cell.row-lit'))\
+                   .map(c => c.dataset.square).sort().join(' ');";
+const LIT_TEXT: &str =
+    "return Array.from(document.querySelectorAll('#explain-text .part.lit-text')).map(s => s.textContent);";
+
+async fn hover(client: &Client, element: fantoccini::elements::Element) {
+    let mouse = MouseActions::new("mouse".to_owned()).then(PointerAction::MoveToElement {
+        element,
+        duration: None,
+        x: 0.0,
+        y: 0.0,
+    });
+    client.perform_actions(mouse).await.expect("the pointer moves");
+}
+
+/// Percent-encodes a position for a query string.
+fn query(text: &str) -> String {
+    text.bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b"-_.~/".contains(&b) {
+                char::from(b).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
+}
+
+async fn explain_each_game(client: &Client, base: &str) {
+    for (input, notations, rank) in [
+        ("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1", 4, 2),
+        (polyfen::polyfen_xiangqi::START_FEN, 3, 4),
+        (polyfen::polyfen_khet::CLASSIC, 2, 6),
+    ] {
+        // the page opens with the position of a link
+        client.goto(&format!("{base}/?input={}", query(input))).await.expect("the page loads");
+        let value =
+            wait_for(client, "the input filled", "return document.getElementById('input').value;", |v| v == input)
+                .await;
+        assert_eq!(value, input);
+        let library = polyfen::explain::explain(input, None, &ReadOptions::default()).expect("explains");
+        let parts = library.parts.len() as u64;
+        wait_for(client, "the parts", "return document.querySelectorAll('#explain-text > .part').length;", |v| {
+            v.as_u64() == Some(parts)
+        })
+        .await;
+        wait_for(client, "every notation", "return document.querySelectorAll('#forms tr').length;", |v| {
+            v.as_u64() == Some(notations)
+        })
+        .await;
+
+        // hover a rank (its part `rank` of the text): its squares light up
+        let spans = client.find_all(Locator::Css("#explain-text > .part")).await.expect("the parts");
+        let part = &library.parts[rank];
+        assert_eq!(part.kind, "rank");
+        hover(client, spans[rank].clone()).await;
+        let mut expected = part.squares.clone();
+        expected.sort();
+        wait_for(client, "the rank's squares lit", LIT, |v| v == expected.join(" ").as_str()).await;
+        let meaning = client.execute("return document.getElementById('explain-meaning').textContent;", vec![]).await;
+        assert!(meaning.expect("runs").as_str().is_some_and(|m| !m.is_empty()));
+
+        // tab to the rank: the same squares
+        client.execute("document.querySelectorAll('#explain-text > .part')[0].focus();", vec![]).await.expect("focus");
+        let first = &library.parts[0];
+        let mut expected = first.squares.clone();
+        expected.sort();
+        wait_for(client, "the first rank's squares lit", LIT, |v| v == expected.join(" ").as_str()).await;
+
+        // hover the square of the first piece: the letter that writes it lights up
+        let piece = library.parts.iter().flat_map(|p| &p.parts).find(|c| c.kind == "piece").expect("a piece");
+        let cell = client
+            .find(Locator::Css(&format!("#explain-grid .cell[data-square=\"{}\"]", piece.squares[0])))
+            .await
+            .expect("the square's cell");
+        hover(client, cell).await;
+        let lit = wait_for(client, "the letter lit", LIT_TEXT, |v| v.as_array().is_some_and(|a| !a.is_empty())).await;
+        assert!(lit.as_array().expect("a list").contains(&json!(piece.text)), "{lit}");
+    }
+
+    // a move of the position, in every move notation of its game
+    client.goto(&format!("{base}/?input={}", query(polyfen::polyfen_xiangqi::START_FEN))).await.expect("loads");
+    wait_for(client, "the parts", "return document.querySelectorAll('#explain-text > .part').length;", |v| {
+        v.as_u64().is_some_and(|n| n > 0)
+    })
+    .await;
+    let mv = client.find(Locator::Id("explain-move")).await.expect("the move box");
+    mv.send_keys("C2.5").await.expect("typed");
+    let forms = wait_for(
+        client,
+        "the move in every notation",
+        "return Array.from(document.querySelectorAll('#move-forms tr')).map(r => r.textContent);",
+        |v| v.as_array().is_some_and(|a| a.len() == 7),
+    )
+    .await;
+    assert!(forms.as_array().expect("rows").contains(&json!("chinese炮二平五")), "{forms}");
+    let kinds = client
+        .execute(
+            "return Array.from(document.querySelectorAll('#explain-move-text > .part')).map(s => s.dataset.kind);",
+            vec![],
+        )
+        .await
+        .expect("runs");
+    assert_eq!(kinds, json!(["piece", "file", "sign", "target"]));
 }
