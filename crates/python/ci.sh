@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Builds the Python package into a fresh virtual environment and runs its
-# tests (pytest). Run from anywhere; CI runs it from .ci/run. Needs python3
-# with the venv module (.ci/run installs Debian's).
+# tests (pytest), Polars and a local Spark included. Run from anywhere after
+# the Rust build (the Spark test checks every row against target/debug/
+# polyfen); CI runs it from .ci/run. Needs python3 with the venv module and
+# a Java runtime for Spark (.ci/run installs Debian's).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 venv="${POLYFEN_VENV:-$here/../../target/python-venv}"
 python3 -m venv "$venv"
 "$venv/bin/python" -m pip install -q --upgrade pip
-"$venv/bin/python" -m pip install -q "maturin>=1.5,<2" "pyarrow>=12" pytest
+"$venv/bin/python" -m pip install -q "maturin>=1.5,<2" "pyarrow>=12" pytest polars pyspark "pandas<3"
 rm -rf "$venv/wheels"
 (cd "$here" && "$venv/bin/maturin" build --quiet --out "$venv/wheels" --interpreter "$venv/bin/python")
 "$venv/bin/python" -m pip install -q --force-reinstall --no-deps "$venv"/wheels/polyfen-*.whl

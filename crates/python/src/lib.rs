@@ -461,6 +461,77 @@ fn validate_batch<'py>(
     Ok(out)
 }
 
+/// The buffers of a string column, as the Python side passes them:
+/// offsets, data, validity, offset, length, large.
+type Buffers<'py> = (Bound<'py, PyBytes>, Bound<'py, PyBytes>, Option<Bound<'py, PyBytes>>, usize, usize, bool);
+
+/// Reads each row's move against the same row's position and writes it in
+/// `to`: the `value` column (null for a null or bad row) and the error
+/// columns (a bad position's error is about the position's text, a bad
+/// move's about the move's).
+#[pyfunction]
+#[pyo3(signature = (positions, moves, to, from_=None, lenient=false))]
+#[allow(clippy::needless_pass_by_value)] // PyO3 hands arguments over by value
+fn move_batch<'py>(
+    py: Python<'py>,
+    positions: Buffers<'py>,
+    moves: Buffers<'py>,
+    to: &str,
+    from_: Option<&str>,
+    lenient: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let to = move_notation(to)?;
+    let from = from_.map(notation).transpose()?;
+    let (p, m) = (&positions, &moves);
+    let positions = strings(&p.0, &p.1, p.2.as_ref(), p.3, p.4, p.5);
+    let moves = strings(&m.0, &m.1, m.2.as_ref(), m.3, m.4, m.5);
+    let (values, errors) = py.detach(|| {
+        let options = ReadOptions::lenient(lenient);
+        let rules = RuleOptions::default();
+        let mut values = Column::strings();
+        let mut errors = Errors::new();
+        for i in 0..positions.len.min(moves.len) {
+            let (Some(position), Some(text)) = (positions.get(i), moves.get(i)) else {
+                values.push_str(None);
+                errors.push(None);
+                continue;
+            };
+            let reading = match read(&position, from, &options) {
+                Ok(reading) => reading,
+                Err(e) => {
+                    values.push_str(None);
+                    errors.read(&position, &e);
+                    continue;
+                }
+            };
+            let mut board = reading.position;
+            match board.play(&text, to, &rules) {
+                Ok(written) => {
+                    values.push_str(Some(&written));
+                    errors.push(None);
+                }
+                Err(polyfen::RulesError::Move { error, .. }) => {
+                    let at = ParseError::new(
+                        polyfen::polyfen_core::ParseErrorKind::Empty { expected: "" },
+                        error.span.clone(),
+                    );
+                    values.push_str(None);
+                    errors.push(Some((at.char_column(&text), to.into(), &error.to_string())));
+                }
+                Err(e) => {
+                    values.push_str(None);
+                    errors.push(Some((0, to.into(), &e.to_string())));
+                }
+            }
+        }
+        (values, errors)
+    });
+    let out = PyDict::new(py);
+    out.set_item("value", values.into_py(py)?)?;
+    errors.into_py(py, &out)?;
+    Ok(out)
+}
+
 /// The notation ids.
 #[pyfunction]
 fn notations() -> Vec<&'static str> {
@@ -480,6 +551,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(read_position, m)?)?;
     m.add_function(wrap_pyfunction!(convert_batch, m)?)?;
     m.add_function(wrap_pyfunction!(validate_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(move_batch, m)?)?;
     m.add_function(wrap_pyfunction!(notations, m)?)?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;
     Ok(())

@@ -1,6 +1,6 @@
 """Type stubs of the native module (Rust, PyO3)."""
 
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 class Position:
     """A position of any game polyfen knows, with the notation it was read in."""
@@ -49,6 +49,13 @@ def validate_batch(
     offset: int,
     len: int,
     large: bool,
+    from_: Optional[str] = None,
+    lenient: bool = False,
+) -> Dict[str, Any]: ...
+def move_batch(
+    positions: Tuple[bytes, bytes, Optional[bytes], int, int, bool],
+    moves: Tuple[bytes, bytes, Optional[bytes], int, int, bool],
+    to: str,
     from_: Optional[str] = None,
     lenient: bool = False,
 ) -> Dict[str, Any]: ...

@@ -15,7 +15,7 @@ import pyarrow.compute as pc
 
 from . import _native
 
-__all__ = ["convert", "validate", "ERROR_TYPE"]
+__all__ = ["convert", "validate", "move_to", "ERROR_TYPE"]
 
 #: The type of the ``error`` field: where the row went wrong and why.
 ERROR_TYPE = pa.struct([("column", pa.int32()), ("notation", pa.string()), ("message", pa.string())])
@@ -113,3 +113,31 @@ def validate(array: Strings, from_: Optional[str] = None, lenient: bool = False)
         names=["valid", "variant", "violations", "error"],
         mask=array.is_null(),
     )
+
+
+def _tuple(buffers):
+    return (buffers["offsets"], buffers["data"], buffers["validity"], buffers["offset"], buffers["len"], buffers["large"])
+
+
+def move_to(
+    positions: pa.Array, moves: pa.Array, to: str, from_: Optional[str] = None, lenient: bool = False
+) -> pa.Array:
+    """Reads each row's move (in any move notation of its game) in the same
+    row's position and writes it in the move notation ``to``.
+
+    Returns a struct array with the fields ``value`` (the move, null for a
+    null or bad row) and ``error`` (about the position's text when it does
+    not read, else about the move's).
+    """
+    if isinstance(positions, pa.ChunkedArray):
+        positions = positions.combine_chunks()
+    if isinstance(moves, pa.ChunkedArray):
+        moves = moves.combine_chunks()
+    if len(positions) != len(moves):
+        raise ValueError(f"{len(positions)} positions but {len(moves)} moves")
+    positions, p = _input(positions)
+    moves, m = _input(moves)
+    result = _native.move_batch(_tuple(p), _tuple(m), to=to, from_=from_, lenient=lenient)
+    value = _strings(result["value"], pa.string())
+    mask = pc.or_(positions.is_null(), moves.is_null())
+    return pa.StructArray.from_arrays([value, _errors(result)], names=["value", "error"], mask=mask)
