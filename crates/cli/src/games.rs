@@ -16,7 +16,10 @@ use std::sync::mpsc;
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use polyfen::games::pgn::PgnReader;
-use polyfen::games::{BadGame, Encoding, Game, GameOptions, Games, decode, encoding_for, position_notation};
+use polyfen::games::{
+    BadGame, Encoding, Game, GameOptions, Games, RecordFormat, decode, detect_format, encoding_for, position_notation,
+    read_record, write_xqf,
+};
 use polyfen::{MoveNotation, Notation, Position, VariantId, WriteOptions};
 
 use crate::output::{Flow, Report};
@@ -66,15 +69,21 @@ struct CommonArgs {
     /// List on standard error every repair a lenient reading made.
     #[arg(long)]
     explain: bool,
-    /// PGN files to read (`-` is standard input); without any, standard input.
+    /// Read every input as this format (pgn, xqf, cbr, cbl, dhtmlxq); by
+    /// default each input's format is found from its content.
+    #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
+    from_format: Option<RecordFormat>,
+    /// Game files to read (`-` is standard input); without any, standard
+    /// input. Formats (pgn, xqf, cbr, cbl, dhtmlxq) are found from the content.
     #[arg(value_name = "FILE")]
     files: Vec<String>,
 }
 
 #[derive(Args, Debug)]
 struct ConvertArgs {
-    /// The format to write: pgn or json (one object per game per line).
-    #[arg(long, value_name = "FORMAT", default_value = "pgn", value_parser = ["pgn", "json"])]
+    /// The format to write: pgn, json (one object per game per line), or
+    /// xqf (binary, one Xiangqi game).
+    #[arg(long, value_name = "FORMAT", default_value = "pgn", value_parser = ["pgn", "json", "xqf"])]
     to: String,
     /// The move notation to write (default: the game's PGN notation: san,
     /// iccs or khet). Chess: san, lan, uci. Xiangqi: iccs, ucci, uci-1,
@@ -107,6 +116,10 @@ struct LinesArgs {
     common: CommonArgs,
 }
 
+fn parse_format(s: &str) -> Result<RecordFormat, String> {
+    s.parse()
+}
+
 fn parse_encoding(s: &str) -> Result<&'static Encoding, String> {
     encoding_for(s).ok_or_else(|| format!("unknown encoding {s:?}; for example utf-8, gb18030, gbk, big5, latin1"))
 }
@@ -114,16 +127,26 @@ fn parse_encoding(s: &str) -> Result<&'static Encoding, String> {
 /// What a command does with each game.
 #[derive(Clone, Copy)]
 enum Job {
-    Convert { json: bool, moves: Option<MoveNotation> },
+    Convert { to: Output, moves: Option<MoveNotation> },
     Validate,
     Positions { every_ply: bool, to: Option<Notation> },
     Lines { moves: Option<MoveNotation> },
     Stats,
 }
 
-/// What one game gave: output text, or why it failed, and its repairs.
+/// The format `games convert` writes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Output {
+    Pgn,
+    Json,
+    Xqf,
+}
+
+/// What one game gave: output text (or bytes), or why it failed, and its
+/// repairs.
 struct Outcome {
     output: String,
+    binary: Vec<u8>,
     error: Option<String>,
     bad: Option<BadGame>,
     repairs: Vec<String>,
@@ -138,11 +161,20 @@ struct Stats {
     errors: u64,
     results: BTreeMap<String, u64>,
     variants: BTreeMap<String, u64>,
+    /// Binary records written (XQF holds one game).
+    written: u64,
 }
 
 pub fn run(args: &GamesArgs, report: &mut Report) -> Result<(), Flow> {
     let (job, common) = match &args.command {
-        GamesCommand::Convert(a) => (Job::Convert { json: a.to == "json", moves: a.moves }, &a.common),
+        GamesCommand::Convert(a) => {
+            let to = match a.to.as_str() {
+                "json" => Output::Json,
+                "xqf" => Output::Xqf,
+                _ => Output::Pgn,
+            };
+            (Job::Convert { to, moves: a.moves }, &a.common)
+        }
         GamesCommand::Validate(c) => (Job::Validate, c),
         GamesCommand::Positions(a) => (Job::Positions { every_ply: a.every_ply, to: a.to }, &a.common),
         GamesCommand::Lines(a) => (Job::Lines { moves: a.moves }, &a.common),
@@ -158,7 +190,7 @@ pub fn run(args: &GamesArgs, report: &mut Report) -> Result<(), Flow> {
     let mut done_bytes = 0u64;
     for file in &files {
         let name = if file == "-" { "<stdin>" } else { file.as_str() };
-        let input: Box<dyn Read> = if file == "-" {
+        let mut input: Box<dyn Read> = if file == "-" {
             Box::new(io::stdin().lock())
         } else {
             match File::open(file) {
@@ -169,10 +201,37 @@ pub fn run(args: &GamesArgs, report: &mut Report) -> Result<(), Flow> {
                 }
             }
         };
-        let (decoded, _) = decode(input, common.encoding).map_err(|e| Flow::Fatal(e.into()))?;
+        // the format, from the first bytes (or as forced)
+        let mut head = Vec::new();
+        if let Err(e) = (&mut input).take(HEAD).read_to_end(&mut head) {
+            report.message(&format!("{name}: {e}"));
+            continue;
+        }
+        let format = common.from_format.unwrap_or_else(|| detect_format(&head));
         let mut handle = |outcome: Outcome, game: u64, report: &mut Report| -> Result<(), Flow> {
             emit(name, game, outcome, common.explain, &mut stats, report)
         };
+        if format != RecordFormat::Pgn {
+            let mut bytes = head;
+            if let Err(e) = input.read_to_end(&mut bytes) {
+                report.message(&format!("{name}: {e}"));
+                continue;
+            }
+            for (n, result) in read_record(format, &bytes).into_iter().enumerate() {
+                let outcome = match result {
+                    Ok(game) => process_game(&game, job),
+                    Err(e) => Outcome::failed(format!("{format}: {e}")),
+                };
+                handle(outcome, n as u64 + 1, report)?;
+            }
+            done_bytes += bytes.len() as u64;
+            if let Some(pb) = &progress {
+                pb.set_position(done_bytes);
+            }
+            continue;
+        }
+        let input: Box<dyn Read> = Box::new(io::Cursor::new(head).chain(input));
+        let (decoded, _) = decode(input, common.encoding).map_err(|e| Flow::Fatal(e.into()))?;
         let read = if jobs == 1 {
             sequential(decoded, options, job, progress.as_ref(), done_bytes, report, &mut handle)
         } else {
@@ -243,6 +302,15 @@ fn emit(
     if !outcome.output.is_empty() {
         report.text(&outcome.output)?;
     }
+    if !outcome.binary.is_empty() {
+        if stats.written > 0 {
+            stats.errors += 1;
+            report.message(&format!("{name}: game {game}: not written: an XQF file holds one game"));
+        } else {
+            report.bytes(&outcome.binary)?;
+            stats.written += 1;
+        }
+    }
     Ok(())
 }
 
@@ -257,21 +325,44 @@ fn players(tags: &[(String, String)]) -> String {
     }
 }
 
+/// The bytes read to find an input's format.
+const HEAD: u64 = 64 * 1024;
+
+impl Outcome {
+    fn empty() -> Outcome {
+        Outcome { output: String::new(), binary: Vec::new(), error: None, bad: None, repairs: Vec::new(), stats: None }
+    }
+
+    fn failed(error: String) -> Outcome {
+        Outcome { error: Some(error), ..Outcome::empty() }
+    }
+}
+
 /// What `job` makes of one game read.
 fn process(result: Result<Game, BadGame>, job: Job) -> Outcome {
-    let mut outcome = Outcome { output: String::new(), error: None, bad: None, repairs: Vec::new(), stats: None };
-    let game = match result {
-        Ok(game) => game,
+    match result {
+        Ok(game) => process_game(&game, job),
         Err(bad) => {
+            let mut outcome = Outcome::empty();
             outcome.repairs = bad.repairs.iter().map(ToString::to_string).collect();
             outcome.bad = Some(bad);
-            return outcome;
+            outcome
         }
-    };
+    }
+}
+
+/// What `job` makes of one good game.
+fn process_game(game: &Game, job: Job) -> Outcome {
+    let mut outcome = Outcome::empty();
     outcome.repairs = game.repairs.iter().map(ToString::to_string).collect();
     let done = match job {
-        Job::Convert { json: false, moves } => game.write_pgn(moves, &mut outcome.output).map_err(|e| e.to_string()),
-        Job::Convert { json: true, moves } => game
+        Job::Convert { to: Output::Pgn, moves } => {
+            game.write_pgn(moves, &mut outcome.output).map_err(|e| e.to_string())
+        }
+        Job::Convert { to: Output::Xqf, .. } => {
+            write_xqf(game).map(|bytes| outcome.binary = bytes).map_err(|e| e.to_string())
+        }
+        Job::Convert { to: Output::Json, moves } => game
             .to_json(moves)
             .map_err(|e| e.to_string())
             .and_then(|json| serde_json::to_string(&json).map_err(|e| e.to_string()))
@@ -307,6 +398,7 @@ fn process(result: Result<Game, BadGame>, job: Job) -> Outcome {
     };
     if let Err(e) = done {
         outcome.output.clear();
+        outcome.binary.clear();
         outcome.error = Some(e);
     }
     outcome

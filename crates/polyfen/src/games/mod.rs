@@ -40,7 +40,7 @@ mod xqf;
 
 pub use build::{BadGame, GameBuilder, GameOptions, GameResult, Games, read_pgn};
 pub use encoding::{Encoding, decode, detect, encoding_for};
-pub use format::{RecordError, RecordFormat, detect_format};
+pub use format::{RecordError, RecordFormat, detect_format, read_record};
 pub use json::{GameJson, NodeJson, RepairJson, VariationJson};
 pub use model::{Command, Eval, Game, Node, Variation, commands};
 pub use rules::{ChessPos, ChessRules, GameRules, KhetPos, KhetRules, MoveNote, XiangqiRules};

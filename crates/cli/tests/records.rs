@@ -1,0 +1,131 @@
+//! The `games` commands on Xiangqi record files: XQF read from files and
+//! standard input, detection from the content, `--from-format`, `--to xqf`,
+//! many files at once with their errors named by file and byte.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+const RECORDS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus/xiangqi-records");
+
+struct Run {
+    code: i32,
+    stdout: Vec<u8>,
+    stderr: String,
+}
+
+impl Run {
+    fn text(&self) -> String {
+        String::from_utf8(self.stdout.clone()).expect("UTF-8 output")
+    }
+}
+
+fn polyfen(args: &[&str], stdin: &[u8]) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_polyfen"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("polyfen runs");
+    let mut input = child.stdin.take().expect("stdin");
+    let data = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&data);
+    });
+    let output = child.wait_with_output().expect("polyfen finishes");
+    let _ = writer.join();
+    Run {
+        code: output.status.code().unwrap_or(-1),
+        stdout: output.stdout,
+        stderr: String::from_utf8(output.stderr).expect("UTF-8 errors"),
+    }
+}
+
+fn path(relative: &str) -> String {
+    format!("{RECORDS}/{relative}")
+}
+
+#[test]
+fn xqf_converts_to_pgn_in_chinese() {
+    let out = polyfen(&["games", "convert", "--to", "pgn", "--moves", "chinese", &path("xqf/03000.xqf")], b"");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    insta::assert_snapshot!(out.text());
+}
+
+#[test]
+fn xqf_lines_from_standard_input() {
+    let bytes = std::fs::read(path("xqf/03000.xqf")).expect("a file");
+    let out = polyfen(&["games", "lines", "--moves", "iccs"], &bytes);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(
+        out.text(),
+        "C8-C9 D9-D8 C7-C8 D8-D7 C8-D8 D7-D8 A9-B7 D8-D7 C9-C7 D7-D8 C7-C5 D8-D7 B7-C9\n\
+         C8-C9 D9-D8 C7-C8 D8-D7 C8-D8 D7-D8 A9-B7 D8-D7 C9-C7 D7-D8 C7-C5 D8-D9 C5-C9\n"
+    );
+}
+
+#[test]
+fn pgn_converts_to_xqf_and_back() {
+    let pgn = path("cchess-tests/test2.pgn");
+    let xqf = polyfen(&["games", "convert", "--to", "xqf", &pgn], b"");
+    assert_eq!(xqf.code, 0, "{}", xqf.stderr);
+    assert!(xqf.stdout.starts_with(b"XQ\x0a"));
+    let from_xqf = polyfen(&["games", "lines", "--moves", "chinese", "-"], &xqf.stdout);
+    let from_pgn = polyfen(&["games", "lines", "--moves", "chinese", &pgn], b"");
+    assert_eq!(from_xqf.code, 0, "{}", from_xqf.stderr);
+    assert_eq!(from_xqf.text(), from_pgn.text());
+    assert!(from_xqf.text().starts_with("相七进五 炮２平５"), "{}", from_xqf.text());
+}
+
+#[test]
+fn xqf_holds_one_game() {
+    let two = "[Game \"Chinese Chess\"]\n\n1. H2-E2 *\n\n[Game \"Chinese Chess\"]\n\n1. C3-C4 *\n";
+    let out = polyfen(&["games", "convert", "--to", "xqf"], two.as_bytes());
+    assert_eq!(out.code, 1);
+    assert!(out.stdout.starts_with(b"XQ\x0a"));
+    assert_eq!(out.stderr, "polyfen: <stdin>: game 2: not written: an XQF file holds one game\n");
+}
+
+#[test]
+fn a_forced_format_is_read_as_that_format() {
+    let pgn = path("cchess-tests/test2.pgn");
+    let out = polyfen(&["games", "validate", "--from-format", "xqf", &pgn], b"");
+    assert_eq!(out.code, 1);
+    assert!(
+        out.stderr.ends_with("test2.pgn: game 1: xqf: byte 0: not an XQF file (no 'XQ' signature)\n"),
+        "{}",
+        out.stderr
+    );
+    let xqf = path("xqf/03000.xqf");
+    let out = polyfen(&["games", "stats", "--from-format", "XQF", &xqf], b"");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.text().starts_with("games: 1\nplies: 13\n"), "{}", out.text());
+    let out = polyfen(&["games", "stats", "--from-format", "doc", &xqf], b"");
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("unknown game-record format \"doc\""), "{}", out.stderr);
+}
+
+#[test]
+fn many_files_at_once_name_each_bad_one_with_its_byte() {
+    let dir = path("cchess-tests");
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .expect("cchess's tests")
+        .map(|e| e.expect("an entry").path().display().to_string())
+        .filter(|p| p.to_ascii_lowercase().ends_with(".xqf"))
+        .collect();
+    files.sort();
+    let mut args = vec!["games", "validate", "--jobs", "2"];
+    args.extend(files.iter().map(String::as_str));
+    let out = polyfen(&args, b"");
+    assert_eq!(out.code, 1);
+    let errors: Vec<&str> = out.stderr.lines().collect();
+    assert_eq!(errors.len(), 2, "{}", out.stderr);
+    assert!(
+        errors[0]
+            .ends_with("BadMoveTest3.xqf: game 1: xqf: byte 1106: an illegal move: no piece stands on e1 (move e1f0)")
+    );
+    assert!(
+        errors[1]
+            .ends_with("WildHouse.xqf: game 1: xqf: byte 4510: an illegal move: no piece stands on e7 (move e7f7)")
+    );
+}
