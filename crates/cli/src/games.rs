@@ -66,6 +66,12 @@ struct CommonArgs {
     /// keeps the input's order.
     #[arg(long, value_name = "N")]
     jobs: Option<usize>,
+    /// Also take moves only a lenient reading takes (a capture written as a
+    /// push, `f6` for an en passant capture, a WXF plain file naming another
+    /// than the middle piece, uppercase Khet squares), each reported as a
+    /// repair; strictly they are errors.
+    #[arg(long)]
+    lenient: bool,
     /// List on standard error every repair a lenient reading made.
     #[arg(long)]
     explain: bool,
@@ -180,7 +186,10 @@ pub fn run(args: &GamesArgs, report: &mut Report) -> Result<(), Flow> {
         GamesCommand::Lines(a) => (Job::Lines { moves: a.moves }, &a.common),
         GamesCommand::Stats(c) => (Job::Stats, c),
     };
-    let options = GameOptions::default().with_variant(common.variant).with_check_only(matches!(job, Job::Validate));
+    let options = GameOptions::default()
+        .with_variant(common.variant)
+        .with_check_only(matches!(job, Job::Validate))
+        .with_lenient(common.lenient);
     let jobs = common.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)).max(1);
     let files: Vec<String> = if common.files.is_empty() { vec!["-".to_owned()] } else { common.files.clone() };
     let total: u64 =

@@ -101,6 +101,19 @@ fn repairs_are_counted_or_listed() {
 }
 
 #[test]
+fn lenient_takes_a_capture_written_as_a_push_and_says_so() {
+    let text = "[FEN \"4k3/8/8/4Pp2/8/8/8/4K3 w - f6 0 2\"]\n\n2. f6 *\n";
+    let strict = polyfen(&["games", "validate"], text);
+    assert_eq!(strict.code, 1, "{}", strict.stderr);
+    assert!(strict.stderr.contains("line 3, column 4: move 2. f6:"), "{}", strict.stderr);
+    let lenient = polyfen(&["games", "validate", "--lenient", "--explain"], text);
+    assert_eq!(lenient.code, 0, "{}", lenient.stderr);
+    assert_eq!(lenient.stderr, "polyfen: <stdin>: game 1: line 3, column 4: read 'f6' as 'exf6': repaired\n");
+    let converted = polyfen(&["games", "convert", "--lenient", "--moves", "san"], text);
+    assert!(converted.stdout.contains("2. exf6 *"), "{}", converted.stdout);
+}
+
+#[test]
 fn jobs_keep_the_input_order() {
     let text = std::fs::read_to_string(LICHESS).expect("the lichess sample");
     // enough text for several pieces of work

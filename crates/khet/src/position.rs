@@ -554,6 +554,14 @@ impl Position {
         Ok(self.play_unchecked(mv))
     }
 
+    /// Plays a move already known to be legal here (one of
+    /// [`Position::legal_moves`], or read by [`Position::parse_move`]),
+    /// without checking it again; see [`Position::play`]. An illegal move
+    /// leaves a position the rules would not reach, never a panic.
+    pub fn play_legal(&mut self, mv: Move) -> Laser {
+        self.play_unchecked(mv)
+    }
+
     /// Plays a legal move (see [`Position::play`]); the move is not checked.
     pub(crate) fn play_unchecked(&mut self, mv: Move) -> Laser {
         match mv {

@@ -242,6 +242,36 @@ fn messy_files_read_with_every_repair_said() {
 }
 
 #[test]
+fn non_standard_moves_are_errors_unless_read_leniently_and_then_repairs() {
+    // a capture written as a push, in chess, WXF naming the front soldier
+    // with a plain file, and an uppercase Khet square
+    let cases = [
+        (
+            "[FEN \"2rq1rk1/pb2bppp/1p2p3/n1ppPn2/2PP4/PP3N2/1B1NQPPP/RB3RK1 b - - 4 13\"]\n\n13... c4 *\n",
+            "d5c4",
+            "read 'c4' as 'dxc4'",
+        ),
+        (
+            "[Game \"Chinese Chess\"]\n[FEN \"3k5/9/4P4/4P4/4P4/9/9/9/9/4K4 w - - 0 1\"]\n\n1. P5+1 *\n",
+            "e7e8",
+            "read 'P5+1' as",
+        ),
+        ("[Variant \"Khet\"]\n[Setup \"classic\"]\n\n1. C1+ *\n", "c1+", "read 'C1+' as 'c1+'"),
+    ];
+    for (text, coordinates, said) in cases {
+        let strict = read_pgn(text, GameOptions::default());
+        let bad = strict[0].as_ref().expect_err("strictly an error");
+        assert_eq!((bad.error.at.line, bad.game), (text.lines().count() as u64, 1), "{}", bad.error);
+        let lenient = read_pgn(text, GameOptions::default().with_lenient(true));
+        let game = lenient[0].as_ref().expect("leniently a game");
+        assert_eq!(game.moves[0].mv, coordinates);
+        let messages: Vec<&str> = game.repairs.iter().map(|r| r.message.as_str()).collect();
+        assert!(messages.iter().any(|m| m.starts_with(said)), "{messages:?}");
+        assert_eq!(game.repairs[0].at.line, text.lines().count() as u64);
+    }
+}
+
+#[test]
 fn a_bad_game_is_reported_where_it_is_and_the_next_is_read() {
     let text = "[Event \"1\"]\n\n1. e4 e5 (1... c5 2. Ke3) 2. Nf3 *\n\n[Event \"2\"]\n\n1. d4 (1. e4 (1. c4) *\n\n[Event \"3\"]\n\n1. e4 {open *\n";
     let games = read_pgn(text, GameOptions::default());

@@ -31,6 +31,10 @@ struct GamesRequest {
     /// move of the main line (for stepping through it).
     #[serde(default)]
     positions: bool,
+    /// Also take moves only a lenient reading takes, each reported as a
+    /// repair.
+    #[serde(default)]
+    lenient: bool,
 }
 
 fn json() -> String {
@@ -144,8 +148,9 @@ pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, B
         );
     }
     let want_positions = request.positions;
+    let lenient = request.lenient;
     let work = move || {
-        let options = GameOptions::default().with_variant(variant);
+        let options = GameOptions::default().with_variant(variant).with_lenient(lenient);
         let mut games = Vec::new();
         for result in Games::new(request.pgn.as_bytes(), options) {
             let Ok(result) = result else { break };

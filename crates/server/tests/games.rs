@@ -53,3 +53,17 @@ async fn games_convert_refuses_what_it_cannot_do() {
     assert_eq!(status, 200);
     assert!(answer["games"][0]["error"]["message"].as_str().unwrap_or_default().contains("iccs"), "{answer}");
 }
+
+#[tokio::test]
+async fn games_convert_reads_leniently_when_asked() {
+    let base = start(Config::default()).await;
+    let c = client();
+    let pgn = "[FEN \"4k3/8/8/4Pp2/8/8/8/4K3 w - f6 0 2\"]\n\n2. f6 *\n";
+    let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"pgn": pgn})).await;
+    assert_eq!(status, 200, "{answer}");
+    assert!(answer["games"][0]["error"]["message"].as_str().unwrap_or_default().starts_with("move 2. f6"), "{answer}");
+    let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"pgn": pgn, "lenient": true})).await;
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["games"][0]["ok"]["mainline"], json!(["exf6"]), "{answer}");
+    assert_eq!(answer["games"][0]["ok"]["repairs"][0]["message"], "read 'f6' as 'exf6'", "{answer}");
+}

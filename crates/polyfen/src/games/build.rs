@@ -19,6 +19,11 @@ pub struct GameOptions {
     /// are read and checked, not kept), and give a good game back without
     /// its tags (a bad one keeps them). Faster, for validation.
     pub check_only: bool,
+    /// Also take the moves only a lenient reading takes (a capture written
+    /// as a push, `f6` for an en passant capture, WXF's plain file naming
+    /// another than the middle piece, uppercase Khet squares), each
+    /// reported as a repair. Strictly (the default) they are errors.
+    pub lenient: bool,
 }
 
 impl GameOptions {
@@ -33,6 +38,13 @@ impl GameOptions {
     #[must_use]
     pub fn with_check_only(mut self, check_only: bool) -> GameOptions {
         self.check_only = check_only;
+        self
+    }
+
+    /// These options reading moves leniently (see [`GameOptions::lenient`]).
+    #[must_use]
+    pub fn with_lenient(mut self, lenient: bool) -> GameOptions {
+        self.lenient = lenient;
         self
     }
 }
@@ -74,6 +86,7 @@ struct Tree<R: GameRules> {
     expected: Option<MoveNotation>,
     notes: Vec<MoveNote>,
     keep: bool,
+    lenient: bool,
     scratch: String,
 }
 
@@ -97,7 +110,7 @@ impl<R: GameRules> Frame<R> {
 }
 
 impl<R: GameRules> Tree<R> {
-    fn new(start: AnyPosition, expected: Option<MoveNotation>, keep: bool) -> Result<Tree<R>, String> {
+    fn new(start: AnyPosition, expected: Option<MoveNotation>, keep: bool, lenient: bool) -> Result<Tree<R>, String> {
         let pos = R::from_any(&start)?;
         let frame = Frame::new(pos.clone());
         Ok(Tree {
@@ -107,12 +120,13 @@ impl<R: GameRules> Tree<R> {
             expected,
             notes: Vec::new(),
             keep,
+            lenient,
             scratch: String::new(),
         })
     }
 
     /// This tree emptied for a new game from the same start.
-    fn reset(&mut self, expected: Option<MoveNotation>, keep: bool) {
+    fn reset(&mut self, expected: Option<MoveNotation>, keep: bool, lenient: bool) {
         self.frames.truncate(1);
         if let Some(frame) = self.frames.first_mut() {
             frame.comments.clear();
@@ -124,13 +138,21 @@ impl<R: GameRules> Tree<R> {
         }
         self.expected = expected;
         self.keep = keep;
+        self.lenient = lenient;
     }
 
     #[inline]
     fn san(&mut self, text: &str, here: &Here<'_>, repairs: &mut Vec<PgnRepair>) -> Result<(), PgnError> {
         let Some(frame) = self.frames.last_mut() else { return Ok(()) };
         self.notes.clear();
-        match R::read_move(&frame.pos, text, self.expected, &mut self.notes) {
+        let mut read = R::read_move(&frame.pos, text, self.expected, &mut self.notes);
+        if read.is_err() && self.lenient {
+            self.notes.clear();
+            if let Ok(mv) = R::read_move_lenient(&frame.pos, text, self.expected, &mut self.notes) {
+                read = Ok(mv);
+            }
+        }
+        match read {
             Ok(mv) => {
                 if !self.notes.is_empty() {
                     let at = here.location();
@@ -390,24 +412,25 @@ impl GameBuilder {
         expected: Option<MoveNotation>,
     ) -> Result<(), String> {
         let keep = !self.options.check_only;
+        let lenient = self.options.lenient;
         // the last game's tree, when it started from the same position
         let spare = std::mem::replace(&mut self.spare, Active::Undecided);
         self.active = match (variant, spare) {
             (VariantId::Chess, Active::Chess(mut tree)) if tree.start == start => {
-                tree.reset(expected, keep);
+                tree.reset(expected, keep, lenient);
                 Active::Chess(tree)
             }
             (VariantId::Xiangqi, Active::Xiangqi(mut tree)) if tree.start == start => {
-                tree.reset(expected, keep);
+                tree.reset(expected, keep, lenient);
                 Active::Xiangqi(tree)
             }
             (VariantId::Khet, Active::Khet(mut tree)) if tree.start == start => {
-                tree.reset(expected, keep);
+                tree.reset(expected, keep, lenient);
                 Active::Khet(tree)
             }
-            (VariantId::Chess, _) => Active::Chess(Tree::new(start, expected, keep)?),
-            (VariantId::Xiangqi, _) => Active::Xiangqi(Tree::new(start, expected, keep)?),
-            (VariantId::Khet, _) => Active::Khet(Tree::new(start, expected, keep)?),
+            (VariantId::Chess, _) => Active::Chess(Tree::new(start, expected, keep, lenient)?),
+            (VariantId::Xiangqi, _) => Active::Xiangqi(Tree::new(start, expected, keep, lenient)?),
+            (VariantId::Khet, _) => Active::Khet(Tree::new(start, expected, keep, lenient)?),
         };
         Ok(())
     }

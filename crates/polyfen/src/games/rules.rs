@@ -55,6 +55,23 @@ pub trait GameRules {
         notes: &mut Vec<MoveNote>,
     ) -> Result<Self::Move, MoveError>;
 
+    /// Reads a move as [`GameRules::read_move`] and also the forms only a
+    /// lenient reading takes, noting each such reading in `notes`. Called
+    /// when the strict reading failed and the reader was asked to be
+    /// lenient; by default the strict reading again.
+    ///
+    /// # Errors
+    ///
+    /// As [`GameRules::read_move`].
+    fn read_move_lenient(
+        pos: &Self::Pos,
+        text: &str,
+        expected: Option<MoveNotation>,
+        notes: &mut Vec<MoveNote>,
+    ) -> Result<Self::Move, MoveError> {
+        Self::read_move(pos, text, expected, notes)
+    }
+
     /// Plays a legal move.
     fn play(pos: &mut Self::Pos, mv: Self::Move);
 
@@ -150,6 +167,22 @@ impl GameRules for ChessRules {
                 Err(MoveError::new(e.message, e.span).with_candidates(candidates))
             }
         }
+    }
+
+    fn read_move_lenient(
+        pos: &ChessPos,
+        text: &str,
+        _expected: Option<MoveNotation>,
+        notes: &mut Vec<MoveNote>,
+    ) -> Result<polyfen_chess::Move, MoveError> {
+        let mut repairs = Vec::new();
+        let (mv, _) = pos.pos.read_move(text, Some(&mut repairs)).map_err(|e| {
+            let notation = if e.uci { MoveNotation::Uci } else { MoveNotation::San };
+            let candidates = e.candidates.iter().map(|&c| write_chess(&pos.pos, c, notation)).collect();
+            MoveError::new(e.message, e.span).with_candidates(candidates)
+        })?;
+        notes.extend(repairs.into_iter().map(|r| MoveNote { span: r.span, message: r.message }));
+        Ok(mv)
     }
 
     fn play(pos: &mut ChessPos, mv: polyfen_chess::Move) {
@@ -274,6 +307,21 @@ impl GameRules for XiangqiRules {
         })
     }
 
+    fn read_move_lenient(
+        pos: &Self::Pos,
+        text: &str,
+        _expected: Option<MoveNotation>,
+        notes: &mut Vec<MoveNote>,
+    ) -> Result<Self::Move, MoveError> {
+        let mut repairs = Vec::new();
+        let (mv, _) = pos.read_move_lenient(text, &mut repairs).map_err(|e| {
+            MoveError::new(e.kind.to_string(), e.span)
+                .with_candidates(e.candidates.into_iter().map(|c| c.text).collect())
+        })?;
+        notes.extend(repairs.into_iter().map(|r| MoveNote { span: r.span, message: r.message }));
+        Ok(mv)
+    }
+
     fn play(pos: &mut Self::Pos, mv: Self::Move) {
         pos.play(mv);
     }
@@ -374,10 +422,25 @@ impl GameRules for KhetRules {
         })
     }
 
+    fn read_move_lenient(
+        pos: &KhetPos,
+        text: &str,
+        _expected: Option<MoveNotation>,
+        notes: &mut Vec<MoveNote>,
+    ) -> Result<polyfen_khet::Move, MoveError> {
+        let mut repairs = Vec::new();
+        let mv = pos
+            .pos
+            .parse_move_lenient(text, &KHET_RULES, &mut repairs)
+            .map_err(|e| MoveError::new(e.message, e.span))?;
+        notes.extend(repairs.into_iter().map(|r| MoveNote { span: r.span, message: r.message }));
+        Ok(mv)
+    }
+
     fn play(pos: &mut KhetPos, mv: polyfen_khet::Move) {
-        if pos.pos.play(mv, &KHET_RULES).is_ok() {
-            pos.plies += 1;
-        }
+        // read_move checked it
+        pos.pos.play_legal(mv);
+        pos.plies += 1;
     }
 
     fn write_move(_pos: &KhetPos, mv: polyfen_khet::Move, _notation: MoveNotation, out: &mut String) {
