@@ -477,6 +477,59 @@ impl Position {
     #[inline]
     pub fn moves_to(&self, role: Role, to: Square) -> ArrayVec<Move, 32> {
         let mut list = ArrayVec::new();
+        self.moves_to_into(role, to, &mut list);
+        list
+    }
+
+    /// The one legal move of a knight, bishop, rook or queen of the side to
+    /// move from `from_mask` to `to`, in the common case: exactly one such
+    /// piece reaches `to`, the side to move is not in check and the move
+    /// uncovers no line to its king. `None` when any of that fails; the
+    /// full generation then decides.
+    #[inline]
+    pub(crate) fn sole_piece_move(&self, role: Role, to: Square, from_mask: u64) -> Option<Move> {
+        let t = to.index();
+        let us = self.turn;
+        let ours = self.colors[us.index()];
+        if ours & bit(t) != 0 {
+            return None;
+        }
+        let occupied = self.occupied();
+        let reach = match role {
+            Role::Knight => KNIGHT_ATTACKS[t],
+            Role::Bishop => bishop_attacks(t, occupied),
+            Role::Rook => rook_attacks(t, occupied),
+            Role::Queen => rook_attacks(t, occupied) | bishop_attacks(t, occupied),
+            Role::Pawn | Role::King => return None,
+        };
+        let from = self.pieces(us, role) & reach & from_mask;
+        if from == 0 || from & (from - 1) != 0 {
+            return None;
+        }
+        let king = self.king_of(us)?;
+        if self.attackers_to(king, us.other(), occupied) != 0 {
+            return None;
+        }
+        let f = from.trailing_zeros() as usize;
+        if lines_through(king) & from != 0 {
+            // the sliders that would see the king once the piece has moved
+            // (one standing on `to` is taken)
+            let after = (occupied ^ from) | bit(t);
+            let them = self.colors[us.other().index()] & !bit(t);
+            let queens = self.roles[Role::Queen as usize];
+            let straight = (self.roles[Role::Rook as usize] | queens) & them;
+            let diagonal = (self.roles[Role::Bishop as usize] | queens) & them;
+            if rook_attacks(king, after) & straight != 0 || bishop_attacks(king, after) & diagonal != 0 {
+                return None;
+            }
+        }
+        Some(Move { from: sq(f as u32), to, role, promotion: None, kind: MoveKind::Normal })
+    }
+
+    /// [`Position::moves_to`] onto a list the caller holds (no copy of the
+    /// list on the way back).
+    #[inline]
+    pub(crate) fn moves_to_into(&self, role: Role, to: Square, list: &mut ArrayVec<Move, 32>) {
         // only the pieces that reach `to` at all: the squares it would
         // attack were it such a piece (pawns: pushes and captures)
         let t = to.index();
@@ -498,21 +551,26 @@ impl Position {
         };
         let from = self.pieces(self.turn, role) & reach;
         if from != 0 {
-            self.generate(&mut list, from, bit(t), false);
+            self.generate(list, from, bit(t), false);
         }
-        list
     }
 
     /// The legal castling moves.
     #[must_use]
     pub fn castling_moves(&self) -> MoveList {
         let mut list = MoveList::new();
+        self.castling_into(&mut list);
+        list
+    }
+
+    /// The legal castling moves (one per rook with castling rights on the
+    /// back rank: eight at most), pushed onto `list`.
+    pub(crate) fn castling_into<const N: usize>(&self, list: &mut ArrayVec<Move, N>) {
         if let Some(king) = self.king_of(self.turn) {
             if self.checkers() == 0 {
-                self.generate_castling(&mut list, king);
+                self.generate_castling(list, king);
             }
         }
-        list
     }
 
     /// Legal moves from `from_mask` to `to_mask` (castling, stored as king

@@ -22,6 +22,7 @@
 //! moves of the piece to the destination; no move is written out to compare
 //! strings.
 
+use arrayvec::ArrayVec;
 use core::fmt;
 use core::ops::Range;
 
@@ -287,6 +288,7 @@ impl San {
 /// Whether what follows a move (white space trimmed) is a standard suffix:
 /// FIDE's `e.p.` after an en passant capture, one `+` or `#` at most, then
 /// one annotation at most.
+#[inline]
 fn standard_suffix(suffix: &[u8]) -> bool {
     let suffix = suffix.strip_prefix(b" e.p.").or_else(|| suffix.strip_prefix(b"e.p.")).unwrap_or(suffix);
     let rest = match suffix {
@@ -436,15 +438,29 @@ impl Position {
             // the common case: exactly one legal move matches
             let from_mask =
                 file.map_or(!0u64, |f| 0x0101_0101_0101_0101 << f) & rank.map_or(!0u64, |r| 0xff << (8 * r));
+            if promotion.is_none()
+                && let Some(m) = self.sole_piece_move(role, to, from_mask)
+            {
+                return Ok(m);
+            }
             let mut found = None;
             let mut count = 0;
-            for m in self.moves_to(role, to) {
+            let mut moves = ArrayVec::new();
+            self.moves_to_into(role, to, &mut moves);
+            for m in moves {
                 if (1u64 << m.from().index()) & from_mask != 0 && m.promotion() == promotion {
                     count += 1;
                     found = Some(m);
                 }
             }
             if let (1, Some(m)) = (count, found) {
+                return Ok(m);
+            }
+        } else if let San::Castle { king_side } = san {
+            // the common case: the castling is legal
+            let mut castles = ArrayVec::<Move, 8>::new();
+            self.castling_into(&mut castles);
+            if let Some(m) = castles.iter().copied().find(|m| (m.to().file() > m.from().file()) == king_side) {
                 return Ok(m);
             }
         }
@@ -478,7 +494,9 @@ impl Position {
                 let mut found = None;
                 let mut count = 0;
                 let mut promotions = 0;
-                for m in self.moves_to(role, to) {
+                let mut moves = ArrayVec::new();
+                self.moves_to_into(role, to, &mut moves);
+                for m in moves {
                     let from_bit = 1u64 << m.from().index();
                     if from_bit & file_mask & rank_mask == 0 {
                         continue;

@@ -76,6 +76,44 @@ fn every_legal_move_round_trips_in_san_lan_and_uci() {
     assert!(moves_checked > 20_000, "{moves_checked}");
 }
 
+#[test]
+fn piece_san_reads_exactly_the_legal_moves_it_names() {
+    // every knight, bishop, rook and queen SAN to every square, plain and
+    // with a file: read when one legal move fits, refused otherwise (pins,
+    // checks, own pieces on the square and two candidates included)
+    let mut read = 0;
+    for p in random_positions(250) {
+        let moves = p.legal_moves();
+        for (letter, role) in [
+            ('N', polyfen_chess::Role::Knight),
+            ('B', polyfen_chess::Role::Bishop),
+            ('R', polyfen_chess::Role::Rook),
+            ('Q', polyfen_chess::Role::Queen),
+        ] {
+            for index in 0..64u8 {
+                let to = polyfen_chess::Square::from_index(index).expect("a square");
+                let [f, r] = to.name();
+                let fits: Vec<Move> =
+                    moves.iter().copied().filter(|m| m.role() == role && m.to() == to && !m.is_castle()).collect();
+                let text = format!("{letter}{}{}", f as char, r as char);
+                match fits.as_slice() {
+                    [one] => {
+                        assert_eq!(p.parse_san(&text), Ok(*one), "{text} in {}", p.to_setup(CastlingStyle::XFen));
+                        read += 1;
+                    }
+                    _ => assert!(p.parse_san(&text).is_err(), "{text} in {}", p.to_setup(CastlingStyle::XFen)),
+                }
+                for file in 0..8u8 {
+                    let fits = fits.iter().filter(|m| m.from().file() == file).count();
+                    let text = format!("{letter}{}{}{}", (b'a' + file) as char, f as char, r as char);
+                    assert_eq!(p.parse_san(&text).is_ok(), fits == 1, "{text} in {}", p.to_setup(CastlingStyle::XFen));
+                }
+            }
+        }
+    }
+    assert!(read > 3_000, "{read}");
+}
+
 /// Each case: a FEN and a move in UCI (king takes rook for castling), written
 /// in every notation.
 fn describe(cases: &[(&str, &str)]) -> Vec<String> {

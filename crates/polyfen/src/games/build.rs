@@ -405,6 +405,24 @@ impl GameBuilder {
         Ok(Decision::Known(variant, Box::new(start), expected))
     }
 
+    /// Keeps a comment of a game being built.
+    #[inline(never)]
+    fn keep_comment(&mut self, text: RawText<'_>, here: &Here<'_>) -> Flow {
+        let text = match text.to_str() {
+            Ok(text) => text,
+            Err(at) => {
+                let mut location = here.location();
+                location.offset += at as u64;
+                return self.fail(PgnError::new(
+                    format!("a comment that is not UTF-8 text, at byte {at} of it (see --encoding)"),
+                    location,
+                ));
+            }
+        };
+        each!(&mut self.active, tree => tree.comment(text, &mut self.comments), self.comments.push(text.to_owned()));
+        Flow::Continue
+    }
+
     fn activate(
         &mut self,
         variant: VariantId,
@@ -538,24 +556,14 @@ impl Visitor for GameBuilder {
         Flow::Continue
     }
 
+    #[inline]
     fn comment(&mut self, text: RawText<'_>, here: &Here<'_>) -> Flow {
-        let keep = !self.options.check_only;
-        if !keep {
+        // only checking: comments are not kept (a small function, so that
+        // the many comments of a checked file cost a call and a test)
+        if self.options.check_only {
             return Flow::Continue;
         }
-        let text = match text.to_str() {
-            Ok(text) => text,
-            Err(at) => {
-                let mut location = here.location();
-                location.offset += at as u64;
-                return self.fail(PgnError::new(
-                    format!("a comment that is not UTF-8 text, at byte {at} of it (see --encoding)"),
-                    location,
-                ));
-            }
-        };
-        each!(&mut self.active, tree => tree.comment(text, &mut self.comments), if keep { self.comments.push(text.to_owned()) });
-        Flow::Continue
+        self.keep_comment(text, here)
     }
 
     fn begin_variation(&mut self, here: &Here<'_>) -> Flow {

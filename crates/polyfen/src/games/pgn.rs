@@ -1104,7 +1104,7 @@ fn simple_tag(line: &[u8]) -> Option<(&str, &str, usize)> {
         return None;
     }
     let open = 3 + name_len;
-    let close = open + line[open..].iter().position(|&b| b == b'"' || b == b'\\')?;
+    let close = open + memchr::memchr2(b'"', b'\\', line.get(open..)?)?;
     if line[close] != b'"' || line.get(close + 1) != Some(&b']') {
         return None;
     }
