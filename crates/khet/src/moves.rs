@@ -123,7 +123,7 @@ impl Move {
     }
 
     /// [`Move::parse`] with square letters in either case.
-    fn parse_any_case(text: &str) -> Result<Move, MoveParseError> {
+    pub(crate) fn parse_any_case(text: &str) -> Result<Move, MoveParseError> {
         let bytes = text.as_bytes();
         if bytes.is_empty() {
             return Err(MoveParseError::new("an empty move: expected a move such as h2g2, h2+ or h2-", 0..0));

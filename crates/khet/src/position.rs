@@ -424,7 +424,19 @@ impl Position {
     /// A [`MoveParseError`] for text that is no move, or a move that is not
     /// legal here, saying why.
     pub fn parse_move(&self, text: &str, rules: &Rules) -> Result<Move, MoveParseError> {
-        let mv = Move::parse(text)?;
+        let mv = match Move::parse(text) {
+            Ok(mv) => mv,
+            Err(e) => {
+                // a move in uppercase that would not be legal in lowercase
+                // either: say that first, as a lenient reading would
+                if let Ok(mv) = Move::parse_any_case(text)
+                    && let Err(why) = self.check_legal(mv, rules)
+                {
+                    return Err(MoveParseError::new(why, 0..text.len()));
+                }
+                return Err(e);
+            }
+        };
         self.check_legal(mv, rules).map_err(|why| MoveParseError::new(why, 0..text.len()))?;
         Ok(mv)
     }

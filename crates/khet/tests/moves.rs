@@ -34,6 +34,12 @@ fn notation_forms() {
     }
     let messages: Vec<String> = repairs.iter().map(ToString::to_string).collect();
     assert_eq!(messages, ["read 'H2G2' as 'h2g2'", "read 'H2-g2' as 'h2g2'"]);
+    // on a position: an uppercase move that is not legal anyway says why
+    let pos = start(CLASSIC);
+    let rules = Rules::default();
+    let lower = pos.parse_move("j1+", &rules).unwrap_err().message;
+    assert_eq!(pos.parse_move("J1+", &rules).unwrap_err().message, lower);
+    assert!(pos.parse_move("C1+", &rules).unwrap_err().message.contains("only a lenient reading takes it, as c1+"));
     repairs.clear();
     for text in ["h2g2", "h2-g2", "h2+", "h2-"] {
         Move::parse_lenient(text, &mut repairs).unwrap();
