@@ -6,6 +6,14 @@
 //!   written.
 //! - `bench [FILTER]`: the criterion benchmarks, then a table of polyfen's
 //!   speed beside the peers measured in the same run.
+//! - `book`: the book in `docs/` built with mdBook into `docs/book` (which
+//!   `polyfen serve` embeds and serves at `/book/`), every link checked.
+//!
+//! `ci` builds the book first when mdBook is installed (CI installs it;
+//! with `CI` set a missing mdBook is a failure), so that the server's
+//! tests see the book embedded.
+
+mod book;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -15,8 +23,9 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("ci") => ci(),
         Some("bench") => bench(args.get(1).map(String::as_str)),
+        Some("book") => book::build(&root()),
         _ => {
-            eprintln!("usage: cargo xtask ci | bench [FILTER]");
+            eprintln!("usage: cargo xtask ci | bench [FILTER] | book");
             return ExitCode::from(2);
         }
     };
@@ -47,8 +56,23 @@ fn cargo(args: &[&str], envs: &[(&str, &str)]) -> Result<(), String> {
 
 fn ci() -> Result<(), String> {
     cargo(&["fmt", "--all", "--", "--check"], &[])?;
+    // the book first: the server embeds it, and its tests then require it
+    let in_ci = std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false");
+    let book = if book::mdbook_available() || in_ci {
+        book::build(&root())?;
+        "1"
+    } else {
+        eprintln!(
+            "xtask: the book is not built (mdbook is not installed: `cargo install mdbook --locked --version {}`)",
+            book::MDBOOK_VERSION
+        );
+        ""
+    };
     cargo(&["clippy", "--workspace", "--all-targets", "--locked", "--", "-D", "warnings"], &[])?;
-    cargo(&["test", "--workspace", "--locked"], &[("INSTA_UPDATE", "no"), ("CI", "true")])?;
+    cargo(
+        &["test", "--workspace", "--locked"],
+        &[("INSTA_UPDATE", "no"), ("CI", "true"), ("POLYFEN_REQUIRE_BOOK", book)],
+    )?;
     eprintln!("xtask: ci passed");
     Ok(())
 }

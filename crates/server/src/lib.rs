@@ -30,6 +30,7 @@
 //! ```
 
 mod api;
+mod book;
 mod explain;
 mod games;
 mod limits;
@@ -151,6 +152,13 @@ impl Config {
     }
 }
 
+/// Whether this binary holds the built book it serves at `/book/` (built
+/// by `cargo xtask book` before the server was compiled).
+#[must_use]
+pub fn book_embedded() -> bool {
+    book::embedded()
+}
+
 /// What every handler shares.
 #[derive(Clone, Debug)]
 pub(crate) struct AppState {
@@ -219,6 +227,9 @@ pub fn router(config: Config) -> Router {
         .route("/", asset("text/html; charset=utf-8", INDEX_HTML))
         .route("/app.js", asset("text/javascript; charset=utf-8", APP_JS))
         .route("/style.css", asset("text/css; charset=utf-8", STYLE_CSS))
+        .route("/book", get(book::root_redirect))
+        .route("/book/", get(book::index))
+        .route("/book/{*path}", get(book::page))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::middleware::from_fn_with_state(state.clone(), limits::time_limit))
