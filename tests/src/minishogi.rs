@@ -6,6 +6,9 @@ use core::fmt;
 
 use polyfen_core::{Color, Fields, Leniency, ParseError, PlacementSpec, Repair, Setup, Variant};
 
+/// A square of the 5×5 board, `a1` to `e5`: the core's square type.
+pub type Square = polyfen_core::Square<5, 5, b'1'>;
+
 /// The minishogi marker type.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MiniShogi;
@@ -38,22 +41,17 @@ pub enum Violation {
     /// Not exactly one king.
     KingCount(Color, usize),
     /// An unpromoted pawn on its last rank, which it could never leave.
-    DeadPawn(u8, u8),
+    DeadPawn(Square),
 }
 
 impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Violation::KingCount(c, n) => write!(f, "{} has {n} kings, expected 1", MiniShogi::COLOR_NAMES[c.index()]),
-            Violation::DeadPawn(file, rank) => {
-                write!(f, "pawn on its last rank at {}{}", (b'a' + file) as char, rank + 1)
-            }
+            Violation::DeadPawn(square) => write!(f, "pawn on its last rank at {square}"),
         }
     }
 }
-
-const KINDS: &[u8] = b"KGSBRP";
-const PROMOTABLE: &[u8] = b"SBRP";
 
 impl Variant for MiniShogi {
     const ID: &'static str = "minishogi";
@@ -72,9 +70,8 @@ impl Variant for MiniShogi {
 
     fn piece_from_ascii(letter: u8, promoted: bool) -> Option<Piece> {
         let upper = letter.to_ascii_uppercase();
-        let ok = KINDS.contains(&upper) && (!promoted || PROMOTABLE.contains(&upper));
-        let color = Color::of_ascii_case(letter)?;
-        ok.then_some(Piece { color, letter: upper, promoted })
+        let ok = b"KGSBRP".contains(&upper) && (!promoted || b"SBRP".contains(&upper));
+        ok.then_some(Piece { color: Color::of_ascii_case(letter)?, letter: upper, promoted })
     }
 
     fn write_piece(piece: Piece, (): &(), out: &mut String) {
@@ -96,13 +93,7 @@ impl Variant for MiniShogi {
     ) -> Result<Extras, ParseError> {
         let mut extras = Extras { turn: Color::White, hand: "-".to_owned(), move_number: 1 };
         if let Some(f) = fields.next() {
-            extras.turn = match f.text {
-                "b" => Color::White,
-                "w" => Color::Black,
-                _ => {
-                    return Err(ParseError::unexpected(f.text, 0, "side to move", "'b' or 'w'").shifted(f.start));
-                }
-            };
+            extras.turn = f.one_of("side to move", "'b' or 'w'", &[("b", Color::White), ("w", Color::Black)])?;
         }
         if let Some(f) = fields.next() {
             let ok = |(i, b): (usize, u8)| b.is_ascii_digit() && i + 1 < f.text.len() || b"GSBRPgsbrp".contains(&b);
@@ -134,11 +125,10 @@ impl Variant for MiniShogi {
                 out.push(Violation::KingCount(color, kings));
             }
         }
-        for (i, p) in setup.board.iter().enumerate() {
-            let (file, rank) = ((i % 5) as u8, (i / 5) as u8);
+        for (square, p) in Square::all().zip(&setup.board) {
             let last = if p.is_some_and(|p| p.color == Color::White) { 4 } else { 0 };
-            if p.is_some_and(|p| p.letter == b'P' && !p.promoted) && rank == last {
-                out.push(Violation::DeadPawn(file, rank));
+            if p.is_some_and(|p| p.letter == b'P' && !p.promoted) && square.rank() == last {
+                out.push(Violation::DeadPawn(square));
             }
         }
         out

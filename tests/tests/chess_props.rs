@@ -37,7 +37,7 @@ fn setup() -> impl Strategy<Value = Fen> {
                 extras: ChessExtras {
                     turn: if black { Color::Black } else { Color::White },
                     castling,
-                    ep: ep.and_then(Square::from_index),
+                    ep: ep.and_then(|i: u8| Square::from_index(usize::from(i))),
                     halfmove,
                     fullmove,
                 },

@@ -46,7 +46,10 @@ fn round_trips_and_errors() {
 #[test]
 fn violations_are_typed() {
     let sfen: Sfen = "P3k/5/5/5/4K b - 1".parse().unwrap();
-    assert_eq!(sfen.validate(), vec![Violation::DeadPawn(0, 4)]);
+    assert_eq!(
+        sfen.validate(),
+        vec![Violation::DeadPawn(polyfen_tests::minishogi::Square::parse(b"a5").expect("a square"))]
+    );
 }
 
 proptest! {

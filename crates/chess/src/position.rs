@@ -140,7 +140,7 @@ const fn bit(sq: usize) -> u64 {
 
 #[inline]
 fn sq(index: u32) -> Square {
-    Square::from_index(index as u8 & 63).unwrap_or(Square::new(0, 0).expect("a1 is a square"))
+    Square::from_index(index as usize & 63).unwrap_or(Square::new(0, 0).expect("a1 is a square"))
 }
 
 /// The squares of a bitboard, lowest first.
@@ -815,7 +815,7 @@ impl Position {
                     Role::Pawn => {
                         self.halfmove = 0;
                         if from ^ to == 16 {
-                            self.ep = Square::from_index(usize::midpoint(from, to) as u8);
+                            self.ep = Square::from_index(usize::midpoint(from, to));
                         }
                     }
                     Role::King => self.castling &= !(RANK_1 << (usize::from(back_rank(us)) * 8)),

@@ -128,7 +128,7 @@ fn squares(mut bits: u64) -> impl Iterator<Item = Square> {
         if bits == 0 {
             return None;
         }
-        let sq = bits.trailing_zeros() as u8;
+        let sq = bits.trailing_zeros() as usize;
         bits &= bits - 1;
         Square::from_index(sq)
     })

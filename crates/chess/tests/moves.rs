@@ -90,7 +90,7 @@ fn piece_san_reads_exactly_the_legal_moves_it_names() {
             ('R', polyfen_chess::Role::Rook),
             ('Q', polyfen_chess::Role::Queen),
         ] {
-            for index in 0..64u8 {
+            for index in 0..64usize {
                 let to = polyfen_chess::Square::from_index(index).expect("a square");
                 let [f, r] = to.name();
                 let fits: Vec<Move> =

@@ -38,6 +38,37 @@ impl Field<'_> {
             Err(ParseError::new(ParseErrorKind::Number { field, found: self.text.to_owned(), min, max }, self.span()))
         }
     }
+
+    /// The value of the field among fixed words (a side to move, a flag):
+    /// `choices` pairs each word with its value.
+    ///
+    /// ```
+    /// use polyfen_core::{Color, Fields};
+    ///
+    /// let side = Fields::new("x b").nth(1).ok_or("a field")?;
+    /// let sides = [("b", Color::White), ("w", Color::Black)];
+    /// assert_eq!(side.one_of("side to move", "'b' or 'w'", &sides)?, Color::White);
+    /// let wrong = Fields::new("x v").nth(1).ok_or("a field")?;
+    /// assert_eq!(wrong.one_of("side to move", "'b' or 'w'", &sides).unwrap_err().span, 2..3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// An unexpected-text error at the field, naming `field` and what was
+    /// `expected`, for any other word.
+    pub fn one_of<T: Copy>(
+        &self,
+        field: &'static str,
+        expected: &'static str,
+        choices: &[(&str, T)],
+    ) -> Result<T, ParseError> {
+        choices
+            .iter()
+            .find(|(word, _)| *word == self.text)
+            .map(|&(_, value)| value)
+            .ok_or_else(|| ParseError::unexpected(self.text, 0, field, expected).shifted(self.start))
+    }
 }
 
 /// An iterator over the space-separated fields of a line.

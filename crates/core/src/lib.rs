@@ -25,6 +25,7 @@ pub mod fields;
 mod letters;
 pub mod moves;
 pub mod position_error;
+pub mod square;
 pub mod swar;
 pub mod variant;
 
@@ -34,4 +35,5 @@ pub use error::{ParseError, ParseErrorKind};
 pub use fields::{Field, Fields};
 pub use moves::MoveRepair;
 pub use position_error::PositionError;
+pub use square::{Square, SquareError};
 pub use variant::{Setup, Variant};

@@ -51,7 +51,7 @@ pub use perft::{divide, perft};
 pub use position::{Outcome, Position, PositionError, Rules};
 pub use render::{RenderStyle, render, render_with_laser};
 pub use setups::{CLASSIC, CLASSIC2, DYNASTY, DYNASTY2, IMHOTEP, IMHOTEP2, SETUPS, named_setup};
-pub use types::{Facing, Kind, Piece, Square};
+pub use types::{A8, Facing, J1, KhetSquare, Kind, Piece, Square};
 pub use validate::{Violation, piece_counts};
 
 /// The Khet variant marker: implements [`Variant`] for PKN.

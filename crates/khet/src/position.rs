@@ -5,6 +5,7 @@
 //! border of one square), each byte a piece code, so that the laser and the
 //! move generator step with one addition and see the edge as a byte.
 
+use crate::types::KhetSquare;
 use core::fmt;
 
 use polyfen_core::{Color, MoveRepair};
@@ -72,7 +73,7 @@ pub(crate) const fn cell(square: Square) -> usize {
 pub(crate) const fn square_of(cell: usize) -> Square {
     match Square::new((cell % W) as u8 - 1, (cell / W) as u8 - 1) {
         Some(square) => square,
-        None => Square::J1,
+        None => crate::J1,
     }
 }
 
@@ -93,11 +94,11 @@ pub(crate) const FORBIDDEN: [u8; CELLS] = {
     let mut table = [3; CELLS];
     let mut i = 0;
     while i < 80 {
-        let square = match Square::from_index(i as u8) {
+        let square = match Square::from_index(i) {
             Some(s) => s,
-            None => Square::J1,
+            None => crate::J1,
         };
-        table[SQUARE_CELLS[i] as usize] = match square.reserved_for() {
+        table[SQUARE_CELLS[i] as usize] = match crate::types::reserved_for(square) {
             Some(Color::White) => 2,
             Some(Color::Black) => 1,
             None => 0,

@@ -1,5 +1,6 @@
 //! Board diagrams with coordinates, facings and reserved squares.
 
+use crate::types::KhetSquare;
 use polyfen_core::Color;
 
 use crate::laser::{BeamEnd, Laser};

@@ -277,108 +277,38 @@ impl fmt::Display for Piece {
     }
 }
 
-/// A square of the 10 × 8 board, `a1` = 0, `b1` = 1 … `j8` = 79.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Square(u8);
+/// A square of the 10 × 8 board, `a1` = 0, `b1` = 1 … `j8` = 79, in the
+/// order PKN writes them: the core's square of a 10×8 board with ranks
+/// named from 1.
+///
+/// ```
+/// use polyfen_khet::Square;
+///
+/// let sq = Square::parse(b"j1").ok_or("not a square")?;
+/// assert_eq!((sq.file(), sq.rank(), sq.index()), (9, 0, 9));
+/// assert_eq!(sq.to_string(), "j1");
+/// assert_eq!(Square::parse(b"k1"), None);
+/// # Ok::<(), &str>(())
+/// ```
+pub type Square = polyfen_core::Square<10, 8, b'1'>;
 
-impl Square {
-    /// Files on the board (a–j).
-    pub const FILES: u8 = 10;
-    /// Ranks on the board (1–8).
-    pub const RANKS: u8 = 8;
-    /// The number of squares.
-    pub const COUNT: usize = 80;
-    /// The silver sphinx's corner.
-    pub const J1: Square = Square(9);
-    /// The red sphinx's corner.
-    pub const A8: Square = Square(70);
+/// The silver sphinx's corner.
+pub const J1: Square = match Square::new(9, 0) {
+    Some(s) => s,
+    None => panic!("j1 is on the board"),
+};
 
-    /// The square at `file` (0 = a) and `rank` (0 = rank 1), if on the board.
-    #[must_use]
-    pub const fn new(file: u8, rank: u8) -> Option<Square> {
-        if file < Square::FILES && rank < Square::RANKS { Some(Square(rank * Square::FILES + file)) } else { None }
-    }
+/// The red sphinx's corner.
+pub const A8: Square = match Square::new(0, 7) {
+    Some(s) => s,
+    None => panic!("a8 is on the board"),
+};
 
-    /// The square of an index 0–79.
-    #[must_use]
-    pub const fn from_index(index: u8) -> Option<Square> {
-        if (index as usize) < Square::COUNT { Some(Square(index)) } else { None }
-    }
-
-    /// The index 0–79 (`rank * 10 + file`).
-    #[must_use]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    /// The file, 0 = a.
-    #[must_use]
-    pub const fn file(self) -> u8 {
-        self.0 % Square::FILES
-    }
-
-    /// The rank, 0 = rank 1.
-    #[must_use]
-    pub const fn rank(self) -> u8 {
-        self.0 / Square::FILES
-    }
-
-    /// Every square, `a1` first, in the order PKN writes them.
-    pub fn all() -> impl Iterator<Item = Square> {
-        (0..Square::COUNT as u8).map(Square)
-    }
-
-    /// Reads a square name such as `j1`.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use polyfen_khet::Square;
-    ///
-    /// let sq = Square::parse(b"j1").ok_or("not a square")?;
-    /// assert_eq!((sq.file(), sq.rank(), sq.index()), (9, 0, 9));
-    /// assert_eq!(sq.to_string(), "j1");
-    /// assert_eq!(Square::parse(b"k1"), None);
-    /// # Ok::<(), &str>(())
-    /// ```
-    #[must_use]
-    pub fn parse(name: &[u8]) -> Option<Square> {
-        match name {
-            [f @ b'a'..=b'j', r @ b'1'..=b'8'] => Square::new(f - b'a', r - b'1'),
-            _ => None,
-        }
-    }
-
-    /// The square's name as two ASCII bytes.
-    #[must_use]
-    pub const fn name(self) -> [u8; 2] {
-        [b'a' + self.file(), b'1' + self.rank()]
-    }
-
-    /// The square `df` files and `dr` ranks away, if on the board.
-    #[must_use]
-    pub const fn offset(self, df: i8, dr: i8) -> Option<Square> {
-        let f = self.file() as i8 + df;
-        let r = self.rank() as i8 + dr;
-        if f >= 0 && f < Square::FILES as i8 && r >= 0 && r < Square::RANKS as i8 {
-            Some(Square((r * Square::FILES as i8 + f) as u8))
-        } else {
-            None
-        }
-    }
-
+/// What a Khet square knows that other boards' squares do not: the laser's
+/// steps and the squares reserved for one side.
+pub trait KhetSquare: Sized {
     /// The neighbour in direction `facing`, if on the board.
-    #[must_use]
-    pub const fn step(self, facing: Facing) -> Option<Square> {
-        let (df, dr) = facing.step();
-        self.offset(df, dr)
-    }
-
-    /// The square the board's half turn brings this one to (`a1` ↔ `j8`).
-    #[must_use]
-    pub const fn rotated(self) -> Square {
-        Square(Square::COUNT as u8 - 1 - self.0)
-    }
+    fn step(self, facing: Facing) -> Option<Self>;
 
     /// The side this square is reserved for, if any: only silver
     /// ([`Color::White`]) may stand on the j file, b1 and b8; only red
@@ -388,7 +318,7 @@ impl Square {
     ///
     /// ```
     /// use polyfen_core::Color;
-    /// use polyfen_khet::Square;
+    /// use polyfen_khet::{KhetSquare, Square};
     ///
     /// let reserved = |name: &str| Square::parse(name.as_bytes()).and_then(Square::reserved_for);
     /// assert_eq!(reserved("j4"), Some(Color::White));
@@ -397,23 +327,32 @@ impl Square {
     /// assert_eq!(reserved("i1"), Some(Color::Black));
     /// assert_eq!(reserved("e4"), None);
     /// ```
-    #[must_use]
-    pub const fn reserved_for(self) -> Option<Color> {
-        let (file, rank) = (self.file(), self.rank());
-        let back_rank = rank == 0 || rank == Square::RANKS - 1;
-        if file == Square::FILES - 1 || (file == 1 && back_rank) {
-            Some(Color::White)
-        } else if file == 0 || (file == Square::FILES - 2 && back_rank) {
-            Some(Color::Black)
-        } else {
-            None
-        }
+    fn reserved_for(self) -> Option<Color>;
+}
+
+impl KhetSquare for Square {
+    #[inline]
+    fn step(self, facing: Facing) -> Option<Square> {
+        let (df, dr) = facing.step();
+        self.offset(df, dr)
+    }
+
+    #[inline]
+    fn reserved_for(self) -> Option<Color> {
+        reserved_for(self)
     }
 }
 
-impl fmt::Display for Square {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let [a, b] = self.name();
-        write!(f, "{}{}", a as char, b as char)
+/// [`KhetSquare::reserved_for`], for constant tables.
+#[must_use]
+pub const fn reserved_for(square: Square) -> Option<Color> {
+    let (file, rank) = (square.file(), square.rank());
+    let back_rank = rank == 0 || rank == Square::RANKS - 1;
+    if file == Square::FILES - 1 || (file == 1 && back_rank) {
+        Some(Color::White)
+    } else if file == 0 || (file == Square::FILES - 2 && back_rank) {
+        Some(Color::Black)
+    } else {
+        None
     }
 }

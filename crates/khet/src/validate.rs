@@ -1,5 +1,6 @@
 //! The rules a Khet setup must obey to be a position of the game.
 
+use crate::types::KhetSquare;
 use core::fmt;
 
 use polyfen_core::Color;
@@ -81,8 +82,8 @@ fn count_differences(counts: [u8; 6]) -> (Vec<String>, Vec<String>) {
 /// into the board from it.
 const fn sphinx_home(color: Color) -> (Square, [Facing; 2]) {
     match color {
-        Color::White => (Square::J1, [Facing::North, Facing::West]),
-        Color::Black => (Square::A8, [Facing::South, Facing::East]),
+        Color::White => (crate::J1, [Facing::North, Facing::West]),
+        Color::Black => (crate::A8, [Facing::South, Facing::East]),
     }
 }
 

@@ -230,7 +230,7 @@ impl ChessJson {
             .enumerate()
             .filter_map(|(i, cell)| {
                 let piece = (*cell)?;
-                let square = Square::from_index(i as u8)?;
+                let square = Square::from_index(i)?;
                 Some((square.to_string(), (piece.letter() as char).to_string()))
             })
             .collect();

@@ -31,7 +31,7 @@
 use core::fmt::Write as _;
 
 use polyfen_core::Color;
-use polyfen_khet::{BeamEnd, Kind, Laser, Pkn};
+use polyfen_khet::{BeamEnd, KhetSquare, Kind, Laser, Pkn};
 use polyfen_xiangqi::Script;
 
 /// The side of one square (chess, Khet) or the distance between two points

@@ -50,7 +50,7 @@ fn chess_position() -> impl Strategy<Value = ChessPosition> {
         .prop_map(|(cells, turn, castling, ep, halfmove, fullmove, operations)| {
             let board: polyfen_chess::Board = cells.try_into().unwrap_or([None; 64]);
             let castling = Castling::parse(castling, 0).unwrap_or_default();
-            let ep = ep.and_then(polyfen_chess::Square::from_index);
+            let ep = ep.and_then(|i: u8| polyfen_chess::Square::from_index(usize::from(i)));
             let mut position =
                 ChessPosition::new(Setup { board, extras: ChessExtras { turn, castling, ep, halfmove, fullmove } });
             position.operations = operations;

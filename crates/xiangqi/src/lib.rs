@@ -52,7 +52,7 @@ pub use notation::{
 };
 pub use position::{IllegalMove, MAX_MOVES, MoveList, Position, PositionError, Status};
 pub use render::{RenderStyle, render};
-pub use types::{LetterSet, Piece, Role, Script, Square, UnknownName, color_name};
+pub use types::{LetterSet, Piece, Point, Role, Script, Square, UnknownName, color_name};
 pub use validate::{Violation, attackers};
 
 /// The Xiangqi variant marker: implements [`Variant`] for Xiangqi FEN.

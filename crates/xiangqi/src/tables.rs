@@ -28,18 +28,18 @@ const fn color(side: usize) -> Color {
 }
 
 /// Inside the palace of side `side` (0 red, 1 black): the rule
-/// [`Square::in_palace_of`] states.
+/// [`Point::in_palace_of`](crate::Point::in_palace_of) states.
 const fn in_palace(side: usize, file: i32, rank: i32) -> bool {
     match point(file, rank) {
-        Some(square) => square.in_palace_of(color(side)),
+        Some(square) => crate::types::is_in_palace(square, color(side)),
         None => false,
     }
 }
 
-/// On the own half of side `side`: the rule [`Square::on_side_of`] states.
+/// On the own half of side `side`: the rule [`Point::on_side_of`](crate::Point::on_side_of) states.
 const fn own_half(side: usize, rank: i32) -> bool {
     match point(0, rank) {
-        Some(square) => square.on_side_of(color(side)),
+        Some(square) => crate::types::is_on_side(square, color(side)),
         None => false,
     }
 }

@@ -3,7 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use polyfen_core::{Color, ParseError, ParseErrorKind};
+use polyfen_core::Color;
 
 /// A kind of Xiangqi piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -323,116 +323,50 @@ impl FromStr for LetterSet {
 }
 
 /// A point of the board, `a0` = 0 … `i9` = 89: files a–i from red's left,
-/// ranks 0–9 from red's side (ICCS coordinates).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Square(u8);
+/// ranks 0–9 from red's side (ICCS coordinates). The core's square of a
+/// 9×10 board with ranks named from 0.
+pub type Square = polyfen_core::Square<9, 10, b'0'>;
 
-impl Square {
-    /// The number of points.
-    pub const COUNT: usize = 90;
-
-    /// The point at `file` (0 = a) and `rank` (0 = red's back rank), if on
-    /// the board.
-    #[must_use]
-    pub const fn new(file: u8, rank: u8) -> Option<Square> {
-        if file < 9 && rank < 10 { Some(Square(rank * 9 + file)) } else { None }
-    }
-
-    /// The point of an index 0–89.
-    #[must_use]
-    pub const fn from_index(index: usize) -> Option<Square> {
-        if index < Square::COUNT { Some(Square(index as u8)) } else { None }
-    }
-
-    /// Every point, `a0` first, rank by rank.
-    pub fn all() -> impl Iterator<Item = Square> {
-        (0..Square::COUNT as u8).map(Square)
-    }
-
-    /// The index 0–89 (`rank * 9 + file`).
-    #[must_use]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    /// The file, 0 = a.
-    #[must_use]
-    pub const fn file(self) -> u8 {
-        self.0 % 9
-    }
-
-    /// The rank, 0 = red's back rank.
-    #[must_use]
-    pub const fn rank(self) -> u8 {
-        self.0 / 9
-    }
-
-    /// Reads a point name such as `e0` or `h7`.
-    #[must_use]
-    pub const fn parse(name: &[u8]) -> Option<Square> {
-        match name {
-            [f @ b'a'..=b'i', r @ b'0'..=b'9'] => Square::new(*f - b'a', *r - b'0'),
-            _ => None,
-        }
-    }
-
-    /// The point's name as two ASCII bytes.
-    #[must_use]
-    pub const fn name(self) -> [u8; 2] {
-        [b'a' + self.file(), b'0' + self.rank()]
-    }
-
-    /// The point `df` files and `dr` ranks away, if on the board.
-    #[must_use]
-    pub const fn offset(self, df: i8, dr: i8) -> Option<Square> {
-        let f = self.file() as i8 + df;
-        let r = self.rank() as i8 + dr;
-        if f >= 0 && f < 9 && r >= 0 && r < 10 { Some(Square((r * 9 + f) as u8)) } else { None }
-    }
-
+/// What a Xiangqi point knows that other boards' squares do not: the river
+/// and the palaces.
+pub trait Point {
     /// True on `color`'s half of the board (ranks 0–4 for red, 5–9 for
     /// black): the side of the river an elephant may not leave.
-    #[must_use]
-    pub const fn on_side_of(self, color: Color) -> bool {
-        match color {
-            Color::White => self.rank() <= 4,
-            Color::Black => self.rank() >= 5,
-        }
-    }
+    fn on_side_of(self, color: Color) -> bool;
 
     /// True inside `color`'s palace (files d–f, ranks 0–2 for red, 7–9 for
     /// black).
-    #[must_use]
-    pub const fn in_palace_of(self, color: Color) -> bool {
-        let file_ok = self.file() >= 3 && self.file() <= 5;
-        file_ok
-            && match color {
-                Color::White => self.rank() <= 2,
-                Color::Black => self.rank() >= 7,
-            }
+    fn in_palace_of(self, color: Color) -> bool;
+}
+
+impl Point for Square {
+    #[inline]
+    fn on_side_of(self, color: Color) -> bool {
+        is_on_side(self, color)
+    }
+
+    #[inline]
+    fn in_palace_of(self, color: Color) -> bool {
+        is_in_palace(self, color)
     }
 }
 
-impl fmt::Display for Square {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let [a, b] = self.name();
-        write!(f, "{}{}", a as char, b as char)
+/// [`Point::on_side_of`], for constant tables.
+#[must_use]
+pub const fn is_on_side(point: Square, color: Color) -> bool {
+    match color {
+        Color::White => point.rank() <= 4,
+        Color::Black => point.rank() >= 5,
     }
 }
 
-impl FromStr for Square {
-    type Err = ParseError;
-
-    /// Reads a point name such as `e0`.
-    fn from_str(s: &str) -> Result<Square, ParseError> {
-        Square::parse(s.as_bytes()).ok_or_else(|| {
-            ParseError::new(
-                ParseErrorKind::Invalid {
-                    field: "point",
-                    message: format!("{s:?} is not a point from a0 to i9").into(),
-                },
-                0..s.len(),
-            )
-        })
-    }
+/// [`Point::in_palace_of`], for constant tables.
+#[must_use]
+pub const fn is_in_palace(point: Square, color: Color) -> bool {
+    let file_ok = point.file() >= 3 && point.file() <= 5;
+    file_ok
+        && match color {
+            Color::White => point.rank() <= 2,
+            Color::Black => point.rank() >= 7,
+        }
 }

@@ -5,7 +5,7 @@ use core::fmt;
 use polyfen_core::Color;
 
 use crate::tables::{DIAGONALS, HORSE_ATTACK_MASKS, HORSE_ATTACKS, HORSE_STEPS, NONE, RAY_MASKS, SOLDIER_ATTACK_MASKS};
-use crate::types::{Piece, Role, Square, color_name};
+use crate::types::{Piece, Point, Role, Square, color_name};
 use crate::{Board, Fen};
 
 /// One rule a Xiangqi setup breaks.
@@ -314,7 +314,7 @@ const ALLOWED: [u128; 15] = {
         let mut i = 0;
         while i < 90 {
             if let Some(square) = Square::from_index(i) {
-                if square.in_palace_of(color) {
+                if crate::types::is_in_palace(square, color) {
                     king |= 1 << i;
                 }
                 if soldier_problem(color, square).is_none() {

@@ -3,7 +3,7 @@
 
 use polyfen_core::Color;
 use polyfen_xiangqi::{
-    Board, Fen, IllegalMove, Move, Piece, Position, PositionError, Role, START_FEN, Square, Status, Violation,
+    Board, Fen, IllegalMove, Move, Piece, Point, Position, PositionError, Role, START_FEN, Square, Status, Violation,
     attackers,
 };
 use proptest::prelude::*;

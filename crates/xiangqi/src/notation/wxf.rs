@@ -8,7 +8,7 @@ use polyfen_core::Color;
 
 use super::vertical::{self, Facts, Mark, Op, Spec, Which, other_on_file};
 use super::{MoveErrorKind, MoveParseError, MoveStyle, char_at};
-use crate::{Board, Move, Piece, Role, Square};
+use crate::{Board, Move, Piece, Point, Role, Square};
 
 /// WXF letters in role order.
 const LETTERS: &[u8; 7] = b"KAEHRCP";
