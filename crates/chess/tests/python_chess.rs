@@ -40,7 +40,7 @@ fn strict_reading_agrees_with_python_chess() {
             (Err(_), None) => {}
             (Ok(_), None) if LOOSER.iter().any(|(t, _)| *t == text) => {}
             (Err(_), Some(_)) if STRICTER.iter().any(|(t, _)| *t == text) => {}
-            _ => differences.push(format!("{text:?} in {}: polyfen {ours:?}, python-chess {theirs:?}", fen)),
+            _ => differences.push(format!("{text:?} in {fen}: polyfen {ours:?}, python-chess {theirs:?}")),
         }
     }
     assert!(differences.is_empty(), "{}", differences.join("\n"));

@@ -129,3 +129,20 @@ fn many_files_at_once_name_each_bad_one_with_its_byte() {
             .ends_with("WildHouse.xqf: game 1: xqf: byte 4510: an illegal move: no piece stands on e7 (move e7f7)")
     );
 }
+
+#[test]
+fn cbr_and_cbl_convert_and_count() {
+    let game =
+        polyfen(&["games", "convert", "--to", "pgn", "--moves", "chinese", &path("cchess-tests/test2.cbr")], b"");
+    assert_eq!(game.code, 0, "{}", game.stderr);
+    assert!(game.text().contains("{李1} 1. 炮二平五 {李2} 1... 炮８平５ {李3} *"), "{}", game.text());
+    // a library from standard input: every game, found from the content
+    let library = std::fs::read(path("cchess-tests/1956年全国象棋锦标赛93局.CBL")).expect("the library");
+    let stats = polyfen(&["games", "stats"], &library);
+    assert_eq!(stats.code, 0, "{}", stats.stderr);
+    assert!(stats.text().contains("games: 93\n"), "{}", stats.text());
+    assert!(stats.text().contains("errors: 0\n"), "{}", stats.text());
+    let forced = polyfen(&["games", "stats", "--from-format", "cbr"], &library);
+    assert_eq!(forced.code, 1, "a library is not a single record");
+    assert!(forced.stderr.contains("byte 0: not a CBR record"), "{}", forced.stderr);
+}

@@ -128,7 +128,9 @@ impl std::error::Error for RecordError {}
 pub fn read_record(format: RecordFormat, bytes: &[u8]) -> Vec<Result<crate::games::Game, RecordError>> {
     match format {
         RecordFormat::Xqf => vec![crate::games::read_xqf(bytes)],
-        RecordFormat::Pgn | RecordFormat::Cbr | RecordFormat::Cbl | RecordFormat::DhtmlXq => {
+        RecordFormat::Cbr => vec![crate::games::read_cbr(bytes)],
+        RecordFormat::Cbl => crate::games::read_cbl(bytes),
+        RecordFormat::Pgn | RecordFormat::DhtmlXq => {
             vec![Err(RecordError::new(format!("{format} is not read by read_record"), 0))]
         }
     }

@@ -29,6 +29,7 @@
 //! ```
 
 mod build;
+mod cbr;
 mod encoding;
 mod format;
 pub mod json;
@@ -39,6 +40,7 @@ mod write;
 mod xqf;
 
 pub use build::{BadGame, GameBuilder, GameOptions, GameResult, Games, read_pgn};
+pub use cbr::{read_cbl, read_cbr};
 pub use encoding::{Encoding, decode, detect, encoding_for};
 pub use format::{RecordError, RecordFormat, detect_format, read_record};
 pub use json::{GameJson, NodeJson, RepairJson, VariationJson};

@@ -188,12 +188,12 @@ fn square(value: u8) -> Option<Square> {
 }
 
 /// A move of the tree while it is read.
-struct Raw {
-    mv: String,
-    comment: Option<String>,
+pub(crate) struct Raw {
+    pub(crate) mv: String,
+    pub(crate) comment: Option<String>,
     /// The next moves: the first is the line's continuation, the others
     /// are played instead of it.
-    children: Vec<usize>,
+    pub(crate) children: Vec<usize>,
 }
 
 /// Reads an XQF file.
@@ -367,7 +367,7 @@ pub fn read_xqf(bytes: &[u8]) -> Result<Game, RecordError> {
 
 /// The line that starts with the children of `parent`, each later child a
 /// variation of the first; built without recursion.
-fn line_of(raws: &mut [Raw], parent: usize) -> Vec<Node> {
+pub(crate) fn line_of(raws: &mut [Raw], parent: usize) -> Vec<Node> {
     // Build bottom-up: every node's line is its first child's node followed
     // by that child's line. Process in reverse index order (children always
     // come after their parents).

@@ -1,0 +1,127 @@
+//! CBR and CBL records: cchess's test files (two games and two libraries of
+//! 93 and 38 games) read as cchess 1.25.5 reads them (its readings are in
+//! `tests/data/games/cbr_cchess.jsonl`), format detection, and hostile
+//! bytes: cut and mutated records never panic and name a byte offset.
+
+use polyfen::games::{Game, RecordFormat, detect_format, read_cbl, read_cbr, read_record};
+use polyfen::{MoveNotation, Notation, Position, WriteOptions};
+use proptest::prelude::*;
+
+const CCHESS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus/xiangqi-records/cchess-tests");
+const EXPECTED: &str = include_str!("../../../tests/data/games/cbr_cchess.jsonl");
+
+fn read(name: &str) -> Vec<u8> {
+    std::fs::read(format!("{CCHESS}/{name}")).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+fn board_and_turn(game: &Game) -> String {
+    let fen = game.start.to_notation(Notation::XiangqiFen, &WriteOptions::default()).expect("a FEN").text;
+    fen.split(' ').take(2).collect::<Vec<_>>().join(" ")
+}
+
+fn tag<'a>(game: &'a Game, name: &str) -> &'a str {
+    game.tags.iter().find(|(n, _)| n == name).map_or("", |(_, v)| v.as_str())
+}
+
+#[test]
+fn every_game_reads_as_cchess_reads_it() {
+    let mut games: std::collections::BTreeMap<String, Vec<Game>> = std::collections::BTreeMap::new();
+    let mut checked = 0;
+    for line in EXPECTED.lines() {
+        let want: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+        let file = want["file"].as_str().expect("a file");
+        let index = usize::try_from(want["index"].as_u64().expect("an index")).expect("small");
+        let read_games = games.entry(file.to_owned()).or_insert_with(|| {
+            let bytes = read(file);
+            let format = detect_format(&bytes);
+            assert!(matches!(format, RecordFormat::Cbr | RecordFormat::Cbl), "{file}: {format}");
+            read_record(format, &bytes).into_iter().map(|g| g.unwrap_or_else(|e| panic!("{file}: {e}"))).collect()
+        });
+        let game = &read_games[index];
+        assert_eq!(board_and_turn(game), want["fen"].as_str().expect("a FEN"), "{file} #{index}: start");
+        let mut got = game.lines(Some(MoveNotation::Ucci)).expect("lines");
+        let mut expected: Vec<Vec<String>> = serde_json::from_value(want["lines"].clone()).expect("lines");
+        got.sort();
+        expected.sort();
+        if expected.is_empty() {
+            assert!(got.iter().all(Vec::is_empty), "{file} #{index}: no moves");
+        } else {
+            assert_eq!(got, expected, "{file} #{index}: lines");
+        }
+        for (key, name) in [("title", "Title"), ("event", "Event"), ("red", "Red"), ("black", "Black")] {
+            assert_eq!(tag(game, name), want["info"][key].as_str().unwrap_or("").trim(), "{file} #{index}: {key}");
+        }
+        assert_eq!(game.result_text(), want["info"]["result"].as_str().expect("a result"), "{file} #{index}");
+        checked += 1;
+    }
+    assert_eq!(checked, 133);
+    // a library holds exactly the games cchess finds
+    assert_eq!(games["1956年全国象棋锦标赛93局.CBL"].len(), 93);
+    assert_eq!(games["1989年龙化杯象棋名师邀请赛35局.CBL"].len(), 38);
+    assert_eq!(tag(&games["1956年全国象棋锦标赛93局.CBL"][0], "Library"), "1956年全国象棋锦标赛93局");
+}
+
+#[test]
+fn a_game_converts_to_pgn_with_its_comments() {
+    let game = read_cbr(&read("test.cbr")).expect("a game");
+    let mut pgn = String::new();
+    game.write_pgn(Some(MoveNotation::Chinese), &mut pgn).expect("PGN");
+    assert!(pgn.contains("[Title \"黄丹青讲座004-破解新式弃马局的攻防要领\"]"), "{pgn}");
+    assert!(pgn.contains("1. 炮二平五"), "{pgn}");
+    let back = polyfen::games::read_pgn(&pgn, polyfen::games::GameOptions::default()).remove(0).expect("read back");
+    assert_eq!(back.lines(None).expect("lines"), game.lines(None).expect("lines"));
+}
+
+#[test]
+fn bad_records_name_the_byte() {
+    assert_eq!(read_cbr(b"CCBridge Record\0short").unwrap_err().offset, 21);
+    assert!(read_cbr(b"not a record").unwrap_err().message.contains("not a CBR record"));
+    let cbl = read_cbl(b"nope");
+    assert_eq!(cbl.len(), 1);
+    assert!(cbl[0].is_err());
+    // a move record cut in two
+    let bytes = read("test.cbr");
+    let games_end = bytes.len();
+    let cut = read_cbr(&bytes[..2214 + 8 + 2]);
+    assert!(cut.is_ok() || cut.as_ref().is_err_and(|e| e.offset <= games_end as u64), "{cut:?}");
+    // an illegal first move: red's chariot a0 onto its own horse b0
+    let mut bad = bytes.clone();
+    let first = 2214
+        + 4
+        + if u32::from_le_bytes([bad[2214], bad[2215], bad[2216], bad[2217]]) != 0 {
+            4 + u32::from_le_bytes([bad[2218], bad[2219], bad[2220], bad[2221]]) as usize
+        } else {
+            0
+        };
+    bad[first + 2] = 81; // a0
+    bad[first + 3] = 82; // b0
+    let e = read_cbr(&bad).unwrap_err();
+    assert_eq!(e.offset, first as u64, "{e}");
+    assert!(e.message.contains("illegal move"), "{e}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn arbitrary_bytes_never_panic(tail in proptest::collection::vec(any::<u8>(), 0..3000)) {
+        let mut bytes = b"CCBridge Record\0".to_vec();
+        bytes.extend(tail);
+        let _ = read_cbr(&bytes);
+        let mut library = b"CCBridgeLibrary\0".to_vec();
+        library.extend(&bytes);
+        let _ = read_cbl(&library);
+    }
+
+    #[test]
+    fn mutated_real_records_never_panic(flips in proptest::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 1..12)) {
+        let mut bytes = std::fs::read(format!("{CCHESS}/test.cbr")).expect("test.cbr");
+        for (at, value) in flips {
+            let i = at.index(bytes.len());
+            bytes[i] = value;
+        }
+        if let Err(e) = read_cbr(&bytes) {
+            prop_assert!(e.offset <= bytes.len() as u64);
+        }
+    }
+}
