@@ -18,7 +18,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use polyfen::games::pgn::PgnReader;
 use polyfen::games::{
     BadGame, Encoding, Game, GameOptions, Games, RecordFormat, decode, detect_format, encoding_for, position_notation,
-    read_record, write_xqf,
+    read_record, write_dhtmlxq, write_xqf,
 };
 use polyfen::{MoveNotation, Notation, Position, VariantId, WriteOptions};
 
@@ -87,9 +87,10 @@ struct CommonArgs {
 
 #[derive(Args, Debug)]
 struct ConvertArgs {
-    /// The format to write: pgn, json (one object per game per line), or
-    /// xqf (binary, one Xiangqi game).
-    #[arg(long, value_name = "FORMAT", default_value = "pgn", value_parser = ["pgn", "json", "xqf"])]
+    /// The format to write: pgn, json (one object per game per line), xqf
+    /// (binary, one Xiangqi game), or dhtmlxq (Xiangqi, the web pages' tag
+    /// form, a record per game).
+    #[arg(long, value_name = "FORMAT", default_value = "pgn", value_parser = ["pgn", "json", "xqf", "dhtmlxq"])]
     to: String,
     /// The move notation to write (default: the game's PGN notation: san,
     /// iccs or khet). Chess: san, lan, uci. Xiangqi: iccs, ucci, uci-1,
@@ -146,6 +147,7 @@ enum Output {
     Pgn,
     Json,
     Xqf,
+    DhtmlXq,
 }
 
 /// What one game gave: output text (or bytes), or why it failed, and its
@@ -177,6 +179,7 @@ pub fn run(args: &GamesArgs, report: &mut Report) -> Result<(), Flow> {
             let to = match a.to.as_str() {
                 "json" => Output::Json,
                 "xqf" => Output::Xqf,
+                "dhtmlxq" => Output::DhtmlXq,
                 _ => Output::Pgn,
             };
             (Job::Convert { to, moves: a.moves }, &a.common)
@@ -370,6 +373,9 @@ fn process_game(game: &Game, job: Job) -> Outcome {
         }
         Job::Convert { to: Output::Xqf, .. } => {
             write_xqf(game).map(|bytes| outcome.binary = bytes).map_err(|e| e.to_string())
+        }
+        Job::Convert { to: Output::DhtmlXq, .. } => {
+            write_dhtmlxq(game).map(|text| outcome.output.push_str(&text)).map_err(|e| e.to_string())
         }
         Job::Convert { to: Output::Json, moves } => game
             .to_json(moves)

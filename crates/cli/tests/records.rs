@@ -146,3 +146,28 @@ fn cbr_and_cbl_convert_and_count() {
     assert_eq!(forced.code, 1, "a library is not a single record");
     assert!(forced.stderr.contains("byte 0: not a CBR record"), "{}", forced.stderr);
 }
+
+#[test]
+fn dhtmlxq_written_and_read_back_from_a_web_page() {
+    let pgn = "[Game \"Chinese Chess\"]\n[Red \"许银川\"]\n\n1. H2-E2 {中炮} H9-G7 (1... B7-E7) 2. H0-G2 1-0\n";
+    let out = polyfen(&["games", "convert", "--to", "dhtmlxq"], pgn.as_bytes());
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let record = out.text();
+    assert!(record.contains("[DhtmlXQ_red]许银川[/DhtmlXQ_red]"), "{record}");
+    assert!(record.contains("[DhtmlXQ_movelist]774770627967[/DhtmlXQ_movelist]"), "{record}");
+    assert!(record.contains("[DhtmlXQ_move_0_2_1]1242[/DhtmlXQ_move_0_2_1]"), "{record}");
+    assert!(record.contains("[DhtmlXQ_comment1]中炮[/DhtmlXQ_comment1]"), "{record}");
+    assert!(record.contains("[DhtmlXQ_result]红胜[/DhtmlXQ_result]"), "{record}");
+    // inside a page, found from the content
+    let page = format!("<html><body><p>对局</p>\n{record}</body></html>\n");
+    let back = polyfen(&["games", "convert", "--moves", "chinese"], page.as_bytes());
+    assert_eq!(back.code, 0, "{}", back.stderr);
+    assert!(
+        back.text().contains("1. 炮二平五 {中炮} 1... 马８进７ (1... 炮２平５) 2. 马二进三 1-0"),
+        "{}",
+        back.text()
+    );
+    let bad = polyfen(&["games", "validate"], b"[DhtmlXQ][DhtmlXQ_movelist]7747706[/DhtmlXQ_movelist][/DhtmlXQ]");
+    assert_eq!(bad.code, 1);
+    assert!(bad.stderr.contains("byte 33: a move list of 7 digits"), "{}", bad.stderr);
+}

@@ -589,6 +589,46 @@ proptest! {
     }
 
     #[test]
+    fn dhtmlxq_round_trips_lines_and_comments(seed in 1u64..) {
+        let game = random_game(VariantId::Xiangqi, seed);
+        let written = polyfen::games::write_dhtmlxq(&game).unwrap();
+        let back = polyfen::games::read_dhtmlxq(&written).unwrap();
+        // a variation of a variation's first move is an alternative at the
+        // same point, which DhtmlXQ writes beside the first (the same lines
+        // in another order); a variation's leading comment becomes its
+        // first move's: lines and comments compare sorted
+        let lines = |g: &Game| {
+            let mut all = g.lines(None).unwrap();
+            all.sort();
+            all
+        };
+        prop_assert_eq!(lines(&back), lines(&game), "{}", written);
+        let said = |g: &Game| {
+            fn walk(nodes: &[Node], out: &mut Vec<String>) {
+                for node in nodes {
+                    out.extend(node.comments.iter().flat_map(|c| c.lines().map(|l| l.trim().to_owned())));
+                    for v in &node.variations {
+                        out.extend(v.comments.iter().map(|c| c.trim().to_owned()));
+                        walk(&v.moves, out);
+                    }
+                }
+            }
+            let mut out = Vec::new();
+            walk(&g.moves, &mut out);
+            out.retain(|c| !c.is_empty());
+            out.sort();
+            out
+        };
+        prop_assert_eq!(said(&back), said(&game), "{}", written);
+        prop_assert_eq!(back.tag("Event"), game.tag("Event"));
+    }
+
+    #[test]
+    fn dhtmlxq_reading_never_panics(text in "(\\[/?DhtmlXQ(_(movelist|binit|move_[0-9]_[0-9]{1,2}_[0-9]|comment[0-9_]{0,3}|title|fen))?\\]|[0-9]{1,8}|\\|\\||[a-z /\\]\\[])*") {
+        let _ = polyfen::games::read_dhtmlxq(&text);
+    }
+
+    #[test]
     fn the_reader_never_panics_on_any_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..600)) {
         let (reader, _) = decode(bytes.as_slice(), None).unwrap();
         for game in Games::new(reader, GameOptions::default()).take(1000) {

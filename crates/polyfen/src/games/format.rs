@@ -130,7 +130,12 @@ pub fn read_record(format: RecordFormat, bytes: &[u8]) -> Vec<Result<crate::game
         RecordFormat::Xqf => vec![crate::games::read_xqf(bytes)],
         RecordFormat::Cbr => vec![crate::games::read_cbr(bytes)],
         RecordFormat::Cbl => crate::games::read_cbl(bytes),
-        RecordFormat::Pgn | RecordFormat::DhtmlXq => {
+        RecordFormat::DhtmlXq => match std::str::from_utf8(bytes) {
+            Ok(text) => vec![crate::games::read_dhtmlxq(text)],
+            // pages of old sites: GB2312 or GBK, which GB18030 covers
+            Err(_) => vec![crate::games::read_dhtmlxq(&encoding_rs::GB18030.decode(bytes).0)],
+        },
+        RecordFormat::Pgn => {
             vec![Err(RecordError::new(format!("{format} is not read by read_record"), 0))]
         }
     }

@@ -30,6 +30,7 @@
 
 mod build;
 mod cbr;
+mod dhtmlxq;
 mod encoding;
 mod format;
 pub mod json;
@@ -41,6 +42,7 @@ mod xqf;
 
 pub use build::{BadGame, GameBuilder, GameOptions, GameResult, Games, read_pgn};
 pub use cbr::{read_cbl, read_cbr};
+pub use dhtmlxq::{read_dhtmlxq, write_dhtmlxq};
 pub use encoding::{Encoding, decode, detect, encoding_for};
 pub use format::{RecordError, RecordFormat, detect_format, read_record};
 pub use json::{GameJson, NodeJson, RepairJson, VariationJson};
