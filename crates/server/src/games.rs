@@ -8,7 +8,7 @@ use axum::extract::rejection::BytesRejection;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use polyfen::games::pgn::{Flow, Here, PgnError, PgnReader, Visitor};
-use polyfen::games::{GameOptions, Games};
+use polyfen::games::{Game, GameOptions, Games, RecordFormat, detect_format, read_record};
 use polyfen::{MoveNotation, Position, VariantId};
 use serde::{Deserialize, Serialize};
 
@@ -18,8 +18,14 @@ use crate::api::request_error;
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct GamesRequest {
-    /// The games, as PGN text.
-    pgn: String,
+    /// The games as text: PGN, or a `DhtmlXQ` record.
+    pgn: Option<String>,
+    /// A record file's bytes, base64-encoded (XQF, CBR, CBL, `DhtmlXQ` or
+    /// PGN).
+    data: Option<String>,
+    /// The format of `pgn` or `data` (pgn, xqf, cbr, cbl, dhtmlxq); by
+    /// default found from the content.
+    format: Option<String>,
     /// `json` (the default) or `pgn`.
     #[serde(default = "json")]
     to: String,
@@ -48,6 +54,9 @@ struct GameError {
     game: u64,
     line: u64,
     column: u64,
+    /// For a binary record: the byte offset of the problem.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    offset: Option<u64>,
 }
 
 #[derive(Debug, Serialize)]
@@ -106,7 +115,7 @@ pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, B
         }
         Err(rejection) => return refuse(rejection.status(), &rejection.body_text()),
     };
-    let request: GamesRequest = match serde_json::from_slice(&bytes) {
+    let mut request: GamesRequest = match serde_json::from_slice(&bytes) {
         Ok(request) => request,
         Err(e) => return refuse(StatusCode::BAD_REQUEST, &format!("malformed request: {e}")),
     };
@@ -127,11 +136,42 @@ pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, B
     let Ok(variant) = request.variant.as_deref().map(str::parse::<VariantId>).transpose() else {
         return refuse(StatusCode::BAD_REQUEST, "\"variant\": unknown variant; known: chess, xiangqi, khet");
     };
+    let input: Vec<u8> = match (request.pgn.take(), request.data.take()) {
+        (Some(text), None) => text.into_bytes(),
+        (None, Some(data)) => {
+            use base64::Engine as _;
+            match base64::engine::general_purpose::STANDARD.decode(data.trim()) {
+                Ok(bytes) => bytes,
+                Err(e) => return refuse(StatusCode::BAD_REQUEST, &format!("\"data\": not base64: {e}")),
+            }
+        }
+        _ => {
+            return refuse(
+                StatusCode::BAD_REQUEST,
+                "give the games as \"pgn\" (text) or \"data\" (base64 bytes), one of them",
+            );
+        }
+    };
+    let format = match request.format.as_deref().map(str::parse::<RecordFormat>).transpose() {
+        Ok(format) => format.unwrap_or_else(|| detect_format(&input)),
+        Err(e) => return refuse(StatusCode::BAD_REQUEST, &format!("\"format\": {e}")),
+    };
+    let config = &state.config;
+    if format != RecordFormat::Pgn {
+        return records(config, format, input, moves, pgn_out, request.positions).await;
+    }
+    let input = match String::from_utf8(input) {
+        Ok(text) => text,
+        // an old Xiangqi file: GB18030 or Big5, found from its bytes
+        Err(e) => {
+            let bytes = e.into_bytes();
+            polyfen::games::detect(&bytes, true).decode(&bytes).0.into_owned()
+        }
+    };
     // the budget is checked before any move is played
     let mut count = Count { games: 0, moves: 0 };
-    let mut reader = PgnReader::new(request.pgn.as_bytes());
+    let mut reader = PgnReader::new(input.as_bytes());
     while let Ok(Some(())) = reader.read_game(&mut count) {}
-    let config = &state.config;
     if count.games > config.max_batch {
         return refuse(
             StatusCode::PAYLOAD_TOO_LARGE,
@@ -152,34 +192,16 @@ pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, B
     let work = move || {
         let options = GameOptions::default().with_variant(variant).with_lenient(lenient);
         let mut games = Vec::new();
-        for result in Games::new(request.pgn.as_bytes(), options) {
+        for result in Games::new(input.as_bytes(), options) {
             let Ok(result) = result else { break };
             let item = match result {
-                Ok(game) if pgn_out => {
-                    let mut text = String::new();
-                    match game.write_pgn(moves, &mut text) {
-                        Ok(()) => {
-                            let repairs: Vec<_> = game.repairs.iter().map(polyfen::games::RepairJson::from).collect();
-                            GameItem::Ok(serde_json::json!({ "pgn": text, "repairs": repairs }))
-                        }
-                        Err(e) => GameItem::Error(GameError { message: e.to_string(), game: 0, line: 0, column: 0 }),
-                    }
-                }
-                Ok(game) => match game.to_json(moves).map(serde_json::to_value) {
-                    Ok(Ok(mut value)) => {
-                        if want_positions {
-                            value["positions"] = positions(&game);
-                        }
-                        GameItem::Ok(value)
-                    }
-                    Ok(Err(e)) => GameItem::Error(GameError { message: e.to_string(), game: 0, line: 0, column: 0 }),
-                    Err(e) => GameItem::Error(GameError { message: e.to_string(), game: 0, line: 0, column: 0 }),
-                },
+                Ok(game) => game_item(&game, moves, pgn_out, want_positions),
                 Err(bad) => GameItem::Error(GameError {
                     message: bad.error.message,
                     game: bad.game,
                     line: bad.error.at.line,
                     column: bad.error.at.column,
+                    offset: None,
                 }),
             };
             games.push(item);
@@ -195,6 +217,79 @@ pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, B
     };
     match tokio::task::spawn_blocking(work).await {
         Ok(answer) => Json(answer).into_response(),
+        Err(_) => refuse(StatusCode::INTERNAL_SERVER_ERROR, "internal error"),
+    }
+}
+
+/// One good game as the answer gives it: PGN text, or the JSON form.
+fn game_item(game: &Game, moves: Option<MoveNotation>, pgn_out: bool, want_positions: bool) -> GameItem {
+    let error = |message: String| GameItem::Error(GameError { message, game: 0, line: 0, column: 0, offset: None });
+    if pgn_out {
+        let mut text = String::new();
+        return match game.write_pgn(moves, &mut text) {
+            Ok(()) => {
+                let repairs: Vec<_> = game.repairs.iter().map(polyfen::games::RepairJson::from).collect();
+                GameItem::Ok(serde_json::json!({ "pgn": text, "repairs": repairs }))
+            }
+            Err(e) => error(e.to_string()),
+        };
+    }
+    match game.to_json(moves).map(serde_json::to_value) {
+        Ok(Ok(mut value)) => {
+            if want_positions {
+                value["positions"] = positions(game);
+            }
+            GameItem::Ok(value)
+        }
+        Ok(Err(e)) => error(e.to_string()),
+        Err(e) => error(e.to_string()),
+    }
+}
+
+/// The games of a record file (XQF, CBR, CBL, `DhtmlXQ`): read off the async
+/// threads, each good one answered like a PGN game, each bad one with its
+/// byte offset; refused as a whole above the request's move budget.
+async fn records(
+    config: &crate::Config,
+    format: RecordFormat,
+    input: Vec<u8>,
+    moves: Option<MoveNotation>,
+    pgn_out: bool,
+    want_positions: bool,
+) -> Response {
+    let (max_games, max_moves) = (config.max_batch, config.max_game_moves);
+    let work = move || {
+        let results = read_record(format, &input);
+        if results.len() > max_games {
+            return Err(format!(
+                "a request holds at most {max_games} games (max_batch); this one has {}",
+                results.len()
+            ));
+        }
+        let plies: usize =
+            results.iter().flatten().map(|g| g.lines(None).map_or(0, |l| l.iter().map(Vec::len).sum())).sum();
+        if plies > max_moves {
+            return Err(format!("a request holds at most {max_moves} moves (max_game_moves); this one has {plies}"));
+        }
+        let games = results
+            .iter()
+            .enumerate()
+            .map(|(i, result)| match result {
+                Ok(game) => game_item(game, moves, pgn_out, want_positions),
+                Err(e) => GameItem::Error(GameError {
+                    message: e.message.clone(),
+                    game: i as u64 + 1,
+                    line: 0,
+                    column: 0,
+                    offset: Some(e.offset),
+                }),
+            })
+            .collect();
+        Ok(GamesAnswer { games })
+    };
+    match tokio::task::spawn_blocking(work).await {
+        Ok(Ok(answer)) => Json(answer).into_response(),
+        Ok(Err(too_big)) => refuse(StatusCode::PAYLOAD_TOO_LARGE, &too_big),
         Err(_) => refuse(StatusCode::INTERNAL_SERVER_ERROR, "internal error"),
     }
 }

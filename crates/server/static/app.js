@@ -356,20 +356,21 @@ function setupExplain() {
 
 // ------------------------------------------------------------ game records
 
-const games = { list: [], game: null, ply: 0, seq: 0, timer: null };
+const games = { list: [], game: null, ply: 0, seq: 0, timer: null, data: null };
 
 async function loadGames() {
   const seq = ++games.seq;
   const pgn = $("games-input").value;
   const messages = $("games-messages");
-  if (!pgn.trim()) {
+  if (!pgn.trim() && !games.data) {
     clear(messages);
     games.list = [];
     showGame(null);
     return;
   }
   const notation = $("games-notation").value;
-  const request = { pgn, positions: true };
+  // a binary record file (XQF, CBR, CBL) goes as base64 bytes
+  const request = games.data ? { data: games.data, positions: true } : { pgn, positions: true };
   if (notation && games.game) {
     const entry = state.info.variants.find((v) => v.id === games.game.variant);
     if (entry && entry.move_notations.includes(notation)) request.moves = notation;
@@ -470,9 +471,34 @@ function scheduleGames() {
   games.timer = setTimeout(loadGames, 200);
 }
 
+/// A dropped or opened file: PGN or DhtmlXQ text into the box, a binary
+/// record (XQF, CBR, CBL) sent as base64 bytes.
+async function openGameFile(file) {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  // a new file may hold another game: its moves in that game's notation
+  games.game = null;
+  const binary = /\.(xqf|cbr|cbl)$/i.test(file.name) || bytes.subarray(0, 512).includes(0);
+  if (binary) {
+    let text = "";
+    for (let i = 0; i < bytes.length; i += 0x8000) {
+      text += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+    }
+    games.data = btoa(text);
+    $("games-input").value = "";
+    $("games-input").placeholder = `${file.name} (${bytes.length} bytes, a binary record)`;
+  } else {
+    games.data = null;
+    $("games-input").value = new TextDecoder().decode(bytes);
+  }
+  loadGames();
+}
+
 function setupGames() {
   const section = $("games-section");
-  $("games-input").addEventListener("input", scheduleGames);
+  $("games-input").addEventListener("input", () => {
+    games.data = null;
+    scheduleGames();
+  });
   $("games-pick").addEventListener("change", () => {
     const item = games.list[Number($("games-pick").value)];
     showGame(item && item.ok ? item.ok : null, 0);
@@ -480,10 +506,7 @@ function setupGames() {
   $("games-notation").addEventListener("change", loadGames);
   $("games-file").addEventListener("change", async () => {
     const file = $("games-file").files[0];
-    if (file) {
-      $("games-input").value = await file.text();
-      loadGames();
-    }
+    if (file) openGameFile(file);
   });
   section.addEventListener("dragover", (event) => {
     event.preventDefault();
@@ -494,10 +517,7 @@ function setupGames() {
     event.preventDefault();
     section.classList.remove("dragging");
     const file = event.dataTransfer.files[0];
-    if (file) {
-      $("games-input").value = await file.text();
-      loadGames();
-    }
+    if (file) openGameFile(file);
   });
   section.addEventListener("keydown", (event) => {
     if (event.target === $("games-input") || !games.game) return;

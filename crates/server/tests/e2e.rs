@@ -257,6 +257,18 @@ async fn drive(client: &Client, base: &str) {
     wait_for(client, "the moves in LAN", MOVES, |v| v == "e2-e4 e7-e5 Ng1-f3 Nb8-c6 Bf1-b5 a7-a6").await;
     wait_for(client, "the same ply kept", CURRENT, |v| v == "a7-a6").await;
 
+    // a binary record file opened with the file picker: an XQF endgame
+    let xqf = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/corpus/xiangqi-records/xqf/03000.xqf")
+        .canonicalize()
+        .expect("the corpus file");
+    let picker = client.find(Locator::Id("games-file")).await.expect("the file picker");
+    picker.send_keys(&xqf.display().to_string()).await.expect("a file chosen");
+    wait_for(client, "the XQF game's moves", MOVES, |v| v.as_str().is_some_and(|m| m.starts_with("C8-C9 D9-D8 C7-C8")))
+        .await;
+    pick.send_keys("\u{e014}").await.expect("arrow right");
+    wait_for(client, "the first move played", CURRENT, |v| v == "C8-C9").await;
+
     explain_each_game(client, base).await;
 }
 

@@ -67,3 +67,49 @@ async fn games_convert_reads_leniently_when_asked() {
     assert_eq!(answer["games"][0]["ok"]["mainline"], json!(["exf6"]), "{answer}");
     assert_eq!(answer["games"][0]["ok"]["repairs"][0]["message"], "read 'f6' as 'exf6'", "{answer}");
 }
+
+#[tokio::test]
+async fn games_convert_reads_record_files_sent_as_base64() {
+    use base64::Engine as _;
+    let base = start(Config::default()).await;
+    let c = client();
+    let records = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus/xiangqi-records");
+    let encode = |path: &str| {
+        let bytes = std::fs::read(format!("{records}/{path}")).expect("a record file");
+        base64::engine::general_purpose::STANDARD.encode(bytes)
+    };
+    // XQF, found from its bytes
+    let (status, answer) =
+        post(&c, &base, "/v1/games/convert", &json!({"data": encode("xqf/03000.xqf"), "moves": "iccs"})).await;
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["games"][0]["ok"]["variant"], "xiangqi");
+    assert_eq!(answer["games"][0]["ok"]["mainline"][0], "C8-C9", "{answer}");
+    // a CBL library: every game
+    let library = encode("cchess-tests/1956年全国象棋锦标赛93局.CBL");
+    let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"data": library, "to": "pgn"})).await;
+    assert_eq!(status, 200);
+    assert_eq!(answer["games"].as_array().map(Vec::len), Some(93));
+    assert!(answer["games"][0]["ok"]["pgn"].as_str().unwrap_or_default().contains("[Game \"Chinese Chess\"]"));
+    // a DhtmlXQ record given as text
+    let page = "<p>[DhtmlXQ][DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist][/DhtmlXQ]</p>";
+    let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"pgn": page, "moves": "wxf"})).await;
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["games"][0]["ok"]["mainline"], json!(["C2.5", "H8+7"]));
+    // a broken record: its byte offset
+    let mut cut = std::fs::read(format!("{records}/xqf/03000.xqf")).expect("a file");
+    cut.truncate(1030);
+    let data = base64::engine::general_purpose::STANDARD.encode(&cut);
+    let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"data": data})).await;
+    assert_eq!(status, 200);
+    assert!(answer["games"][0]["error"]["offset"].as_u64().is_some(), "{answer}");
+    // refusals
+    let (status, _) = post(&c, &base, "/v1/games/convert", &json!({"data": "not base64!"})).await;
+    assert_eq!(status, 400);
+    let (status, _) = post(&c, &base, "/v1/games/convert", &json!({"pgn": "*", "data": "Kg=="})).await;
+    assert_eq!(status, 400);
+    let (status, _) = post(&c, &base, "/v1/games/convert", &json!({"pgn": "*", "format": "doc"})).await;
+    assert_eq!(status, 400);
+    let small = start(Config::default().with_max_game_moves(10)).await;
+    let (status, answer) = post(&c, &small, "/v1/games/convert", &json!({"data": encode("xqf/03000.xqf")})).await;
+    assert_eq!(status, 413, "{answer}");
+}
