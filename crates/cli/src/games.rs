@@ -200,7 +200,37 @@ pub fn run(args: &GamesArgs, report: &mut Report) -> Result<(), Flow> {
     let progress = progress_bar(total);
     let mut stats = Stats::default();
     let mut done_bytes = 0u64;
-    for file in &files {
+    let mut next = 0;
+    while next < files.len() {
+        // a run of record files (XQF, CBR, CBL, DhtmlXQ: each read whole)
+        // is read on the threads, the output kept in the files' order
+        if jobs > 1 {
+            let run = files[next..].iter().take_while(|f| is_record_file(f, common.from_format)).count();
+            if run > 1 {
+                let files = &files[next..next + run];
+                records_in_parallel(
+                    files,
+                    common.from_format,
+                    job,
+                    jobs,
+                    |name, game, outcome, bytes, report| {
+                        if let Some(outcome) = outcome {
+                            emit(name, game, outcome, common.explain, &mut stats, report)?;
+                        }
+                        done_bytes += bytes;
+                        if let Some(pb) = &progress {
+                            pb.set_position(done_bytes);
+                        }
+                        Ok(())
+                    },
+                    report,
+                )?;
+                next += run;
+                continue;
+            }
+        }
+        let file = &files[next];
+        next += 1;
         let name = if file == "-" { "<stdin>" } else { file.as_str() };
         let mut input: Box<dyn Read> = if file == "-" {
             Box::new(io::stdin().lock())
@@ -273,6 +303,76 @@ pub fn run(args: &GamesArgs, report: &mut Report) -> Result<(), Flow> {
         report.line(&format!("ok: {} games", stats.games))?;
     }
     Ok(())
+}
+
+/// Whether `file` is a record file read whole (not PGN, not standard
+/// input), from its first bytes or the forced format.
+fn is_record_file(file: &str, forced: Option<RecordFormat>) -> bool {
+    if file == "-" {
+        return false;
+    }
+    if let Some(format) = forced {
+        return format != RecordFormat::Pgn;
+    }
+    let mut head = Vec::new();
+    File::open(file).and_then(|f| f.take(HEAD).read_to_end(&mut head)).is_ok()
+        && detect_format(&head) != RecordFormat::Pgn
+}
+
+/// One record file read and its games processed: each game's outcome, or
+/// why the file could not be read, and its size.
+type FileResult = (Result<Vec<Outcome>, String>, u64);
+
+/// Reads the record `files` on `jobs` threads, a few files a task, and
+/// hands each game's outcome to `emit` in the files' order (`None` once a
+/// file was refused, after its error was reported).
+fn records_in_parallel(
+    files: &[String],
+    forced: Option<RecordFormat>,
+    job: Job,
+    jobs: usize,
+    mut emit: impl FnMut(&str, u64, Option<Outcome>, u64, &mut Report) -> Result<(), Flow>,
+    report: &mut Report,
+) -> Result<(), Flow> {
+    let work = |chunk: Vec<&String>| -> Vec<FileResult> {
+        chunk
+            .into_iter()
+            .map(|file| match std::fs::read(file) {
+                Ok(bytes) => {
+                    let format = forced.unwrap_or_else(|| detect_format(&bytes));
+                    let outcomes = read_record(format, &bytes)
+                        .into_iter()
+                        .map(|result| match result {
+                            Ok(game) => process_game(&game, job),
+                            Err(e) => Outcome::failed(format!("{format}: {e}")),
+                        })
+                        .collect();
+                    (Ok(outcomes), bytes.len() as u64)
+                }
+                Err(e) => (Err(e.to_string()), 0),
+            })
+            .collect()
+    };
+    let mut index = 0;
+    crate::parallel::ordered_map(files.iter(), jobs, 16, work, |results| {
+        for (outcomes, bytes) in results {
+            let name = files[index].as_str();
+            index += 1;
+            match outcomes {
+                Ok(outcomes) => {
+                    for (n, outcome) in outcomes.into_iter().enumerate() {
+                        emit(name, n as u64 + 1, Some(outcome), 0, report)?;
+                    }
+                    emit(name, 0, None, bytes, report)?;
+                }
+                Err(e) => {
+                    report.message(&format!("{name}: {e}"));
+                    emit(name, 0, None, 0, report)?;
+                }
+            }
+        }
+        Ok(())
+    })
 }
 
 /// Prints one game's outcome.

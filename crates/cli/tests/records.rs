@@ -171,3 +171,32 @@ fn dhtmlxq_written_and_read_back_from_a_web_page() {
     assert_eq!(bad.code, 1);
     assert!(bad.stderr.contains("byte 33: a move list of 7 digits"), "{}", bad.stderr);
 }
+
+#[test]
+fn many_record_files_on_several_threads_keep_their_order() {
+    let dir = path("xqf");
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .expect("the XQF corpus")
+        .map(|e| e.expect("an entry").path().display().to_string())
+        .filter(|p| p.ends_with(".xqf"))
+        .collect();
+    files.sort();
+    files.push(path("cchess-tests/BadMoveTest3.xqf"));
+    files.push(path("cchess-tests/1956年全国象棋锦标赛93局.CBL"));
+    let run = |jobs: &str| {
+        let mut args = vec!["games", "convert", "--to", "json", "--moves", "iccs", "--jobs", jobs];
+        args.extend(files.iter().map(String::as_str));
+        polyfen(&args, b"")
+    };
+    let one = run("1");
+    let two = run("2");
+    assert_eq!(one.code, 1, "one bad file");
+    assert_eq!(two.code, 1);
+    assert_eq!(one.text(), two.text());
+    assert_eq!(one.stderr, two.stderr);
+    // every game is written or reported: the bad file's, and a diagram
+    // whose position cannot be played
+    let reported = two.stderr.lines().filter(|l| l.contains(": game ")).count();
+    assert_eq!(two.text().lines().count() + reported, files.len() - 1 + 93, "{}", two.stderr);
+    assert!(two.stderr.contains("BadMoveTest3.xqf: game 1: xqf: byte 1106"), "{}", two.stderr);
+}

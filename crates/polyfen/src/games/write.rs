@@ -50,7 +50,8 @@ fn start<R: GameRules>(game: &Game) -> Result<R::Pos, RulesError> {
             game.start.variant()
         )));
     }
-    R::from_any(&game.start).map_err(RulesError::IllegalPosition)
+    R::from_any(&game.start)
+        .map_err(|why| RulesError::IllegalPosition(why.strip_prefix("illegal position: ").unwrap_or(&why).to_owned()))
 }
 
 /// Reads a move of the model (in the coordinate notation) in `pos`.
