@@ -143,9 +143,9 @@ impl Variant for Chess {
     ) -> Result<ChessExtras, ParseError> {
         let mut extras = parse_position_fields(fields)?;
         if let Some(f) = fields.next() {
-            extras.halfmove = f
-                .number("halfmove clock", 0, u32::MAX)
-                .map_err(|e| misplaced(e, &f, "halfmove clock", f.text.contains(['-', 'K', 'Q', 'k', 'q'])))?;
+            extras.halfmove = f.number("halfmove clock", 0, u32::MAX).map_err(|e| {
+                misplaced(e, &f, "halfmove clock", f.text == "-" || f.text.contains(['K', 'Q', 'k', 'q']))
+            })?;
         }
         if let Some(f) = fields.next() {
             extras.fullmove = f.number("fullmove number", 0, u32::MAX)?;

@@ -613,3 +613,18 @@ fn render_draws_svg_for_every_game() {
         assert!(got.stdout.contains(label), "{label}: {got:?}");
     }
 }
+
+#[test]
+fn named_setups_and_clock_errors_say_what_is_wrong() {
+    let out = polyfen(&["convert", "--to", "fen", "chess:nope"], "");
+    assert_eq!(out.code, 1);
+    assert_eq!(
+        out.stderr,
+        "polyfen: input 1: column 7: invalid setup name: chess has no setup \"nope\"; its setups: standard\n"
+    );
+    let out = polyfen(&["convert", "--to", "shredder-fen", "chess:Standard"], "");
+    assert_eq!(out.stdout, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1\n");
+    let out = polyfen(&["convert", "--to", "fen", "k7/8/8/8/8/8/8/7K w - - -1 0"], "");
+    assert_eq!(out.code, 1);
+    assert!(out.stderr.contains("column 25: invalid halfmove clock"), "{}", out.stderr);
+}

@@ -117,7 +117,7 @@ pub fn detect(input: &str) -> Candidates {
     if rows != 8 && shape.xiangqi_letter {
         return Candidates::one(Notation::XiangqiFen);
     }
-    if shape.fifth_len > 0 && !shape.fifth_digits {
+    if shape.fifth_len > 0 && shape.fifth_letter {
         Candidates::two(Notation::Epd, Notation::Fen)
     } else {
         Candidates::two(Notation::Fen, Notation::Epd)
@@ -163,9 +163,10 @@ struct Shape {
     second_len: usize,
     second_byte: u8,
     second_rotations: bool,
-    /// The fifth field's length and whether it is all digits.
+    /// The fifth field's length and whether it starts with a letter (an
+    /// EPD opcode does; a clock, even a wrong one like `-1`, does not).
     fifth_len: usize,
-    fifth_digits: bool,
+    fifth_letter: bool,
     /// A field after the first is a move number with the legacy `/x` marker.
     marker: bool,
 }
@@ -224,7 +225,7 @@ enum Marker {
 impl Shape {
     /// Scans `bytes` (with no leading whitespace) once.
     fn scan(bytes: &[u8]) -> Shape {
-        let mut shape = Shape { second_rotations: true, fifth_digits: true, ..Shape::default() };
+        let mut shape = Shape { second_rotations: true, ..Shape::default() };
         let i = match placement_words(bytes, &mut shape) {
             Some(end) => end,
             None => placement_bytes(bytes, &mut shape),
@@ -262,8 +263,10 @@ impl Shape {
                     shape.second_rotations &= matches!(b, b'n' | b'e' | b's' | b'w');
                 }
                 4 => {
+                    if shape.fifth_len == 0 {
+                        shape.fifth_letter = b.is_ascii_alphabetic();
+                    }
                     shape.fifth_len += 1;
-                    shape.fifth_digits &= b.is_ascii_digit();
                 }
                 _ => {}
             }
@@ -494,7 +497,7 @@ mod tests {
             return vec![Notation::XiangqiFen];
         }
         let fifth = trimmed.split_ascii_whitespace().nth(4);
-        let epd_first = fifth.is_some_and(|f| !f.bytes().all(|b| b.is_ascii_digit()));
+        let epd_first = fifth.is_some_and(|f| f.as_bytes()[0].is_ascii_alphabetic());
         if epd_first { vec![Notation::Epd, Notation::Fen] } else { vec![Notation::Fen, Notation::Epd] }
     }
 

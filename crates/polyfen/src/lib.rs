@@ -343,6 +343,9 @@ pub struct ReadError {
 ///
 /// A [`ReadError`] with the byte span of the first problem.
 pub fn read(input: &str, from: Option<Notation>, options: &ReadOptions) -> Result<Reading, ReadError> {
+    if let Some(named) = named_setup(input) {
+        return named.and_then(|text| read(text, from, options));
+    }
     if let Some(notation) = from {
         return read_as(input, notation, options);
     }
@@ -363,6 +366,41 @@ pub fn read(input: &str, from: Option<Notation>, options: &ReadOptions) -> Resul
         }
     }
     first
+}
+
+/// `VARIANT:NAME` (`chess:standard`, `khet:classic`) as the named
+/// setup's text, or the error naming the setups the variant has; `None`
+/// for any other text.
+fn named_setup(input: &str) -> Option<Result<&'static str, ReadError>> {
+    let (variant, name) = input.trim().split_once(':')?;
+    let variant = variant.parse::<VariantId>().ok()?;
+    if name.contains([' ', '/']) {
+        return None;
+    }
+    Some(variant.setup(name).ok_or_else(|| {
+        let known: Vec<&str> = variant.setups().iter().map(|(n, _)| *n).collect();
+        let start = input.find(':').map_or(0, |i| i + 1);
+        ReadError {
+            notation: variant.default_notation(),
+            error: ParseError::new(
+                polyfen_core::ParseErrorKind::Invalid {
+                    field: "setup name",
+                    message: format!("{variant} has no setup {:?}; its setups: {}", excerpt(name), known.join(", "))
+                        .into(),
+                },
+                start..input.len(),
+            ),
+        }
+    }))
+}
+
+/// At most 32 characters of `text`, for a message.
+fn excerpt(text: &str) -> String {
+    let mut out: String = text.chars().take(32).collect();
+    if out.len() < text.len() {
+        out.push('…');
+    }
+    out
 }
 
 /// Reads a position in `notation`.
