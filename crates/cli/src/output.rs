@@ -82,6 +82,18 @@ pub struct Buffered {
     pub stop: Option<Flow>,
 }
 
+/// The most characters a message line keeps: a message quotes the text it
+/// is about, which may be a huge field.
+const MAX_MESSAGE: usize = 400;
+
+/// `line` cut to [`MAX_MESSAGE`] characters, saying how much was left out.
+fn cap_line(line: String) -> String {
+    match line.char_indices().nth(MAX_MESSAGE) {
+        None => line,
+        Some((cut, _)) => format!("{}… ({} more bytes)", &line[..cut], line.len() - cut),
+    }
+}
+
 impl Report {
     pub fn new() -> Report {
         let stdout = io::stdout();
@@ -169,12 +181,13 @@ impl Report {
 
     /// Writes a line on standard error (or into the buffer).
     fn eprintln(&mut self, args: fmt::Arguments<'_>) {
+        let line = cap_line(args.to_string());
         match &mut self.err {
             Some(err) => {
-                let _ = err.write_fmt(args);
+                err.extend_from_slice(line.as_bytes());
                 err.push(b'\n');
             }
-            None => eprintln!("{args}"),
+            None => eprintln!("{line}"),
         }
     }
 

@@ -628,3 +628,17 @@ fn named_setups_and_clock_errors_say_what_is_wrong() {
     assert_eq!(out.code, 1);
     assert!(out.stderr.contains("column 25: invalid halfmove clock"), "{}", out.stderr);
 }
+
+#[test]
+fn an_error_quotes_only_an_excerpt_of_a_huge_field() {
+    for input in [
+        format!("k7/8/8/8/8/8/8/7K w - - 0 {}", "9".repeat(1 << 20)),
+        format!("k7/8/8/8/8/8/8/7K w - {} 0 1", "e".repeat(1 << 20)),
+        format!("k7/8/8/8/8/8/8/7K w - - 0 1 {}", "x".repeat(1 << 20)),
+    ] {
+        let out = polyfen(&["convert", "--to", "fen"], &format!("{input}\n"));
+        assert_eq!(out.code, 1);
+        assert!(out.stderr.len() < 600, "{} bytes: {}", out.stderr.len(), &out.stderr[..200.min(out.stderr.len())]);
+        assert!(out.stderr.starts_with("polyfen: input 1: column "), "{}", &out.stderr[..80.min(out.stderr.len())]);
+    }
+}

@@ -182,3 +182,13 @@ impl fmt::Display for ParseError {
 }
 
 impl std::error::Error for ParseError {}
+
+/// At most 48 characters of `text`, with `…` when more were left out: what
+/// an error quotes of its input, however long the input.
+#[must_use]
+pub fn excerpt(text: &str) -> String {
+    match text.char_indices().nth(48) {
+        None => text.to_owned(),
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+    }
+}

@@ -35,7 +35,10 @@ impl Field<'_> {
         if let Some(value) = value.filter(|v| (min..=max).contains(v)) {
             Ok(value)
         } else {
-            Err(ParseError::new(ParseErrorKind::Number { field, found: self.text.to_owned(), min, max }, self.span()))
+            Err(ParseError::new(
+                ParseErrorKind::Number { field, found: crate::error::excerpt(self.text), min, max },
+                self.span(),
+            ))
         }
     }
 
@@ -146,7 +149,7 @@ impl<'a> Fields<'a> {
         match self.next() {
             None => Ok(()),
             Some(extra) => Err(ParseError::new(
-                ParseErrorKind::ExtraField { found: extra.text.to_owned(), last_field },
+                ParseErrorKind::ExtraField { found: crate::error::excerpt(extra.text), last_field },
                 extra.span(),
             )),
         }
