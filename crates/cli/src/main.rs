@@ -143,7 +143,7 @@ struct ValidateArgs {
 
 #[derive(Args, Debug)]
 struct RenderArgs {
-    /// The diagram style: ascii or unicode (every game); chinese or
+    /// The diagram style: ascii, unicode or svg (every game); chinese or
     /// chinese-traditional (Xiangqi).
     #[arg(long, value_name = "STYLE", default_value = "ascii", value_parser = parse_style)]
     style: RenderStyle,

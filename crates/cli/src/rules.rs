@@ -62,7 +62,9 @@ pub struct PositionArgs {
 
 #[derive(Args, Debug)]
 pub struct MoveArgs {
-    /// The move notation to write each move in.
+    /// The move notation to write each move in. Chess: san, lan, uci.
+    /// Xiangqi: iccs, ucci, uci-1, wxf, wxf-fsf, chinese,
+    /// chinese-traditional. Khet: khet.
     #[arg(long, value_name = "NOTATION", value_parser = parse_move_notation)]
     to: MoveNotation,
     #[command(flatten)]
@@ -79,7 +81,8 @@ pub struct MoveArgs {
 #[derive(Args, Debug)]
 pub struct ApplyArgs {
     /// The notation to write the resulting position in (default: the
-    /// position's own).
+    /// position's own): fen, shredder-fen, epd, xiangqi-fen,
+    /// xiangqi-legacy, pkn, json.
     #[arg(long, value_name = "NOTATION", value_parser = parse_notation)]
     to: Option<Notation>,
     #[command(flatten)]
@@ -208,29 +211,108 @@ pub(crate) fn named_setup(text: &str) -> Option<&'static str> {
 /// The moves of the command line, or else the words of standard input;
 /// move numbers (`1.`, `12...`) are skipped.
 pub(crate) fn move_words(args: &[String]) -> Result<Vec<String>, Flow> {
-    let mut words: Vec<String> = Vec::new();
-    if args.is_empty() {
+    MoveWords::new(args).collect()
+}
+
+/// The longest word of standard input kept whole: a move is a few bytes,
+/// and a longer word is kept cut (its error quotes it).
+const MAX_WORD: usize = 1024;
+
+/// The moves of the command line or of standard input, one at a time:
+/// standard input is read as the moves are played, a word at a time, so
+/// memory stays flat and the first bad move is reported at once.
+pub(crate) struct MoveWords {
+    args: std::vec::IntoIter<String>,
+    stdin: Option<io::StdinLock<'static>>,
+    /// A word read but not yet given (the one after a move, looked at for
+    /// an en passant mark).
+    ahead: Option<String>,
+}
+
+impl MoveWords {
+    pub(crate) fn new(args: &[String]) -> MoveWords {
         let stdin = io::stdin();
-        if stdin.is_terminal() {
-            return Ok(words);
-        }
-        for line in stdin.lock().lines() {
-            let line = line.map_err(|e| Flow::Fatal(e.into()))?;
-            words.extend(line.split_whitespace().map(str::to_owned));
-        }
-    } else {
-        words.extend(args.iter().flat_map(|a| a.split_whitespace().map(str::to_owned)));
+        let from_stdin = args.is_empty() && !stdin.is_terminal();
+        let words: Vec<String> = args.iter().flat_map(|a| a.split_whitespace().map(str::to_owned)).collect();
+        MoveWords { args: words.into_iter(), stdin: from_stdin.then(|| stdin.lock()), ahead: None }
     }
-    words.retain(|w| !is_move_number(w));
-    // `exd6 e.p.`: the en passant mark belongs to the move before it
-    let mut merged: Vec<String> = Vec::with_capacity(words.len());
-    for word in words {
-        match merged.last_mut() {
-            Some(last) if word.eq_ignore_ascii_case("e.p.") || word.eq_ignore_ascii_case("ep") => last.push_str(&word),
-            _ => merged.push(word),
+
+    /// The next word of the source, move numbers skipped.
+    fn word(&mut self) -> Result<Option<String>, Flow> {
+        loop {
+            let word = match &mut self.stdin {
+                Some(input) => read_word(input)?,
+                None => self.args.next(),
+            };
+            match word {
+                Some(w) if is_move_number(&w) => {}
+                other => return Ok(other),
+            }
         }
     }
-    Ok(merged)
+}
+
+/// The next whitespace-separated word of `input`, at most [`MAX_WORD`]
+/// bytes of it kept.
+fn read_word(input: &mut impl BufRead) -> Result<Option<String>, Flow> {
+    let mut word = Vec::new();
+    loop {
+        let buf = input.fill_buf().map_err(|e| Flow::Fatal(e.into()))?;
+        if buf.is_empty() {
+            break;
+        }
+        let mut used = 0;
+        let mut done = false;
+        for &b in buf {
+            used += 1;
+            if b.is_ascii_whitespace() {
+                if !word.is_empty() {
+                    done = true;
+                    break;
+                }
+            } else if word.len() < MAX_WORD {
+                word.push(b);
+            }
+        }
+        input.consume(used);
+        if done {
+            break;
+        }
+    }
+    if word.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(String::from_utf8_lossy(&word).into_owned()))
+}
+
+impl Iterator for MoveWords {
+    type Item = Result<String, Flow>;
+
+    fn next(&mut self) -> Option<Result<String, Flow>> {
+        let mut word = match self.ahead.take() {
+            Some(w) => w,
+            None => match self.word() {
+                Ok(Some(w)) => w,
+                Ok(None) => return None,
+                Err(e) => return Some(Err(e)),
+            },
+        };
+        // `exd6 e.p.`: the en passant mark belongs to the move before it
+        loop {
+            match self.word() {
+                Ok(Some(next)) if next.eq_ignore_ascii_case("e.p.") || next.eq_ignore_ascii_case("ep") => {
+                    word.push_str(&next);
+                }
+                Ok(Some(next)) => {
+                    self.ahead = Some(next);
+                    break;
+                }
+                Ok(None) => break,
+                Err(e) => return Some(Err(e)),
+            }
+        }
+        Some(Ok(word))
+    }
 }
 
 fn is_move_number(word: &str) -> bool {
@@ -243,13 +325,15 @@ fn is_move_number(word: &str) -> bool {
 /// `write_as`; stops at the first move that fails.
 fn play_all(
     position: &mut polyfen::AnyPosition,
-    moves: &[String],
+    moves: impl Iterator<Item = Result<String, Flow>>,
     write_as: MoveNotation,
     (options, lenient): (RuleOptions, bool),
     report: &mut Report,
     mut each: impl FnMut(&str, &mut Report) -> Result<(), Flow>,
 ) -> Result<bool, Flow> {
-    for (index, text) in moves.iter().enumerate() {
+    for (index, text) in moves.enumerate() {
+        let text = text?;
+        let text = text.as_str();
         match position.play_with(text, write_as, &options, lenient) {
             Ok(played) => {
                 for repair in &played.repairs {
@@ -278,9 +362,9 @@ pub fn move_(args: &MoveArgs, report: &mut Report) -> Result<(), Flow> {
         report.message(&RulesError::WrongNotation { variant, notation: args.to }.to_string());
         return Ok(());
     }
-    let moves = move_words(&args.moves)?;
+    let moves = MoveWords::new(&args.moves);
     let options = (args.rules.options(), args.position.lenient);
-    play_all(&mut position, &moves, args.to, options, report, |written, report| report.line(written))?;
+    play_all(&mut position, moves, args.to, options, report, |written, report| report.line(written))?;
     Ok(())
 }
 
@@ -288,9 +372,9 @@ pub fn apply(args: &ApplyArgs, report: &mut Report) -> Result<(), Flow> {
     let Some(reading) = start_position(&args.position, report) else { return Ok(()) };
     let mut position = reading.position;
     let write_as = position.variant().move_notations()[0];
-    let moves = move_words(&args.moves)?;
+    let moves = MoveWords::new(&args.moves);
     let options = (args.rules.options(), args.position.lenient);
-    if !play_all(&mut position, &moves, write_as, options, report, |_, _| Ok(()))? {
+    if !play_all(&mut position, moves, write_as, options, report, |_, _| Ok(()))? {
         return Ok(());
     }
     let notation = args.to.unwrap_or(reading.notation);

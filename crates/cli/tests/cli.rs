@@ -642,3 +642,54 @@ fn an_error_quotes_only_an_excerpt_of_a_huge_field() {
         assert!(out.stderr.starts_with("polyfen: input 1: column "), "{}", &out.stderr[..80.min(out.stderr.len())]);
     }
 }
+
+#[test]
+fn move_reads_standard_input_as_it_plays() {
+    use std::io::Write as _;
+    use std::process::{Command, Stdio};
+    // 64 MB of moves after a bad first one: the error comes at once, and
+    // the command stops reading (the writer sees the pipe close)
+    let mut child = Command::new(env!("CARGO_BIN_EXE_polyfen"))
+        .args(["move", "--position", "chess:standard", "--to", "uci"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("polyfen runs");
+    let mut input = child.stdin.take().expect("stdin");
+    let writer = std::thread::spawn(move || {
+        let chunk = "e4 e5 ".repeat(10_000);
+        let mut written = 0usize;
+        if input.write_all(b"1. e5 ").is_err() {
+            return written;
+        }
+        while written < 64 << 20 {
+            if input.write_all(chunk.as_bytes()).is_err() {
+                break;
+            }
+            written += chunk.len();
+        }
+        written
+    });
+    let output = child.wait_with_output().expect("polyfen finishes");
+    let written = writer.join().expect("the writer");
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.starts_with("polyfen: move 1 (e5): column 1: "), "{stderr}");
+    assert!(written < 64 << 20, "all {written} bytes were read before the error");
+}
+
+#[test]
+fn help_lists_every_command_and_the_values_of_each_option() {
+    let help = polyfen(&["--help"], "");
+    for command in [
+        "convert", "validate", "render", "setup", "moves", "move", "apply", "perft", "status", "laser", "explain",
+        "games", "serve",
+    ] {
+        assert!(help.stdout.contains(&format!("\n  {command} ")), "{command}: {}", help.stdout);
+    }
+    assert!(polyfen(&["render", "--help"], "").stdout.contains("ascii, unicode or svg"));
+    let move_help = polyfen(&["move", "--help"], "").stdout;
+    assert!(move_help.contains("Chess: san, lan, uci") && move_help.contains("wxf-fsf"), "{move_help}");
+    assert!(polyfen(&["apply", "--help"], "").stdout.contains("fen, shredder-fen, epd, xiangqi-fen"));
+}
