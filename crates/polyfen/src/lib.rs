@@ -445,3 +445,9 @@ pub struct GameRecordsChapter;
 #[cfg(doctest)]
 #[doc = include_str!("../../../docs/src/xiangqi-records.md")]
 pub struct XiangqiRecordsChapter;
+
+/// The chapter "polyfen at scale" of the book, compiled and run as doc
+/// tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/src/at-scale.md")]
+pub struct AtScaleChapter;
