@@ -9,7 +9,9 @@ Run by hand (not by CI), with the benchmark's FENs (seeded playouts) in a file:
 The file's lines are repeated up to ``--rows`` (1,000,000 by default) for
 Polars; python-chess, being slower, is timed on ``--chess-rows`` of them and
 its rate given per second. Each side runs only if its package is installed,
-so the two can be timed from two environments. Compare the Polars rate with
+so the two can be timed from two environments. With ``--spark``,
+``polyfen.spark.convert`` is timed too on a ``local[2]`` session (the
+session's start left out). Compare the Polars rate with
 the CLI's per-core rate, ``polyfen convert --to shredder-fen --jobs 1`` on
 the same file (rows divided by its wall time).
 """
@@ -36,6 +38,7 @@ def main():
     parser.add_argument("--chess-rows", type=int, default=100_000)
     parser.add_argument("--to", default="shredder-fen")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--spark", action="store_true", help="also time polyfen.spark.convert on local[2]")
     args = parser.parse_args()
     with open(args.fens, encoding="utf-8") as f:
         lines = f.read().splitlines()
@@ -76,6 +79,39 @@ def main():
 
         seconds = best_of(1, python_chess)
         print(f"python-chess: {len(sample)} rows in {seconds:.3f} s = {len(sample) / seconds:,.0f} rows/s")
+
+    if args.spark:
+        time_spark(rows, args)
+
+
+def time_spark(rows, args):
+    """polyfen.spark.convert on local[2]: rows/s of a job that writes every row."""
+    import sys
+
+    from pyspark.sql import SparkSession
+
+    import polyfen.spark
+
+    os.environ["PYSPARK_PYTHON"] = sys.executable
+    spark = (
+        SparkSession.builder.master("local[2]")
+        .config("spark.sql.execution.arrow.maxRecordsPerBatch", "20000")
+        .config("spark.ui.enabled", "false")
+        .getOrCreate()
+    )
+    try:
+        df = spark.createDataFrame([(r,) for r in rows], "fen string").repartition(2).cache()
+        df.count()
+        into = f"fen_{args.to.replace('-', '_')}"
+
+        def job():
+            out = polyfen.spark.convert(df, "fen", to=args.to)
+            assert out.where(out[f"{into}_error"].isNotNull()).count() == 0
+
+        seconds = best_of(args.runs, job)
+        print(f"spark local[2]: {len(rows)} rows in {seconds:.3f} s = {len(rows) / seconds:,.0f} rows/s")
+    finally:
+        spark.stop()
 
 
 if __name__ == "__main__":
