@@ -86,6 +86,15 @@ struct ServeArgs {
     /// a browser; by default no other site's page can.
     #[arg(long, value_name = "ORIGIN")]
     allow_origin: Option<String>,
+    /// The most connections open at once; one over the cap is answered 503.
+    #[arg(long, value_name = "N", default_value_t = 512)]
+    max_connections: usize,
+    /// Seconds a client may take to send a request's header.
+    #[arg(long, value_name = "SECONDS", default_value_t = 5)]
+    header_read_timeout: u64,
+    /// Seconds a keep-alive connection may stay open with no request under way.
+    #[arg(long, value_name = "SECONDS", default_value_t = 30)]
+    idle_timeout: u64,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -213,7 +222,10 @@ fn main() -> ExitCode {
         Command::Explain(args) => explain::run(&args, &mut report),
         Command::Games(args) => games::run(&args, &mut report),
         Command::Serve(args) => {
-            let config = polyfen_server::Config::default();
+            let config = polyfen_server::Config::default()
+                .with_max_connections(args.max_connections)
+                .with_header_read_timeout(std::time::Duration::from_secs(args.header_read_timeout))
+                .with_idle_timeout(std::time::Duration::from_secs(args.idle_timeout));
             let config = match &args.allow_origin {
                 Some(origin) => config.with_allow_origin(origin),
                 None => Ok(config),

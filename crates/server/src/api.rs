@@ -740,6 +740,9 @@ struct LimitsInfo {
     max_perft_depth: u32,
     request_timeout_ms: u128,
     max_game_moves: usize,
+    max_connections: usize,
+    header_read_timeout_ms: u128,
+    idle_timeout_ms: u128,
 }
 
 /// `GET /v1/info`: the notations, games, styles, named setups and limits.
@@ -765,6 +768,9 @@ pub(crate) async fn info(State(state): State<AppState>) -> Response {
             max_perft_depth: config.max_perft_depth,
             request_timeout_ms: config.request_timeout.as_millis(),
             max_game_moves: config.max_game_moves,
+            max_connections: config.max_connections,
+            header_read_timeout_ms: config.header_read_timeout.as_millis(),
+            idle_timeout_ms: config.idle_timeout.as_millis(),
         },
     })
     .into_response()

@@ -31,6 +31,7 @@
 
 mod api;
 mod book;
+mod connections;
 mod explain;
 mod games;
 mod limits;
@@ -66,6 +67,15 @@ pub struct Config {
     /// The most moves (all games together) one `games/convert` request may
     /// hold (100,000).
     pub max_game_moves: usize,
+    /// The most connections open at once (512); a connection over the cap
+    /// is answered 503 and closed at once.
+    pub max_connections: usize,
+    /// How long a client may take to send a request's header (5 s); the
+    /// connection is closed after that.
+    pub header_read_timeout: Duration,
+    /// How long a keep-alive connection may stay open with no request
+    /// under way (30 s).
+    pub idle_timeout: Duration,
     /// The one origin (`https://example.org`) whose pages may call the API
     /// from a browser; none by default, so no other site's page can.
     pub allow_origin: Option<String>,
@@ -80,6 +90,9 @@ impl Default for Config {
             request_timeout: Duration::from_secs(10),
             max_perft_jobs: 2,
             max_game_moves: 100_000,
+            max_connections: 512,
+            header_read_timeout: Duration::from_secs(5),
+            idle_timeout: Duration::from_secs(30),
             allow_origin: None,
         }
     }
@@ -141,6 +154,28 @@ impl Config {
     #[must_use]
     pub fn with_max_game_moves(mut self, moves: usize) -> Config {
         self.max_game_moves = moves;
+        self
+    }
+
+    /// This configuration with at most `connections` connections open at
+    /// once (at least 1).
+    #[must_use]
+    pub fn with_max_connections(mut self, connections: usize) -> Config {
+        self.max_connections = connections.max(1);
+        self
+    }
+
+    /// This configuration with request headers read within `timeout`.
+    #[must_use]
+    pub fn with_header_read_timeout(mut self, timeout: Duration) -> Config {
+        self.header_read_timeout = timeout;
+        self
+    }
+
+    /// This configuration with idle connections closed after `timeout`.
+    #[must_use]
+    pub fn with_idle_timeout(mut self, timeout: Duration) -> Config {
+        self.idle_timeout = timeout;
         self
     }
 
@@ -274,11 +309,28 @@ async fn method_not_allowed() -> Response {
 pub async fn serve(addr: SocketAddr, config: Config) -> std::io::Result<()> {
     let listener = tokio::net::TcpListener::bind(addr).await?;
     println!("polyfen: serving on http://{}", listener.local_addr()?);
-    axum::serve(listener, router(config))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await
+    serve_listener(listener, config, async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await
+}
+
+/// Serves [`router`] on `listener` until `shutdown` completes, with the
+/// connection limits of `config`: at most [`Config::max_connections`] open
+/// (the others answered 503 and closed), each request's header read within
+/// [`Config::header_read_timeout`], and a connection with no request under
+/// way closed after [`Config::idle_timeout`].
+///
+/// # Errors
+///
+/// None today; the result leaves room for errors of the listener.
+pub async fn serve_listener(
+    listener: tokio::net::TcpListener,
+    config: Config,
+    shutdown: impl Future<Output = ()>,
+) -> std::io::Result<()> {
+    let app = router(config.clone());
+    connections::serve(listener, app, &config, shutdown).await
 }
 
 /// [`serve`] from synchronous code, on a tokio runtime of its own.

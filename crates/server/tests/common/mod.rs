@@ -4,7 +4,7 @@
 
 use std::net::SocketAddr;
 
-use polyfen_server::{Config, router};
+use polyfen_server::{Config, serve_listener};
 use serde_json::Value;
 
 /// Starts the service on 127.0.0.1 with a port the system chooses and
@@ -13,7 +13,7 @@ pub async fn start(config: Config) -> String {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind a loopback port");
     let addr: SocketAddr = listener.local_addr().expect("bound");
     tokio::spawn(async move {
-        axum::serve(listener, router(config)).await.expect("serves");
+        serve_listener(listener, config, std::future::pending()).await.expect("serves");
     });
     format!("http://{addr}")
 }

@@ -1,0 +1,85 @@
+//! Connection limits: slow, idle and too many clients cannot hold the
+//! server. Loopback only; every wait is bounded.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use polyfen_server::Config;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+/// Reads until the server closes the connection; returns what it sent and
+/// how long it took, or panics after `limit`.
+async fn read_until_closed(stream: &mut TcpStream, limit: Duration) -> (String, Duration) {
+    let start = Instant::now();
+    let mut received = Vec::new();
+    let mut buffer = [0u8; 4096];
+    loop {
+        let read = tokio::time::timeout(limit.saturating_sub(start.elapsed()), stream.read(&mut buffer))
+            .await
+            .unwrap_or_else(|_| panic!("the server kept the connection open for {limit:?}"));
+        match read {
+            Ok(0) | Err(_) => break,
+            Ok(n) => received.extend_from_slice(&buffer[..n]),
+        }
+    }
+    (String::from_utf8_lossy(&received).into_owned(), start.elapsed())
+}
+
+fn addr(base: &str) -> String {
+    base.trim_start_matches("http://").to_owned()
+}
+
+#[tokio::test]
+async fn a_header_sent_too_slowly_closes_the_connection() {
+    let base = common::start(Config::default().with_header_read_timeout(Duration::from_millis(300))).await;
+    let mut stream = TcpStream::connect(addr(&base)).await.expect("connects");
+    stream.write_all(b"GET /v1/info HTTP/1.1\r\nhost: x\r\n").await.expect("writes");
+    let (_, took) = read_until_closed(&mut stream, Duration::from_secs(3)).await;
+    assert!(took < Duration::from_secs(2), "closed after {took:?}");
+}
+
+#[tokio::test]
+async fn an_idle_keep_alive_connection_is_closed() {
+    let base = common::start(Config::default().with_idle_timeout(Duration::from_millis(300))).await;
+    let mut stream = TcpStream::connect(addr(&base)).await.expect("connects");
+    stream.write_all(b"GET /v1/info HTTP/1.1\r\nhost: x\r\n\r\n").await.expect("writes");
+    let (received, took) = read_until_closed(&mut stream, Duration::from_secs(3)).await;
+    assert!(received.starts_with("HTTP/1.1 200"), "{received}");
+    assert!(took < Duration::from_secs(2), "closed after {took:?}");
+}
+
+#[tokio::test]
+async fn connections_over_the_cap_get_503_at_once_and_slots_come_back() {
+    let config = Config::default().with_max_connections(8).with_header_read_timeout(Duration::from_millis(800));
+    let base = common::start(config).await;
+    let (_, _, info) = common::get(&common::client(), &base, "/v1/info").await;
+    assert!(info.contains("\"max_connections\":8"), "{info}");
+    // Eight slow clients, each with half a header, hold every slot.
+    let mut slow = Vec::new();
+    for _ in 0..8 {
+        let mut stream = TcpStream::connect(addr(&base)).await.expect("connects");
+        stream.write_all(b"GET /v1/info HTTP/1.1\r\n").await.expect("writes");
+        slow.push(stream);
+    }
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    let start = Instant::now();
+    let mut stream = TcpStream::connect(addr(&base)).await.expect("connects");
+    stream.write_all(b"GET /v1/info HTTP/1.1\r\nhost: x\r\n\r\n").await.expect("writes");
+    let (received, _) = read_until_closed(&mut stream, Duration::from_secs(1)).await;
+    assert!(start.elapsed() < Duration::from_secs(1), "answered after {:?}", start.elapsed());
+    assert!(received.starts_with("HTTP/1.1 503"), "{received}");
+    assert!(received.contains("too many connections"), "{received}");
+    // The header time limit frees the slots: a new client is served again.
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let (status, _, _) = common::get(&common::client(), &base, "/v1/info").await;
+        if status == 200 {
+            break;
+        }
+        assert!(Instant::now() < deadline, "still refused after the slow clients timed out");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    drop(slow);
+}
