@@ -16,7 +16,8 @@
 //! [`MoveRepair`]: a pawn capture written as a push (`c4` for `dxc4`, `f6`
 //! for the en passant `exf6`), castling in lowercase or without dashes
 //! (`o-o`, `OO`), `:` for `x`, `P` for a pawn, a promotion as `e8/Q` or
-//! `e8(Q)`, `ep.` or `e.p` for `e.p.`, and other check or annotation marks.
+//! `e8(Q)`, `ep.` or `e.p` for `e.p.`, `e.p.` after a move that is not en
+//! passant, and other check or annotation marks.
 //!
 //! A text is parsed into its parts ([`San`]) and matched against the legal
 //! moves of the piece to the destination; no move is written out to compare
@@ -398,6 +399,9 @@ impl Position {
             _ => MoveSyntax::San,
         };
         let strict = self.san_match(san, text, false);
+        // `e.p.` is standard only after an en passant capture
+        let ep_written = text.as_bytes()[trim(text.as_bytes()).end..].iter().any(|b| b.eq_ignore_ascii_case(&b'p'));
+        let standard = standard && !(ep_written && strict.as_ref().is_ok_and(|m| m.kind() != MoveKind::EnPassant));
         if standard && strict.is_ok() {
             return strict.map(|m| (m, syntax));
         }
