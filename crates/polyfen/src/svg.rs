@@ -10,7 +10,9 @@
 //! - Chess: the squares, coordinates, and the pieces as figurines.
 //! - Xiangqi: the pieces on the points of the lines, the river, the
 //!   palaces' diagonals, coordinates (ICCS: files a–i, ranks 0–9), pieces as
-//!   discs with their Chinese characters.
+//!   discs with their Chinese characters. The characters (and the river's
+//!   words) are drawn as outlines (paths from Noto Serif CJK, OFL 1.1), not
+//!   as text, so the drawing looks the same on a machine without CJK fonts.
 //! - Khet: the squares reserved for each side tinted in its colour, each
 //!   piece turned to its facing (the mirror faces drawn in a mirror colour,
 //!   a sphinx's firing direction as an arrow, an anubis' shield as a bar),
@@ -34,6 +36,9 @@ use polyfen_core::Color;
 use polyfen_khet::{BeamEnd, KhetSquare, Kind, Laser, Pkn};
 use polyfen_xiangqi::Script;
 
+#[path = "glyphs.rs"]
+mod glyphs;
+
 /// The side of one square (chess, Khet) or the distance between two points
 /// (Xiangqi), in SVG units.
 const CELL: i32 = 48;
@@ -41,13 +46,32 @@ const CELL: i32 = 48;
 /// The margin around a chess or Khet board, which holds the coordinates.
 const MARGIN: i32 = 20;
 
+/// Draws `text` (Chinese characters and spaces) as outlines centred on
+/// (`cx`, `cy`), each character `size` units square, a space half that:
+/// one `<path>` per character, none of them text.
+fn characters(out: &mut String, text: &str, cx: i32, cy: i32, size: i32) {
+    let advance = |c: char| if c == ' ' { size / 2 } else { size };
+    let width: i32 = text.chars().map(advance).sum();
+    let mut left = cx - width / 2;
+    // The em box runs from -880 to 120 about the baseline: its middle is
+    // 380/1000 of the size above the baseline.
+    let baseline = cy + size * 380 / glyphs::EM;
+    for c in text.chars() {
+        if let Some(outline) = glyphs::outline(c) {
+            let scale = f64::from(size) / f64::from(glyphs::EM);
+            let _ = write!(out, "<path transform=\"translate({left} {baseline}) scale({scale})\" d=\"{outline}\"/>");
+        }
+        left += advance(c);
+    }
+}
+
 /// Opens an `<svg>` element of `width` × `height` with a title.
 fn open(out: &mut String, width: i32, height: i32, title: &str) {
     let _ = write!(
         out,
         "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"polyfen-board\" width=\"{width}\" height=\"{height}\" \
          viewBox=\"0 0 {width} {height}\" role=\"img\" aria-label=\"{title}\" \
-         font-family=\"'DejaVu Sans','Noto Sans CJK SC','WenQuanYi Micro Hei','Segoe UI Symbol',sans-serif\">\n<title>{title}</title>\n"
+         font-family=\"'DejaVu Sans','Segoe UI Symbol',sans-serif\">\n<title>{title}</title>\n"
     );
 }
 
@@ -163,12 +187,9 @@ pub fn xiangqi(fen: &polyfen_xiangqi::Fen) -> String {
     out.push_str("</g>\n");
     let river_y = (y(4) + y(5)) / 2;
     for (file, text) in [(2, "楚 河"), (6, "漢 界")] {
-        let _ = writeln!(
-            out,
-            "<text class=\"river\" x=\"{}\" y=\"{river_y}\" font-size=\"24\" fill=\"#5a3a1a\" text-anchor=\"middle\" \
-             dominant-baseline=\"central\">{text}</text>",
-            x(file)
-        );
+        let _ = write!(out, "<g class=\"river\" fill=\"#5a3a1a\" aria-label=\"{text}\">");
+        characters(&mut out, text, x(file), river_y, 24);
+        out.push_str("</g>\n");
     }
     for i in 0..9u8 {
         let file = i32::from(i);
@@ -184,17 +205,17 @@ pub fn xiangqi(fen: &polyfen_xiangqi::Fen) -> String {
             };
             let (cx, cy) = (x(i32::from(file)), y(i32::from(rank)));
             let color = if piece.color() == Color::White { "#c0161b" } else { "#111" };
-            let _ = writeln!(
+            let _ = write!(
                 out,
                 "<g class=\"piece\" data-square=\"{}{rank}\" data-piece=\"{}\"><circle cx=\"{cx}\" cy=\"{cy}\" r=\"21\" \
                  fill=\"#fbe7c2\" stroke=\"{color}\" stroke-width=\"2\"/><circle cx=\"{cx}\" cy=\"{cy}\" r=\"17\" \
-                 fill=\"none\" stroke=\"{color}\" stroke-width=\"1\"/><text x=\"{cx}\" y=\"{}\" font-size=\"22\" \
-                 fill=\"{color}\" text-anchor=\"middle\" dominant-baseline=\"central\">{}</text></g>",
+                 fill=\"none\" stroke=\"{color}\" stroke-width=\"1\"/><g fill=\"{color}\" aria-label=\"{}\">",
                 char::from(b'a' + file),
                 char::from(piece.letter(polyfen_xiangqi::LetterSet::Xqbase)),
-                cy + 1,
                 piece.chinese(Script::Simplified),
             );
+            characters(&mut out, &piece.chinese(Script::Simplified).to_string(), cx, cy, 22);
+            out.push_str("</g></g>\n");
         }
     }
     out.push_str("</svg>\n");

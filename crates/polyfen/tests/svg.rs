@@ -78,15 +78,17 @@ fn chess_pieces_stand_on_their_squares() {
 fn xiangqi_shows_river_palaces_and_characters() {
     let drawing = svg_of(polyfen::polyfen_xiangqi::START_FEN);
     assert_well_formed(&drawing);
-    assert!(drawing.contains("楚 河") && drawing.contains("漢 界"), "the river");
+    assert!(drawing.contains("aria-label=\"楚 河\"") && drawing.contains("aria-label=\"漢 界\""), "the river");
     let found = pieces(&drawing);
     assert_eq!(found.len(), 32);
     // pieces on the points: red king on e0, black king on e9, cannons on b2/h7
     for (square, piece) in [("e0", "K"), ("e9", "k"), ("b2", "C"), ("h7", "c"), ("a3", "P"), ("i6", "p")] {
         assert!(found.contains(&(square.to_owned(), piece.to_owned())), "{piece} on {square}");
     }
-    // the characters: 帅 for red's king, 将 for black's
-    assert!(drawing.contains(">帅</text>") && drawing.contains(">将</text>"));
+    // the characters: 帅 for red's king, 将 for black's, each one outline
+    assert!(drawing.contains("aria-label=\"帅\"><path ") && drawing.contains("aria-label=\"将\"><path "));
+    // one path per piece's character and per word of the river (2 × 2)
+    assert_eq!(drawing.matches("<path transform=").count(), 32 + 4);
     // the palaces: two diagonals each, from d0 to f2 and f0 to d2 (and ranks 7-9)
     let lines = drawing.matches("<line").count();
     assert_eq!(lines, 8 + 7 * 2 + 4, "8 inner ranks, 7 inner files cut by the river, 4 diagonals");
@@ -134,4 +136,30 @@ fn khet_laser_overlay_follows_the_beam() {
     assert_eq!(points.split(' ').next(), Some("476,380"));
     // the plain drawing has no laser
     assert!(!svg::khet(&pkn).contains("class=\"laser\""));
+}
+
+/// The characters of a CJK script (the ideographs and their punctuation).
+fn is_cjk(c: char) -> bool {
+    matches!(u32::from(c), 0x2E80..=0x9FFF | 0xF900..=0xFAFF | 0xFF00..=0xFFEF | 0x20000..=0x3FFFF)
+}
+
+#[test]
+fn xiangqi_needs_no_cjk_font() {
+    // Every Chinese character is drawn as a path: no text element holds one,
+    // so the drawing does not depend on the fonts installed where it is shown.
+    for input in [polyfen::polyfen_xiangqi::START_FEN, "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1"] {
+        let drawing = svg_of(input);
+        let mut rest = drawing.as_str();
+        let mut texts = 0;
+        while let Some(at) = rest.find("<text") {
+            let end = rest[at..].find("</text>").expect("a text element closes") + at;
+            let body = &rest[at..end];
+            let content = &body[body.find('>').expect("the start tag ends") + 1..];
+            assert!(!content.chars().any(is_cjk), "a text element holds CJK: {content}");
+            texts += 1;
+            rest = &rest[end..];
+        }
+        assert_eq!(texts, 9 + 10, "only the coordinates are text");
+        assert!(!drawing.contains("CJK"), "no CJK font is asked for");
+    }
 }
