@@ -69,12 +69,35 @@ fn ci() -> Result<(), String> {
         ""
     };
     cargo(&["clippy", "--workspace", "--all-targets", "--locked", "--", "-D", "warnings"], &[])?;
+    // every test binary runs even when one fails; `CI` passes through, so
+    // that outside CI a machine without Chromium skips the browser test
+    let ci_env = if in_ci { "true" } else { "" };
     cargo(
-        &["test", "--workspace", "--locked"],
-        &[("INSTA_UPDATE", "no"), ("CI", "true"), ("POLYFEN_REQUIRE_BOOK", book)],
+        &["test", "--workspace", "--locked", "--no-fail-fast"],
+        &[("INSTA_UPDATE", "no"), ("CI", ci_env), ("POLYFEN_REQUIRE_BOOK", book)],
     )?;
+    if let Some(note) = browser_note(in_ci, |path| Path::new(path).exists()) {
+        eprintln!("{note}");
+    }
     eprintln!("xtask: ci passed");
     Ok(())
+}
+
+/// The browser test's programs (Debian's chromium and chromium-driver).
+const BROWSER: [&str; 2] = ["/usr/bin/chromium", "/usr/bin/chromedriver"];
+
+/// Outside CI, when the browser test's programs are missing (`exists` says
+/// which are there), the line saying that the test was skipped and how to
+/// install them; in CI a missing browser fails the test itself.
+fn browser_note(in_ci: bool, exists: impl Fn(&str) -> bool) -> Option<String> {
+    let missing: Vec<&str> = BROWSER.into_iter().filter(|path| !exists(path)).collect();
+    if in_ci || missing.is_empty() {
+        return None;
+    }
+    Some(format!(
+        "xtask: the browser test was skipped ({} missing): `apt-get install -y chromium chromium-driver` installs it",
+        missing.join(" and ")
+    ))
 }
 
 fn bench(filter: Option<&str>) -> Result<(), String> {
@@ -178,5 +201,19 @@ fn collect(base: &Path, dir: &Path, rows: &mut Vec<(String, f64)>) {
         } else {
             collect(base, &path, rows);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::browser_note;
+
+    #[test]
+    fn a_missing_browser_is_a_skip_with_the_install_command_outside_ci_only() {
+        let note = browser_note(false, |path| path != "/usr/bin/chromedriver").expect("a note");
+        assert!(note.contains("skipped (/usr/bin/chromedriver missing)"), "{note}");
+        assert!(note.contains("apt-get install -y chromium chromium-driver"), "{note}");
+        assert_eq!(browser_note(true, |_| false), None);
+        assert_eq!(browser_note(false, |_| true), None);
     }
 }
