@@ -295,6 +295,9 @@ fn read_one(
     match read(input, args.from, &options) {
         Ok(reading) => {
             report.repairs(n, input, &reading.repairs, args.explain);
+            if let Some(warning) = hollow(input, &reading) {
+                report.warning(n, &warning);
+            }
             f(n, reading, report)
         }
         Err(e) => {
@@ -302,6 +305,24 @@ fn read_one(
             Ok(())
         }
     }
+}
+
+/// The warning for a text that names no piece and no side to move (`//`,
+/// `9/9/9`): it reads, as an empty board, but is hardly what was meant.
+fn hollow(input: &str, reading: &Reading) -> Option<String> {
+    let text = input.trim();
+    if text.contains(char::is_whitespace) || text.bytes().any(|b| b.is_ascii_alphabetic() || b >= 0x80) {
+        return None;
+    }
+    let shown: String = text.chars().take(32).collect();
+    let more = if shown.len() < text.len() { "…" } else { "" };
+    let json = serde_json::to_value(&reading.position).unwrap_or_default();
+    let side = json["side_to_move"].as_str().unwrap_or("the first side");
+    Some(format!(
+        "{shown:?}{more} names no piece and no side to move: it was read as an empty {} board ({}) with {side} to move",
+        reading.position.variant(),
+        <&'static str>::from(reading.notation),
+    ))
 }
 
 fn read_options(args: &ReadArgs) -> ReadOptions {

@@ -630,6 +630,27 @@ fn named_setups_and_clock_errors_say_what_is_wrong() {
 }
 
 #[test]
+fn a_text_with_no_piece_and_no_side_to_move_is_warned_about() {
+    let out = polyfen(&["convert", "--to", "json", "//"], "");
+    assert_eq!(out.code, 0, "{out:?}");
+    assert!(out.stdout.contains("\"board\":{}"), "{out:?}");
+    assert!(
+        out.stderr.contains(
+            "polyfen: input 1: warning: \"//\" names no piece and no side to move: it was read as an empty xiangqi board (xiangqi-legacy) with red to move"
+        ),
+        "{}",
+        out.stderr
+    );
+    let out = polyfen(&["convert", "--to", "xiangqi-fen", "9/9/9/9/9/9/9/9/9/9"], "");
+    assert!(out.stderr.contains("names no piece and no side to move"), "{}", out.stderr);
+    // a side to move, or a piece, and there is nothing to warn about
+    for input in ["9/9/9/9/9/9/9/9/9/9 w", "4k4/9/9/9/9/9/9/9/9/4K4"] {
+        let out = polyfen(&["convert", "--to", "xiangqi-fen", input], "");
+        assert!(!out.stderr.contains("no side to move"), "{input}: {}", out.stderr);
+    }
+}
+
+#[test]
 fn an_error_quotes_only_an_excerpt_of_a_huge_field() {
     for input in [
         format!("k7/8/8/8/8/8/8/7K w - - 0 {}", "9".repeat(1 << 20)),
