@@ -72,10 +72,10 @@ pub fn xiangqi_fens(n: usize, seed: u64) -> Vec<String> {
                     }
                     let (f, r) = candidates[rng.below(candidates.len())];
                     let rank = if color == Color::White { r } else { 9 - r };
-                    if let Some(sq) = Square::new(f, rank) {
-                        if board[sq.index()].is_none() {
-                            board[sq.index()] = Some(Piece::new(color, role));
-                        }
+                    if let Some(sq) = Square::new(f, rank)
+                        && board[sq.index()].is_none()
+                    {
+                        board[sq.index()] = Some(Piece::new(color, role));
                     }
                 }
             }

@@ -34,10 +34,10 @@ fn cozy_invalid_all_rejected() {
     assert_eq!(lines.len(), 9_992);
     let mut accepted = Vec::new();
     for line in &lines {
-        if let Ok((fen, _)) = parse_fen(line) {
-            if fen.validate().is_empty() {
-                accepted.push(line.clone());
-            }
+        if let Ok((fen, _)) = parse_fen(line)
+            && fen.validate().is_empty()
+        {
+            accepted.push(line.clone());
         }
     }
     assert!(accepted.is_empty(), "{} accepted, e.g. {:?}", accepted.len(), &accepted[..accepted.len().min(10)]);

@@ -126,10 +126,11 @@ fn report(dir: &Path) {
     for (name, ns) in &rows {
         let Some(task) = name.strip_suffix("/polyfen") else { continue };
         for (peer_name, peer_ns) in &rows {
-            if let Some(peer) = peer_name.strip_prefix(task).and_then(|p| p.strip_prefix('/')) {
-                if peer != "polyfen" && !peer.contains('/') {
-                    println!("{:<40} {:>9.2}x", format!("{task} vs {peer}"), peer_ns / ns);
-                }
+            if let Some(peer) = peer_name.strip_prefix(task).and_then(|p| p.strip_prefix('/'))
+                && peer != "polyfen"
+                && !peer.contains('/')
+            {
+                println!("{:<40} {:>9.2}x", format!("{task} vs {peer}"), peer_ns / ns);
             }
         }
     }

@@ -566,10 +566,10 @@ impl Position {
     /// The legal castling moves (one per rook with castling rights on the
     /// back rank: eight at most), pushed onto `list`.
     pub(crate) fn castling_into<const N: usize>(&self, list: &mut ArrayVec<Move, N>) {
-        if let Some(king) = self.king_of(self.turn) {
-            if self.checkers() == 0 {
-                self.generate_castling(list, king);
-            }
+        if let Some(king) = self.king_of(self.turn)
+            && self.checkers() == 0
+        {
+            self.generate_castling(list, king);
         }
     }
 

@@ -339,10 +339,10 @@ impl Position {
         if let Some(m) = from_here.clone().find(|m| !m.is_castle() && m.to() == to && m.promotion() == promotion) {
             return Ok(m);
         }
-        if promotion.is_none() {
-            if let Some(m) = from_here.find(|m| m.is_castle() && (m.to() == to || m.king_destination() == to)) {
-                return Ok(m);
-            }
+        if promotion.is_none()
+            && let Some(m) = from_here.find(|m| m.is_castle() && (m.to() == to || m.king_destination() == to))
+        {
+            return Ok(m);
         }
         let promotions: Vec<Move> =
             moves.iter().copied().filter(|m| m.from() == from && m.to() == to && m.promotion().is_some()).collect();

@@ -189,10 +189,10 @@ pub(crate) fn validate(fen: &Fen) -> Vec<Violation> {
         let kings = bb.pieces[color.index()][Role::King as usize];
         kings.is_power_of_two().then(|| kings.trailing_zeros() as usize)
     };
-    if let Some(their_king) = king(them) {
-        if bb.attackers(their_king, us) != 0 {
-            out.push(Violation::OppositeCheck { color: them });
-        }
+    if let Some(their_king) = king(them)
+        && bb.attackers(their_king, us) != 0
+    {
+        out.push(Violation::OppositeCheck { color: them });
     }
     let our_king = king(us);
     if let Some(our_king) = our_king {
@@ -211,10 +211,10 @@ pub(crate) fn validate(fen: &Fen) -> Vec<Violation> {
     if let Some(ep) = extras.ep {
         if let Some(reason) = ep_problem(board, us, ep) {
             out.push(Violation::EnPassant { square: ep, reason });
-        } else if let Some(king) = our_king {
-            if let Some(reason) = ep_check_problem(&bb, us, ep, king) {
-                out.push(Violation::ImpossibleCheck { color: us, reason });
-            }
+        } else if let Some(king) = our_king
+            && let Some(reason) = ep_check_problem(&bb, us, ep, king)
+        {
+            out.push(Violation::ImpossibleCheck { color: us, reason });
         }
     }
     if !extras.castling.is_empty() {

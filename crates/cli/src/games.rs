@@ -552,7 +552,7 @@ fn sequential(
         n += 1;
         handle(process(result, job), n, report)?;
         if let Some(pb) = progress
-            && n % 64 == 0
+            && n.is_multiple_of(64)
         {
             pb.set_position(done + games.bytes_read());
         }

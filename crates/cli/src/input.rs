@@ -44,10 +44,10 @@ impl<'a> Inputs<'a> {
             while matches!(line.last(), Some(b'\n' | b'\r')) {
                 line.pop();
             }
-            if let Some(pb) = &progress {
-                if n % 1024 == 0 {
-                    pb.set_position(n);
-                }
+            if let Some(pb) = &progress
+                && n.is_multiple_of(1024)
+            {
+                pb.set_position(n);
             }
             match std::str::from_utf8(&line) {
                 Ok(text) => f(n, text, report)?,

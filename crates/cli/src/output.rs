@@ -170,10 +170,11 @@ impl Report {
     pub fn separate(&mut self) -> Result<(), Flow> {
         if self.separated {
             self.line("")?;
-        } else if self.err.is_some() && self.leading_separator.is_none() {
-            if let Out::Buffer(out) = &self.out {
-                self.leading_separator = Some(out.len());
-            }
+        } else if self.err.is_some()
+            && self.leading_separator.is_none()
+            && let Out::Buffer(out) = &self.out
+        {
+            self.leading_separator = Some(out.len());
         }
         self.separated = true;
         Ok(())

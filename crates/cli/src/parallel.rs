@@ -109,18 +109,18 @@ where
             if outcome.is_err() {
                 work_tx = None;
             }
-            if let Some(tx) = &work_tx {
-                if sent - emitted < in_flight_max {
-                    if let Some(chunk) = chunks.next() {
-                        if tx.send((sent, chunk)).is_ok() {
-                            sent += 1;
-                        }
-                        while receive(&mut pending, false) {}
-                        drain(&mut pending, &mut emitted, &mut outcome);
-                        continue;
+            if let Some(tx) = &work_tx
+                && sent - emitted < in_flight_max
+            {
+                if let Some(chunk) = chunks.next() {
+                    if tx.send((sent, chunk)).is_ok() {
+                        sent += 1;
                     }
-                    work_tx = None;
+                    while receive(&mut pending, false) {}
+                    drain(&mut pending, &mut emitted, &mut outcome);
+                    continue;
                 }
+                work_tx = None;
             }
             if emitted == sent {
                 break;

@@ -135,16 +135,16 @@ fn separator_repairs(text: &str, offset: usize) -> Vec<Repair> {
     // a run of digits: where it starts, how many digits, how many squares
     let mut digits: Option<(usize, usize, usize)> = None;
     let flush = |digits: &mut Option<(usize, usize, usize)>, out: &mut Vec<Repair>, end: usize| {
-        if let Some((start, count, total)) = digits.take() {
-            if count > 1 {
-                out.push(Repair::new(
-                    offset + start..offset + end,
-                    format!(
-                        "read the adjacent runs {:?} as one run of {total} empty squares",
-                        text.get(start..end).unwrap_or_default()
-                    ),
-                ));
-            }
+        if let Some((start, count, total)) = digits.take()
+            && count > 1
+        {
+            out.push(Repair::new(
+                offset + start..offset + end,
+                format!(
+                    "read the adjacent runs {:?} as one run of {total} empty squares",
+                    text.get(start..end).unwrap_or_default()
+                ),
+            ));
         }
     };
     for (i, b) in text.bytes().enumerate() {
@@ -154,7 +154,7 @@ fn separator_repairs(text: &str, offset: usize) -> Vec<Repair> {
                 "ignored '/' before the first square".to_owned()
             } else if cells >= CELLS {
                 "ignored '/' after the last rank".to_owned()
-            } else if cells % FILES != 0 {
+            } else if !cells.is_multiple_of(FILES) {
                 format!("ignored '/' in the middle of rank {}", cells / FILES + 1)
             } else if rank_end_seen == cells {
                 format!("ignored an extra '/' after rank {}", cells / FILES)
@@ -165,7 +165,7 @@ fn separator_repairs(text: &str, offset: usize) -> Vec<Repair> {
             out.push(Repair::new(offset + i..offset + i + 1, message));
             continue;
         }
-        if cells > rank_end_seen && cells < CELLS && cells % FILES == 0 {
+        if cells > rank_end_seen && cells < CELLS && cells.is_multiple_of(FILES) {
             // runs on both sides of a missing '/' are not adjacent runs
             flush(&mut digits, &mut out, i);
             let rank = cells / FILES;

@@ -721,10 +721,10 @@ pub fn explain_move_at(position: &AnyPosition, text: &str) -> Result<Explanation
 
 /// A position read from text or named as `VARIANT:NAME` (`chess:standard`).
 fn read_named(position: &str, from: Option<Notation>, options: ReadOptions) -> Result<crate::Reading, ReadError> {
-    if let Some((variant, name)) = position.split_once(':') {
-        if let Some(setup) = variant.parse::<VariantId>().ok().and_then(|v| v.setup(name)) {
-            return read(setup, None, &options);
-        }
+    if let Some((variant, name)) = position.split_once(':')
+        && let Some(setup) = variant.parse::<VariantId>().ok().and_then(|v| v.setup(name))
+    {
+        return read(setup, None, &options);
     }
     read(position, from, &options)
 }

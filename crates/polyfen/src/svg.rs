@@ -185,7 +185,7 @@ pub fn xiangqi(fen: &polyfen_xiangqi::Fen) -> String {
         let _ = writeln!(out, "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>", x(5), y(low), x(3), y(high));
     }
     out.push_str("</g>\n");
-    let river_y = (y(4) + y(5)) / 2;
+    let river_y = i32::midpoint(y(4), y(5));
     for (file, text) in [(2, "楚 河"), (6, "漢 界")] {
         let _ = write!(out, "<g class=\"river\" fill=\"#5a3a1a\" aria-label=\"{text}\">");
         characters(&mut out, text, x(file), river_y, 24);

@@ -144,7 +144,7 @@ fn mutated(seed: Vec<(usize, u8)>, cut: usize) -> Vec<u8> {
         let len = bytes.len();
         bytes[at % len] = b;
     }
-    if cut % 7 == 0 {
+    if cut.is_multiple_of(7) {
         bytes.truncate(cut % 2000);
     }
     bytes

@@ -186,10 +186,10 @@ impl Strings<'_> {
     /// (Arrow strings are UTF-8 by definition).
     fn get(&self, i: usize) -> Option<std::borrow::Cow<'_, str>> {
         let at = self.offset + i;
-        if let Some(validity) = self.validity {
-            if validity.get(at / 8).is_none_or(|byte| byte & (1 << (at % 8)) == 0) {
-                return None;
-            }
+        if let Some(validity) = self.validity
+            && validity.get(at / 8).is_none_or(|byte| byte & (1 << (at % 8)) == 0)
+        {
+            return None;
         }
         let (start, end) = if self.large {
             (read_i64(self.offsets, at), read_i64(self.offsets, at + 1))
@@ -231,13 +231,11 @@ impl Column {
     }
 
     fn set_valid(&mut self, valid: bool) {
-        if self.len % 8 == 0 {
+        if self.len.is_multiple_of(8) {
             self.validity.push(0);
         }
-        if valid {
-            if let Some(last) = self.validity.last_mut() {
-                *last |= 1 << (self.len % 8);
-            }
+        if valid && let Some(last) = self.validity.last_mut() {
+            *last |= 1 << (self.len % 8);
         }
     }
 
@@ -256,13 +254,13 @@ impl Column {
 
     fn push_bool(&mut self, value: Option<bool>) {
         self.set_valid(value.is_some());
-        if self.len % 8 == 0 {
+        if self.len.is_multiple_of(8) {
             self.data.push(0);
         }
-        if value == Some(true) {
-            if let Some(last) = self.data.last_mut() {
-                *last |= 1 << (self.len % 8);
-            }
+        if value == Some(true)
+            && let Some(last) = self.data.last_mut()
+        {
+            *last |= 1 << (self.len % 8);
         }
         self.len += 1;
     }

@@ -233,34 +233,38 @@ fn visit_attackers(board: &Board, target: Square, by: Color, mut visit: impl FnM
         }
     }
     // soldiers: one step forward, or sideways once across the river
-    if let Some(from) = near(0, -forward(by)) {
-        if is(from, Role::Soldier) && !visit(from) {
-            return;
-        }
+    if let Some(from) = near(0, -forward(by))
+        && is(from, Role::Soldier)
+        && !visit(from)
+    {
+        return;
     }
     if !target.on_side_of(by) {
         for df in [-1, 1] {
-            if let Some(from) = near(df, 0) {
-                if is(from, Role::Soldier) && !visit(from) {
-                    return;
-                }
+            if let Some(from) = near(df, 0)
+                && is(from, Role::Soldier)
+                && !visit(from)
+            {
+                return;
             }
         }
     }
     // the king one step inside its palace
     if target.in_palace_of(by) {
         for (df, dr) in ORTHOGONAL {
-            if let Some(from) = near(df, dr) {
-                if is(from, Role::King) && !visit(from) {
-                    return;
-                }
+            if let Some(from) = near(df, dr)
+                && is(from, Role::King)
+                && !visit(from)
+            {
+                return;
             }
         }
         for (df, dr) in DIAGONALS {
-            if let Some(from) = near(df, dr) {
-                if is(from, Role::Advisor) && !visit(from) {
-                    return;
-                }
+            if let Some(from) = near(df, dr)
+                && is(from, Role::Advisor)
+                && !visit(from)
+            {
+                return;
             }
         }
     }

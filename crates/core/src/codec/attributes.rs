@@ -111,10 +111,10 @@ pub fn encode_attributes<V: Variant>(board: &[Option<V::Piece>], options: &V::Wr
         return;
     }
     for index in V::SPEC.written_order() {
-        if let Some(piece) = board.get(index).copied().flatten() {
-            if let Some(b) = V::attribute(piece, options) {
-                out.push(b as char);
-            }
+        if let Some(piece) = board.get(index).copied().flatten()
+            && let Some(b) = V::attribute(piece, options)
+        {
+            out.push(b as char);
         }
     }
 }

@@ -89,10 +89,10 @@ pub fn decode_placement<V: Variant>(
     }
     board.fill(None);
     if *leniency == Leniency::default() {
-        if let Some((pieces, len)) = decode_strict_fast::<V>(input.as_bytes(), board) {
-            if len == input.len() {
-                return Ok(pieces);
-            }
+        if let Some((pieces, len)) = decode_strict_fast::<V>(input.as_bytes(), board)
+            && len == input.len()
+        {
+            return Ok(pieces);
         }
         // Something does not fit: read again carefully to say what and where.
         board.fill(None);

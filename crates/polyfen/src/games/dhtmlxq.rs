@@ -102,7 +102,7 @@ fn point(file: u8, row: u8) -> Option<Square> {
 /// The moves of a move list: four digits each.
 fn moves(value: &str, at: usize) -> Result<Vec<(Square, Square, usize)>, RecordError> {
     let digits: Vec<(usize, u8)> = value.bytes().enumerate().filter(|(_, b)| !b.is_ascii_whitespace()).collect();
-    if digits.len() % 4 != 0 {
+    if !digits.len().is_multiple_of(4) {
         return Err(RecordError::new(
             format!("a move list of {} digits, not four a move", digits.len()),
             at + digits.last().map_or(0, |d| d.0),

@@ -430,10 +430,10 @@ pub fn write_xqf(game: &Game) -> Result<Vec<u8>, RulesError> {
         "1/2-1/2" => 3,
         _ => 0,
     };
-    if let Some(kind) = game.tag("GameType") {
-        if let Some(i) = TYPES.iter().position(|t| t.eq_ignore_ascii_case(kind)) {
-            out[TYPE] = u8::try_from(i).unwrap_or(0);
-        }
+    if let Some(kind) = game.tag("GameType")
+        && let Some(i) = TYPES.iter().position(|t| t.eq_ignore_ascii_case(kind))
+    {
+        out[TYPE] = u8::try_from(i).unwrap_or(0);
     }
     for (offset, capacity, name) in STRINGS {
         let Some(value) = game.tag(name) else { continue };
