@@ -8,6 +8,11 @@
 //!   speed beside the peers measured in the same run.
 //! - `book`: the book in `docs/` built with mdBook into `docs/book` (which
 //!   `polyfen serve` embeds and serves at `/book/`), every link checked.
+//! - `soak`: the long version of the hostile-client suite
+//!   (`crates/cli/tests/hostile.rs`) against a release build of
+//!   `polyfen serve`, then a table of its figures: per attack the requests
+//!   per second, the 99th percentile latency of the small requests sent
+//!   during it, the server's peak resident memory and the result.
 //!
 //! `ci` builds the book first when mdBook is installed (CI installs it;
 //! with `CI` set a missing mdBook is a failure), so that the server's
@@ -15,8 +20,9 @@
 
 mod book;
 
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitCode};
+use std::process::{Command, ExitCode, Stdio};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -24,8 +30,9 @@ fn main() -> ExitCode {
         Some("ci") => ci(),
         Some("bench") => bench(args.get(1).map(String::as_str)),
         Some("book") => book::build(&root()),
+        Some("soak") => soak(),
         _ => {
-            eprintln!("usage: cargo xtask ci | bench [FILTER] | book");
+            eprintln!("usage: cargo xtask ci | bench [FILTER] | book | soak");
             return ExitCode::from(2);
         }
     };
@@ -81,6 +88,50 @@ fn ci() -> Result<(), String> {
     }
     eprintln!("xtask: ci passed");
     Ok(())
+}
+
+/// Runs the hostile-client suite's long version on a release build, one
+/// attack at a time, echoing its output; then prints every attack's line of
+/// figures again as a table.
+fn soak() -> Result<(), String> {
+    cargo(&["build", "--release", "--locked", "-p", "polyfen-cli"], &[])?;
+    let args = [
+        "test",
+        "--release",
+        "--locked",
+        "-p",
+        "polyfen-cli",
+        "--test",
+        "hostile",
+        "--",
+        "--nocapture",
+        "--test-threads",
+        "1",
+    ];
+    eprintln!("$ POLYFEN_SOAK=1 cargo {}", args.join(" "));
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let mut child = Command::new(cargo)
+        .args(args)
+        .env("POLYFEN_SOAK", "1")
+        .current_dir(root())
+        .stdout(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    let mut figures = Vec::new();
+    if let Some(stdout) = child.stdout.take() {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            println!("{line}");
+            if let Some(row) = line.strip_prefix("hostile: ") {
+                figures.push(row.to_owned());
+            }
+        }
+    }
+    let status = child.wait().map_err(|e| format!("cannot wait for cargo: {e}"))?;
+    println!("\nsoak figures (release build, loopback; the server measured from /proc):");
+    for row in &figures {
+        println!("  {row}");
+    }
+    if status.success() { Ok(()) } else { Err(format!("the soak failed ({status})")) }
 }
 
 /// The browser test's programs (Debian's chromium and chromium-driver).

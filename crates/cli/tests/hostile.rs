@@ -1,0 +1,668 @@
+//! Hostile clients against `polyfen serve`: one test per attack an attacker
+//! tried on the service (slow connections over the cap, bodies that are not
+//! JSON), plus a plain load figure.
+//!
+//! Each test starts the real binary on a free loopback port and measures
+//! that process alone, from `/proc/PID/status` (peak and current resident
+//! memory) and `/proc/PID/stat` (CPU time). During every attack a small
+//! `convert` request goes out every 25 ms on a connection opened before the
+//! attack, and must be answered within 200 ms; the server must stay up and
+//! its peak resident memory stay under 256 MiB.
+//!
+//! The counts are small by default, so the suite stays quick in a debug
+//! build; `POLYFEN_SOAK=1` runs the long version (what `cargo xtask soak`
+//! runs, on a release build). Every test prints one line of figures:
+//! requests per second, the 99th percentile of the small requests'
+//! latency, the server's peak resident memory, and the result. Every loop
+//! is bounded in count and time; the server is killed when a test ends.
+
+#![allow(clippy::cast_precision_loss)] // figures for people to read
+
+use std::fmt::Write as _;
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError, mpsc};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const KHET_CLASSIC: &str = "2PARA3X/7P2/6p3/p1P1SS1p1P/p1P1ss1p1P/3P6/2p7/x3arap2 wnnnnneewwsnsnsneewwssssse s 0";
+/// The bound on the server's peak resident memory.
+const MEMORY_BOUND_MIB: f64 = 256.0;
+/// The bound on a small request's latency during an attack.
+const SMALL_REQUEST_BOUND: Duration = Duration::from_millis(200);
+/// How soon work must stop once its request has ended, and the slack the
+/// measurement allows on top (the kernel counts CPU time in ticks).
+const STOP_WITHIN: Duration = Duration::from_millis(100);
+const STOP_SLACK: Duration = Duration::from_millis(150);
+
+/// The long version, with `POLYFEN_SOAK=1`.
+fn soak() -> bool {
+    std::env::var_os("POLYFEN_SOAK").is_some_and(|v| !v.is_empty() && v != "0")
+}
+
+/// `short` in the default run, `long` in the soak.
+fn scaled<T>(short: T, long: T) -> T {
+    if soak() { long } else { short }
+}
+
+/// The attacks run one at a time: they measure a server's CPU time and
+/// latency, which another attack on the same two cores would disturb.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+/// Runs `attack` alone, on a runtime of its own.
+fn exclusive(attack: impl Future<Output = ()>) {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(PoisonError::into_inner);
+    raise_open_file_limit();
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a runtime")
+        .block_on(attack);
+}
+
+/// Raises this process's soft limit on open files to the hard one, for the
+/// slow-connection attack's sockets (the server inherits it).
+fn raise_open_file_limit() {
+    use rustix::process::{Resource, Rlimit, getrlimit, setrlimit};
+    let limit = getrlimit(Resource::Nofile);
+    if limit.current != limit.maximum {
+        let _ = setrlimit(Resource::Nofile, Rlimit { current: limit.maximum, maximum: limit.maximum });
+    }
+}
+
+/// The soft limit on open files of this process.
+fn open_file_limit() -> u64 {
+    rustix::process::getrlimit(rustix::process::Resource::Nofile).current.unwrap_or(u64::MAX)
+}
+
+// ---------------------------------------------------------------- the server
+
+/// `polyfen serve` on a free loopback port, killed when dropped.
+struct Server {
+    child: Child,
+    addr: SocketAddr,
+}
+
+impl Server {
+    fn start(options: &[&str]) -> Server {
+        let child = Command::new(env!("CARGO_BIN_EXE_polyfen"))
+            .args(["serve", "--addr", "127.0.0.1:0"])
+            .args(options)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("polyfen serve starts");
+        let mut server = Server { child, addr: SocketAddr::from(([127, 0, 0, 1], 0)) };
+        let stdout = server.child.stdout.take().expect("a pipe");
+        let mut stdout = BufReader::new(stdout);
+        let mut line = String::new();
+        stdout.read_line(&mut line).expect("serve says where it listens");
+        server.addr = line
+            .trim()
+            .strip_prefix("polyfen: serving on http://")
+            .and_then(|addr| addr.parse().ok())
+            .unwrap_or_else(|| panic!("serve said {line:?}"));
+        // whatever else it prints is read and dropped
+        std::thread::spawn(move || std::io::copy(&mut stdout, &mut std::io::sink()));
+        server
+    }
+
+    fn proc_file(&self, name: &str) -> String {
+        std::fs::read_to_string(format!("/proc/{}/{name}", self.child.id())).unwrap_or_default()
+    }
+
+    /// A line of `/proc/PID/status` in MiB (`VmHWM`: peak resident memory,
+    /// `VmRSS`: resident memory now).
+    fn memory_mib(&self, key: &str) -> f64 {
+        let status = self.proc_file("status");
+        let kib = status
+            .lines()
+            .find_map(|line| line.strip_prefix(key)?.strip_prefix(':'))
+            .and_then(|rest| rest.split_whitespace().next()?.parse::<u64>().ok())
+            .unwrap_or_else(|| panic!("no {key} in /proc/PID/status (the server is gone?)"));
+        kib as f64 / 1024.0
+    }
+
+    fn peak_rss_mib(&self) -> f64 {
+        self.memory_mib("VmHWM")
+    }
+
+    /// The CPU time the server has used (user and system, all threads).
+    fn cpu(&self) -> Duration {
+        let stat = self.proc_file("stat");
+        // the fields after the command name, which is in parentheses
+        let fields: Vec<&str> =
+            stat.rsplit_once(')').map(|(_, rest)| rest.split_whitespace().collect()).unwrap_or_default();
+        // utime and stime are fields 14 and 15; the list starts at field 3
+        let ticks: u64 = [11, 12].iter().filter_map(|&i| fields.get(i)?.parse::<u64>().ok()).sum();
+        let per_second = rustix::param::clock_ticks_per_second().max(1);
+        Duration::from_nanos(ticks * 1_000_000_000 / per_second)
+    }
+
+    /// `None` while the server runs; what ended it otherwise.
+    fn exited(&mut self) -> Option<String> {
+        match self.child.try_wait() {
+            Ok(None) => None,
+            Ok(Some(status)) => Some(format!("the server exited ({status})")),
+            Err(e) => Some(format!("the server cannot be waited for: {e}")),
+        }
+    }
+
+    /// How much CPU time the server still uses once `ended` is past by
+    /// [`STOP_WITHIN`] and [`STOP_SLACK`]: measured over the half second
+    /// after that.
+    async fn cpu_after(&self, ended: Instant) -> Duration {
+        tokio::time::sleep_until((ended + STOP_WITHIN + STOP_SLACK).into()).await;
+        let before = self.cpu();
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        self.cpu().saturating_sub(before)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+// ---------------------------------------------------------------- the small requests
+
+/// What the small requests sent during an attack saw.
+#[derive(Debug, Default)]
+struct ProbeReport {
+    latencies: Vec<Duration>,
+    failures: Vec<String>,
+}
+
+impl ProbeReport {
+    fn percentile(&self, p: f64) -> Duration {
+        percentile(&self.latencies, p)
+    }
+}
+
+/// The `p`-th percentile of `latencies` (zero for none).
+fn percentile(latencies: &[Duration], p: f64) -> Duration {
+    let mut sorted = latencies.to_vec();
+    sorted.sort_unstable();
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    let rank = ((p / 100.0) * sorted.len() as f64).ceil() as usize;
+    sorted[rank.clamp(1, sorted.len()) - 1]
+}
+
+/// A small `convert` every 25 ms on one keep-alive connection, on a thread
+/// and a runtime of its own (so that the attack's work in this process
+/// does not delay it), until stopped.
+struct Probe {
+    stop: Arc<AtomicBool>,
+    thread: JoinHandle<ProbeReport>,
+}
+
+impl Probe {
+    /// Starts probing `addr`, once the connection is open and a first
+    /// request has been answered.
+    fn start(addr: SocketAddr) -> Probe {
+        let stop = Arc::new(AtomicBool::new(false));
+        let (ready, started) = mpsc::channel();
+        let thread = {
+            let stop = Arc::clone(&stop);
+            std::thread::spawn(move || {
+                let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
+                runtime.block_on(probe(addr, &stop, ready))
+            })
+        };
+        started.recv_timeout(Duration::from_secs(10)).expect("the first small request is answered");
+        Probe { stop, thread }
+    }
+
+    fn finish(self) -> ProbeReport {
+        self.stop.store(true, Ordering::SeqCst);
+        self.thread.join().expect("the probe ends")
+    }
+}
+
+async fn probe(addr: SocketAddr, stop: &AtomicBool, ready: mpsc::Sender<()>) -> ProbeReport {
+    let client = reqwest::Client::builder()
+        .no_proxy()
+        .pool_max_idle_per_host(1)
+        .pool_idle_timeout(None)
+        .build()
+        .expect("a client");
+    let url = format!("http://{addr}/v1/convert");
+    let body = serde_json::json!({ "input": CHESS_START, "to": "json" }).to_string();
+    let send = || async {
+        let started = Instant::now();
+        let answer = tokio::time::timeout(Duration::from_secs(2), async {
+            let response =
+                client.post(&url).header("content-type", "application/json").body(body.clone()).send().await?;
+            let status = response.status().as_u16();
+            response.bytes().await.map(|_| status)
+        })
+        .await;
+        match answer {
+            Ok(Ok(200)) => Ok(started.elapsed()),
+            Ok(Ok(status)) => Err(format!("a small convert was answered {status}")),
+            Ok(Err(e)) => Err(format!("a small convert failed: {e}")),
+            Err(_) => Err("a small convert had no answer within 2 s".to_owned()),
+        }
+    };
+    send().await.expect("the server answers a small convert before the attack");
+    let _ = ready.send(());
+    let mut report = ProbeReport::default();
+    // bounded: an attack lasts well under ten minutes
+    let give_up = Instant::now() + Duration::from_secs(600);
+    while !stop.load(Ordering::SeqCst) && Instant::now() < give_up {
+        let next = Instant::now() + Duration::from_millis(25);
+        match send().await {
+            Ok(latency) => report.latencies.push(latency),
+            Err(failure) => report.failures.push(failure),
+        }
+        tokio::time::sleep_until(next.into()).await;
+    }
+    report
+}
+
+// ---------------------------------------------------------------- raw HTTP
+
+/// What a raw request got: the status (0 when no status line came), the
+/// bytes read, and how long until the answer ended or was given up.
+#[derive(Clone, Debug)]
+struct Answer {
+    status: u16,
+    bytes: usize,
+    took: Duration,
+}
+
+/// A POST with `content-type` (none when empty) and `connection: close`.
+fn post_request(path: &str, content_type: &str, extra: &str, body: &[u8]) -> Vec<u8> {
+    let mut head = format!("POST {path} HTTP/1.1\r\nhost: localhost\r\nconnection: close\r\n");
+    if !content_type.is_empty() {
+        let _ = write!(head, "content-type: {content_type}\r\n");
+    }
+    let _ = write!(head, "{extra}content-length: {}\r\n\r\n", body.len());
+    let mut request = head.into_bytes();
+    request.extend_from_slice(body);
+    request
+}
+
+/// Sends `request` on a new connection and reads the answer until the
+/// server closes it, at most `max_read` bytes and for at most `give_up`;
+/// then the connection is closed (the client goes away).
+async fn exchange(addr: SocketAddr, request: &[u8], give_up: Duration, max_read: usize) -> Answer {
+    let started = Instant::now();
+    let mut received = Vec::new();
+    let mut bytes = 0;
+    let _ = tokio::time::timeout(give_up, async {
+        let mut stream = TcpStream::connect(addr).await?;
+        stream.write_all(request).await?;
+        let mut buffer = vec![0u8; 64 * 1024];
+        while bytes < max_read {
+            let n = stream.read(&mut buffer).await?;
+            if n == 0 {
+                break;
+            }
+            if received.len() < 256 {
+                received.extend_from_slice(&buffer[..n.min(256)]);
+            }
+            bytes += n;
+        }
+        std::io::Result::Ok(())
+    })
+    .await;
+    Answer { status: status_of(&received), bytes, took: started.elapsed() }
+}
+
+/// The status of an HTTP answer's first line (0 when there is none).
+fn status_of(answer: &[u8]) -> u16 {
+    let text = String::from_utf8_lossy(&answer[..answer.len().min(32)]).into_owned();
+    text.strip_prefix("HTTP/1.1 ").and_then(|rest| rest.get(..3)?.parse().ok()).unwrap_or(0)
+}
+
+/// A JSON body with `count` copies of `input` as `"inputs"`, and `rest`
+/// (the request's other fields, with their leading comma).
+fn batch_body(input: &str, count: usize, rest: &str) -> Vec<u8> {
+    let one = serde_json::to_string(input).expect("a string");
+    let mut body = String::with_capacity(count * (one.len() + 1) + rest.len() + 16);
+    body.push_str("{\"inputs\":[");
+    for i in 0..count {
+        if i > 0 {
+            body.push(',');
+        }
+        body.push_str(&one);
+    }
+    body.push(']');
+    body.push_str(rest);
+    body.push('}');
+    body.into_bytes()
+}
+
+/// Counts the answers by status, as `200 ×3, 413 ×1`.
+fn statuses(answers: &[Answer]) -> String {
+    let mut counts: Vec<(u16, usize)> = Vec::new();
+    for answer in answers {
+        match counts.iter_mut().find(|(status, _)| *status == answer.status) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((answer.status, 1)),
+        }
+    }
+    counts.sort_unstable();
+    let words: Vec<String> = counts
+        .iter()
+        .map(|&(status, n)| if status == 0 { format!("none ×{n}") } else { format!("{status} ×{n}") })
+        .collect();
+    words.join(", ")
+}
+
+// ---------------------------------------------------------------- figures
+
+/// One attack's figures and verdict.
+struct Figures {
+    attack: &'static str,
+    requests: usize,
+    elapsed: Duration,
+    probe: ProbeReport,
+    peak_rss_mib: f64,
+    notes: Vec<String>,
+    failures: Vec<String>,
+}
+
+impl Figures {
+    fn new(attack: &'static str) -> Figures {
+        Figures {
+            attack,
+            requests: 0,
+            elapsed: Duration::ZERO,
+            probe: ProbeReport::default(),
+            peak_rss_mib: 0.0,
+            notes: Vec::new(),
+            failures: Vec::new(),
+        }
+    }
+
+    fn check(&mut self, fine: bool, failure: impl FnOnce() -> String) {
+        if !fine {
+            self.failures.push(failure());
+        }
+    }
+
+    /// The checks of every attack: the server is up, the small requests
+    /// were answered in time, the peak memory stayed under the bound.
+    /// Prints the figures, then fails the test with every failure.
+    fn finish(mut self, server: &mut Server, probe: ProbeReport) {
+        self.probe = probe;
+        if let Some(exit) = server.exited() {
+            self.failures.push(exit);
+        } else {
+            self.peak_rss_mib = server.peak_rss_mib();
+        }
+        let failures = std::mem::take(&mut self.probe.failures);
+        self.failures.extend(failures.into_iter().take(3));
+        let slowest = self.probe.percentile(100.0);
+        let late = self.probe.latencies.iter().filter(|&&l| l > SMALL_REQUEST_BOUND).count();
+        let sent = self.probe.latencies.len();
+        self.check(late == 0, || {
+            format!(
+                "{late} of {sent} small converts took over {} ms (the slowest {} ms)",
+                SMALL_REQUEST_BOUND.as_millis(),
+                slowest.as_millis()
+            )
+        });
+        self.check(!self.probe.latencies.is_empty(), || "no small convert was answered".to_owned());
+        let peak = self.peak_rss_mib;
+        self.check(peak < MEMORY_BOUND_MIB, || {
+            format!("the server's peak RSS was {peak:.1} MiB (bound {MEMORY_BOUND_MIB} MiB)")
+        });
+        println!("{}", self.line());
+        assert!(self.failures.is_empty(), "{}: {}", self.attack, self.failures.join("; "));
+    }
+
+    fn line(&self) -> String {
+        let rate = self.requests as f64 / self.elapsed.as_secs_f64().max(1e-9);
+        let result =
+            if self.failures.is_empty() { "ok".to_owned() } else { format!("FAILED: {}", self.failures.join("; ")) };
+        let notes = if self.notes.is_empty() { String::new() } else { format!(" [{}]", self.notes.join("; ")) };
+        format!(
+            "hostile: {:<22} {:>6} requests {:>9.1} req/s | small convert p99 {:>6.1} ms, max {:>6.1} ms, {} sent | server peak RSS {:>6.1} MiB | {result}{notes}",
+            self.attack,
+            self.requests,
+            rate,
+            self.probe.percentile(99.0).as_secs_f64() * 1e3,
+            self.probe.percentile(100.0).as_secs_f64() * 1e3,
+            self.probe.latencies.len() + self.probe.failures.len(),
+            self.peak_rss_mib,
+        )
+    }
+}
+
+// ---------------------------------------------------------------- 4. slow connections
+
+/// Slow clients (a header line every few seconds, reconnecting when the
+/// server closes them) over the connection cap: a new client still gets
+/// an answer (503 is fine) within a second.
+#[test]
+fn slow_connections_over_the_cap_leave_the_server_reachable() {
+    exclusive(async {
+        // the short run lowers the cap; the soak uses the default (512)
+        let options: &[&str] = scaled(&["--max-connections", "64"], &[]);
+        let mut server = Server::start(options);
+        let addr = server.addr;
+        let mut figures = Figures::new("slow connections");
+        let wanted = scaled(100, 1_100);
+        // keep well under this process's open-file limit
+        let sockets = wanted.min(open_file_limit().saturating_sub(200) as usize);
+        let hold = scaled(Duration::from_secs(4), Duration::from_secs(40));
+        let every = scaled(Duration::from_secs(2), Duration::from_secs(5));
+        figures.notes.push(format!("{sockets} slow sockets for {} s", hold.as_secs()));
+        let probe = Probe::start(addr);
+        let started = Instant::now();
+        let until = started + hold;
+        let slow: Vec<_> = (0..sockets).map(|_| tokio::spawn(slow_client(addr, until, every))).collect();
+        // let the slow clients take the slots
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let mut answers = Vec::new();
+        while Instant::now() + Duration::from_millis(250) < until {
+            let next = Instant::now() + Duration::from_millis(250);
+            let request = b"GET /v1/info HTTP/1.1\r\nhost: localhost\r\nconnection: close\r\n\r\n";
+            answers.push(exchange(addr, request, Duration::from_secs(2), 1 << 20).await);
+            tokio::time::sleep_until(next.into()).await;
+        }
+        let mut connects = 0;
+        for task in slow {
+            connects += task.await.expect("a slow client");
+        }
+        figures.elapsed = started.elapsed();
+        figures.requests = answers.len() + connects;
+        let probe = probe.finish();
+        let slowest = answers.iter().map(|a| a.took).max().unwrap_or_default();
+        figures.notes.push(format!(
+            "{connects} slow connections opened; new clients: {}, the slowest in {} ms",
+            statuses(&answers),
+            slowest.as_millis()
+        ));
+        figures.check(answers.iter().all(|a| matches!(a.status, 200 | 503)), || {
+            format!("new clients got {}", statuses(&answers))
+        });
+        figures.check(slowest <= Duration::from_secs(1), || {
+            format!("a new client waited {} ms for its answer", slowest.as_millis())
+        });
+        figures.finish(&mut server, probe);
+    });
+}
+
+/// Sends a request's header one line every `every` until `until`,
+/// connecting again whenever the server closes the connection; returns how
+/// many connections it opened.
+async fn slow_client(addr: SocketAddr, until: Instant, every: Duration) -> usize {
+    let mut connects = 0;
+    while Instant::now() < until {
+        let Ok(Ok(mut stream)) = tokio::time::timeout(Duration::from_secs(1), TcpStream::connect(addr)).await else {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            continue;
+        };
+        connects += 1;
+        if stream.write_all(b"POST /v1/convert HTTP/1.1\r\nhost: localhost\r\n").await.is_err() {
+            continue;
+        }
+        let mut buffer = [0u8; 1024];
+        loop {
+            let next = (Instant::now() + every).min(until);
+            tokio::select! {
+                read = stream.read(&mut buffer) => {
+                    // the server answered (503) or closed the connection
+                    if !matches!(read, Ok(n) if n > 0) { break; }
+                }
+                () = tokio::time::sleep_until(next.into()) => {
+                    if Instant::now() >= until || stream.write_all(b"x-slow: 1\r\n").await.is_err() { break; }
+                }
+            }
+        }
+        // a client refused with 503 comes back a little later
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    connects
+}
+
+// ---------------------------------------------------------------- 5. not JSON
+
+/// Bodies labelled `text/plain`, as a form, as multipart or not at all
+/// (what a page of another site can send without asking first), holding
+/// an expensive perft request: 415 at once, nothing processed.
+#[test]
+fn bodies_that_are_not_json_are_refused_unprocessed() {
+    exclusive(async {
+        let mut server = Server::start(&[]);
+        let addr = server.addr;
+        let mut figures = Figures::new("not JSON");
+        let body = batch_body(KHET_CLASSIC, 6, ",\"depth\":5");
+        let requests: Vec<Vec<u8>> = [
+            "text/plain",
+            "application/x-www-form-urlencoded",
+            "multipart/form-data; boundary=x",
+            "text/plain; charset=utf-8",
+            "",
+        ]
+        .iter()
+        .map(|content_type| post_request("/v1/perft", content_type, "", &body))
+        .collect();
+        let requests = Arc::new(requests);
+        let (clients, each) = scaled((8, 25), (32, 500));
+        let probe = Probe::start(addr);
+        let started = Instant::now();
+        let tasks: Vec<_> = (0..clients)
+            .map(|client| {
+                let requests = Arc::clone(&requests);
+                tokio::spawn(async move {
+                    let mut answers = Vec::with_capacity(each);
+                    for i in 0..each {
+                        let request = &requests[(client + i) % requests.len()];
+                        answers.push(exchange(addr, request, Duration::from_secs(5), 1 << 16).await);
+                    }
+                    answers
+                })
+            })
+            .collect();
+        let mut answers = Vec::new();
+        for task in tasks {
+            answers.extend(task.await.expect("a client"));
+        }
+        figures.elapsed = started.elapsed();
+        figures.requests = answers.len();
+        let cpu = server.cpu_after(Instant::now()).await;
+        let probe = probe.finish();
+        let slowest = answers.iter().map(|a| a.took).max().unwrap_or_default();
+        figures.notes.push(format!("answers: {}, the slowest in {} ms", statuses(&answers), slowest.as_millis()));
+        figures.check(answers.iter().all(|a| a.status == 415), || format!("answers: {}", statuses(&answers)));
+        // the refusal alone: a few hundred bytes, no perft in it
+        let largest = answers.iter().map(|a| a.bytes).max().unwrap_or_default();
+        figures.check(largest < 1024, || format!("an answer of {largest} bytes"));
+        figures.check(cpu <= Duration::from_millis(60), || {
+            format!("the server used {} ms of CPU in 0.5 s after the requests ended", cpu.as_millis())
+        });
+        figures.finish(&mut server, probe);
+    });
+}
+
+// ---------------------------------------------------------------- plain load
+
+/// Mixed small requests from many keep-alive connections: no errors; the
+/// figures are the service's plain speed.
+#[test]
+fn plain_load_has_no_errors() {
+    exclusive(async {
+        let mut server = Server::start(&[]);
+        let addr = server.addr;
+        let mut figures = Figures::new("plain load");
+        let (total, connections) = scaled((2_000, 16), (20_000, 64));
+        let client = reqwest::Client::builder().no_proxy().build().expect("a client");
+        let requests: Arc<Vec<(&str, String)>> = Arc::new(vec![
+            ("/v1/convert", serde_json::json!({ "input": CHESS_START, "to": "json" }).to_string()),
+            ("/v1/validate", serde_json::json!({ "input": KHET_CLASSIC }).to_string()),
+            ("/v1/moves", serde_json::json!({ "input": CHESS_START }).to_string()),
+            ("/v1/render", serde_json::json!({ "input": CHESS_START, "style": "ascii" }).to_string()),
+            ("/v1/info", String::new()),
+        ]);
+        let probe = Probe::start(addr);
+        let started = Instant::now();
+        let tasks: Vec<_> = (0..connections)
+            .map(|c| {
+                let client = client.clone();
+                let requests = Arc::clone(&requests);
+                tokio::spawn(async move {
+                    let mut latencies = Vec::new();
+                    let mut errors = Vec::new();
+                    for i in (c..total).step_by(connections) {
+                        let (path, body) = &requests[i % requests.len()];
+                        let url = format!("http://{addr}{path}");
+                        let request = if body.is_empty() {
+                            client.get(url)
+                        } else {
+                            client.post(url).header("content-type", "application/json").body(body.clone())
+                        };
+                        let sent = Instant::now();
+                        let answer = tokio::time::timeout(Duration::from_secs(5), async {
+                            let response = request.send().await?;
+                            let status = response.status().as_u16();
+                            response.bytes().await.map(|_| status)
+                        })
+                        .await;
+                        match answer {
+                            Ok(Ok(200)) => latencies.push(sent.elapsed()),
+                            Ok(Ok(status)) => errors.push(format!("{path}: {status}")),
+                            Ok(Err(e)) => errors.push(format!("{path}: {e}")),
+                            Err(_) => errors.push(format!("{path}: no answer within 5 s")),
+                        }
+                    }
+                    (latencies, errors)
+                })
+            })
+            .collect();
+        let mut latencies = Vec::new();
+        let mut errors = Vec::new();
+        for task in tasks {
+            let (l, e) = task.await.expect("a client");
+            latencies.extend(l);
+            errors.extend(e);
+        }
+        figures.elapsed = started.elapsed();
+        figures.requests = latencies.len() + errors.len();
+        let probe = probe.finish();
+        figures.notes.push(format!(
+            "{} connections: p99 {:.1} ms, {} errors",
+            connections,
+            percentile(&latencies, 99.0).as_secs_f64() * 1e3,
+            errors.len()
+        ));
+        figures.check(errors.is_empty(), || format!("{} errors, such as {}", errors.len(), errors[0]));
+        figures.finish(&mut server, probe);
+    });
+}
