@@ -260,7 +260,7 @@ async fn probe(addr: SocketAddr, stop: &AtomicBool, ready: mpsc::Sender<()>) -> 
     let _ = ready.send(());
     let mut report = ProbeReport::default();
     // bounded: an attack lasts well under ten minutes
-    let give_up = Instant::now() + Duration::from_secs(600);
+    let give_up = Instant::now() + Duration::from_mins(10);
     while !stop.load(Ordering::SeqCst) && Instant::now() < give_up {
         let next = Instant::now() + Duration::from_millis(25);
         match send().await {
