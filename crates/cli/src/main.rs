@@ -95,6 +95,32 @@ struct ServeArgs {
     /// Seconds a keep-alive connection may stay open with no request under way.
     #[arg(long, value_name = "SECONDS", default_value_t = 30)]
     idle_timeout: u64,
+    /// Seconds one request may take before it is answered 503 (its work
+    /// stops then too).
+    #[arg(long, value_name = "SECONDS", default_value_t = 10)]
+    request_timeout: u64,
+    /// Heavy jobs running at once (render, laser, moves, move, perft,
+    /// explain, games/convert, and batches of more than 16 inputs), each on
+    /// a thread of its own; the others wait their turn.
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    max_jobs: usize,
+    /// The most moves one request may ask for: `move`'s moves times its
+    /// inputs, or the moves of all the games of `games/convert`.
+    #[arg(long, value_name = "N", default_value_t = 100_000)]
+    max_moves: usize,
+    /// The most perft nodes one request may ask for (the sum of each
+    /// input's estimate, refused before counting).
+    #[arg(long, value_name = "N", default_value_t = 200_000_000)]
+    max_perft_nodes: u64,
+    /// The largest answer of render, laser, moves, explain and perft divide
+    /// (an upper bound estimated before the work); a batch asked for as
+    /// NDJSON (accept: application/x-ndjson) streams and has no such bound.
+    #[arg(long, value_name = "BYTES", default_value_t = 8 * 1024 * 1024)]
+    max_reply_bytes: usize,
+    /// Bytes of large request bodies and answers held at once; a request
+    /// over the share left waits its turn.
+    #[arg(long, value_name = "BYTES", default_value_t = 64 * 1024 * 1024)]
+    max_bytes_in_flight: usize,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -225,7 +251,13 @@ fn main() -> ExitCode {
             let config = polyfen_server::Config::default()
                 .with_max_connections(args.max_connections)
                 .with_header_read_timeout(std::time::Duration::from_secs(args.header_read_timeout))
-                .with_idle_timeout(std::time::Duration::from_secs(args.idle_timeout));
+                .with_idle_timeout(std::time::Duration::from_secs(args.idle_timeout))
+                .with_request_timeout(std::time::Duration::from_secs(args.request_timeout))
+                .with_max_jobs(args.max_jobs)
+                .with_max_moves(args.max_moves)
+                .with_max_perft_nodes(args.max_perft_nodes)
+                .with_max_reply_bytes(args.max_reply_bytes)
+                .with_max_bytes_in_flight(args.max_bytes_in_flight);
             let config = match &args.allow_origin {
                 Some(origin) => config.with_allow_origin(origin),
                 None => Ok(config),

@@ -3,12 +3,13 @@
 use std::str::FromStr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 use axum::Json;
-use axum::body::Bytes;
+use axum::body::{Body, Bytes};
 use axum::extract::State;
 use axum::extract::rejection::BytesRejection;
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use polyfen::polyfen_core::{Color, ParseError, ParseErrorKind, Repair};
 use polyfen::polyfen_xiangqi::LetterSet;
@@ -19,12 +20,18 @@ use polyfen::{
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use strum::IntoEnumIterator;
+use tokio::sync::{mpsc, oneshot};
 
 use crate::AppState;
+use crate::pool::{CancelOnDrop, Reply, SMALL_REPLY, kib};
 
-/// Batches longer than this run on a blocking thread, so that the async
-/// workers stay free for short requests.
+/// `convert` and `validate` batches longer than this run on the pool, so
+/// that the async workers stay free for short requests (a shorter one is
+/// microseconds of work).
 const INLINE_BATCH: usize = 16;
+
+/// How many moves `move` plays between looks at whether its request ended.
+const CANCEL_EVERY: usize = 256;
 
 /// A request-level error: `{"error": {"message": ...}}` with `status`.
 pub(crate) fn request_error(status: StatusCode, message: &str) -> (StatusCode, Json<serde_json::Value>) {
@@ -32,7 +39,7 @@ pub(crate) fn request_error(status: StatusCode, message: &str) -> (StatusCode, J
 }
 
 /// Why a request cannot be answered at all.
-struct Refusal(StatusCode, String);
+pub(crate) struct Refusal(pub(crate) StatusCode, pub(crate) String);
 
 impl IntoResponse for Refusal {
     fn into_response(self) -> Response {
@@ -184,13 +191,104 @@ fn parse_id<T: FromStr + IntoEnumIterator + Into<&'static str>>(
 /// How a request's work is run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Weight {
-    /// One input or a short batch runs at once; a long batch is heavy.
+    /// One input or a short batch (at most [`INLINE_BATCH`] inputs) runs at
+    /// once on the async worker (microseconds of work); a longer batch runs
+    /// on the pool.
     Light,
-    /// Always on a blocking thread, holding one of the
-    /// [`crate::Config::max_perft_jobs`] permits until the work ends (even
-    /// when the request timed out).
+    /// Always on the pool, holding one of the [`crate::Config::max_jobs`]
+    /// permits until the work ends.
     Heavy,
 }
+
+/// What one input may cost, estimated before the work: the bytes of its
+/// answer and the perft nodes it counts.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Cost {
+    pub(crate) reply: u64,
+    pub(crate) nodes: u64,
+}
+
+/// An endpoint's way to estimate one input's [`Cost`] from its reading.
+type Estimate<S> = fn(&S, &Reading) -> Cost;
+
+/// How an endpoint's requests are run and bounded.
+struct Plan<S> {
+    weight: Weight,
+    /// Refuses the request as a whole before any input is read, given the
+    /// number of inputs (the move budget of `move`).
+    upfront: fn(&S, usize, &crate::Config) -> Result<(), Refusal>,
+    /// Each input's cost, summed on the pool before the work starts and
+    /// refused over the request's budgets.
+    estimate: Option<Estimate<S>>,
+    /// The most bytes of answer one input may take, for holding the
+    /// reply's memory before the work (capped by the reply budget).
+    reply_per_input: fn(&S) -> usize,
+}
+
+impl<S> Plan<S> {
+    fn new(weight: Weight) -> Plan<S> {
+        Plan { weight, upfront: |_, _, _| Ok(()), estimate: None, reply_per_input: |_| 2048 }
+    }
+}
+
+/// What the work of one request may look at while it runs.
+pub(crate) struct Ctx {
+    /// Set when the request ended (timed out, or its client went away).
+    pub(crate) cancelled: Arc<AtomicBool>,
+}
+
+impl Ctx {
+    fn stopped(&self) -> bool {
+        self.cancelled.load(Ordering::Relaxed)
+    }
+}
+
+/// `1234567` as `1,234,567`.
+pub(crate) fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{} {}", thousands(n as u64), if n == 1 { one } else { many })
+}
+
+/// The reply of a request over the reply budget.
+pub(crate) fn too_big_reply(estimate: u64, inputs: usize, limit: usize) -> Refusal {
+    Refusal(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        format!(
+            "this request's answer may take up to {} bytes ({}); the limit is {} bytes per answer \
+             (serve --max-reply-bytes); send fewer inputs at once, or ask for the batch as NDJSON \
+             (accept: application/x-ndjson)",
+            thousands(estimate),
+            plural(inputs, "input", "inputs"),
+            thousands(limit as u64)
+        ),
+    )
+}
+
+/// The items a request is answered with, as one reply or as lines.
+fn wants_ndjson(headers: &HeaderMap) -> bool {
+    headers.get_all(header::ACCEPT).iter().any(|value| {
+        value.to_str().is_ok_and(|value| {
+            value.split(',').any(|part| part.split(';').next().is_some_and(|t| t.trim().eq_ignore_ascii_case(NDJSON)))
+        })
+    })
+}
+
+/// The media type of a batch answered line by line.
+pub(crate) const NDJSON: &str = "application/x-ndjson";
+
+/// How many answer lines may wait for a slow reader before the work pauses.
+const LINES_IN_FLIGHT: usize = 8;
 
 /// The fields every read request shares: the position or the batch, and
 /// how to read it.
@@ -264,14 +362,16 @@ trait RuleFields {
 
 /// The shared preparation of every read endpoint: parses the body, builds
 /// the read spec, lets `settings` read the endpoint's own fields, and takes
-/// the inputs (refusing a batch over the limit). Then runs `job` on every
-/// input's reading, in order, and answers: one input alone, a batch as
-/// `{"results": [...]}`. An item error the job returns without a notation
-/// gets the notation the input was read as.
+/// the inputs (refusing a batch over the limit, and a request over the
+/// plan's budgets). Then runs `job` on every input's reading, in order, and
+/// answers: one input alone, a batch as `{"results": [...]}`, or with
+/// `accept: application/x-ndjson` as one line per input. An item error the
+/// job returns without a notation gets the notation the input was read as.
 async fn endpoint<R, S, T, J>(
     state: &AppState,
+    headers: &HeaderMap,
     body: Result<Bytes, BytesRejection>,
-    weight: Weight,
+    plan: Plan<S>,
     settings: impl FnOnce(R) -> Result<S, Refusal>,
     job: J,
 ) -> Response
@@ -279,89 +379,268 @@ where
     R: ReadRequest,
     S: Send + Sync + 'static,
     T: Serialize + Send + 'static,
-    J: Fn(&S, &str, Reading) -> Result<T, ItemError> + Send + Sync + 'static,
+    J: Fn(&S, &Ctx, &str, Reading) -> Result<T, ItemError> + Send + Sync + 'static,
 {
+    let started = Instant::now();
+    let config = &state.config;
     let prepared = parse_body::<R>(body).and_then(|mut request| {
         let source = request.source();
         let spec = ReadSpec::new(source.from.as_deref(), source.lenient)?;
         let settings = settings(request)?;
-        Ok((spec, settings, Inputs::new(source.input, source.inputs, &state.config)?))
+        let inputs = Inputs::new(source.input, source.inputs, config)?;
+        (plan.upfront)(&settings, inputs.len(), config)?;
+        Ok((spec, settings, inputs))
     });
     let (spec, settings, inputs) = match prepared {
         Ok(prepared) => prepared,
         Err(refusal) => return refusal.into_response(),
     };
-    let job = move |input: &str| {
-        let reading = spec.read(input)?;
-        let notation = reading.notation;
-        job(&settings, input, reading).map_err(|e| if e.notation.is_some() { e } else { e.with_notation(notation) })
-    };
-    // Inline work ends before the handler can be dropped; work on a blocking
-    // thread holds a heavy-job permit and stops at the next input once the
-    // request ends (timed out, or dropped by its client).
-    let inline = weight == Weight::Light && inputs.len() <= INLINE_BATCH;
-    let cancelled = Arc::new(AtomicBool::new(false));
-    let _cancel_on_drop = CancelOnDrop(Arc::clone(&cancelled));
-    let permit = if inline {
-        None
-    } else {
-        match state.perft_jobs.clone().acquire_owned().await {
-            Ok(permit) => Some(permit),
-            Err(_) => {
-                return request_error(StatusCode::SERVICE_UNAVAILABLE, "the service is shutting down").into_response();
-            }
-        }
-    };
-    match inputs {
-        Inputs::One(input) if inline => one(job(&input)),
-        Inputs::Batch(batch) if inline => Json(batch_answer(&batch, &job, &cancelled)).into_response(),
-        inputs => {
-            let result = tokio::task::spawn_blocking(move || {
-                let _permit = permit;
-                match inputs {
-                    Inputs::One(input) => Err(job(&input)),
-                    Inputs::Batch(batch) => Ok(batch_answer(&batch, &job, &cancelled)),
+    let stream = matches!(inputs, Inputs::Batch(_)) && wants_ndjson(headers);
+    let cancel = CancelOnDrop::new();
+    let ctx = Ctx { cancelled: cancel.flag() };
+    let n = inputs.len();
+    let reply_per_input = (plan.reply_per_input)(&settings);
+    let work = Arc::new(Work {
+        spec,
+        settings,
+        job,
+        estimate: plan.estimate,
+        max_reply_bytes: if stream { None } else { Some(config.max_reply_bytes) },
+        max_perft_nodes: config.max_perft_nodes,
+    });
+    if plan.weight == Weight::Light && n <= INLINE_BATCH && plan.estimate.is_none() {
+        // microseconds of work: answered at once
+        return match inputs {
+            Inputs::One(input) => one(work.item(&ctx, &input, None)),
+            Inputs::Batch(batch) if stream => {
+                let mut lines = Vec::new();
+                for input in &batch {
+                    lines.extend(line(&item(work.item(&ctx, input, None))));
                 }
-            })
+                ndjson(Body::from(lines))
+            }
+            Inputs::Batch(batch) => Json(work.batch(&ctx, &batch, None)).into_response(),
+        };
+    }
+    // The reply's memory is held before the work, the job's permit next.
+    let reserve = if stream { 0 } else { n.saturating_mul(reply_per_input).min(config.max_reply_bytes) };
+    let memory = if reserve > SMALL_REPLY {
+        match state.memory.hold(reserve).await {
+            Some(permit) => Some(permit),
+            None => return shutting_down(),
+        }
+    } else {
+        None
+    };
+    let Ok(permit) = Arc::clone(&state.jobs).acquire_owned().await else {
+        return shutting_down();
+    };
+    if stream {
+        let Inputs::Batch(batch) = inputs else { unreachable!("a stream answers a batch") };
+        return stream_batch(work, batch, permit, tokio::time::Instant::from_std(started + config.request_timeout))
             .await;
-            match result {
-                Ok(Err(single)) => one(single),
-                Ok(Ok(results)) => Json(results).into_response(),
-                Err(_) => request_error(StatusCode::INTERNAL_SERVER_ERROR, "internal error").into_response(),
+    }
+    let answer = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        let (status, value) = match inputs {
+            Inputs::One(input) => {
+                let readings = work.check(std::slice::from_ref(&input))?;
+                let reading = readings.and_then(|r| r.into_iter().next());
+                let result = work.item(&ctx, &input, reading);
+                let status = if result.is_ok() { StatusCode::OK } else { StatusCode::UNPROCESSABLE_ENTITY };
+                (status, serde_json::to_vec(&item(result)))
+            }
+            Inputs::Batch(batch) => {
+                let readings = work.check(&batch)?;
+                (StatusCode::OK, serde_json::to_vec(&work.batch(&ctx, &batch, readings)))
+            }
+        };
+        value.map(|bytes| (status, bytes)).map_err(|e| Refusal(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
+    })
+    .await;
+    let (status, bytes) = match answer {
+        Ok(Ok(answer)) => answer,
+        Ok(Err(refusal)) => return refusal.into_response(),
+        Err(_) => return request_error(StatusCode::INTERNAL_SERVER_ERROR, "internal error").into_response(),
+    };
+    // The memory held matches the reply: the part not needed is let go,
+    // a reply larger than foreseen waits for the rest.
+    let memory = match memory {
+        Some(mut permit) => {
+            let need = kib(bytes.len()) as usize;
+            match permit.num_permits().cmp(&need) {
+                std::cmp::Ordering::Greater => drop(permit.split(permit.num_permits() - need)),
+                std::cmp::Ordering::Less => match state.memory.hold(bytes.len() - permit.num_permits() * 1024).await {
+                    Some(more) => permit.merge(more),
+                    None => return shutting_down(),
+                },
+                std::cmp::Ordering::Equal => {}
+            }
+            Some(permit)
+        }
+        None if bytes.len() > SMALL_REPLY => match state.memory.hold(bytes.len()).await {
+            Some(permit) => Some(permit),
+            None => return shutting_down(),
+        },
+        None => None,
+    };
+    let mut response = Response::new(Reply::whole(bytes, memory));
+    *response.status_mut() = status;
+    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    response
+}
+
+fn shutting_down() -> Response {
+    request_error(StatusCode::SERVICE_UNAVAILABLE, "the service is shutting down").into_response()
+}
+
+/// An NDJSON answer with `body`.
+fn ndjson(body: Body) -> Response {
+    let mut response = Response::new(body);
+    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(NDJSON));
+    response
+}
+
+/// One item as a line of NDJSON.
+fn line<T: Serialize>(item: &Item<T>) -> Vec<u8> {
+    let mut line = serde_json::to_vec(item).unwrap_or_else(|e| {
+        serde_json::to_vec(&Item::<()>::Error(ItemError::message(format!("cannot write the answer: {e}"))))
+            .unwrap_or_default()
+    });
+    line.push(b'\n');
+    line
+}
+
+/// Answers a batch line by line from the pool: the budgets are checked
+/// first (a refusal is the whole answer), then each input's line goes
+/// through a channel of [`LINES_IN_FLIGHT`] lines, so a slow reader pauses
+/// the work and a client gone stops it. The work stops at the request's
+/// time limit with a last line saying so.
+async fn stream_batch<S, T, J>(
+    work: Arc<Work<S, J>>,
+    batch: Vec<String>,
+    permit: tokio::sync::OwnedSemaphorePermit,
+    deadline: tokio::time::Instant,
+) -> Response
+where
+    S: Send + Sync + 'static,
+    T: Serialize + Send + 'static,
+    J: Fn(&S, &Ctx, &str, Reading) -> Result<T, ItemError> + Send + Sync + 'static,
+{
+    let (lines, receiver) = mpsc::channel::<Bytes>(LINES_IN_FLIGHT);
+    let (ready, started) = oneshot::channel::<Result<(), Refusal>>();
+    let handle = tokio::runtime::Handle::current();
+    // The body's guard stops the work when the client goes away mid-answer.
+    let cancel = CancelOnDrop::new();
+    let ctx = Ctx { cancelled: cancel.flag() };
+    tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        let readings = match work.check(&batch) {
+            Ok(readings) => readings,
+            Err(refusal) => {
+                let _ = ready.send(Err(refusal));
+                return;
+            }
+        };
+        if ready.send(Ok(())).is_err() {
+            return;
+        }
+        let mut readings = readings.map(Vec::into_iter);
+        for input in &batch {
+            let reading = readings.as_mut().and_then(Iterator::next);
+            let answer = line(&item(work.item(&ctx, input, reading)));
+            let sent = handle.block_on(tokio::time::timeout_at(deadline, lines.send(Bytes::from(answer))));
+            match sent {
+                Ok(Ok(())) if tokio::time::Instant::now() < deadline => {}
+                Ok(Err(_)) => return,
+                _ => {
+                    let message = "the request took longer than its time limit; the lines before this one are answers";
+                    let _ = lines.try_send(Bytes::from(line(&Item::<()>::Error(ItemError::message(message)))));
+                    return;
+                }
             }
         }
+    });
+    match started.await {
+        Ok(Ok(())) => ndjson(Reply::lines(receiver, cancel)),
+        Ok(Err(refusal)) => refusal.into_response(),
+        Err(_) => request_error(StatusCode::INTERNAL_SERVER_ERROR, "internal error").into_response(),
+    }
+}
+
+/// One request's work: how to read each input, the endpoint's settings and
+/// job, and the budgets the estimates are held to.
+struct Work<S, J> {
+    spec: ReadSpec,
+    settings: S,
+    job: J,
+    estimate: Option<Estimate<S>>,
+    /// None when the answer is streamed.
+    max_reply_bytes: Option<usize>,
+    max_perft_nodes: u64,
+}
+
+impl<S, T, J> Work<S, J>
+where
+    J: Fn(&S, &Ctx, &str, Reading) -> Result<T, ItemError>,
+{
+    /// With an estimate: reads every input and refuses the request over a
+    /// budget, before any work; the readings are kept for the work.
+    #[allow(clippy::type_complexity)]
+    fn check(&self, inputs: &[String]) -> Result<Option<Vec<Result<Reading, ItemError>>>, Refusal> {
+        let Some(estimate) = self.estimate else { return Ok(None) };
+        let readings: Vec<Result<Reading, ItemError>> = inputs.iter().map(|input| self.spec.read(input)).collect();
+        let total = readings.iter().flatten().fold(Cost::default(), |total, reading| {
+            let cost = estimate(&self.settings, reading);
+            Cost { reply: total.reply.saturating_add(cost.reply), nodes: total.nodes.saturating_add(cost.nodes) }
+        });
+        if total.nodes > self.max_perft_nodes {
+            return Err(Refusal(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!(
+                    "this request asks for about {} perft nodes ({}, estimated); the limit is {} nodes per request \
+                     (serve --max-perft-nodes)",
+                    thousands(total.nodes),
+                    plural(inputs.len(), "input", "inputs"),
+                    thousands(self.max_perft_nodes)
+                ),
+            ));
+        }
+        if let Some(limit) = self.max_reply_bytes
+            && total.reply > limit as u64
+        {
+            return Err(too_big_reply(total.reply, inputs.len(), limit));
+        }
+        Ok(Some(readings))
+    }
+
+    /// One input's answer, from its reading when already made.
+    fn item(&self, ctx: &Ctx, input: &str, reading: Option<Result<Reading, ItemError>>) -> Result<T, ItemError> {
+        let reading = reading.unwrap_or_else(|| self.spec.read(input))?;
+        let notation = reading.notation;
+        (self.job)(&self.settings, ctx, input, reading)
+            .map_err(|e| if e.notation.is_some() { e } else { e.with_notation(notation) })
+    }
+
+    /// Answers every input in order, stopping early (with an answer nobody
+    /// reads) once the request has ended.
+    fn batch(&self, ctx: &Ctx, batch: &[String], readings: Option<Vec<Result<Reading, ItemError>>>) -> Results<T> {
+        let mut readings = readings.map(Vec::into_iter);
+        let mut results = Vec::with_capacity(batch.len());
+        for input in batch {
+            if ctx.stopped() {
+                break;
+            }
+            let reading = readings.as_mut().and_then(Iterator::next);
+            results.push(item(self.item(ctx, input, reading)));
+        }
+        Results { results }
     }
 }
 
 #[derive(Serialize)]
 struct Results<T> {
     results: Vec<Item<T>>,
-}
-
-/// Answers every input in order, stopping early (with an answer nobody
-/// reads) once `cancelled` is set.
-fn batch_answer<T, F: Fn(&str) -> Result<T, ItemError>>(
-    batch: &[String],
-    job: &F,
-    cancelled: &AtomicBool,
-) -> Results<T> {
-    Results {
-        results: batch
-            .iter()
-            .take_while(|_| !cancelled.load(Ordering::Relaxed))
-            .map(|input| item(job(input)))
-            .collect(),
-    }
-}
-
-/// Sets its flag when dropped: a handler's future is dropped when its
-/// request times out or its client goes away.
-struct CancelOnDrop(Arc<AtomicBool>);
-
-impl Drop for CancelOnDrop {
-    fn drop(&mut self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
 }
 
 fn item<T>(result: Result<T, ItemError>) -> Item<T> {
@@ -399,7 +678,11 @@ struct Converted {
 }
 
 /// `POST /v1/convert`.
-pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, BytesRejection>) -> Response {
+pub(crate) async fn convert(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
     let settings = |request: ConvertRequest| {
         let to: Notation = parse_id(&request.to, "notation", "to")?;
         let mut options = WriteOptions::default().with_canonical(request.canonical);
@@ -414,7 +697,7 @@ pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, B
         }
         Ok((to, options))
     };
-    endpoint(&state, body, Weight::Light, settings, |(to, options), input, reading| {
+    endpoint(&state, &headers, body, Plan::new(Weight::Light), settings, |(to, options), _, input, reading| {
         let written = reading.position.to_notation(*to, options).map_err(|e| ItemError::message(e.to_string()))?;
         Ok(Converted {
             notation: reading.notation.into(),
@@ -443,13 +726,18 @@ struct Validated {
 }
 
 /// `POST /v1/validate`.
-pub(crate) async fn validate(State(state): State<AppState>, body: Result<Bytes, BytesRejection>) -> Response {
+pub(crate) async fn validate(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
     endpoint(
         &state,
+        &headers,
         body,
-        Weight::Light,
+        Plan::new(Weight::Light),
         |_: ValidateRequest| Ok(()),
-        |(), input, reading| {
+        |(), _, input, reading| {
             let violations = reading.position.violations();
             Ok(Validated {
                 notation: reading.notation.into(),
@@ -480,11 +768,23 @@ struct Rendered {
 }
 
 /// `POST /v1/render`.
-pub(crate) async fn render(State(state): State<AppState>, body: Result<Bytes, BytesRejection>) -> Response {
+pub(crate) async fn render(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
     let settings = |request: RenderRequest| {
         request.style.as_deref().map_or(Ok(RenderStyle::Svg), |s| parse_id(s, "style", "style"))
     };
-    endpoint(&state, body, Weight::Light, settings, |&style, _, reading| {
+    let plan = Plan {
+        estimate: Some(|&style: &RenderStyle, reading: &Reading| Cost {
+            reply: crate::estimate::render(reading, style),
+            nodes: 0,
+        }),
+        reply_per_input: |&style| crate::estimate::render_most(style),
+        ..Plan::new(Weight::Heavy)
+    };
+    endpoint(&state, &headers, body, plan, settings, |&style, _, _, reading| {
         let diagram = reading.position.render(style).map_err(|e| ItemError::message(e.to_string()))?;
         Ok(Rendered {
             notation: reading.notation.into(),
@@ -566,13 +866,26 @@ struct Moves {
 }
 
 /// `POST /v1/moves`.
-pub(crate) async fn moves(State(state): State<AppState>, body: Result<Bytes, BytesRejection>) -> Response {
+pub(crate) async fn moves(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let plan = Plan {
+        estimate: Some(|rules: &Rules, reading: &Reading| Cost {
+            reply: crate::estimate::moves(reading, rules.options),
+            nodes: 0,
+        }),
+        reply_per_input: |_| crate::estimate::MOVES_MOST,
+        ..Plan::new(Weight::Heavy)
+    };
     endpoint(
         &state,
+        &headers,
         body,
-        Weight::Light,
+        plan,
         |request: MovesRequest| request.rules(),
-        |rules, _, reading| {
+        |rules, _, _, reading| {
             let variant = reading.position.variant();
             let notation = rules.move_notation(variant)?;
             let moves = reading.position.legal_moves(notation, &rules.options).map_err(|e| rules_error(&e, None))?;
@@ -609,18 +922,45 @@ struct Played {
 }
 
 /// `POST /v1/move`: plays a list of moves from each input position.
-pub(crate) async fn play(State(state): State<AppState>, body: Result<Bytes, BytesRejection>) -> Response {
+pub(crate) async fn play(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
     let settings = |request: PlayRequest| {
         let rules = request.rules()?;
         let to = request.to.as_deref().map(|id| parse_id::<Notation>(id, "notation", "to")).transpose()?;
         Ok((rules, to, request.moves))
     };
-    endpoint(&state, body, Weight::Light, settings, |(rules, to, moves), _, reading| {
+    let plan = Plan {
+        upfront: |(_, _, moves): &(Rules, Option<Notation>, Vec<String>), inputs, config| {
+            let asked = moves.len().saturating_mul(inputs);
+            if asked <= config.max_moves {
+                return Ok(());
+            }
+            Err(Refusal(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!(
+                    "this request asks for {} moves ({} x {}); the limit is {} moves per request (serve --max-moves)",
+                    thousands(asked as u64),
+                    plural(inputs, "input", "inputs"),
+                    thousands(moves.len() as u64),
+                    thousands(config.max_moves as u64)
+                ),
+            ))
+        },
+        reply_per_input: |(_, _, moves)| 512 + 16 * moves.len(),
+        ..Plan::new(Weight::Heavy)
+    };
+    endpoint(&state, &headers, body, plan, settings, |(rules, to, moves), ctx, _, reading| {
         let variant = reading.position.variant();
         let notation = rules.move_notation(variant)?;
         let mut position: AnyPosition = reading.position.clone();
         let mut played = Vec::with_capacity(moves.len());
         for (index, text) in moves.iter().enumerate() {
+            if index % CANCEL_EVERY == CANCEL_EVERY - 1 && ctx.stopped() {
+                return Err(ItemError::message("stopped: the request ended"));
+            }
             match position.play(text, notation, &rules.options) {
                 Ok(written) => played.push(written),
                 Err(RulesError::Move { error, .. }) => {
@@ -678,7 +1018,11 @@ struct Perft {
 
 /// `POST /v1/perft`: counts on a blocking thread, at most
 /// [`crate::Config::max_perft_jobs`] at once.
-pub(crate) async fn perft(State(state): State<AppState>, body: Result<Bytes, BytesRejection>) -> Response {
+pub(crate) async fn perft(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
     let max = state.config.max_perft_depth;
     let settings = |request: PerftRequest| {
         if request.depth > max {
@@ -686,7 +1030,18 @@ pub(crate) async fn perft(State(state): State<AppState>, body: Result<Bytes, Byt
         }
         Ok((request.rules()?, request.depth, request.divide))
     };
-    endpoint(&state, body, Weight::Heavy, settings, |&(rules, depth, divide), _, reading| {
+    let plan = Plan {
+        estimate: Some(|&(rules, depth, divide): &(Rules, u32, bool), reading: &Reading| Cost {
+            reply: if divide { 2 * crate::estimate::moves(reading, rules.options) } else { 256 },
+            nodes: {
+                let _ = depth;
+                0
+            },
+        }),
+        reply_per_input: |&(_, _, divide)| if divide { 2 * crate::estimate::MOVES_MOST } else { 256 },
+        ..Plan::new(Weight::Heavy)
+    };
+    endpoint(&state, &headers, body, plan, settings, |&(rules, depth, divide), _, _, reading| {
         let variant = reading.position.variant();
         let (nodes, divided) = if divide {
             let notation = rules.move_notation(variant)?;
@@ -739,7 +1094,13 @@ struct LimitsInfo {
     max_batch: usize,
     max_perft_depth: u32,
     request_timeout_ms: u128,
+    max_jobs: usize,
+    max_moves: usize,
+    /// The older name of `max_moves`.
     max_game_moves: usize,
+    max_perft_nodes: u64,
+    max_reply_bytes: usize,
+    max_bytes_in_flight: usize,
     max_connections: usize,
     header_read_timeout_ms: u128,
     idle_timeout_ms: u128,
@@ -767,7 +1128,12 @@ pub(crate) async fn info(State(state): State<AppState>) -> Response {
             max_batch: config.max_batch,
             max_perft_depth: config.max_perft_depth,
             request_timeout_ms: config.request_timeout.as_millis(),
-            max_game_moves: config.max_game_moves,
+            max_jobs: config.max_jobs,
+            max_moves: config.max_moves,
+            max_game_moves: config.max_moves,
+            max_perft_nodes: config.max_perft_nodes,
+            max_reply_bytes: config.max_reply_bytes,
+            max_bytes_in_flight: config.max_bytes_in_flight,
             max_connections: config.max_connections,
             header_read_timeout_ms: config.header_read_timeout.as_millis(),
             idle_timeout_ms: config.idle_timeout.as_millis(),
@@ -796,14 +1162,26 @@ struct LaserOut {
 
 /// `POST /v1/laser`: traces the laser of `color` (by default the side to
 /// move) in a Khet position and draws it over the board.
-pub(crate) async fn laser(State(state): State<AppState>, body: Result<Bytes, BytesRejection>) -> Response {
+pub(crate) async fn laser(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
     let settings = |request: LaserRequest| match request.color.as_deref() {
         None => Ok(None),
         Some("silver") => Ok(Some(Color::White)),
         Some("red") => Ok(Some(Color::Black)),
         Some(other) => Err(bad_request(format!("\"color\": unknown side {other:?}; known: silver, red"))),
     };
-    endpoint(&state, body, Weight::Light, settings, |&color, _, reading| {
+    let plan = Plan {
+        estimate: Some(|&color: &Option<Color>, reading: &Reading| Cost {
+            reply: crate::estimate::laser(reading, color),
+            nodes: 0,
+        }),
+        reply_per_input: |_| crate::estimate::LASER_MOST,
+        ..Plan::new(Weight::Heavy)
+    };
+    endpoint(&state, &headers, body, plan, settings, |&color, _, _, reading| {
         let AnyPosition::Khet(khet) = &reading.position else {
             let variant: &str = reading.position.variant().into();
             return Err(ItemError::message(format!("the laser is Khet's; this is a {variant} position")));

@@ -20,6 +20,11 @@ use crate::Config;
 /// The answer to a connection over the cap, written before closing it.
 const TOO_MANY: &str = "{\"error\":{\"message\":\"the server has too many connections open; try again shortly\"}}";
 
+/// The most bytes a connection buffers, reading or writing (a request's
+/// header must fit): a reply is handed over a piece at a time as this
+/// buffer drains.
+pub(crate) const WRITE_BUFFER: usize = 64 * 1024;
+
 /// What one connection's requests share with its idle watch.
 #[derive(Debug)]
 struct Activity {
@@ -101,7 +106,7 @@ async fn connection(
         })
     };
     let mut builder = http1::Builder::new();
-    builder.timer(TokioTimer::new()).header_read_timeout(header_timeout).keep_alive(true);
+    builder.timer(TokioTimer::new()).header_read_timeout(header_timeout).keep_alive(true).max_buf_size(WRITE_BUFFER);
     let conn = builder.serve_connection(TokioIo::new(stream), service);
     let mut conn = std::pin::pin!(conn);
     let mut closing = false;

@@ -2,10 +2,10 @@
 //! into parts, with the position in every notation of its game and the move
 //! in every move notation of its game.
 
-use axum::Json;
 use axum::body::Bytes;
+use axum::extract::State;
 use axum::extract::rejection::BytesRejection;
-use axum::http::StatusCode;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use polyfen::explain::{Explanation, explain, explain_move_at, move_forms};
 use polyfen::polyfen_core::{ParseError, ParseErrorKind};
@@ -13,7 +13,9 @@ use polyfen::{AnyPosition, Notation, Position, ReadOptions, RulesError, VariantI
 use serde::{Deserialize, Serialize};
 use strum::IntoEnumIterator;
 
-use crate::api::request_error;
+use crate::AppState;
+use crate::api::{request_error, too_big_reply};
+use crate::pool::{self, Reply};
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -139,8 +141,9 @@ fn answer(request: &ExplainRequest, from: Option<Notation>) -> Answer {
     }
 }
 
-/// `POST /v1/explain`.
-pub(crate) async fn explain_route(body: Result<Bytes, BytesRejection>) -> Response {
+/// `POST /v1/explain`: on the pool, refused before the work when its
+/// answer may be longer than the reply budget.
+pub(crate) async fn explain_route(State(state): State<AppState>, body: Result<Bytes, BytesRejection>) -> Response {
     let bytes = match body {
         Ok(bytes) => bytes,
         Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
@@ -157,7 +160,22 @@ pub(crate) async fn explain_route(body: Result<Bytes, BytesRejection>) -> Respon
         let message = format!("\"from\": unknown notation; known: {}", known.join(", "));
         return request_error(StatusCode::BAD_REQUEST, &message).into_response();
     };
-    let answer = answer(&request, from);
-    let status = if matches!(answer, Answer::Error(_)) { StatusCode::UNPROCESSABLE_ENTITY } else { StatusCode::OK };
-    (status, Json(answer)).into_response()
+    let estimate = crate::estimate::explain(request.input.len() + request.position.as_ref().map_or(0, String::len));
+    if estimate > state.config.max_reply_bytes as u64 {
+        return too_big_reply(estimate, 1, state.config.max_reply_bytes).into_response();
+    }
+    let work = move || {
+        let answer = answer(&request, from);
+        let status = if matches!(answer, Answer::Error(_)) { StatusCode::UNPROCESSABLE_ENTITY } else { StatusCode::OK };
+        (status, serde_json::to_vec(&answer))
+    };
+    match pool::run(&state.jobs, work).await {
+        Some((status, Ok(bytes))) => {
+            let mut response = Response::new(Reply::whole(bytes, None));
+            *response.status_mut() = status;
+            response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+            response
+        }
+        _ => request_error(StatusCode::INTERNAL_SERVER_ERROR, "internal error").into_response(),
+    }
 }

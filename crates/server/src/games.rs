@@ -12,8 +12,11 @@ use polyfen::games::{Game, GameOptions, Games, RecordFormat, detect_format, read
 use polyfen::{MoveNotation, Position, VariantId};
 use serde::{Deserialize, Serialize};
 
+use std::sync::atomic::Ordering;
+
 use crate::AppState;
-use crate::api::request_error;
+use crate::api::{request_error, thousands};
+use crate::pool::{self, CancelOnDrop};
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -158,41 +161,33 @@ pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, B
     };
     let config = &state.config;
     if format != RecordFormat::Pgn {
-        return records(config, format, input, moves, pgn_out, request.positions).await;
+        return records(&state, format, input, moves, pgn_out, request.positions).await;
     }
-    let input = match String::from_utf8(input) {
-        Ok(text) => text,
-        // an old Xiangqi file: GB18030 or Big5, found from its bytes
-        Err(e) => {
-            let bytes = e.into_bytes();
-            polyfen::games::detect(&bytes, true).decode(&bytes).0.into_owned()
-        }
-    };
-    // the budget is checked before any move is played
-    let mut count = Count { games: 0, moves: 0 };
-    let mut reader = PgnReader::new(input.as_bytes());
-    while let Ok(Some(())) = reader.read_game(&mut count) {}
-    if count.games > config.max_batch {
-        return refuse(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            &format!("a request holds at most {} games (max_batch); this one has {}", config.max_batch, count.games),
-        );
-    }
-    if count.moves > config.max_game_moves {
-        return refuse(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            &format!(
-                "a request holds at most {} moves (max_game_moves); this one has {}",
-                config.max_game_moves, count.moves
-            ),
-        );
-    }
+    let (max_games, max_moves) = (config.max_batch, config.max_moves);
     let want_positions = request.positions;
     let lenient = request.lenient;
+    let cancel = CancelOnDrop::new();
+    let cancelled = cancel.flag();
     let work = move || {
+        let input = match String::from_utf8(input) {
+            Ok(text) => text,
+            // an old Xiangqi file: GB18030 or Big5, found from its bytes
+            Err(e) => {
+                let bytes = e.into_bytes();
+                polyfen::games::detect(&bytes, true).decode(&bytes).0.into_owned()
+            }
+        };
+        // the budget is checked before any move is played
+        let mut count = Count { games: 0, moves: 0 };
+        let mut reader = PgnReader::new(input.as_bytes());
+        while let Ok(Some(())) = reader.read_game(&mut count) {}
+        over_budget(count.games, count.moves, max_games, max_moves)?;
         let options = GameOptions::default().with_variant(variant).with_lenient(lenient);
         let mut games = Vec::new();
         for result in Games::new(input.as_bytes(), options) {
+            if cancelled.load(Ordering::Relaxed) {
+                break;
+            }
             let Ok(result) = result else { break };
             let item = match result {
                 Ok(game) => game_item(&game, moves, pgn_out, want_positions),
@@ -213,12 +208,39 @@ pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, B
                 e.game = i as u64 + 1;
             }
         }
-        GamesAnswer { games }
+        Ok(GamesAnswer { games })
     };
-    match tokio::task::spawn_blocking(work).await {
-        Ok(answer) => Json(answer).into_response(),
-        Err(_) => refuse(StatusCode::INTERNAL_SERVER_ERROR, "internal error"),
+    answer(pool::run(&state.jobs, work).await)
+}
+
+/// The answer of the pool's work.
+fn answer(result: Option<Result<GamesAnswer, String>>) -> Response {
+    match result {
+        Some(Ok(answer)) => Json(answer).into_response(),
+        Some(Err(too_big)) => refuse(StatusCode::PAYLOAD_TOO_LARGE, &too_big),
+        None => refuse(StatusCode::INTERNAL_SERVER_ERROR, "internal error"),
     }
+}
+
+/// The refusal of a request over the batch or move budget.
+fn over_budget(games: usize, moves: usize, max_games: usize, max_moves: usize) -> Result<(), String> {
+    if games > max_games {
+        return Err(format!(
+            "this request holds {} games; the limit is {} games per request (max_batch)",
+            thousands(games as u64),
+            thousands(max_games as u64)
+        ));
+    }
+    if moves > max_moves {
+        return Err(format!(
+            "this request asks for {} moves ({} {}); the limit is {} moves per request (serve --max-moves)",
+            thousands(moves as u64),
+            thousands(games as u64),
+            if games == 1 { "game" } else { "games" },
+            thousands(max_moves as u64)
+        ));
+    }
+    Ok(())
 }
 
 /// One good game as the answer gives it: PGN text, or the JSON form.
@@ -250,30 +272,25 @@ fn game_item(game: &Game, moves: Option<MoveNotation>, pgn_out: bool, want_posit
 /// threads, each good one answered like a PGN game, each bad one with its
 /// byte offset; refused as a whole above the request's move budget.
 async fn records(
-    config: &crate::Config,
+    state: &AppState,
     format: RecordFormat,
     input: Vec<u8>,
     moves: Option<MoveNotation>,
     pgn_out: bool,
     want_positions: bool,
 ) -> Response {
-    let (max_games, max_moves) = (config.max_batch, config.max_game_moves);
+    let (max_games, max_moves) = (state.config.max_batch, state.config.max_moves);
+    let cancel = CancelOnDrop::new();
+    let cancelled = cancel.flag();
     let work = move || {
         let results = read_record(format, &input);
-        if results.len() > max_games {
-            return Err(format!(
-                "a request holds at most {max_games} games (max_batch); this one has {}",
-                results.len()
-            ));
-        }
         let plies: usize =
             results.iter().flatten().map(|g| g.lines(None).map_or(0, |l| l.iter().map(Vec::len).sum())).sum();
-        if plies > max_moves {
-            return Err(format!("a request holds at most {max_moves} moves (max_game_moves); this one has {plies}"));
-        }
+        over_budget(results.len(), plies, max_games, max_moves)?;
         let games = results
             .iter()
             .enumerate()
+            .take_while(|_| !cancelled.load(Ordering::Relaxed))
             .map(|(i, result)| match result {
                 Ok(game) => game_item(game, moves, pgn_out, want_positions),
                 Err(e) => GameItem::Error(GameError {
@@ -287,9 +304,5 @@ async fn records(
             .collect();
         Ok(GamesAnswer { games })
     };
-    match tokio::task::spawn_blocking(work).await {
-        Ok(Ok(answer)) => Json(answer).into_response(),
-        Ok(Err(too_big)) => refuse(StatusCode::PAYLOAD_TOO_LARGE, &too_big),
-        Err(_) => refuse(StatusCode::INTERNAL_SERVER_ERROR, "internal error"),
-    }
+    answer(pool::run(&state.jobs, work).await)
 }

@@ -32,9 +32,11 @@
 mod api;
 mod book;
 mod connections;
+mod estimate;
 mod explain;
 mod games;
 mod limits;
+mod pool;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -59,14 +61,28 @@ pub struct Config {
     pub max_perft_depth: u32,
     /// How long one request may take before it is answered with 503 (10 s).
     pub request_timeout: Duration,
-    /// How many heavy jobs (every perft, and every batch of more than 16
-    /// inputs) run at once, each on a blocking thread off the async workers
-    /// (2); the others wait their turn (within the request's time limit). A
-    /// batch stops at its next input when its request ends.
-    pub max_perft_jobs: usize,
-    /// The most moves (all games together) one `games/convert` request may
-    /// hold (100,000).
-    pub max_game_moves: usize,
+    /// How many heavy jobs run at once (2), each on a thread of the
+    /// blocking pool, never on the async workers: every `render`, `laser`,
+    /// `moves`, `move`, `perft`, `explain` and `games/convert` request, and
+    /// every `convert` or `validate` batch of more than 16 inputs (a smaller
+    /// one takes microseconds and runs at once). The others wait their turn
+    /// within the request's time limit; a job stops within a few
+    /// milliseconds once its request ends.
+    pub max_jobs: usize,
+    /// The most moves one request may ask for (100,000): for `move`, the
+    /// moves times the inputs; for `games/convert`, the moves of all games.
+    pub max_moves: usize,
+    /// The most perft nodes one request may ask for (the sum of each input's
+    /// estimate, 200,000,000: a few seconds of work on one core).
+    pub max_perft_nodes: u64,
+    /// The largest reply (an upper bound estimated before the work) of
+    /// `render`, `laser`, `moves`, `explain` and a perft `divide` (8 MiB);
+    /// a batch answered as NDJSON streams and has no such bound.
+    pub max_reply_bytes: usize,
+    /// How many bytes of large request bodies (over 16 KiB) and of large
+    /// replies the server holds at once (64 MiB); a request over the
+    /// share left waits its turn within its time limit.
+    pub max_bytes_in_flight: usize,
     /// The most connections open at once (512); a connection over the cap
     /// is answered 503 and closed at once.
     pub max_connections: usize,
@@ -88,8 +104,11 @@ impl Default for Config {
             max_batch: 10_000,
             max_perft_depth: 5,
             request_timeout: Duration::from_secs(10),
-            max_perft_jobs: 2,
-            max_game_moves: 100_000,
+            max_jobs: 2,
+            max_moves: 100_000,
+            max_perft_nodes: 200_000_000,
+            max_reply_bytes: 8 * 1024 * 1024,
+            max_bytes_in_flight: 64 * 1024 * 1024,
             max_connections: 512,
             header_read_timeout: Duration::from_secs(5),
             idle_timeout: Duration::from_secs(30),
@@ -149,11 +168,43 @@ impl Config {
         self
     }
 
-    /// This configuration with at most `moves` moves in one `games/convert`
-    /// request.
+    /// This configuration with at most `moves` moves asked for by one
+    /// request (`move`: moves times inputs; `games/convert`: all games).
     #[must_use]
-    pub fn with_max_game_moves(mut self, moves: usize) -> Config {
-        self.max_game_moves = moves;
+    pub fn with_max_moves(mut self, moves: usize) -> Config {
+        self.max_moves = moves;
+        self
+    }
+
+    /// The older name of [`Config::with_max_moves`].
+    #[must_use]
+    #[deprecated(note = "use with_max_moves, which bounds every endpoint that plays moves")]
+    pub fn with_max_game_moves(self, moves: usize) -> Config {
+        self.with_max_moves(moves)
+    }
+
+    /// This configuration with at most `nodes` perft nodes (the sum of the
+    /// inputs' estimates) asked for by one request.
+    #[must_use]
+    pub fn with_max_perft_nodes(mut self, nodes: u64) -> Config {
+        self.max_perft_nodes = nodes;
+        self
+    }
+
+    /// This configuration with replies of `render`, `laser`, `moves`,
+    /// `explain` and perft `divide` bounded by `bytes`.
+    #[must_use]
+    pub fn with_max_reply_bytes(mut self, bytes: usize) -> Config {
+        self.max_reply_bytes = bytes;
+        self
+    }
+
+    /// This configuration with at most `bytes` of large bodies and replies
+    /// held at once (at least [`Config::max_body_bytes`] and
+    /// [`Config::max_reply_bytes`] are let through one at a time).
+    #[must_use]
+    pub fn with_max_bytes_in_flight(mut self, bytes: usize) -> Config {
+        self.max_bytes_in_flight = bytes;
         self
     }
 
@@ -181,9 +232,16 @@ impl Config {
 
     /// This configuration with at most `jobs` heavy jobs at once (at least 1).
     #[must_use]
-    pub fn with_max_perft_jobs(mut self, jobs: usize) -> Config {
-        self.max_perft_jobs = jobs.max(1);
+    pub fn with_max_jobs(mut self, jobs: usize) -> Config {
+        self.max_jobs = jobs.max(1);
         self
+    }
+
+    /// The older name of [`Config::with_max_jobs`].
+    #[must_use]
+    #[deprecated(note = "use with_max_jobs: the pool runs every heavy endpoint, not only perft")]
+    pub fn with_max_perft_jobs(self, jobs: usize) -> Config {
+        self.with_max_jobs(jobs)
     }
 }
 
@@ -198,7 +256,10 @@ pub fn book_embedded() -> bool {
 #[derive(Clone, Debug)]
 pub(crate) struct AppState {
     pub(crate) config: Arc<Config>,
-    pub(crate) perft_jobs: Arc<Semaphore>,
+    /// One permit per heavy job running on the pool.
+    pub(crate) jobs: Arc<Semaphore>,
+    /// The bytes of large bodies and replies held at once.
+    pub(crate) memory: pool::Memory,
 }
 
 /// Every route of the API as `(method, path)`, in the order of the `OpenAPI`
@@ -251,8 +312,11 @@ fn asset(content_type: &'static str, body: &'static str) -> MethodRouter<AppStat
 /// The service: the API under `/v1`, the page at `/` (with `/app.js` and
 /// `/style.css`), the limits of `config`.
 pub fn router(config: Config) -> Router {
-    let state =
-        AppState { perft_jobs: Arc::new(Semaphore::new(config.max_perft_jobs.max(1))), config: Arc::new(config) };
+    let state = AppState {
+        jobs: Arc::new(Semaphore::new(config.max_jobs.max(1))),
+        memory: pool::Memory::new(&config),
+        config: Arc::new(config),
+    };
     let mut router = Router::new();
     for &(method, path) in ROUTES {
         debug_assert!(Method::from_bytes(method.as_bytes()).is_ok());
@@ -267,6 +331,7 @@ pub fn router(config: Config) -> Router {
         .route("/book/{*path}", get(book::page))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
+        .layer(axum::middleware::from_fn_with_state(state.clone(), limits::body_memory))
         .layer(axum::middleware::from_fn_with_state(state.clone(), limits::time_limit))
         .layer(axum::middleware::from_fn(limits::json_only))
         .layer(axum::extract::DefaultBodyLimit::max(state.config.max_body_bytes))

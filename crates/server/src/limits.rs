@@ -23,6 +23,27 @@ pub(crate) async fn time_limit(State(state): State<AppState>, request: Request, 
     }
 }
 
+/// Holds the memory a large body takes (its `content-length`, or the body
+/// limit when it is sent in chunks) before it is read, until the handler
+/// returns; a small body holds nothing.
+pub(crate) async fn body_memory(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let headers = request.headers();
+    let length =
+        headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.trim().parse::<usize>().ok());
+    let bytes = match length {
+        Some(length) => length.min(state.config.max_body_bytes),
+        None if headers.contains_key(header::TRANSFER_ENCODING) => state.config.max_body_bytes,
+        None => 0,
+    };
+    if bytes <= crate::pool::SMALL_BODY {
+        return next.run(request).await;
+    }
+    let Some(_permit) = state.memory.hold(bytes).await else {
+        return request_error(StatusCode::SERVICE_UNAVAILABLE, "the service is shutting down").into_response();
+    };
+    next.run(request).await
+}
+
 /// POST bodies must be labelled `application/json` (415 otherwise): a page
 /// of another site can send a form or plain text without asking first, but
 /// not JSON.

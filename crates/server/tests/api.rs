@@ -309,7 +309,7 @@ async fn the_laser_is_traced_and_drawn() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn work_stops_when_its_request_times_out() {
     let limit = Duration::from_millis(300);
-    let base = start(Config::default().with_request_timeout(limit).with_max_perft_jobs(1)).await;
+    let base = start(Config::default().with_request_timeout(limit).with_max_jobs(1)).await;
     let c = client();
     let inputs = vec![START; 10_000];
     let started = std::time::Instant::now();

@@ -38,11 +38,14 @@ async fn games_convert_to_json_and_pgn() {
 
 #[tokio::test]
 async fn games_convert_refuses_what_it_cannot_do() {
-    let base = start(Config::default().with_max_game_moves(3)).await;
+    let base = start(Config::default().with_max_moves(3)).await;
     let c = client();
     let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"pgn": "1. e4 e5 2. Nf3 Nc6 *"})).await;
     assert_eq!(status, 413, "{answer}");
-    assert_eq!(answer["error"]["message"], "a request holds at most 3 moves (max_game_moves); this one has 4");
+    assert_eq!(
+        answer["error"]["message"],
+        "this request asks for 4 moves (1 game); the limit is 3 moves per request (serve --max-moves)"
+    );
     let (status, _) = post(&c, &base, "/v1/games/convert", &json!({"pgn": "*", "to": "xml"})).await;
     assert_eq!(status, 400);
     let (status, _) = post(&c, &base, "/v1/games/convert", &json!({"pgn": "*", "moves": "nope"})).await;
@@ -109,7 +112,7 @@ async fn games_convert_reads_record_files_sent_as_base64() {
     assert_eq!(status, 400);
     let (status, _) = post(&c, &base, "/v1/games/convert", &json!({"pgn": "*", "format": "doc"})).await;
     assert_eq!(status, 400);
-    let small = start(Config::default().with_max_game_moves(10)).await;
+    let small = start(Config::default().with_max_moves(10)).await;
     let (status, answer) = post(&c, &small, "/v1/games/convert", &json!({"data": encode("xqf/03000.xqf")})).await;
     assert_eq!(status, 413, "{answer}");
 }

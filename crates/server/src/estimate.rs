@@ -1,0 +1,223 @@
+//! Upper bounds of the answer an input gets, estimated from its reading
+//! before the work, in bytes of JSON (the item with its `ok` or `error`
+//! wrapper and the comma after it). The constants are measured on full
+//! boards of each piece (see the tests, which check each bound against the
+//! real answers of many positions).
+
+use polyfen::{AnyPosition, Position, Reading, RenderStyle, RuleOptions, VariantId};
+
+/// What an item adds around its diagram or moves: the keys, the notation
+/// and variant ids, an error's message.
+const ITEM: u64 = 512;
+
+/// The pieces on the board.
+fn pieces(position: &AnyPosition) -> u64 {
+    let count = match position {
+        AnyPosition::Chess(chess) => chess.setup.board.iter().flatten().count(),
+        AnyPosition::Xiangqi(xiangqi) => xiangqi.setup.board.iter().flatten().count(),
+        AnyPosition::Khet(khet) => khet.setup.board.iter().flatten().count(),
+    };
+    count as u64
+}
+
+/// The bytes of a diagram of `variant` in `style` with `pieces` pieces, as
+/// a JSON string. An SVG's quotes are escaped (a fifth more bytes, at
+/// most); a text diagram's newlines are.
+fn diagram(variant: VariantId, style: RenderStyle, pieces: u64) -> u64 {
+    match style {
+        RenderStyle::Svg => {
+            let (base, per_piece) = match variant {
+                VariantId::Chess => (6_000, 200),
+                VariantId::Xiangqi => (7_800, 1_500),
+                VariantId::Khet => (10_400, 400),
+            };
+            (base + per_piece * pieces) * 5 / 4
+        }
+        // at most 1,644 bytes measured, whatever the pieces
+        _ => 2_048,
+    }
+}
+
+/// The largest board: every square or point taken.
+const MOST_PIECES: u64 = 90;
+
+/// A `render` item.
+pub(crate) fn render(reading: &Reading, style: RenderStyle) -> u64 {
+    ITEM + diagram(reading.position.variant(), style, pieces(&reading.position))
+}
+
+/// The largest `render` item in `style`, whatever the position.
+pub(crate) fn render_most(style: RenderStyle) -> usize {
+    let most = [VariantId::Chess, VariantId::Xiangqi, VariantId::Khet]
+        .into_iter()
+        .map(|variant| diagram(variant, style, MOST_PIECES))
+        .max()
+        .unwrap_or_default();
+    usize::try_from(ITEM + most).unwrap_or(usize::MAX)
+}
+
+/// The longest move text of any notation in JSON with its comma (a Chinese
+/// move is five characters of three bytes).
+const MOVE: u64 = 24;
+
+/// A `moves` item: the legal moves, counted (perft 1) but not written.
+pub(crate) fn moves(reading: &Reading, options: RuleOptions) -> u64 {
+    let count = reading.position.perft(1, &options).unwrap_or(0);
+    ITEM + MOVE * count
+}
+
+/// The largest `moves` item: a few hundred moves (218 is chess's most;
+/// Khet's positions have fewer than 200 with every rotation).
+pub(crate) const MOVES_MOST: usize = 512 + 24 * 256;
+
+/// The laser's drawing: a line per square of each beam, a mark per piece
+/// removed, the summary.
+const BEAM: u64 = 160;
+const BEAM_SQUARE: u64 = 48;
+
+/// A `laser` item.
+pub(crate) fn laser(reading: &Reading, color: Option<polyfen::polyfen_core::Color>) -> u64 {
+    let AnyPosition::Khet(khet) = &reading.position else { return ITEM };
+    let Ok(position) = polyfen::polyfen_khet::Position::from_setup(&khet.setup) else { return ITEM };
+    let shot = position.laser(color.unwrap_or(khet.setup.extras.turn));
+    let drawn: u64 = shot.beams.iter().map(|beam| BEAM + BEAM_SQUARE * beam.path.len() as u64).sum();
+    ITEM + diagram(VariantId::Khet, RenderStyle::Svg, pieces(&reading.position)) + 2 * drawn
+}
+
+/// The largest `laser` item: a full board and beams through many squares.
+pub(crate) const LASER_MOST: usize = 512 + (10_400 + 400 * 80) * 5 / 4 + 2 * (4 * 160 + 48 * 160);
+
+/// An `explain` answer for a text of `bytes` bytes: the parts (about 20 KB
+/// for a board, 45 KB for a full one, two or three bytes per byte of a
+/// long field) and the position in every notation of its game.
+pub(crate) fn explain(bytes: usize) -> u64 {
+    96 * 1024 + 6 * bytes as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use polyfen::{Position, ReadOptions, Reading, RuleOptions, VariantId};
+
+    fn read(input: &str) -> Reading {
+        polyfen::read(input, None, &ReadOptions::default()).expect("reads")
+    }
+
+    /// Every named setup, boards full of each piece, and positions of
+    /// seeded random games from the setups.
+    fn positions() -> Vec<String> {
+        let mut texts: Vec<String> = Vec::new();
+        for variant in [VariantId::Chess, VariantId::Xiangqi, VariantId::Khet] {
+            for &(_, setup) in variant.setups() {
+                texts.push(setup.to_owned());
+            }
+        }
+        for letter in "KQRBNPkqrbnp".chars() {
+            let row: String = std::iter::repeat_n(letter, 8).collect();
+            texts.push(format!("{} w - - 0 1", vec![row; 8].join("/")));
+        }
+        for letter in "KABNRCPkabnrcp".chars() {
+            let row: String = std::iter::repeat_n(letter, 9).collect();
+            texts.push(format!("{} w - - 0 1", vec![row; 10].join("/")));
+        }
+        for letter in "XPARSxpars".chars() {
+            let row: String = std::iter::repeat_n(letter, 10).collect();
+            texts.push(format!("{} {} s 0", vec![row; 8].join("/"), "n".repeat(80)));
+        }
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        let options = RuleOptions::default();
+        let starts: Vec<String> = texts.iter().take(12).cloned().collect();
+        for start in starts {
+            let mut position = read(&start).position;
+            let notation = position.variant().move_notations()[0];
+            for _ in 0..60 {
+                let Ok(moves) = position.legal_moves(notation, &options) else { break };
+                if moves.is_empty() {
+                    break;
+                }
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                let pick = &moves[(seed >> 33) as usize % moves.len()];
+                position.play(pick, notation, &options).expect("a legal move");
+                texts.push(
+                    position
+                        .to_notation(position.variant().default_notation(), &polyfen::WriteOptions::default())
+                        .expect("writes")
+                        .text,
+                );
+            }
+        }
+        texts
+    }
+
+    /// The bytes of `value` as JSON, with an item's wrapper around it.
+    fn json_len(value: &impl serde::Serialize) -> u64 {
+        serde_json::to_string(value).expect("json").len() as u64 + 160
+    }
+
+    #[test]
+    fn the_render_bound_holds() {
+        for text in positions() {
+            let reading = read(&text);
+            for &style in reading.position.variant().styles() {
+                let diagram = reading.position.render(style).expect("draws");
+                let bound = super::render(&reading, style);
+                assert!(json_len(&diagram) <= bound, "{text} {style:?}: {} > {bound}", json_len(&diagram));
+                assert!(bound <= super::render_most(style) as u64, "{text} {style:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_moves_bound_holds() {
+        let options = RuleOptions::default();
+        for text in positions() {
+            let reading = read(&text);
+            for &notation in reading.position.variant().move_notations() {
+                let Ok(moves) = reading.position.legal_moves(notation, &options) else { continue };
+                let bound = super::moves(&reading, options);
+                assert!(json_len(&moves) <= bound, "{text} {notation:?}: {} > {bound}", json_len(&moves));
+                assert!(bound <= super::MOVES_MOST as u64, "{text}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_laser_bound_holds() {
+        for text in positions() {
+            let reading = read(&text);
+            let polyfen::AnyPosition::Khet(khet) = &reading.position else { continue };
+            let Ok(position) = polyfen::polyfen_khet::Position::from_setup(&khet.setup) else { continue };
+            for color in [polyfen::polyfen_core::Color::White, polyfen::polyfen_core::Color::Black] {
+                let shot = position.laser(color);
+                let removed: Vec<String> = shot.removed().iter().map(|(square, _)| square.to_string()).collect();
+                let real = json_len(&polyfen::svg::khet_with_laser(&khet.setup, &shot))
+                    + json_len(&shot.to_string())
+                    + json_len(&removed);
+                let bound = super::laser(&reading, Some(color));
+                assert!(real <= bound, "{text} {color:?}: {real} > {bound}");
+                assert!(bound <= super::LASER_MOST as u64, "{text}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_explain_bound_holds() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let mut texts = positions();
+        let epd = &start[..start.len() - 4];
+        texts.push(format!("{epd} c0 \"{}\";", "x".repeat(10_000)));
+        texts.push(format!("{} {}", epd, "bm e4; ".repeat(2_000)));
+        texts.push(format!("{} {}", epd, "a b c d e f g h; ".repeat(2_000)));
+        for text in texts {
+            let Ok(explanation) = polyfen::explain::explain(&text, None, &ReadOptions::default()) else {
+                panic!("{} explains", &text[..text.len().min(80)])
+            };
+            let position = read(&text).position;
+            let forms: Vec<String> = <polyfen::Notation as strum::IntoEnumIterator>::iter()
+                .filter_map(|n| position.to_notation(n, &polyfen::WriteOptions::default()).ok().map(|w| w.text))
+                .collect();
+            let real = json_len(&explanation) + json_len(&forms);
+            let bound = super::explain(text.len());
+            assert!(real <= bound, "{}: {real} > {bound}", &text[..text.len().min(80)]);
+        }
+    }
+}

@@ -1,0 +1,146 @@
+//! The one pool of heavy work and the memory held at once.
+//!
+//! Heavy work runs on tokio's blocking threads, at most
+//! [`crate::Config::max_jobs`] jobs at once (a permit each), never on the
+//! async workers. Memory is counted in KiB permits of one semaphore
+//! ([`crate::Config::max_bytes_in_flight`]): a large request body holds its
+//! size from before it is read until its handler returns, and a reply built
+//! on the pool holds its size until its last bytes are handed to the
+//! connection. A reply body is written out in chunks of [`CHUNK`] bytes.
+
+use std::pin::Pin;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::task::{Context, Poll};
+
+use axum::body::{Body, Bytes};
+use http_body::Frame;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc};
+
+/// Bodies up to this size hold no memory permit: with the cap on
+/// connections they are at most a few MiB together.
+pub(crate) const SMALL_BODY: usize = 16 * 1024;
+
+/// Replies up to this size hold no memory permit.
+pub(crate) const SMALL_REPLY: usize = 64 * 1024;
+
+/// The size of the pieces a built reply is written out in; the connection
+/// buffers at most [`crate::connections::WRITE_BUFFER`] bytes of it.
+const CHUNK: usize = 64 * 1024;
+
+/// The KiB permits of `bytes`, at least one.
+pub(crate) fn kib(bytes: usize) -> u32 {
+    u32::try_from(bytes.div_ceil(1024).max(1)).unwrap_or(u32::MAX)
+}
+
+/// The memory budget: KiB permits, of which at least one largest body and
+/// one largest reply fit.
+#[derive(Clone, Debug)]
+pub(crate) struct Memory {
+    semaphore: Arc<Semaphore>,
+    total: u32,
+}
+
+impl Memory {
+    pub(crate) fn new(config: &crate::Config) -> Memory {
+        let bytes = config.max_bytes_in_flight.max(config.max_body_bytes.saturating_add(config.max_reply_bytes));
+        let total = kib(bytes);
+        Memory { semaphore: Arc::new(Semaphore::new(total as usize)), total }
+    }
+
+    /// Holds `bytes` of the budget, waiting for them (within the request's
+    /// time limit, which drops the wait).
+    pub(crate) async fn hold(&self, bytes: usize) -> Option<OwnedSemaphorePermit> {
+        Arc::clone(&self.semaphore).acquire_many_owned(kib(bytes).min(self.total)).await.ok()
+    }
+}
+
+/// Sets its flag when dropped: a handler's future is dropped when its
+/// request times out or its client goes away, and the work on the pool
+/// stops at its next check.
+#[derive(Debug)]
+pub(crate) struct CancelOnDrop(pub(crate) Arc<AtomicBool>);
+
+impl CancelOnDrop {
+    /// A new flag, unset.
+    pub(crate) fn new() -> CancelOnDrop {
+        CancelOnDrop(Arc::new(AtomicBool::new(false)))
+    }
+
+    /// The flag, for the work to check.
+    pub(crate) fn flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.0)
+    }
+}
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// A reply body: built whole on the pool (written out in chunks, holding
+/// its memory permit until the last one is handed over), or lines streamed
+/// from the pool through a bounded channel.
+pub(crate) enum Reply {
+    Whole { data: Bytes, at: usize, permit: Option<OwnedSemaphorePermit> },
+    Lines { lines: mpsc::Receiver<Bytes>, _cancel: CancelOnDrop },
+}
+
+impl Reply {
+    /// `data` as a body that holds `permit` until it is written out.
+    pub(crate) fn whole(data: Vec<u8>, permit: Option<OwnedSemaphorePermit>) -> Body {
+        Body::new(Reply::Whole { data: Bytes::from(data), at: 0, permit })
+    }
+
+    /// The lines received from `lines`, until the sender is dropped;
+    /// `cancel` is set when the body is dropped (written out, or its client
+    /// gone).
+    pub(crate) fn lines(lines: mpsc::Receiver<Bytes>, cancel: CancelOnDrop) -> Body {
+        Body::new(Reply::Lines { lines, _cancel: cancel })
+    }
+}
+
+impl http_body::Body for Reply {
+    type Data = Bytes;
+    type Error = std::convert::Infallible;
+
+    fn poll_frame(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Result<Frame<Bytes>, Self::Error>>> {
+        match self.get_mut() {
+            Reply::Whole { data, at, permit } => {
+                if *at >= data.len() {
+                    *permit = None;
+                    return Poll::Ready(None);
+                }
+                let end = (*at + CHUNK).min(data.len());
+                let chunk =
+                    if *at == 0 && end == data.len() { data.clone() } else { Bytes::copy_from_slice(&data[*at..end]) };
+                *at = end;
+                if end == data.len() {
+                    // the whole reply is handed over: free it and its permit
+                    *data = Bytes::new();
+                    *at = 0;
+                    *permit = None;
+                }
+                Poll::Ready(Some(Ok(Frame::data(chunk))))
+            }
+            Reply::Lines { lines, .. } => lines.poll_recv(cx).map(|line| line.map(|line| Ok(Frame::data(line)))),
+        }
+    }
+}
+
+/// Runs `work` on the pool, holding one of the job permits until it ends
+/// (after its request ended too, so the pool never runs more than its
+/// permits); `None` when the service is shutting down or the work panicked.
+pub(crate) async fn run<T: Send + 'static>(
+    jobs: &Arc<Semaphore>,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Option<T> {
+    let permit = Arc::clone(jobs).acquire_owned().await.ok()?;
+    tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        work()
+    })
+    .await
+    .ok()
+}

@@ -1,0 +1,111 @@
+//! Work stops when its request ends, timed out or its client gone: the
+//! process spends almost no CPU time after that. Small requests stay fast
+//! while the pool is busy. The tests of this file measure the process's CPU
+//! time or answer times, so they take turns.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::{client, post, start};
+use polyfen_server::Config;
+use serde_json::json;
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// One test at a time: each measures the process's CPU time.
+static TURN: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
+/// Knights out and back: four moves that can be played again and again.
+fn shuffle(moves: usize) -> Vec<&'static str> {
+    ["g1f3", "g8f6", "f3g1", "f6g8"].into_iter().cycle().take(moves).collect()
+}
+
+/// The CPU time this process has used (user and system), from
+/// `/proc/self/stat`; the server runs in this process.
+fn cpu_time() -> Duration {
+    let stat = std::fs::read_to_string("/proc/self/stat").expect("/proc/self/stat");
+    // the fields after the command's closing parenthesis; utime and stime
+    // are fields 14 and 15 of the whole line
+    let rest = &stat[stat.rfind(')').expect("a command") + 2..];
+    let fields: Vec<&str> = rest.split(' ').collect();
+    let ticks: u64 = fields[11].parse::<u64>().expect("utime") + fields[12].parse::<u64>().expect("stime");
+    // the kernel counts in USER_HZ, 100 on Linux
+    Duration::from_millis(ticks * 10)
+}
+
+/// A long move batch whose client goes away stops at once: the process
+/// spends almost no CPU time after the client is gone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_batch_stops_when_its_client_goes_away() {
+    let _turn = TURN.lock().await;
+    let base = start(Config::default().with_max_moves(10_000_000).with_request_timeout(Duration::from_mins(1))).await;
+    let inputs = vec![START; 40];
+    let body = json!({"inputs": inputs, "moves": shuffle(100_000)});
+    // the client gives up after 300 ms and closes its connection
+    let impatient = reqwest::Client::builder().no_proxy().timeout(Duration::from_millis(300)).build().expect("client");
+    let started = Instant::now();
+    let answer = impatient
+        .post(format!("{base}/v1/move"))
+        .header("content-type", "application/json")
+        .body(body.to_string())
+        .send()
+        .await;
+    assert!(answer.is_err(), "the work took more than 300 ms");
+    drop(impatient);
+    assert!(started.elapsed() < Duration::from_secs(2));
+    // within 100 ms the work has stopped
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let before = cpu_time();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let spent = cpu_time().saturating_sub(before);
+    assert!(spent < Duration::from_millis(150), "{spent:?} of CPU time in 500 ms after the client left");
+}
+
+/// The same when the request reaches its time limit.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_batch_stops_at_the_time_limit() {
+    let _turn = TURN.lock().await;
+    let limit = Duration::from_millis(300);
+    let base = start(Config::default().with_max_moves(10_000_000).with_request_timeout(limit)).await;
+    let inputs = vec![START; 40];
+    let (status, answer) =
+        post(&client(), &base, "/v1/move", &json!({"inputs": inputs, "moves": shuffle(100_000)})).await;
+    assert_eq!(status, 503, "{answer}");
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let before = cpu_time();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let spent = cpu_time().saturating_sub(before);
+    assert!(spent < Duration::from_millis(150), "{spent:?} of CPU time in 500 ms after the time limit");
+}
+
+/// With both pool slots running long jobs, a `convert` of one input is
+/// answered at once, and a heavy request waits its turn.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_small_convert_stays_fast_while_the_pool_is_full() {
+    let _turn = TURN.lock().await;
+    let base = start(Config::default().with_max_moves(10_000_000).with_max_jobs(2)).await;
+    let c = client();
+    let mut busy = Vec::new();
+    for _ in 0..2 {
+        let (c, base) = (c.clone(), base.clone());
+        let body = json!({"inputs": vec![START; 40], "moves": shuffle(100_000)});
+        busy.push(tokio::spawn(async move { post(&c, &base, "/v1/move", &body).await }));
+    }
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let mut slowest = Duration::ZERO;
+    for _ in 0..10 {
+        let sent = Instant::now();
+        let (status, answer) = post(&c, &base, "/v1/convert", &json!({"input": START, "to": "shredder-fen"})).await;
+        slowest = slowest.max(sent.elapsed());
+        assert_eq!(status, 200, "{answer}");
+    }
+    eprintln!("the slowest of 10 converts while the pool was full: {slowest:?}");
+    assert!(slowest < Duration::from_millis(200), "the slowest convert took {slowest:?}");
+    for job in &busy {
+        assert!(!job.is_finished(), "the long jobs still run");
+    }
+    for job in busy {
+        job.abort();
+    }
+}
