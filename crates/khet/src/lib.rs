@@ -47,7 +47,7 @@ use polyfen_core::{
 pub use laser::{Beam, BeamEnd, Bounce, Laser};
 pub use lenient::{LENIENCY, parse_lenient};
 pub use moves::{Move, MoveParseError, Rotation};
-pub use perft::{divide, perft};
+pub use perft::{divide, divide_watched, perft, perft_estimate, perft_watched};
 pub use position::{Outcome, Position, PositionError, Rules};
 pub use render::{RenderStyle, render, render_with_laser};
 pub use setups::{CLASSIC, CLASSIC2, DYNASTY, DYNASTY2, IMHOTEP, IMHOTEP2, SETUPS, named_setup};

@@ -8,6 +8,8 @@
 use crate::moves::Move;
 use crate::position::{ABSORB, Action, BEAM, BORDER, DIR, EMPTY, Position, REMOVE, Rules, SPLIT, kind_bits, square_of};
 use crate::types::{Facing, Kind};
+use polyfen_core::perft::estimate_to_u64;
+use polyfen_core::{PathSampler, PerftWatch, Stopped};
 
 impl Position {
     /// Plays a generated move without building a laser report; returns
@@ -152,14 +154,151 @@ pub fn divide(position: &Position, depth: u32, rules: &Rules) -> Vec<(Move, u64)
         } else {
             0
         };
-        let from_sq = square_of(from);
-        let mv = match action {
-            Action::Travel(to) => Move::Travel { from: from_sq, to: square_of(to) },
-            Action::Rotate(rotation) => Move::Rotate { square: from_sq, rotation },
-        };
-        out.push((mv, nodes));
+        out.push((move_of(from, action), nodes));
     });
     out
+}
+
+/// A generated move as a [`Move`].
+fn move_of(from: usize, action: Action) -> Move {
+    let from = square_of(from);
+    match action {
+        Action::Travel(to) => Move::Travel { from, to: square_of(to) },
+        Action::Rotate(rotation) => Move::Rotate { square: from, rotation },
+    }
+}
+
+/// [`perft`] reporting to `watch`, which may stop it: the subtrees two
+/// plies deep are counted by the plain perft and reported one by one (a few
+/// thousand leaves each).
+///
+/// # Errors
+///
+/// [`Stopped`] when the watch stopped the count.
+///
+/// # Examples
+///
+/// ```
+/// use polyfen_khet::{perft_watched, Pkn, Position, Rules, CLASSIC};
+///
+/// let pos = Position::from_setup(&CLASSIC.parse::<Pkn>()?).map_err(|v| format!("{v:?}"))?;
+/// assert_eq!(perft_watched(&pos, 2, &Rules::default(), &mut ()), Ok(5_920));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn perft_watched(
+    position: &Position,
+    depth: u32,
+    rules: &Rules,
+    watch: &mut dyn PerftWatch,
+) -> Result<u64, Stopped> {
+    if depth == 0 {
+        watch.counted(1)?;
+        return Ok(1);
+    }
+    Ok(divide_watched(position, depth, rules, watch)?.iter().map(|d| d.1).sum())
+}
+
+/// [`divide`] reporting to `watch`, as [`perft_watched`].
+///
+/// # Errors
+///
+/// [`Stopped`] when the watch stopped the count.
+pub fn divide_watched(
+    position: &Position,
+    depth: u32,
+    rules: &Rules,
+    watch: &mut dyn PerftWatch,
+) -> Result<Vec<(Move, u64)>, Stopped> {
+    if depth == 0 || position.is_over() {
+        return Ok(Vec::new());
+    }
+    let moves = actions(position, *rules);
+    watch.root_moves(0, moves.len())?;
+    let mut out = Vec::with_capacity(moves.len());
+    for (i, &(from, action)) in moves.iter().enumerate() {
+        let mut child = position.clone();
+        let alive = child.make(from, action);
+        let nodes = if depth == 1 {
+            watch.counted(1)?;
+            1
+        } else if alive {
+            perft_checked(&child, depth - 1, *rules, watch)?
+        } else {
+            0
+        };
+        out.push((move_of(from, action), nodes));
+        watch.root_moves(i + 1, moves.len())?;
+    }
+    Ok(out)
+}
+
+/// The generated moves of a position whose game goes on.
+fn actions(position: &Position, rules: Rules) -> Vec<(usize, Action)> {
+    let mut moves = Vec::with_capacity(96);
+    position.generate(rules, |from, action| moves.push((from, action)));
+    moves
+}
+
+/// Perft (`depth` ≥ 1) of a position whose game goes on: plain near the
+/// leaves, watched above.
+fn perft_checked(position: &Position, depth: u32, rules: Rules, watch: &mut dyn PerftWatch) -> Result<u64, Stopped> {
+    if depth <= 2 {
+        let nodes = perft_inner(position, depth, rules);
+        watch.counted(nodes)?;
+        return Ok(nodes);
+    }
+    let mut total = 0;
+    for (from, action) in actions(position, rules) {
+        let mut child = position.clone();
+        if child.make(from, action) {
+            total += perft_checked(&child, depth - 1, rules, watch)?;
+        }
+    }
+    Ok(total)
+}
+
+/// A quick estimate of [`perft`]: exact up to depth 2, and deeper the mean
+/// of Knuth's estimator over random paths below each root move (about
+/// [`PathSampler::PATHS`] paths in all). Always the same for the same
+/// position.
+#[must_use]
+#[allow(clippy::cast_precision_loss)] // move counts are small
+pub fn perft_estimate(position: &Position, depth: u32, rules: &Rules) -> u64 {
+    if depth <= 2 {
+        return perft(position, depth, rules);
+    }
+    if position.is_over() {
+        return 0;
+    }
+    let moves = actions(position, *rules);
+    let paths = PathSampler::paths_per_root_move(moves.len());
+    let mut sampler = PathSampler::new();
+    let mut total = 0.0;
+    for (from, action) in moves {
+        let mut child = position.clone();
+        if child.make(from, action) {
+            let sum: f64 = (0..paths).map(|_| random_path(&child, depth - 1, *rules, &mut sampler)).sum();
+            total += sum / paths as f64;
+        }
+    }
+    estimate_to_u64(total)
+}
+
+/// Knuth's estimate of the leaves `depth` (≥ 1) plies below a position
+/// whose game goes on: the product of the move counts along one random
+/// path (0 when the path ends the game early).
+#[allow(clippy::cast_precision_loss)]
+fn random_path(position: &Position, depth: u32, rules: Rules, sampler: &mut PathSampler) -> f64 {
+    let moves = actions(position, rules);
+    if depth == 1 || moves.is_empty() {
+        return moves.len() as f64;
+    }
+    let (from, action) = moves[sampler.below(moves.len())];
+    let mut child = position.clone();
+    if !child.make(from, action) {
+        return 0.0;
+    }
+    moves.len() as f64 * random_path(&child, depth - 1, rules, sampler)
 }
 
 #[cfg(test)]

@@ -7,7 +7,8 @@ use polyfen_core::{Leniency, ParseError, Setup};
 
 use crate::json::{ChessJson, JsonPosition};
 use crate::rules::{
-    CastlingMoves, Divided, EnPassantPolicy, GameStatus, MoveError, MoveNotation, Played, RuleOptions, RulesError,
+    CastlingMoves, Divided, EnPassantPolicy, GameStatus, MoveError, MoveNotation, PerftControl, Played, RuleOptions,
+    RulesError,
 };
 use crate::{ConvertError, Notation, Position, RenderStyle, VariantId, WriteOptions};
 
@@ -219,6 +220,40 @@ impl Position for ChessPosition {
             .into_iter()
             .map(|(m, nodes)| Divided { text: write_move(&pos, m, notation, options.castling), nodes })
             .collect())
+    }
+
+    fn perft_with(&self, depth: u32, options: &RuleOptions, control: &PerftControl) -> Result<u64, RulesError> {
+        if control.is_plain() {
+            return self.perft(depth, options);
+        }
+        check_depth(depth)?;
+        let pos = self.rules_position()?;
+        control.run(|watch| pos.perft_watched(depth, watch))
+    }
+
+    fn divide_with(
+        &self,
+        depth: u32,
+        notation: MoveNotation,
+        options: &RuleOptions,
+        control: &PerftControl,
+    ) -> Result<Vec<Divided>, RulesError> {
+        if control.is_plain() {
+            return self.divide(depth, notation, options);
+        }
+        let notation = chess_notation(notation)?;
+        check_depth(depth)?;
+        let pos = self.rules_position()?;
+        let divided = control.run(|watch| pos.divide_watched(depth, watch))?;
+        Ok(divided
+            .into_iter()
+            .map(|(m, nodes)| Divided { text: write_move(&pos, m, notation, options.castling), nodes })
+            .collect())
+    }
+
+    fn perft_estimate(&self, depth: u32, _options: &RuleOptions) -> Result<u64, RulesError> {
+        check_depth(depth)?;
+        Ok(self.rules_position()?.perft_estimate(depth))
     }
 
     fn status(&self, _options: &RuleOptions) -> Result<GameStatus, RulesError> {

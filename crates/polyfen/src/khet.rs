@@ -5,7 +5,7 @@ use polyfen_khet::{BeamEnd, Laser, Move, Outcome, Pkn, PknOptions, Rules, parse_
 use serde::Serialize;
 
 use crate::json::{JsonPosition, KhetJson};
-use crate::rules::{Divided, GameStatus, MoveError, MoveNotation, Played, RuleOptions, RulesError};
+use crate::rules::{Divided, GameStatus, MoveError, MoveNotation, PerftControl, Played, RuleOptions, RulesError};
 use crate::{ConvertError, Notation, Position, RenderStyle, VariantId, WriteOptions};
 
 /// A Khet position as the facade holds it: the setup, every piece with the
@@ -337,6 +337,34 @@ impl Position for KhetPosition {
         khet_notation(notation)?;
         let divided = polyfen_khet::divide(&self.game()?, depth, &rules(*options));
         Ok(divided.into_iter().map(|(mv, nodes)| Divided { text: mv.to_string(), nodes }).collect())
+    }
+
+    fn perft_with(&self, depth: u32, options: &RuleOptions, control: &PerftControl) -> Result<u64, RulesError> {
+        if control.is_plain() {
+            return self.perft(depth, options);
+        }
+        let game = self.game()?;
+        control.run(|watch| polyfen_khet::perft_watched(&game, depth, &rules(*options), watch))
+    }
+
+    fn divide_with(
+        &self,
+        depth: u32,
+        notation: MoveNotation,
+        options: &RuleOptions,
+        control: &PerftControl,
+    ) -> Result<Vec<Divided>, RulesError> {
+        if control.is_plain() {
+            return self.divide(depth, notation, options);
+        }
+        khet_notation(notation)?;
+        let game = self.game()?;
+        let divided = control.run(|watch| polyfen_khet::divide_watched(&game, depth, &rules(*options), watch))?;
+        Ok(divided.into_iter().map(|(mv, nodes)| Divided { text: mv.to_string(), nodes }).collect())
+    }
+
+    fn perft_estimate(&self, depth: u32, options: &RuleOptions) -> Result<u64, RulesError> {
+        Ok(polyfen_khet::perft_estimate(&self.game()?, depth, &rules(*options)))
     }
 
     /// [`GameStatus::PharaohLost`] once the laser has removed a pharaoh,

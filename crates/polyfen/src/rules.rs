@@ -6,8 +6,10 @@
 
 use std::fmt;
 use std::ops::Range;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
-use polyfen_core::MoveRepair;
+use polyfen_core::{MoveRepair, PerftWatch, Stopped};
 use strum::{AsRefStr, Display, EnumIter, EnumString, IntoStaticStr};
 
 use crate::VariantId;
@@ -229,6 +231,217 @@ pub enum RulesError {
     /// A limit of the request, such as perft's depth cap, was exceeded.
     #[error("{0}")]
     Limit(String),
+    /// A perft run with a [`PerftControl`] was stopped before it finished.
+    #[error("perft stopped after {nodes} nodes: {reason}")]
+    Stopped {
+        /// The leaves counted when it stopped.
+        nodes: u64,
+        /// Why it stopped.
+        reason: StopReason,
+    },
+}
+
+/// Why a perft stopped early.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum StopReason {
+    /// The cancel flag of its [`PerftControl`] was set.
+    #[error("cancelled")]
+    Cancelled,
+    /// It counted more leaves than its node budget (the budget is given).
+    #[error("over the budget of {0} nodes")]
+    NodeBudget(u64),
+}
+
+/// How far a perft has gone, as [`PerftControl::with_progress`] reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PerftProgress {
+    /// Leaves counted so far.
+    pub nodes: u64,
+    /// Root moves whose subtrees are counted.
+    pub root_moves_done: usize,
+    /// The root's legal moves (0 until they are known, and at depth 0).
+    pub root_moves: usize,
+}
+
+/// How a long perft ([`crate::Position::perft_with`],
+/// [`crate::Position::divide_with`]) may be stopped and watched: a cancel
+/// flag, a node budget and a progress callback, each optional. The default
+/// has none, and counts as [`crate::Position::perft`] does, as fast.
+///
+/// The count looks at the flag and the budget every few thousand leaves
+/// (after each subtree two plies above the leaves), so it stops within
+/// microseconds of the flag being set in a release build, and overshoots a
+/// budget by at most one such subtree.
+///
+/// # Examples
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+///
+/// use polyfen::rules::{PerftControl, StopReason};
+/// use polyfen::{Position, ReadOptions, RuleOptions, RulesError, read};
+///
+/// let start = read("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", None, &ReadOptions::default())?.position;
+/// let options = RuleOptions::default();
+/// let cancel = AtomicBool::new(false);
+/// let control = PerftControl::new().with_cancel(&cancel).with_node_budget(1_000_000);
+/// assert_eq!(start.perft_with(4, &options, &control), Ok(197_281));
+/// let Err(RulesError::Stopped { reason, .. }) = start.perft_with(5, &options, &control) else { panic!() };
+/// assert_eq!(reason, StopReason::NodeBudget(1_000_000));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Default)]
+pub struct PerftControl<'a> {
+    cancel: Option<&'a AtomicBool>,
+    node_budget: Option<u64>,
+    progress: Option<&'a (dyn Fn(PerftProgress) + Sync)>,
+}
+
+impl<'a> PerftControl<'a> {
+    /// No flag, no budget, no progress.
+    #[must_use]
+    pub fn new() -> PerftControl<'a> {
+        PerftControl::default()
+    }
+
+    /// Stop soon after `flag` is set (from any thread), answering
+    /// [`RulesError::Stopped`] with [`StopReason::Cancelled`].
+    #[must_use]
+    pub fn with_cancel(mut self, flag: &'a AtomicBool) -> PerftControl<'a> {
+        self.cancel = Some(flag);
+        self
+    }
+
+    /// Stop once more than `leaves` leaves are counted, answering
+    /// [`RulesError::Stopped`] with [`StopReason::NodeBudget`].
+    #[must_use]
+    pub fn with_node_budget(mut self, leaves: u64) -> PerftControl<'a> {
+        self.node_budget = Some(leaves);
+        self
+    }
+
+    /// Call `f` now and then: when the root's moves are known, after each
+    /// root move, every 50–100 ms of counting in between, and once at the
+    /// end; the node counts it sees never decrease.
+    #[must_use]
+    pub fn with_progress(mut self, f: &'a (dyn Fn(PerftProgress) + Sync)) -> PerftControl<'a> {
+        self.progress = Some(f);
+        self
+    }
+
+    /// True when nothing is asked: the plain perft will do.
+    pub(crate) fn is_plain(&self) -> bool {
+        self.cancel.is_none() && self.node_budget.is_none() && self.progress.is_none()
+    }
+
+    /// Runs a watched count under this control; `count` gets the watch to
+    /// report to.
+    pub(crate) fn run<T>(
+        &self,
+        count: impl FnOnce(&mut dyn PerftWatch) -> Result<T, Stopped>,
+    ) -> Result<T, RulesError> {
+        let mut watch = Watch {
+            control: self,
+            progress: PerftProgress { nodes: 0, root_moves_done: 0, root_moves: 0 },
+            reported: None,
+            calls: 0,
+            last_report: Instant::now(),
+            stopped: None,
+        };
+        if self.cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+            return Err(RulesError::Stopped { nodes: 0, reason: StopReason::Cancelled });
+        }
+        match count(&mut watch) {
+            Ok(answer) => {
+                watch.report();
+                Ok(answer)
+            }
+            Err(Stopped) => Err(RulesError::Stopped {
+                nodes: watch.progress.nodes,
+                reason: watch.stopped.unwrap_or(StopReason::Cancelled),
+            }),
+        }
+    }
+}
+
+impl fmt::Debug for PerftControl<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PerftControl")
+            .field("cancel", &self.cancel)
+            .field("node_budget", &self.node_budget)
+            .field("progress", &self.progress.map(|_| "Fn(PerftProgress)"))
+            .finish()
+    }
+}
+
+/// How often progress is reported while counting.
+const PROGRESS_EVERY: Duration = Duration::from_millis(50);
+
+/// The watch a [`PerftControl`] puts on a game's count.
+struct Watch<'c, 'a> {
+    control: &'c PerftControl<'a>,
+    progress: PerftProgress,
+    /// The progress last handed to the callback.
+    reported: Option<PerftProgress>,
+    /// Calls of `counted` since the clock was last read.
+    calls: u32,
+    last_report: Instant,
+    stopped: Option<StopReason>,
+}
+
+impl Watch<'_, '_> {
+    /// Stops the count when the flag is set or the budget spent.
+    fn check(&mut self) -> Result<(), Stopped> {
+        if let Some(budget) = self.control.node_budget
+            && self.progress.nodes > budget
+        {
+            self.stopped = Some(StopReason::NodeBudget(budget));
+            return Err(Stopped);
+        }
+        if let Some(flag) = self.control.cancel
+            && flag.load(Ordering::Relaxed)
+        {
+            self.stopped = Some(StopReason::Cancelled);
+            return Err(Stopped);
+        }
+        Ok(())
+    }
+
+    /// Hands the progress to the callback unless it has seen it.
+    fn report(&mut self) {
+        if let Some(f) = self.control.progress
+            && self.reported != Some(self.progress)
+        {
+            f(self.progress);
+            self.reported = Some(self.progress);
+            self.last_report = Instant::now();
+        }
+    }
+}
+
+impl PerftWatch for Watch<'_, '_> {
+    fn counted(&mut self, leaves: u64) -> Result<(), Stopped> {
+        self.progress.nodes += leaves;
+        self.check()?;
+        if self.control.progress.is_some() {
+            // the clock is read every 16 subtrees, each a few thousand leaves
+            self.calls += 1;
+            if self.calls >= 16 {
+                self.calls = 0;
+                if self.last_report.elapsed() >= PROGRESS_EVERY {
+                    self.report();
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn root_moves(&mut self, done: usize, total: usize) -> Result<(), Stopped> {
+        self.progress.root_moves_done = done;
+        self.progress.root_moves = total;
+        self.report();
+        self.check()
+    }
 }
 
 /// `notations` as a list in words: `uci, san, lan`.

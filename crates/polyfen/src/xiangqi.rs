@@ -4,7 +4,7 @@ use polyfen_core::{ParseError, Repair};
 use polyfen_xiangqi::{Fen, LetterSet, MoveStyle, Script, XqOptions, lost_in_standard, parse_legacy, write_legacy};
 
 use crate::json::{JsonPosition, XiangqiJson};
-use crate::rules::{Divided, GameStatus, MoveError, MoveNotation, Played, RuleOptions, RulesError};
+use crate::rules::{Divided, GameStatus, MoveError, MoveNotation, PerftControl, Played, RuleOptions, RulesError};
 use crate::{ConvertError, Notation, Position, RenderStyle, VariantId, WriteOptions};
 
 /// A Xiangqi position as the facade holds it: the setup, with the legacy
@@ -146,6 +146,37 @@ impl Position for XiangqiPosition {
             .into_iter()
             .map(|(m, nodes)| Divided { text: position.format_move(m, style), nodes })
             .collect())
+    }
+
+    fn perft_with(&self, depth: u32, options: &RuleOptions, control: &PerftControl) -> Result<u64, RulesError> {
+        if control.is_plain() {
+            return self.perft(depth, options);
+        }
+        check_depth(depth)?;
+        let position = self.rules()?;
+        control.run(|watch| position.perft_watched(depth, watch))
+    }
+
+    fn divide_with(
+        &self,
+        depth: u32,
+        notation: MoveNotation,
+        options: &RuleOptions,
+        control: &PerftControl,
+    ) -> Result<Vec<Divided>, RulesError> {
+        if control.is_plain() {
+            return self.divide(depth, notation, options);
+        }
+        check_depth(depth)?;
+        let style = move_style_of(notation)?;
+        let position = self.rules()?;
+        let divided = control.run(|watch| position.divide_watched(depth, watch))?;
+        Ok(divided.into_iter().map(|(m, nodes)| Divided { text: position.format_move(m, style), nodes }).collect())
+    }
+
+    fn perft_estimate(&self, depth: u32, _options: &RuleOptions) -> Result<u64, RulesError> {
+        check_depth(depth)?;
+        Ok(self.rules()?.perft_estimate(depth))
     }
 
     fn status(&self, _options: &RuleOptions) -> Result<GameStatus, RulesError> {

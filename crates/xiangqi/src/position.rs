@@ -15,7 +15,8 @@
 use core::fmt;
 use core::ops::Deref;
 
-use polyfen_core::{Color, Setup};
+use polyfen_core::perft::estimate_to_u64;
+use polyfen_core::{Color, PathSampler, PerftWatch, Setup, Stopped};
 
 use crate::tables::{
     ADVISOR_MASKS, ELEPHANT_STEPS, HORSE_ATTACKS, HORSE_BY_LEG, KING_MASKS, NONE, RAY_MASKS, SOLDIER_ATTACKS,
@@ -500,6 +501,108 @@ impl Position {
                 (m, next.perft(depth - 1))
             })
             .collect()
+    }
+
+    /// [`Position::perft`] reporting to `watch`, which may stop it: the
+    /// subtrees two plies deep are counted by the plain perft and reported
+    /// one by one (a few thousand leaves each).
+    ///
+    /// # Errors
+    ///
+    /// [`Stopped`] when the watch stopped the count.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use polyfen_xiangqi::{Fen, Position, START_FEN};
+    ///
+    /// let position = Position::from_setup(&START_FEN.parse::<Fen>()?)?;
+    /// assert_eq!(position.perft_watched(3, &mut ()), Ok(79_666));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn perft_watched(&self, depth: u32, watch: &mut dyn PerftWatch) -> Result<u64, Stopped> {
+        if depth == 0 {
+            watch.counted(1)?;
+            return Ok(1);
+        }
+        Ok(self.divide_watched(depth, watch)?.iter().map(|d| d.1).sum())
+    }
+
+    /// [`Position::divide`] reporting to `watch`, as
+    /// [`Position::perft_watched`].
+    ///
+    /// # Errors
+    ///
+    /// [`Stopped`] when the watch stopped the count.
+    pub fn divide_watched(&self, depth: u32, watch: &mut dyn PerftWatch) -> Result<Vec<(Move, u64)>, Stopped> {
+        if depth == 0 {
+            return Ok(Vec::new());
+        }
+        let moves = self.legal_moves();
+        watch.root_moves(0, moves.len())?;
+        let mut out = Vec::with_capacity(moves.len());
+        for (i, &m) in moves.iter().enumerate() {
+            let mut next = *self;
+            next.play(m);
+            out.push((m, next.perft_checked(depth - 1, watch)?));
+            watch.root_moves(i + 1, moves.len())?;
+        }
+        Ok(out)
+    }
+
+    /// Perft below the root: plain near the leaves, watched above.
+    fn perft_checked(&self, depth: u32, watch: &mut dyn PerftWatch) -> Result<u64, Stopped> {
+        if depth <= 2 {
+            let nodes = self.perft(depth);
+            watch.counted(nodes)?;
+            return Ok(nodes);
+        }
+        let mut total = 0;
+        for &m in &self.legal_moves() {
+            let mut next = *self;
+            next.play(m);
+            total += next.perft_checked(depth - 1, watch)?;
+        }
+        Ok(total)
+    }
+
+    /// A quick estimate of [`Position::perft`]: exact up to depth 2, and
+    /// deeper the mean of Knuth's estimator over random paths below each
+    /// root move (about [`PathSampler::PATHS`] paths in all). Always the
+    /// same for the same position.
+    #[must_use]
+    #[allow(clippy::cast_precision_loss)] // move counts are small
+    pub fn perft_estimate(&self, depth: u32) -> u64 {
+        if depth <= 2 {
+            return self.perft(depth);
+        }
+        let moves = self.legal_moves();
+        let paths = PathSampler::paths_per_root_move(moves.len());
+        let mut sampler = PathSampler::new();
+        let mut total = 0.0;
+        for &m in &moves {
+            let mut child = *self;
+            child.play(m);
+            let sum: f64 = (0..paths).map(|_| child.random_path(depth - 1, &mut sampler)).sum();
+            total += sum / paths as f64;
+        }
+        estimate_to_u64(total)
+    }
+
+    /// Knuth's estimate of the leaves `depth` (≥ 1) plies below: the
+    /// product of the move counts along one random path.
+    #[allow(clippy::cast_precision_loss)]
+    fn random_path(&self, depth: u32, sampler: &mut PathSampler) -> f64 {
+        if depth == 1 {
+            return self.count_legal() as f64;
+        }
+        let moves = self.legal_moves();
+        if moves.is_empty() {
+            return 0.0;
+        }
+        let mut next = *self;
+        next.play(moves[sampler.below(moves.len())]);
+        moves.len() as f64 * next.random_path(depth - 1, sampler)
     }
 
     /// Hands every legal move to `sink`. Out of check, only moves that
