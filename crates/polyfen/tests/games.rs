@@ -359,6 +359,21 @@ fn encodings_are_detected_or_named() {
     assert_eq!(detected, big5);
 }
 
+/// A text that ends inside a character (an odd byte of UTF-16) decodes to a
+/// replacement character, and reading on after the end answers 0 bytes.
+#[test]
+fn a_text_cut_inside_a_character_decodes_to_its_end() {
+    for bytes in [&b"\xff\xfe\x00"[..], b"\xff\xfe1\x00.\x00 \x00e", b"\xfe\xff\x00"] {
+        let (mut reader, _) = decode(bytes, None).expect("decodable");
+        let mut decoded = String::new();
+        reader.read_to_string(&mut decoded).expect("decoded");
+        assert!(decoded.ends_with('\u{fffd}'), "{bytes:?}: {decoded:?}");
+        let mut more = [0u8; 16];
+        assert_eq!(reader.read(&mut more).expect("read"), 0);
+        assert!(polyfen::games::Games::new(bytes, GameOptions::default()).all(|g| g.is_ok()));
+    }
+}
+
 #[test]
 fn json_form_round_trips_and_names_every_part() {
     let game = one("[White \"a\"]\n\n{c} 1. e4 $1 {x} (1. d4 d5) 1... e5 1-0");

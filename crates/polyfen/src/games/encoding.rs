@@ -86,6 +86,8 @@ struct Transcoder<R> {
     output: Vec<u8>,
     out_start: usize,
     out_end: usize,
+    /// The decoder has been called with the end of the input.
+    finished: bool,
 }
 
 impl<R: Read> Transcoder<R> {
@@ -100,6 +102,7 @@ impl<R: Read> Transcoder<R> {
             output: vec![0; 96 << 10],
             out_start: 0,
             out_end: 0,
+            finished: false,
         }
     }
 }
@@ -113,19 +116,22 @@ impl<R: Read> Read for Transcoder<R> {
                 self.out_start += n;
                 return Ok(n);
             }
+            if self.finished {
+                return Ok(0);
+            }
             if self.start == self.end && !self.eof {
                 self.start = 0;
                 self.end = self.inner.read(&mut self.input)?;
                 self.eof = self.end == 0;
             }
-            let (_, read, written, _) =
+            let (result, read, written, _) =
                 self.decoder.decode_to_utf8(&self.input[self.start..self.end], &mut self.output, self.eof);
             self.start += read;
             self.out_start = 0;
             self.out_end = written;
-            if written == 0 && self.eof && self.start == self.end {
-                return Ok(0);
-            }
+            // the last call may still write (a replacement character for a
+            // cut sequence); the decoder must not be called after it
+            self.finished = self.eof && result == encoding_rs::CoderResult::InputEmpty;
         }
     }
 }
