@@ -1,5 +1,6 @@
 //! The handlers of the JSON API: request shapes, one answer per input.
 
+use std::cell::Cell;
 use std::str::FromStr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -13,6 +14,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use polyfen::polyfen_core::{Color, ParseError, ParseErrorKind, Repair};
 use polyfen::polyfen_xiangqi::LetterSet;
+use polyfen::rules::PerftControl;
 use polyfen::{
     AnyPosition, CastlingMoves, EnPassantPolicy, MoveNotation, Notation, Position, ReadOptions, Reading, RenderStyle,
     RuleOptions, RulesError, VariantId, WriteOptions,
@@ -235,6 +237,16 @@ impl<S> Plan<S> {
 pub(crate) struct Ctx {
     /// Set when the request ended (timed out, or its client went away).
     pub(crate) cancelled: Arc<AtomicBool>,
+    /// Perft leaves the request may still count: the backstop of its
+    /// estimate, twice the node budget (the estimate is within a factor of
+    /// two of the real count) less what was counted.
+    pub(crate) nodes_left: Cell<u64>,
+}
+
+impl Ctx {
+    fn new(cancelled: Arc<AtomicBool>, max_perft_nodes: u64) -> Ctx {
+        Ctx { cancelled, nodes_left: Cell::new(max_perft_nodes.saturating_mul(2)) }
+    }
 }
 
 impl Ctx {
@@ -397,7 +409,7 @@ where
     };
     let stream = matches!(inputs, Inputs::Batch(_)) && wants_ndjson(headers);
     let cancel = CancelOnDrop::new();
-    let ctx = Ctx { cancelled: cancel.flag() };
+    let ctx = Ctx::new(cancel.flag(), config.max_perft_nodes);
     let n = inputs.len();
     let reply_per_input = (plan.reply_per_input)(&settings);
     let work = Arc::new(Work {
@@ -444,14 +456,14 @@ where
         let _permit = permit;
         let (status, value) = match inputs {
             Inputs::One(input) => {
-                let readings = work.check(std::slice::from_ref(&input))?;
+                let readings = work.check(&ctx, std::slice::from_ref(&input))?;
                 let reading = readings.and_then(|r| r.into_iter().next());
                 let result = work.item(&ctx, &input, reading);
                 let status = if result.is_ok() { StatusCode::OK } else { StatusCode::UNPROCESSABLE_ENTITY };
                 (status, serde_json::to_vec(&item(result)))
             }
             Inputs::Batch(batch) => {
-                let readings = work.check(&batch)?;
+                let readings = work.check(&ctx, &batch)?;
                 (StatusCode::OK, serde_json::to_vec(&work.batch(&ctx, &batch, readings)))
             }
         };
@@ -532,10 +544,10 @@ where
     let handle = tokio::runtime::Handle::current();
     // The body's guard stops the work when the client goes away mid-answer.
     let cancel = CancelOnDrop::new();
-    let ctx = Ctx { cancelled: cancel.flag() };
+    let ctx = Ctx::new(cancel.flag(), work.max_perft_nodes);
     tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        let readings = match work.check(&batch) {
+        let readings = match work.check(&ctx, &batch) {
             Ok(readings) => readings,
             Err(refusal) => {
                 let _ = ready.send(Err(refusal));
@@ -587,21 +599,50 @@ where
     /// With an estimate: reads every input and refuses the request over a
     /// budget, before any work; the readings are kept for the work.
     #[allow(clippy::type_complexity)]
-    fn check(&self, inputs: &[String]) -> Result<Option<Vec<Result<Reading, ItemError>>>, Refusal> {
+    fn check(&self, ctx: &Ctx, inputs: &[String]) -> Result<Option<Vec<Result<Reading, ItemError>>>, Refusal> {
         let Some(estimate) = self.estimate else { return Ok(None) };
-        let readings: Vec<Result<Reading, ItemError>> = inputs.iter().map(|input| self.spec.read(input)).collect();
-        let total = readings.iter().flatten().fold(Cost::default(), |total, reading| {
-            let cost = estimate(&self.settings, reading);
-            Cost { reply: total.reply.saturating_add(cost.reply), nodes: total.nodes.saturating_add(cost.nodes) }
-        });
+        let mut readings = Vec::with_capacity(inputs.len());
+        let mut total = Cost::default();
+        // once over a budget the rest need not be estimated
+        let mut estimated = 0;
+        for input in inputs {
+            if ctx.stopped() {
+                return Err(Refusal(StatusCode::SERVICE_UNAVAILABLE, "the request ended".to_owned()));
+            }
+            let reading = self.spec.read(input);
+            if let Ok(reading) = &reading
+                && total.nodes <= self.max_perft_nodes
+            {
+                let cost = estimate(&self.settings, reading);
+                total = Cost {
+                    reply: total.reply.saturating_add(cost.reply),
+                    nodes: total.nodes.saturating_add(cost.nodes),
+                };
+            }
+            if total.nodes <= self.max_perft_nodes {
+                estimated += 1;
+            }
+            readings.push(reading);
+        }
         if total.nodes > self.max_perft_nodes {
+            let size = if estimated + 1 >= inputs.len() {
+                format!(
+                    "about {} perft nodes ({}, estimated)",
+                    thousands(total.nodes),
+                    plural(inputs.len(), "input", "inputs")
+                )
+            } else {
+                format!(
+                    "more than {} perft nodes (the first {} of {} inputs, estimated)",
+                    thousands(total.nodes),
+                    thousands(estimated as u64 + 1),
+                    thousands(inputs.len() as u64)
+                )
+            };
             return Err(Refusal(
                 StatusCode::PAYLOAD_TOO_LARGE,
                 format!(
-                    "this request asks for about {} perft nodes ({}, estimated); the limit is {} nodes per request \
-                     (serve --max-perft-nodes)",
-                    thousands(total.nodes),
-                    plural(inputs.len(), "input", "inputs"),
+                    "this request asks for {size}; the limit is {} nodes per request (serve --max-perft-nodes)",
                     thousands(self.max_perft_nodes)
                 ),
             ));
@@ -1033,25 +1074,26 @@ pub(crate) async fn perft(
     let plan = Plan {
         estimate: Some(|&(rules, depth, divide): &(Rules, u32, bool), reading: &Reading| Cost {
             reply: if divide { 2 * crate::estimate::moves(reading, rules.options) } else { 256 },
-            nodes: {
-                let _ = depth;
-                0
-            },
+            nodes: crate::estimate::perft(reading, depth, rules.options),
         }),
         reply_per_input: |&(_, _, divide)| if divide { 2 * crate::estimate::MOVES_MOST } else { 256 },
         ..Plan::new(Weight::Heavy)
     };
-    endpoint(&state, &headers, body, plan, settings, |&(rules, depth, divide), _, _, reading| {
+    endpoint(&state, &headers, body, plan, settings, |&(rules, depth, divide), ctx, _, reading| {
         let variant = reading.position.variant();
+        let control = PerftControl::new().with_cancel(&ctx.cancelled).with_node_budget(ctx.nodes_left.get());
         let (nodes, divided) = if divide {
             let notation = rules.move_notation(variant)?;
-            let divided =
-                reading.position.divide(depth, notation, &rules.options).map_err(|e| rules_error(&e, None))?;
+            let divided = reading
+                .position
+                .divide_with(depth, notation, &rules.options, &control)
+                .map_err(|e| rules_error(&e, None))?;
             let nodes = divided.iter().map(|d| d.nodes).sum();
             (nodes, Some(divided.into_iter().map(|d| DividedOut { text: d.text, nodes: d.nodes }).collect()))
         } else {
-            (reading.position.perft(depth, &rules.options).map_err(|e| rules_error(&e, None))?, None)
+            (reading.position.perft_with(depth, &rules.options, &control).map_err(|e| rules_error(&e, None))?, None)
         };
+        ctx.nodes_left.set(ctx.nodes_left.get().saturating_sub(nodes));
         Ok(Perft { notation: reading.notation.into(), variant: variant.into(), depth, nodes, divide: divided })
     })
     .await

@@ -94,6 +94,13 @@ pub(crate) fn explain(bytes: usize) -> u64 {
     96 * 1024 + 6 * bytes as u64
 }
 
+/// The perft nodes of one input: the library's estimate (exact to depth 2,
+/// within a factor of two deeper); a position that cannot be counted costs
+/// nothing (it is answered with its error).
+pub(crate) fn perft(reading: &Reading, depth: u32, options: RuleOptions) -> u64 {
+    reading.position.perft_estimate(depth, &options).unwrap_or(0)
+}
+
 #[cfg(test)]
 mod tests {
     use polyfen::{Position, ReadOptions, Reading, RuleOptions, VariantId};

@@ -37,6 +37,52 @@ async fn the_move_budget_is_moves_times_inputs() {
 }
 
 #[tokio::test]
+async fn the_perft_budget_is_the_sum_of_the_estimates() {
+    let base = start(Config::default()).await;
+    let c = client();
+    // one Khet position at depth 5: billions of nodes, minutes of work
+    let (status, answer) = post(&c, &base, "/v1/perft", &json!({"input": "khet:classic", "depth": 5})).await;
+    assert_eq!(status, 413, "{answer}");
+    let message = answer["error"]["message"].as_str().expect("a message");
+    assert!(message.starts_with("this request asks for about "), "{message}");
+    assert!(
+        message.ends_with(
+            " perft nodes (1 input, estimated); the limit is 200,000,000 nodes per request (serve --max-perft-nodes)"
+        ),
+        "{message}"
+    );
+    // six of them: the estimate stops at the first one over the budget
+    let (status, answer) = post(&c, &base, "/v1/perft", &json!({"inputs": vec!["khet:classic"; 6], "depth": 5})).await;
+    assert_eq!(status, 413, "{answer}");
+    let message = answer["error"]["message"].as_str().expect("a message");
+    assert!(message.starts_with("this request asks for more than "), "{message}");
+    assert!(
+        message.contains(" perft nodes (the first 1 of 6 inputs, estimated); the limit is 200,000,000"),
+        "{message}"
+    );
+    // exact to depth 2: 20 x 400 nodes fit a budget of 8,000, 21 do not
+    let small = start(Config::default().with_max_perft_nodes(8_000)).await;
+    let (status, answer) = post(&c, &small, "/v1/perft", &json!({"inputs": vec![START; 20], "depth": 2})).await;
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["results"][19]["ok"]["nodes"], 400);
+    let (status, answer) = post(&c, &small, "/v1/perft", &json!({"inputs": vec![START; 21], "depth": 2})).await;
+    assert_eq!(status, 413, "{answer}");
+    assert_eq!(
+        answer["error"]["message"],
+        "this request asks for about 8,400 perft nodes (21 inputs, estimated); the limit is 8,000 nodes per request \
+         (serve --max-perft-nodes)"
+    );
+    // divide's answer is held to the reply budget
+    let tiny = start(Config::default().with_max_reply_bytes(20_000)).await;
+    let (status, answer) =
+        post(&c, &tiny, "/v1/perft", &json!({"inputs": vec![START; 50], "depth": 1, "divide": true})).await;
+    assert_eq!(status, 413, "{answer}");
+    let (status, answer) =
+        post(&c, &tiny, "/v1/perft", &json!({"inputs": vec![START; 2], "depth": 1, "divide": true})).await;
+    assert_eq!(status, 200, "{answer}");
+}
+
+#[tokio::test]
 async fn the_reply_budget_is_estimated_before_the_work() {
     let base = start(Config::default().with_max_reply_bytes(200_000)).await;
     let c = client();

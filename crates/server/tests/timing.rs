@@ -79,6 +79,57 @@ async fn a_move_batch_stops_at_the_time_limit() {
     assert!(spent < Duration::from_millis(150), "{spent:?} of CPU time in 500 ms after the time limit");
 }
 
+/// A perft batch stops counting when its client goes away.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_perft_stops_when_its_client_goes_away() {
+    let _turn = TURN.lock().await;
+    let base = start(Config::default().with_request_timeout(Duration::from_mins(1))).await;
+    // four Khet perfts at depth 4: about 136 million nodes, under the budget
+    let body = json!({"inputs": vec!["khet:classic"; 4], "depth": 4});
+    let impatient = reqwest::Client::builder().no_proxy().timeout(Duration::from_millis(500)).build().expect("client");
+    let answer = impatient
+        .post(format!("{base}/v1/perft"))
+        .header("content-type", "application/json")
+        .body(body.to_string())
+        .send()
+        .await;
+    assert!(answer.is_err(), "the count took more than 500 ms");
+    drop(impatient);
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let before = cpu_time();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let spent = cpu_time().saturating_sub(before);
+    assert!(spent < Duration::from_millis(150), "{spent:?} of CPU time in 500 ms after the client left");
+}
+
+/// A streamed batch stops when its client goes away mid-answer.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stream_stops_when_its_client_goes_away() {
+    let _turn = TURN.lock().await;
+    let config = Config::default().with_max_moves(10_000_000).with_request_timeout(Duration::from_mins(1));
+    let base = start(config).await;
+    let c = client();
+    let body = json!({"inputs": vec![START; 400], "moves": shuffle(4_000)});
+    let mut response = c
+        .post(format!("{base}/v1/move"))
+        .header("content-type", "application/json")
+        .header("accept", "application/x-ndjson")
+        .body(body.to_string())
+        .send()
+        .await
+        .expect("an answer");
+    assert_eq!(response.status(), 200);
+    let first = response.chunk().await.expect("a chunk").expect("a first line");
+    assert!(first.starts_with(b"{\"ok\""), "{first:?}");
+    drop(response);
+    drop(c);
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let before = cpu_time();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let spent = cpu_time().saturating_sub(before);
+    assert!(spent < Duration::from_millis(150), "{spent:?} of CPU time in 500 ms after the client left");
+}
+
 /// With both pool slots running long jobs, a `convert` of one input is
 /// answered at once, and a heavy request waits its turn.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
