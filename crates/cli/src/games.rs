@@ -10,11 +10,11 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::fs::File;
-use std::io::{self, IsTerminal, Read};
+use std::io::{self, Read};
 use std::sync::mpsc;
 
 use clap::{Args, Subcommand};
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use polyfen::games::pgn::PgnReader;
 use polyfen::games::{
     BadGame, Encoding, Game, GameOptions, Games, RecordFormat, decode, detect_format, encoding_for, position_notation,
@@ -24,6 +24,7 @@ use polyfen::{MoveNotation, Notation, Position, VariantId, WriteOptions};
 
 use crate::output::{Flow, Report};
 use crate::parse_notation;
+use crate::progress::{self, Show};
 use crate::rules::parse_move_notation;
 
 /// The game-record commands.
@@ -520,17 +521,12 @@ fn process_game(game: &Game, job: Job) -> Outcome {
 }
 
 fn progress_bar(total: u64) -> Option<ProgressBar> {
-    if !io::stderr().is_terminal() {
-        return None;
-    }
-    let pb = if total > 0 { ProgressBar::new(total) } else { ProgressBar::new_spinner() };
     let template = if total > 0 {
         "{bar:30} {bytes}/{total_bytes} ({bytes_per_sec}, {eta} left)"
     } else {
         "{spinner} {bytes} ({bytes_per_sec}, {elapsed})"
     };
-    pb.set_style(ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar()));
-    Some(pb)
+    progress::bar(Show::Auto, (total > 0).then_some(total), template)
 }
 
 /// Reads the games of one input on this thread. Returns the bytes read.

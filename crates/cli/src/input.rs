@@ -1,10 +1,11 @@
 //! Inputs from the command line or, streamed, from standard input.
 
-use std::io::{self, BufRead, IsTerminal};
+use std::io::{self, BufRead};
 
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 
 use crate::output::{Flow, Report};
+use crate::progress::{self, Show};
 
 /// The inputs of a command.
 pub struct Inputs<'a> {
@@ -142,14 +143,7 @@ impl Inputs<'_> {
 }
 
 fn progress_bar() -> Option<ProgressBar> {
-    if !io::stderr().is_terminal() {
-        return None;
-    }
-    let pb = ProgressBar::new_spinner();
-    pb.set_style(
-        ProgressStyle::with_template("{spinner} {pos} inputs ({per_sec}, {elapsed})")
-            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
-    );
+    let pb = progress::bar(Show::Auto, None, "{spinner} {pos} inputs ({per_sec}, {elapsed})")?;
     pb.enable_steady_tick(std::time::Duration::from_millis(200));
     Some(pb)
 }

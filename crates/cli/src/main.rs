@@ -14,6 +14,7 @@ mod games;
 mod input;
 mod output;
 mod parallel;
+mod progress;
 mod rules;
 
 use std::process::ExitCode;

@@ -1,15 +1,19 @@
 //! The rules commands: `moves`, `move`, `apply` and `perft`.
 
 use std::io::{self, BufRead, IsTerminal};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use clap::Args;
+use indicatif::{MultiProgress, ProgressBar};
 use polyfen::polyfen_core::Color;
 use polyfen::{
-    AnyPosition, CastlingMoves, LaserJson, MoveNotation, Notation, Position, ReadOptions, RenderStyle, RuleOptions,
-    RulesError, VariantId, WriteOptions, read,
+    AnyPosition, CastlingMoves, LaserJson, MoveNotation, Notation, PerftControl, PerftProgress, Position, ReadOptions,
+    RenderStyle, RuleOptions, RulesError, VariantId, WriteOptions, read,
 };
 
 use crate::output::{Flow, Report};
+use crate::progress::{self, Show};
 use crate::{ReadArgs, for_each_position, parse_notation};
 
 /// Rule choices shared by the rules commands.
@@ -110,10 +114,30 @@ pub struct PerftArgs {
     /// result once.
     #[arg(long)]
     every_rotation: bool,
+    /// Stop a count once it passes N leaf nodes, as an error naming the
+    /// budget (see `--depth`'s cost first: each ply multiplies it by 20 to
+    /// 100).
+    #[arg(long, value_name = "N")]
+    max_nodes: Option<u64>,
+    #[command(flatten)]
+    progress: ProgressArgs,
     #[command(flatten)]
     rules: RuleArgs,
     #[command(flatten)]
     read: ReadArgs,
+}
+
+/// Whether a long count shows its progress.
+#[derive(Args, Debug)]
+pub struct ProgressArgs {
+    /// Show progress on standard error (nodes so far, root moves done, nodes
+    /// per second) even when it is not a terminal: then as plain lines. By
+    /// default a bar shows on a terminal for a count that takes a while.
+    #[arg(long, conflicts_with = "no_progress")]
+    progress: bool,
+    /// Never show progress.
+    #[arg(long)]
+    no_progress: bool,
 }
 
 pub(crate) fn parse_move_notation(s: &str) -> Result<MoveNotation, String> {
@@ -157,34 +181,105 @@ pub fn moves(args: &MovesArgs, report: &mut Report) -> Result<(), Flow> {
 
 pub fn perft(args: &PerftArgs, report: &mut Report) -> Result<(), Flow> {
     let options = args.rules.options().with_khet_every_rotation(args.every_rotation);
+    let show = Show::from_flags(args.progress.progress, args.progress.no_progress);
+    let bars = progress::several(show);
     for_each_position(&args.read, report, |n, reading, report| {
         let position = &reading.position;
-        if args.divide {
+        let watch = PerftBar::new(bars.as_ref(), show);
+        let on_progress = |p: PerftProgress| watch.update(p);
+        let mut control = PerftControl::new();
+        if let Some(max) = args.max_nodes {
+            control = control.with_node_budget(max);
+        }
+        if bars.is_some() {
+            control = control.with_progress(&on_progress);
+        }
+        let answer = if args.divide {
             let notation = notation_for(position.variant(), args.notation);
-            match position.divide(args.depth, notation, &options) {
-                Ok(divided) => {
-                    let mut total = 0;
-                    for d in &divided {
-                        total += d.nodes;
-                        report.line(&format!("{}: {}", d.text, d.nodes))?;
-                    }
-                    report.line(&format!("total: {total}"))
-                }
-                Err(e) => {
-                    report.failure(n, &e.to_string());
-                    Ok(())
-                }
-            }
+            position.divide_with(args.depth, notation, &options, &control).map(|divided| {
+                let total = divided.iter().map(|d| d.nodes).sum::<u64>();
+                (Some(divided), total)
+            })
         } else {
-            match position.perft(args.depth, &options) {
-                Ok(nodes) => report.line(&nodes.to_string()),
-                Err(e) => {
-                    report.failure(n, &e.to_string());
-                    Ok(())
+            position.perft_with(args.depth, &options, &control).map(|nodes| (None, nodes))
+        };
+        watch.finish(show);
+        match answer {
+            Ok((Some(divided), total)) => {
+                for d in &divided {
+                    report.line(&format!("{}: {}", d.text, d.nodes))?;
                 }
+                report.line(&format!("total: {total}"))
+            }
+            Ok((None, nodes)) => report.line(&nodes.to_string()),
+            Err(e) => {
+                report.failure(n, &e.to_string());
+                Ok(())
             }
         }
     })
+}
+
+/// The progress bar of one perft: root moves done of all, the nodes so far
+/// and the rate. Unless forced, it shows only once the count has taken a
+/// third of a second.
+struct PerftBar<'m> {
+    bars: Option<&'m MultiProgress>,
+    bar: ProgressBar,
+    started: Instant,
+    delay: Duration,
+    shown: AtomicBool,
+}
+
+impl<'m> PerftBar<'m> {
+    fn new(bars: Option<&'m MultiProgress>, show: Show) -> PerftBar<'m> {
+        let bar = progress::hidden_bar(Some(0), "{bar:30} {pos}/{len} root moves, {msg} ({elapsed})");
+        let delay = if show == Show::Always { Duration::ZERO } else { Duration::from_millis(300) };
+        PerftBar { bars, bar, started: Instant::now(), delay, shown: AtomicBool::new(false) }
+    }
+
+    #[allow(clippy::cast_precision_loss)] // a rate
+    fn update(&self, p: PerftProgress) {
+        let elapsed = self.started.elapsed();
+        let rate = p.nodes as f64 / elapsed.as_secs_f64().max(1e-6);
+        self.bar.set_length(p.root_moves as u64);
+        self.bar.set_message(format!("{} nodes, {} nodes/s", p.nodes, per_second(rate)));
+        self.bar.set_position(p.root_moves_done as u64);
+        if let Some(bars) = self.bars
+            && elapsed >= self.delay
+            && !self.shown.swap(true, Ordering::Relaxed)
+        {
+            bars.add(self.bar.clone()).tick();
+        }
+    }
+
+    /// Takes the bar away on a terminal; as lines, the last state stays.
+    fn finish(&self, show: Show) {
+        if !self.shown.load(Ordering::Relaxed) {
+            return;
+        }
+        if progress::as_lines(show) {
+            // the last state, which the drawing may have skipped
+            eprintln!("{}/{} root moves, {}", self.bar.position(), self.bar.length().unwrap_or(0), self.bar.message());
+        }
+        self.bar.finish_and_clear();
+        if let Some(bars) = self.bars {
+            bars.remove(&self.bar);
+        }
+    }
+}
+
+/// A rate in words: `812`, `45.3 k`, `21.7 M`, `1.20 G`.
+fn per_second(rate: f64) -> String {
+    if rate >= 1e9 {
+        format!("{:.2} G", rate / 1e9)
+    } else if rate >= 1e6 {
+        format!("{:.1} M", rate / 1e6)
+    } else if rate >= 1e3 {
+        format!("{:.1} k", rate / 1e3)
+    } else {
+        format!("{rate:.0}")
+    }
 }
 
 /// Reads `--position` (a position, or `variant:name` for a named setup).

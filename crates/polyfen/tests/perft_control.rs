@@ -197,7 +197,7 @@ const KNOWN: &[(&str, u32, u64)] = &[
 
 #[test]
 #[allow(clippy::cast_precision_loss)] // a ratio of counts
-fn the_estimate_is_exact_to_depth_2_and_within_a_factor_of_2_deeper() {
+fn the_estimate_is_exact_to_depth_2_and_close_deeper() {
     let options = RuleOptions::default();
     for (pos, depth, _) in cases() {
         for d in 0..=depth.min(2) {
@@ -207,7 +207,7 @@ fn the_estimate_is_exact_to_depth_2_and_within_a_factor_of_2_deeper() {
     for &(text, depth, real) in KNOWN {
         let estimate = position(text).perft_estimate(depth, &options).expect("estimate");
         let ratio = estimate as f64 / real as f64;
-        assert!((0.5..2.0).contains(&ratio), "{text} depth {depth}: {estimate} for {real} ({ratio:.2})");
+        assert!((0.8..1.25).contains(&ratio), "{text} depth {depth}: {estimate} for {real} ({ratio:.2})");
     }
     // an estimate is the same every time
     let pos = position(KIWIPETE);
