@@ -12,6 +12,8 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
+mod games;
+
 /// A position of any game polyfen knows, with the notation it was read in.
 #[pyclass(module = "polyfen", name = "Position")]
 struct Position {
@@ -546,6 +548,7 @@ fn variants() -> Vec<&'static str> {
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Position>()?;
+    games::register(m)?;
     m.add_function(wrap_pyfunction!(read_position, m)?)?;
     m.add_function(wrap_pyfunction!(convert_batch, m)?)?;
     m.add_function(wrap_pyfunction!(validate_batch, m)?)?;

@@ -6,16 +6,31 @@ Xiangqi and Khet positions.
 >>> position.to("shredder-fen")
 'r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1'
 
+Game records (PGN of every game, XQF, CBR, CBL, DhtmlXQ) are read game
+by game with :func:`read_games`.
+
 Batches of positions go through Arrow (``polyfen.arrow``, with pyarrow)
 and from there to Spark (``polyfen.spark``).
 """
 
-from typing import Optional
+import os
+from typing import Iterator, Literal, Optional, Union, overload
 
 from ._errors import ReadError
-from ._native import Position, notations, read_position, variants
+from ._native import Game, GameReader, Position, notations, read_position, variants
 
-__all__ = ["Position", "ReadError", "read", "notations", "variants", "arrow", "spark"]
+__all__ = [
+    "Game",
+    "GameReader",
+    "Position",
+    "ReadError",
+    "read",
+    "read_games",
+    "notations",
+    "variants",
+    "arrow",
+    "spark",
+]
 
 
 def read(text: str, notation: Optional[str] = None, lenient: bool = False) -> Position:
@@ -25,6 +40,78 @@ def read(text: str, notation: Optional[str] = None, lenient: bool = False) -> Po
     text is not a position.
     """
     return read_position(text, notation, lenient)
+
+
+_Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview]
+
+
+@overload
+def read_games(
+    source: _Source,
+    *,
+    variant: Optional[str] = ...,
+    lenient: bool = ...,
+    encoding: Optional[str] = ...,
+    format: Optional[str] = ...,
+    errors: Literal["raise", "skip"] = ...,
+) -> Iterator[Game]: ...
+
+
+@overload
+def read_games(
+    source: _Source,
+    *,
+    variant: Optional[str] = ...,
+    lenient: bool = ...,
+    encoding: Optional[str] = ...,
+    format: Optional[str] = ...,
+    errors: Literal["yield"],
+) -> Iterator[Union[Game, ReadError]]: ...
+
+
+def read_games(
+    source: _Source,
+    *,
+    variant: Optional[str] = None,
+    lenient: bool = False,
+    encoding: Optional[str] = None,
+    format: Optional[str] = None,
+    errors: str = "raise",
+) -> GameReader:
+    """The games of a file (a path, ``str`` or ``os.PathLike``) or of
+    ``bytes``, one :class:`Game` at a time.
+
+    The format is found from the first bytes (or named with ``format``):
+    PGN of chess, Xiangqi or Khet, XQF, CBR, a CBL library, or a DhtmlXQ
+    page. PGN is read game by game, so memory stays flat however large the
+    file; a PGN that is not UTF-8 (GB18030/GBK, Big5, Latin-1, ...) is
+    detected from its first 64 KiB and decoded, or decoded from the
+    ``encoding`` named. Record files (XQF, CBR, CBL, DhtmlXQ) are read whole.
+    ``variant`` reads every PGN game as that game whatever its tags say;
+    ``lenient`` also takes the moves only a lenient reading takes, each
+    reported in :attr:`Game.repairs`.
+
+    A game that cannot be read never loses the others. With
+    ``errors="raise"`` (the default) taking it raises :class:`ReadError`
+    (with ``.game``, ``.line``, ``.column``, ``.offset``), and the next
+    ``next()`` reads the next game; ``errors="yield"`` yields the
+    :class:`ReadError` in the game's place; ``errors="skip"`` leaves it out.
+
+    >>> pgn = b'[White "A"]\n\n1. e4 e5 2. Nf3 (2. f4) Nc6 1-0\n'
+    >>> [game.moves() for game in read_games(pgn)]
+    [['e4', 'e5', 'Nf3', 'Nc6']]
+
+    Raises ``OSError`` when the file cannot be opened and ``ValueError`` for
+    an unknown option. A text (``str``) is a path: give PGN text as bytes
+    (``text.encode()``).
+    """
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        path, data = None, bytes(source)
+    elif isinstance(source, (str, os.PathLike)):
+        path, data = os.fsdecode(source), None
+    else:
+        raise TypeError(f"read_games takes a path or bytes, not {type(source).__name__}")
+    return GameReader(path, data, variant, lenient, encoding, format, errors)
 
 
 def __getattr__(name: str):

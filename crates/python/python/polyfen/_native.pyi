@@ -1,6 +1,8 @@
 """Type stubs of the native module (Rust, PyO3)."""
 
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
+
+from ._errors import ReadError
 
 class Position:
     """A position of any game polyfen knows, with the notation it was read in."""
@@ -27,6 +29,70 @@ class Position:
     def to_json(self) -> str:
         """The JSON form."""
     def __copy__(self) -> "Position": ...
+
+class Game:
+    """A game record: tags, a start position, the moves (with comments,
+    NAGs and variations) and a result."""
+
+    @property
+    def variant(self) -> str:
+        """The game: "chess", "xiangqi" or "khet"."""
+    @property
+    def headers(self) -> Dict[str, str]:
+        """The tags as a dict (the first of tags with the same name)."""
+    @property
+    def tags(self) -> List[Tuple[str, str]]:
+        """The tag pairs in file order, duplicates kept."""
+    @property
+    def result(self) -> str:
+        """The movetext's result marker, else the Result tag, else "*"."""
+    @property
+    def start(self) -> str:
+        """The start position in the game's own notation."""
+    @property
+    def comments(self) -> List[str]:
+        """Comments before the first move."""
+    @property
+    def repairs(self) -> List[str]:
+        """What a lenient reading repaired, each with its line and column."""
+    @property
+    def plies(self) -> int:
+        """Moves of the main line."""
+    @property
+    def status(self) -> str:
+        """The state at the end of the main line: "ongoing", "checkmate", ..."""
+    def moves(self, notation: Optional[str] = None) -> List[str]:
+        """The main line's moves in ``notation`` (the game's PGN notation when None)."""
+    def positions(self, notation: Optional[str] = None) -> List[str]:
+        """The position after each move of the main line, in ``notation``
+        (the game's own position notation when None)."""
+    def lines(self, notation: Optional[str] = None) -> List[List[str]]:
+        """Every line of play, root to leaf, main line first."""
+    def to_pgn(self, notation: Optional[str] = None) -> str:
+        """The game as PGN, moves in ``notation``."""
+    def to_json(self, notation: Optional[str] = None) -> str:
+        """The JSON form, the whole move tree with variations."""
+    def to_dict(self, notation: Optional[str] = None) -> Dict[str, Any]:
+        """The JSON form as Python objects."""
+
+class GameReader(Iterator[Union[Game, ReadError]]):
+    """An iterator over the games of a file or of bytes (see ``polyfen.read_games``)."""
+
+    def __init__(
+        self,
+        path: Optional[str] = None,
+        data: Optional[bytes] = None,
+        variant: Optional[str] = None,
+        lenient: bool = False,
+        encoding: Optional[str] = None,
+        format: Optional[str] = None,
+        errors: str = "raise",
+    ) -> None: ...
+    @property
+    def format(self) -> str:
+        """The format read: "pgn", "xqf", "cbr", "cbl" or "dhtmlxq"."""
+    def __iter__(self) -> "GameReader": ...
+    def __next__(self) -> Union[Game, ReadError]: ...
 
 def read_position(text: str, notation: Optional[str] = None, lenient: bool = False) -> Position: ...
 def notations() -> List[str]: ...

@@ -1,0 +1,369 @@
+//! Game records: `polyfen.read_games` iterates the games of a file or of
+//! bytes, in every format the command line's `games` commands read (PGN of
+//! every game in any text encoding, XQF, CBR, CBL, `DhtmlXQ`). A PGN input
+//! is streamed game by game, so memory stays flat whatever its size; a
+//! record file is read whole, as the command line does.
+
+use std::fmt::Write as _;
+use std::fs::File;
+use std::io::{Cursor, Read};
+
+use polyfen::games::{
+    BadGame, Game as RustGame, GameOptions, Games, RecordError, RecordFormat, decode, detect_format, encoding_for,
+    position_notation, read_record,
+};
+use polyfen::{Position as _, VariantId, WriteOptions};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString};
+
+use crate::{move_notation, notation};
+
+/// How many bytes the format is detected from (as the command line).
+const HEAD: u64 = 64 * 1024;
+
+/// What a bad game does to the iteration.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum OnError {
+    /// `__next__` raises `ReadError`; the next call reads the next game.
+    Raise,
+    /// The `ReadError` is yielded in the game's place.
+    Yield,
+    /// The game is left out.
+    Skip,
+}
+
+/// Where the games come from.
+enum Source {
+    /// A PGN text, decoded to UTF-8 and read game by game.
+    Pgn(Box<Games<Box<dyn Read>>>),
+    /// The games of a record file, read whole.
+    Records { format: RecordFormat, games: std::vec::IntoIter<Result<RustGame, RecordError>>, number: u64 },
+    /// Nothing more (after an I/O error).
+    Done,
+}
+
+/// An iterator over the games of a file or of bytes.
+#[pyclass(module = "polyfen", name = "GameReader", unsendable)]
+pub(crate) struct GameReader {
+    source: Source,
+    on_error: OnError,
+    format: RecordFormat,
+}
+
+/// One game's outcome: a game, or the arguments of its `ReadError`.
+enum Outcome {
+    Game(Box<RustGame>),
+    Bad(Bad),
+}
+
+/// A game that could not be read: the arguments of its `ReadError`.
+struct Bad {
+    message: String,
+    column: Option<u64>,
+    line: Option<u64>,
+    offset: u64,
+    game: u64,
+}
+
+impl GameReader {
+    fn next_outcome(&mut self) -> Option<std::io::Result<Outcome>> {
+        match &mut self.source {
+            Source::Pgn(games) => match games.next()? {
+                Ok(Ok(game)) => Some(Ok(Outcome::Game(Box::new(game)))),
+                Ok(Err(bad)) => Some(Ok(bad_pgn(&bad))),
+                Err(e) => {
+                    self.source = Source::Done;
+                    Some(Err(e))
+                }
+            },
+            Source::Records { format, games, number } => {
+                let game = games.next()?;
+                *number += 1;
+                Some(Ok(match game {
+                    Ok(game) => Outcome::Game(Box::new(game)),
+                    Err(e) => Outcome::Bad(Bad {
+                        message: format!("game {number}: {format}: byte {}: {}", e.offset, e.message),
+                        column: None,
+                        line: None,
+                        offset: e.offset,
+                        game: *number,
+                    }),
+                }))
+            }
+            Source::Done => None,
+        }
+    }
+}
+
+fn bad_pgn(bad: &BadGame) -> Outcome {
+    Outcome::Bad(Bad {
+        message: bad.to_string(),
+        column: Some(bad.error.at.column),
+        line: Some(bad.error.at.line),
+        offset: bad.error.at.offset,
+        game: bad.game,
+    })
+}
+
+/// `polyfen.ReadError` for a bad game.
+fn game_error(py: Python<'_>, bad: Bad, format: RecordFormat) -> PyResult<Bound<'_, PyAny>> {
+    let Bad { message, column, line, offset, game } = bad;
+    let kwargs = PyDict::new(py);
+    kwargs.set_item("line", line)?;
+    kwargs.set_item("offset", offset)?;
+    kwargs.set_item("game", game)?;
+    py.import("polyfen._errors")?.getattr("ReadError")?.call((message, column, format.name()), Some(&kwargs))
+}
+
+#[pymethods]
+impl GameReader {
+    /// Opens `path`, or reads `data`, and finds the format from the first
+    /// bytes (or takes `format`). Raises `OSError` when the file cannot be
+    /// read, `ValueError` for an unknown option.
+    #[new]
+    #[pyo3(signature = (path=None, data=None, variant=None, lenient=false, encoding=None, format=None, errors="raise"))]
+    #[allow(clippy::needless_pass_by_value)] // PyO3 hands arguments over by value
+    fn new(
+        path: Option<std::path::PathBuf>,
+        data: Option<Vec<u8>>,
+        variant: Option<&str>,
+        lenient: bool,
+        encoding: Option<&str>,
+        format: Option<&str>,
+        errors: &str,
+    ) -> PyResult<GameReader> {
+        let on_error = match errors {
+            "raise" => OnError::Raise,
+            "yield" => OnError::Yield,
+            "skip" => OnError::Skip,
+            _ => {
+                return Err(PyValueError::new_err(format!("errors={errors:?}: one of \"raise\", \"yield\", \"skip\"")));
+            }
+        };
+        let variant = variant
+            .map(|v| v.parse::<VariantId>().map_err(|_| PyValueError::new_err(format!("unknown variant {v:?}"))))
+            .transpose()?;
+        let encoding = encoding
+            .map(|e| {
+                encoding_for(e).ok_or_else(|| {
+                    PyValueError::new_err(format!(
+                        "unknown encoding {e:?}; for example utf-8, gb18030, gbk, big5, latin1"
+                    ))
+                })
+            })
+            .transpose()?;
+        let forced = format.map(|f| f.parse::<RecordFormat>().map_err(PyValueError::new_err)).transpose()?;
+        let mut input: Box<dyn Read> = match (path, data) {
+            (Some(path), None) => Box::new(File::open(path)?),
+            (None, Some(data)) => Box::new(Cursor::new(data)),
+            _ => return Err(PyValueError::new_err("give a path or bytes")),
+        };
+        let mut head = Vec::new();
+        (&mut input).take(HEAD).read_to_end(&mut head)?;
+        let format = forced.unwrap_or_else(|| detect_format(&head));
+        let source = if format == RecordFormat::Pgn {
+            let input: Box<dyn Read> = Box::new(Cursor::new(head).chain(input));
+            let (decoded, _) = decode(input, encoding)?;
+            let options = GameOptions::default().with_variant(variant).with_lenient(lenient);
+            Source::Pgn(Box::new(Games::new(decoded, options)))
+        } else {
+            let mut bytes = head;
+            input.read_to_end(&mut bytes)?;
+            Source::Records { format, games: read_record(format, &bytes).into_iter(), number: 0 }
+        };
+        Ok(GameReader { source, on_error, format })
+    }
+
+    /// The format read: "pgn", "xqf", "cbr", "cbl" or "dhtmlxq".
+    #[getter]
+    fn format(&self) -> &'static str {
+        self.format.name()
+    }
+
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        loop {
+            let Some(outcome) = self.next_outcome() else { return Ok(None) };
+            match outcome? {
+                Outcome::Game(game) => return Ok(Some(Bound::new(py, Game { inner: *game })?.into_any())),
+                Outcome::Bad(bad) => match self.on_error {
+                    OnError::Skip => {}
+                    OnError::Yield => return Ok(Some(game_error(py, bad, self.format)?)),
+                    OnError::Raise => return Err(PyErr::from_value(game_error(py, bad, self.format)?)),
+                },
+            }
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        format!("GameReader(format={:?})", self.format.name())
+    }
+}
+
+/// A game record: tags, a start position, the moves (with comments, NAGs
+/// and variations) and a result.
+#[pyclass(module = "polyfen", name = "Game", frozen)]
+pub(crate) struct Game {
+    inner: RustGame,
+}
+
+fn rules_error(e: &polyfen::RulesError) -> PyErr {
+    PyValueError::new_err(e.to_string())
+}
+
+fn move_notation_of(name: Option<&str>) -> PyResult<Option<polyfen::MoveNotation>> {
+    name.map(move_notation).transpose()
+}
+
+#[pymethods]
+impl Game {
+    /// The game: "chess", "xiangqi" or "khet".
+    #[getter]
+    fn variant(&self) -> &'static str {
+        self.inner.variant.into()
+    }
+
+    /// The tags as a dict (the first of tags with the same name).
+    #[getter]
+    fn headers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        for (name, value) in &self.inner.tags {
+            if !dict.contains(name)? {
+                dict.set_item(name, value)?;
+            }
+        }
+        Ok(dict)
+    }
+
+    /// The tag pairs in file order, duplicates kept.
+    #[getter]
+    fn tags(&self) -> Vec<(String, String)> {
+        self.inner.tags.clone()
+    }
+
+    /// The result: the movetext's marker, else the `Result` tag, else "*".
+    #[getter]
+    fn result(&self) -> &str {
+        self.inner.result_text()
+    }
+
+    /// The start position in the game's own notation.
+    #[getter]
+    fn start(&self) -> PyResult<String> {
+        self.write_position(&self.inner.start, None)
+    }
+
+    /// Comments before the first move.
+    #[getter]
+    fn comments(&self) -> Vec<String> {
+        self.inner.comments.clone()
+    }
+
+    /// What a lenient reading repaired, each with its line and column.
+    #[getter]
+    fn repairs(&self) -> Vec<String> {
+        self.inner.repairs.iter().map(ToString::to_string).collect()
+    }
+
+    /// Moves of the main line.
+    #[getter]
+    fn plies(&self) -> usize {
+        self.inner.plies()
+    }
+
+    /// The main line's moves in `notation` (the game's PGN notation when
+    /// None: SAN for chess).
+    #[pyo3(signature = (notation=None))]
+    fn moves(&self, notation: Option<&str>) -> PyResult<Vec<String>> {
+        let notation = move_notation_of(notation)?;
+        self.inner.main_line(notation).map(|line| line.moves).map_err(|e| rules_error(&e))
+    }
+
+    /// The position after each move of the main line, in `notation` (the
+    /// game's own position notation when None).
+    #[pyo3(signature = (notation=None))]
+    fn positions(&self, notation: Option<&str>) -> PyResult<Vec<String>> {
+        let line = self.inner.main_line(None).map_err(|e| rules_error(&e))?;
+        line.positions.iter().map(|p| self.write_position(p, notation)).collect()
+    }
+
+    /// Every line of play, root to leaf, main line first (variations
+    /// after), each a list of moves in `notation`.
+    #[pyo3(signature = (notation=None))]
+    fn lines(&self, notation: Option<&str>) -> PyResult<Vec<Vec<String>>> {
+        let notation = move_notation_of(notation)?;
+        self.inner.lines(notation).map_err(|e| rules_error(&e))
+    }
+
+    /// The state at the end of the main line: "ongoing", "checkmate",
+    /// "stalemate", ...
+    #[getter]
+    fn status(&self) -> PyResult<&'static str> {
+        self.inner.main_line(None).map(|line| line.status.into()).map_err(|e| rules_error(&e))
+    }
+
+    /// The game as PGN, moves in `notation` (the game's PGN notation when
+    /// None).
+    #[pyo3(signature = (notation=None))]
+    fn to_pgn(&self, notation: Option<&str>) -> PyResult<String> {
+        let mut out = String::new();
+        self.inner.write_pgn(move_notation_of(notation)?, &mut out).map_err(|e| rules_error(&e))?;
+        Ok(out)
+    }
+
+    /// The JSON form (docs/game.schema.json): tags, start, main line, the
+    /// whole move tree with comments, NAGs and variations, end and status.
+    #[pyo3(signature = (notation=None))]
+    fn to_json(&self, notation: Option<&str>) -> PyResult<String> {
+        let json = self.inner.to_json(move_notation_of(notation)?).map_err(|e| rules_error(&e))?;
+        serde_json::to_string(&json).map_err(|e| PyValueError::new_err(e.to_string()))
+    }
+
+    /// The JSON form as Python objects (dicts and lists).
+    #[pyo3(signature = (notation=None))]
+    fn to_dict<'py>(&self, py: Python<'py>, notation: Option<&str>) -> PyResult<Bound<'py, PyAny>> {
+        let text = self.to_json(notation)?;
+        py.import("json")?.getattr("loads")?.call1((text,))
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let game = &self.inner;
+        let text = |s: &str| PyString::new(py, s).repr().map(|r| r.to_string());
+        let mut out = format!("Game({}", text(game.variant.into())?);
+        for tag in ["White", "Black", "Red"] {
+            if let Some(value) = game.tag(tag) {
+                let _ = write!(out, ", {}={}", tag.to_ascii_lowercase(), text(value)?);
+            }
+        }
+        let _ = write!(out, ", result={}, plies={})", text(game.result_text())?, game.plies());
+        Ok(out)
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.extract::<PyRef<'_, Game>>().is_ok_and(|other| other.inner == self.inner)
+    }
+}
+
+impl Game {
+    fn write_position(&self, position: &polyfen::AnyPosition, name: Option<&str>) -> PyResult<String> {
+        let target = match name {
+            Some(name) => notation(name)?,
+            None => position_notation(self.inner.variant),
+        };
+        position
+            .to_notation(target, &WriteOptions::default())
+            .map(|written| written.text)
+            .map_err(|e| PyValueError::new_err(e.to_string()))
+    }
+}
+
+/// Registers the classes.
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<GameReader>()?;
+    m.add_class::<Game>()?;
+    Ok(())
+}
