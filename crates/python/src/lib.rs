@@ -3,10 +3,14 @@
 //! kernels behind `polyfen.arrow`, which work on an array's buffers with
 //! the GIL released, with no Python object per row.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
+
 use polyfen::polyfen_core::ParseError;
 use polyfen::{
-    MoveNotation, Notation, Position as _, ReadError, ReadOptions, RenderStyle, RuleOptions, VariantId, WriteOptions,
-    read,
+    MoveNotation, Notation, PerftControl, Position as _, ReadError, ReadOptions, RenderStyle, RuleOptions, VariantId,
+    WriteOptions, read,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -120,10 +124,45 @@ impl Position {
         self.inner.play(r#move, notation, &RuleOptions::default()).map_err(|e| rules_error(&e))
     }
 
-    /// The number of leaf nodes of the legal move tree `depth` plies deep.
+    /// The number of leaf nodes of the legal move tree `depth` plies deep,
+    /// counted with the GIL released. A deep count runs on a thread of its
+    /// own while this one looks at Python's signals every 50 ms, so Ctrl-C
+    /// (`KeyboardInterrupt`) stops it.
     fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
+        let options = RuleOptions::default();
         let inner = self.inner.clone();
-        py.detach(move || inner.perft(depth, &RuleOptions::default())).map_err(|e| rules_error(&e))
+        if depth <= 3 {
+            // a few milliseconds at most: not worth a thread
+            return py.detach(move || inner.perft(depth, &options)).map_err(|e| rules_error(&e));
+        }
+        let cancel = AtomicBool::new(false);
+        let control = PerftControl::new().with_cancel(&cancel);
+        std::thread::scope(|scope| {
+            let (done, answer) = mpsc::channel();
+            let (inner, control) = (&inner, &control);
+            scope.spawn(move || done.send(inner.perft_with(depth, &options, control)));
+            let mut answer = answer;
+            loop {
+                let (back, waited) = py.detach(move || {
+                    let waited = answer.recv_timeout(Duration::from_millis(50));
+                    (answer, waited)
+                });
+                answer = back;
+                match waited {
+                    Ok(nodes) => return nodes.map_err(|e| rules_error(&e)),
+                    Err(mpsc::RecvTimeoutError::Timeout) => {
+                        if let Err(interrupt) = py.check_signals() {
+                            cancel.store(true, Ordering::Relaxed);
+                            // the count ends within a millisecond; the scope waits for it
+                            return Err(interrupt);
+                        }
+                    }
+                    Err(mpsc::RecvTimeoutError::Disconnected) => {
+                        return Err(PyValueError::new_err("perft: the counting thread ended without an answer"));
+                    }
+                }
+            }
+        })
     }
 
     /// A diagram: "ascii", "unicode", "chinese", "chinese-traditional" or

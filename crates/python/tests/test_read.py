@@ -1,6 +1,9 @@
 """Single reads: polyfen.read and the Position methods."""
 
+import _thread
 import copy
+import threading
+import time
 
 import pytest
 
@@ -60,7 +63,22 @@ def test_moves_play_and_perft():
     with pytest.raises(ValueError, match="e5"):
         position.play("e5e4")
     assert before.perft(3) == 8902
+    assert before.perft(4) == 197281
     assert polyfen.read(XIANGQI_START).perft(2) == 1920
+
+
+def test_a_deep_perft_stops_on_keyboard_interrupt():
+    position = polyfen.read("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+    # Ctrl-C after 0.2 s of a count that would take minutes
+    timer = threading.Timer(0.2, _thread.interrupt_main)
+    started = time.monotonic()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            position.perft(7)
+    finally:
+        timer.cancel()
+    assert time.monotonic() - started < 2.0
 
 
 def test_render_and_notebook_svg_and_json():

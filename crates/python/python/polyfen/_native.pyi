@@ -22,7 +22,9 @@ class Position:
     def play(self, move: str, notation: Optional[str] = None) -> str:
         """Plays ``move`` and returns it written in ``notation``."""
     def perft(self, depth: int) -> int:
-        """The number of leaf nodes of the legal move tree ``depth`` plies deep."""
+        """The number of leaf nodes of the legal move tree ``depth`` plies deep,
+        counted with the GIL released; Ctrl-C (``KeyboardInterrupt``) stops a
+        deep count."""
     def render(self, style: str = "ascii") -> str:
         """A diagram: "ascii", "unicode", "chinese", "chinese-traditional" or "svg"."""
     def _repr_svg_(self) -> str: ...
