@@ -490,11 +490,7 @@ where
             }
             Some(permit)
         }
-        None if bytes.len() > SMALL_REPLY => match state.memory.hold(bytes.len()).await {
-            Some(permit) => Some(permit),
-            None => return shutting_down(),
-        },
-        None => None,
+        None => return crate::pool::json_reply(&state.memory, status, bytes).await,
     };
     let mut response = Response::new(Reply::whole(bytes, memory));
     *response.status_mut() = status;
@@ -502,7 +498,7 @@ where
     response
 }
 
-fn shutting_down() -> Response {
+pub(crate) fn shutting_down() -> Response {
     request_error(StatusCode::SERVICE_UNAVAILABLE, "the service is shutting down").into_response()
 }
 

@@ -5,7 +5,7 @@
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::extract::rejection::BytesRejection;
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use polyfen::explain::{Explanation, explain, explain_move_at, move_forms};
 use polyfen::polyfen_core::{ParseError, ParseErrorKind};
@@ -15,7 +15,7 @@ use strum::IntoEnumIterator;
 
 use crate::AppState;
 use crate::api::{request_error, too_big_reply};
-use crate::pool::{self, Reply};
+use crate::pool;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -170,12 +170,7 @@ pub(crate) async fn explain_route(State(state): State<AppState>, body: Result<By
         (status, serde_json::to_vec(&answer))
     };
     match pool::run(&state.jobs, work).await {
-        Some((status, Ok(bytes))) => {
-            let mut response = Response::new(Reply::whole(bytes, None));
-            *response.status_mut() = status;
-            response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
-            response
-        }
+        Some((status, Ok(bytes))) => pool::json_reply(&state.memory, status, bytes).await,
         _ => request_error(StatusCode::INTERNAL_SERVER_ERROR, "internal error").into_response(),
     }
 }

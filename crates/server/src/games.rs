@@ -1,7 +1,6 @@
 //! `POST /v1/games/convert`: game records in, games out, with the same
 //! limits as the other endpoints and a budget of moves per request.
 
-use axum::Json;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::extract::rejection::BytesRejection;
@@ -208,15 +207,23 @@ pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, B
                 e.game = i as u64 + 1;
             }
         }
-        Ok(GamesAnswer { games })
+        Ok(serialized(&GamesAnswer { games }))
     };
-    answer(pool::run(&state.jobs, work).await)
+    answer(&state, pool::run(&state.jobs, work).await).await
+}
+
+/// The answer as JSON bytes, made on the pool.
+fn serialized(answer: &GamesAnswer) -> Vec<u8> {
+    serde_json::to_vec(answer).unwrap_or_else(|e| {
+        serde_json::to_vec(&serde_json::json!({"error": {"message": format!("cannot write the answer: {e}")}}))
+            .unwrap_or_default()
+    })
 }
 
 /// The answer of the pool's work.
-fn answer(result: Option<Result<GamesAnswer, String>>) -> Response {
+async fn answer(state: &AppState, result: Option<Result<Vec<u8>, String>>) -> Response {
     match result {
-        Some(Ok(answer)) => Json(answer).into_response(),
+        Some(Ok(bytes)) => pool::json_reply(&state.memory, StatusCode::OK, bytes).await,
         Some(Err(too_big)) => refuse(StatusCode::PAYLOAD_TOO_LARGE, &too_big),
         None => refuse(StatusCode::INTERNAL_SERVER_ERROR, "internal error"),
     }
@@ -302,7 +309,7 @@ async fn records(
                 }),
             })
             .collect();
-        Ok(GamesAnswer { games })
+        Ok(serialized(&GamesAnswer { games }))
     };
-    answer(pool::run(&state.jobs, work).await)
+    answer(state, pool::run(&state.jobs, work).await).await
 }

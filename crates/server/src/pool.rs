@@ -144,3 +144,27 @@ pub(crate) async fn run<T: Send + 'static>(
     .await
     .ok()
 }
+
+/// A JSON answer of `bytes` made on the pool: a large one holds its size of
+/// the memory budget (waiting for it within the request's time limit) until
+/// it is written out.
+pub(crate) async fn json_reply(
+    memory: &Memory,
+    status: axum::http::StatusCode,
+    bytes: Vec<u8>,
+) -> axum::response::Response {
+    let permit = if bytes.len() > SMALL_REPLY {
+        match memory.hold(bytes.len()).await {
+            Some(permit) => Some(permit),
+            None => return crate::api::shutting_down(),
+        }
+    } else {
+        None
+    };
+    let mut response = axum::response::Response::new(Reply::whole(bytes, permit));
+    *response.status_mut() = status;
+    response
+        .headers_mut()
+        .insert(axum::http::header::CONTENT_TYPE, axum::http::HeaderValue::from_static("application/json"));
+    response
+}

@@ -12,6 +12,7 @@ use polyfen_server::Config;
 use serde_json::json;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const XQ_START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
 /// One test at a time: each measures the process's CPU time.
 static TURN: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
@@ -128,6 +129,38 @@ async fn a_stream_stops_when_its_client_goes_away() {
     tokio::time::sleep(Duration::from_millis(500)).await;
     let spent = cpu_time().saturating_sub(before);
     assert!(spent < Duration::from_millis(150), "{spent:?} of CPU time in 500 ms after the client left");
+}
+
+/// A slow reader pauses a streamed batch: while nobody reads, the work
+/// waits, and it goes on when the reader does.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_reader_pauses_the_stream() {
+    let _turn = TURN.lock().await;
+    let base = start(Config::default().with_request_timeout(Duration::from_mins(1))).await;
+    let c = client();
+    // 1,000 Xiangqi SVGs of about 45 KB: far more than the buffers on the way
+    let body = json!({"inputs": vec![XQ_START; 1_000]});
+    let mut response = c
+        .post(format!("{base}/v1/render"))
+        .header("content-type", "application/json")
+        .header("accept", "application/x-ndjson")
+        .body(body.to_string())
+        .send()
+        .await
+        .expect("an answer");
+    assert_eq!(response.status(), 200);
+    let mut all = response.chunk().await.expect("a chunk").expect("a first piece").to_vec();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let before = cpu_time();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let spent = cpu_time().saturating_sub(before);
+    assert!(spent < Duration::from_millis(100), "{spent:?} of CPU time in 500 ms while nobody read");
+    while let Some(chunk) = response.chunk().await.expect("a chunk") {
+        all.extend_from_slice(&chunk);
+    }
+    let text = String::from_utf8(all).expect("text");
+    assert_eq!(text.lines().count(), 1_000);
+    assert!(text.lines().all(|line| line.starts_with("{\"ok\":{")));
 }
 
 /// With both pool slots running long jobs, a `convert` of one input is
