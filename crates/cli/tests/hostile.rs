@@ -1,6 +1,6 @@
 //! Hostile clients against `polyfen serve`: one test per attack an attacker
-//! tried on the service (slow connections over the cap, bodies that are not
-//! JSON), plus a plain load figure.
+//! tried on the service (huge render and laser replies, slow connections
+//! over the cap, bodies that are not JSON), plus a plain load figure.
 //!
 //! Each test starts the real binary on a free loopback port and measures
 //! that process alone, from `/proc/PID/status` (peak and current resident
@@ -442,6 +442,63 @@ impl Figures {
             self.peak_rss_mib,
         )
     }
+}
+
+// ---------------------------------------------------------------- 3. render and laser
+
+/// Render and laser batches of 10,000 Khet positions (2,000 in the short
+/// run; replies ~280 times the request), one at a time and 8 laser batches
+/// at once, also asked as
+/// NDJSON: refused, capped or streamed, memory bounded. The client reads at
+/// most a few MiB of each reply in the short run, then goes away.
+#[test]
+fn render_and_laser_replies_stay_bounded() {
+    exclusive(async {
+        let mut server = Server::start(&[]);
+        let addr = server.addr;
+        let mut figures = Figures::new("render and laser");
+        // replies of ~280 times the request: ~50 MB for the short run's
+        // batches, ~250 MB for the soak's
+        let inputs = scaled(2_000, 10_000);
+        let render =
+            post_request("/v1/render", "application/json", "", &batch_body(KHET_CLASSIC, inputs, ",\"style\":\"svg\""));
+        let laser_body = batch_body(KHET_CLASSIC, inputs, "");
+        let laser = post_request("/v1/laser", "application/json", "", &laser_body);
+        let streamed = post_request("/v1/laser", "application/json", "accept: application/x-ndjson\r\n", &laser_body);
+        let max_read = scaled(4 << 20, 512 << 20);
+        let give_up = scaled(Duration::from_secs(15), Duration::from_mins(1));
+        let rounds = scaled(1, 3);
+        let probe = Probe::start(addr);
+        let started = Instant::now();
+        let mut answers = Vec::new();
+        for _ in 0..rounds {
+            answers.push(exchange(addr, &render, give_up, max_read).await);
+            answers.push(exchange(addr, &laser, give_up, max_read).await);
+            answers.push(exchange(addr, &streamed, give_up, max_read).await);
+            let eight: Vec<_> =
+                (0..8).map(|_| tokio::spawn(exchange_owned(addr, laser.clone(), give_up, max_read))).collect();
+            for task in eight {
+                answers.push(task.await.expect("a request"));
+            }
+        }
+        figures.elapsed = started.elapsed();
+        figures.requests = answers.len();
+        let probe = probe.finish();
+        let most = answers.iter().map(|a| a.bytes).max().unwrap_or_default();
+        figures.notes.push(format!(
+            "answers: {}, the largest {:.1} MiB read",
+            statuses(&answers),
+            most as f64 / 1_048_576.0
+        ));
+        figures.check(answers.iter().all(|a| matches!(a.status, 200 | 413 | 422)), || {
+            format!("answers: {}", statuses(&answers))
+        });
+        figures.finish(&mut server, probe);
+    });
+}
+
+async fn exchange_owned(addr: SocketAddr, request: Vec<u8>, give_up: Duration, max_read: usize) -> Answer {
+    exchange(addr, &request, give_up, max_read).await
 }
 
 // ---------------------------------------------------------------- 4. slow connections
