@@ -323,7 +323,9 @@ pub(crate) fn eight_ranks(bytes: &[u8]) -> bool {
         if equal(word, b'0') & inside != 0 {
             return false;
         }
-        slashes += (equal(word, b'/') & inside).count_ones();
+        // the lanes' high bits summed by one multiply (no popcount
+        // instruction is assumed)
+        slashes += ((equal(word, b'/') & inside) >> 7).wrapping_mul(lanes(1)) >> 56;
         if low != 0 || slashes > 7 {
             return slashes == 7;
         }

@@ -395,17 +395,20 @@ pub struct ReadError {
 ///
 /// A [`ReadError`] with the byte span of the first problem.
 pub fn read(input: &str, from: Option<Notation>, options: &ReadOptions) -> Result<Reading, ReadError> {
+    // a text with a '/' is never a setup's name, so the common case, a
+    // strict FEN, is tried before looking for one
+    if from.is_none()
+        && !options.lenient
+        && detect::eight_ranks(input.as_bytes())
+        && let Ok(reading) = read_as(input, Notation::Fen, options)
+    {
+        return Ok(reading);
+    }
     if let Some(named) = named_setup(input) {
         return named.and_then(|text| read(text, from, options));
     }
     if let Some(notation) = from {
         return read_as(input, notation, options);
-    }
-    if !options.lenient
-        && detect::eight_ranks(input.as_bytes())
-        && let Ok(reading) = read_as(input, Notation::Fen, options)
-    {
-        return Ok(reading);
     }
     let guess = detect(input);
     let first = read_as(input, guess.first(), options);
@@ -424,6 +427,10 @@ pub fn read(input: &str, from: Option<Notation>, options: &ReadOptions) -> Resul
 /// setup's text, or the error naming the setups the variant has; `None`
 /// for any other text.
 fn named_setup(input: &str) -> Option<Result<&'static str, ReadError>> {
+    // no ':' (every notation's text), found by one memchr: not a name
+    if !input.as_bytes().contains(&b':') {
+        return None;
+    }
     let (variant, name) = input.trim().split_once(':')?;
     let variant = variant.parse::<VariantId>().ok()?;
     if name.contains([' ', '/']) {
