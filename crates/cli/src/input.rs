@@ -34,26 +34,52 @@ impl<'a> Inputs<'a> {
         let stdin = io::stdin();
         let progress = progress_bar();
         let mut reader = io::BufReader::with_capacity(256 * 1024, stdin.lock());
-        let mut line = Vec::with_capacity(256);
+        // a line cut by the end of the reader's buffer, gathered here; every
+        // other line is handed over where it lies in the buffer
+        let mut carried = Vec::new();
         let mut n: u64 = 0;
-        loop {
-            line.clear();
-            if reader.read_until(b'\n', &mut line).map_err(|e| Flow::Fatal(e.into()))? == 0 {
-                break;
-            }
-            n += 1;
-            while matches!(line.last(), Some(b'\n' | b'\r')) {
-                line.pop();
+        let mut one = |n: u64, line: &[u8], report: &mut Report| -> Result<(), Flow> {
+            let mut line = line;
+            while let [rest @ .., b'\n' | b'\r'] = line {
+                line = rest;
             }
             if let Some(pb) = &progress
                 && n.is_multiple_of(1024)
             {
                 pb.set_position(n);
             }
-            match std::str::from_utf8(&line) {
-                Ok(text) => f(n, text, report)?,
-                Err(e) => report.not_utf8(n, e.valid_up_to()),
+            match std::str::from_utf8(line) {
+                Ok(text) => f(n, text, report),
+                Err(e) => {
+                    report.not_utf8(n, e.valid_up_to());
+                    Ok(())
+                }
             }
+        };
+        loop {
+            let buffer = reader.fill_buf().map_err(|e| Flow::Fatal(e.into()))?;
+            if buffer.is_empty() {
+                if !carried.is_empty() {
+                    n += 1;
+                    one(n, &carried, report)?;
+                }
+                break;
+            }
+            let len = buffer.len();
+            let mut start = 0;
+            for end in memchr::memchr_iter(b'\n', buffer) {
+                n += 1;
+                if carried.is_empty() {
+                    one(n, &buffer[start..end], report)?;
+                } else {
+                    carried.extend_from_slice(&buffer[start..end]);
+                    one(n, &carried, report)?;
+                    carried.clear();
+                }
+                start = end + 1;
+            }
+            carried.extend_from_slice(&buffer[start..]);
+            reader.consume(len);
         }
         if let Some(pb) = progress {
             pb.finish_and_clear();

@@ -294,17 +294,14 @@ pub(crate) fn for_each_position(
     let inputs = Inputs::new(&args.inputs);
     let jobs = parallel::jobs(args.jobs);
     if jobs == 1 {
-        return inputs.for_each(report, |n, input, report| {
-            let input = rules::named_setup(input).unwrap_or(input);
-            read_one(n, input, args, options, report, &f)
-        });
+        return inputs.for_each(report, |n, input, report| read_one(n, input, args, options, report, &f));
     }
     let mut read_error = None;
     let work = |batches: Vec<input::Batch>| {
         let mut buffer = Report::buffered();
         let done = batches.iter().try_for_each(|batch| {
             batch.for_each(|n, text| match text {
-                Ok(text) => read_one(n, rules::named_setup(text).unwrap_or(text), args, options, &mut buffer, &f),
+                Ok(text) => read_one(n, text, args, options, &mut buffer, &f),
                 Err(valid_up_to) => {
                     buffer.not_utf8(n, valid_up_to);
                     Ok(())
@@ -342,11 +339,13 @@ fn read_one(
 
 /// The warning for a text that names no piece and no side to move (`//`,
 /// `9/9/9`): it reads, as an empty board, but is hardly what was meant.
+/// Pieces and sides are letters in every game, so a text without one
+/// names neither; a real position has a letter in its first few bytes.
 fn hollow(input: &str, reading: &Reading) -> Option<String> {
-    let text = input.trim();
-    if text.contains(char::is_whitespace) || text.bytes().any(|b| b.is_ascii_alphabetic() || b >= 0x80) {
+    if input.bytes().any(|b| b.is_ascii_alphabetic() || b >= 0x80) {
         return None;
     }
+    let text = input.trim();
     let shown: String = text.chars().take(32).collect();
     let more = if shown.len() < text.len() { "…" } else { "" };
     let json = serde_json::to_value(&reading.position).unwrap_or_default();

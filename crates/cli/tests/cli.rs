@@ -714,3 +714,25 @@ fn help_lists_every_command_and_the_values_of_each_option() {
     assert!(move_help.contains("Chess: san, lan, uci") && move_help.contains("wxf-fsf"), "{move_help}");
     assert!(polyfen(&["apply", "--help"], "").stdout.contains("fen, shredder-fen, epd, xiangqi-fen"));
 }
+
+#[test]
+fn standard_input_lines_cut_by_the_read_buffer_are_read_whole() {
+    // about 600 KB: lines cross the 256 KiB read buffer's ends; CRLF line
+    // ends, and no newline after the last line
+    let good = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+    let mut input = String::new();
+    let lines = 20_000;
+    for n in 1..=lines {
+        let line = if n % 4999 == 0 { "8/8/8 w - - 0 1" } else { good };
+        input.push_str(line);
+        if n < lines {
+            input.push_str("\r\n");
+        }
+    }
+    let out = polyfen(&["convert", "--to", "fen", "--jobs", "1"], &input);
+    assert_eq!(out.code, 1);
+    assert_eq!(out.stdout.lines().count(), lines - 4, "{}", &out.stderr);
+    assert!(out.stdout.lines().all(|line| line == good));
+    let numbers: Vec<&str> = out.stderr.lines().map(|line| line.split(':').nth(1).unwrap_or_default().trim()).collect();
+    assert_eq!(numbers, ["input 4999", "input 9998", "input 14997", "input 19996"], "{}", out.stderr);
+}
