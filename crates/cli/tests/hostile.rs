@@ -1,6 +1,7 @@
 //! Hostile clients against `polyfen serve`: one test per attack an attacker
-//! tried on the service (huge render and laser replies, slow connections
-//! over the cap, bodies that are not JSON), plus a plain load figure.
+//! tried on the service (perft batches, huge render and laser replies, slow
+//! connections over the cap, bodies that are not JSON), plus a plain load
+//! figure.
 //!
 //! Each test starts the real binary on a free loopback port and measures
 //! that process alone, from `/proc/PID/status` (peak and current resident
@@ -444,6 +445,85 @@ impl Figures {
     }
 }
 
+// ---------------------------------------------------------------- 1. perft
+
+/// Khet perft at depth 5, in batches of six positions (two at once) and in
+/// a batch of 10,000: refused by the budget, or stopped when the request
+/// ends. Batches of five positions at depth 4, within the budget but
+/// seconds of work, end by the server's time limit (`--request-timeout 1`)
+/// or by the client going away after half a second. Each time the
+/// server's CPU time stops growing, and a depth-1 perft is answered at once
+/// afterwards.
+#[test]
+fn perft_batches_are_refused_or_stopped_when_their_request_ends() {
+    exclusive(async {
+        let mut server = Server::start(&["--request-timeout", "1"]);
+        let addr = server.addr;
+        let mut figures = Figures::new("perft");
+        let six = post_request("/v1/perft", "application/json", "", &batch_body(KHET_CLASSIC, 6, ",\"depth\":5"));
+        let full = post_request("/v1/perft", "application/json", "", &batch_body(KHET_CLASSIC, 10_000, ",\"depth\":5"));
+        let within = post_request("/v1/perft", "application/json", "", &batch_body(KHET_CLASSIC, 5, ",\"depth\":4"));
+        let give_up = Duration::from_secs(3);
+        let rounds = scaled(1, 4);
+        let probe = Probe::start(addr);
+        let started = Instant::now();
+        let mut answers = Vec::new();
+        let mut cpu = Vec::new();
+        for _ in 0..rounds {
+            let (a, b) = tokio::join!(exchange(addr, &six, give_up, 1 << 20), exchange(addr, &six, give_up, 1 << 20));
+            answers.extend([a, b]);
+            answers.push(exchange(addr, &full, give_up, 1 << 20).await);
+            // The requests have ended (answered or given up): the work must
+            // stop. The small requests go on meanwhile, so their own CPU
+            // time is allowed for.
+            cpu.push(server.cpu_after(Instant::now()).await);
+            // ended by the server's time limit
+            let timed_out = exchange(addr, &within, give_up, 1 << 20).await;
+            figures.check(timed_out.status == 503, || {
+                format!("a perft batch over the time limit was answered {}", timed_out.status)
+            });
+            answers.push(timed_out);
+            cpu.push(server.cpu_after(Instant::now()).await);
+            // ended by the client
+            answers.push(exchange(addr, &within, Duration::from_millis(500), 1 << 20).await);
+            cpu.push(server.cpu_after(Instant::now()).await);
+        }
+        figures.elapsed = started.elapsed();
+        figures.requests = answers.len();
+        let probe = probe.finish();
+        let worst_cpu = cpu.iter().max().copied().unwrap_or_default();
+        figures.notes.push(format!("answers: {}", statuses(&answers)));
+        figures.notes.push(format!(
+            "CPU in the 0.5 s from {} ms after each request ended: at most {} ms",
+            (STOP_WITHIN + STOP_SLACK).as_millis(),
+            worst_cpu.as_millis()
+        ));
+        figures.check(worst_cpu <= Duration::from_millis(60), || {
+            format!(
+                "the server used {} ms of CPU in the 0.5 s starting {} ms after a request ended",
+                worst_cpu.as_millis(),
+                (STOP_WITHIN + STOP_SLACK).as_millis()
+            )
+        });
+        let one = post_request(
+            "/v1/perft",
+            "application/json",
+            "",
+            serde_json::json!({ "input": KHET_CLASSIC, "depth": 1 }).to_string().as_bytes(),
+        );
+        let depth_one = exchange(addr, &one, Duration::from_secs(5), 1 << 20).await;
+        figures.notes.push(format!("depth 1 afterwards: {} in {} ms", depth_one.status, depth_one.took.as_millis()));
+        figures.check(depth_one.status == 200 && depth_one.took < Duration::from_millis(500), || {
+            format!(
+                "a depth-1 perft afterwards was answered {} after {} ms",
+                depth_one.status,
+                depth_one.took.as_millis()
+            )
+        });
+        figures.finish(&mut server, probe);
+    });
+}
+
 // ---------------------------------------------------------------- 3. render and laser
 
 /// Render and laser batches of 10,000 Khet positions (2,000 in the short
@@ -583,8 +663,8 @@ async fn slow_client(addr: SocketAddr, until: Instant, every: Duration) -> usize
                 }
             }
         }
-        // a client refused with 503 comes back a little later
-        tokio::time::sleep(Duration::from_millis(100)).await;
+        // back a second later, as the 503's retry-after asks
+        tokio::time::sleep(Duration::from_secs(1).min(until.saturating_duration_since(Instant::now()))).await;
     }
     connects
 }
