@@ -107,11 +107,15 @@ impl Batch {
             Batch::Arg { n, text } => f(*n, Ok(text)),
             Batch::Lines { first, text } => {
                 let body = text.strip_suffix(b"\n").unwrap_or(text);
-                for (n, mut line) in (*first..).zip(body.split(|&b| b == b'\n')) {
+                let mut start = 0;
+                let ends = memchr::memchr_iter(b'\n', body).chain(std::iter::once(body.len()));
+                for (n, end) in (*first..).zip(ends) {
+                    let mut line = &body[start..end];
                     while let [rest @ .., b'\r' | b'\n'] = line {
                         line = rest;
                     }
                     f(n, std::str::from_utf8(line).map_err(|e| e.valid_up_to()))?;
+                    start = end + 1;
                 }
                 Ok(())
             }
