@@ -133,13 +133,14 @@ async fn a_stream_stops_when_its_client_goes_away() {
 
 /// A slow reader pauses a streamed batch: while nobody reads, the work
 /// waits, and it goes on when the reader does.
+#[allow(clippy::naive_bytecount)] // a few hundred lines
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_slow_reader_pauses_the_stream() {
     let _turn = TURN.lock().await;
     let base = start(Config::default().with_request_timeout(Duration::from_mins(1))).await;
     let c = client();
-    // 1,000 Xiangqi SVGs of about 45 KB: far more than the buffers on the way
-    let body = json!({"inputs": vec![XQ_START; 1_000]});
+    // 2,000 Xiangqi SVGs of about 45 KB: far more than the buffers on the way
+    let body = json!({"inputs": vec![XQ_START; 2_000]});
     let mut response = c
         .post(format!("{base}/v1/render"))
         .header("content-type", "application/json")
@@ -150,17 +151,25 @@ async fn a_slow_reader_pauses_the_stream() {
         .expect("an answer");
     assert_eq!(response.status(), 200);
     let mut all = response.chunk().await.expect("a chunk").expect("a first piece").to_vec();
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    // the buffers on the way (a few MB on loopback) fill up first
+    tokio::time::sleep(Duration::from_secs(1)).await;
     let before = cpu_time();
     tokio::time::sleep(Duration::from_millis(500)).await;
     let spent = cpu_time().saturating_sub(before);
     assert!(spent < Duration::from_millis(100), "{spent:?} of CPU time in 500 ms while nobody read");
-    while let Some(chunk) = response.chunk().await.expect("a chunk") {
+    // reading again, the lines come again: 400 more, every one an answer
+    let mut lines = all.iter().filter(|&&b| b == b'\n').count();
+    while lines < 400 {
+        let chunk = response.chunk().await.expect("a chunk").expect("more lines");
+        lines += chunk.iter().filter(|&&b| b == b'\n').count();
         all.extend_from_slice(&chunk);
     }
-    let text = String::from_utf8(all).expect("text");
-    assert_eq!(text.lines().count(), 1_000);
-    assert!(text.lines().all(|line| line.starts_with("{\"ok\":{")));
+    let text = String::from_utf8_lossy(&all);
+    assert!(text.lines().take(400).all(|line| line.starts_with("{\"ok\":{")));
+    // the client goes away: the work stops (and the test's runtime can end)
+    drop(response);
+    drop(c);
+    tokio::time::sleep(Duration::from_millis(100)).await;
 }
 
 /// With both pool slots running long jobs, a `convert` of one input is
