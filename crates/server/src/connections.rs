@@ -109,16 +109,25 @@ async fn connection(
     builder.timer(TokioTimer::new()).header_read_timeout(header_timeout).keep_alive(true).max_buf_size(WRITE_BUFFER);
     let conn = builder.serve_connection(TokioIo::new(stream), service);
     let mut conn = std::pin::pin!(conn);
-    let mut closing = false;
+    // When the connection started closing: a client that has not taken its
+    // answer within another idle timeout after that is dropped, so that a
+    // reader that stopped reading cannot hold the answer's memory.
+    let mut closing: Option<Instant> = None;
     loop {
-        let wake = activity.last() + idle_timeout;
+        let wake = match closing {
+            Some(since) => since + idle_timeout,
+            None => activity.last() + idle_timeout,
+        };
         tokio::select! {
             _ = conn.as_mut() => return,
-            () = tokio::time::sleep_until(wake), if !closing => {
+            () = tokio::time::sleep_until(wake) => {
+                if closing.is_some() {
+                    return;
+                }
                 let idle = activity.in_flight.load(Ordering::SeqCst) == 0;
                 if idle && activity.last().elapsed() >= idle_timeout {
                     conn.as_mut().graceful_shutdown();
-                    closing = true;
+                    closing = Some(Instant::now());
                 } else if !idle {
                     activity.touch();
                 }

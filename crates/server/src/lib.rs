@@ -90,7 +90,8 @@ pub struct Config {
     /// connection is closed after that.
     pub header_read_timeout: Duration,
     /// How long a keep-alive connection may stay open with no request
-    /// under way (30 s).
+    /// under way (30 s). A connection still writing an answer then gets
+    /// as long again to finish it, and is dropped after that.
     pub idle_timeout: Duration,
     /// The one origin (`https://example.org`) whose pages may call the API
     /// from a browser; none by default, so no other site's page can.

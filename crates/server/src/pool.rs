@@ -127,6 +127,14 @@ impl http_body::Body for Reply {
             Reply::Lines { lines, .. } => lines.poll_recv(cx).map(|line| line.map(|line| Ok(Frame::data(line)))),
         }
     }
+
+    fn size_hint(&self) -> http_body::SizeHint {
+        match self {
+            // a whole reply's length is known: it goes out with a content-length
+            Reply::Whole { data, at, .. } => http_body::SizeHint::with_exact((data.len() - *at) as u64),
+            Reply::Lines { .. } => http_body::SizeHint::default(),
+        }
+    }
 }
 
 /// Runs `work` on the pool, holding one of the job permits until it ends

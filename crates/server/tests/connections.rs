@@ -83,3 +83,43 @@ async fn connections_over_the_cap_get_503_at_once_and_slots_come_back() {
     }
     drop(slow);
 }
+
+/// A client that stops reading a large answer does not hold it: the
+/// connection is dropped an idle timeout after it started closing, and the
+/// client then finds it closed before the answer's end.
+#[tokio::test]
+async fn a_client_that_stops_reading_is_dropped() {
+    let config = Config::default().with_idle_timeout(Duration::from_millis(300)).with_max_reply_bytes(32 << 20);
+    let base = common::start(config).await;
+    // a small receive buffer, so that the answer cannot all wait in it
+    let socket = tokio::net::TcpSocket::new_v4().expect("a socket");
+    socket.set_recv_buffer_size(64 * 1024).expect("a buffer size");
+    let mut stream = socket.connect(addr(&base).parse().expect("an address")).await.expect("connects");
+    let xiangqi = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    // about 6 MB of SVG, more than the buffers on the way hold
+    let body = serde_json::json!({"inputs": vec![xiangqi; 150]}).to_string();
+    let request = format!(
+        "POST /v1/render HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await.expect("writes");
+    // the answer begins...
+    let mut head = vec![0u8; 1024];
+    let n = tokio::time::timeout(Duration::from_secs(30), stream.read(&mut head))
+        .await
+        .expect("an answer within 30 s")
+        .expect("reads");
+    head.truncate(n);
+    // ... and then the client stops reading for a while: the server gives up
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let (rest, _) = read_until_closed(&mut stream, Duration::from_secs(5)).await;
+    let received = String::from_utf8_lossy(&head).into_owned() + &rest;
+    assert!(received.starts_with("HTTP/1.1 200"), "{}", &received[..received.len().min(200)]);
+    let length: usize = received
+        .lines()
+        .find_map(|line| line.strip_prefix("content-length: "))
+        .and_then(|n| n.trim().parse().ok())
+        .expect("a content length");
+    let body_received = received.len() - received.find("\r\n\r\n").expect("a header") - 4;
+    assert!(body_received < length, "the whole answer ({length} bytes) came");
+}
