@@ -133,8 +133,18 @@ pub struct ParseError {
 
 impl ParseError {
     /// An error of `kind` about the bytes `span`.
+    ///
+    /// A message of more than [`MAX_MESSAGE`] bytes (one that quotes a huge
+    /// field whole) keeps its first and last 120 characters, with `…`
+    /// between: however long the input, an error stays a line.
     #[must_use]
     pub fn new(kind: ParseErrorKind, span: Range<usize>) -> ParseError {
+        let kind = match kind {
+            ParseErrorKind::Invalid { field, message } if message.len() > MAX_MESSAGE => {
+                ParseErrorKind::Invalid { field, message: shorten(&message).into() }
+            }
+            kind => kind,
+        };
         ParseError { kind, span }
     }
 
@@ -182,6 +192,16 @@ impl fmt::Display for ParseError {
 }
 
 impl std::error::Error for ParseError {}
+
+/// The longest message an error keeps whole, in bytes.
+pub const MAX_MESSAGE: usize = 320;
+
+/// The first and the last 120 characters of `message`, `…` between.
+fn shorten(message: &str) -> String {
+    let head = message.char_indices().nth(120).map_or(message.len(), |(at, _)| at);
+    let tail = message.char_indices().rev().nth(119).map_or(0, |(at, _)| at).max(head);
+    format!("{}…{}", &message[..head], &message[tail..])
+}
 
 /// At most 48 characters of `text`, with `…` when more were left out: what
 /// an error quotes of its input, however long the input.

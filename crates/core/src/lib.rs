@@ -32,7 +32,7 @@ pub mod variant;
 
 pub use codec::{AttributeSpec, Leniency, PlacementSpec, Repair, RepairKind, RowOrder, WriteStyle};
 pub use color::Color;
-pub use error::{ParseError, ParseErrorKind};
+pub use error::{MAX_MESSAGE, ParseError, ParseErrorKind};
 pub use fields::{Field, Fields};
 pub use moves::MoveRepair;
 pub use perft::{PathSampler, PerftWatch, Stopped};
