@@ -1,5 +1,6 @@
 """Game records: polyfen.read_games and the Game methods."""
 
+import doctest
 import json
 import os
 import pathlib
@@ -238,3 +239,7 @@ def test_every_xqf_of_the_corpus_reads():
     for path in files:
         for game in polyfen.read_games(path):
             assert game.variant == "xiangqi"
+
+
+def test_the_docstring_examples_run():
+    assert doctest.testmod(polyfen).failed == 0

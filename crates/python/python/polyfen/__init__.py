@@ -97,7 +97,7 @@ def read_games(
     ``next()`` reads the next game; ``errors="yield"`` yields the
     :class:`ReadError` in the game's place; ``errors="skip"`` leaves it out.
 
-    >>> pgn = b'[White "A"]\n\n1. e4 e5 2. Nf3 (2. f4) Nc6 1-0\n'
+    >>> pgn = b'[White "A"] 1. e4 e5 2. Nf3 (2. f4) Nc6 1-0'
     >>> [game.moves() for game in read_games(pgn)]
     [['e4', 'e5', 'Nf3', 'Nc6']]
 
