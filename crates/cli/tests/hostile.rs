@@ -1,7 +1,7 @@
 //! Hostile clients against `polyfen serve`: one test per attack an attacker
-//! tried on the service (perft batches, huge render and laser replies, slow
-//! connections over the cap, bodies that are not JSON), plus a plain load
-//! figure.
+//! tried on the service (perft batches, long move lists, huge render and
+//! laser replies, slow connections over the cap, bodies that are not JSON),
+//! plus a plain load figure.
 //!
 //! Each test starts the real binary on a free loopback port and measures
 //! that process alone, from `/proc/PID/status` (peak and current resident
@@ -519,6 +519,51 @@ fn perft_batches_are_refused_or_stopped_when_their_request_ends() {
                 depth_one.status,
                 depth_one.took.as_millis()
             )
+        });
+        figures.finish(&mut server, probe);
+    });
+}
+
+// ---------------------------------------------------------------- 2. move
+
+/// `/v1/move` with 400 inputs and 100,000 moves each (~700 KB): refused
+/// before any work, memory flat.
+#[test]
+fn a_move_batch_over_the_budget_is_refused_before_work() {
+    exclusive(async {
+        let mut server = Server::start(&[]);
+        let addr = server.addr;
+        let mut figures = Figures::new("move batch");
+        let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"];
+        let moves: Vec<&str> = shuffle.iter().copied().cycle().take(100_000).collect();
+        let rest = format!(",\"moves\":{}", serde_json::to_string(&moves).expect("JSON"));
+        let body = batch_body(CHESS_START, 400, &rest);
+        figures.notes.push(format!("body {} KB", body.len() / 1000));
+        let request = post_request("/v1/move", "application/json", "", &body);
+        let (rounds, at_once) = scaled((1, 2), (10, 8));
+        let give_up = scaled(Duration::from_secs(4), Duration::from_secs(15));
+        let probe = Probe::start(addr);
+        let started = Instant::now();
+        let mut answers = Vec::new();
+        for _ in 0..rounds {
+            let round: Vec<_> =
+                (0..at_once).map(|_| tokio::spawn(exchange_owned(addr, request.clone(), give_up, 1 << 20))).collect();
+            for task in round {
+                answers.push(task.await.expect("a request"));
+            }
+        }
+        figures.elapsed = started.elapsed();
+        figures.requests = answers.len();
+        let cpu = server.cpu_after(Instant::now()).await;
+        let probe = probe.finish();
+        let slowest = answers.iter().map(|a| a.took).max().unwrap_or_default();
+        figures.notes.push(format!("answers: {}, the slowest in {} ms", statuses(&answers), slowest.as_millis()));
+        figures.check(answers.iter().all(|a| matches!(a.status, 413 | 422)), || {
+            format!("not refused: {}", statuses(&answers))
+        });
+        figures.check(slowest < Duration::from_secs(2), || format!("an answer took {} ms", slowest.as_millis()));
+        figures.check(cpu <= Duration::from_millis(60), || {
+            format!("the server used {} ms of CPU in 0.5 s after the requests ended", cpu.as_millis())
         });
         figures.finish(&mut server, probe);
     });
