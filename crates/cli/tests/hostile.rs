@@ -1,7 +1,7 @@
 //! Hostile clients against `polyfen serve`: one test per attack an attacker
 //! tried on the service (perft batches, long move lists, huge render and
-//! laser replies, slow connections over the cap, bodies that are not JSON),
-//! plus a plain load figure.
+//! laser replies, slow connections, bodies that are not JSON, many large
+//! bodies at once), plus a plain load figure.
 //!
 //! Each test starts the real binary on a free loopback port and measures
 //! that process alone, from `/proc/PID/status` (peak and current resident
@@ -772,6 +772,99 @@ fn bodies_that_are_not_json_are_refused_unprocessed() {
         });
         figures.finish(&mut server, probe);
     });
+}
+
+// ---------------------------------------------------------------- 6. large bodies
+
+/// Many bodies of about 1 MiB at once (convert requests: every other one a
+/// batch of 10,000 inputs, the others one input of 1 MiB), each sent but
+/// for its last byte, held until all are, then completed together: memory
+/// stays bounded.
+#[test]
+fn many_large_bodies_at_once_keep_memory_bounded() {
+    exclusive(async {
+        let mut server = Server::start(&[]);
+        let addr = server.addr;
+        let mut figures = Figures::new("1 MiB bodies");
+        // the short run's batch is quick to answer (each input fails at its
+        // first letter); the soak's is real Khet positions
+        let input = scaled("?".repeat(KHET_CLASSIC.len()), KHET_CLASSIC.to_owned());
+        let batch = post_request("/v1/convert", "application/json", "", &batch_body(&input, 10_000, ",\"to\":\"pkn\""));
+        let long_input = serde_json::json!({ "input": "p".repeat((1 << 20) - 100), "to": "pkn" }).to_string();
+        let one = post_request("/v1/convert", "application/json", "", long_input.as_bytes());
+        figures.notes.push(format!("bodies of {} and {} KiB", batch.len() / 1024, one.len() / 1024));
+        let requests = [Arc::new(batch), Arc::new(one)];
+        let (rounds, at_once) = scaled((1, 48), (3, 480));
+        let give_up = scaled(Duration::from_secs(20), Duration::from_mins(1));
+        let probe = Probe::start(addr);
+        let started = Instant::now();
+        let mut answers = Vec::new();
+        for _ in 0..rounds {
+            let barrier = Arc::new(tokio::sync::Barrier::new(at_once));
+            let tasks: Vec<_> = (0..at_once)
+                .map(|i| tokio::spawn(held_body(addr, Arc::clone(&requests[i % 2]), Arc::clone(&barrier), give_up)))
+                .collect();
+            for task in tasks {
+                answers.push(task.await.expect("a request"));
+            }
+        }
+        figures.elapsed = started.elapsed();
+        figures.requests = answers.len();
+        let probe = probe.finish();
+        figures.notes.push(format!("answers: {}", statuses(&answers)));
+        // the one input of 1 MiB is no position: 422 is its answer
+        figures.check(answers.iter().all(|a| matches!(a.status, 200 | 413 | 422 | 503)), || {
+            format!("answers: {}", statuses(&answers))
+        });
+        figures.finish(&mut server, probe);
+    });
+}
+
+/// Sends `request` but for its last byte (for at most two seconds: a
+/// server that is not reading yet holds the rest back), waits at `barrier`
+/// (at most five seconds), then sends the rest and reads the answer.
+async fn held_body(
+    addr: SocketAddr,
+    request: Arc<Vec<u8>>,
+    barrier: Arc<tokio::sync::Barrier>,
+    give_up: Duration,
+) -> Answer {
+    let started = Instant::now();
+    let held = request.len() - 1;
+    let Ok(mut stream) = TcpStream::connect(addr).await else {
+        return Answer { status: 0, bytes: 0, took: started.elapsed() };
+    };
+    let mut written = 0;
+    let _ = tokio::time::timeout(Duration::from_secs(2), async {
+        while written < held {
+            match stream.write(&request[written..held]).await {
+                Ok(0) | Err(_) => break,
+                Ok(n) => written += n,
+            }
+        }
+    })
+    .await;
+    let _ = tokio::time::timeout(Duration::from_secs(5), barrier.wait()).await;
+    let mut received = Vec::new();
+    let mut bytes = 0;
+    let _ = tokio::time::timeout(give_up, async {
+        // a server may answer (413, 503) before it has read everything
+        let _ = stream.write_all(&request[written..]).await;
+        let mut buffer = vec![0u8; 64 * 1024];
+        loop {
+            let n = stream.read(&mut buffer).await?;
+            if n == 0 {
+                break;
+            }
+            if received.len() < 256 {
+                received.extend_from_slice(&buffer[..n.min(256)]);
+            }
+            bytes += n;
+        }
+        std::io::Result::Ok(())
+    })
+    .await;
+    Answer { status: status_of(&received), bytes, took: started.elapsed() }
 }
 
 // ---------------------------------------------------------------- plain load

@@ -55,7 +55,7 @@ fn bad_request(message: impl Into<String>) -> Refusal {
 
 /// Reads the body as JSON of `T`: 413 when too long, 400 with serde's
 /// message (and where in the body) when malformed.
-fn parse_body<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result<T, Refusal> {
+async fn parse_body<T: DeserializeOwned + Send + 'static>(body: Result<Bytes, BytesRejection>) -> Result<T, Refusal> {
     let bytes = body.map_err(|rejection| {
         let status = rejection.status();
         if status == StatusCode::PAYLOAD_TOO_LARGE {
@@ -64,7 +64,24 @@ fn parse_body<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Resul
             Refusal(status, rejection.body_text())
         }
     })?;
-    serde_json::from_slice(&bytes).map_err(|e| bad_request(format!("malformed request: {e}")))
+    from_json(bytes).await.map_err(|e| bad_request(format!("malformed request: {e}")))
+}
+
+/// Bodies up to this size are parsed where they arrive; a larger one (a
+/// millisecond or more of parsing) on a blocking thread.
+const PARSE_INLINE: usize = 16 * 1024;
+
+/// `bytes` parsed as JSON, off the async threads when they are many: a
+/// burst of large bodies must not keep the runtime from answering small
+/// requests.
+pub(crate) async fn from_json<T: DeserializeOwned + Send + 'static>(bytes: Bytes) -> Result<T, serde_json::Error> {
+    if bytes.len() <= PARSE_INLINE {
+        return serde_json::from_slice(&bytes);
+    }
+    match tokio::task::spawn_blocking(move || serde_json::from_slice(&bytes)).await {
+        Ok(parsed) => parsed,
+        Err(e) => Err(serde_json::Error::io(std::io::Error::other(e.to_string()))),
+    }
 }
 
 /// One input or a batch.
@@ -388,14 +405,16 @@ async fn endpoint<R, S, T, J>(
     job: J,
 ) -> Response
 where
-    R: ReadRequest,
+    R: ReadRequest + Send + 'static,
     S: Send + Sync + 'static,
     T: Serialize + Send + 'static,
     J: Fn(&S, &Ctx, &str, Reading) -> Result<T, ItemError> + Send + Sync + 'static,
 {
     let started = Instant::now();
     let config = &state.config;
-    let prepared = parse_body::<R>(body).and_then(|mut request| {
+    // a large body is large inputs: never answered on the async threads
+    let small_body = body.as_ref().is_ok_and(|bytes| bytes.len() <= PARSE_INLINE);
+    let prepared = parse_body::<R>(body).await.and_then(|mut request| {
         let source = request.source();
         let spec = ReadSpec::new(source.from.as_deref(), source.lenient)?;
         let settings = settings(request)?;
@@ -420,7 +439,7 @@ where
         max_reply_bytes: if stream { None } else { Some(config.max_reply_bytes) },
         max_perft_nodes: config.max_perft_nodes,
     });
-    if plan.weight == Weight::Light && n <= INLINE_BATCH && plan.estimate.is_none() {
+    if plan.weight == Weight::Light && n <= INLINE_BATCH && small_body && plan.estimate.is_none() {
         // microseconds of work: answered at once
         return match inputs {
             Inputs::One(input) => one(work.item(&ctx, &input, None)),
