@@ -145,15 +145,36 @@ impl Inputs<'_> {
             let reader = reader.as_mut()?;
             let mut text = Vec::with_capacity(size * 80);
             let mut lines = 0;
+            // whole stretches of the read buffer are taken at once, cut
+            // after the batch's last line
             while lines < size {
-                match reader.read_until(b'\n', &mut text) {
-                    Ok(0) => break,
-                    Ok(_) => lines += 1,
+                let buffer = match reader.fill_buf() {
+                    Ok(buffer) => buffer,
                     Err(e) => {
                         *error = Some(Flow::Fatal(e.into()));
                         return None;
                     }
+                };
+                if buffer.is_empty() {
+                    // the last line may have no newline
+                    if text.last().is_some_and(|&b| b != b'\n') {
+                        lines += 1;
+                    }
+                    break;
                 }
+                let wanted = size - lines;
+                let mut taken = buffer.len();
+                let mut found = 0;
+                for end in memchr::memchr_iter(b'\n', buffer) {
+                    found += 1;
+                    if found == wanted {
+                        taken = end + 1;
+                        break;
+                    }
+                }
+                text.extend_from_slice(&buffer[..taken]);
+                reader.consume(taken);
+                lines += found;
             }
             if lines == 0 {
                 if let Some(pb) = &progress {
