@@ -120,7 +120,7 @@ struct ServeArgs {
     max_reply_bytes: usize,
     /// Bytes of large request bodies and answers held at once; a request
     /// over the share left waits its turn.
-    #[arg(long, value_name = "BYTES", default_value_t = 64 * 1024 * 1024)]
+    #[arg(long, value_name = "BYTES", default_value_t = 32 * 1024 * 1024)]
     max_bytes_in_flight: usize,
 }
 

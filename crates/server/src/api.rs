@@ -55,7 +55,10 @@ fn bad_request(message: impl Into<String>) -> Refusal {
 
 /// Reads the body as JSON of `T`: 413 when too long, 400 with serde's
 /// message (and where in the body) when malformed.
-async fn parse_body<T: DeserializeOwned + Send + 'static>(body: Result<Bytes, BytesRejection>) -> Result<T, Refusal> {
+async fn parse_body<T: DeserializeOwned + Send + 'static>(
+    state: &AppState,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<T, Refusal> {
     let bytes = body.map_err(|rejection| {
         let status = rejection.status();
         if status == StatusCode::PAYLOAD_TOO_LARGE {
@@ -64,21 +67,32 @@ async fn parse_body<T: DeserializeOwned + Send + 'static>(body: Result<Bytes, By
             Refusal(status, rejection.body_text())
         }
     })?;
-    from_json(bytes).await.map_err(|e| bad_request(format!("malformed request: {e}")))
+    from_json(state, bytes).await.map_err(|e| bad_request(format!("malformed request: {e}")))
 }
 
 /// Bodies up to this size are parsed where they arrive; a larger one (a
 /// millisecond or more of parsing) on a blocking thread.
 const PARSE_INLINE: usize = 16 * 1024;
 
-/// `bytes` parsed as JSON, off the async threads when they are many: a
+/// `bytes` parsed as JSON, off the async threads when they are many (a
 /// burst of large bodies must not keep the runtime from answering small
-/// requests.
-pub(crate) async fn from_json<T: DeserializeOwned + Send + 'static>(bytes: Bytes) -> Result<T, serde_json::Error> {
+/// requests), and no more large bodies at once than there are heavy jobs
+/// (each parse holds a second copy of its body's text).
+pub(crate) async fn from_json<T: DeserializeOwned + Send + 'static>(
+    state: &AppState,
+    bytes: Bytes,
+) -> Result<T, serde_json::Error> {
     if bytes.len() <= PARSE_INLINE {
         return serde_json::from_slice(&bytes);
     }
-    match tokio::task::spawn_blocking(move || serde_json::from_slice(&bytes)).await {
+    let Ok(permit) = Arc::clone(&state.parses).acquire_owned().await else {
+        return Err(serde_json::Error::io(std::io::Error::other("the service is shutting down")));
+    };
+    let parsed = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        serde_json::from_slice(&bytes)
+    });
+    match parsed.await {
         Ok(parsed) => parsed,
         Err(e) => Err(serde_json::Error::io(std::io::Error::other(e.to_string()))),
     }
@@ -414,7 +428,7 @@ where
     let config = &state.config;
     // a large body is large inputs: never answered on the async threads
     let small_body = body.as_ref().is_ok_and(|bytes| bytes.len() <= PARSE_INLINE);
-    let prepared = parse_body::<R>(body).await.and_then(|mut request| {
+    let prepared = parse_body::<R>(state, body).await.and_then(|mut request| {
         let source = request.source();
         let spec = ReadSpec::new(source.from.as_deref(), source.lenient)?;
         let settings = settings(request)?;

@@ -151,7 +151,7 @@ pub(crate) async fn explain_route(State(state): State<AppState>, body: Result<By
         }
         Err(rejection) => return request_error(rejection.status(), &rejection.body_text()).into_response(),
     };
-    let request: ExplainRequest = match crate::api::from_json(bytes).await {
+    let request: ExplainRequest = match crate::api::from_json(&state, bytes).await {
         Ok(request) => request,
         Err(e) => return request_error(StatusCode::BAD_REQUEST, &format!("malformed request: {e}")).into_response(),
     };

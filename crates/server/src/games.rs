@@ -117,7 +117,7 @@ pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, B
         }
         Err(rejection) => return refuse(rejection.status(), &rejection.body_text()),
     };
-    let mut request: GamesRequest = match crate::api::from_json(bytes).await {
+    let mut request: GamesRequest = match crate::api::from_json(&state, bytes).await {
         Ok(request) => request,
         Err(e) => return refuse(StatusCode::BAD_REQUEST, &format!("malformed request: {e}")),
     };

@@ -80,7 +80,7 @@ pub struct Config {
     /// a batch answered as NDJSON streams and has no such bound.
     pub max_reply_bytes: usize,
     /// How many bytes of large request bodies (over 16 KiB) and of large
-    /// replies the server holds at once (64 MiB); a request over the
+    /// replies the server holds at once (32 MiB); a request over the
     /// share left waits its turn within its time limit.
     pub max_bytes_in_flight: usize,
     /// The most connections open at once (512); a connection over the cap
@@ -109,7 +109,7 @@ impl Default for Config {
             max_moves: 100_000,
             max_perft_nodes: 200_000_000,
             max_reply_bytes: 8 * 1024 * 1024,
-            max_bytes_in_flight: 64 * 1024 * 1024,
+            max_bytes_in_flight: 32 * 1024 * 1024,
             max_connections: 512,
             header_read_timeout: Duration::from_secs(5),
             idle_timeout: Duration::from_secs(30),
@@ -261,6 +261,9 @@ pub(crate) struct AppState {
     pub(crate) jobs: Arc<Semaphore>,
     /// The bytes of large bodies and replies held at once.
     pub(crate) memory: pool::Memory,
+    /// One permit per large body being parsed (as many as heavy jobs):
+    /// each parse holds a second copy of its body's text.
+    pub(crate) parses: Arc<Semaphore>,
 }
 
 /// Every route of the API as `(method, path)`, in the order of the `OpenAPI`
@@ -315,6 +318,7 @@ fn asset(content_type: &'static str, body: &'static str) -> MethodRouter<AppStat
 pub fn router(config: Config) -> Router {
     let state = AppState {
         jobs: Arc::new(Semaphore::new(config.max_jobs.max(1))),
+        parses: Arc::new(Semaphore::new(config.max_jobs.max(1))),
         memory: pool::Memory::new(&config),
         config: Arc::new(config),
     };
