@@ -1,6 +1,7 @@
 //! The writers: a branch-free fast path into a stack buffer, and the
 //! general way for any [`WriteStyle`] and any piece letters.
 
+use super::fast::{HIGH, LOW7, lanes_equal};
 use super::{PlacementSpec, WriteStyle};
 use crate::variant::Variant;
 
@@ -80,6 +81,18 @@ pub(super) fn encode_fast<V: Variant>(board: &[Option<V::Piece>], options: &V::W
     encode_cells::<V>(board, options, out)
 }
 
+/// Pushes the fast path's `bytes` onto `out`; `false` when they are not
+/// text (a letter of the variant outside ASCII), for the general way.
+fn push_ascii(bytes: &[u8], out: &mut String) -> bool {
+    match core::str::from_utf8(bytes) {
+        Ok(text) => {
+            out.push_str(text);
+            true
+        }
+        Err(_) => false,
+    }
+}
+
 /// [`encode_fast`] for rows of one to eight cells, a row at a time.
 fn encode_rows<V: Variant>(board: &[Option<V::Piece>], options: &V::WriteOptions, out: &mut String) -> bool {
     let spec = &V::SPEC;
@@ -99,10 +112,9 @@ fn encode_rows<V: Variant>(board: &[Option<V::Piece>], options: &V::WriteOptions
         }
         // the high bit of each byte that is zero (an empty cell); letters
         // are never zero, and a byte of 0x80 or more is no ASCII letter,
-        // which from_utf8 below turns away
+        // which `push_ascii` turns away
         let word = u64::from_le_bytes(letters);
-        let low = 0x7f7f_7f7f_7f7f_7f7f_u64;
-        let empty = !(((word & low) + low) | word) & !low;
+        let empty = lanes_equal(word & LOW7, 0) & !word & HIGH;
         // gather those eight high bits into one byte
         let empty = ((empty >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize;
         let mask = if files == 8 { empty } else { empty & ((1 << files) - 1) };
@@ -117,13 +129,7 @@ fn encode_rows<V: Variant>(board: &[Option<V::Piece>], options: &V::WriteOptions
             pos += 1;
         }
     }
-    match core::str::from_utf8(&buf[..pos.min(256)]) {
-        Ok(text) => {
-            out.push_str(text);
-            true
-        }
-        Err(_) => false,
-    }
+    push_ascii(&buf[..pos.min(256)], out)
 }
 
 /// [`encode_fast`] for any row width, a cell at a time.
@@ -156,13 +162,7 @@ fn encode_cells<V: Variant>(board: &[Option<V::Piece>], options: &V::WriteOption
             pos += 1;
         }
     }
-    match core::str::from_utf8(&buf[..pos.min(256)]) {
-        Ok(text) => {
-            out.push_str(text);
-            true
-        }
-        Err(_) => false,
-    }
+    push_ascii(&buf[..pos.min(256)], out)
 }
 
 /// Writes `board` as a placement string onto `out`.
