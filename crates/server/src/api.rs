@@ -55,7 +55,7 @@ fn bad_request(message: impl Into<String>) -> Refusal {
 
 /// Reads the body as JSON of `T`: 413 when too long, 400 with serde's
 /// message (and where in the body) when malformed.
-async fn parse_body<T: DeserializeOwned + Send + 'static>(
+pub(crate) async fn parse_body<T: DeserializeOwned + Send + 'static>(
     state: &AppState,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<T, Refusal> {
@@ -78,7 +78,7 @@ const PARSE_INLINE: usize = 16 * 1024;
 /// burst of large bodies must not keep the runtime from answering small
 /// requests), and no more large bodies at once than there are heavy jobs
 /// (each parse holds a second copy of its body's text).
-pub(crate) async fn from_json<T: DeserializeOwned + Send + 'static>(
+async fn from_json<T: DeserializeOwned + Send + 'static>(
     state: &AppState,
     bytes: Bytes,
 ) -> Result<T, serde_json::Error> {

@@ -144,16 +144,9 @@ fn answer(request: &ExplainRequest, from: Option<Notation>) -> Answer {
 /// `POST /v1/explain`: on the pool, refused before the work when its
 /// answer may be longer than the reply budget.
 pub(crate) async fn explain_route(State(state): State<AppState>, body: Result<Bytes, BytesRejection>) -> Response {
-    let bytes = match body {
-        Ok(bytes) => bytes,
-        Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-            return request_error(rejection.status(), "the request body is larger than the limit").into_response();
-        }
-        Err(rejection) => return request_error(rejection.status(), &rejection.body_text()).into_response(),
-    };
-    let request: ExplainRequest = match crate::api::from_json(&state, bytes).await {
+    let request: ExplainRequest = match crate::api::parse_body(&state, body).await {
         Ok(request) => request,
-        Err(e) => return request_error(StatusCode::BAD_REQUEST, &format!("malformed request: {e}")).into_response(),
+        Err(refusal) => return refusal.into_response(),
     };
     let Ok(from) = request.from.as_deref().map(str::parse::<Notation>).transpose() else {
         let known: Vec<&'static str> = Notation::iter().map(Into::into).collect();

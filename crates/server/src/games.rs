@@ -110,16 +110,9 @@ fn refuse(status: StatusCode, message: &str) -> Response {
 
 /// `POST /v1/games/convert`.
 pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, BytesRejection>) -> Response {
-    let bytes = match body {
-        Ok(bytes) => bytes,
-        Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-            return refuse(rejection.status(), "the request body is larger than the limit");
-        }
-        Err(rejection) => return refuse(rejection.status(), &rejection.body_text()),
-    };
-    let mut request: GamesRequest = match crate::api::from_json(&state, bytes).await {
+    let mut request: GamesRequest = match crate::api::parse_body(&state, body).await {
         Ok(request) => request,
-        Err(e) => return refuse(StatusCode::BAD_REQUEST, &format!("malformed request: {e}")),
+        Err(refusal) => return refusal.into_response(),
     };
     let pgn_out = match request.to.as_str() {
         "json" => false,
