@@ -2,12 +2,17 @@
 //!
 //! [`ordered_map`] takes items from an iterator on the calling thread,
 //! groups consecutive items into chunks, maps each chunk on one of `jobs`
-//! worker threads and hands the results back, on the calling thread, in
-//! the order of the items. At most two chunks per worker are in flight
-//! (taken from the iterator and not yet handed back), so memory stays
-//! bounded however long the input is. The first chunks are small (1, 2,
-//! 4, ... items, up to the largest size asked for) so that a few slow
-//! items (a deep perft) are spread over the workers too.
+//! threads and hands the results back, on the calling thread, in the
+//! order of the items. The calling thread is one of the `jobs`: it starts
+//! `jobs - 1` workers, keeps each of them two chunks ahead, and maps the
+//! chunks it takes beyond that itself, so `--jobs 2` is two threads on two
+//! cores rather than two workers and a reader-writer competing for them.
+//! At most two chunks per job, and two more, are in flight (taken from the
+//! iterator and not yet handed back), so memory stays bounded however long
+//! the input is; the two more let the calling thread go on mapping while
+//! the oldest chunk is still at a worker. The first chunks are small (1, 2, 4, ... items, up to the largest
+//! size asked for) so that a few slow items (a deep perft) are spread over
+//! the threads too.
 //!
 //! A command uses it by making each chunk's output in a buffer (a
 //! [`crate::output::Report::buffered`] report) and writing the buffers out
@@ -18,14 +23,15 @@ use std::panic::{self, AssertUnwindSafe};
 use std::sync::{Mutex, mpsc};
 use std::thread;
 
-/// The number of worker threads `--jobs` asks for, or by default the
-/// number of cores; at least 1.
+/// The number of threads `--jobs` asks for, or by default the number of
+/// cores; at least 1.
 pub fn jobs(asked: Option<usize>) -> usize {
     asked.unwrap_or_else(|| thread::available_parallelism().map_or(1, usize::from)).max(1)
 }
 
-/// Maps `work` over chunks of consecutive `items` on `jobs` threads and
-/// calls `emit` with each chunk's result in the items' order.
+/// Maps `work` over chunks of consecutive `items` on `jobs` threads (the
+/// calling one and `jobs - 1` workers) and calls `emit` with each chunk's
+/// result in the items' order.
 ///
 /// Chunks hold at most `max_chunk` items; the first chunks are smaller.
 /// The iteration over `items` and every call of `emit` happen on the
@@ -37,7 +43,8 @@ pub fn jobs(asked: Option<usize>) -> usize {
 /// raised again on the calling thread.
 ///
 /// The tests below show the order kept, the bound on the items taken
-/// ahead of the output, and an error stopping the input.
+/// ahead of the output, the calling thread taking its share, and an error
+/// stopping the input.
 pub fn ordered_map<T, R, E>(
     items: impl Iterator<Item = T>,
     jobs: usize,
@@ -56,12 +63,16 @@ where
         }
         return Ok(());
     }
-    let in_flight_max = 2 * jobs as u64;
+    let workers = jobs - 1;
+    // chunks taken and not yet emitted, in all; and handed to the workers
+    // and not yet back
+    let in_flight_max = 2 * jobs as u64 + 2;
+    let at_workers_max = 2 * workers as u64;
     let (work_tx, work_rx) = mpsc::channel::<(u64, Vec<T>)>();
     let work_rx = Mutex::new(work_rx);
     let (done_tx, done_rx) = mpsc::channel::<(u64, thread::Result<R>)>();
     thread::scope(|scope| {
-        for _ in 0..jobs {
+        for _ in 0..workers {
             let done_tx = done_tx.clone();
             let (work_rx, work) = (&work_rx, &work);
             scope.spawn(move || {
@@ -83,7 +94,7 @@ where
         drop(done_tx);
         let mut work_tx = Some(work_tx);
         let mut pending: BTreeMap<u64, R> = BTreeMap::new();
-        let (mut sent, mut emitted) = (0u64, 0u64);
+        let (mut sent, mut emitted, mut at_workers) = (0u64, 0u64, 0u64);
         let mut outcome = Ok(());
         // hands out, in order, what is ready; after an error only counts
         let mut drain = |pending: &mut BTreeMap<u64, R>, emitted: &mut u64, outcome: &mut Result<(), E>| {
@@ -94,11 +105,12 @@ where
                 }
             }
         };
-        let receive = |pending: &mut BTreeMap<u64, R>, block: bool| -> bool {
+        let receive = |pending: &mut BTreeMap<u64, R>, at_workers: &mut u64, block: bool| -> bool {
             let next = if block { done_rx.recv().ok() } else { done_rx.try_recv().ok() };
             match next {
                 Some((index, Ok(result))) => {
                     pending.insert(index, result);
+                    *at_workers -= 1;
                     true
                 }
                 Some((_, Err(payload))) => panic::resume_unwind(payload),
@@ -113,10 +125,18 @@ where
                 && sent - emitted < in_flight_max
             {
                 if let Some(chunk) = chunks.next() {
-                    if tx.send((sent, chunk)).is_ok() {
+                    if at_workers < at_workers_max {
+                        if tx.send((sent, chunk)).is_ok() {
+                            at_workers += 1;
+                            sent += 1;
+                        }
+                    } else {
+                        // the workers have enough ahead of them: this
+                        // thread maps the chunk itself
+                        pending.insert(sent, work(chunk));
                         sent += 1;
                     }
-                    while receive(&mut pending, false) {}
+                    while receive(&mut pending, &mut at_workers, false) {}
                     drain(&mut pending, &mut emitted, &mut outcome);
                     continue;
                 }
@@ -125,7 +145,11 @@ where
             if emitted == sent {
                 break;
             }
-            if !receive(&mut pending, true) {
+            drain(&mut pending, &mut emitted, &mut outcome);
+            if emitted == sent {
+                continue;
+            }
+            if !receive(&mut pending, &mut at_workers, true) {
                 break;
             }
             drain(&mut pending, &mut emitted, &mut outcome);
@@ -187,7 +211,7 @@ mod tests {
     #[test]
     fn chunks_in_flight_are_bounded() {
         // items are taken only as results are handed out: with 2 jobs at
-        // most 4 chunks of at most 8 items are ahead of the output
+        // most 6 chunks of at most 8 items are ahead of the output
         let taken = AtomicUsize::new(0);
         let mut emitted = 0usize;
         let items = (0..5_000).inspect(|_| {
@@ -201,7 +225,7 @@ mod tests {
             |n| {
                 emitted += n;
                 assert!(
-                    taken.load(Ordering::SeqCst) - emitted <= 4 * 8 + 8,
+                    taken.load(Ordering::SeqCst) - emitted <= 6 * 8 + 8,
                     "{} taken, {emitted} out",
                     taken.load(Ordering::SeqCst)
                 );
@@ -210,6 +234,31 @@ mod tests {
         );
         assert_eq!(result, Ok(()));
         assert_eq!(emitted, 5_000);
+    }
+
+    #[test]
+    fn the_calling_thread_is_one_of_the_jobs() {
+        // two jobs are the calling thread and one worker, and both map
+        // chunks
+        let caller = std::thread::current().id();
+        let threads = std::sync::Mutex::new(std::collections::HashMap::new());
+        let result: Result<(), ()> = ordered_map(
+            0..20_000u32,
+            2,
+            16,
+            |chunk| {
+                // each chunk takes a little while, so the worker has some
+                // ahead of it when the calling thread looks
+                std::thread::sleep(Duration::from_micros(50));
+                *threads.lock().unwrap().entry(std::thread::current().id()).or_insert(0) += chunk.len();
+            },
+            |()| Ok(()),
+        );
+        assert_eq!(result, Ok(()));
+        let threads = threads.into_inner().unwrap();
+        assert_eq!(threads.len(), 2, "{threads:?}");
+        assert!(threads.get(&caller).is_some_and(|&n| n > 1_000), "{threads:?}");
+        assert_eq!(threads.values().sum::<usize>(), 20_000);
     }
 
     #[test]
