@@ -1,6 +1,6 @@
 //! Inputs from the command line or, streamed, from standard input.
 
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, Read};
 
 use indicatif::ProgressBar;
 
@@ -99,6 +99,14 @@ pub enum Batch {
 }
 
 impl Batch {
+    /// The size of its text in bytes.
+    pub fn len(&self) -> usize {
+        match self {
+            Batch::Arg { text, .. } => text.len(),
+            Batch::Lines { text, .. } => text.len(),
+        }
+    }
+
     /// Calls `f` with each input's number and text, or with where its
     /// UTF-8 goes wrong; lines lose their `\n` and `\r` ends as in
     /// [`Inputs::for_each`].
@@ -123,59 +131,79 @@ impl Batch {
     }
 }
 
-/// The most lines in one batch; the first batches have 1, 2, 4, ... lines,
-/// so that a few slow inputs are spread over the threads too.
-const BATCH_LINES: usize = 1024;
+/// The first batches have 1, 2, 4, ... lines, up to this many, so that a
+/// few slow inputs are spread over the threads too; after them a batch is
+/// about [`BATCH_BYTES`] of whole lines.
+const FIRST_BATCH_LINES: usize = 1024;
+
+/// The size of a batch once the first ones are out: read from standard
+/// input straight into the batch's own buffer.
+const BATCH_BYTES: usize = 64 * 1024;
 
 impl Inputs<'_> {
     /// The inputs in batches, with the progress bar of
     /// [`Inputs::for_each`]; a read error ends them and is left in `error`.
+    ///
+    /// This runs on the thread that also writes the output, so it does
+    /// little per byte: a batch is read into its own buffer, cut after its
+    /// last whole line, and its lines counted in one vectorised pass.
     pub fn batches<'s>(&'s self, error: &'s mut Option<Flow>) -> impl Iterator<Item = Batch> + 's {
         let mut args = self.args.iter().enumerate();
         let from_args = !self.args.is_empty();
-        let mut reader = (!from_args).then(|| io::BufReader::with_capacity(256 * 1024, io::stdin().lock()));
-        let progress = reader.as_ref().and_then(|_| progress_bar());
+        let mut stdin = (!from_args).then(|| io::stdin().lock());
+        let progress = stdin.as_ref().and_then(|_| progress_bar());
         let mut n: u64 = 1;
         let mut size = 1;
+        // bytes read and not yet in a batch: the start of a line cut by a
+        // read, or the lines a small first batch left
+        let mut carried: Vec<u8> = Vec::new();
+        let mut at_end = false;
         std::iter::from_fn(move || {
             if from_args {
                 let (i, arg) = args.next()?;
                 return Some(Batch::Arg { n: i as u64 + 1, text: arg.clone() });
             }
-            let reader = reader.as_mut()?;
-            let mut text = Vec::with_capacity(size * 80);
-            let mut lines = 0;
-            // whole stretches of the read buffer are taken at once, cut
-            // after the batch's last line
-            while lines < size {
-                let buffer = match reader.fill_buf() {
-                    Ok(buffer) => buffer,
+            let stdin = stdin.as_mut()?;
+            let mut text = std::mem::take(&mut carried);
+            let lines = loop {
+                if size < FIRST_BATCH_LINES {
+                    // a small batch: exactly `size` lines if there are
+                    if let Some(end) = memchr::memchr_iter(b'\n', &text).nth(size - 1) {
+                        carried = text.split_off(end + 1);
+                        break size;
+                    }
+                } else if let Some(end) = memchr::memrchr(b'\n', &text)
+                    && (text.len() >= BATCH_BYTES || at_end)
+                {
+                    carried = text.split_off(end + 1);
+                    break memchr::memchr_iter(b'\n', &text).count();
+                }
+                if at_end {
+                    // the last line may have no newline
+                    break memchr::memchr_iter(b'\n', &text).count()
+                        + usize::from(!text.is_empty() && !text.ends_with(b"\n"));
+                }
+                // one read, so that lines typed or piped slowly are
+                // handed on as they come
+                let len = text.len();
+                text.resize(len + BATCH_BYTES.max(len / 2), 0);
+                let read = loop {
+                    match stdin.read(&mut text[len..]) {
+                        Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                        read => break read,
+                    }
+                };
+                match read {
+                    Ok(got) => {
+                        text.truncate(len + got);
+                        at_end = got == 0;
+                    }
                     Err(e) => {
                         *error = Some(Flow::Fatal(e.into()));
                         return None;
                     }
-                };
-                if buffer.is_empty() {
-                    // the last line may have no newline
-                    if text.last().is_some_and(|&b| b != b'\n') {
-                        lines += 1;
-                    }
-                    break;
                 }
-                let wanted = size - lines;
-                let mut taken = buffer.len();
-                let mut found = 0;
-                for end in memchr::memchr_iter(b'\n', buffer) {
-                    found += 1;
-                    if found == wanted {
-                        taken = end + 1;
-                        break;
-                    }
-                }
-                text.extend_from_slice(&buffer[..taken]);
-                reader.consume(taken);
-                lines += found;
-            }
+            };
             if lines == 0 {
                 if let Some(pb) = &progress {
                     pb.finish_and_clear();
@@ -184,7 +212,7 @@ impl Inputs<'_> {
             }
             let first = n;
             n += lines as u64;
-            size = (size * 2).min(BATCH_LINES);
+            size = (size * 2).min(FIRST_BATCH_LINES);
             if let Some(pb) = &progress {
                 pb.set_position(n - 1);
             }

@@ -298,7 +298,8 @@ pub(crate) fn for_each_position(
     }
     let mut read_error = None;
     let work = |batches: Vec<input::Batch>| {
-        let mut buffer = Report::buffered();
+        // most commands write about as much as they read
+        let mut buffer = Report::buffered(batches.iter().map(input::Batch::len).sum::<usize>() + 256);
         let done = batches.iter().try_for_each(|batch| {
             batch.for_each(|n, text| match text {
                 Ok(text) => read_one(n, text, args, options, &mut buffer, &f),

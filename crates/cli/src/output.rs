@@ -82,6 +82,10 @@ pub struct Buffered {
     pub stop: Option<Flow>,
 }
 
+/// The size from which [`Report::absorb`] writes a chunk's output
+/// straight to standard output.
+const DIRECT_WRITE: usize = 16 * 1024;
+
 /// The most characters a message line keeps: a message quotes the text it
 /// is about, which may be a huge field.
 const MAX_MESSAGE: usize = 400;
@@ -109,10 +113,11 @@ impl Report {
         }
     }
 
-    /// A report that writes into memory, for one chunk of inputs.
-    pub fn buffered() -> Report {
+    /// A report that writes into memory, for one chunk of inputs, with
+    /// room for `capacity` bytes of output to start with.
+    pub fn buffered(capacity: usize) -> Report {
         Report {
-            out: Out::Buffer(Vec::with_capacity(4096)),
+            out: Out::Buffer(Vec::with_capacity(capacity)),
             err: Some(Vec::new()),
             failed: false,
             fatal: false,
@@ -148,7 +153,15 @@ impl Report {
         if chunk.leading_separator.is_some() {
             self.separate()?;
         }
-        self.out.write_all(after)?;
+        match &mut self.out {
+            // a large chunk goes straight to standard output, not through
+            // the buffer: the writing thread also maps chunks
+            Out::Stdout(out) if after.len() >= DIRECT_WRITE => {
+                out.flush()?;
+                out.get_mut().write_all(after)?;
+            }
+            out => out.write_all(after)?,
+        }
         self.separated |= chunk.separated;
         if !chunk.err.is_empty() {
             self.sync();

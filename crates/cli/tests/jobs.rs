@@ -81,6 +81,35 @@ fn every_batch_command_gives_the_same_on_any_number_of_jobs() {
     }
 }
 
+/// Lines longer than a batch, `\r\n` ends, blank lines and a last line
+/// without a newline are cut and numbered as on one thread, whatever
+/// batch they fall in.
+#[test]
+fn batch_edges_change_nothing() {
+    let long = format!("{}8 w - - 0 1", "8/".repeat(100_000));
+    let mut input = Vec::new();
+    for i in 0..6_000 {
+        let line = match i % 1_000 {
+            0 => long.as_str(),
+            1 => "",
+            _ => "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+        };
+        input.extend_from_slice(line.as_bytes());
+        input.extend_from_slice(if i % 3 == 0 { b"\r\n" } else { b"\n" });
+    }
+    input.extend_from_slice(b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    for command in [&["convert", "--to", "epd"][..], &["validate"][..]] {
+        let one = run(&[command, &["--jobs", "1"][..]].concat(), &input);
+        let stdout = String::from_utf8_lossy(&one.1);
+        assert!(stdout.lines().count() > 5_900, "{command:?}: {} lines", stdout.lines().count());
+        assert!(String::from_utf8_lossy(&one.2).contains("input 1002: column 1: empty input"), "{command:?}");
+        for jobs in ["2", "3"] {
+            let many = run(&[command, &["--jobs", jobs][..]].concat(), &input);
+            assert!(many == one, "{command:?} --jobs {jobs}: differs from one job");
+        }
+    }
+}
+
 /// Arguments are inputs too: each is worked on apart, in order.
 #[test]
 fn inputs_given_as_arguments_keep_their_order() {
