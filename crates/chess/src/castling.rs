@@ -23,6 +23,8 @@ pub enum CastlingStyle {
     Shredder,
 }
 
+/// The bits of the file tokens, one per file.
+const FILES: u16 = 0xff;
 const KING_SIDE: u16 = 1 << 8;
 const QUEEN_SIDE: u16 = 1 << 9;
 
@@ -155,6 +157,20 @@ impl Castling {
     pub fn write(&self, board: &Board, style: CastlingStyle, out: &mut String) {
         if self.is_empty() {
             out.push('-');
+            return;
+        }
+        if style == CastlingStyle::XFen && (self.tokens[0] | self.tokens[1]) & FILES == 0 {
+            // only K and Q rights, the common case: written in that order
+            // with no need of the board (a king-side rook is always on a
+            // later file than a queen-side one)
+            for (set, [k, q]) in self.tokens.iter().zip([*b"KQ", *b"kq"]) {
+                if set & KING_SIDE != 0 {
+                    out.push(k as char);
+                }
+                if set & QUEEN_SIDE != 0 {
+                    out.push(q as char);
+                }
+            }
             return;
         }
         for color in Color::ALL {

@@ -253,6 +253,11 @@ fn write_position_fields(extras: &ChessExtras, board: &Board, options: FenOption
 }
 
 fn push_u32(n: u32, out: &mut String) {
+    if n < 10 {
+        // a clock of one digit, the common case
+        out.push(char::from(b'0' + n as u8));
+        return;
+    }
     let mut buf = [0u8; 10];
     let mut i = buf.len();
     let mut n = n;
@@ -264,9 +269,7 @@ fn push_u32(n: u32, out: &mut String) {
             break;
         }
     }
-    for &b in &buf[i..] {
-        out.push(b as char);
-    }
+    out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or_default());
 }
 
 /// Reads a FEN with the castling style it was written in, so that it can be
