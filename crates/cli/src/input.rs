@@ -38,20 +38,17 @@ impl<'a> Inputs<'a> {
         // other line is handed over where it lies in the buffer
         let mut carried = Vec::new();
         let mut n: u64 = 0;
-        let mut one = |n: u64, line: &[u8], report: &mut Report| -> Result<(), Flow> {
-            let mut line = line;
-            while let [rest @ .., b'\n' | b'\r'] = line {
-                line = rest;
-            }
+        let mut one = |line: Result<&str, usize>, report: &mut Report| -> Result<(), Flow> {
+            n += 1;
             if let Some(pb) = &progress
                 && n.is_multiple_of(1024)
             {
                 pb.set_position(n);
             }
-            match std::str::from_utf8(line) {
+            match line {
                 Ok(text) => f(n, text, report),
-                Err(e) => {
-                    report.not_utf8(n, e.valid_up_to());
+                Err(valid_up_to) => {
+                    report.not_utf8(n, valid_up_to);
                     Ok(())
                 }
             }
@@ -60,25 +57,31 @@ impl<'a> Inputs<'a> {
             let buffer = reader.fill_buf().map_err(|e| Flow::Fatal(e.into()))?;
             if buffer.is_empty() {
                 if !carried.is_empty() {
-                    n += 1;
-                    one(n, &carried, report)?;
+                    for_each_line(&carried, |line| one(line, report))?;
                 }
                 break;
             }
             let len = buffer.len();
-            let mut start = 0;
-            for end in memchr::memchr_iter(b'\n', buffer) {
-                n += 1;
-                if carried.is_empty() {
-                    one(n, &buffer[start..end], report)?;
-                } else {
-                    carried.extend_from_slice(&buffer[start..end]);
-                    one(n, &carried, report)?;
-                    carried.clear();
+            let Some(last) = memchr::memrchr(b'\n', buffer) else {
+                carried.extend_from_slice(buffer);
+                reader.consume(len);
+                continue;
+            };
+            let mut whole = &buffer[..last];
+            if !carried.is_empty() {
+                let first = memchr::memchr(b'\n', buffer).unwrap_or(last);
+                carried.extend_from_slice(&buffer[..first]);
+                for_each_line(&carried, |line| one(line, report))?;
+                carried.clear();
+                whole = buffer.get(first + 1..last).unwrap_or_default();
+                if first == last {
+                    carried.extend_from_slice(&buffer[last + 1..]);
+                    reader.consume(len);
+                    continue;
                 }
-                start = end + 1;
             }
-            carried.extend_from_slice(&buffer[start..]);
+            for_each_line(whole, |line| one(line, report))?;
+            carried.extend_from_slice(&buffer[last + 1..]);
             reader.consume(len);
         }
         if let Some(pb) = progress {
@@ -115,20 +118,38 @@ impl Batch {
             Batch::Arg { n, text } => f(*n, Ok(text)),
             Batch::Lines { first, text } => {
                 let body = text.strip_suffix(b"\n").unwrap_or(text);
-                let mut start = 0;
-                let ends = memchr::memchr_iter(b'\n', body).chain(std::iter::once(body.len()));
-                for (n, end) in (*first..).zip(ends) {
-                    let mut line = &body[start..end];
-                    while let [rest @ .., b'\r' | b'\n'] = line {
-                        line = rest;
-                    }
-                    f(n, std::str::from_utf8(line).map_err(|e| e.valid_up_to()))?;
-                    start = end + 1;
-                }
-                Ok(())
+                let mut n = *first;
+                for_each_line(body, |line| {
+                    n += 1;
+                    f(n - 1, line)
+                })
             }
         }
     }
+}
+
+/// Calls `f` with each line of `body`, which does not end with its last
+/// line's `\n`: lines lose their `\r` ends, and come as text or as where
+/// their UTF-8 goes wrong. The whole body is checked as UTF-8 in one pass;
+/// only when that fails is each line checked apart.
+fn for_each_line<E>(body: &[u8], mut f: impl FnMut(Result<&str, usize>) -> Result<(), E>) -> Result<(), E> {
+    let text = std::str::from_utf8(body).ok();
+    let mut start = 0;
+    for end in memchr::memchr_iter(b'\n', body).chain(std::iter::once(body.len())) {
+        let mut stop = end;
+        while stop > start && matches!(body[stop - 1], b'\r' | b'\n') {
+            stop -= 1;
+        }
+        // `start` and `stop` are next to ASCII bytes: both are character
+        // boundaries
+        let line = match text {
+            Some(text) => Ok(&text[start..stop]),
+            None => std::str::from_utf8(&body[start..stop]).map_err(|e| e.valid_up_to()),
+        };
+        f(line)?;
+        start = end + 1;
+    }
+    Ok(())
 }
 
 /// The first batches have 1, 2, 4, ... lines, up to this many, so that a

@@ -288,7 +288,7 @@ fn main() -> ExitCode {
 pub(crate) fn for_each_position(
     args: &ReadArgs,
     report: &mut Report,
-    f: impl Fn(u64, Reading, &mut Report) -> Result<(), Flow> + Sync,
+    f: impl Fn(u64, &Reading, &mut Report) -> Result<(), Flow> + Sync,
 ) -> Result<(), Flow> {
     let options = read_options(args);
     let inputs = Inputs::new(&args.inputs);
@@ -321,7 +321,7 @@ fn read_one(
     args: &ReadArgs,
     options: ReadOptions,
     report: &mut Report,
-    f: &impl Fn(u64, Reading, &mut Report) -> Result<(), Flow>,
+    f: &impl Fn(u64, &Reading, &mut Report) -> Result<(), Flow>,
 ) -> Result<(), Flow> {
     match read(input, args.from, &options) {
         Ok(reading) => {
@@ -329,7 +329,7 @@ fn read_one(
             if let Some(warning) = hollow(input, &reading) {
                 report.warning(n, &warning);
             }
-            f(n, reading, report)
+            f(n, &reading, report)
         }
         Err(e) => {
             report.error(n, input, &e.error);
