@@ -243,6 +243,10 @@ impl Inputs<'_> {
 }
 
 fn progress_bar() -> Option<ProgressBar> {
+    // lines typed at a terminal need no count of inputs
+    if io::IsTerminal::is_terminal(&io::stdin()) {
+        return None;
+    }
     let pb = progress::bar(Show::Auto, None, "{spinner} {pos} inputs ({per_sec}, {elapsed})")?;
     pb.enable_steady_tick(std::time::Duration::from_millis(200));
     Some(pb)

@@ -138,8 +138,11 @@ pub(crate) struct ReadArgs {
     /// List on standard error every repair a lenient reading made.
     #[arg(long)]
     explain: bool,
-    /// Threads working on the inputs (default: the number of cores); the
-    /// output keeps the inputs' order.
+    /// Threads working on the inputs (default: the number of cores, or 1
+    /// when standard input is a terminal, so that each line typed is
+    /// answered at once); the output keeps the inputs' order. With several
+    /// threads a line's answer may wait for the lines after it: give
+    /// `--jobs 1` to answer a slow stream line by line.
     #[arg(long, value_name = "N")]
     jobs: Option<usize>,
     /// Positions to read (`VARIANT:NAME`, such as `khet:classic`, names a
@@ -292,7 +295,8 @@ pub(crate) fn for_each_position(
 ) -> Result<(), Flow> {
     let options = read_options(args);
     let inputs = Inputs::new(&args.inputs);
-    let jobs = parallel::jobs(args.jobs);
+    let typed = args.inputs.is_empty() && std::io::IsTerminal::is_terminal(&std::io::stdin());
+    let jobs = parallel::jobs_for(args.jobs, typed);
     if jobs == 1 {
         return inputs.for_each(report, |n, input, report| read_one(n, input, args, options, report, &f));
     }

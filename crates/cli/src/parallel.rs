@@ -29,6 +29,13 @@ pub fn jobs(asked: Option<usize>) -> usize {
     asked.unwrap_or_else(|| thread::available_parallelism().map_or(1, usize::from)).max(1)
 }
 
+/// [`jobs`], but 1 by default when the inputs are `typed` at a terminal:
+/// with several threads a line's answer may wait until the next line is
+/// read.
+pub fn jobs_for(asked: Option<usize>, typed: bool) -> usize {
+    if typed { asked.unwrap_or(1).max(1) } else { jobs(asked) }
+}
+
 /// Maps `work` over chunks of consecutive `items` on `jobs` threads (the
 /// calling one and `jobs - 1` workers) and calls `emit` with each chunk's
 /// result in the items' order.
@@ -206,6 +213,16 @@ mod tests {
             assert_eq!(done, Ok(()));
             assert_eq!(out, (0..10_000u64).map(|i| i * 2).collect::<Vec<_>>(), "{jobs} jobs");
         }
+    }
+
+    #[test]
+    fn lines_typed_at_a_terminal_get_one_job_unless_asked() {
+        use super::{jobs, jobs_for};
+        assert_eq!(jobs_for(None, true), 1);
+        assert_eq!(jobs_for(Some(3), true), 3);
+        assert_eq!(jobs_for(Some(0), true), 1);
+        assert_eq!(jobs_for(None, false), jobs(None));
+        assert_eq!(jobs_for(Some(2), false), 2);
     }
 
     #[test]

@@ -148,3 +148,56 @@ fn a_closed_output_ends_the_run() {
     let _ = writer.join();
     assert!(status.code().is_some(), "killed by a signal: {status:?}");
 }
+
+/// A line typed at a terminal is answered before the next one is typed,
+/// with the default number of jobs. The terminal is a pseudo-terminal made
+/// by `script` (util-linux), which every Debian system has.
+#[test]
+fn a_line_typed_at_a_terminal_is_answered_at_once() {
+    use std::io::Read;
+    use std::sync::mpsc;
+    use std::time::{Duration, Instant};
+
+    let command = format!("{} convert --to fen", env!("CARGO_BIN_EXE_polyfen"));
+    let Ok(mut child) = Command::new("script")
+        .args(["-qfec", &command, "/dev/null"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+    else {
+        eprintln!("skipped: no `script` command to make a terminal");
+        return;
+    };
+    let mut stdin = child.stdin.take().unwrap_or_else(|| panic!("no stdin"));
+    let mut stdout = child.stdout.take().unwrap_or_else(|| panic!("no stdout"));
+    let (tx, rx) = mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n @ 1..) = stdout.read(&mut buf) {
+            if tx.send(buf[..n].to_vec()).is_err() {
+                break;
+            }
+        }
+    });
+    let _ = stdin.write_all(b"chess:standard\n");
+    let _ = stdin.flush();
+    // the answer comes while the terminal waits for the next line
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let mut seen = Vec::new();
+    let answered = loop {
+        if String::from_utf8_lossy(&seen).contains("RNBQKBNR w KQkq - 0 1") {
+            break true;
+        }
+        let left = deadline.saturating_duration_since(Instant::now());
+        match rx.recv_timeout(left) {
+            Ok(bytes) => seen.extend(bytes),
+            Err(_) => break false,
+        }
+    };
+    drop(stdin);
+    let _ = child.kill();
+    let _ = child.wait();
+    let _ = reader.join();
+    assert!(answered, "no answer before the next line: {:?}", String::from_utf8_lossy(&seen));
+}
