@@ -9,9 +9,11 @@ here="$(cd "$(dirname "$0")" && pwd)"
 venv="${POLYFEN_VENV:-$here/../../target/python-venv}"
 python3 -m venv "$venv"
 "$venv/bin/python" -m pip install -q --upgrade pip
-"$venv/bin/python" -m pip install -q "maturin>=1.5,<2" "pyarrow>=12" pytest polars pyspark "pandas<3"
+"$venv/bin/python" -m pip install -q "maturin>=1.5,<2" "pyarrow>=12" pytest "polars==2.1.*" pyspark "pandas<3"
 rm -rf "$venv/wheels"
-(cd "$here" && "$venv/bin/maturin" build --quiet --out "$venv/wheels" --interpreter "$venv/bin/python")
+# the wheel profile (Cargo.toml): release for polyfen's crates, the Polars
+# crates of the plugin at opt-level 2, no debug info
+(cd "$here" && "$venv/bin/maturin" build --quiet --profile wheel --out "$venv/wheels" --interpreter "$venv/bin/python")
 "$venv/bin/python" -m pip install -q --force-reinstall --no-deps "$venv"/wheels/polyfen-*.whl
 # pytest exits 5 when it collects no test: that fails the run like any
 # other non-zero status

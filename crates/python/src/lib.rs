@@ -17,6 +17,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
 mod games;
+mod plugin;
 
 /// A position of any game polyfen knows, with the notation it was read in.
 #[pyclass(module = "polyfen", name = "Position")]

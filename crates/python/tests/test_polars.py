@@ -2,6 +2,7 @@
 
 import polars as pl
 import pyarrow as pa
+import pytest
 
 import polyfen
 import polyfen.arrow
@@ -45,3 +46,66 @@ def test_move_to_reads_moves_in_their_positions():
     assert errors[2]["notation"] == "uci" and "e5" in errors[2]["message"]
     assert errors[3] is None
     assert errors[4]["column"] == 6 and errors[4]["notation"] == "fen"
+
+
+def test_the_expressions_are_polars_plugins():
+    # native expressions of polyfen's module, not Python callbacks
+    for expr in [
+        pl.col("fen").polyfen.convert(to="fen"),
+        pl.col("fen").polyfen.validate(),
+        pl.col("fen").polyfen.variant(),
+        pl.col("move").polyfen.move_to("uci", position="fen"),
+    ]:
+        assert "_native" in str(expr), str(expr)
+
+
+def chunked(rows, pieces):
+    """A frame of the column ``fen`` in ``pieces`` chunks."""
+    step = -(-len(rows) // pieces)
+    frames = [pl.DataFrame({"fen": rows[i : i + step]}, schema={"fen": pl.String}) for i in range(0, len(rows), step)]
+    frame = pl.concat(frames, rechunk=False)
+    assert frame.n_chunks() == pieces
+    return frame
+
+
+def test_streaming_over_chunks_agrees_with_arrow_row_by_row(mixed, chess_corpus):
+    rows = (chess_corpus[:1500] + mixed + [None]) * 2
+    query = chunked(rows, 7).lazy().select(
+        pl.col("fen").polyfen.convert(to="shredder-fen").alias("converted"),
+        pl.col("fen").polyfen.validate().alias("checked"),
+        pl.col("fen").polyfen.variant().alias("variant"),
+    )
+    out = query.collect(engine="streaming")
+    assert out.height == len(rows)
+    converted = polyfen.arrow.convert(pa.array(rows, pa.string()), to="shredder-fen").to_pylist()
+    checked = polyfen.arrow.validate(pa.array(rows, pa.string())).to_pylist()
+    assert out["converted"].to_list() == converted
+    assert out["checked"].to_list() == checked
+    assert out["variant"].to_list() == [None if c is None else c["variant"] for c in checked]
+    # nulls stay null; a bad row is an error struct naming its column
+    for row, value, check in zip(rows, out["converted"].to_list(), out["checked"].to_list()):
+        if row is None:
+            assert value is None and check is None
+            continue
+        try:
+            polyfen.read(row)
+        except polyfen.ReadError as e:
+            assert value["value"] is None
+            assert (value["error"]["column"], value["error"]["notation"]) == (e.column, e.notation)
+            assert check["error"]["column"] == e.column and check["valid"] is None
+
+
+def test_a_bad_row_names_its_column():
+    frame = pl.DataFrame({"fen": ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1"]})
+    out = frame.lazy().select(pl.col("fen").polyfen.convert(to="fen", from_="fen")).collect(engine="streaming")
+    good, bad = out["fen"].to_list()
+    assert good["error"] is None
+    assert bad["value"] is None
+    assert bad["error"]["column"] == 45 and bad["error"]["notation"] == "fen"
+    assert "x" in bad["error"]["message"]
+
+
+def test_an_unknown_notation_fails_the_query_not_the_process():
+    frame = pl.DataFrame({"fen": ["8/8/8/8/8/8/8/4K2k w - - 0 1"]})
+    with pytest.raises(pl.exceptions.ComputeError, match="unknown notation"):
+        frame.select(pl.col("fen").polyfen.convert(to="no-such-notation"))
