@@ -11,7 +11,6 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::fs::File;
 use std::io::{self, Read};
-use std::sync::mpsc;
 
 use clap::{Args, Subcommand};
 use indicatif::ProgressBar;
@@ -558,17 +557,18 @@ fn sequential(
 
 /// A piece of the input that starts at a game: its text and where it is.
 struct Piece {
-    index: u64,
     text: Vec<u8>,
     line: u64,
     offset: u64,
 }
 
 /// The size of the pieces the input is cut into.
-const PIECE: usize = 1 << 20;
+const PIECE: usize = 256 * 1024;
 
 /// Reads the games of one input on `jobs` threads, in pieces cut at game
-/// boundaries, printing the outcomes in order. Returns the bytes read.
+/// boundaries ([`crate::parallel::ordered_map`], this thread cutting the
+/// input, working on pieces too and printing the outcomes in order).
+/// Returns the bytes read.
 #[allow(clippy::too_many_arguments)]
 fn parallel(
     mut input: Box<dyn Read + '_>,
@@ -580,108 +580,57 @@ fn parallel(
     report: &mut Report,
     handle: &mut impl FnMut(Outcome, u64, &mut Report) -> Result<(), Flow>,
 ) -> Result<u64, Flow> {
-    let (work_tx, work_rx) = mpsc::sync_channel::<Piece>(jobs * 2);
-    let work_rx = std::sync::Mutex::new(work_rx);
-    let (done_tx, done_rx) = mpsc::sync_channel::<(u64, Vec<Outcome>)>(jobs * 2);
-    std::thread::scope(|scope| {
-        for _ in 0..jobs {
-            let done_tx = done_tx.clone();
-            let work_rx = &work_rx;
-            scope.spawn(move || {
-                loop {
-                    let piece = match work_rx.lock() {
-                        Ok(rx) => rx.recv(),
-                        Err(_) => return,
-                    };
-                    let Ok(piece) = piece else { return };
-                    let reader = PgnReader::new(piece.text.as_slice()).starting_at(piece.line, piece.offset);
-                    let outcomes: Vec<Outcome> = Games::from_reader(reader, options)
-                        .map_while(Result::ok)
-                        .map(|result| process(result, job))
-                        .collect();
-                    if done_tx.send((piece.index, outcomes)).is_err() {
-                        return;
-                    }
+    let mut carry: Vec<u8> = Vec::new();
+    let (mut line, mut offset, mut eof) = (1u64, 0u64, false);
+    let mut read_error = None;
+    let pieces = std::iter::from_fn(|| {
+        while !eof {
+            let start = carry.len();
+            carry.resize(start + PIECE, 0);
+            let n = match input.read(&mut carry[start..]) {
+                Ok(n) => n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => 0,
+                Err(e) => {
+                    read_error = Some(Flow::Fatal(e.into()));
+                    return None;
                 }
-            });
-        }
-        drop(done_tx);
-        // this thread cuts the input and prints the outcomes in order
-        let mut pending: BTreeMap<u64, Vec<Outcome>> = BTreeMap::new();
-        let mut next_out = 0u64;
-        let mut game = 0u64;
-        let mut sent = 0u64;
-        let mut carry: Vec<u8> = Vec::new();
-        let mut line = 1u64;
-        let mut offset = 0u64;
-        let mut eof = false;
-        let mut result: Result<(), Flow> = Ok(());
-        let mut work_tx = Some(work_tx);
-        let mut flush = |pending: &mut BTreeMap<u64, Vec<Outcome>>,
-                         next_out: &mut u64,
-                         game: &mut u64,
-                         report: &mut Report|
-         -> Result<(), Flow> {
-            while let Some(outcomes) = pending.remove(next_out) {
-                *next_out += 1;
-                for outcome in outcomes {
-                    *game += 1;
-                    handle(outcome, *game, report)?;
-                }
-            }
-            Ok(())
-        };
-        while result.is_ok() {
-            // keep the workers fed while there is input
-            if !eof && sent - next_out < (jobs * 2) as u64 {
-                let start = carry.len();
-                carry.resize(start + PIECE, 0);
-                let n = match input.read(&mut carry[start..]) {
-                    Ok(n) => n,
-                    Err(e) if e.kind() == io::ErrorKind::Interrupted => 0,
-                    Err(e) => {
-                        result = Err(Flow::Fatal(e.into()));
-                        break;
-                    }
-                };
-                carry.truncate(start + n);
-                eof = n == 0;
-                let cut = if eof { Some(carry.len()) } else { last_boundary(&carry, start) };
-                if let Some(cut) = cut.filter(|&c| c > 0)
-                    && let Some(tx) = &work_tx
-                {
-                    let rest = carry.split_off(cut);
-                    let text = std::mem::replace(&mut carry, rest);
-                    let piece = Piece { index: sent, line, offset, text };
-                    line += memchr_count(&piece.text);
-                    offset += piece.text.len() as u64;
-                    sent += 1;
-                    if tx.send(piece).is_err() {
-                        break;
-                    }
-                }
-                if eof {
-                    work_tx = None;
-                }
-                continue;
-            }
-            if next_out == sent && eof {
-                break;
-            }
-            match done_rx.recv() {
-                Ok((index, outcomes)) => {
-                    pending.insert(index, outcomes);
-                    result = flush(&mut pending, &mut next_out, &mut game, report);
-                    if let Some(pb) = progress {
-                        pb.set_position(done + offset);
-                    }
-                }
-                Err(_) => break,
+            };
+            carry.truncate(start + n);
+            eof = n == 0;
+            let cut = if eof { Some(carry.len()) } else { last_boundary(&carry, start) };
+            if let Some(cut) = cut.filter(|&c| c > 0) {
+                let rest = carry.split_off(cut);
+                let text = std::mem::replace(&mut carry, rest);
+                let piece = Piece { text, line, offset };
+                line += memchr_count(&piece.text);
+                offset += piece.text.len() as u64;
+                return Some(piece);
             }
         }
-        drop(work_tx);
-        result.map(|()| offset)
-    })
+        None
+    });
+    // each piece's outcomes, with its size for the progress bar
+    let work = |mut pieces: Vec<Piece>| -> (u64, Vec<Outcome>) {
+        let Some(piece) = pieces.pop() else { return (0, Vec::new()) };
+        let reader = PgnReader::new(piece.text.as_slice()).starting_at(piece.line, piece.offset);
+        let outcomes =
+            Games::from_reader(reader, options).map_while(Result::ok).map(|result| process(result, job)).collect();
+        (piece.text.len() as u64, outcomes)
+    };
+    let mut game = 0u64;
+    let mut read = 0u64;
+    crate::parallel::ordered_map(pieces, jobs, 1, work, |(bytes, outcomes)| -> Result<(), Flow> {
+        for outcome in outcomes {
+            game += 1;
+            handle(outcome, game, report)?;
+        }
+        read += bytes;
+        if let Some(pb) = progress {
+            pb.set_position(done + read);
+        }
+        Ok(())
+    })?;
+    read_error.map_or(Ok(read), Err)
 }
 
 /// The byte after the last game boundary (a blank line followed by `[`) in
