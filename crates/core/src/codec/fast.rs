@@ -63,13 +63,13 @@ pub(super) fn decode_strict_fast<V: Variant>(bytes: &[u8], board: &mut [Option<V
 /// Each byte lane of a word holding 1.
 const LANES: u64 = 0x0101_0101_0101_0101;
 /// The high bit of each lane.
-pub(super) const HIGH: u64 = 0x8080_8080_8080_8080;
+const HIGH: u64 = 0x8080_8080_8080_8080;
 /// The low seven bits of each lane.
-pub(super) const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
 
 /// The high bit of each lane of `w7` (lanes below 0x80) that equals `b`
 /// (below 0x80). Exact: no lane borrows from or carries into another.
-pub(super) const fn lanes_equal(w7: u64, b: u8) -> u64 {
+const fn lanes_equal(w7: u64, b: u8) -> u64 {
     !((w7 ^ (LANES * b as u64)) + LOW7) & HIGH
 }
 
