@@ -67,20 +67,18 @@ impl<'a> Inputs<'a> {
                 reader.consume(len);
                 continue;
             };
-            let mut whole = &buffer[..last];
+            // the whole lines start after the end of a line carried over
+            let mut start = 0;
             if !carried.is_empty() {
                 let first = memchr::memchr(b'\n', buffer).unwrap_or(last);
                 carried.extend_from_slice(&buffer[..first]);
                 for_each_line(&carried, |line| one(line, report))?;
                 carried.clear();
-                whole = buffer.get(first + 1..last).unwrap_or_default();
-                if first == last {
-                    carried.extend_from_slice(&buffer[last + 1..]);
-                    reader.consume(len);
-                    continue;
-                }
+                start = first + 1;
             }
-            for_each_line(whole, |line| one(line, report))?;
+            if start <= last {
+                for_each_line(&buffer[start..last], |line| one(line, report))?;
+            }
             carried.extend_from_slice(&buffer[last + 1..]);
             reader.consume(len);
         }
