@@ -193,7 +193,7 @@ pub fn run(args: &GamesArgs, report: &mut Report) -> Result<(), Flow> {
         .with_variant(common.variant)
         .with_check_only(matches!(job, Job::Validate))
         .with_lenient(common.lenient);
-    let jobs = common.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)).max(1);
+    let jobs = crate::parallel::jobs(common.jobs);
     let files: Vec<String> = if common.files.is_empty() { vec!["-".to_owned()] } else { common.files.clone() };
     let total: u64 =
         files.iter().filter(|f| *f != "-").filter_map(|f| std::fs::metadata(f).ok()).map(|m| m.len()).sum();

@@ -10,9 +10,9 @@
 //! At most two chunks per job, and two more, are in flight (taken from the
 //! iterator and not yet handed back), so memory stays bounded however long
 //! the input is; the two more let the calling thread go on mapping while
-//! the oldest chunk is still at a worker. The first chunks are small (1, 2, 4, ... items, up to the largest
-//! size asked for) so that a few slow items (a deep perft) are spread over
-//! the threads too.
+//! the oldest chunk is still at a worker. The first chunks are small (1, 2,
+//! 4, ... items, up to the largest size asked for) so that a few slow
+//! items (a deep perft) are spread over the threads too.
 //!
 //! A command uses it by making each chunk's output in a buffer (a
 //! [`crate::output::Report::buffered`] report) and writing the buffers out
