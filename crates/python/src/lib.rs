@@ -18,6 +18,7 @@ use pyo3::types::{PyBytes, PyDict};
 
 mod games;
 mod plugin;
+mod rows;
 
 /// A position of any game polyfen knows, with the notation it was read in.
 #[pyclass(module = "polyfen", name = "Position")]
@@ -351,12 +352,6 @@ impl Errors {
         out.set_item("error_message", self.message.into_py(py)?)?;
         Ok(())
     }
-
-    /// Records the reading error of `input`.
-    fn read(&mut self, input: &str, error: &ReadError) {
-        let message = error.error.kind.to_string();
-        self.push(Some((column(input, &error.error), error.notation.into(), &message)));
-    }
 }
 
 /// The arguments every batch kernel takes: the input array's buffers.
@@ -405,31 +400,20 @@ fn convert_batch<'py>(
         let mut values = Column::strings();
         let mut errors = Errors::new();
         let mut text = String::new();
-        let mut warnings = Vec::new();
         for i in 0..input.len {
             let Some(row) = input.get(i) else {
                 values.push_str(None);
                 errors.push(None);
                 continue;
             };
-            match read(&row, from, &options) {
-                Ok(reading) => {
-                    text.clear();
-                    warnings.clear();
-                    match reading.position.write_to(to, &write, &mut text, &mut warnings) {
-                        Ok(()) => {
-                            values.push_str(Some(&text));
-                            errors.push(None);
-                        }
-                        Err(e) => {
-                            values.push_str(None);
-                            errors.push(Some((0, reading.notation.into(), &e.to_string())));
-                        }
-                    }
+            match rows::convert(&row, to, from, options, write, &mut text) {
+                Ok(()) => {
+                    values.push_str(Some(&text));
+                    errors.push(None);
                 }
                 Err(e) => {
                     values.push_str(None);
-                    errors.read(&row, &e);
+                    errors.push(Some(e.fields()));
                 }
             }
         }
@@ -474,12 +458,10 @@ fn validate_batch<'py>(
                 errors.push(None);
                 continue;
             };
-            match read(&row, from, &options) {
-                Ok(reading) => {
-                    let found = reading.position.violations();
+            match rows::validate(&row, from, options) {
+                Ok((found, variant)) => {
                     valid.push_bool(Some(found.is_empty()));
                     violations.push_str((!found.is_empty()).then(|| found.join("\n")).as_deref());
-                    let variant: &'static str = reading.position.variant().into();
                     variants.push_str(Some(variant));
                     errors.push(None);
                 }
@@ -487,7 +469,7 @@ fn validate_batch<'py>(
                     valid.push_bool(None);
                     violations.push_str(None);
                     variants.push_str(None);
-                    errors.read(&row, &e);
+                    errors.push(Some(e.fields()));
                 }
             }
         }
@@ -536,31 +518,14 @@ fn move_batch<'py>(
                 errors.push(None);
                 continue;
             };
-            let reading = match read(&position, from, &options) {
-                Ok(reading) => reading,
-                Err(e) => {
-                    values.push_str(None);
-                    errors.read(&position, &e);
-                    continue;
-                }
-            };
-            let mut board = reading.position;
-            match board.play(&text, to, &rules) {
+            match rows::move_to(&position, &text, to, from, options, rules) {
                 Ok(written) => {
                     values.push_str(Some(&written));
                     errors.push(None);
                 }
-                Err(polyfen::RulesError::Move { error, .. }) => {
-                    let at = ParseError::new(
-                        polyfen::polyfen_core::ParseErrorKind::Empty { expected: "" },
-                        error.span.clone(),
-                    );
-                    values.push_str(None);
-                    errors.push(Some((at.char_column(&text), to.into(), &error.to_string())));
-                }
                 Err(e) => {
                     values.push_str(None);
-                    errors.push(Some((0, to.into(), &e.to_string())));
+                    errors.push(Some(e.fields()));
                 }
             }
         }

@@ -25,9 +25,10 @@
 
 use polars_arrow::bitmap::Bitmap;
 use polars_core::prelude::*;
-use polyfen::polyfen_core::{ParseError, ParseErrorKind};
 use polyfen::{MoveNotation, Notation, Position as _, ReadOptions, RuleOptions, WriteOptions, read};
 use serde::Deserialize;
+
+use crate::rows;
 
 /// The keyword arguments polyfen/polars.py registers each expression with.
 #[derive(Deserialize)]
@@ -99,11 +100,6 @@ impl Errors {
         self.message.append_option(error.map(|(_, _, m)| m));
     }
 
-    fn read(&mut self, input: &str, error: &polyfen::ReadError) {
-        let message = error.error.kind.to_string();
-        self.push(Some((error.error.char_column(input), error.notation.into(), &message)));
-    }
-
     fn finish(self) -> PolarsResult<Series> {
         let len = self.valid.len();
         let fields = [
@@ -144,7 +140,6 @@ fn convert(inputs: &[Series], kwargs: &Options) -> PolarsResult<Series> {
     let mut errors = Errors::new(len);
     let mut valid = Vec::with_capacity(len);
     let mut text = String::new();
-    let mut warnings = Vec::new();
     for row in input {
         valid.push(row.is_some());
         let Some(row) = row else {
@@ -152,24 +147,14 @@ fn convert(inputs: &[Series], kwargs: &Options) -> PolarsResult<Series> {
             errors.push(None);
             continue;
         };
-        match read(row, from, &options) {
-            Ok(reading) => {
-                text.clear();
-                warnings.clear();
-                match reading.position.write_to(to, &write, &mut text, &mut warnings) {
-                    Ok(()) => {
-                        values.append_value(&text);
-                        errors.push(None);
-                    }
-                    Err(e) => {
-                        values.append_null();
-                        errors.push(Some((0, reading.notation.into(), &e.to_string())));
-                    }
-                }
+        match rows::convert(row, to, from, options, write, &mut text) {
+            Ok(()) => {
+                values.append_value(&text);
+                errors.push(None);
             }
             Err(e) => {
                 values.append_null();
-                errors.read(row, &e);
+                errors.push(Some(e.fields()));
             }
         }
     }
@@ -195,11 +180,10 @@ fn validate(inputs: &[Series], kwargs: &Options) -> PolarsResult<Series> {
             errors.push(None);
             continue;
         };
-        match read(row, from, &options) {
-            Ok(reading) => {
-                let found = reading.position.violations();
+        match rows::validate(row, from, options) {
+            Ok((found, variant)) => {
                 valid.append_value(found.is_empty());
-                variants.append_value(<&'static str>::from(reading.position.variant()));
+                variants.append_value(variant);
                 if found.is_empty() {
                     violations.append_null();
                 } else {
@@ -211,7 +195,7 @@ fn validate(inputs: &[Series], kwargs: &Options) -> PolarsResult<Series> {
                 valid.append_null();
                 variants.append_null();
                 violations.append_null();
-                errors.read(row, &e);
+                errors.push(Some(e.fields()));
             }
         }
     }
@@ -258,28 +242,14 @@ fn move_to(inputs: &[Series], kwargs: &Options) -> PolarsResult<Series> {
             errors.push(None);
             continue;
         };
-        let reading = match read(position, from, &options) {
-            Ok(reading) => reading,
-            Err(e) => {
-                values.append_null();
-                errors.read(position, &e);
-                continue;
-            }
-        };
-        let mut board = reading.position;
-        match board.play(text, to, &rules) {
+        match rows::move_to(position, text, to, from, options, rules) {
             Ok(written) => {
                 values.append_value(&written);
                 errors.push(None);
             }
-            Err(polyfen::RulesError::Move { error, .. }) => {
-                let at = ParseError::new(ParseErrorKind::Empty { expected: "" }, error.span.clone());
-                values.append_null();
-                errors.push(Some((at.char_column(text), to.into(), &error.to_string())));
-            }
             Err(e) => {
                 values.append_null();
-                errors.push(Some((0, to.into(), &e.to_string())));
+                errors.push(Some(e.fields()));
             }
         }
     }
