@@ -142,3 +142,17 @@ fn forced_variant_and_encoding() {
     let bad = polyfen(&["games", "lines", "--encoding", "nope"], "");
     assert_eq!(bad.code, 2);
 }
+
+/// The header the PGN writer puts before a game with no tags.
+fn roster(extra: &str) -> String {
+    format!(
+        "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n{extra}\n"
+    )
+}
+
+#[test]
+fn tag_names_with_every_symbol_character_are_read() {
+    let out = polyfen(&["games", "convert"], "[BlackType: \"program\"]\n[Elo#=+ \"1\"]\n\n1. e4 *\n");
+    assert_eq!((out.code, out.stderr.as_str()), (0, ""));
+    assert_eq!(out.stdout, format!("{}\n1. e4 *\n\n", roster("[BlackType: \"program\"]\n[Elo#=+ \"1\"]")));
+}

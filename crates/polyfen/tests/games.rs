@@ -290,6 +290,23 @@ fn a_bad_game_is_reported_where_it_is_and_the_next_is_read() {
 }
 
 #[test]
+fn tag_names_take_every_symbol_character() {
+    let text = "[BlackType: \"program\"]\n[White_Elo+ \"1\"]\n[A#=:-9 \"x\"]\n\n1. e4 *\n";
+    let game = one(text);
+    assert_eq!(
+        game.tags,
+        [("BlackType:", "program"), ("White_Elo+", "1"), ("A#=:-9", "x")].map(|(n, v)| (n.to_owned(), v.to_owned()))
+    );
+    assert!(game.repairs.is_empty(), "{:?}", game.repairs);
+    let back = one(&pgn(&game, None));
+    assert_eq!(back.tag("BlackType:"), Some("program"));
+    // other characters still make a bad tag, and only its game is lost
+    let results = read_pgn("[Black!Type \"x\"]\n\n1. e4 *\n\n[Event \"y\"]\n\n1. d4 *\n", GameOptions::default());
+    assert!(results[0].as_ref().unwrap_err().error.message.contains("a tag with no name"));
+    assert!(results[1].is_ok());
+}
+
+#[test]
 fn a_huge_comment_is_an_error_and_memory_stays_bounded() {
     // 100 MB of comment, streamed: never held whole
     struct Huge {

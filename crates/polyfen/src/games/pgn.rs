@@ -1121,7 +1121,8 @@ fn parse_tag<'a>(line: &'a str, value: &mut String) -> (usize, Result<(&'a str, 
     let inner = &line[1..];
     let name_len = inner.find(|c: char| c.is_whitespace() || c == '"' || c == ']').unwrap_or(inner.len());
     let name = &inner[..name_len];
-    if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-' || b == b'+') {
+    // PGN's symbol characters: letters, digits and `_ + # = : -`
+    if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b"_+#=:-".contains(&b)) {
         return (line.len(), Err(format!("a tag with no name: {}", excerpt(line.as_bytes()))));
     }
     let after_name = 1 + name_len;
