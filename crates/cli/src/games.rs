@@ -4,8 +4,8 @@
 //! Files (or standard input) are decoded (UTF-8, or the encoding detected or
 //! named with `--encoding`) and read game by game, so memory stays flat
 //! whatever their size. With `--jobs N` the input is cut at game boundaries
-//! (a blank line followed by a tag) into pieces read on N threads; the
-//! output keeps the input's order.
+//! (a blank line followed by a tag, after a line that is not a tag) into
+//! pieces read on N threads; the output keeps the input's order.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -633,20 +633,30 @@ fn parallel(
     read_error.map_or(Ok(read), Err)
 }
 
-/// The byte after the last game boundary (a blank line followed by `[`) in
-/// `text`, looking only at bytes from `from` on (and a little before).
+/// The byte after the last game boundary (a blank line followed by `[`,
+/// the line before the blank ones not a tag: a tag section may hold blank
+/// lines) in `text`, looking only at bytes from `from` on (and a little
+/// before).
 fn last_boundary(text: &[u8], from: usize) -> Option<usize> {
     let start = from.saturating_sub(4);
     let mut i = text.len();
     while let Some(k) = memchr_rev(b'[', &text[start..i]) {
         let at = start + k;
         let before = &text[..at];
-        if before.ends_with(b"\n\n") || before.ends_with(b"\r\n\r\n") {
+        if (before.ends_with(b"\n\n") || before.ends_with(b"\r\n\r\n")) && !ends_with_tag(before) {
             return Some(at);
         }
         i = at;
     }
     None
+}
+
+/// Whether the last line of `text` that is not blank is a tag (starts with
+/// `[`).
+fn ends_with_tag(text: &[u8]) -> bool {
+    let text = text.trim_ascii_end();
+    let line = memchr::memrchr(b'\n', text).map_or(text, |k| &text[k + 1..]);
+    line.trim_ascii_start().starts_with(b"[")
 }
 
 fn memchr_rev(byte: u8, text: &[u8]) -> Option<usize> {

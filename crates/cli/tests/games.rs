@@ -151,6 +151,33 @@ fn roster(extra: &str) -> String {
 }
 
 #[test]
+fn blank_lines_between_tags_keep_one_game_with_any_jobs() {
+    let text = "[Event \"E\"]\n\n[Date \"2020.01.02\"]\n[White \"a\"]\n\n1. e4 e5 *\n";
+    for jobs in [None, Some("1"), Some("2")] {
+        let mut args = vec!["games", "convert", "--moves", "san"];
+        args.extend(jobs.map(|j| ["--jobs", j]).into_iter().flatten());
+        let out = polyfen(&args, text);
+        assert_eq!((out.code, out.stderr.as_str()), (0, ""), "{jobs:?}");
+        assert_eq!(
+            out.stdout,
+            "[Event \"E\"]\n[Site \"?\"]\n[Date \"2020.01.02\"]\n[Round \"?\"]\n[White \"a\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. e4 e5 *\n\n",
+            "{jobs:?}"
+        );
+    }
+    // enough games for several pieces of work: cut between games, never
+    // inside a tag section
+    let game = "[Event \"E\"]\n\n[Site \"S\"]\r\n\r\n[White \"a\"]\n\n\n[Black \"b\"]\n\n1. e4 e5 2. Nf3 *\n\n";
+    let big = game.repeat(6000);
+    let one = polyfen(&["games", "stats", "--jobs", "1"], &big);
+    let two = polyfen(&["games", "stats", "--jobs", "2"], &big);
+    assert_eq!(one.stdout, "games: 6000\nplies: 18000\nresults: * 6000\nvariants: chess 6000\nerrors: 0\n");
+    assert_eq!((two.stdout.as_str(), two.stderr.as_str(), two.code), (one.stdout.as_str(), "", 0));
+    let json = polyfen(&["games", "convert", "--to", "json", "--jobs", "2"], &big);
+    assert_eq!(json.stdout.lines().count(), 6000);
+    assert!(json.stdout.lines().all(|l| l.contains(r#"["Black","b"]"#) && l.contains(r#"["Event","E"]"#)));
+}
+
+#[test]
 fn tag_names_with_every_symbol_character_are_read() {
     let out = polyfen(&["games", "convert"], "[BlackType: \"program\"]\n[Elo#=+ \"1\"]\n\n1. e4 *\n");
     assert_eq!((out.code, out.stderr.as_str()), (0, ""));

@@ -290,6 +290,22 @@ fn a_bad_game_is_reported_where_it_is_and_the_next_is_read() {
 }
 
 #[test]
+fn blank_lines_between_tags_keep_one_game() {
+    // as ChessBase writes them
+    let text =
+        "[Event \"E\"]\n\n[Date \"2020.01.02\"]\r\n\r\n[White \"a\"]\n\n1. e4 e5 *\n\n[Event \"F\"]\n\n1. d4 *\n";
+    let games = games(text);
+    assert_eq!(games.len(), 2);
+    assert_eq!(
+        games[0].tags,
+        [("Event", "E"), ("Date", "2020.01.02"), ("White", "a")].map(|(n, v)| (n.to_owned(), v.to_owned()))
+    );
+    assert_eq!(games[0].moves.len(), 2);
+    assert!(games[0].repairs.is_empty(), "{:?}", games[0].repairs);
+    assert_eq!(games[1].tag("Event"), Some("F"));
+}
+
+#[test]
 fn tag_names_take_every_symbol_character() {
     let text = "[BlackType: \"program\"]\n[White_Elo+ \"1\"]\n[A#=:-9 \"x\"]\n\n1. e4 *\n";
     let game = one(text);
