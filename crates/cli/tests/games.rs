@@ -183,3 +183,25 @@ fn tag_names_with_every_symbol_character_are_read() {
     assert_eq!((out.code, out.stderr.as_str()), (0, ""));
     assert_eq!(out.stdout, format!("{}\n1. e4 *\n\n", roster("[BlackType: \"program\"]\n[Elo#=+ \"1\"]")));
 }
+
+#[test]
+fn unbalanced_variations_are_read_with_a_repair() {
+    let out = polyfen(&["games", "convert", "--explain", "--moves", "san"], "1. e4 (1. d4))) *\n\n((( 1. c4 *\n");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(out.stdout, format!("{}1. e4 (1. d4) *\n\n{}1. c4 *\n\n", roster(""), roster("")));
+    assert_eq!(
+        out.stderr,
+        "polyfen: <stdin>: game 1: line 1, column 14: ignored ')' that closes no variation: repaired\n\
+         polyfen: <stdin>: game 1: line 1, column 15: ignored ')' that closes no variation: repaired\n\
+         polyfen: <stdin>: game 2: line 3, column 1: ignored '(' before any move: repaired\n\
+         polyfen: <stdin>: game 2: line 3, column 2: ignored '(' before any move: repaired\n\
+         polyfen: <stdin>: game 2: line 3, column 3: ignored '(' before any move: repaired\n"
+    );
+    let closed = polyfen(&["games", "lines", "--explain", "--moves", "san"], "1. d4 (1. e4 (1. c4 1-0\n");
+    assert_eq!(closed.code, 0, "{}", closed.stderr);
+    assert_eq!(closed.stdout, "d4\ne4\nc4\n");
+    assert_eq!(
+        closed.stderr,
+        "polyfen: <stdin>: game 1: line 1, column 21: closed 2 unclosed variations where the game ends: repaired\n"
+    );
+}

@@ -279,14 +279,20 @@ fn a_bad_game_is_reported_where_it_is_and_the_next_is_read() {
     let first = games[0].as_ref().expect_err("Ke3 is not legal");
     assert_eq!((first.game, first.error.at.line, first.error.at.column), (1, 3, 22));
     assert!(first.error.message.starts_with("move 2. Ke3:"), "{}", first.error);
-    let second = games[1].as_ref().expect_err("unclosed variations");
-    assert!(second.error.message.contains("unclosed"), "{}", second.error);
+    // unclosed variations are closed where the game ends, with a repair
+    let second = games[1].as_ref().expect("unclosed variations, closed");
+    assert_eq!(second.repairs.len(), 1, "{:?}", second.repairs);
+    assert!(second.repairs[0].message.contains("closed 1 unclosed variation"), "{:?}", second.repairs);
     let third = games[2].as_ref().expect_err("an unclosed comment");
     assert!(third.error.message.contains("not closed"), "{}", third.error);
-    let text = "1. e4 ) e5 *\n\n1. d4 *\n";
+    let text = "1. e4 Ke3 e5 *\n\n1. d4 *\n";
     let games = read_pgn(text, GameOptions::default());
-    assert!(games[0].as_ref().unwrap_err().error.message.contains("closes no variation"));
+    assert!(games[0].as_ref().unwrap_err().error.message.contains("Ke3"));
     assert!(games[1].is_ok());
+}
+
+fn repairs_said(game: &Game) -> Vec<String> {
+    game.repairs.iter().map(ToString::to_string).collect()
 }
 
 #[test]
@@ -303,6 +309,83 @@ fn blank_lines_between_tags_keep_one_game() {
     assert_eq!(games[0].moves.len(), 2);
     assert!(games[0].repairs.is_empty(), "{:?}", games[0].repairs);
     assert_eq!(games[1].tag("Event"), Some("F"));
+}
+
+#[test]
+fn unbalanced_variations_are_read_with_a_repair() {
+    // a `)` that closes no variation is dropped
+    let game = one("1. e4 (1. d4))) *\n");
+    assert_eq!(game.main_line(Some(MoveNotation::San)).unwrap().moves, ["e4"]);
+    assert_eq!(game.moves[0].variations.len(), 1);
+    assert_eq!(game.moves[0].variations[0].moves[0].mv, "d2d4");
+    assert_eq!(game.result_text(), "*");
+    assert_eq!(
+        repairs_said(&game),
+        [
+            "line 1, column 14: ignored ')' that closes no variation",
+            "line 1, column 15: ignored ')' that closes no variation"
+        ]
+    );
+    // a `(` before any move opens nothing
+    let game = one("((( 1. c4 *\n");
+    assert_eq!(game.main_line(Some(MoveNotation::San)).unwrap().moves, ["c4"]);
+    assert_eq!(game.result_text(), "*");
+    assert_eq!(
+        repairs_said(&game),
+        (1..=3).map(|c| format!("line 1, column {c}: ignored '(' before any move")).collect::<Vec<_>>()
+    );
+    // after text between games, and after tags
+    let results = read_pgn("1. e4 1-0\n\n( 1. d4 ) 0-1\n\n[Event \"x\"]\n\n(1. f4 *\n", GameOptions::default());
+    assert_eq!(results.len(), 3);
+    let second = results[1].as_ref().expect("a game after the first");
+    assert_eq!((second.moves[0].mv.as_str(), second.result_text()), ("d2d4", "0-1"));
+    assert_eq!(second.repairs.len(), 2, "{:?}", second.repairs);
+    let third = results[2].as_ref().expect("a game after the tags");
+    assert_eq!((third.moves[0].mv.as_str(), third.repairs.len()), ("f2f4", 1));
+    // variations open where the game ends are closed there: at the result,
+    // at the next game's tags, at the end of the input
+    let results = read_pgn(
+        "1. d4 (1. e4 e5 (1... c5 2. Nf3 1-0\n\n1. d4 d5 (1... Nf6\n\n[Event \"3\"]\n\n1. c4 (1. g3 (1. b3",
+        GameOptions::default(),
+    );
+    assert_eq!(results.len(), 3);
+    let first = results[0].as_ref().expect("closed at the result");
+    assert_eq!(first.main_line(Some(MoveNotation::San)).unwrap().moves, ["d4"]);
+    assert_eq!(first.result_text(), "1-0");
+    assert_eq!(first.lines(Some(MoveNotation::San)).unwrap()[2], ["e4", "c5", "Nf3"]);
+    assert_eq!(repairs_said(first), ["line 1, column 33: closed 2 unclosed variations where the game ends"]);
+    let second = results[1].as_ref().expect("closed at the next tags");
+    assert_eq!(second.main_line(Some(MoveNotation::San)).unwrap().moves, ["d4", "d5"]);
+    assert_eq!(
+        repairs_said(second),
+        [
+            "line 5, column 1: closed 1 unclosed variation where the game ends",
+            "line 5, column 1: the game has no result; read as '*'"
+        ]
+    );
+    let third = results[2].as_ref().expect("closed at the end");
+    assert_eq!(third.lines(Some(MoveNotation::San)).unwrap(), [vec!["c4"], vec!["g3"], vec!["b3"]]);
+    assert_eq!(third.repairs.len(), 2, "{:?}", third.repairs);
+    // a visitor that skips variations reads the same games and repairs
+    let read = events_skipping_variations("1. d4 (1. e4 (1. c4 *\n\n1. d4 (1. e4\n\n[Event \"3\"]\n\n*\n");
+    assert_eq!(
+        read,
+        [
+            vec![
+                "san d4",
+                "repair line 1, column 21: closed 2 unclosed variations where the game ends",
+                "result *",
+                "end None"
+            ],
+            vec![
+                "san d4",
+                "repair line 5, column 1: closed 1 unclosed variation where the game ends",
+                "repair line 5, column 1: the game has no result; read as '*'",
+                "end None"
+            ],
+            vec!["result *", "end None"],
+        ]
+    );
 }
 
 #[test]
@@ -542,13 +625,93 @@ impl Visitor for Events {
     }
 }
 
-fn events(reader: PgnReader<&[u8]>) -> Vec<Vec<String>> {
+fn events<R: Read>(reader: PgnReader<R>) -> Vec<Vec<String>> {
     let mut reader = reader;
     let mut all = Vec::new();
     while let Some(game) = reader.read_game(&mut Events::default()).unwrap() {
         all.push(game);
     }
     all
+}
+
+/// The games, results and repairs a reader reports to a visitor that skips
+/// every variation.
+fn events_skipping_variations(text: &str) -> Vec<Vec<String>> {
+    struct Skipping(Vec<String>);
+    impl Visitor for Skipping {
+        type Output = Vec<String>;
+        fn san(&mut self, text: &str, _: &Here<'_>) -> Flow {
+            self.0.push(format!("san {text}"));
+            Flow::Continue
+        }
+        fn begin_variation(&mut self, _: &Here<'_>) -> Flow {
+            Flow::Skip
+        }
+        fn result(&mut self, text: &str) {
+            self.0.push(format!("result {text}"));
+        }
+        fn repair(&mut self, repair: polyfen::games::pgn::PgnRepair) {
+            self.0.push(format!("repair {repair}"));
+        }
+        fn end_game(&mut self, error: Option<PgnError>) -> Vec<String> {
+            self.0.push(format!("end {error:?}"));
+            std::mem::take(&mut self.0)
+        }
+    }
+    let mut reader = PgnReader::new(text.as_bytes());
+    let mut all = Vec::new();
+    while let Some(game) = reader.read_game(&mut Skipping(Vec::new())).unwrap() {
+        all.push(game);
+    }
+    all
+}
+
+/// A reader handing out its bytes a few at a time, so that the PGN reader's
+/// buffer moves under every token.
+struct Trickle<'a> {
+    data: &'a [u8],
+    step: usize,
+}
+
+impl Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.step.min(buf.len()).min(self.data.len());
+        buf[..n].copy_from_slice(&self.data[..n]);
+        self.data = &self.data[n..];
+        Ok(n)
+    }
+}
+
+/// Movetext pieces around the grammar's game boundaries: move numbers
+/// back at 1, blank lines, unbalanced parentheses, tags with every symbol
+/// character.
+fn grammar_piece() -> impl Strategy<Value = &'static str> {
+    prop::sample::select(vec![
+        "1.",
+        "1...",
+        "1.e4",
+        "2.",
+        "e4",
+        "d5",
+        "Nf3",
+        "(",
+        ")",
+        "{c\n\nd}",
+        ";c\n",
+        "*",
+        "1-0",
+        "\n",
+        "\n\n",
+        "\r\n\r\n",
+        " \n \t\n",
+        "[Event \"x\"]\n",
+        "[BlackType: \"y\"]\n",
+        "[A#=+-9 \"z\"]",
+        "$1",
+        "!?",
+        "%e\n",
+        "x",
+    ])
 }
 
 #[test]
@@ -689,6 +852,26 @@ proptest! {
         let fast = events(PgnReader::new(text.as_bytes()));
         let careful = events(PgnReader::new(text.as_bytes()).careful_only());
         prop_assert_eq!(fast, careful);
+    }
+
+    #[test]
+    fn the_fast_lane_agrees_at_game_boundaries(pieces in proptest::collection::vec(grammar_piece(), 0..40), space in proptest::collection::vec(any::<bool>(), 40), step in 1usize..9) {
+        let mut text = String::new();
+        for (piece, &spaced) in pieces.iter().zip(&space) {
+            text.push_str(piece);
+            if spaced {
+                text.push(' ');
+            }
+        }
+        let fast = events(PgnReader::new(text.as_bytes()));
+        let careful = events(PgnReader::new(text.as_bytes()).careful_only());
+        prop_assert_eq!(&fast, &careful, "{:?}", text);
+        // the same, read a few bytes at a time
+        let trickled = events(PgnReader::new(Trickle { data: text.as_bytes(), step }));
+        prop_assert_eq!(&fast, &trickled, "{:?}", text);
+        for game in read_pgn(&text, GameOptions::default()) {
+            let _ = game;
+        }
     }
 
     #[test]

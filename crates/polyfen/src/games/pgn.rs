@@ -9,13 +9,16 @@
 //! move: the visitor gets slices of the buffer.
 //!
 //! Real files are messy. The reader takes a UTF-8 byte order mark, CRLF line
-//! ends, `%` lines, `;` comments, a missing tag section (a game may start
-//! with `1.`), a missing result, and text between games; every repair is
-//! reported to the visitor ([`Visitor::repair`]) with its line and column.
-//! A game that cannot be read (an unclosed variation, a tag or comment over
-//! [`MAX_TOKEN`] bytes, text that is not UTF-8, or an error the visitor
-//! raises) ends with a [`PgnError`] naming the line and column, and reading
-//! goes on with the next game.
+//! ends, `%` lines, `;` comments, blank lines between tags, a missing tag
+//! section (a game may start with `1.`), a missing result, unbalanced
+//! variations (a `)` that closes none and a `(` before any move are
+//! dropped, variations open where the game ends are closed there), and text
+//! between games; every repair is reported to the visitor
+//! ([`Visitor::repair`]) with its line and column. A game that cannot be
+//! read (an unclosed comment, a tag or comment over [`MAX_TOKEN`] bytes,
+//! text that is not UTF-8, or an error the visitor raises) ends with a
+//! [`PgnError`] naming the line and column, and reading goes on with the
+//! next game.
 
 use std::cell::Cell;
 use std::fmt;
@@ -27,6 +30,10 @@ pub const MAX_TOKEN: usize = 16 << 20;
 
 /// The longest tag the fast path reads (longer ones take the careful path).
 const SHORT_TAG: usize = 512;
+
+/// How far [`PgnReader::starts_movetext`] looks past `(`s that open no
+/// variation for the move number of a game without tags.
+const STRAY_OPENINGS: usize = 64;
 
 /// The buffer's starting size; it grows only while a token needs it.
 const START_BUFFER: usize = 256 << 10;
@@ -284,6 +291,17 @@ enum Found {
     TooLong,
 }
 
+/// How skipping a variation ended.
+enum Skipped {
+    /// At its `)`.
+    Closed,
+    /// Where the game ends, with this many variations (the skipped one and
+    /// those in it) open.
+    GameEnds(usize),
+    /// With an error that ends the game.
+    Error(PgnError),
+}
+
 /// How a game's movetext ended.
 enum End {
     /// At a result token, or at the end of the input or before the next
@@ -339,6 +357,9 @@ pub struct PgnReader<R> {
     scratch: String,
     /// Repairs found between games, for the next game.
     pending: Vec<PgnRepair>,
+    /// Whether the game being read has had a move: a `(` before one opens
+    /// no variation.
+    moves_seen: bool,
     /// Whether the fast lane reads what it can (off only to test that it
     /// reads exactly what the careful path does).
     fast: bool,
@@ -364,6 +385,7 @@ impl<R: Read> PgnReader<R> {
             started: false,
             scratch: String::new(),
             pending: Vec::new(),
+            moves_seen: false,
             fast: true,
         }
     }
@@ -446,10 +468,6 @@ impl<R: Read> PgnReader<R> {
             }
         }
         Ok(Some(self.cur.buf[self.cur.pos + ahead]))
-    }
-
-    fn peek(&mut self) -> io::Result<Option<u8>> {
-        self.peek_at(0)
     }
 
     /// The index (from `pos`) of the first byte at or after `from` that
@@ -564,6 +582,7 @@ impl<R: Read> PgnReader<R> {
             return Ok(Some(visitor.end_game(Some(PgnError::new(message, first.at)))));
         }
         self.games += 1;
+        self.moves_seen = false;
         visitor.begin_game(self.games, self.here());
         for repair in self.pending.drain(..) {
             visitor.repair(repair);
@@ -608,18 +627,31 @@ impl<R: Read> PgnReader<R> {
     }
 
     /// Whether the input at `pos` starts a game without tags: a move number
-    /// (`1.`), a comment or a result.
+    /// (`1.`), a comment or a result, perhaps after `(`s that open no
+    /// variation (the movetext drops them with a repair).
     fn starts_movetext(&mut self) -> io::Result<bool> {
-        let Some(b) = self.peek()? else { return Ok(false) };
+        let mut i = 0;
+        while let Some(b) = self.peek_at(i)? {
+            if b == b'(' || (i > 0 && CLASS[b as usize] == WS) {
+                if i >= STRAY_OPENINGS {
+                    return Ok(false);
+                }
+                i += 1;
+                continue;
+            }
+            break;
+        }
+        let Some(b) = self.peek_at(i)? else { return Ok(false) };
         if b == b'{' || b == b'*' {
             return Ok(true);
         }
         if !b.is_ascii_digit() {
             return Ok(false);
         }
-        let mut i = 1;
+        let first = i;
+        i += 1;
         while let Some(d) = self.peek_at(i)? {
-            if d.is_ascii_digit() && i < 8 {
+            if d.is_ascii_digit() && i < first + 8 {
                 i += 1;
                 continue;
             }
@@ -716,23 +748,24 @@ impl<R: Read> PgnReader<R> {
     }
 
     /// Reads movetext until the result, the next game's tags or the end.
+    ///
+    /// Unbalanced variations are read with a repair: a `)` that closes
+    /// none is dropped, and so is a `(` before any move (there is nothing
+    /// for it to replace); variations still open when the game ends are
+    /// closed there.
     fn read_movetext<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<End> {
+        // variations open: told to the visitor, and skipped at its asking
         let mut depth = 0usize;
-        let mut moves_seen = false;
+        let mut skipped_open = 0usize;
         loop {
             if self.fast
-                && let Some(end) = self.fast_lane(visitor, &mut moves_seen)
+                && let Some(end) = self.fast_lane(visitor)
             {
                 return Ok(end);
             }
             let Some(b) = self.skip_ws()? else {
-                if depth > 0 {
-                    return Ok(End::Error(PgnError::new(
-                        format!("the input ends inside {depth} unclosed variation(s)"),
-                        self.here(),
-                    )));
-                }
-                if moves_seen {
+                self.close_variations(visitor, depth, skipped_open);
+                if self.moves_seen {
                     visitor
                         .repair(PgnRepair { message: "the game has no result; read as '*'".into(), at: self.here() });
                 }
@@ -770,12 +803,19 @@ impl<R: Read> PgnReader<R> {
                 b'%' if self.at_line_start() => {
                     self.skip_line()?;
                 }
+                b'(' if depth == 0 && !self.moves_seen => {
+                    visitor.repair(PgnRepair { message: "ignored '(' before any move".into(), at: self.here() });
+                    self.cur.pos += 1;
+                }
                 b'(' => {
                     let flow = visitor.begin_variation(&Here { reader: &self.cur, index: self.cur.pos });
                     self.cur.pos += 1;
                     if flow == Flow::Skip {
-                        if let Some(end) = self.skip_variation()? {
-                            return Ok(end);
+                        match self.skip_variation()? {
+                            Skipped::Closed => {}
+                            // the game ends there: the loop reads its end
+                            Skipped::GameEnds(open) => skipped_open = open,
+                            Skipped::Error(error) => return Ok(End::Error(error)),
                         }
                     } else {
                         depth += 1;
@@ -783,20 +823,19 @@ impl<R: Read> PgnReader<R> {
                 }
                 b')' => {
                     if depth == 0 {
-                        return Ok(End::Error(PgnError::new("')' closes no variation", self.here())));
+                        visitor.repair(PgnRepair {
+                            message: "ignored ')' that closes no variation".into(),
+                            at: self.here(),
+                        });
+                    } else {
+                        depth -= 1;
+                        visitor.end_variation();
                     }
-                    depth -= 1;
                     self.cur.pos += 1;
-                    visitor.end_variation();
                 }
                 b'[' => {
-                    if depth > 0 {
-                        return Ok(End::Error(PgnError::new(
-                            format!("the game ends inside {depth} unclosed variation(s)"),
-                            self.here(),
-                        )));
-                    }
                     if self.at_line_start() {
+                        self.close_variations(visitor, depth, skipped_open);
                         visitor.repair(PgnRepair {
                             message: "the game has no result; read as '*'".into(),
                             at: self.here(),
@@ -837,13 +876,9 @@ impl<R: Read> PgnReader<R> {
                     };
                     let start = self.cur.pos;
                     let token = &self.cur.buf[start..start + len];
-                    if depth > 0 && is_result(token) {
-                        return Ok(End::Error(PgnError::new(
-                            format!("the result comes inside {depth} unclosed variation(s)"),
-                            self.here(),
-                        )));
-                    }
                     if is_result(token) {
+                        self.close_variations(visitor, depth, skipped_open);
+                        let token = &self.cur.buf[start..start + len];
                         let text = std::str::from_utf8(token).unwrap_or("*");
                         visitor.result(text);
                         self.cur.pos += len;
@@ -893,7 +928,7 @@ impl<R: Read> PgnReader<R> {
                                 self.cur.locate(index),
                             )));
                         };
-                        moves_seen = true;
+                        self.moves_seen = true;
                         let here = Here { reader: &self.cur, index };
                         if visitor.san(text, &here) == Flow::Skip {
                             self.cur.pos += len;
@@ -915,7 +950,7 @@ impl<R: Read> PgnReader<R> {
     /// returns at anything else (or near the buffer's end) for the careful
     /// path to read. `Some` ends the movetext (the visitor skipped).
     #[inline]
-    fn fast_lane<V: Visitor>(&mut self, visitor: &mut V, moves_seen: &mut bool) -> Option<End> {
+    fn fast_lane<V: Visitor>(&mut self, visitor: &mut V) -> Option<End> {
         loop {
             let end = self.cur.end;
             let buf = &self.cur.buf[..end];
@@ -964,7 +999,7 @@ impl<R: Read> PgnReader<R> {
                     return None;
                 }
                 let Ok(text) = std::str::from_utf8(&buf[p..q]) else { return None };
-                *moves_seen = true;
+                self.moves_seen = true;
                 let flow = visitor.san(text, &Here { reader: &self.cur, index: p });
                 self.cur.pos = q;
                 if flow == Flow::Skip {
@@ -997,26 +1032,26 @@ impl<R: Read> PgnReader<R> {
         }
     }
 
-    /// Skips a variation whose `(` was consumed; `Some` ends the movetext.
-    fn skip_variation(&mut self) -> io::Result<Option<End>> {
+    /// Skips a variation whose `(` was consumed, and those inside it: to
+    /// its `)`, or to where the game ends with some still open (the input's
+    /// end, a line starting with `[`, a result), which is left to read.
+    fn skip_variation(&mut self) -> io::Result<Skipped> {
         let mut depth = 1usize;
         loop {
-            let Some(b) = self.skip_ws()? else {
-                return Ok(Some(End::Error(PgnError::new("the input ends inside a variation", self.here()))));
-            };
+            let Some(b) = self.skip_ws()? else { return Ok(Skipped::GameEnds(depth)) };
             match b {
                 b'(' => depth += 1,
                 b')' => {
                     depth -= 1;
                     if depth == 0 {
                         self.cur.pos += 1;
-                        return Ok(None);
+                        return Ok(Skipped::Closed);
                     }
                 }
                 b'{' => {
                     let here = self.here();
                     if !self.discard_through(b'}')? {
-                        return Ok(Some(End::Error(PgnError::new("the comment is not closed with '}'", here))));
+                        return Ok(Skipped::Error(PgnError::new("the comment is not closed with '}'", here)));
                     }
                     continue;
                 }
@@ -1024,12 +1059,44 @@ impl<R: Read> PgnReader<R> {
                     self.discard_through(b'\n')?;
                     continue;
                 }
-                b'[' if self.at_line_start() => {
-                    return Ok(Some(End::Error(PgnError::new("the game ends inside a variation", self.here()))));
+                b'[' if self.at_line_start() => return Ok(Skipped::GameEnds(depth)),
+                _ if CLASS[b as usize] == 0 => {
+                    let len = match self.find(0, |b| CLASS[b as usize] != 0)? {
+                        Found::At(i) => i.max(1),
+                        Found::Eof => (self.cur.end - self.cur.pos).max(1),
+                        Found::TooLong => {
+                            self.cur.pos = self.cur.end;
+                            continue;
+                        }
+                    };
+                    let token = &self.cur.buf[self.cur.pos..(self.cur.pos + len).min(self.cur.end)];
+                    if is_result(token) {
+                        return Ok(Skipped::GameEnds(depth));
+                    }
+                    self.cur.pos = (self.cur.pos + len).min(self.cur.end);
+                    continue;
                 }
                 _ => {}
             }
             self.cur.pos += 1;
+        }
+    }
+
+    /// Closes the variations still open where the game ends — `told` ones
+    /// the visitor was told of, `skipped` ones inside a variation it
+    /// skipped — with a repair.
+    fn close_variations<V: Visitor>(&mut self, visitor: &mut V, told: usize, skipped: usize) {
+        let open = told + skipped;
+        if open == 0 {
+            return;
+        }
+        let s = if open == 1 { "" } else { "s" };
+        visitor.repair(PgnRepair {
+            message: format!("closed {open} unclosed variation{s} where the game ends"),
+            at: self.here(),
+        });
+        for _ in 0..told {
+            visitor.end_variation();
         }
     }
 
