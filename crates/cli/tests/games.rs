@@ -178,6 +178,32 @@ fn blank_lines_between_tags_keep_one_game_with_any_jobs() {
 }
 
 #[test]
+fn a_move_number_back_at_1_after_a_blank_line_starts_a_new_game() {
+    let text = "1. d4 Nf6\n\n1. c4 e6\n";
+    for jobs in ["1", "2"] {
+        let out = polyfen(&["games", "convert", "--moves", "san", "--jobs", jobs], text);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        assert_eq!(out.stdout, format!("{}1. d4 Nf6 *\n\n{}1. c4 e6 *\n\n", roster(""), roster("")));
+        assert_eq!(
+            out.stderr,
+            "polyfen: <stdin>: game 1: warning: read leniently with 1 repair (--explain lists them)\n\
+             polyfen: <stdin>: game 2: warning: read leniently with 1 repair (--explain lists them)\n"
+        );
+    }
+    let told = polyfen(&["games", "validate", "--explain"], text);
+    assert_eq!(told.code, 0);
+    assert_eq!(told.stdout, "ok: 2 games\n");
+    assert_eq!(
+        told.stderr,
+        "polyfen: <stdin>: game 1: line 3, column 1: the game has no result; read as '*' (a new game starts at move 1 after a blank line): repaired\n\
+         polyfen: <stdin>: game 2: line 4, column 1: the game has no result; read as '*': repaired\n"
+    );
+    // a blank line before a later move, or before black's `1...`, keeps the game
+    let whole = polyfen(&["games", "stats"], "1. e4\n\n1... e5\n\n2. Nf3 *\n");
+    assert_eq!(whole.stdout, "games: 1\nplies: 3\nresults: * 1\nvariants: chess 1\nerrors: 0\n");
+}
+
+#[test]
 fn tag_names_with_every_symbol_character_are_read() {
     let out = polyfen(&["games", "convert"], "[BlackType: \"program\"]\n[Elo#=+ \"1\"]\n\n1. e4 *\n");
     assert_eq!((out.code, out.stderr.as_str()), (0, ""));

@@ -291,6 +291,11 @@ fn a_bad_game_is_reported_where_it_is_and_the_next_is_read() {
     assert!(games[1].is_ok());
 }
 
+/// What the reader makes of a text, game by game, in words (no rules).
+fn read_events(text: &str) -> Vec<Vec<String>> {
+    events(PgnReader::new(text.as_bytes()))
+}
+
 fn repairs_said(game: &Game) -> Vec<String> {
     game.repairs.iter().map(ToString::to_string).collect()
 }
@@ -309,6 +314,56 @@ fn blank_lines_between_tags_keep_one_game() {
     assert_eq!(games[0].moves.len(), 2);
     assert!(games[0].repairs.is_empty(), "{:?}", games[0].repairs);
     assert_eq!(games[1].tag("Event"), Some("F"));
+}
+
+#[test]
+fn a_move_number_back_at_1_after_a_blank_line_starts_a_new_game() {
+    let text = "1. d4 Nf6\n\n1. c4 e6\n";
+    let games = games(text);
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0].main_line(Some(MoveNotation::San)).unwrap().moves, ["d4", "Nf6"]);
+    assert_eq!(games[1].main_line(Some(MoveNotation::San)).unwrap().moves, ["c4", "e6"]);
+    // the missing result, a repair of each game
+    assert_eq!(
+        repairs_said(&games[0]),
+        ["line 3, column 1: the game has no result; read as '*' (a new game starts at move 1 after a blank line)"]
+    );
+    assert_eq!(repairs_said(&games[1]), ["line 4, column 1: the game has no result; read as '*'"]);
+    assert_eq!((games[0].result_text(), games[1].result_text()), ("*", "*"));
+
+    // with tags, CRLF lines, a blank line made of spaces, and `1.d4` written close
+    let text = "[Event \"x\"]\r\n\r\n1. e4 e5 2. Nf3\r\n  \r\n1.d4 d5 *\n";
+    let two = self::games(text);
+    assert_eq!(two.len(), 2);
+    assert_eq!(two[0].tag("Event"), Some("x"));
+    assert_eq!(two[1].moves[0].mv, "d2d4");
+
+    // a game whose first move is bad does not swallow the next
+    let results = read_pgn("1. d4 Ke3\n\n1. c4 e6 *\n", GameOptions::default());
+    assert_eq!(results.len(), 2);
+    assert!(results[0].as_ref().unwrap_err().error.message.contains("Ke3"));
+    assert_eq!(results[1].as_ref().expect("the next game").moves.len(), 2);
+}
+
+#[test]
+fn blank_lines_inside_a_game_keep_it_whole() {
+    // a later move number, black's `1...`, in a variation, in a comment,
+    // before any move
+    for text in [
+        "1. e4 e5\n\n2. Nf3 Nc6 *\n",
+        "[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n\n1. e4\n\n1... e5 *\n",
+        "1. e4 {a comment\n\n1. d4 is fine too} 1... e5 *\n",
+        "{before the moves}\n\n1. e4 e5 *\n",
+        "1. e4 e5 2. Nf3 ; to the end of the line\n\n2... Nc6 *\n",
+    ] {
+        let game = one(text);
+        assert_eq!(game.result_text(), "*", "{text:?}");
+        assert!(game.repairs.is_empty(), "{text:?}: {:?}", game.repairs);
+    }
+    // inside a variation (the reader alone: no rules to break)
+    let read = read_events("1. e4 (1. d4 d5\n\n1. c4) e5 *\n\n1. f4 (1. b3\n\n1. b4 (1. g3\n\n1. g4)) *\n");
+    assert_eq!(read.len(), 2, "{read:?}");
+    assert!(read.iter().flatten().all(|e| !e.starts_with("repair")), "{read:?}");
 }
 
 #[test]

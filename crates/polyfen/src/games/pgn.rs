@@ -10,15 +10,16 @@
 //!
 //! Real files are messy. The reader takes a UTF-8 byte order mark, CRLF line
 //! ends, `%` lines, `;` comments, blank lines between tags, a missing tag
-//! section (a game may start with `1.`), a missing result, unbalanced
-//! variations (a `)` that closes none and a `(` before any move are
-//! dropped, variations open where the game ends are closed there), and text
-//! between games; every repair is reported to the visitor
-//! ([`Visitor::repair`]) with its line and column. A game that cannot be
-//! read (an unclosed comment, a tag or comment over [`MAX_TOKEN`] bytes,
-//! text that is not UTF-8, or an error the visitor raises) ends with a
-//! [`PgnError`] naming the line and column, and reading goes on with the
-//! next game.
+//! section (a game may start with `1.`), a missing result (a game without
+//! tags then starts at the next line starting with `[`, or at `1.` after a
+//! blank line once the game has had a move), unbalanced variations (a `)`
+//! that closes none and a `(` before any move are dropped, variations open
+//! where the game ends are closed there), and text between games; every
+//! repair is reported to the visitor ([`Visitor::repair`]) with its line and
+//! column. A game that cannot be read (an unclosed comment, a tag or comment
+//! over [`MAX_TOKEN`] bytes, text that is not UTF-8, or an error the visitor
+//! raises) ends with a [`PgnError`] naming the line and column, and reading
+//! goes on with the next game.
 
 use std::cell::Cell;
 use std::fmt;
@@ -247,6 +248,9 @@ struct Cursor {
     lines_before: u64,
     /// Characters between the last newline before `buf[0]` and `buf[0]`.
     column_before: u64,
+    /// Newlines in the white space that ends at `buf[0]` (counted to 2),
+    /// so that a blank line before a token is seen whatever was dropped.
+    newlines_before: u8,
     /// The last place located: its index, the newlines before it and its
     /// column (from 0), so that locating as reading goes on costs each byte
     /// once.
@@ -274,6 +278,35 @@ impl Cursor {
         let (lines, column) = self.count_to(index);
         Location { offset: self.base + index as u64, line: lines + 1, column: column + 1 }
     }
+
+    /// Whether the white space before `index` holds a blank line.
+    fn blank_line_before(&self, index: usize) -> bool {
+        trailing_newlines(&self.buf[..index.min(self.end)], self.newlines_before) >= 2
+    }
+}
+
+/// Newlines (counted to 2) in the white space that ends `bytes`, adding
+/// `carried` (those before `bytes`) when `bytes` is all white space.
+fn trailing_newlines(bytes: &[u8], carried: u8) -> u8 {
+    let mut newlines = 0u8;
+    for &b in bytes.iter().rev() {
+        if CLASS[b as usize] != WS {
+            return newlines;
+        }
+        if b == b'\n' {
+            newlines += 1;
+            if newlines >= 2 {
+                return 2;
+            }
+        }
+    }
+    newlines.saturating_add(carried).min(2)
+}
+
+/// Whether a movetext token starts with white's first move number, `1.`
+/// (not `1...`, which continues a move 1).
+fn is_first_move_number(token: &[u8]) -> bool {
+    token.starts_with(b"1.") && token.get(2) != Some(&b'.')
 }
 
 /// UTF-8 characters in `bytes` (bytes that are not continuation bytes).
@@ -304,8 +337,9 @@ enum Skipped {
 
 /// How a game's movetext ended.
 enum End {
-    /// At a result token, or at the end of the input or before the next
-    /// game's tags with the result missing.
+    /// At a result token, or with the result missing: at the end of the
+    /// input, before the next game's tags, or before `1.` after a blank
+    /// line.
     Done,
     /// The visitor asked to skip the rest of the movetext.
     Skip,
@@ -357,8 +391,9 @@ pub struct PgnReader<R> {
     scratch: String,
     /// Repairs found between games, for the next game.
     pending: Vec<PgnRepair>,
-    /// Whether the game being read has had a move: a `(` before one opens
-    /// no variation.
+    /// Whether the game being read has had a move (or, when skipped, any
+    /// token but a move number): after one, `1.` after a blank line starts
+    /// a new game.
     moves_seen: bool,
     /// Whether the fast lane reads what it can (off only to test that it
     /// reads exactly what the careful path does).
@@ -379,6 +414,7 @@ impl<R: Read> PgnReader<R> {
                 base: 0,
                 lines_before: 0,
                 column_before: 0,
+                newlines_before: 0,
                 checkpoint: Cell::new((0, 0, 0)),
             },
             games: 0,
@@ -398,6 +434,7 @@ impl<R: Read> PgnReader<R> {
         self.cur.lines_before = line.saturating_sub(1);
         self.cur.base = offset;
         self.cur.column_before = 0;
+        self.cur.newlines_before = 0;
         self.cur.checkpoint.set((0, self.cur.lines_before, 0));
         self
     }
@@ -431,6 +468,7 @@ impl<R: Read> PgnReader<R> {
             let (lines, column) = c.count_to(c.pos);
             c.lines_before = lines;
             c.column_before = column;
+            c.newlines_before = trailing_newlines(&c.buf[..c.pos], c.newlines_before);
             c.checkpoint.set((0, lines, column));
             c.base += c.pos as u64;
             c.buf.copy_within(c.pos..c.end, 0);
@@ -747,7 +785,8 @@ impl<R: Read> PgnReader<R> {
         }
     }
 
-    /// Reads movetext until the result, the next game's tags or the end.
+    /// Reads movetext until the result, the next game's tags, `1.` after a
+    /// blank line (a new game without tags) or the end.
     ///
     /// Unbalanced variations are read with a repair: a `)` that closes
     /// none is dropped, and so is a `(` before any move (there is nothing
@@ -884,6 +923,17 @@ impl<R: Read> PgnReader<R> {
                         self.cur.pos += len;
                         return Ok(End::Done);
                     }
+                    if depth == 0 && self.moves_seen && is_first_move_number(token) && self.cur.blank_line_before(start)
+                    {
+                        // a new game without tags (and this one without its result)
+                        visitor.repair(PgnRepair {
+                            message:
+                                "the game has no result; read as '*' (a new game starts at move 1 after a blank line)"
+                                    .into(),
+                            at: self.here(),
+                        });
+                        return Ok(End::Done);
+                    }
                     // strip a move number: digits then dots
                     let mut skip = 0;
                     while skip < token.len() && token[skip].is_ascii_digit() {
@@ -972,6 +1022,11 @@ impl<R: Read> PgnReader<R> {
                 if q < end && buf[q] == b'.' {
                     while q < end && buf[q] == b'.' {
                         q += 1;
+                    }
+                    // `1.` after a blank line may start a new game: the
+                    // careful path decides
+                    if q == p + 2 && b == b'1' && self.moves_seen && self.cur.blank_line_before(p) {
+                        return None;
                     }
                     if q < end && CLASS[buf[q] as usize] == WS {
                         self.cur.pos = q;
@@ -1101,7 +1156,9 @@ impl<R: Read> PgnReader<R> {
     }
 
     /// Skips the rest of a game's movetext: to its result (outside
-    /// variations) or the next line that starts with `[`.
+    /// variations), the next line that starts with `[`, or, once the game
+    /// has had more than move numbers, `1.` after a blank line (which
+    /// [`read_movetext`](Self::read_movetext) takes as a new game too).
     fn skip_movetext(&mut self) -> io::Result<()> {
         let mut depth = 0usize;
         loop {
@@ -1134,9 +1191,17 @@ impl<R: Read> PgnReader<R> {
                             continue;
                         }
                     };
-                    let token = &self.cur.buf[self.cur.pos..(self.cur.pos + len).min(self.cur.end)];
+                    let start = self.cur.pos;
+                    let token = &self.cur.buf[start..(start + len).min(self.cur.end)];
+                    if depth == 0 && self.moves_seen && is_first_move_number(token) && self.cur.blank_line_before(start)
+                    {
+                        return Ok(());
+                    }
                     let result = depth == 0 && is_result(token);
-                    self.cur.pos = (self.cur.pos + len).min(self.cur.end);
+                    let number = token.first().is_some_and(u8::is_ascii_digit)
+                        && token.iter().all(|&b| b.is_ascii_digit() || b == b'.');
+                    self.moves_seen |= !number;
+                    self.cur.pos = (start + len).min(self.cur.end);
                     if result {
                         return Ok(());
                     }
