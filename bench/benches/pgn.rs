@@ -1,7 +1,10 @@
 //! Game records: polyfen's PGN reader against pgn-reader + shakmaty (the
 //! reader and the `validate` example of the shakmaty project), in one
-//! process, on the lichess sample repeated to at least 200 MB; and the same
-//! reader on Xiangqi and Khet games.
+//! process, on two kinds of file of at least 200 MB each: the lichess sample
+//! repeated (group `pgn`: games with a clock comment after every move), and
+//! the same games with their comments and black move numbers taken out
+//! (group `pgn-tournament`: the shape of tournament files, where moves are
+//! most of the bytes); and the same reader on Xiangqi and Khet games.
 //!
 //! - `parse`: tokenize every game, keep nothing (a visitor counting moves);
 //! - `validate`: parse and play every move of the main line;
@@ -34,6 +37,37 @@ fn big_input() -> Vec<u8> {
     while out.len() < mb * 1_000_000 {
         out.extend_from_slice(&sample);
         out.extend_from_slice(b"\n\n");
+    }
+    out
+}
+
+/// `input` with its comments and black move numbers (`12...`) taken out:
+/// the movetext of a tournament file, moves and white move numbers only.
+fn without_comments(input: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(input.len() / 2);
+    let mut i = 0;
+    while i < input.len() {
+        match input[i] {
+            b'{' => {
+                i += input[i..].iter().position(|&b| b == b'}').map_or(input.len() - i, |n| n + 1);
+                while input.get(i) == Some(&b' ') {
+                    i += 1;
+                }
+            }
+            b'0'..=b'9' if out.last().is_none_or(|&b: &u8| b == b' ' || b == b'\n') => {
+                let digits = input[i..].iter().take_while(|b| b.is_ascii_digit()).count();
+                if input[i + digits..].starts_with(b"... ") {
+                    i += digits + 4;
+                } else {
+                    out.extend_from_slice(&input[i..i + digits]);
+                    i += digits;
+                }
+            }
+            b => {
+                out.push(b);
+                i += 1;
+            }
+        }
     }
     out
 }
@@ -131,14 +165,15 @@ fn halves(input: &[u8]) -> (&[u8], &[u8]) {
     input.split_at(cut)
 }
 
-fn chess(c: &mut Criterion) {
-    let input = big_input();
-    let mut group = c.benchmark_group("pgn");
+/// Tokenizing and validating `input` with polyfen and with pgn-reader +
+/// shakmaty, as the benchmark group `group`.
+fn chess_group(c: &mut Criterion, group: &str, input: &[u8], two_threads: bool) {
+    let mut group = c.benchmark_group(group);
     group.sample_size(10);
     group.throughput(Throughput::Bytes(input.len() as u64));
     group.bench_function("parse/polyfen", |b| {
         b.iter(|| {
-            let mut reader = PgnReader::new(input.as_slice());
+            let mut reader = PgnReader::new(input);
             let mut count = Count(0);
             while reader.read_game(&mut count).expect("in memory").is_some() {}
             black_box(count.0)
@@ -146,16 +181,16 @@ fn chess(c: &mut Criterion) {
     });
     group.bench_function("parse/pgn-reader", |b| {
         b.iter(|| {
-            let mut reader = Reader::new(input.as_slice());
+            let mut reader = Reader::new(input);
             let mut count = PeerCount(0);
             while reader.read_game(&mut count).expect("in memory").is_some() {}
             black_box(count.0)
         });
     });
-    group.bench_function("validate/polyfen", |b| b.iter(|| black_box(polyfen_validate(&input))));
+    group.bench_function("validate/polyfen", |b| b.iter(|| black_box(polyfen_validate(input))));
     group.bench_function("validate/pgn-reader", |b| {
         b.iter(|| {
-            let mut reader = Reader::new(input.as_slice());
+            let mut reader = Reader::new(input);
             let mut validator = PeerValidator { bad: 0 };
             while let Some(ok) = reader.read_game(&mut validator).expect("in memory") {
                 validator.bad += u64::from(!ok);
@@ -163,17 +198,31 @@ fn chess(c: &mut Criterion) {
             black_box(validator.bad)
         });
     });
-    let (first, second) = halves(&input);
-    group.bench_function("validate-2-threads/polyfen", |b| {
-        b.iter(|| {
-            std::thread::scope(|s| {
-                let a = s.spawn(|| polyfen_validate(first));
-                let b = polyfen_validate(second);
-                black_box(a.join().expect("a thread") + b)
-            })
+    if two_threads {
+        let (first, second) = halves(input);
+        group.bench_function("validate-2-threads/polyfen", |b| {
+            b.iter(|| {
+                std::thread::scope(|s| {
+                    let a = s.spawn(|| polyfen_validate(first));
+                    let b = polyfen_validate(second);
+                    black_box(a.join().expect("a thread") + b)
+                })
+            });
         });
-    });
+    }
     group.finish();
+}
+
+fn chess(c: &mut Criterion) {
+    let input = big_input();
+    chess_group(c, "pgn", &input, true);
+    let mut tournament = without_comments(&input);
+    // as large as the other input
+    let one = tournament.clone();
+    while tournament.len() < input.len() {
+        tournament.extend_from_slice(&one);
+    }
+    chess_group(c, "pgn-tournament", &tournament, true);
 }
 
 /// Random games of `variant` written as PGN in `notation`, about `mb` MB.
