@@ -791,6 +791,23 @@ proptest! {
     }
 
     #[test]
+    fn a_bad_move_keeps_every_move_before_it(seed in 1u64.., which in 0usize..3, cut in 0usize..64) {
+        let variant = [VariantId::Chess, VariantId::Xiangqi, VariantId::Khet][which];
+        let mut game = random_game(variant, seed);
+        game.moves.truncate(cut % (game.moves.len() + 1));
+        let written = pgn(&game, None);
+        let rest = "Zz9 {after} (1. x) 9. y";
+        let text = format!("{}{rest} *\n\n", written.strip_suffix("*\n\n").unwrap());
+        let bad = read_pgn(&text, GameOptions::default()).remove(0).unwrap_err();
+        prop_assert!(bad.error.message.contains("Zz9"), "{}", bad.error);
+        let partial = bad.partial.expect("the game before the bad move");
+        prop_assert_eq!(&partial.moves, &game.moves, "{}", text);
+        prop_assert_eq!(partial.unplayed.as_deref(), Some(rest));
+        prop_assert_eq!(partial.result.as_deref(), Some("*"));
+        prop_assert_eq!(&partial.tags, &bad.tags);
+    }
+
+    #[test]
     fn xiangqi_games_with_null_moves_read_back_the_same_in_ucci(seed in 1u64..) {
         let game = random_game_with(VariantId::Xiangqi, seed, true);
         for notation in [MoveNotation::Ucci, MoveNotation::Uci1] {

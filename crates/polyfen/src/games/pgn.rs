@@ -15,7 +15,10 @@
 //! A game that cannot be read (an unclosed variation, a tag or comment over
 //! [`MAX_TOKEN`] bytes, text that is not UTF-8, or an error the visitor
 //! raises) ends with a [`PgnError`] naming the line and column, and reading
-//! goes on with the next game.
+//! goes on with the next game; the rest of its movetext, skipped, is handed
+//! to a visitor that asks for it ([`Visitor::unplayed`]), so that the game
+//! can be kept up to the error. A null move's `0000` is a move, not a move
+//! number.
 
 use std::cell::Cell;
 use std::fmt;
