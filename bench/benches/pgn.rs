@@ -258,6 +258,7 @@ fn random_pgn(variant: VariantId, notation: MoveNotation, mb: usize) -> Vec<u8> 
             moves,
             result: Some("*".to_owned()),
             repairs: Vec::new(),
+            unplayed: None,
         };
         game.write_pgn(Some(notation), &mut out).expect("a legal game");
     }

@@ -830,6 +830,19 @@ impl Position {
         self.turn = them;
     }
 
+    /// Plays a null move: the turn passes, the en passant square is
+    /// cleared, the halfmove clock grows and, after Black, the move number.
+    /// The caller checks that the side to move is not in check (passing
+    /// in check leaves a king that can be taken).
+    pub fn play_null(&mut self) {
+        self.ep = None;
+        self.halfmove = self.halfmove.saturating_add(1);
+        if self.turn == Color::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.turn = self.turn.other();
+    }
+
     /// The position after `m`.
     #[must_use]
     pub fn played(&self, m: Move) -> Position {

@@ -407,7 +407,8 @@ fn emit(
         stats.errors += 1;
         let who = players(&bad.tags);
         report.message(&format!("{name}: game {game}{who}: {}", bad.error));
-    } else if let Some(error) = outcome.error {
+    }
+    if let Some(error) = outcome.error {
         stats.errors += 1;
         report.message(&format!("{name}: game {game}: {error}"));
     }
@@ -454,8 +455,15 @@ impl Outcome {
 fn process(result: Result<Game, BadGame>, job: Job) -> Outcome {
     match result {
         Ok(game) => process_game(&game, job),
-        Err(bad) => {
-            let mut outcome = Outcome::empty();
+        Err(mut bad) => {
+            // converted to PGN or JSON, a game read up to a bad move is
+            // written as far as it was read, the rest of its movetext kept
+            // as text; the error is reported all the same
+            let partial = bad.partial.take();
+            let mut outcome = match (job, partial) {
+                (Job::Convert { to: Output::Pgn | Output::Json, .. }, Some(partial)) => process_game(&partial, job),
+                _ => Outcome::empty(),
+            };
             outcome.repairs = bad.repairs.iter().map(ToString::to_string).collect();
             outcome.bad = Some(bad);
             outcome

@@ -75,6 +75,23 @@ fn apply_plays_the_moves() {
 }
 
 #[test]
+fn a_null_move_passes_the_turn() {
+    // `0000` (UCI) or `--` (PGN): the turn passes, en passant is cleared,
+    // the halfmove clock counts
+    let after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+    let out = polyfen(&["apply", "--position", after_e4, "0000"]);
+    assert_eq!(out.stdout.trim(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2", "{}", out.stderr);
+    let out = polyfen(&["move", "--to", "san", "--position", START, "e4", "0000", "d4"]);
+    assert_eq!(lines(&out.stdout), ["e4", "--", "d4"], "{}", out.stderr);
+    let out = polyfen(&["move", "--to", "uci", "--position", after_e4, "--", "--"]);
+    assert_eq!(lines(&out.stdout), ["0000"], "{}", out.stderr);
+    // not in check
+    let checked = "rnbqkbnr/ppppp1pp/8/5p1Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2";
+    let out = polyfen(&["apply", "--position", checked, "0000"]);
+    assert_eq!((out.code, out.stderr.as_str()), (1, "polyfen: move 1 (0000): column 1: a null move while in check\n"));
+}
+
+#[test]
 fn perft_counts_and_divides() {
     let out = polyfen(&["perft", "--depth", "3", KIWIPETE]);
     assert_eq!(out.code, 0, "{}", out.stderr);

@@ -22,7 +22,9 @@ fn convert_rewrites_moves_in_any_notation() {
         out.stdout
     );
     assert!(out.stdout.contains("[Event \"three\"]"));
-    assert!(!out.stdout.contains("[Event \"two\"]"));
+    // the bad game is written up to its bad move, the rest kept in a comment
+    assert!(out.stdout.contains("[Event \"two\"]"));
+    assert!(out.stdout.contains("\n1. d2-d4 d7-d5 2. Bc1-f4 {Kd6} *\n"), "{}", out.stdout);
     assert_eq!(
         out.stderr,
         "polyfen: <stdin>: game 2: line 9, column 17: move 2... Kd6: Kd6 is not a legal move (candidates: Kd7)\n"
@@ -60,6 +62,57 @@ fn validate_names_file_game_move_line_and_column() {
     assert!(out.stderr.contains("<stdin>: game 2: line 9, column 17: move 2... Kd6"), "{}", out.stderr);
     let good = polyfen(&["games", "validate", LICHESS], "");
     assert_eq!((good.code, good.stdout.as_str(), good.stderr.as_str()), (0, "ok: 438 games\n", ""));
+}
+
+#[test]
+fn a_bad_move_keeps_its_game_in_convert_and_validate_is_unchanged() {
+    let text = "[Event \"x\"]\n[White \"a\"]\n[Black \"b\"]\n\n1. e4 e5 2. Nf3 (2. f4 exf4) 2... Nc6 3. Nf5 Nf6 4. Bc4 1-0\n\n[Event \"y\"]\n\n1. d4 *\n";
+    let error = "polyfen: <stdin>: game 1 (a - b): line 5, column 42: move 3. Nf5: Nf5 is not a legal move (candidates: Na3, Nc3, Ng1, Nd4, Nh4, Nxe5, Ng5)\n";
+    for jobs in ["1", "2"] {
+        let out = polyfen(&["games", "convert", "--jobs", jobs], text);
+        assert_eq!((out.code, out.stderr.as_str()), (1, error));
+        assert!(
+            out.stdout.contains(
+                "[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 (2. f4 exf4) 2... Nc6 {Nf5 Nf6 4. Bc4} 1-0\n\n[Event \"y\"]"
+            ),
+            "{}",
+            out.stdout
+        );
+        let json = polyfen(&["games", "convert", "--to", "json", "--jobs", jobs], text);
+        assert_eq!((json.code, json.stderr.as_str()), (1, error));
+        let first: serde_json::Value = serde_json::from_str(json.stdout.lines().next().unwrap()).unwrap();
+        assert_eq!(first["mainline"], serde_json::json!(["e4", "e5", "Nf3", "Nc6"]));
+        assert_eq!(first["unplayed"], "Nf5 Nf6 4. Bc4");
+        assert_eq!(first["result"], "1-0");
+        assert_eq!(json.stdout.lines().count(), 2);
+    }
+    let validate = polyfen(&["games", "validate"], text);
+    assert_eq!((validate.code, validate.stdout.as_str(), validate.stderr.as_str()), (1, "", error));
+}
+
+#[test]
+fn null_moves_convert_in_every_chess_notation() {
+    // `0000` was read as a move number, and `--` and `Z0` refused
+    let text = "1. e4 0000 2. d4 -- 3. c4 Z0 4. Nc3 (4. -- e5) 4... e5 *\n";
+    let san = polyfen(&["games", "convert"], text);
+    assert_eq!(san.code, 0, "{}", san.stderr);
+    assert!(san.stdout.contains("\n1. e4 -- 2. d4 -- 3. c4 -- 4. Nc3 (4. -- e5) 4... e5 *\n"), "{}", san.stdout);
+    let uci = polyfen(&["games", "lines", "--moves", "uci"], text);
+    assert_eq!(uci.stdout, "e2e4 0000 d2d4 0000 c2c4 0000 b1c3 e7e5\ne2e4 0000 d2d4 0000 c2c4 0000 0000 e7e5\n");
+    let told = polyfen(&["games", "validate", "--explain"], text);
+    assert_eq!(told.code, 0);
+    assert_eq!(
+        told.stderr,
+        "polyfen: <stdin>: game 1: line 1, column 7: read '0000' as the null move '--': repaired\n\
+         polyfen: <stdin>: game 1: line 1, column 27: read 'Z0' as the null move '--': repaired\n"
+    );
+    // Xiangqi: ICCS has no null move, UCCI writes `0000`
+    let xq = "[Game \"Chinese Chess\"]\n\n1. H2-E2 -- 2. H0-G2 *\n";
+    let iccs = polyfen(&["games", "convert"], xq);
+    assert_eq!(iccs.code, 1);
+    assert!(iccs.stderr.ends_with("game 1: move 2: iccs cannot write a null move\n"), "{}", iccs.stderr);
+    let ucci = polyfen(&["games", "convert", "--moves", "ucci"], xq);
+    assert!(ucci.stdout.contains("1. h2e2 0000 2. h0g2 *"), "{}", ucci.stdout);
 }
 
 #[test]

@@ -575,6 +575,12 @@ impl Position {
         self.play_unchecked(mv)
     }
 
+    /// Plays a null move: the turn passes (and the turn counter grows after
+    /// red's), nothing moves and no laser fires.
+    pub fn play_null(&mut self) {
+        self.end_turn();
+    }
+
     /// Plays a legal move (see [`Position::play`]); the move is not checked.
     pub(crate) fn play_unchecked(&mut self, mv: Move) -> Laser {
         match mv {

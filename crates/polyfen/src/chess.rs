@@ -182,7 +182,11 @@ impl Position for ChessPosition {
 
     /// Reads UCI, SAN (leniently) or LAN; after the move the en passant
     /// square is held after every double push, and EPD operations, which
-    /// describe the position before it, are dropped.
+    /// describe the position before it, are dropped. A null move, `0000`
+    /// as UCI writes it or `--` as PGN does, passes the turn (refused in
+    /// check): the en passant square is cleared, the halfmove clock grows
+    /// and the move number as after any move; it is written `0000` in UCI
+    /// and `--` in SAN and LAN.
     fn play_with(
         &mut self,
         text: &str,
@@ -192,6 +196,17 @@ impl Position for ChessPosition {
     ) -> Result<Played, RulesError> {
         let write_as = chess_notation(write_as)?;
         let mut pos = self.rules_position()?;
+        if text == "0000" || text == "--" {
+            if pos.is_check() {
+                let error = MoveError::new("a null move while in check", 0..text.len());
+                return Err(RulesError::Move { index: 0, error });
+            }
+            pos.play_null();
+            self.setup = pos.to_setup(self.castling_style);
+            self.operations.clear();
+            let written = if write_as == MoveNotation::Uci { "0000" } else { "--" };
+            return Ok(Played { text: written.to_owned(), repairs: Vec::new() });
+        }
         let mut repairs = Vec::new();
         let read = if lenient { pos.parse_move_lenient(text, &mut repairs) } else { pos.parse_move(text) };
         let m = read.map_err(|e| {

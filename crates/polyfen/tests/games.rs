@@ -461,6 +461,174 @@ fn tag_names_take_every_symbol_character() {
 }
 
 #[test]
+fn a_null_move_is_a_move_not_a_move_number() {
+    // `0000` was skipped as a bare move number, and `e5` read as Black's
+    let game = one("1. e4 0000 e5 *");
+    assert_eq!(game.moves.iter().map(|n| n.mv.as_str()).collect::<Vec<_>>(), ["e2e4", "0000", "e4e5"]);
+    assert_eq!(game.repairs.len(), 1, "{:?}", game.repairs);
+    assert_eq!(game.repairs[0].message, "read '0000' as the null move '--'");
+    assert_eq!(game.repairs[0].at.column, 7);
+    assert_eq!(
+        game.end().unwrap().to_notation(polyfen::Notation::Fen, &polyfen::WriteOptions::default()).unwrap().text,
+        "rnbqkbnr/pppppppp/8/4P3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2"
+    );
+}
+
+#[test]
+fn null_moves_read_in_every_form_and_written_in_each_notation() {
+    let game = one("1. e4 -- 2. d4 Z0 3. c4 @@@@ 4. Nc3 0000 5. -- e5 *");
+    let coordinates: Vec<&str> = game.moves.iter().map(|n| n.mv.as_str()).collect();
+    assert_eq!(coordinates, ["e2e4", "0000", "d2d4", "0000", "c2c4", "0000", "b1c3", "0000", "0000", "e7e5"]);
+    // `--` is PGN's own; the other forms are said
+    let said: Vec<&str> = game.repairs.iter().map(|r| r.message.as_str()).collect();
+    assert_eq!(
+        said,
+        ["read 'Z0' as the null move '--'", "read '@@@@' as the null move '--'", "read '0000' as the null move '--'"]
+    );
+    assert!(pgn(&game, None).contains("\n1. e4 -- 2. d4 -- 3. c4 -- 4. Nc3 -- 5. -- e5 *\n"), "{}", pgn(&game, None));
+    assert!(pgn(&game, Some(MoveNotation::Lan)).contains("1. e2-e4 -- 2. d2-d4 --"));
+    assert!(pgn(&game, Some(MoveNotation::Uci)).contains("1. e2e4 0000 2. d2d4 0000"));
+    assert_eq!(game.main_line(Some(MoveNotation::Uci)).unwrap().moves[1], "0000");
+    // the position after a pass: side to move flipped, en passant cleared,
+    // the halfmove clock and the move number counted
+    let line = game.main_line(None).unwrap();
+    let fen = |p: &AnyPosition| p.to_notation(polyfen::Notation::Fen, &polyfen::WriteOptions::default()).unwrap().text;
+    assert_eq!(fen(&line.positions[1]), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2");
+    // read back in every notation, and through JSON
+    for notation in [MoveNotation::San, MoveNotation::Lan, MoveNotation::Uci] {
+        assert_eq!(one(&pgn(&game, Some(notation))).moves, game.moves, "{notation}");
+    }
+    let json = game.to_json(Some(MoveNotation::San)).unwrap();
+    assert_eq!(json.mainline[1], "--");
+    assert_eq!(json.moves[1].coordinates, "0000");
+    let back: GameJson = serde_json::from_str(&serde_json::to_string(&json).unwrap()).unwrap();
+    assert_eq!(back.to_game().unwrap().moves, game.moves);
+}
+
+#[test]
+fn null_move_variations_play_on() {
+    // annotators show a threat with a pass: a variation of null moves
+    let text = "1. e4 e5 2. Nf3 (2. -- Nc6 3. -- Nf6 (3... d5 4. --)) 2... Nc6 (2... -- 3. Nxe5) 3. Bb5 *";
+    let game = one(text);
+    let lines = game.lines(Some(MoveNotation::Uci)).unwrap();
+    assert_eq!(lines.len(), 4);
+    assert!(
+        lines.contains(&["e2e4", "e7e5", "0000", "b8c6", "0000", "d7d5", "0000"].map(str::to_owned).to_vec()),
+        "{lines:?}"
+    );
+    assert!(lines.contains(&["e2e4", "e7e5", "g1f3", "0000", "f3e5"].map(str::to_owned).to_vec()), "{lines:?}");
+    let written = pgn(&game, None);
+    assert!(written.contains(&text.replace(" 3. Bb5", "\n3. Bb5")), "{written}");
+    assert_eq!(one(&written).moves, game.moves);
+}
+
+#[test]
+fn a_null_move_in_check_is_refused() {
+    let bad = read_pgn("1. e4 f5 2. Qh5+ -- *", GameOptions::default()).remove(0).unwrap_err();
+    assert_eq!(bad.error.message, "move 2... --: a null move while in check");
+    assert_eq!((bad.error.at.line, bad.error.at.column), (1, 18));
+    let bad = read_pgn("1. e4 f5 2. Qh5+ -- *", GameOptions::default().with_lenient(true)).remove(0).unwrap_err();
+    assert!(bad.error.message.ends_with("a null move while in check"));
+}
+
+#[test]
+fn null_moves_of_xiangqi_and_khet() {
+    // Xiangqi: `0000` in UCCI and uci-1; ICCS, WXF and Chinese have none
+    let game = one("[Game \"Chinese Chess\"]\n\n1. H2-E2 -- 2. 0000 H9-G7 *");
+    assert_eq!(game.moves.iter().map(|n| n.mv.as_str()).collect::<Vec<_>>(), ["h2e2", "0000", "0000", "h9g7"]);
+    assert!(pgn(&game, Some(MoveNotation::Ucci)).contains("1. h2e2 0000 2. 0000 h9g7 *"));
+    assert_eq!(one(&pgn(&game, Some(MoveNotation::Ucci))).moves, game.moves);
+    assert_eq!(one(&pgn(&game, Some(MoveNotation::Uci1))).moves, game.moves);
+    for notation in [MoveNotation::Iccs, MoveNotation::Wxf, MoveNotation::Chinese] {
+        let error = game.write_pgn(Some(notation), &mut String::new()).unwrap_err();
+        assert_eq!(error.to_string(), format!("move 2: {notation} cannot write a null move"));
+    }
+    // in check, no pass: the chariot checks along the last rank
+    let text = "[Game \"Chinese Chess\"]\n[FEN \"3k5/9/9/9/9/9/9/9/9/4K3R w\"]\n\n1. I0-I9 -- *";
+    let bad = read_pgn(text, GameOptions::default()).remove(0);
+    assert!(bad.unwrap_err().error.message.ends_with("a null move while in check"));
+    // Khet: its notation writes `0000`; nothing moves, no laser fires
+    let game = one("[Variant \"Khet\"]\n\n1. -- 0000 2. c1c2 *");
+    assert_eq!(game.moves.iter().map(|n| n.mv.as_str()).collect::<Vec<_>>(), ["0000", "0000", "c1c2"]);
+    assert_eq!(game.repairs[0].message, "read '--' as the null move '0000'");
+    let written = pgn(&game, None);
+    assert!(written.contains("1. 0000 0000 2. c1c2 *"), "{written}");
+    assert_eq!(one(&written).moves, game.moves);
+    let line = game.main_line(None).unwrap();
+    assert_eq!(line.positions[0], polyfen::games::play_null(&game.start).unwrap());
+    assert_eq!(line.positions[1], polyfen::games::play_null(&line.positions[0]).unwrap());
+}
+
+#[test]
+fn a_bad_move_keeps_its_game() {
+    let text = "[Event \"e\"]\n[White \"w\"]\n\n{start} 1. e4 e5 2. Nf3 (2. f4 exf4) 2... Nc6 {good} 3. Nf5 {what}\nNf6 (3... a6) 4. Bc4 1-0\n\n1. d4 *\n";
+    let results = read_pgn(text, GameOptions::default());
+    assert_eq!(results.len(), 2);
+    let bad = results[0].as_ref().unwrap_err();
+    // the error as before: the first bad move, with its line and column
+    assert_eq!(
+        bad.error.message,
+        "move 3. Nf5: Nf5 is not a legal move (candidates: Na3, Nc3, Ng1, Nd4, Nh4, Nxe5, Ng5)"
+    );
+    assert_eq!((bad.error.at.line, bad.error.at.column), (4, 57));
+    let partial = bad.partial.as_deref().expect("the game up to the bad move");
+    assert_eq!(partial.tags, bad.tags);
+    assert_eq!(partial.comments, ["start"]);
+    let expected = one("{start} 1. e4 e5 2. Nf3 (2. f4 exf4) 2... Nc6 {good} *");
+    assert_eq!(partial.moves, expected.moves);
+    assert_eq!(partial.unplayed.as_deref(), Some("Nf5 {what}\nNf6 (3... a6) 4. Bc4"));
+    assert_eq!(partial.result.as_deref(), Some("1-0"));
+    // written back, nothing is lost: the rest is a comment after the last move
+    let written = pgn(partial, None);
+    // (the rest holds a '}', so it is a ';' comment, its line break a space)
+    assert!(
+        written.ends_with(
+            "\n\n{start} 1. e4 e5 2. Nf3 (2. f4 exf4) 2... Nc6 {good}\n;Nf5 {what} Nf6 (3... a6) 4. Bc4\n1-0\n\n"
+        ),
+        "{written}"
+    );
+    let again = one(&written);
+    assert_eq!(again.moves.last().unwrap().comments, ["good", "Nf5 {what} Nf6 (3... a6) 4. Bc4"]);
+    // without a brace, a comment in braces
+    let king = read_pgn("1. e4 e5 2. Ke3 Nf6 *", GameOptions::default()).remove(0).unwrap_err();
+    assert!(pgn(&king.partial.unwrap(), None).ends_with("\n1. e4 e5 {Ke3 Nf6} *\n\n"));
+    let json = partial.to_json(None).unwrap();
+    assert_eq!(json.unplayed.as_deref(), Some("Nf5 {what}\nNf6 (3... a6) 4. Bc4"));
+    assert_eq!(json.to_game().unwrap().unplayed, partial.unplayed);
+    assert!(results[1].is_ok());
+    // only checking: the error, no partial game
+    let checked = read_pgn(text, GameOptions::default().with_check_only(true));
+    let bad_checked = checked[0].as_ref().unwrap_err();
+    assert_eq!(bad_checked.error, bad.error);
+    assert!(bad_checked.partial.is_none());
+}
+
+#[test]
+fn a_bad_move_in_a_variation_keeps_the_lines_before_it() {
+    let text = "1. e4 e5 2. Nf3 (2. f4 exf4 (2... d5 3. exd5) 3. Qh9 Nf6) 2... Nc6 *";
+    let bad = read_pgn(text, GameOptions::default()).remove(0).unwrap_err();
+    assert!(bad.error.message.starts_with("move 3. Qh9:"), "{}", bad.error);
+    let partial = bad.partial.expect("partial");
+    // the variation begun before the bad move is closed there
+    assert_eq!(partial.moves, one("1. e4 e5 2. Nf3 (2. f4 exf4 (2... d5 3. exd5)) *").moves);
+    assert_eq!(partial.unplayed.as_deref(), Some("Qh9 Nf6) 2... Nc6"));
+    assert_eq!(partial.result.as_deref(), Some("*"));
+    // a bad first move of a variation leaves no empty variation
+    let bad = read_pgn("1. e4 e5 (1... e4) 2. Nf3 *", GameOptions::default()).remove(0).unwrap_err();
+    let partial = bad.partial.expect("partial");
+    assert_eq!(partial.moves, one("1. e4 e5 *").moves);
+    assert_eq!(partial.unplayed.as_deref(), Some("e4) 2. Nf3"));
+    // an error of the movetext's grammar keeps the game the same way
+    let bad = read_pgn("1. e4 e5 2. Nf3 } Nc6 *", GameOptions::default()).remove(0).unwrap_err();
+    let partial = bad.partial.expect("partial");
+    assert_eq!(partial.moves.len(), 3);
+    assert_eq!(partial.unplayed.as_deref(), Some("} Nc6"));
+    // an error before the movetext has no game to keep
+    let bad = read_pgn("[Variant \"Shogi\"]\n\n1. e4 *", GameOptions::default()).remove(0).unwrap_err();
+    assert!(bad.partial.is_none());
+}
+
+#[test]
 fn a_huge_comment_is_an_error_and_memory_stays_bounded() {
     // 100 MB of comment, streamed: never held whole
     struct Huge {
@@ -566,7 +734,10 @@ fn json_keys_are_the_schema_s() {
         &std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/game.schema.json")).unwrap(),
     )
     .unwrap();
-    let game = one("{c} 1. e4 $1 {x} ({v} 1. d4 d5) 1... e5 *");
+    // a game read up to a bad move: every key
+    let bad =
+        read_pgn("{c} 1. e4 $1 {x} ({v} 1. d4 d5) 1... e5 2. Ke3 *", GameOptions::default()).remove(0).unwrap_err();
+    let game = bad.partial.unwrap();
     let json = serde_json::to_value(game.to_json(None).unwrap()).unwrap();
     let keys = |v: &serde_json::Value| {
         let mut k: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
@@ -779,8 +950,15 @@ fn the_fast_lane_reads_the_lichess_sample_as_the_careful_path_does() {
 }
 
 /// A random game of `variant`: a playout from its start with comments,
-/// NAGs and variations.
+/// NAGs and variations, and null moves when every notation of the game
+/// writes them (chess, Khet).
 fn random_game(variant: VariantId, seed: u64) -> Game {
+    random_game_with(variant, seed, variant != VariantId::Xiangqi)
+}
+
+/// A random game of `variant`, with null moves (here and there, and
+/// variations made of them) when `nulls` is set.
+fn random_game_with(variant: VariantId, seed: u64, nulls: bool) -> Game {
     let mut rng = seed;
     let mut next = move |n: usize| {
         rng ^= rng << 13;
@@ -790,7 +968,7 @@ fn random_game(variant: VariantId, seed: u64) -> Game {
     };
     let name = if variant == VariantId::Khet { "classic" } else { "standard" };
     let start = read(variant.setup(name).unwrap(), None, &ReadOptions::default()).unwrap().position;
-    let moves = random_line(&start, 0, &mut next);
+    let moves = random_line(&start, 0, nulls, &mut next);
     Game {
         variant,
         tags: vec![("Event".to_owned(), format!("random {seed}"))],
@@ -799,23 +977,32 @@ fn random_game(variant: VariantId, seed: u64) -> Game {
         moves,
         result: Some("*".to_owned()),
         repairs: Vec::new(),
+        unplayed: None,
     }
 }
 
 /// A random line from `pos`, with variations down to depth 2.
-fn random_line(pos: &AnyPosition, depth: usize, next: &mut dyn FnMut(usize) -> usize) -> Vec<Node> {
+fn random_line(pos: &AnyPosition, depth: usize, nulls: bool, next: &mut dyn FnMut(usize) -> usize) -> Vec<Node> {
     let coords = polyfen::games::coordinates(pos.variant());
     let mut pos = pos.clone();
     let mut nodes = Vec::new();
+    // some variations are all null moves, as annotators show threats
+    let all_null = nulls && depth > 0 && next(3) == 0;
     for _ in 0..=next(12 / (depth + 1)) {
         let Ok(moves) = pos.legal_moves(coords, &RuleOptions::default()) else { break };
         if moves.is_empty() {
             break;
         }
         let before = pos.clone();
-        let mv = moves[next(moves.len())].clone();
-        pos.play(&mv, coords, &RuleOptions::default()).unwrap();
-        let mut node = Node::new(mv);
+        let passed = (nulls && (all_null || next(8) == 0)).then(|| polyfen::games::play_null(&pos).ok()).flatten();
+        let mut node = if let Some(after) = passed {
+            pos = after;
+            Node::new(polyfen::games::NULL_MOVE)
+        } else {
+            let mv = moves[next(moves.len())].clone();
+            pos.play(&mv, coords, &RuleOptions::default()).unwrap();
+            Node::new(mv)
+        };
         if next(4) == 0 {
             node.nags.push(next(140) as u8);
         }
@@ -823,7 +1010,7 @@ fn random_line(pos: &AnyPosition, depth: usize, next: &mut dyn FnMut(usize) -> u
             node.comments.push(format!(" [%clk 0:0{}:00] note {} ", next(10), next(100)));
         }
         if depth < 2 && next(5) == 0 {
-            let moves = random_line(&before, depth + 1, next);
+            let moves = random_line(&before, depth + 1, nulls, next);
             let comments = if next(2) == 0 { vec!["alt".to_owned()] } else { Vec::new() };
             node.variations.push(Variation { comments, moves });
         }
@@ -851,6 +1038,34 @@ proptest! {
             }
         }
         let json = game.to_json(None).unwrap();
+        prop_assert_eq!(json.to_game().unwrap().moves, game.moves.clone());
+    }
+
+    #[test]
+    fn a_bad_move_keeps_every_move_before_it(seed in 1u64.., which in 0usize..3, cut in 0usize..64) {
+        let variant = [VariantId::Chess, VariantId::Xiangqi, VariantId::Khet][which];
+        let mut game = random_game(variant, seed);
+        game.moves.truncate(cut % (game.moves.len() + 1));
+        let written = pgn(&game, None);
+        let rest = "Zz9 {after} (1. x) 9. y";
+        let text = format!("{}{rest} *\n\n", written.strip_suffix("*\n\n").unwrap());
+        let bad = read_pgn(&text, GameOptions::default()).remove(0).unwrap_err();
+        prop_assert!(bad.error.message.contains("Zz9"), "{}", bad.error);
+        let partial = bad.partial.expect("the game before the bad move");
+        prop_assert_eq!(&partial.moves, &game.moves, "{}", text);
+        prop_assert_eq!(partial.unplayed.as_deref(), Some(rest));
+        prop_assert_eq!(partial.result.as_deref(), Some("*"));
+        prop_assert_eq!(&partial.tags, &bad.tags);
+    }
+
+    #[test]
+    fn xiangqi_games_with_null_moves_read_back_the_same_in_ucci(seed in 1u64..) {
+        let game = random_game_with(VariantId::Xiangqi, seed, true);
+        for notation in [MoveNotation::Ucci, MoveNotation::Uci1] {
+            let written = pgn(&game, Some(notation));
+            prop_assert_eq!(&one(&written).moves, &game.moves, "{}", written);
+        }
+        let json = game.to_json(Some(MoveNotation::Ucci)).unwrap();
         prop_assert_eq!(json.to_game().unwrap().moves, game.moves.clone());
     }
 

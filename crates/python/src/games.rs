@@ -64,6 +64,8 @@ struct Bad {
     line: Option<u64>,
     offset: u64,
     game: u64,
+    /// A PGN game read up to a bad move.
+    partial: Option<Box<RustGame>>,
 }
 
 impl GameReader {
@@ -71,7 +73,7 @@ impl GameReader {
         match &mut self.source {
             Source::Pgn(games) => match games.next()? {
                 Ok(Ok(game)) => Some(Ok(Outcome::Game(Box::new(game)))),
-                Ok(Err(bad)) => Some(Ok(bad_pgn(&bad))),
+                Ok(Err(bad)) => Some(Ok(bad_pgn(bad))),
                 Err(e) => {
                     self.source = Source::Done;
                     Some(Err(e))
@@ -88,6 +90,7 @@ impl GameReader {
                         line: None,
                         offset: e.offset,
                         game: *number,
+                        partial: None,
                     }),
                 }))
             }
@@ -96,23 +99,27 @@ impl GameReader {
     }
 }
 
-fn bad_pgn(bad: &BadGame) -> Outcome {
+fn bad_pgn(bad: BadGame) -> Outcome {
     Outcome::Bad(Bad {
         message: bad.to_string(),
         column: Some(bad.error.at.column),
         line: Some(bad.error.at.line),
         offset: bad.error.at.offset,
         game: bad.game,
+        partial: bad.partial,
     })
 }
 
 /// `polyfen.ReadError` for a bad game.
 fn game_error(py: Python<'_>, bad: Bad, format: RecordFormat) -> PyResult<Bound<'_, PyAny>> {
-    let Bad { message, column, line, offset, game } = bad;
+    let Bad { message, column, line, offset, game, partial } = bad;
     let kwargs = PyDict::new(py);
     kwargs.set_item("line", line)?;
     kwargs.set_item("offset", offset)?;
     kwargs.set_item("game", game)?;
+    if let Some(partial) = partial {
+        kwargs.set_item("partial", Bound::new(py, Game { inner: *partial })?)?;
+    }
     py.import("polyfen._errors")?.getattr("ReadError")?.call((message, column, format.name()), Some(&kwargs))
 }
 
@@ -267,6 +274,14 @@ impl Game {
     #[getter]
     fn repairs(&self) -> Vec<String> {
         self.inner.repairs.iter().map(ToString::to_string).collect()
+    }
+
+    /// The movetext not played, as written: in a game read up to a bad
+    /// move (`ReadError.partial`), from that move to the game's end; else
+    /// None.
+    #[getter]
+    fn unplayed(&self) -> Option<&str> {
+        self.inner.unplayed.as_deref()
     }
 
     /// Moves of the main line.

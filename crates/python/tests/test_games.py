@@ -135,6 +135,23 @@ def test_a_bad_game_raises_and_the_next_one_is_still_read():
     assert (back.game, back.line, back.column, back.offset, str(back)) == (1, 3, 13, error.offset, str(error))
 
 
+def test_a_bad_move_keeps_its_game_and_null_moves_are_moves():
+    pgn = b'[White "a"]\n\n1. e4 -- 2. d4 e5 3. Ke3 Nf6 1-0\n'
+    error = list(polyfen.read_games(pgn, errors="yield"))[0]
+    assert isinstance(error, polyfen.ReadError)
+    assert (error.line, error.column) == (3, 22)
+    partial = error.partial
+    assert isinstance(partial, polyfen.Game)
+    assert partial.headers["White"] == "a"
+    assert partial.moves() == ["e4", "--", "d4", "e5"]
+    assert partial.moves("uci") == ["e2e4", "0000", "d2d4", "e7e5"]
+    assert partial.unplayed == "Ke3 Nf6"
+    assert partial.result == "1-0"
+    assert "{Ke3 Nf6} 1-0" in partial.to_pgn()
+    assert partial.to_dict()["unplayed"] == "Ke3 Nf6"
+    assert pickle.loads(pickle.dumps(error)).partial is None
+
+
 def test_errors_can_be_yielded_or_skipped():
     yielded = list(polyfen.read_games(BAD_THEN_GOOD, errors="yield"))
     assert isinstance(yielded[0], polyfen.ReadError)

@@ -59,6 +59,10 @@ struct GameError {
     /// For a binary record: the byte offset of the problem.
     #[serde(skip_serializing_if = "Option::is_none")]
     offset: Option<u64>,
+    /// The game read up to a bad move, as a good game is answered (the
+    /// rest of its movetext as text in `unplayed`), when it could be.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    partial: Option<serde_json::Value>,
 }
 
 #[derive(Debug, Serialize)]
@@ -184,6 +188,12 @@ pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, B
             let item = match result {
                 Ok(game) => game_item(&game, moves, pgn_out, want_positions),
                 Err(bad) => GameItem::Error(GameError {
+                    partial: bad.partial.and_then(|partial| {
+                        match game_item(&partial, moves, pgn_out, want_positions) {
+                            GameItem::Ok(value) => Some(value),
+                            GameItem::Error(_) => None,
+                        }
+                    }),
                     message: bad.error.message,
                     game: bad.game,
                     line: bad.error.at.line,
@@ -245,7 +255,9 @@ fn over_budget(games: usize, moves: usize, max_games: usize, max_moves: usize) -
 
 /// One good game as the answer gives it: PGN text, or the JSON form.
 fn game_item(game: &Game, moves: Option<MoveNotation>, pgn_out: bool, want_positions: bool) -> GameItem {
-    let error = |message: String| GameItem::Error(GameError { message, game: 0, line: 0, column: 0, offset: None });
+    let error = |message: String| {
+        GameItem::Error(GameError { message, game: 0, line: 0, column: 0, offset: None, partial: None })
+    };
     if pgn_out {
         let mut text = String::new();
         return match game.write_pgn(moves, &mut text) {
@@ -299,6 +311,7 @@ async fn records(
                     line: 0,
                     column: 0,
                     offset: Some(e.offset),
+                    partial: None,
                 }),
             })
             .collect();

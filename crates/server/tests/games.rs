@@ -26,6 +26,11 @@ async fn games_convert_to_json_and_pgn() {
     assert_eq!(games[1]["error"]["line"], 5);
     assert_eq!(games[1]["error"]["column"], 13);
     assert!(games[1]["error"]["message"].as_str().unwrap_or_default().starts_with("move 2. Ke3"));
+    // the bad game as far as it was read, the rest kept as text
+    let partial = library[1].as_ref().expect_err("a bad game").partial.as_deref().expect("partial");
+    assert_eq!(games[1]["error"]["partial"], serde_json::to_value(partial.to_json(None).expect("json")).expect("json"));
+    assert_eq!(games[1]["error"]["partial"]["mainline"], json!(["e4", "e5"]));
+    assert_eq!(games[1]["error"]["partial"]["unplayed"], "Ke3");
     assert_eq!(games[2]["ok"]["variant"], "khet");
 
     let xq = "[Game \"Chinese Chess\"]\n\n1. H2-E2 H9-G7 *\n";

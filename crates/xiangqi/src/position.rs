@@ -427,6 +427,17 @@ impl Position {
         Ok(())
     }
 
+    /// Plays a null move: the turn passes, the halfmove clock grows and,
+    /// after Black, the move number. The caller checks that the side to
+    /// move is not in check.
+    pub fn play_null(&mut self) {
+        self.halfmove = self.halfmove.saturating_add(1);
+        if self.turn == Color::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.turn = self.turn.other();
+    }
+
     fn play_indices(&mut self, from: usize, to: usize) {
         let piece = self.cells[from];
         if piece == EMPTY {

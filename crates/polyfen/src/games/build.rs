@@ -5,7 +5,9 @@ use std::io::Read;
 
 use crate::games::model::{Game, Node, Variation};
 use crate::games::pgn::{Flow, Here, Location, PgnError, PgnReader, PgnRepair, RawText, Visitor};
-use crate::games::rules::{ChessRules, GameRules, KhetRules, MoveNote, XiangqiRules};
+use crate::games::rules::{
+    ChessRules, GameRules, KhetRules, MoveNote, Step, XiangqiRules, play_step, read_step, write_step,
+};
 use crate::rules::MoveNotation;
 use crate::{AnyPosition, Notation, Position, ReadOptions, VariantId};
 
@@ -50,7 +52,8 @@ impl GameOptions {
 }
 
 /// A game that could not be read: its number in the input, the tags read
-/// before the problem, and the error with its line and column.
+/// before the problem, the error with its line and column, and the game
+/// as far as it could be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BadGame {
     /// The game's number in its input, from 1.
@@ -61,6 +64,14 @@ pub struct BadGame {
     pub error: PgnError,
     /// The repairs made before the error.
     pub repairs: Vec<PgnRepair>,
+    /// The game read up to the error in its movetext: the tags, every
+    /// move before it (the main line, and the variations begun before it,
+    /// closed there), the comments, and the rest of the movetext as text
+    /// ([`Game::unplayed`]), so that writing it loses nothing. `None` when
+    /// the error came before the movetext (a tag, a start position that
+    /// cannot be played), when only checking ([`GameOptions::check_only`]),
+    /// and for games of record files.
+    pub partial: Option<Box<Game>>,
 }
 
 impl std::fmt::Display for BadGame {
@@ -100,7 +111,7 @@ struct Frame<R: GameRules> {
     /// variation starts before the last of them (replayed when one does,
     /// rather than a copy of the position kept at every move).
     origin: R::Pos,
-    line: Vec<R::Move>,
+    line: Vec<Step<R::Move>>,
 }
 
 impl<R: GameRules> Frame<R> {
@@ -145,14 +156,7 @@ impl<R: GameRules> Tree<R> {
     fn san(&mut self, text: &str, here: &Here<'_>, repairs: &mut Vec<PgnRepair>) -> Result<(), PgnError> {
         let Some(frame) = self.frames.last_mut() else { return Ok(()) };
         self.notes.clear();
-        let mut read = R::read_move(&frame.pos, text, self.expected, &mut self.notes);
-        if read.is_err() && self.lenient {
-            self.notes.clear();
-            if let Ok(mv) = R::read_move_lenient(&frame.pos, text, self.expected, &mut self.notes) {
-                read = Ok(mv);
-            }
-        }
-        match read {
+        match read_step::<R>(&frame.pos, text, self.expected, self.lenient, &mut self.notes) {
             Ok(mv) => {
                 if !self.notes.is_empty() {
                     let at = here.location();
@@ -162,10 +166,11 @@ impl<R: GameRules> Tree<R> {
                 }
                 if self.keep {
                     self.scratch.clear();
-                    R::write_move(&frame.pos, mv, R::COORDINATES, &mut self.scratch);
+                    // the coordinates write every step, a null move too
+                    let _ = write_step::<R>(&frame.pos, mv, R::COORDINATES, &mut self.scratch);
                     frame.moves.push(Node::new(self.scratch.as_str()));
                 }
-                R::play(&mut frame.pos, mv);
+                play_step::<R>(&mut frame.pos, mv);
                 frame.line.push(mv);
                 frame.played += 1;
                 Ok(())
@@ -209,7 +214,7 @@ impl<R: GameRules> Tree<R> {
         };
         let mut before = frame.origin.clone();
         for &mv in earlier {
-            R::play(&mut before, mv);
+            play_step::<R>(&mut before, mv);
         }
         self.frames.push(Frame::new(before));
         Ok(())
@@ -222,6 +227,21 @@ impl<R: GameRules> Tree<R> {
         let Some(done) = self.frames.pop() else { return };
         if let Some(node) = self.frames.last_mut().and_then(|f| f.moves.last_mut()) {
             node.variations.push(Variation { comments: done.comments, moves: done.moves });
+        }
+    }
+
+    /// Closes the variations still open (a game that stopped inside
+    /// them), each hung on its move as [`Tree::end_variation`] does; an
+    /// empty one is dropped.
+    fn close_all(&mut self) {
+        while self.frames.len() > 1 {
+            let Some(done) = self.frames.pop() else { return };
+            if done.moves.is_empty() && done.comments.is_empty() {
+                continue;
+            }
+            if let Some(node) = self.frames.last_mut().and_then(|f| f.moves.last_mut()) {
+                node.variations.push(Variation { comments: done.comments, moves: done.moves });
+            }
         }
     }
 
@@ -275,6 +295,8 @@ pub struct GameBuilder {
     repairs: Vec<PgnRepair>,
     result: Option<String>,
     error: Option<PgnError>,
+    /// The movetext skipped after an error, and its result marker.
+    unplayed: Option<(String, Option<String>)>,
     active: Active,
     /// The last game's tree, kept for the next game from the same start.
     spare: Active,
@@ -297,6 +319,7 @@ impl GameBuilder {
             repairs: Vec::new(),
             result: None,
             error: None,
+            unplayed: None,
             active: Active::Undecided,
             spare: Active::Undecided,
             setups: Vec::new(),
@@ -501,6 +524,7 @@ impl Visitor for GameBuilder {
         self.repairs.clear();
         self.result = None;
         self.error = None;
+        self.unplayed = None;
         self.active = Active::Undecided;
     }
 
@@ -587,14 +611,45 @@ impl Visitor for GameBuilder {
         self.repairs.push(repair);
     }
 
+    /// From the error, when a game's tree is being built.
+    fn unplayed_from(&self, error: Option<&PgnError>) -> Option<u64> {
+        if self.options.check_only || matches!(self.active, Active::Undecided) {
+            return None;
+        }
+        Some(self.error.as_ref().or(error)?.at.offset)
+    }
+
+    fn unplayed(&mut self, text: RawText<'_>, result: Option<&str>) {
+        let text = String::from_utf8_lossy(text.as_bytes()).into_owned();
+        self.unplayed = Some((text, result.map(str::to_owned)));
+    }
+
     fn end_game(&mut self, error: Option<PgnError>) -> GameResult {
         let failed = self.error.is_some() || error.is_some();
         // a game only checked comes back without its tags, unless it failed
         let tags = if self.options.check_only && !failed { Vec::new() } else { self.tags() };
         let repairs = std::mem::take(&mut self.repairs);
         if let Some(error) = self.error.take().or(error) {
-            self.spare = std::mem::replace(&mut self.active, Active::Undecided);
-            return Err(BadGame { game: self.number, tags, error, repairs });
+            let mut active = std::mem::replace(&mut self.active, Active::Undecided);
+            let partial = match self.unplayed.take() {
+                Some((text, result)) => each!(&mut active, tree => {
+                    tree.close_all();
+                    let (start, moves) = tree.finish();
+                    Some(Box::new(Game {
+                        variant: Tree::variant(tree),
+                        tags: tags.clone(),
+                        start,
+                        comments: std::mem::take(&mut self.comments),
+                        moves,
+                        result: result.or_else(|| self.result.take()),
+                        repairs: repairs.clone(),
+                        unplayed: (!text.is_empty()).then_some(text),
+                    }))
+                }, None),
+                None => None,
+            };
+            self.spare = active;
+            return Err(BadGame { game: self.number, tags, error, repairs, partial });
         }
         let mut active = std::mem::replace(&mut self.active, Active::Undecided);
         let finished = each!(&mut active, tree => Some((Tree::variant(tree), tree.finish())), None);
@@ -612,6 +667,7 @@ impl Visitor for GameBuilder {
                             tags,
                             error: PgnError::new(why, self.start_at),
                             repairs,
+                            partial: None,
                         });
                     }
                 };
@@ -626,6 +682,7 @@ impl Visitor for GameBuilder {
             moves,
             result: self.result.take(),
             repairs,
+            unplayed: None,
         })
     }
 }

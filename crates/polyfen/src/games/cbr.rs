@@ -264,5 +264,6 @@ fn read_at(bytes: &[u8], base: usize) -> Result<Game, RecordError> {
         moves,
         result: Some(result.to_owned()),
         repairs: Vec::new(),
+        unplayed: None,
     })
 }

@@ -279,6 +279,7 @@ pub fn read_dhtmlxq(text: &str) -> Result<Game, RecordError> {
         moves,
         result: Some(result.to_owned()),
         repairs: Vec::new(),
+        unplayed: None,
     })
 }
 

@@ -5,7 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::games::model::{Game, Node, Variation};
 use crate::games::pgn::PgnRepair;
-use crate::games::write::{checked_notation, json_tree, position_text};
+use crate::games::rules::{NULL_MOVE, is_null_move};
+use crate::games::write::{checked_notation, json_tree, play_null, position_text};
 use crate::rules::{MoveNotation, RulesError};
 use crate::{AnyPosition, Position, ReadOptions, RuleOptions, VariantId};
 
@@ -38,6 +39,10 @@ pub struct GameJson {
     /// What a lenient reading repaired.
     #[serde(default)]
     pub repairs: Vec<RepairJson>,
+    /// The movetext from a bad move to the game's end, as written, in a
+    /// game read up to that move; absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unplayed: Option<String>,
 }
 
 /// One move of the tree.
@@ -111,6 +116,7 @@ impl Game {
             comments: self.comments.clone(),
             moves: json_tree(self, notation)?,
             repairs: self.repairs.iter().map(RepairJson::from).collect(),
+            unplayed: self.unplayed.clone(),
         })
     }
 }
@@ -147,6 +153,7 @@ impl GameJson {
             moves,
             result: Some(self.result.clone()),
             repairs: Vec::new(),
+            unplayed: self.unplayed.clone(),
         })
     }
 }
@@ -157,10 +164,15 @@ fn line(pos: &AnyPosition, nodes: &[NodeJson], coordinates: MoveNotation) -> Res
     let mut out = Vec::with_capacity(nodes.len());
     for (index, n) in nodes.iter().enumerate() {
         let before = pos.clone();
-        let mv = pos.play(&n.mv, coordinates, &RuleOptions::default()).map_err(|e| match e {
-            RulesError::Move { error, .. } => RulesError::Move { index, error },
-            other => other,
-        })?;
+        let mv = if is_null_move(&n.mv) {
+            pos = play_null(&pos).map_err(|error| RulesError::Move { index, error })?;
+            NULL_MOVE.to_owned()
+        } else {
+            pos.play(&n.mv, coordinates, &RuleOptions::default()).map_err(|e| match e {
+                RulesError::Move { error, .. } => RulesError::Move { index, error },
+                other => other,
+            })?
+        };
         let mut variations = Vec::with_capacity(n.variations.len());
         for v in &n.variations {
             variations.push(Variation { comments: v.comments.clone(), moves: line(&before, &v.moves, coordinates)? });

@@ -9,6 +9,14 @@
 //! ([`Game::write_pgn`]) and the JSON form ([`GameJson`]) write the moves in
 //! any notation of the game.
 //!
+//! A null move (a pass, as annotators show a threat) is read from `--`,
+//! `Z0`, `0000` or `@@@@` in every game ([`is_null_move`]), refused in
+//! check, and kept as [`NULL_MOVE`]; it is written `--` in SAN and LAN,
+//! `0000` in UCI, UCCI, uci-1 and Khet's notation, and ICCS, WXF and the
+//! Chinese notation, which have none, refuse to write it. A game with a bad
+//! move is a [`BadGame`] that keeps the game read up to it
+//! ([`BadGame::partial`], the rest of its movetext in [`Game::unplayed`]).
+//!
 //! # Examples
 //!
 //! ```
@@ -47,6 +55,6 @@ pub use encoding::{Encoding, decode, detect, encoding_for};
 pub use format::{RecordError, RecordFormat, detect_format, read_record};
 pub use json::{GameJson, NodeJson, RepairJson, VariationJson};
 pub use model::{Command, Eval, Game, Node, Variation, commands};
-pub use rules::{ChessPos, ChessRules, GameRules, KhetPos, KhetRules, MoveNote, XiangqiRules};
-pub use write::{LINE_WIDTH, MainLine, coordinates, pgn_notation, position_notation};
+pub use rules::{ChessPos, ChessRules, GameRules, KhetPos, KhetRules, MoveNote, NULL_MOVE, XiangqiRules, is_null_move};
+pub use write::{LINE_WIDTH, MainLine, coordinates, pgn_notation, play_null, position_notation};
 pub use xqf::{read_xqf, write_xqf};

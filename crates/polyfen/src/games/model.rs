@@ -29,13 +29,19 @@ pub struct Game {
     pub result: Option<String>,
     /// What a lenient reading repaired, with where.
     pub repairs: Vec<PgnRepair>,
+    /// The movetext not played, as written: in a game read up to a bad
+    /// move ([`crate::games::BadGame::partial`]), the text from that move
+    /// to the game's end (its result marker excluded). Written in PGN as a
+    /// comment after the main line, and in JSON as `unplayed`.
+    pub unplayed: Option<String>,
 }
 
 /// One move of a line, what is said of it, and the alternatives to it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Node {
     /// The move in the game's coordinate notation (chess `uci`, Xiangqi
-    /// `ucci`, Khet `khet`).
+    /// `ucci`, Khet `khet`); a null move (the turn passes) is `0000` in
+    /// every game ([`crate::games::NULL_MOVE`]).
     pub mv: String,
     /// Numeric annotation glyphs (`$1`, or `!` read as 1), in order.
     pub nags: Vec<u8>,

@@ -19,7 +19,10 @@
 //! column. A game that cannot be read (an unclosed comment, a tag or comment
 //! over [`MAX_TOKEN`] bytes, text that is not UTF-8, or an error the visitor
 //! raises) ends with a [`PgnError`] naming the line and column, and reading
-//! goes on with the next game.
+//! goes on with the next game; the rest of its movetext, skipped, is handed
+//! to a visitor that asks for it ([`Visitor::unplayed`]), so that the game
+//! can be kept up to the error. A null move's `0000` is a move, not a move
+//! number.
 
 use std::cell::Cell;
 use std::fmt;
@@ -206,6 +209,25 @@ pub trait Visitor {
         let _ = repair;
     }
 
+    /// Where the visitor wants the rest of the movetext kept from, when
+    /// it is skipped: after the visitor asked to skip it (`error` is
+    /// `None`), or after the reader's `error`. An input offset, at most
+    /// the start of the token just read; `None` (the default) keeps
+    /// nothing.
+    fn unplayed_from(&self, error: Option<&PgnError>) -> Option<u64> {
+        let _ = error;
+        None
+    }
+
+    /// The movetext skipped from [`Visitor::unplayed_from`]'s offset to
+    /// the game's end, trimmed, without its result marker, which comes as
+    /// `result` when one ends the game. Called before
+    /// [`Visitor::end_game`], unless the text was over [`MAX_TOKEN`]
+    /// bytes.
+    fn unplayed(&mut self, text: RawText<'_>, result: Option<&str>) {
+        let _ = (text, result);
+    }
+
     /// The game is over; `error` says why it could not be read to its end.
     fn end_game(&mut self, error: Option<PgnError>) -> Self::Output;
 }
@@ -255,6 +277,11 @@ struct Cursor {
     /// column (from 0), so that locating as reading goes on costs each byte
     /// once.
     checkpoint: Cell<(usize, u64, u64)>,
+    /// The skipped movetext being kept for the visitor (see
+    /// [`Visitor::unplayed_from`]): the bytes before `buf[0]`, and the index
+    /// in `buf` it starts from.
+    kept: Option<Vec<u8>>,
+    kept_from: usize,
 }
 
 impl Cursor {
@@ -416,6 +443,8 @@ impl<R: Read> PgnReader<R> {
                 column_before: 0,
                 newlines_before: 0,
                 checkpoint: Cell::new((0, 0, 0)),
+                kept: None,
+                kept_from: 0,
             },
             games: 0,
             started: false,
@@ -470,6 +499,15 @@ impl<R: Read> PgnReader<R> {
             c.column_before = column;
             c.newlines_before = trailing_newlines(&c.buf[..c.pos], c.newlines_before);
             c.checkpoint.set((0, lines, column));
+            if let Some(kept) = c.kept.as_mut()
+                && c.kept_from < c.pos
+            {
+                kept.extend_from_slice(&c.buf[c.kept_from..c.pos]);
+                if kept.len() > MAX_TOKEN {
+                    c.kept = None;
+                }
+            }
+            c.kept_from = c.kept_from.saturating_sub(c.pos);
             c.base += c.pos as u64;
             c.buf.copy_within(c.pos..c.end, 0);
             c.end -= c.pos;
@@ -632,7 +670,7 @@ impl<R: Read> PgnReader<R> {
         let end = if visitor.begin_movetext() == Flow::Skip { End::Skip } else { self.read_movetext(visitor)? };
         match end {
             End::Skip => {
-                self.skip_movetext()?;
+                self.skip_unplayed(visitor, None)?;
                 self.skip_after_game(visitor)?;
                 Ok(Some(visitor.end_game(None)))
             }
@@ -641,10 +679,42 @@ impl<R: Read> PgnReader<R> {
                 Ok(Some(visitor.end_game(None)))
             }
             End::Error(error) => {
-                self.skip_movetext()?;
+                self.skip_unplayed(visitor, Some(&error))?;
                 Ok(Some(visitor.end_game(Some(error))))
             }
         }
+    }
+
+    /// Skips the rest of the movetext, handing it to the visitor when it
+    /// asks for it ([`Visitor::unplayed_from`]).
+    fn skip_unplayed<V: Visitor>(&mut self, visitor: &mut V, error: Option<&PgnError>) -> io::Result<()> {
+        let c = &mut self.cur;
+        let from = visitor.unplayed_from(error).and_then(|offset| offset.checked_sub(c.base));
+        let Some(from) = from.and_then(|f| usize::try_from(f).ok()).filter(|&f| f <= c.end) else {
+            self.skip_movetext()?;
+            return Ok(());
+        };
+        c.kept = Some(Vec::new());
+        c.kept_from = from;
+        let at_result = self.skip_movetext()?;
+        let c = &mut self.cur;
+        let Some(mut kept) = c.kept.take() else { return Ok(()) };
+        if c.kept_from < c.pos {
+            kept.extend_from_slice(&c.buf[c.kept_from..c.pos]);
+        }
+        if kept.len() > MAX_TOKEN {
+            return Ok(());
+        }
+        let mut text = kept.as_slice();
+        let mut result = None;
+        if at_result {
+            let start = text.iter().rposition(|&b| CLASS[b as usize] != 0).map_or(0, |i| i + 1);
+            result = std::str::from_utf8(&text[start..]).ok();
+            text = &text[..start];
+        }
+        let text = text.trim_ascii();
+        visitor.unplayed(RawText(text), result);
+        Ok(())
     }
 
     /// Skips white space and text that starts no game, keeping a repair for
@@ -945,6 +1015,9 @@ impl<R: Read> PgnReader<R> {
                         }
                     } else if token.iter().all(|&b| b == b'.') {
                         skip = token.len();
+                    } else if token == b"0000" {
+                        // UCI's null move, not a move number
+                        skip = 0;
                     } else if skip == token.len() {
                         // a bare number: a move number without its dot
                     } else {
@@ -1159,12 +1232,13 @@ impl<R: Read> PgnReader<R> {
     /// variations), the next line that starts with `[`, or, once the game
     /// has had more than move numbers, `1.` after a blank line (which
     /// [`read_movetext`](Self::read_movetext) takes as a new game too).
-    fn skip_movetext(&mut self) -> io::Result<()> {
+    /// Returns whether it ended at a result.
+    fn skip_movetext(&mut self) -> io::Result<bool> {
         let mut depth = 0usize;
         loop {
-            let Some(b) = self.skip_ws()? else { return Ok(()) };
+            let Some(b) = self.skip_ws()? else { return Ok(false) };
             match b {
-                b'[' if self.at_line_start() => return Ok(()),
+                b'[' if self.at_line_start() => return Ok(false),
                 b'{' => {
                     self.discard_through(b'}')?;
                 }
@@ -1195,7 +1269,7 @@ impl<R: Read> PgnReader<R> {
                     let token = &self.cur.buf[start..(start + len).min(self.cur.end)];
                     if depth == 0 && self.moves_seen && is_first_move_number(token) && self.cur.blank_line_before(start)
                     {
-                        return Ok(());
+                        return Ok(false);
                     }
                     let result = depth == 0 && is_result(token);
                     let number = token.first().is_some_and(u8::is_ascii_digit)
@@ -1203,7 +1277,7 @@ impl<R: Read> PgnReader<R> {
                     self.moves_seen |= !number;
                     self.cur.pos = (start + len).min(self.cur.end);
                     if result {
-                        return Ok(());
+                        return Ok(true);
                     }
                 }
             }

@@ -75,6 +75,20 @@ pub trait GameRules {
     /// Plays a legal move.
     fn play(pos: &mut Self::Pos, mv: Self::Move);
 
+    /// Whether the side to move may pass (play a null move).
+    ///
+    /// # Errors
+    ///
+    /// Why not, in words.
+    fn null_allowed(pos: &Self::Pos) -> Result<(), String>;
+
+    /// Plays a null move: the turn passes, nothing moves.
+    fn play_null(pos: &mut Self::Pos);
+
+    /// How `notation` (one of the game's) writes a null move, or `None`
+    /// when it cannot.
+    fn null_text(notation: MoveNotation) -> Option<&'static str>;
+
     /// Writes a legal move in `notation` (one of the game's).
     fn write_move(pos: &Self::Pos, mv: Self::Move, notation: MoveNotation, out: &mut String);
 
@@ -83,6 +97,89 @@ pub trait GameRules {
 
     /// Whether the game goes on, and if not why.
     fn status(pos: &Self::Pos) -> GameStatus;
+}
+
+/// A null move in the model, in every game's coordinates: `0000`, as UCI
+/// writes it.
+pub const NULL_MOVE: &str = "0000";
+
+/// Whether `text` is a null move as game records and engines write it:
+/// `--` (PGN), `Z0` (`ChessBase`), `0000` (UCI) or `@@@@`.
+#[must_use]
+pub fn is_null_move(text: &str) -> bool {
+    matches!(text, "--" | "Z0" | "0000" | "@@@@")
+}
+
+/// One step of a line: a move of the game, or a null move.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Step<M> {
+    /// A legal move.
+    Move(M),
+    /// A null move: the turn passes.
+    Null,
+}
+
+/// Reads a step written in any notation of the game: a null move (see
+/// [`is_null_move`]; a form other than the one `expected` writes is
+/// noted), else a move, leniently when the strict reading fails and
+/// `lenient` is set.
+pub(crate) fn read_step<R: GameRules>(
+    pos: &R::Pos,
+    text: &str,
+    expected: Option<MoveNotation>,
+    lenient: bool,
+    notes: &mut Vec<MoveNote>,
+) -> Result<Step<R::Move>, MoveError> {
+    if is_null_move(text) {
+        R::null_allowed(pos).map_err(|why| MoveError::new(why, 0..text.len()))?;
+        let usual = match expected {
+            Some(n) => R::null_text(n) == Some(text),
+            None => text == "--" || text == NULL_MOVE,
+        };
+        if !usual {
+            let written = expected.and_then(R::null_text).unwrap_or("--");
+            notes
+                .push(MoveNote { span: 0..text.len(), message: format!("read '{text}' as the null move '{written}'") });
+        }
+        return Ok(Step::Null);
+    }
+    let read = R::read_move(pos, text, expected, notes);
+    match read {
+        Err(_) if lenient => {
+            notes.clear();
+            R::read_move_lenient(pos, text, expected, notes).map(Step::Move).or_else(|_| read.map(Step::Move))
+        }
+        read => read.map(Step::Move),
+    }
+}
+
+/// Plays a step.
+pub(crate) fn play_step<R: GameRules>(pos: &mut R::Pos, step: Step<R::Move>) {
+    match step {
+        Step::Move(mv) => R::play(pos, mv),
+        Step::Null => R::play_null(pos),
+    }
+}
+
+/// Writes a step in `notation`.
+///
+/// # Errors
+///
+/// A null move in a notation that has none, naming it.
+pub(crate) fn write_step<R: GameRules>(
+    pos: &R::Pos,
+    step: Step<R::Move>,
+    notation: MoveNotation,
+    out: &mut String,
+) -> Result<(), MoveError> {
+    match step {
+        Step::Move(mv) => R::write_move(pos, mv, notation, out),
+        Step::Null => match R::null_text(notation) {
+            Some(text) => out.push_str(text),
+            None => return Err(MoveError::new(format!("{notation} cannot write a null move"), 0..0)),
+        },
+    }
+    Ok(())
 }
 
 /// Chess: SAN, LAN and UCI.
@@ -187,6 +284,18 @@ impl GameRules for ChessRules {
 
     fn play(pos: &mut ChessPos, mv: polyfen_chess::Move) {
         pos.pos.play(mv);
+    }
+
+    fn null_allowed(pos: &ChessPos) -> Result<(), String> {
+        if pos.pos.is_check() { Err("a null move while in check".into()) } else { Ok(()) }
+    }
+
+    fn play_null(pos: &mut ChessPos) {
+        pos.pos.play_null();
+    }
+
+    fn null_text(notation: MoveNotation) -> Option<&'static str> {
+        Some(if notation == MoveNotation::Uci { NULL_MOVE } else { "--" })
     }
 
     fn write_move(pos: &ChessPos, mv: polyfen_chess::Move, notation: MoveNotation, out: &mut String) {
@@ -326,6 +435,20 @@ impl GameRules for XiangqiRules {
         pos.play(mv);
     }
 
+    fn null_allowed(pos: &Self::Pos) -> Result<(), String> {
+        if pos.is_check() { Err("a null move while in check".into()) } else { Ok(()) }
+    }
+
+    fn play_null(pos: &mut Self::Pos) {
+        pos.play_null();
+    }
+
+    /// UCCI and uci-1 write `0000`, as UCI does; ICCS, WXF and the Chinese
+    /// notation have no null move.
+    fn null_text(notation: MoveNotation) -> Option<&'static str> {
+        matches!(notation, MoveNotation::Ucci | MoveNotation::Uci1).then_some(NULL_MOVE)
+    }
+
     fn write_move(pos: &Self::Pos, mv: Self::Move, notation: MoveNotation, out: &mut String) {
         let _ = pos.write_move(out, mv, style(notation));
     }
@@ -441,6 +564,20 @@ impl GameRules for KhetRules {
         // read_move checked it
         pos.pos.play_legal(mv);
         pos.plies += 1;
+    }
+
+    fn null_allowed(_pos: &KhetPos) -> Result<(), String> {
+        Ok(())
+    }
+
+    fn play_null(pos: &mut KhetPos) {
+        pos.pos.play_null();
+        pos.plies += 1;
+    }
+
+    /// Khet's notation writes the model's `0000`.
+    fn null_text(_notation: MoveNotation) -> Option<&'static str> {
+        Some(NULL_MOVE)
     }
 
     fn write_move(_pos: &KhetPos, mv: polyfen_khet::Move, _notation: MoveNotation, out: &mut String) {

@@ -2,7 +2,9 @@
 //! play, and the positions of the main line.
 
 use crate::games::model::{Game, Node};
-use crate::games::rules::{ChessRules, GameRules, KhetRules, MoveNote, XiangqiRules};
+use crate::games::rules::{
+    ChessRules, GameRules, KhetRules, MoveNote, Step, XiangqiRules, play_step, read_step, write_step,
+};
 use crate::rules::{GameStatus, MoveError, MoveNotation, RulesError};
 use crate::{AnyPosition, Notation, Position, VariantId, WriteOptions};
 
@@ -55,10 +57,22 @@ fn start<R: GameRules>(game: &Game) -> Result<R::Pos, RulesError> {
 }
 
 /// Reads a move of the model (in the coordinate notation) in `pos`.
-fn replay_move<R: GameRules>(pos: &R::Pos, node: &Node, index: usize) -> Result<R::Move, RulesError> {
+fn replay_move<R: GameRules>(pos: &R::Pos, node: &Node, index: usize) -> Result<Step<R::Move>, RulesError> {
     let mut notes: Vec<MoveNote> = Vec::new();
-    R::read_move(pos, &node.mv, Some(R::COORDINATES), &mut notes)
+    read_step::<R>(pos, &node.mv, Some(R::COORDINATES), false, &mut notes)
         .map_err(|error: MoveError| RulesError::Move { index, error })
+}
+
+/// Writes a move of the model, replayed, in `notation`.
+fn write_replayed<R: GameRules>(
+    pos: &R::Pos,
+    step: Step<R::Move>,
+    notation: MoveNotation,
+    index: usize,
+) -> Result<String, RulesError> {
+    let mut text = String::new();
+    write_step::<R>(pos, step, notation, &mut text).map_err(|error| RulesError::Move { index, error })?;
+    Ok(text)
 }
 
 /// `notation` if it writes moves of `variant`; `None` picks the game's PGN
@@ -166,9 +180,7 @@ fn write_line<R: GameRules>(
         } else if need_number {
             words.push(format!("{number}..."));
         }
-        let mut text = String::new();
-        R::write_move(&pos, mv, notation, &mut text);
-        words.push(text);
+        words.push(write_replayed::<R>(&pos, mv, notation, index)?);
         for nag in &node.nags {
             words.push(format!("${nag}"));
         }
@@ -182,7 +194,7 @@ fn write_line<R: GameRules>(
             words.close();
             need_number = true;
         }
-        R::play(&mut pos, mv);
+        play_step::<R>(&mut pos, mv);
     }
     Ok(())
 }
@@ -287,6 +299,15 @@ impl Game {
                 write_line::<R>(&pos, &self.comments, &self.moves, notation, &mut words)?;
             });
         }
+        if let Some(rest) = &self.unplayed {
+            // a comment keeps it: in braces, or, when it holds a brace, to
+            // the end of a line (its line breaks become spaces)
+            if rest.contains('}') {
+                words.comment(&rest.replace("\r\n", " ").replace(['\n', '\r'], " "));
+            } else {
+                words.comment(rest);
+            }
+        }
         for (name, value) in export_tags(self, notation) {
             out.push('[');
             out.push_str(&name);
@@ -351,10 +372,8 @@ impl Game {
             let mut line = MainLine { moves: Vec::with_capacity(self.moves.len()), positions: Vec::new(), status: GameStatus::Ongoing };
             for (index, node) in self.moves.iter().enumerate() {
                 let mv = replay_move::<R>(&pos, node, index)?;
-                let mut text = String::new();
-                R::write_move(&pos, mv, notation, &mut text);
-                line.moves.push(text);
-                R::play(&mut pos, mv);
+                line.moves.push(write_replayed::<R>(&pos, mv, notation, index)?);
+                play_step::<R>(&mut pos, mv);
                 line.positions.push(R::to_any(&pos));
             }
             line.status = R::status(&pos);
@@ -398,10 +417,8 @@ fn collect_lines<R: GameRules>(
         for variation in &node.variations {
             branches.push((prefix.len(), pos.clone(), &variation.moves));
         }
-        let mut text = String::new();
-        R::write_move(&pos, mv, notation, &mut text);
-        prefix.push(text);
-        R::play(&mut pos, mv);
+        prefix.push(write_replayed::<R>(&pos, mv, notation, index)?);
+        play_step::<R>(&mut pos, mv);
     }
     out.push(prefix.clone());
     let played = prefix.split_off(depth);
@@ -422,8 +439,7 @@ pub(crate) fn json_tree(game: &Game, notation: MoveNotation) -> Result<Vec<crate
         let mut out = Vec::with_capacity(nodes.len());
         for (index, node) in nodes.iter().enumerate() {
             let mv = replay_move::<R>(&pos, node, index)?;
-            let mut text = String::new();
-            R::write_move(&pos, mv, notation, &mut text);
+            let text = write_replayed::<R>(&pos, mv, notation, index)?;
             let mut variations = Vec::with_capacity(node.variations.len());
             for v in &node.variations {
                 variations
@@ -436,7 +452,7 @@ pub(crate) fn json_tree(game: &Game, notation: MoveNotation) -> Result<Vec<crate
                 comments: node.comments.clone(),
                 variations,
             });
-            R::play(&mut pos, mv);
+            play_step::<R>(&mut pos, mv);
         }
         Ok(out)
     }
@@ -444,6 +460,33 @@ pub(crate) fn json_tree(game: &Game, notation: MoveNotation) -> Result<Vec<crate
     with_rules!(game.variant, R => {
         let pos = start::<R>(game)?;
         line::<R>(&pos, &game.moves, notation)
+    })
+}
+
+/// `position` after a null move of any game (the turn passes, nothing
+/// moves; see [`crate::games::NULL_MOVE`]).
+///
+/// # Errors
+///
+/// A position that cannot be played, or whose side to move is in check.
+///
+/// # Examples
+///
+/// ```
+/// use polyfen::games::play_null;
+/// use polyfen::{Notation, Position, ReadOptions, WriteOptions, read};
+///
+/// let xiangqi = read("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w", None, &ReadOptions::default())?.position;
+/// let passed = play_null(&xiangqi)?;
+/// assert!(passed.to_notation(Notation::XiangqiFen, &WriteOptions::default())?.text.contains(" b "));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn play_null(position: &AnyPosition) -> Result<AnyPosition, MoveError> {
+    with_rules!(position.variant(), R => {
+        let mut pos = R::from_any(position).map_err(|why| MoveError::new(why, 0..0))?;
+        R::null_allowed(&pos).map_err(|why| MoveError::new(why, 0..0))?;
+        R::play_null(&mut pos);
+        Ok(R::to_any(&pos))
     })
 }
 

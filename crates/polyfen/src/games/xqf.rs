@@ -362,6 +362,7 @@ pub fn read_xqf(bytes: &[u8]) -> Result<Game, RecordError> {
         moves,
         result: Some(result.to_owned()),
         repairs: Vec::new(),
+        unplayed: None,
     })
 }
 

@@ -1,6 +1,9 @@
 """The exceptions of polyfen."""
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
+
+if TYPE_CHECKING:
+    from polyfen._native import Game
 
 
 class ReadError(ValueError):
@@ -16,6 +19,9 @@ class ReadError(ValueError):
     ``game`` the game's number in its input (from 1) and ``offset`` the byte
     offset of the problem; a PGN game's error also has its ``line`` and
     ``column`` (1-based), a binary record's has ``line`` and ``column`` None.
+    A PGN game with a bad move keeps what was read before it: ``partial`` is
+    that :class:`polyfen.Game` (its ``unplayed`` the rest of the movetext as
+    text), else None. ``partial`` is not pickled.
     """
 
     def __init__(
@@ -26,6 +32,7 @@ class ReadError(ValueError):
         line: Optional[int] = None,
         offset: Optional[int] = None,
         game: Optional[int] = None,
+        partial: Optional["Game"] = None,
     ) -> None:
         super().__init__(message)
         self.column = column
@@ -33,6 +40,7 @@ class ReadError(ValueError):
         self.line = line
         self.offset = offset
         self.game = game
+        self.partial = partial
 
     def __reduce__(self):  # pickling, for Spark and multiprocessing
         return (ReadError, (str(self), self.column, self.notation, self.line, self.offset, self.game))

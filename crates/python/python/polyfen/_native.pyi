@@ -58,6 +58,10 @@ class Game:
     def repairs(self) -> List[str]:
         """What a lenient reading repaired, each with its line and column."""
     @property
+    def unplayed(self) -> Optional[str]:
+        """In a game read up to a bad move (``ReadError.partial``): the
+        movetext from that move to the game's end, as written; else None."""
+    @property
     def plies(self) -> int:
         """Moves of the main line."""
     @property
