@@ -64,6 +64,8 @@ struct Bad {
     line: Option<u64>,
     offset: u64,
     game: u64,
+    /// The game read up to the problem (a binary record's).
+    partial: Option<Box<RustGame>>,
 }
 
 impl GameReader {
@@ -88,6 +90,7 @@ impl GameReader {
                         line: None,
                         offset: e.offset,
                         game: *number,
+                        partial: e.partial,
                     }),
                 }))
             }
@@ -103,13 +106,17 @@ fn bad_pgn(bad: &BadGame) -> Outcome {
         line: Some(bad.error.at.line),
         offset: bad.error.at.offset,
         game: bad.game,
+        partial: None,
     })
 }
 
 /// `polyfen.ReadError` for a bad game.
 fn game_error(py: Python<'_>, bad: Bad, format: RecordFormat) -> PyResult<Bound<'_, PyAny>> {
-    let Bad { message, column, line, offset, game } = bad;
+    let Bad { message, column, line, offset, game, partial } = bad;
     let kwargs = PyDict::new(py);
+    if let Some(partial) = partial {
+        kwargs.set_item("partial", Bound::new(py, Game { inner: *partial })?)?;
+    }
     kwargs.set_item("line", line)?;
     kwargs.set_item("offset", offset)?;
     kwargs.set_item("game", game)?;

@@ -59,6 +59,10 @@ struct GameError {
     /// For a binary record: the byte offset of the problem.
     #[serde(skip_serializing_if = "Option::is_none")]
     offset: Option<u64>,
+    /// For a binary record: the game read up to the problem, answered like
+    /// a good game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    partial: Option<serde_json::Value>,
 }
 
 #[derive(Debug, Serialize)]
@@ -189,6 +193,7 @@ pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, B
                     line: bad.error.at.line,
                     column: bad.error.at.column,
                     offset: None,
+                    partial: None,
                 }),
             };
             games.push(item);
@@ -245,7 +250,9 @@ fn over_budget(games: usize, moves: usize, max_games: usize, max_moves: usize) -
 
 /// One good game as the answer gives it: PGN text, or the JSON form.
 fn game_item(game: &Game, moves: Option<MoveNotation>, pgn_out: bool, want_positions: bool) -> GameItem {
-    let error = |message: String| GameItem::Error(GameError { message, game: 0, line: 0, column: 0, offset: None });
+    let error = |message: String| {
+        GameItem::Error(GameError { message, game: 0, line: 0, column: 0, offset: None, partial: None })
+    };
     if pgn_out {
         let mut text = String::new();
         return match game.write_pgn(moves, &mut text) {
@@ -284,8 +291,11 @@ async fn records(
     let cancelled = cancel.flag();
     let work = move || {
         let results = read_record(format, &input);
-        let plies: usize =
-            results.iter().flatten().map(|g| g.lines(None).map_or(0, |l| l.iter().map(Vec::len).sum())).sum();
+        let plies: usize = results
+            .iter()
+            .filter_map(|r| r.as_ref().map_or_else(|e| e.partial.as_deref(), Some))
+            .map(|g| g.lines(None).map_or(0, |l| l.iter().map(Vec::len).sum()))
+            .sum();
         over_budget(results.len(), plies, max_games, max_moves)?;
         let games = results
             .iter()
@@ -299,6 +309,12 @@ async fn records(
                     line: 0,
                     column: 0,
                     offset: Some(e.offset),
+                    partial: e.partial.as_deref().and_then(|game| {
+                        match game_item(game, moves, pgn_out, want_positions) {
+                            GameItem::Ok(value) => Some(value),
+                            GameItem::Error(_) => None,
+                        }
+                    }),
                 }),
             })
             .collect();

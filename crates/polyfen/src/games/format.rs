@@ -4,6 +4,9 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::games::model::Game;
+use crate::games::pgn::{Location, PgnRepair};
+
 /// A game-record file format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RecordFormat {
@@ -100,13 +103,30 @@ pub struct RecordError {
     pub message: String,
     /// The byte offset in the file.
     pub offset: u64,
+    /// The game read up to the bad record, when the header was read: its
+    /// tags, its start position and every legal move before the record
+    /// (the moves of the tree read before it, in XQF's and CBR's preorder).
+    pub partial: Option<Box<Game>>,
 }
 
 impl RecordError {
-    /// An error `message` at byte `offset`.
+    /// An error `message` at byte `offset`, with no game read.
     pub fn new(message: impl Into<String>, offset: usize) -> RecordError {
-        RecordError { message: message.into(), offset: offset as u64 }
+        RecordError { message: message.into(), offset: offset as u64, partial: None }
     }
+
+    /// The same error, with the game read up to it.
+    #[must_use]
+    pub fn with_partial(mut self, game: Game) -> RecordError {
+        self.partial = Some(Box::new(game));
+        self
+    }
+}
+
+/// A repair of a binary record at byte `offset` (which has no lines: the
+/// location's line and column are 0).
+pub(crate) fn record_repair(message: impl Into<String>, offset: usize) -> PgnRepair {
+    PgnRepair { message: message.into(), at: Location { offset: offset as u64, line: 0, column: 0 } }
 }
 
 impl fmt::Display for RecordError {
@@ -125,7 +145,7 @@ impl std::error::Error for RecordError {}
 ///
 /// Each game's [`RecordError`], with the byte offset in `bytes`; for PGN
 /// (which [`crate::games::Games`] reads as a stream), an error saying so.
-pub fn read_record(format: RecordFormat, bytes: &[u8]) -> Vec<Result<crate::games::Game, RecordError>> {
+pub fn read_record(format: RecordFormat, bytes: &[u8]) -> Vec<Result<Game, RecordError>> {
     match format {
         RecordFormat::Xqf => vec![crate::games::read_xqf(bytes)],
         RecordFormat::Cbr => vec![crate::games::read_cbr(bytes)],

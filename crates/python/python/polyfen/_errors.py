@@ -1,6 +1,6 @@
 """The exceptions of polyfen."""
 
-from typing import Optional
+from typing import Any, Optional
 
 
 class ReadError(ValueError):
@@ -15,7 +15,10 @@ class ReadError(ValueError):
     format (``"pgn"``, ``"xqf"``, ``"cbr"``, ``"cbl"``, ``"dhtmlxq"``),
     ``game`` the game's number in its input (from 1) and ``offset`` the byte
     offset of the problem; a PGN game's error also has its ``line`` and
-    ``column`` (1-based), a binary record's has ``line`` and ``column`` None.
+    ``column`` (1-based), a binary record's has ``line`` and ``column`` None,
+    and ``partial``, the :class:`polyfen.Game` read up to the problem (its
+    header, start position and every legal move before it), or None.
+    ``partial`` is not pickled.
     """
 
     def __init__(
@@ -26,6 +29,7 @@ class ReadError(ValueError):
         line: Optional[int] = None,
         offset: Optional[int] = None,
         game: Optional[int] = None,
+        partial: Optional[Any] = None,
     ) -> None:
         super().__init__(message)
         self.column = column
@@ -33,6 +37,7 @@ class ReadError(ValueError):
         self.line = line
         self.offset = offset
         self.game = game
+        self.partial = partial
 
     def __reduce__(self):  # pickling, for Spark and multiprocessing
         return (ReadError, (str(self), self.column, self.notation, self.line, self.offset, self.game))
