@@ -75,12 +75,13 @@ struct CommonArgs {
     /// List on standard error every repair a lenient reading made.
     #[arg(long)]
     explain: bool,
-    /// Read every input as this format (pgn, xqf, cbr, cbl, dhtmlxq); by
-    /// default each input's format is found from its content.
+    /// Read every input as this format (pgn, xqf, cbr, cbl, dhtmlxq, cbf:
+    /// the XML record of 象棋桥, read only); by default each input's format is found
+    /// from its content.
     #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
     from_format: Option<RecordFormat>,
     /// Game files to read (`-` is standard input); without any, standard
-    /// input. Formats (pgn, xqf, cbr, cbl, dhtmlxq) are found from the content.
+    /// input. Formats (pgn, xqf, cbr, cbl, dhtmlxq, cbf) are found from the content.
     #[arg(value_name = "FILE")]
     files: Vec<String>,
 }

@@ -256,3 +256,24 @@ fn a_bad_record_is_converted_up_to_it_and_named() {
     assert!(validate.stderr.trim_end().ends_with(error), "{}", validate.stderr);
     assert!(validate.text().is_empty());
 }
+
+#[test]
+fn cbf_is_found_from_its_content_and_converted() {
+    let cbf = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<ChineseChessRecord Version=\"1.0\">\n \
+               <Head><Red>红方</Red><RecordResult>1</RecordResult></Head>\n \
+               <MoveList><Move value=\"00-00\"/><Move value=\"77-47\" comment=\"中炮\"/><Move value=\"70-62\" end=\"1\"/></MoveList>\n\
+               </ChineseChessRecord>\n";
+    let out = polyfen(&["games", "convert", "--to", "pgn", "--moves", "chinese"], cbf.as_bytes());
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.text().contains("[Red \"红方\"]"), "{}", out.text());
+    assert!(out.text().contains("1. 炮二平五 {中炮} 1... 马８进７ 1-0"), "{}", out.text());
+    let forced = polyfen(&["games", "lines", "--from-format", "cbf", "--moves", "iccs"], cbf.as_bytes());
+    assert_eq!(forced.text(), "H2-E2 H9-G7\n");
+    // a bad move: the game up to it, and the error with its byte
+    let bad = cbf.replace("70-62", "70-63");
+    let out = polyfen(&["games", "convert", "--to", "json"], bad.as_bytes());
+    assert_eq!(out.code, 1);
+    assert_eq!(out.text().lines().count(), 1);
+    let at = bad.find("70-63").unwrap_or(0);
+    assert!(out.stderr.contains(&format!("game 1: cbf: byte {at}: an illegal move")), "{}", out.stderr);
+}

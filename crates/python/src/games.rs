@@ -182,7 +182,7 @@ impl GameReader {
         Ok(GameReader { source, on_error, format })
     }
 
-    /// The format read: "pgn", "xqf", "cbr", "cbl" or "dhtmlxq".
+    /// The format read: "pgn", "xqf", "cbr", "cbl", "dhtmlxq" or "cbf".
     #[getter]
     fn format(&self) -> &'static str {
         self.format.name()

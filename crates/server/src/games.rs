@@ -25,7 +25,7 @@ struct GamesRequest {
     /// A record file's bytes, base64-encoded (XQF, CBR, CBL, `DhtmlXQ` or
     /// PGN).
     data: Option<String>,
-    /// The format of `pgn` or `data` (pgn, xqf, cbr, cbl, dhtmlxq); by
+    /// The format of `pgn` or `data` (pgn, xqf, cbr, cbl, dhtmlxq, cbf); by
     /// default found from the content.
     format: Option<String>,
     /// `json` (the default) or `pgn`.

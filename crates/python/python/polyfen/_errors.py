@@ -12,7 +12,7 @@ class ReadError(ValueError):
     likely one when it was detected).
 
     For a game (:func:`polyfen.read_games`), ``notation`` is the record's
-    format (``"pgn"``, ``"xqf"``, ``"cbr"``, ``"cbl"``, ``"dhtmlxq"``),
+    format (``"pgn"``, ``"xqf"``, ``"cbr"``, ``"cbl"``, ``"dhtmlxq"``, ``"cbf"``),
     ``game`` the game's number in its input (from 1) and ``offset`` the byte
     offset of the problem; a PGN game's error also has its ``line`` and
     ``column`` (1-based), a binary record's has ``line`` and ``column`` None,
