@@ -196,6 +196,18 @@ def test_a_bad_binary_record_names_the_byte_offset():
     assert error.partial is None  # the header itself is cut short
 
 
+def test_a_cbf_record():
+    cbf = (
+        "<?xml version='1.0' encoding='UTF-8'?><ChineseChessRecord><Head><Red>红方</Red></Head>"
+        "<MoveList><Move value='00-00'/><Move value='77-47'/><Move value='70-62'/></MoveList></ChineseChessRecord>"
+    )
+    reader = polyfen.read_games(cbf.encode())
+    assert reader.format == "cbf"
+    game = next(reader)
+    assert game.moves("ucci") == ["h2e2", "h9g7"]
+    assert game.headers["Red"] == "红方"
+
+
 def test_a_bad_binary_record_keeps_the_game_up_to_it():
     # an XQF 1.0 header with two kings, then a root record and a move
     # record from an empty point
