@@ -16,8 +16,8 @@ use clap::{Args, Subcommand};
 use indicatif::ProgressBar;
 use polyfen::games::pgn::PgnReader;
 use polyfen::games::{
-    BadGame, Encoding, Game, GameOptions, Games, RecordFormat, decode, detect_format, encoding_for, position_notation,
-    read_record, write_dhtmlxq, write_xqf,
+    BadGame, Encoding, Game, GameOptions, Games, RecordError, RecordFormat, decode, detect_format, encoding_for,
+    position_notation, read_record, write_dhtmlxq, write_xqf,
 };
 use polyfen::{MoveNotation, Notation, Position, VariantId, WriteOptions};
 
@@ -75,12 +75,13 @@ struct CommonArgs {
     /// List on standard error every repair a lenient reading made.
     #[arg(long)]
     explain: bool,
-    /// Read every input as this format (pgn, xqf, cbr, cbl, dhtmlxq); by
-    /// default each input's format is found from its content.
+    /// Read every input as this format (pgn, xqf, cbr, cbl, dhtmlxq, cbf:
+    /// the XML record of 象棋桥, read only); by default each input's format is found
+    /// from its content.
     #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
     from_format: Option<RecordFormat>,
     /// Game files to read (`-` is standard input); without any, standard
-    /// input. Formats (pgn, xqf, cbr, cbl, dhtmlxq) are found from the content.
+    /// input. Formats (pgn, xqf, cbr, cbl, dhtmlxq, cbf) are found from the content.
     #[arg(value_name = "FILE")]
     files: Vec<String>,
 }
@@ -260,11 +261,7 @@ pub fn run(args: &GamesArgs, report: &mut Report) -> Result<(), Flow> {
                 continue;
             }
             for (n, result) in read_record(format, &bytes).into_iter().enumerate() {
-                let outcome = match result {
-                    Ok(game) => process_game(&game, job),
-                    Err(e) => Outcome::failed(format!("{format}: {e}")),
-                };
-                handle(outcome, n as u64 + 1, report)?;
+                handle(process_record(result, format, job), n as u64 + 1, report)?;
             }
             done_bytes += bytes.len() as u64;
             if let Some(pb) = &progress {
@@ -342,10 +339,7 @@ fn records_in_parallel(
                     let format = forced.unwrap_or_else(|| detect_format(&bytes));
                     let outcomes = read_record(format, &bytes)
                         .into_iter()
-                        .map(|result| match result {
-                            Ok(game) => process_game(&game, job),
-                            Err(e) => Outcome::failed(format!("{format}: {e}")),
-                        })
+                        .map(|result| process_record(result, format, job))
                         .collect();
                     (Ok(outcomes), bytes.len() as u64)
                 }
@@ -445,10 +439,6 @@ impl Outcome {
     fn empty() -> Outcome {
         Outcome { output: String::new(), binary: Vec::new(), error: None, bad: None, repairs: Vec::new(), stats: None }
     }
-
-    fn failed(error: String) -> Outcome {
-        Outcome { error: Some(error), ..Outcome::empty() }
-    }
 }
 
 /// What `job` makes of one game read.
@@ -466,6 +456,32 @@ fn process(result: Result<Game, BadGame>, job: Job) -> Outcome {
             };
             outcome.repairs = bad.repairs.iter().map(ToString::to_string).collect();
             outcome.bad = Some(bad);
+            outcome
+        }
+    }
+}
+
+/// What `job` makes of one game of a record file: a bad record's error,
+/// after what the job makes of the game read up to it (written by the jobs
+/// that write games, not counted by `stats`).
+fn process_record(result: Result<Game, RecordError>, format: RecordFormat, job: Job) -> Outcome {
+    match result {
+        Ok(game) => process_game(&game, job),
+        Err(e) => {
+            let mut outcome = match (&e.partial, job) {
+                (Some(game), Job::Convert { .. } | Job::Lines { .. } | Job::Positions { .. }) => {
+                    process_game(game, job)
+                }
+                (Some(game), _) => {
+                    Outcome { repairs: game.repairs.iter().map(ToString::to_string).collect(), ..Outcome::empty() }
+                }
+                (None, _) => Outcome::empty(),
+            };
+            let error = format!("{format}: {e}");
+            outcome.error = Some(match outcome.error.take() {
+                Some(other) => format!("{error}; and the game read up to it: {other}"),
+                None => error,
+            });
             outcome
         }
     }

@@ -194,9 +194,86 @@ fn many_record_files_on_several_threads_keep_their_order() {
     assert_eq!(two.code, 1);
     assert_eq!(one.text(), two.text());
     assert_eq!(one.stderr, two.stderr);
-    // every game is written or reported: the bad file's, and a diagram
-    // whose position cannot be played
+    // every game is written or reported: a diagram whose position cannot
+    // be played; the bad file's game is both, written up to its bad record
     let reported = two.stderr.lines().filter(|l| l.contains(": game ")).count();
-    assert_eq!(two.text().lines().count() + reported, files.len() - 1 + 93, "{}", two.stderr);
+    assert_eq!(two.text().lines().count() + reported, files.len() - 1 + 93 + 1, "{}", two.stderr);
     assert!(two.stderr.contains("BadMoveTest3.xqf: game 1: xqf: byte 1106"), "{}", two.stderr);
+}
+
+#[test]
+fn a_librarys_section_headings_are_said_the_same_in_every_command() {
+    let library = path("cchess-tests/1989年龙化杯象棋名师邀请赛35局.CBL");
+    let warnings = "game 1: warning: read leniently with 1 repair (--explain lists them)\n";
+    let mut stderrs = Vec::new();
+    for args in [
+        &["convert", "--to", "json"][..],
+        &["convert", "--to", "pgn"],
+        &["lines"],
+        &["positions"],
+        &["stats"],
+        &["validate"],
+    ] {
+        let mut all = vec!["games"];
+        all.extend(args);
+        all.push(&library);
+        let out = polyfen(&all, b"");
+        assert_eq!(out.code, 0, "{args:?}: {}", out.stderr);
+        let said: Vec<&str> = out.stderr.lines().map(|l| l.rsplit(".CBL: ").next().unwrap_or(l)).collect();
+        stderrs.push(said.join("\n"));
+        match args[0] {
+            "convert" if args[2] == "json" => assert_eq!(out.text().lines().count(), 36),
+            "convert" => assert_eq!(out.text().matches("[Game ").count(), 36),
+            "stats" => assert!(out.text().starts_with("games: 36\n"), "{}", out.text()),
+            "validate" => assert_eq!(out.text(), "ok: 36 games\n"),
+            _ => {}
+        }
+    }
+    assert!(stderrs.iter().all(|s| *s == stderrs[0]), "{stderrs:#?}");
+    assert!(stderrs[0].starts_with(warnings.trim_end()), "{}", stderrs[0]);
+    assert!(stderrs[0].contains("game 21: warning"), "{}", stderrs[0]);
+    let explained = polyfen(&["games", "validate", "--explain", &library], b"");
+    assert!(
+        explained.stderr.contains("game 1: byte 101952: a section heading \"龙化杯象棋名师邀请赛对局（男子组20局）\""),
+        "{}",
+        explained.stderr
+    );
+}
+
+#[test]
+fn a_bad_record_is_converted_up_to_it_and_named() {
+    let file = path("cchess-tests/BadMoveTest3.xqf");
+    let error = "BadMoveTest3.xqf: game 1: xqf: byte 1106: an illegal move: no piece stands on e1 (move e1f0)";
+    let out = polyfen(&["games", "convert", "--to", "pgn", "--moves", "iccs", &file], b"");
+    assert_eq!(out.code, 1);
+    assert!(out.stderr.trim_end().ends_with(error), "{}", out.stderr);
+    assert!(out.text().contains("1. C7-C8 D8-D9 2. C8-C9 D9-D8 3. E1-F0"), "{}", out.text());
+    let json = polyfen(&["games", "convert", "--to", "json", &file], b"");
+    assert_eq!(json.code, 1);
+    assert_eq!(json.text().lines().count(), 1, "{}", json.text());
+    let validate = polyfen(&["games", "validate", &file], b"");
+    assert_eq!(validate.code, 1);
+    assert!(validate.stderr.trim_end().ends_with(error), "{}", validate.stderr);
+    assert!(validate.text().is_empty());
+}
+
+#[test]
+fn cbf_is_found_from_its_content_and_converted() {
+    let cbf = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<ChineseChessRecord Version=\"1.0\">\n \
+               <Head><Red>红方</Red><RecordResult>1</RecordResult></Head>\n \
+               <MoveList><Move value=\"00-00\"/><Move value=\"77-47\" comment=\"中炮\"/><Move value=\"70-62\" end=\"1\"/></MoveList>\n\
+               </ChineseChessRecord>\n";
+    let out = polyfen(&["games", "convert", "--to", "pgn", "--moves", "chinese"], cbf.as_bytes());
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.text().contains("[Red \"红方\"]"), "{}", out.text());
+    assert!(out.text().contains("1. 炮二平五 {中炮} 1... 马８进７ 1-0"), "{}", out.text());
+    let forced = polyfen(&["games", "lines", "--from-format", "cbf", "--moves", "iccs"], cbf.as_bytes());
+    assert_eq!(forced.text(), "H2-E2 H9-G7\n");
+    // a bad move: the game up to it, and the error with its byte
+    let bad = cbf.replace("70-62", "70-63");
+    let out = polyfen(&["games", "convert", "--to", "json"], bad.as_bytes());
+    assert_eq!(out.code, 1);
+    assert_eq!(out.text().lines().count(), 1);
+    let at = bad.find("70-63").unwrap_or(0);
+    assert!(out.stderr.contains(&format!("game 1: cbf: byte {at}: an illegal move")), "{}", out.stderr);
 }

@@ -1163,3 +1163,23 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn xiangqi_text_of_other_tools_reads_leniently_with_each_form_reported() {
+    // cchess's traditional script (red's 象 and 士, every cannon 砲) and an
+    // older cchess's black moves in Chinese numerals
+    let pgn = "[Game \"Chinese Chess\"]\n\n1. 砲二平五 炮八平五 2. 象三進一 馬二進三 3. 士四進五 *\n";
+    let strict = read_pgn(pgn, GameOptions::default()).remove(0);
+    assert!(strict.is_err());
+    let game = read_pgn(pgn, GameOptions::default().with_lenient(true)).remove(0).expect("a game");
+    assert_eq!(
+        game.lines(Some(MoveNotation::Ucci)).expect("lines"),
+        vec![["h2e2", "h7e7", "g0i2", "b9c7", "f0e1"].map(str::to_owned).to_vec()]
+    );
+    let messages: Vec<&str> = game.repairs.iter().map(|r| r.message.as_str()).collect();
+    assert_eq!(messages.len(), 4, "{messages:?}");
+    assert!(messages[0].starts_with("read '炮八平五' as '"), "{messages:?}");
+    assert!(messages[1].starts_with("read '象三進一' as '"), "{messages:?}");
+    assert!(messages[2].starts_with("read '馬二進三' as '"), "{messages:?}");
+    assert!(messages[3].starts_with("read '士四進五' as '"), "{messages:?}");
+}

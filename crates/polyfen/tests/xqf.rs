@@ -210,3 +210,41 @@ fn cchess_reads_polyfens_xqf_to_the_same_moves() {
     }
     assert!(count >= 10);
 }
+
+#[test]
+fn a_mate_diagram_gives_the_side_in_check_the_move_and_says_so() {
+    // black's king in check from red's chariot, no moves: XQF has no side
+    // to move, and red to move cannot be played
+    let pgn = "[Game \"Chinese Chess\"]\n[FEN \"3k5/9/9/9/9/9/9/9/9/3RK4 b - - 0 1\"]\n\n*";
+    let game = read_pgn(pgn, GameOptions::default()).remove(0).expect("a game");
+    let back = read_xqf(&write_xqf(&game).expect("XQF")).expect("read back");
+    assert_eq!(fen(&back).split(' ').nth(1), Some("b"));
+    assert_eq!(back.repairs.len(), 1, "{:?}", back.repairs);
+    let repair = &back.repairs[0];
+    assert_eq!(repair.at.offset, 16);
+    assert!(repair.to_string().starts_with("byte 16: "), "{repair}");
+    assert!(repair.message.contains("black, in check, is given the move"), "{repair}");
+    let json = back.to_json(None).expect("JSON");
+    assert_eq!(json.repairs[0].offset, Some(16));
+    // a playable diagram is read as it stands, with nothing to say
+    let quiet = "[Game \"Chinese Chess\"]\n[FEN \"3k5/9/9/9/9/9/9/9/9/2R1K4 w - - 0 1\"]\n\n*";
+    let game = read_pgn(quiet, GameOptions::default()).remove(0).expect("a game");
+    assert!(read_xqf(&write_xqf(&game).expect("XQF")).expect("read back").repairs.is_empty());
+}
+
+#[test]
+fn a_bad_record_keeps_the_game_up_to_it() {
+    let pgn = "[Game \"Chinese Chess\"]\n[Red \"红方\"]\n\n{开局} 1. H2-E2 H9-G7 (1... C9-E7) 2. H0-G2 *";
+    let game = read_pgn(pgn, GameOptions::default()).remove(0).expect("a game");
+    let mut bytes = write_xqf(&game).expect("XQF");
+    // records in preorder: the root (8 bytes and the comment's 4 bytes of
+    // GB18030), H2-E2, H9-G7, H0-G2, C9-E7; H0-G2 spoilt
+    let h0g2 = 1024 + 12 + 8 * 2;
+    bytes[h0g2] = 0x18 + 44; // from e4, empty
+    let error = read_xqf(&bytes).expect_err("an illegal move");
+    assert_eq!(error.offset, h0g2 as u64, "{error}");
+    let partial = error.partial.expect("the game up to the bad record");
+    assert_eq!(partial.tag("Red"), Some("红方"));
+    assert_eq!(partial.comments, vec!["开局".to_owned()]);
+    assert_eq!(ucci_lines(&partial), vec![vec!["h2e2".to_owned(), "h9g7".to_owned()]]);
+}

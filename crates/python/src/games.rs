@@ -64,7 +64,8 @@ struct Bad {
     line: Option<u64>,
     offset: u64,
     game: u64,
-    /// A PGN game read up to a bad move.
+    /// The game read up to the problem: a PGN game up to its bad move, a
+    /// record file's up to its bad record.
     partial: Option<Box<RustGame>>,
 }
 
@@ -90,7 +91,7 @@ impl GameReader {
                         line: None,
                         offset: e.offset,
                         game: *number,
-                        partial: None,
+                        partial: e.partial,
                     }),
                 }))
             }
@@ -182,7 +183,7 @@ impl GameReader {
         Ok(GameReader { source, on_error, format })
     }
 
-    /// The format read: "pgn", "xqf", "cbr", "cbl" or "dhtmlxq".
+    /// The format read: "pgn", "xqf", "cbr", "cbl", "dhtmlxq" or "cbf".
     #[getter]
     fn format(&self) -> &'static str {
         self.format.name()

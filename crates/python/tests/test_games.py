@@ -210,6 +210,38 @@ def test_a_bad_binary_record_names_the_byte_offset():
     assert (error.notation, error.game, error.line, error.column) == ("xqf", 1, None, None)
     assert isinstance(error.offset, int)
     assert f"byte {error.offset}" in str(error)
+    assert error.partial is None  # the header itself is cut short
+
+
+def test_a_cbf_record():
+    cbf = (
+        "<?xml version='1.0' encoding='UTF-8'?><ChineseChessRecord><Head><Red>红方</Red></Head>"
+        "<MoveList><Move value='00-00'/><Move value='77-47'/><Move value='70-62'/></MoveList></ChineseChessRecord>"
+    )
+    reader = polyfen.read_games(cbf.encode())
+    assert reader.format == "cbf"
+    game = next(reader)
+    assert game.moves("ucci") == ["h2e2", "h9g7"]
+    assert game.headers["Red"] == "红方"
+
+
+def test_a_bad_binary_record_keeps_the_game_up_to_it():
+    # an XQF 1.0 header with two kings, then a root record and a move
+    # record from an empty point
+    header = bytearray(1024)
+    header[0:3] = b"XQ\x0a"
+    header[16:48] = bytes([0xFF] * 32)
+    header[16 + 4] = 4 * 10 + 0  # red king e0
+    header[32 + 4] = 3 * 10 + 9  # black king d9
+    root = bytes([0x18, 0x20, 0xF0, 0, 0, 0, 0, 0])
+    bad = bytes([0x18 + 0, 0x20 + 1, 0, 0, 0, 0, 0, 0])  # a0-a1: no piece there
+    games = list(polyfen.read_games(bytes(header) + root + bad, errors="yield"))
+    error = games[0]
+    assert isinstance(error, polyfen.ReadError)
+    assert error.offset == 1032
+    assert isinstance(error.partial, polyfen.Game)
+    assert error.partial.start == "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1"
+    assert error.partial.moves() == []
 
 
 def test_empty_and_random_inputs_never_crash():

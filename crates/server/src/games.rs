@@ -25,7 +25,7 @@ struct GamesRequest {
     /// A record file's bytes, base64-encoded (XQF, CBR, CBL, `DhtmlXQ` or
     /// PGN).
     data: Option<String>,
-    /// The format of `pgn` or `data` (pgn, xqf, cbr, cbl, dhtmlxq); by
+    /// The format of `pgn` or `data` (pgn, xqf, cbr, cbl, dhtmlxq, cbf); by
     /// default found from the content.
     format: Option<String>,
     /// `json` (the default) or `pgn`.
@@ -59,8 +59,9 @@ struct GameError {
     /// For a binary record: the byte offset of the problem.
     #[serde(skip_serializing_if = "Option::is_none")]
     offset: Option<u64>,
-    /// The game read up to a bad move, as a good game is answered (the
-    /// rest of its movetext as text in `unplayed`), when it could be.
+    /// The game read up to the problem, as a good game is answered, when it
+    /// could be: a PGN game up to its bad move (the rest of its movetext as
+    /// text in `unplayed`), a binary record's up to its bad record.
     #[serde(skip_serializing_if = "Option::is_none")]
     partial: Option<serde_json::Value>,
 }
@@ -199,6 +200,7 @@ pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, B
                     line: bad.error.at.line,
                     column: bad.error.at.column,
                     offset: None,
+                    partial: None,
                 }),
             };
             games.push(item);
@@ -296,8 +298,11 @@ async fn records(
     let cancelled = cancel.flag();
     let work = move || {
         let results = read_record(format, &input);
-        let plies: usize =
-            results.iter().flatten().map(|g| g.lines(None).map_or(0, |l| l.iter().map(Vec::len).sum())).sum();
+        let plies: usize = results
+            .iter()
+            .filter_map(|r| r.as_ref().map_or_else(|e| e.partial.as_deref(), Some))
+            .map(|g| g.lines(None).map_or(0, |l| l.iter().map(Vec::len).sum()))
+            .sum();
         over_budget(results.len(), plies, max_games, max_moves)?;
         let games = results
             .iter()
@@ -311,7 +316,12 @@ async fn records(
                     line: 0,
                     column: 0,
                     offset: Some(e.offset),
-                    partial: None,
+                    partial: e.partial.as_deref().and_then(|game| {
+                        match game_item(game, moves, pgn_out, want_positions) {
+                            GameItem::Ok(value) => Some(value),
+                            GameItem::Error(_) => None,
+                        }
+                    }),
                 }),
             })
             .collect();

@@ -103,6 +103,12 @@ async fn games_convert_reads_record_files_sent_as_base64() {
     let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"pgn": page, "moves": "wxf"})).await;
     assert_eq!(status, 200, "{answer}");
     assert_eq!(answer["games"][0]["ok"]["mainline"], json!(["C2.5", "H8+7"]));
+    // a CBF record given as text
+    let cbf =
+        "<ChineseChessRecord><MoveList><Move value=\"00-00\"/><Move value=\"77-47\"/></MoveList></ChineseChessRecord>";
+    let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"pgn": cbf, "moves": "wxf"})).await;
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["games"][0]["ok"]["mainline"], json!(["C2.5"]));
     // a broken record: its byte offset
     let mut cut = std::fs::read(format!("{records}/xqf/03000.xqf")).expect("a file");
     cut.truncate(1030);
@@ -110,6 +116,12 @@ async fn games_convert_reads_record_files_sent_as_base64() {
     let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"data": data})).await;
     assert_eq!(status, 200);
     assert!(answer["games"][0]["error"]["offset"].as_u64().is_some(), "{answer}");
+    // and the game read up to it: its header and start position
+    assert_eq!(
+        answer["games"][0]["error"]["partial"]["start"],
+        json!("N2k1ab2/2R1a4/2R6/9/9/5r3/9/5n3/4r4/5K3 w - - 0 1"),
+        "{answer}"
+    );
     // refusals
     let (status, _) = post(&c, &base, "/v1/games/convert", &json!({"data": "not base64!"})).await;
     assert_eq!(status, 400);

@@ -373,7 +373,7 @@ fn read_any(
         return Err(MoveParseError::new(MoveErrorKind::Empty, 0..text.len()));
     }
     let result = if !trimmed.is_ascii() {
-        chinese::read(board, turn, legal, trimmed, None)
+        chinese::read(board, turn, legal, trimmed, None, repairs.is_some())
     } else if coord::looks_like(trimmed.as_bytes()) {
         coord::read(board, turn, legal, trimmed, None).map(|(m, style)| (m, style, true))
     } else {
@@ -460,7 +460,9 @@ pub fn parse_move_as(
             coord::read(board, turn, legal, trimmed, Some(style)).map(|(m, style)| (m, style, true))
         }
         MoveStyle::Wxf | MoveStyle::WxfFsf => wxf::read(board, turn, legal, trimmed, Some(style)),
-        MoveStyle::Chinese | MoveStyle::ChineseTraditional => chinese::read(board, turn, legal, trimmed, Some(style)),
+        MoveStyle::Chinese | MoveStyle::ChineseTraditional => {
+            chinese::read(board, turn, legal, trimmed, Some(style), false)
+        }
     };
     standard_or_repair(board, result, trimmed, start, None).map(|(m, _)| m).map_err(|e| shift(e.in_style(style), start))
 }

@@ -514,3 +514,50 @@ fn a_plain_file_on_three_pieces_names_the_middle_one_strictly() {
     }
     assert_eq!(repairs, []);
 }
+
+#[test]
+fn other_tools_chinese_forms_are_read_leniently_and_reported() {
+    let p = position(START);
+    let mut repairs = Vec::new();
+    // cchess's traditional script: every cannon 砲 (a variant character
+    // read strictly)
+    let cannon = p.parse_move("砲二平五").unwrap();
+    assert_eq!(p.format_move(cannon, MoveStyle::Ucci), "h2e2");
+    // red's elephant and advisor written 象, 士: black's characters
+    for (text, ucci, standard) in [("象三進五", "g0e2", "相三进五"), ("士四進五", "f0e1", "仕四进五")] {
+        let e = p.parse_move(text).unwrap_err();
+        assert!(matches!(e.kind, MoveErrorKind::WrongSide { .. }), "{text}: {e}");
+        repairs.clear();
+        let (m, _) = p.read_move_lenient(text, &mut repairs).unwrap();
+        assert_eq!(p.format_move(m, MoveStyle::Ucci), ucci);
+        assert_eq!(repairs.len(), 1, "{text}");
+        assert!(repairs[0].message.starts_with(&format!("read '{text}' as '")), "{}", repairs[0]);
+        assert!(
+            repairs[0].message.contains(standard) || repairs[0].message.contains(&standard.replace('进', "進")),
+            "{}",
+            repairs[0]
+        );
+    }
+    // red's king written 將 (a king that can step forward)
+    let lone = position("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1");
+    repairs.clear();
+    let (m, _) = lone.read_move_lenient("將五進一", &mut repairs).unwrap();
+    assert_eq!(lone.format_move(m, MoveStyle::Ucci), "e0e1");
+    assert_eq!(repairs.len(), 1);
+    // black's move in Chinese numerals, as older cchess wrote it
+    let black = position("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1");
+    let e = black.parse_move("炮八平五").unwrap_err();
+    assert!(matches!(e.kind, MoveErrorKind::WrongSide { .. }), "{e}");
+    repairs.clear();
+    let (m, _) = black.read_move_lenient("炮八平五", &mut repairs).unwrap();
+    assert_eq!(black.format_move(m, MoveStyle::Ucci), "h7e7");
+    let messages: Vec<String> = repairs.iter().map(ToString::to_string).collect();
+    assert_eq!(messages, ["read '炮八平五' as '炮８平５'"]);
+    repairs.clear();
+    let (m, _) = black.read_move_lenient("马二进三", &mut repairs).unwrap();
+    assert_eq!(black.format_move(m, MoveStyle::Ucci), "b9c7");
+    assert_eq!(repairs.len(), 1);
+    // leniency goes no further: red's moves in digits stay refused
+    assert!(p.read_move_lenient("炮2平5", &mut repairs).is_err());
+    assert!(p.read_move_lenient("车１进１", &mut repairs).is_err());
+}

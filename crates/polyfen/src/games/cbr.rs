@@ -17,13 +17,19 @@
 //!
 //! A CBL library starts with `CCBridgeLibrary\0` and its name (UTF-16LE at
 //! byte 64); its games are CBR records in 4096-byte slots from the first
-//! record after byte 101,952.
+//! record after byte 101,952. A record with an empty board is a section
+//! heading (its title names a part of the library): not a game, it is
+//! reported as a repair of the game after it, whose `Section` tag (and its
+//! section's) holds the title.
+//!
+//! A bad record keeps the game read up to it in [`RecordError::partial`].
 
 use polyfen_core::Color;
 use polyfen_xiangqi::{Fen, Piece, Role, Square, XiangqiExtras};
 
-use crate::games::format::RecordError;
+use crate::games::format::{RecordError, record_repair};
 use crate::games::model::Game;
+use crate::games::pgn::PgnRepair;
 use crate::games::rules::{GameRules, XiangqiRules};
 use crate::games::xqf::{Raw, line_of};
 use crate::{AnyPosition, VariantId, XiangqiPosition};
@@ -131,21 +137,67 @@ pub fn read_cbl(bytes: &[u8]) -> Vec<Result<Game, RecordError>> {
     else {
         return Vec::new();
     };
-    let mut games = Vec::new();
+    let mut games: Vec<Result<Game, RecordError>> = Vec::new();
+    // the section the games are in, and the headings not yet reported
+    let mut section: Option<String> = None;
+    let mut headings: Vec<PgnRepair> = Vec::new();
     let mut at = first;
     while at < bytes.len() {
         if bytes[at..].starts_with(CBR_MAGIC) {
             let mut game = read_at(&bytes[at..], at);
-            if let Ok(game) = &mut game
-                && !library.is_empty()
+            if let Ok(heading) = &game
+                && is_heading(heading)
             {
-                game.tags.push(("Library".to_owned(), library.clone()));
+                let title = heading.tag("Title").unwrap_or_default().to_owned();
+                let comment: usize = heading.comments.iter().map(|c| c.chars().count()).sum();
+                let left_out = if comment > 0 {
+                    format!("; its comment ({comment} characters) is left out")
+                } else {
+                    String::new()
+                };
+                headings.push(record_repair(
+                    format!(
+                        "a section heading {title:?} (a record with an empty board), not a game: its title is the Section tag of the games after it{left_out}"
+                    ),
+                    at,
+                ));
+                section = (!title.is_empty()).then_some(title);
+                at += SLOT;
+                continue;
+            }
+            if let Some(game) = game.as_mut().map_or_else(|e| e.partial.as_deref_mut(), Some) {
+                if !library.is_empty() {
+                    game.tags.push(("Library".to_owned(), library.clone()));
+                }
+                if let Some(section) = &section {
+                    game.tags.push(("Section".to_owned(), section.clone()));
+                }
+                game.repairs.append(&mut headings);
             }
             games.push(game);
         }
         at += SLOT;
     }
+    if !headings.is_empty() {
+        // headings after the last game: said on the last game
+        if let Some(Some(game)) = games.last_mut().map(|g| g.as_mut().map_or_else(|e| e.partial.as_deref_mut(), Some)) {
+            game.repairs.append(&mut headings);
+        } else {
+            let offset = usize::try_from(headings[0].at.offset).unwrap_or(0);
+            let n = headings.len();
+            games.push(Err(RecordError::new(format!("a library of {n} section heading(s) and no game"), offset)));
+        }
+    }
     games
+}
+
+/// Whether a record read is a library's section heading: no pieces on its
+/// board (its title names a part of the library, its comment tells of it).
+fn is_heading(game: &Game) -> bool {
+    match &game.start {
+        AnyPosition::Xiangqi(pos) => pos.setup.board.iter().all(Option::is_none),
+        _ => false,
+    }
 }
 
 /// Reads the CBR record at the start of `bytes`, `base` bytes into its file.
@@ -173,76 +225,42 @@ fn read_at(bytes: &[u8], base: usize) -> Result<Game, RecordError> {
         let Some(square) = point(i as u8) else { continue };
         board[square.index()] = Some(Piece::new(color, role));
     }
+    let mut game = Game {
+        variant: VariantId::Xiangqi,
+        tags: header_tags(bytes),
+        start: setup(board, if bytes[SIDE] == 1 { Color::White } else { Color::Black }),
+        comments: Vec::new(),
+        moves: Vec::new(),
+        result: None,
+        repairs: Vec::new(),
+        unplayed: None,
+    };
+    game.result = game.tag("Result").map(str::to_owned);
+    let mut raws: Vec<Raw> = vec![Raw { mv: String::new(), comment: None, children: Vec::new() }];
     let mut cursor = Cursor { bytes, at: HEADER, base };
-    let mut comments = Vec::new();
-    if cursor.at < bytes.len() && cursor.int("the game comment's flag")? != 0 {
-        let text = cursor.text("the game comment")?;
-        if !text.is_empty() {
-            comments.push(text);
-        }
+    let read = read_moves(&mut cursor, board, &mut game, &mut raws);
+    game.moves = line_of(&mut raws, 0);
+    let fen = crate::games::write::position_text(&game.start);
+    if fen != polyfen_xiangqi::START_FEN {
+        game.tags.insert(1, ("FEN".to_owned(), fen));
     }
-    // The side to move: the header's, unless the first move is the other
-    // side's (the first move's piece decides, as CCBridge plays it).
-    let mut turn = if bytes[SIDE] == 1 { Color::White } else { Color::Black };
-    if let Some(first) = bytes.get(cursor.at..cursor.at + 4)
-        && let Some(piece) = point(first[2]).and_then(|s| board[s.index()])
-    {
-        turn = piece.color();
+    match read {
+        Ok(()) => Ok(game),
+        Err(error) => Err(error.with_partial(game)),
     }
-    let start = AnyPosition::Xiangqi(XiangqiPosition::new(Fen {
+}
+
+/// The start position: `board` with `turn` to move.
+fn setup(board: [Option<Piece>; 90], turn: Color) -> AnyPosition {
+    AnyPosition::Xiangqi(XiangqiPosition::new(Fen {
         board,
         extras: XiangqiExtras { turn, halfmove: 0, fullmove: 1, marker: None },
-    }));
-    // a record with an empty board is a library's heading (its title
-    // names a part of the library): whatever follows it is no move
-    let heading = board.iter().all(Option::is_none);
-    let has_moves = !heading && bytes.get(cursor.at..cursor.at + 4).is_some_and(|r| r != [0, 0, 0, 0]);
-    let mut raws: Vec<Raw> = vec![Raw { mv: String::new(), comment: None, children: Vec::new() }];
-    if has_moves {
-        let pos = XiangqiRules::from_any(&start)
-            .map_err(|e| RecordError::new(format!("the start position cannot be played: {e}"), base + BOARD))?;
-        // records in preorder, read with a stack: (parent, position before)
-        let mut pending = vec![(0usize, pos)];
-        while let Some((parent, pos)) = pending.pop() {
-            let at = cursor.at;
-            if at + 4 > bytes.len() {
-                // the file ends where a line would go on: the line ends
-                break;
-            }
-            let record = cursor.take(4, "a move record")?;
-            let (flags, from, to) = (record[0], record[2], record[3]);
-            if record == [0, 0, 0, 0] {
-                continue;
-            }
-            let comment = if flags & 4 != 0 { Some(cursor.text("a move's comment")?) } else { None };
-            let (Some(from), Some(to)) = (point(from), point(to)) else {
-                return Err(cursor.error(format!("a move from point {from} to point {to}, outside the board"), at));
-            };
-            let mv = polyfen_xiangqi::Move::new(from, to);
-            if let Err(e) = pos.check_move(mv) {
-                return Err(cursor.error(format!("an illegal move: {e}"), at));
-            }
-            let mut text = String::new();
-            XiangqiRules::write_move(&pos, mv, XiangqiRules::COORDINATES, &mut text);
-            let index = raws.len();
-            raws.push(Raw { mv: text, comment: comment.filter(|c| !c.is_empty()), children: Vec::new() });
-            raws[parent].children.push(index);
-            if flags & 2 != 0 {
-                pending.push((parent, pos));
-            }
-            if flags & 1 == 0 {
-                let mut after = pos;
-                XiangqiRules::play(&mut after, mv);
-                pending.push((index, after));
-            }
-        }
-    }
-    let moves = line_of(&mut raws, 0);
+    }))
+}
+
+/// The tags of a CBR header: the game, its strings and the result.
+fn header_tags(bytes: &[u8]) -> Vec<(String, String)> {
     let mut tags = vec![("Game".to_owned(), "Chinese Chess".to_owned())];
-    let fen = crate::games::write::position_text(&start);
-    if fen != polyfen_xiangqi::START_FEN {
-        tags.push(("FEN".to_owned(), fen));
-    }
     for (offset, capacity, name) in STRINGS {
         let text = utf16(&bytes[offset..offset + capacity]);
         if !text.is_empty() {
@@ -256,14 +274,76 @@ fn read_at(bytes: &[u8], base: usize) -> Result<Game, RecordError> {
         _ => "*",
     };
     tags.push(("Result".to_owned(), result.to_owned()));
-    Ok(Game {
-        variant: VariantId::Xiangqi,
-        tags,
-        start,
-        comments,
-        moves,
-        result: Some(result.to_owned()),
-        repairs: Vec::new(),
-        unplayed: None,
-    })
+    tags
+}
+
+/// Reads the game comment, finds the side to move and reads the move
+/// records into `raws`, setting `game`'s start position and comments as it
+/// goes: on an error, what was read so far stays there.
+fn read_moves(
+    cursor: &mut Cursor<'_>,
+    board: [Option<Piece>; 90],
+    game: &mut Game,
+    raws: &mut Vec<Raw>,
+) -> Result<(), RecordError> {
+    let bytes = cursor.bytes;
+    if cursor.at < bytes.len() && cursor.int("the game comment's flag")? != 0 {
+        let text = cursor.text("the game comment")?;
+        if !text.is_empty() {
+            game.comments.push(text);
+        }
+    }
+    // The side to move: the header's, unless the first move is the other
+    // side's (the first move's piece decides, as CCBridge plays it). A
+    // record of four zero bytes ends the moves: it is no move.
+    let first = bytes.get(cursor.at..cursor.at + 4).filter(|r| *r != [0, 0, 0, 0]);
+    if let Some(first) = first
+        && let Some(piece) = point(first[2]).and_then(|s| board[s.index()])
+    {
+        game.start = setup(board, piece.color());
+    }
+    // a record with an empty board is a library's heading (its title
+    // names a part of the library): whatever follows it is no move
+    let heading = board.iter().all(Option::is_none);
+    if heading || first.is_none() {
+        return Ok(());
+    }
+    let pos = XiangqiRules::from_any(&game.start)
+        .map_err(|e| RecordError::new(format!("the start position cannot be played: {e}"), cursor.base + BOARD))?;
+    // records in preorder, read with a stack: (parent, position before)
+    let mut pending = vec![(0usize, pos)];
+    while let Some((parent, pos)) = pending.pop() {
+        let at = cursor.at;
+        if at + 4 > bytes.len() {
+            // the file ends where a line would go on: the line ends
+            break;
+        }
+        let record = cursor.take(4, "a move record")?;
+        let (flags, from, to) = (record[0], record[2], record[3]);
+        if record == [0, 0, 0, 0] {
+            continue;
+        }
+        let comment = if flags & 4 != 0 { Some(cursor.text("a move's comment")?) } else { None };
+        let (Some(from), Some(to)) = (point(from), point(to)) else {
+            return Err(cursor.error(format!("a move from point {from} to point {to}, outside the board"), at));
+        };
+        let mv = polyfen_xiangqi::Move::new(from, to);
+        if let Err(e) = pos.check_move(mv) {
+            return Err(cursor.error(format!("an illegal move: {e}"), at));
+        }
+        let mut text = String::new();
+        XiangqiRules::write_move(&pos, mv, XiangqiRules::COORDINATES, &mut text);
+        let index = raws.len();
+        raws.push(Raw { mv: text, comment: comment.filter(|c| !c.is_empty()), children: Vec::new() });
+        raws[parent].children.push(index);
+        if flags & 2 != 0 {
+            pending.push((parent, pos));
+        }
+        if flags & 1 == 0 {
+            let mut after = pos;
+            XiangqiRules::play(&mut after, mv);
+            pending.push((index, after));
+        }
+    }
+    Ok(())
 }

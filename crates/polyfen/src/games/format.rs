@@ -4,6 +4,9 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::games::model::Game;
+use crate::games::pgn::{Location, PgnRepair};
+
 /// A game-record file format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RecordFormat {
@@ -17,6 +20,9 @@ pub enum RecordFormat {
     Cbl,
     /// `DhtmlXQ`, the tag form of Chinese Xiangqi web pages.
     DhtmlXq,
+    /// CBF, the XML record of `CCBridge` (象棋桥), one Xiangqi game (read
+    /// only).
+    Cbf,
 }
 
 impl RecordFormat {
@@ -29,6 +35,7 @@ impl RecordFormat {
             RecordFormat::Cbr => "cbr",
             RecordFormat::Cbl => "cbl",
             RecordFormat::DhtmlXq => "dhtmlxq",
+            RecordFormat::Cbf => "cbf",
         }
     }
 
@@ -55,14 +62,15 @@ impl FromStr for RecordFormat {
             "cbr" => Ok(RecordFormat::Cbr),
             "cbl" => Ok(RecordFormat::Cbl),
             "dhtmlxq" => Ok(RecordFormat::DhtmlXq),
-            _ => Err(format!("unknown game-record format {s:?}; one of pgn, xqf, cbr, cbl, dhtmlxq")),
+            "cbf" => Ok(RecordFormat::Cbf),
+            _ => Err(format!("unknown game-record format {s:?}; one of pgn, xqf, cbr, cbl, dhtmlxq, cbf")),
         }
     }
 }
 
 /// The format of a record from its first bytes: the magic bytes of XQF
-/// (`XQ` and a version byte), CBR and CBL, a `[DhtmlXQ` tag near the start,
-/// else PGN.
+/// (`XQ` and a version byte), CBR and CBL, an XML document whose root is
+/// `ChineseChessRecord` (CBF), a `[DhtmlXQ` tag near the start, else PGN.
 ///
 /// # Examples
 ///
@@ -72,6 +80,7 @@ impl FromStr for RecordFormat {
 /// assert_eq!(detect_format(b"XQ\x0a\0\0"), RecordFormat::Xqf);
 /// assert_eq!(detect_format(b"CCBridgeLibrary\0"), RecordFormat::Cbl);
 /// assert_eq!(detect_format(b"<p>[DhtmlXQ][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]"), RecordFormat::DhtmlXq);
+/// assert_eq!(detect_format(b"<?xml version=\"1.0\"?>\n<ChineseChessRecord Version=\"1.0\">"), RecordFormat::Cbf);
 /// assert_eq!(detect_format(b"[Event \"?\"]"), RecordFormat::Pgn);
 /// ```
 #[must_use]
@@ -84,6 +93,9 @@ pub fn detect_format(head: &[u8]) -> RecordFormat {
     }
     if head.len() >= 3 && head.starts_with(b"XQ") && (10..=18).contains(&head[2]) {
         return RecordFormat::Xqf;
+    }
+    if crate::games::cbf::looks_like(head) {
+        return RecordFormat::Cbf;
     }
     let window = &head[..head.len().min(64 * 1024)];
     if memchr::memmem::find(window, b"[DhtmlXQ").is_some() {
@@ -100,13 +112,30 @@ pub struct RecordError {
     pub message: String,
     /// The byte offset in the file.
     pub offset: u64,
+    /// The game read up to the bad record, when the header was read: its
+    /// tags, its start position and every legal move before the record
+    /// (the moves of the tree read before it, in XQF's and CBR's preorder).
+    pub partial: Option<Box<Game>>,
 }
 
 impl RecordError {
-    /// An error `message` at byte `offset`.
+    /// An error `message` at byte `offset`, with no game read.
     pub fn new(message: impl Into<String>, offset: usize) -> RecordError {
-        RecordError { message: message.into(), offset: offset as u64 }
+        RecordError { message: message.into(), offset: offset as u64, partial: None }
     }
+
+    /// The same error, with the game read up to it.
+    #[must_use]
+    pub fn with_partial(mut self, game: Game) -> RecordError {
+        self.partial = Some(Box::new(game));
+        self
+    }
+}
+
+/// A repair of a binary record at byte `offset` (which has no lines: the
+/// location's line and column are 0).
+pub(crate) fn record_repair(message: impl Into<String>, offset: usize) -> PgnRepair {
+    PgnRepair { message: message.into(), at: Location { offset: offset as u64, line: 0, column: 0 } }
 }
 
 impl fmt::Display for RecordError {
@@ -117,7 +146,7 @@ impl fmt::Display for RecordError {
 
 impl std::error::Error for RecordError {}
 
-/// Reads the games of a record in `format` (a binary one, or `DhtmlXQ`)
+/// Reads the games of a record in `format` (a binary one, `DhtmlXQ` or CBF)
 /// from its bytes: one game, or every game of a CBL library, each read or
 /// failed on its own.
 ///
@@ -125,7 +154,7 @@ impl std::error::Error for RecordError {}
 ///
 /// Each game's [`RecordError`], with the byte offset in `bytes`; for PGN
 /// (which [`crate::games::Games`] reads as a stream), an error saying so.
-pub fn read_record(format: RecordFormat, bytes: &[u8]) -> Vec<Result<crate::games::Game, RecordError>> {
+pub fn read_record(format: RecordFormat, bytes: &[u8]) -> Vec<Result<Game, RecordError>> {
     match format {
         RecordFormat::Xqf => vec![crate::games::read_xqf(bytes)],
         RecordFormat::Cbr => vec![crate::games::read_cbr(bytes)],
@@ -134,6 +163,11 @@ pub fn read_record(format: RecordFormat, bytes: &[u8]) -> Vec<Result<crate::game
             Ok(text) => vec![crate::games::read_dhtmlxq(text)],
             // pages of old sites: GB2312 or GBK, which GB18030 covers
             Err(_) => vec![crate::games::read_dhtmlxq(&encoding_rs::GB18030.decode(bytes).0)],
+        },
+        // UTF-8 as its declaration says, else (older files) GB18030
+        RecordFormat::Cbf => match std::str::from_utf8(bytes) {
+            Ok(text) => vec![crate::games::read_cbf(text)],
+            Err(_) => vec![crate::games::read_cbf(&encoding_rs::GB18030.decode(bytes).0)],
         },
         RecordFormat::Pgn => {
             vec![Err(RecordError::new(format!("{format} is not read by read_record"), 0))]

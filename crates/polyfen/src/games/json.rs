@@ -80,17 +80,26 @@ pub struct VariationJson {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RepairJson {
-    /// The line, from 1.
+    /// The line, from 1 (0 in a binary record).
     pub line: u64,
-    /// The column, from 1.
+    /// The column, from 1 (0 in a binary record).
     pub column: u64,
+    /// The byte offset in a binary record (XQF, CBR, CBL), which has no
+    /// lines.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offset: Option<u64>,
     /// What was done.
     pub message: String,
 }
 
 impl From<&PgnRepair> for RepairJson {
     fn from(r: &PgnRepair) -> RepairJson {
-        RepairJson { line: r.at.line, column: r.at.column, message: r.message.clone() }
+        RepairJson {
+            line: r.at.line,
+            column: r.at.column,
+            offset: (r.at.line == 0).then_some(r.at.offset),
+            message: r.message.clone(),
+        }
     }
 }
 

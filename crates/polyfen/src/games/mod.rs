@@ -37,6 +37,7 @@
 //! ```
 
 mod build;
+mod cbf;
 mod cbr;
 mod dhtmlxq;
 mod encoding;
@@ -49,6 +50,7 @@ mod write;
 mod xqf;
 
 pub use build::{BadGame, GameBuilder, GameOptions, GameResult, Games, read_pgn};
+pub use cbf::read_cbf;
 pub use cbr::{read_cbl, read_cbr};
 pub use dhtmlxq::{read_dhtmlxq, write_dhtmlxq};
 pub use encoding::{Encoding, decode, detect, encoding_for};

@@ -58,14 +58,18 @@ pub enum Flow {
 pub struct Location {
     /// Bytes before it.
     pub offset: u64,
-    /// The line, from 1.
+    /// The line, from 1 (0 in a binary record, which has no lines: there
+    /// the offset alone says where).
     pub line: u64,
-    /// The column in characters, from 1.
+    /// The column in characters, from 1 (0 in a binary record).
     pub column: u64,
 }
 
 impl fmt::Display for Location {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            return write!(f, "byte {}", self.offset);
+        }
         write!(f, "line {}, column {}", self.line, self.column)
     }
 }

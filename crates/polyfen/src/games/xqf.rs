@@ -10,11 +10,17 @@
 //! version 1.1 the key bytes scramble the pieces' points, the moves, and the
 //! comments' lengths, and every byte after the header is shifted by a
 //! 32-byte key stream.
+//!
+//! XQF has no side to move: the first move's piece gives it, red in a
+//! diagram without moves, unless red to move cannot be played and black to
+//! move can (a mate shown, black in check): then black, reported as a
+//! repair. A bad record keeps the game read up to it in
+//! [`RecordError::partial`].
 
 use polyfen_core::Color;
 use polyfen_xiangqi::{Fen, Piece, Role, Square, XiangqiExtras};
 
-use crate::games::format::RecordError;
+use crate::games::format::{RecordError, record_repair};
 use crate::games::model::{Game, Node, Variation};
 use crate::games::rules::{GameRules, XiangqiRules};
 use crate::rules::RulesError;
@@ -247,10 +253,81 @@ pub fn read_xqf(bytes: &[u8]) -> Result<Game, RecordError> {
     }
 
     let mut records = Records { bytes, at: HEADER, keys, version };
-    let mut game_comments = Vec::new();
+    let mut game = Game {
+        variant: VariantId::Xiangqi,
+        tags: header_tags(bytes),
+        start: setup(board, Color::White),
+        comments: Vec::new(),
+        moves: Vec::new(),
+        result: None,
+        repairs: Vec::new(),
+        unplayed: None,
+    };
+    game.result = game.tag("Result").map(str::to_owned);
+    let mut raws: Vec<Raw> = vec![Raw { mv: String::new(), comment: None, children: Vec::new() }];
+    let read = read_moves(&mut records, board, &mut game, &mut raws);
+    game.moves = line_of(&mut raws, 0);
+    let fen = crate::games::write::position_text(&game.start);
+    if fen != polyfen_xiangqi::START_FEN {
+        game.tags.insert(1, ("FEN".to_owned(), fen));
+    }
+    match read {
+        Ok(()) => Ok(game),
+        Err(error) => Err(error.with_partial(game)),
+    }
+}
+
+/// The start position: `board` with `turn` to move.
+fn setup(board: [Option<Piece>; 90], turn: Color) -> AnyPosition {
+    AnyPosition::Xiangqi(XiangqiPosition::new(Fen {
+        board,
+        extras: XiangqiExtras { turn, halfmove: 0, fullmove: 1, marker: None },
+    }))
+}
+
+/// The tags of an XQF header: the game, its strings, the result and the
+/// game type.
+fn header_tags(bytes: &[u8]) -> Vec<(String, String)> {
+    let mut tags = vec![("Game".to_owned(), "Chinese Chess".to_owned())];
+    for (offset, capacity, name) in STRINGS {
+        let length = usize::from(bytes[offset]).min(capacity);
+        let raw = &bytes[offset + 1..offset + 1 + length];
+        let raw = raw.split(|&b| b == 0).next().unwrap_or_default();
+        if raw.is_empty() {
+            continue;
+        }
+        let (text, _, _) = encoding_rs::GB18030.decode(raw);
+        let text = text.trim();
+        if !text.is_empty() {
+            tags.push((name.to_owned(), text.to_owned()));
+        }
+    }
+    let result = match bytes[RESULT] {
+        1 => "1-0",
+        2 => "0-1",
+        3 | 4 => "1/2-1/2",
+        _ => "*",
+    };
+    tags.push(("Result".to_owned(), result.to_owned()));
+    let kind = bytes[TYPE];
+    let kind = TYPES.get(usize::from(kind)).map_or_else(|| kind.to_string(), |t| (*t).to_owned());
+    tags.push(("GameType".to_owned(), kind));
+    tags
+}
+
+/// Reads the root record (the game's comment), finds the side to move and
+/// reads the move records into `raws`, setting `game`'s start position and
+/// comments as it goes: on an error, what was read so far stays there.
+fn read_moves(
+    records: &mut Records<'_>,
+    board: [Option<Piece>; 90],
+    game: &mut Game,
+    raws: &mut Vec<Raw>,
+) -> Result<(), RecordError> {
+    let (bytes, keys, version) = (records.bytes, records.keys, records.version);
     if records.at < bytes.len() {
         let root = records.record()?;
-        game_comments.extend(root.comment);
+        game.comments.extend(root.comment);
     }
     // The side to move is the side of the first move's piece.
     let mut turn = Color::White;
@@ -266,22 +343,21 @@ pub fn read_xqf(bytes: &[u8]) -> Result<Game, RecordError> {
             turn = piece.color();
         }
     }
-    let setup = |turn| {
-        AnyPosition::Xiangqi(XiangqiPosition::new(Fen {
-            board,
-            extras: XiangqiExtras { turn, halfmove: 0, fullmove: 1, marker: None },
-        }))
-    };
-    let mut start = setup(turn);
-    let start_pos = match XiangqiRules::from_any(&start) {
+    game.start = setup(board, turn);
+    let no_moves = records.at + 4 > bytes.len();
+    let start_pos = match XiangqiRules::from_any(&game.start) {
         Ok(pos) => Some(pos),
         // A diagram without moves (a mate shown): the side in check is
-        // the side to move.
-        Err(_) if records.at + 4 > bytes.len() && XiangqiRules::from_any(&setup(Color::Black)).is_ok() => {
-            start = setup(Color::Black);
-            XiangqiRules::from_any(&start).ok()
+        // the side to move, and the reading says so.
+        Err(e) if no_moves && XiangqiRules::from_any(&setup(board, Color::Black)).is_ok() => {
+            game.start = setup(board, Color::Black);
+            game.repairs.push(record_repair(
+                format!("a diagram without moves with red to move cannot be played ({e}): black, in check, is given the move"),
+                16,
+            ));
+            XiangqiRules::from_any(&game.start).ok()
         }
-        Err(e) if records.at + 4 <= bytes.len() => {
+        Err(e) if !no_moves => {
             return Err(RecordError::new(format!("the start position cannot be played: {e}"), 16));
         }
         // A diagram without moves whose position cannot be played (both
@@ -290,7 +366,6 @@ pub fn read_xqf(bytes: &[u8]) -> Result<Game, RecordError> {
     };
 
     // Records in preorder, read with a stack: (parent, position before).
-    let mut raws: Vec<Raw> = vec![Raw { mv: String::new(), comment: None, children: Vec::new() }];
     let mut pending = Vec::new();
     if let Some(pos) = start_pos
         && records.at < bytes.len()
@@ -324,46 +399,7 @@ pub fn read_xqf(bytes: &[u8]) -> Result<Game, RecordError> {
             pending.push((index, after));
         }
     }
-    let moves = line_of(&mut raws, 0);
-
-    let mut tags = vec![("Game".to_owned(), "Chinese Chess".to_owned())];
-    let fen = crate::games::write::position_text(&start);
-    if fen != polyfen_xiangqi::START_FEN {
-        tags.push(("FEN".to_owned(), fen));
-    }
-    for (offset, capacity, name) in STRINGS {
-        let length = usize::from(bytes[offset]).min(capacity);
-        let raw = &bytes[offset + 1..offset + 1 + length];
-        let raw = raw.split(|&b| b == 0).next().unwrap_or_default();
-        if raw.is_empty() {
-            continue;
-        }
-        let (text, _, _) = encoding_rs::GB18030.decode(raw);
-        let text = text.trim();
-        if !text.is_empty() {
-            tags.push((name.to_owned(), text.to_owned()));
-        }
-    }
-    let result = match bytes[RESULT] {
-        1 => "1-0",
-        2 => "0-1",
-        3 | 4 => "1/2-1/2",
-        _ => "*",
-    };
-    tags.push(("Result".to_owned(), result.to_owned()));
-    let kind = bytes[TYPE];
-    let kind = TYPES.get(usize::from(kind)).map_or_else(|| kind.to_string(), |t| (*t).to_owned());
-    tags.push(("GameType".to_owned(), kind));
-    Ok(Game {
-        variant: VariantId::Xiangqi,
-        tags,
-        start,
-        comments: game_comments,
-        moves,
-        result: Some(result.to_owned()),
-        repairs: Vec::new(),
-        unplayed: None,
-    })
+    Ok(())
 }
 
 /// The line that starts with the children of `parent`, each later child a

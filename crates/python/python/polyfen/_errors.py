@@ -15,13 +15,15 @@ class ReadError(ValueError):
     likely one when it was detected).
 
     For a game (:func:`polyfen.read_games`), ``notation`` is the record's
-    format (``"pgn"``, ``"xqf"``, ``"cbr"``, ``"cbl"``, ``"dhtmlxq"``),
+    format (``"pgn"``, ``"xqf"``, ``"cbr"``, ``"cbl"``, ``"dhtmlxq"``, ``"cbf"``),
     ``game`` the game's number in its input (from 1) and ``offset`` the byte
     offset of the problem; a PGN game's error also has its ``line`` and
     ``column`` (1-based), a binary record's has ``line`` and ``column`` None.
-    A PGN game with a bad move keeps what was read before it: ``partial`` is
-    that :class:`polyfen.Game` (its ``unplayed`` the rest of the movetext as
-    text), else None. ``partial`` is not pickled.
+    ``partial`` is the :class:`polyfen.Game` read up to the problem, else
+    None: a PGN game's up to its bad move (its ``unplayed`` the rest of the
+    movetext as text), a record file's up to its bad record (its header,
+    start position and every legal move before it). ``partial`` is not
+    pickled.
     """
 
     def __init__(

@@ -7,6 +7,10 @@
 //! and for every pawn of two files with two or more pawns. Read in every form:
 //! ASCII digits, the variant characters 俥 傌 硨 砲 包, the mark after the piece
 //! (车前平三) and the traditional mark with the file (前兵九平八).
+//! Read leniently, each reported as a repair: red's king, advisor and
+//! elephant written with black's characters 將 士 象 (as cchess writes red in
+//! traditional script), and black's moves in Chinese numerals (as older
+//! cchess wrote them).
 
 use core::fmt;
 use core::ops::Range;
@@ -147,6 +151,7 @@ pub(super) fn read(
     legal: &[Move],
     text: &str,
     style: Option<MoveStyle>,
+    lenient: bool,
 ) -> Result<(Move, MoveStyle, bool), MoveParseError> {
     let mut toks: [(Tok, usize, usize); MAX_TOKENS] = [(Tok::Op(Op::Sideways), 0, 0); MAX_TOKENS];
     let mut count = 0;
@@ -171,9 +176,9 @@ pub(super) fn read(
     }
     let toks = &toks[..count];
     let detected = style.unwrap_or(if traditional { MoveStyle::ChineseTraditional } else { MoveStyle::Chinese });
-    let spec = grammar(text, toks, turn).map_err(|e| e.in_style(detected))?;
+    let (spec, standard) = grammar(text, toks, turn, lenient).map_err(|e| e.in_style(detected))?;
     let (m, strict) = vertical::resolve(board, turn, legal, core::slice::from_ref(&spec), detected)?;
-    Ok((m, detected, strict))
+    Ok((m, detected, strict && standard))
 }
 
 /// The error at token `i` (or the end), which is not `expected`.
@@ -187,8 +192,19 @@ fn unexpected(text: &str, toks: &[(Tok, usize, usize)], i: usize, expected: &'st
     }
 }
 
-/// Reads the tokens as `[mark|number] piece [mark] [file] way target`.
-fn grammar(text: &str, toks: &[(Tok, usize, usize)], turn: Color) -> Result<Spec, MoveParseError> {
+/// Reads the tokens as `[mark|number] piece [mark] [file] way target`,
+/// and whether they are written in a standard form. `lenient` also takes
+/// two forms other tools write, answering `false` for them: red's king,
+/// advisor and elephant as 將 士 象 (black's characters, which cchess
+/// writes for red in traditional script), and black's files and distances
+/// in Chinese numerals (red's, as older cchess wrote black's moves).
+fn grammar(
+    text: &str,
+    toks: &[(Tok, usize, usize)],
+    turn: Color,
+    lenient: bool,
+) -> Result<(Spec, bool), MoveParseError> {
+    let mut standard = true;
     let mut i = 0;
     let mut mark = None;
     let mut number = None;
@@ -247,6 +263,19 @@ fn grammar(text: &str, toks: &[(Tok, usize, usize)], turn: Color) -> Result<Spec
         return Err(unexpected(text, toks, i, "the end of the move"));
     }
     // the side: the piece's character when it has one, else the numerals
+    // (red's 將 士 象, read leniently: then the numerals give the side)
+    let piece_color = match piece_color {
+        Some(Color::Black)
+            if lenient
+                && turn == Color::White
+                && matches!(role, Role::King | Role::Advisor | Role::Elephant)
+                && target_script == Script::Numerals =>
+        {
+            standard = false;
+            None
+        }
+        other => other,
+    };
     match piece_color {
         Some(c) if c != turn => {
             let what = text.get(piece_start..piece_end).unwrap_or_default().to_owned();
@@ -271,7 +300,9 @@ fn grammar(text: &str, toks: &[(Tok, usize, usize)], turn: Color) -> Result<Spec
                 return Err(MoveParseError::new(MoveErrorKind::Unexpected { found, expected }, t_start..t_end));
             }
             let written = if script == Script::Numerals { Color::White } else { Color::Black };
-            if written != turn {
+            if lenient && written == Color::White && turn == Color::Black {
+                standard = false;
+            } else if written != turn {
                 let what = if script == Script::Numerals {
                     "a move written in Chinese numerals"
                 } else {
@@ -291,7 +322,7 @@ fn grammar(text: &str, toks: &[(Tok, usize, usize)], turn: Color) -> Result<Spec
         (None, None, Some(f)) => Which::File(f),
         (None, None, None) => return Err(unexpected(text, toks, i - 2, "a file numeral or 前/中/后")),
     };
-    Ok(Spec { role: Some(role), which, op, target, piece_span, motion_span: op_start..t_end })
+    Ok((Spec { role: Some(role), which, op, target, piece_span, motion_span: op_start..t_end }, standard))
 }
 
 /// A number out of range at `span`.
