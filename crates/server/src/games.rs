@@ -200,7 +200,6 @@ pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, B
                     line: bad.error.at.line,
                     column: bad.error.at.column,
                     offset: None,
-                    partial: None,
                 }),
             };
             games.push(item);
