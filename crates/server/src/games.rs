@@ -32,7 +32,7 @@ struct GamesRequest {
     #[serde(default = "json")]
     to: String,
     /// The move notation to write (default: for PGN, the notation of each
-    /// game's first move; for a record file, the game's PGN notation).
+    /// game's first moves; for a record file, the game's PGN notation).
     moves: Option<String>,
     /// Read every game as this game.
     variant: Option<String>,
@@ -186,7 +186,7 @@ pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, B
             let Ok(result) = result else { break };
             let item = match result {
                 Ok(game) => {
-                    let first = firsts.get(games.len()).and_then(Option::as_deref);
+                    let first = firsts.get(games.len()).map_or(&[][..], Vec::as_slice);
                     let moves = moves.or_else(|| crate::own_notation::own_notation(&game, first));
                     game_item(&game, moves, pgn_out, want_positions)
                 }
