@@ -747,7 +747,11 @@ function setupGames() {
   // the arrow keys step through the game wherever they are not typing
   document.addEventListener("keydown", (event) => {
     if (!games.game || event.altKey || event.ctrlKey || event.metaKey || keyIsLocal(event.target)) return;
-    const steps = { ArrowRight: games.ply + 1, ArrowLeft: games.ply - 1, Home: 0, End: games.game.mainline.length };
+    const steps = { ArrowRight: games.ply + 1, ArrowLeft: games.ply - 1 };
+    // Home and End scroll the page, except in the game's own section
+    if (event.target.closest && event.target.closest("#games-section")) {
+      Object.assign(steps, { Home: 0, End: games.game.mainline.length });
+    }
     if (event.key in steps) {
       event.preventDefault();
       goTo(steps[event.key]);

@@ -613,6 +613,11 @@ mod defects {
             client.execute("return document.getElementById('games-moves').textContent;", vec![]).await.expect("runs")
         );
 
+        click(client, "#games-next").await;
+        wait_for(client, "the last move marked", LAST, |v| v == "e2 e4").await;
+        client.execute("document.getElementById('games-section').scrollIntoView();", vec![]).await.expect("runs");
+        screenshot(client, "page-desktop-game.png").await;
+
         // 4: GBK and Big5 files, decoded by the server
         let picker = client.find(Locator::Id("games-file")).await.expect("the file picker");
         picker.send_keys(&file("gbk.pgn", GBK_PGN)).await.expect("a file chosen");
@@ -655,6 +660,7 @@ mod defects {
         assert!(written.warnings[0].contains("'K'") && written.warnings[1].contains("'Q'"), "{:?}", written.warnings);
         let script = "return Array.from(document.querySelectorAll('#warnings li')).map(li => li.textContent);";
         wait_for(client, "the warnings", script, |v| v == &json!(written.warnings)).await;
+        screenshot(client, "page-desktop-shredder.png").await;
 
         // 9: a PGN in the position box: a hint, and a button that reads it
         set_input(client, "1. e4 e5 *").await;
