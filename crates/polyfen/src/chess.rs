@@ -288,7 +288,16 @@ fn warn_unresolved_castling(setup: &Fen, warnings: &mut Vec<String>) {
     for color in polyfen_core::Color::ALL {
         for token in setup.extras.castling.tokens(color) {
             if polyfen_chess::Castling::resolve(&setup.board, color, token).is_none() {
-                warnings.push(format!("castling right of {color} names no rook, so Shredder-FEN cannot give its file"));
+                let (letter, side) = match token {
+                    polyfen_chess::CastlingToken::KingSide => ('K', "on the king's side"),
+                    polyfen_chess::CastlingToken::QueenSide => ('Q', "on the queen's side"),
+                    polyfen_chess::CastlingToken::File(file) => (char::from(b'A' + file), "on its file"),
+                };
+                let letter = if color == polyfen_core::Color::White { letter } else { letter.to_ascii_lowercase() };
+                warnings.push(format!(
+                    "castling right '{letter}' of {color} names no rook {side}, so Shredder-FEN cannot give \
+                     its file and keeps the letter"
+                ));
             }
         }
     }
@@ -308,6 +317,23 @@ mod tests {
 
     fn position(text: &str) -> AnyPosition {
         read(text, None, &ReadOptions::default()).expect("reads").position
+    }
+
+    #[test]
+    fn each_unresolved_castling_right_is_named_once() {
+        let p = position("4k3/8/8/8/8/8/8/4K3 w KQq - 0 1");
+        let written = p.to_notation(Notation::ShredderFen, &crate::WriteOptions::default()).expect("writes");
+        assert_eq!(
+            written.warnings,
+            [
+                "castling right 'K' of white names no rook on the king's side, so Shredder-FEN cannot give its file \
+                 and keeps the letter",
+                "castling right 'Q' of white names no rook on the queen's side, so Shredder-FEN cannot give its file \
+                 and keeps the letter",
+                "castling right 'q' of black names no rook on the queen's side, so Shredder-FEN cannot give its file \
+                 and keeps the letter",
+            ]
+        );
     }
 
     #[test]

@@ -31,7 +31,8 @@ struct GamesRequest {
     /// `json` (the default) or `pgn`.
     #[serde(default = "json")]
     to: String,
-    /// The move notation to write (default: the game's PGN notation).
+    /// The move notation to write (default: for PGN, the notation of each
+    /// game's first moves; for a record file, the game's PGN notation).
     moves: Option<String>,
     /// Read every game as this game.
     variant: Option<String>,
@@ -180,6 +181,8 @@ pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, B
         while let Ok(Some(())) = reader.read_game(&mut count) {}
         over_budget(count.games, count.moves, max_games, max_moves)?;
         let options = GameOptions::default().with_variant(variant).with_lenient(lenient);
+        // with no notation asked for, each game in the notation it is written in
+        let firsts = if moves.is_none() { crate::own_notation::first_moves(input.as_bytes()) } else { Vec::new() };
         let mut games = Vec::new();
         for result in Games::new(input.as_bytes(), options) {
             if cancelled.load(Ordering::Relaxed) {
@@ -187,7 +190,11 @@ pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, B
             }
             let Ok(result) = result else { break };
             let item = match result {
-                Ok(game) => game_item(&game, moves, pgn_out, want_positions),
+                Ok(game) => {
+                    let first = firsts.get(games.len()).map_or(&[][..], Vec::as_slice);
+                    let moves = moves.or_else(|| crate::own_notation::own_notation(&game, first));
+                    game_item(&game, moves, pgn_out, want_positions)
+                }
                 Err(bad) => GameItem::Error(GameError {
                     partial: bad.partial.and_then(|partial| {
                         match game_item(&partial, moves, pgn_out, want_positions) {

@@ -36,6 +36,7 @@ mod estimate;
 mod explain;
 mod games;
 mod limits;
+mod own_notation;
 mod pool;
 
 use std::net::SocketAddr;

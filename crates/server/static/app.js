@@ -2,7 +2,7 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const state = { info: null, laser: false, variant: null, notation: null, seq: 0, timer: null };
+const state = { info: null, laser: false, variant: null, notation: null, seq: 0, timer: null, typed: null };
 
 async function api(path, body) {
   const response = await fetch(path, {
@@ -66,6 +66,80 @@ function fillSetups() {
   }
 }
 
+// The geometry of each game's SVG board (crates/polyfen/src/svg.rs): the
+// files and ranks, the first rank's digit, the left and top edges of the
+// lowest rank's first square, the side of a square. Xiangqi's points are
+// drawn as squares centred on them.
+const BOARDS = {
+  chess: { files: 8, ranks: 8, first: 1, left: 20, top: 20, cell: 48 },
+  xiangqi: { files: 9, ranks: 10, first: 0, left: 20, top: 20, cell: 48 },
+  khet: { files: 10, ranks: 8, first: 1, left: 20, top: 20, cell: 48 },
+};
+
+const SVG = "http://www.w3.org/2000/svg";
+
+// Draws `svg` into `container` with one transparent square per square of
+// the board under the pieces, each named by its `data-square` (`e2`, `h2`,
+// `j1`), so that squares can be clicked and marked.
+function drawBoard(container, svg, variant) {
+  container.innerHTML = svg || "";
+  const board = container.querySelector("svg");
+  const geometry = BOARDS[variant];
+  if (!board || !geometry) return;
+  const { files, ranks, first, left, top, cell } = geometry;
+  const layer = document.createElementNS(SVG, "g");
+  layer.setAttribute("class", "squares");
+  for (let rank = ranks - 1; rank >= 0; rank--) {
+    for (let file = 0; file < files; file++) {
+      const rect = document.createElementNS(SVG, "rect");
+      const name = String.fromCharCode(97 + file) + String(rank + first);
+      rect.setAttribute("class", "square");
+      rect.setAttribute("data-square", name);
+      rect.setAttribute("x", String(left + file * cell));
+      rect.setAttribute("y", String(top + (ranks - 1 - rank) * cell));
+      rect.setAttribute("width", String(cell));
+      rect.setAttribute("height", String(cell));
+      layer.appendChild(rect);
+    }
+  }
+  board.insertBefore(layer, board.querySelector(".piece"));
+}
+
+// Marks `squares` on a board drawn by drawBoard with `cls`, and no others.
+function markSquares(container, squares, cls) {
+  for (const rect of container.querySelectorAll(`.square.${cls}`)) rect.classList.remove(cls);
+  for (const square of squares) {
+    const rect = container.querySelector(`.square[data-square="${square}"]`);
+    if (rect) rect.classList.add(cls);
+  }
+}
+
+// A click on a square of the main board: the square is marked, and the
+// characters of the text that write it are lit in the part-by-part view.
+function clickSquare(event) {
+  const rect = event.target.closest && event.target.closest(".square");
+  if (!rect) return;
+  const square = rect.dataset.square;
+  markSquares($("board"), [square], "selected");
+  const cell = document.querySelector(`#explain-grid .cell[data-square="${square}"]`);
+  if (cell) activateSquare(cell);
+}
+
+// The address bar holds the page's shareable address: the position shown.
+function share() {
+  const params = new URLSearchParams();
+  const input = $("input").value.trim();
+  if (input) params.set("input", input);
+  if ($("lenient").checked) params.set("lenient", "1");
+  const query = params.toString();
+  history.replaceState(null, "", query ? `?${query}` : window.location.pathname);
+}
+
+// Text pasted into the position box that is a game record, not a position.
+function looksLikeGame(text) {
+  return /^\s*\[[A-Za-z0-9_]+\s+"/.test(text) || /(^|\s)1\.\s*\S/.test(text) || /\[DhtmlXQ/i.test(text);
+}
+
 function setBusy(busy) {
   document.body.dataset.busy = busy ? "true" : "false";
 }
@@ -74,6 +148,7 @@ async function update() {
   const seq = ++state.seq;
   const request = reading();
   const messages = $("messages");
+  share();
   if (!request.input) {
     clear(messages);
     $("detected").textContent = "";
@@ -97,6 +172,26 @@ async function update() {
       state.variant = null;
       $("detected").textContent = e.notation ? `Not readable (read as ${e.notation})` : "Not readable";
       addItem(messages, e.column ? `column ${e.column}: ${e.message}` : e.message, "error");
+      if (looksLikeGame(request.input)) {
+        const li = document.createElement("li");
+        li.className = "hint";
+        li.id = "game-hint";
+        li.textContent = "This looks like a game record, not a position: read it in the game record section. ";
+        const move = document.createElement("button");
+        move.type = "button";
+        move.textContent = "Read it as a game";
+        move.addEventListener("click", () => {
+          $("games-input").value = request.input;
+          $("input").value = "";
+          games.data = null;
+          games.chosen = null;
+          update();
+          loadGames();
+          $("games-section").focus();
+        });
+        li.appendChild(move);
+        messages.appendChild(li);
+      }
       $("board").innerHTML = "";
       $("output").value = "";
       clear($("warnings"));
@@ -127,7 +222,7 @@ async function update() {
       explainPosition(seq),
     ]);
     if (seq !== state.seq) return;
-    $("board").innerHTML = drawn.ok ? drawn.ok.diagram : "";
+    drawBoard($("board"), drawn.ok ? drawn.ok.diagram : "", ok.variant);
   } catch (error) {
     if (seq !== state.seq) return;
     clear(messages);
@@ -155,10 +250,11 @@ async function convert(seq) {
 
 async function fireLaser() {
   const seq = state.seq;
-  const answer = await api("/v1/laser", reading());
+  const color = $("laser-color").value;
+  const answer = await api("/v1/laser", color ? { ...reading(), color } : reading());
   if (seq !== state.seq) return;
   if (answer.ok) {
-    $("board").innerHTML = answer.ok.diagram;
+    drawBoard($("board"), answer.ok.diagram, state.variant);
     $("laser-result").textContent = answer.ok.summary || "";
   } else {
     $("laser-result").textContent = answer.error.message;
@@ -181,7 +277,8 @@ function partSpans(parts, container, top) {
     const repairs = part.repairs.length ? ` Repaired: ${part.repairs.join("; ")}.` : "";
     span.dataset.meaning = `${part.text.trim() ? part.text : "(space)"} — ${part.meaning}${repairs}`;
     if (part.repairs.length) span.classList.add("repaired");
-    if (top) span.tabIndex = 0;
+    // one tab stop for the text, the arrow keys go from part to part
+    if (top) span.tabIndex = container.children.length ? -1 : 0;
     span.setAttribute("aria-label", span.dataset.meaning);
     if (part.parts.length) {
       partSpans(part.parts, span, false);
@@ -210,6 +307,7 @@ function drawGrid(parts) {
   }
   const files = Math.max(...rows.map((r) => r.length));
   grid.style.gridTemplateColumns = `1.5rem repeat(${files}, 2rem)`;
+  grid.dataset.files = String(files);
   for (const row of rows) {
     const label = document.createElement("span");
     label.className = "label";
@@ -219,7 +317,8 @@ function drawGrid(parts) {
       const cell = document.createElement("span");
       cell.className = "cell";
       cell.dataset.square = square;
-      cell.tabIndex = 0;
+      // one tab stop for the grid, the arrow keys go from square to square
+      cell.tabIndex = grid.querySelector(".cell") ? -1 : 0;
       cell.textContent = letters[square] || "";
       cell.setAttribute("aria-label", letters[square] ? `${square}: ${letters[square]}` : `${square}: empty`);
       grid.appendChild(cell);
@@ -346,6 +445,24 @@ function setupExplain() {
     const cell = event.target.closest && event.target.closest("#explain-grid .cell");
     if (cell) activateSquare(cell);
   };
+  section.addEventListener("keydown", (event) => {
+    const part = event.target.closest && event.target.closest(".explain-text > .part");
+    const cell = event.target.closest && event.target.closest("#explain-grid .cell");
+    if (!part && !cell) return;
+    const items = part
+      ? Array.from(part.parentElement.children)
+      : Array.from($("explain-grid").querySelectorAll(".cell"));
+    const across = cell ? Number($("explain-grid").dataset.files) : 1;
+    const here = items.indexOf(part || cell);
+    const steps = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: across, ArrowUp: -across, Home: -here, End: items.length - 1 - here };
+    if (!(event.key in steps)) return;
+    const next = items[here + steps[event.key]];
+    event.preventDefault();
+    if (!next) return;
+    for (const item of items) item.tabIndex = -1;
+    next.tabIndex = 0;
+    next.focus();
+  });
   section.addEventListener("mouseover", onPart);
   section.addEventListener("focusin", onPart);
   $("explain-move").addEventListener("input", () => {
@@ -356,7 +473,17 @@ function setupExplain() {
 
 // ------------------------------------------------------------ game records
 
-const games = { list: [], game: null, ply: 0, seq: 0, timer: null, data: null };
+const games = { list: [], game: null, ply: 0, seq: 0, timer: null, data: null, chosen: null, file: null };
+
+// The label of a game in the list: its number, its title and its players.
+function gameLabel(item, i) {
+  const tags = item.ok ? Object.fromEntries(item.ok.tags) : {};
+  const known = (value) => value && value !== "?" && value.trim();
+  const title = [tags.Title, tags.Event, tags.Opening].find(known);
+  const players = [tags.White || tags.Red, tags.Black].filter(known).join(" – ");
+  const named = [title, players].filter(Boolean).join(", ");
+  return `${i + 1}${named ? ": " + named : ""}${item.error ? " (error)" : ""}`;
+}
 
 async function loadGames() {
   const seq = ++games.seq;
@@ -365,16 +492,15 @@ async function loadGames() {
   if (!pgn.trim() && !games.data) {
     clear(messages);
     games.list = [];
+    clear($("games-pick"));
     showGame(null);
     return;
   }
-  const notation = $("games-notation").value;
-  // a binary record file (XQF, CBR, CBL) goes as base64 bytes
+  // a file's bytes go as they are (base64): the server finds the format
+  // and the text encoding (GB18030, Big5, UTF-8) as the command line does
   const request = games.data ? { data: games.data, positions: true } : { pgn, positions: true };
-  if (notation && games.game) {
-    const entry = state.info.variants.find((v) => v.id === games.game.variant);
-    if (entry && entry.move_notations.includes(notation)) request.moves = notation;
-  }
+  // the moves in the notation picked for these games, else in the file's own
+  if (games.chosen) request.moves = games.chosen;
   let answer;
   try {
     answer = await api("/v1/games/convert", request);
@@ -382,6 +508,7 @@ async function loadGames() {
     if (seq !== games.seq) return;
     clear(messages);
     addItem(messages, error.message, "error");
+    showGame(null);
     return;
   }
   if (seq !== games.seq) return;
@@ -393,14 +520,15 @@ async function loadGames() {
   games.list.forEach((item, i) => {
     const option = document.createElement("option");
     option.value = String(i);
-    const tags = item.ok ? Object.fromEntries(item.ok.tags) : {};
-    const players = [tags.White || tags.Red, tags.Black].filter(Boolean).join(" – ");
-    option.textContent = `${i + 1}${players ? ": " + players : ""}${item.error ? " (error)" : ""}`;
+    option.textContent = gameLabel(item, i);
     pick.appendChild(option);
   });
   pick.value = String(Math.min(previous, Math.max(games.list.length - 1, 0)));
   for (const [i, item] of games.list.entries()) {
-    if (item.error) addItem(messages, `game ${i + 1}: line ${item.error.line}, column ${item.error.column}: ${item.error.message}`, "error");
+    if (!item.error) continue;
+    const e = item.error;
+    const where = e.offset !== undefined ? `byte ${e.offset}` : `line ${e.line}, column ${e.column}`;
+    addItem(messages, `game ${i + 1}: ${where}: ${e.message}`, "error");
   }
   const chosen = games.list[Number(pick.value)];
   showGame(chosen && chosen.ok ? chosen.ok : null, games.game ? games.ply : 0);
@@ -410,7 +538,6 @@ function fillGameNotations(game) {
   const select = $("games-notation");
   const entry = state.info.variants.find((v) => v.id === game.variant);
   const ids = entry ? entry.move_notations : [];
-  const current = game.notation;
   if (Array.from(select.options).map((o) => o.value).join() !== ids.join()) {
     clear(select);
     for (const id of ids) {
@@ -420,31 +547,111 @@ function fillGameNotations(game) {
       select.appendChild(option);
     }
   }
-  select.value = current;
+  select.value = game.notation;
+}
+
+const NAGS = { 1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!" };
+
+// The side to move and the move number of a start position (FEN, Xiangqi
+// FEN, PKN): the second field names the side, the last the move number.
+function startOf(position) {
+  const fields = position.trim().split(/\s+/);
+  const number = Number(fields[fields.length - 1]);
+  return { second: fields[1] === "b" || fields[1] === "r", number: Number.isInteger(number) && number > 0 ? number : 1 };
+}
+
+// The game's moves as movetext: move numbers, the main line's moves as
+// buttons (each the ply it leads to), comments, NAGs and variations, as the
+// record holds them.
+function movetext(game) {
+  const box = $("games-moves");
+  clear(box);
+  const start = startOf(game.start);
+  // a space between tokens, none after an opening parenthesis or before a NAG
+  const space = (parent, glued) => {
+    const last = parent.lastChild;
+    if (last && !glued && !(last.nodeType === Node.TEXT_NODE && last.textContent.endsWith("("))) parent.append(" ");
+  };
+  const add = (parent, cls, text, glued) => {
+    space(parent, glued);
+    const span = document.createElement("span");
+    span.className = cls;
+    span.textContent = text;
+    parent.appendChild(span);
+    return span;
+  };
+  const comments = (parent, list) => {
+    for (const comment of list || []) add(parent, "comment", `{${comment.trim()}}`);
+  };
+  // `ply` counts from the start position: 0 is its side's first move
+  const line = (parent, nodes, ply, main) => {
+    let needNumber = true;
+    nodes.forEach((node, i) => {
+      const at = ply + i;
+      const half = at + (start.second ? 1 : 0);
+      const number = start.number + Math.floor(half / 2);
+      const first = half % 2 === 0;
+      if (first || needNumber) add(parent, "num", first ? `${number}.` : `${number}…`);
+      let move;
+      if (main) {
+        space(parent, false);
+        move = document.createElement("button");
+        move.type = "button";
+        move.dataset.ply = String(at + 1);
+        move.textContent = node.move;
+        move.addEventListener("click", () => goTo(at + 1));
+        parent.appendChild(move);
+      } else {
+        move = add(parent, "var-move", node.move);
+      }
+      move.classList.add("move");
+      for (const nag of node.nags || []) add(parent, "nag", NAGS[nag] || ` $${nag}`, true);
+      needNumber = false;
+      if (node.comments && node.comments.length) {
+        comments(parent, node.comments);
+        needNumber = true;
+      }
+      for (const variation of node.variations || []) {
+        const box = add(parent, "variation", "");
+        box.append("(");
+        comments(box, variation.comments);
+        line(box, variation.moves, at, false);
+        box.append(")");
+        needNumber = true;
+      }
+    });
+  };
+  comments(box, game.comments);
+  line(box, game.moves || [], 0, true);
+}
+
+// The squares a move's coordinates name (chess UCI, Xiangqi UCCI, Khet).
+function squaresOf(coordinates) {
+  return (coordinates || "").match(/[a-j](?:10|[0-9])/g) || [];
 }
 
 function showGame(game, ply) {
   const sameGame = games.game && game && games.game.start === game.start && games.game.mainline.length === game.mainline.length;
   games.game = game;
-  const list = $("games-moves");
-  clear(list);
+  clear($("games-moves"));
+  for (const id of ["games-first", "games-prev", "games-next", "games-last"]) $(id).disabled = !game;
   if (!game) {
     $("games-board").innerHTML = "";
     $("games-ply").textContent = "";
     return;
   }
   fillGameNotations(game);
-  game.mainline.forEach((text, i) => {
-    const li = document.createElement("li");
-    const button = document.createElement("button");
-    button.type = "button";
-    button.textContent = text;
-    button.dataset.ply = String(i + 1);
-    button.addEventListener("click", () => goTo(i + 1));
-    li.appendChild(button);
-    list.appendChild(li);
-  });
+  movetext(game);
   goTo(sameGame ? ply : 0);
+}
+
+// How a ply is named: the move number with the move, `3.` before the first
+// side's move and `3…` before the second's.
+function plyName(game, ply) {
+  const start = startOf(game.start);
+  const half = ply - 1 + (start.second ? 1 : 0);
+  const number = start.number + Math.floor(half / 2);
+  return `${number}${half % 2 === 0 ? "." : "…"} ${game.mainline[ply - 1]}`;
 }
 
 async function goTo(ply) {
@@ -457,13 +664,15 @@ async function goTo(ply) {
   }
   const position = games.ply === 0 ? game.start : game.positions[games.ply - 1];
   $("games-ply").textContent = games.ply === 0
-    ? `Start (${game.mainline.length} moves, ${game.result})`
-    : `Move ${games.ply} of ${game.mainline.length}: ${game.mainline[games.ply - 1]}`;
+    ? `Start (${game.mainline.length} plies, ${game.result})`
+    : `Ply ${games.ply} of ${game.mainline.length}: ${plyName(game, games.ply)}`;
   $("games-board").dataset.position = position;
   const seq = games.seq;
   const drawn = await api("/v1/render", { input: position, style: "svg" });
   if (seq !== games.seq || $("games-board").dataset.position !== position) return;
-  $("games-board").innerHTML = drawn.ok ? drawn.ok.diagram : "";
+  drawBoard($("games-board"), drawn.ok ? drawn.ok.diagram : "", game.variant);
+  const last = games.ply > 0 && game.moves && game.moves[games.ply - 1];
+  markSquares($("games-board"), last ? squaresOf(last.coordinates) : [], "last");
 }
 
 function scheduleGames() {
@@ -471,43 +680,59 @@ function scheduleGames() {
   games.timer = setTimeout(loadGames, 200);
 }
 
-/// A dropped or opened file: PGN or DhtmlXQ text into the box, a binary
-/// record (XQF, CBR, CBL) sent as base64 bytes.
+/// A dropped or opened file: its bytes sent as they are, base64-encoded, for
+/// the server to find its format (PGN, DhtmlXQ, XQF, CBR, CBL) and, for
+/// text, its encoding.
 async function openGameFile(file) {
   const bytes = new Uint8Array(await file.arrayBuffer());
   // a new file may hold another game: its moves in that game's notation
   games.game = null;
-  const binary = /\.(xqf|cbr|cbl)$/i.test(file.name) || bytes.subarray(0, 512).includes(0);
-  if (binary) {
-    let text = "";
-    for (let i = 0; i < bytes.length; i += 0x8000) {
-      text += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
-    }
-    games.data = btoa(text);
-    $("games-input").value = "";
-    $("games-input").placeholder = `${file.name} (${bytes.length} bytes, a binary record)`;
-  } else {
-    games.data = null;
-    $("games-input").value = new TextDecoder().decode(bytes);
+  games.chosen = null;
+  let text = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    text += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
   }
+  games.data = btoa(text);
+  $("games-input").value = "";
+  $("games-input").placeholder = `${file.name} (${bytes.length} bytes): type or paste here to read text instead`;
   loadGames();
+}
+
+// Whether a key pressed on `target` is for the element itself (typing,
+// choosing, moving in the part-by-part view) rather than for the game.
+function keyIsLocal(target) {
+  if (!target || !target.closest) return false;
+  if (target.closest(".explain")) return true;
+  if (target.matches("textarea, input, [contenteditable]")) return true;
+  // the game's own lists step through the game, as they always did
+  return target.matches("select") && !target.closest("#games-section");
 }
 
 function setupGames() {
   const section = $("games-section");
   $("games-input").addEventListener("input", () => {
     games.data = null;
+    games.chosen = null;
+    games.game = null;
     scheduleGames();
   });
   $("games-pick").addEventListener("change", () => {
     const item = games.list[Number($("games-pick").value)];
     showGame(item && item.ok ? item.ok : null, 0);
   });
-  $("games-notation").addEventListener("change", loadGames);
+  $("games-notation").addEventListener("change", () => {
+    games.chosen = $("games-notation").value || null;
+    loadGames();
+  });
   $("games-file").addEventListener("change", async () => {
     const file = $("games-file").files[0];
     if (file) openGameFile(file);
   });
+  const step = (to) => () => games.game && goTo(to());
+  $("games-first").addEventListener("click", step(() => 0));
+  $("games-prev").addEventListener("click", step(() => games.ply - 1));
+  $("games-next").addEventListener("click", step(() => games.ply + 1));
+  $("games-last").addEventListener("click", step(() => games.game.mainline.length));
   section.addEventListener("dragover", (event) => {
     event.preventDefault();
     section.classList.add("dragging");
@@ -519,9 +744,14 @@ function setupGames() {
     const file = event.dataTransfer.files[0];
     if (file) openGameFile(file);
   });
-  section.addEventListener("keydown", (event) => {
-    if (event.target === $("games-input") || !games.game) return;
-    const steps = { ArrowRight: games.ply + 1, ArrowLeft: games.ply - 1, Home: 0, End: games.game.mainline.length };
+  // the arrow keys step through the game wherever they are not typing
+  document.addEventListener("keydown", (event) => {
+    if (!games.game || event.altKey || event.ctrlKey || event.metaKey || keyIsLocal(event.target)) return;
+    const steps = { ArrowRight: games.ply + 1, ArrowLeft: games.ply - 1 };
+    // Home and End scroll the page, except in the game's own section
+    if (event.target.closest && event.target.closest("#games-section")) {
+      Object.assign(steps, { Home: 0, End: games.game.mainline.length });
+    }
     if (event.key in steps) {
       event.preventDefault();
       goTo(steps[event.key]);
@@ -543,14 +773,32 @@ async function start() {
   state.info = info;
   state.laser = "/v1/laser" in openapi.paths;
   fillSetups();
-  $("input").addEventListener("input", schedule);
-  $("lenient").addEventListener("change", update);
-  $("setup").addEventListener("change", () => {
-    if ($("setup").value) {
-      $("input").value = $("setup").value;
-      update();
-    }
+  $("input").addEventListener("input", () => {
+    state.typed = null;
+    $("setup-undo").hidden = true;
+    schedule();
   });
+  $("lenient").addEventListener("change", update);
+  // a named setup replaces the text, which one button brings back
+  $("setup").addEventListener("change", () => {
+    const chosen = $("setup").value;
+    if (!chosen) return;
+    const current = $("input").value;
+    const named = Array.from($("setup").options).some((o) => o.value && o.value === current);
+    if (state.typed === null && current.trim() && !named) state.typed = current;
+    $("setup-undo").hidden = state.typed === null;
+    $("input").value = chosen;
+    update();
+  });
+  $("setup-undo").addEventListener("click", () => {
+    $("input").value = state.typed || "";
+    state.typed = null;
+    $("setup").value = "";
+    $("setup-undo").hidden = true;
+    $("input").focus();
+    update();
+  });
+  $("board").addEventListener("click", clickSquare);
   $("target").addEventListener("change", async () => {
     setBusy(true);
     const seq = ++state.seq;
@@ -575,8 +823,10 @@ async function start() {
   setupGames();
   setupExplain();
   // a link may name the position to show: /?input=...
-  const given = new URLSearchParams(window.location.search).get("input");
+  const params = new URLSearchParams(window.location.search);
+  const given = params.get("input");
   if (given) $("input").value = given;
+  if (params.get("lenient") === "1") $("lenient").checked = true;
   await update();
 }
 

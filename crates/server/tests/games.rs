@@ -133,3 +133,23 @@ async fn games_convert_reads_record_files_sent_as_base64() {
     let (status, answer) = post(&c, &small, "/v1/games/convert", &json!({"data": encode("xqf/03000.xqf")})).await;
     assert_eq!(status, 413, "{answer}");
 }
+
+#[tokio::test]
+async fn games_keep_the_notation_they_are_written_in() {
+    let base = start(Config::default()).await;
+    let c = client();
+    let pgn = "[Variant \"xiangqi\"]\n\n1. 炮二平五 马８进７ *\n\n[Variant \"xiangqi\"]\n\n1. C2.5 h8+7 *\n\n1. e2e4 e7e5 *\n";
+    let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"pgn": pgn})).await;
+    assert_eq!(status, 200, "{answer}");
+    let notations: Vec<&str> = answer["games"]
+        .as_array()
+        .expect("games")
+        .iter()
+        .map(|g| g["ok"]["notation"].as_str().unwrap_or("?"))
+        .collect();
+    assert_eq!(notations, ["chinese", "wxf", "uci"]);
+    assert_eq!(answer["games"][0]["ok"]["mainline"], json!(["炮二平五", "马８进７"]));
+    // a notation asked for still wins
+    let (_, answer) = post(&c, &base, "/v1/games/convert", &json!({"pgn": pgn, "moves": "iccs"})).await;
+    assert_eq!(answer["games"][0]["ok"]["mainline"], json!(["H2-E2", "H9-G7"]));
+}
