@@ -176,3 +176,30 @@ pub(crate) async fn json_reply(
         .insert(axum::http::header::CONTENT_TYPE, axum::http::HeaderValue::from_static("application/json"));
     response
 }
+
+/// A JSON answer of `bytes` made on the pool with `permit` held for it
+/// before the work (none for a small one): the part of the permit not
+/// needed is let go, and a reply larger than foreseen waits for the rest.
+pub(crate) async fn held_reply(
+    memory: &Memory,
+    permit: Option<OwnedSemaphorePermit>,
+    status: axum::http::StatusCode,
+    bytes: Vec<u8>,
+) -> axum::response::Response {
+    let Some(mut permit) = permit else { return json_reply(memory, status, bytes).await };
+    let need = kib(bytes.len()) as usize;
+    match permit.num_permits().cmp(&need) {
+        std::cmp::Ordering::Greater => drop(permit.split(permit.num_permits() - need)),
+        std::cmp::Ordering::Less => match memory.hold(bytes.len() - permit.num_permits() * 1024).await {
+            Some(more) => permit.merge(more),
+            None => return crate::api::shutting_down(),
+        },
+        std::cmp::Ordering::Equal => {}
+    }
+    let mut response = axum::response::Response::new(Reply::whole(bytes, Some(permit)));
+    *response.status_mut() = status;
+    response
+        .headers_mut()
+        .insert(axum::http::header::CONTENT_TYPE, axum::http::HeaderValue::from_static("application/json"));
+    response
+}
