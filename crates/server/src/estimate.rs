@@ -4,7 +4,7 @@
 //! boards of each piece (see the tests, which check each bound against the
 //! real answers of many positions).
 
-use polyfen::{AnyPosition, Position, Reading, RenderStyle, RuleOptions, VariantId};
+use polyfen::{AnyPosition, Notation, Position, ReadOptions, Reading, RenderStyle, RuleOptions, VariantId};
 
 /// What an item adds around its diagram or moves: the keys, the notation
 /// and variant ids, an error's message.
@@ -178,11 +178,23 @@ impl GamesBound {
     }
 
     /// A tag: in the JSON form as a pair, in PGN with its quotes escaped
-    /// again; a FEN tag's repairs and errors quote it.
+    /// again. A FEN tag is read leniently by the game's reader, each
+    /// repair reported (here read as each notation it may be read as, the
+    /// most repairs counted), or it cannot be read and an error quotes it.
     pub(crate) fn tag(&mut self, name: &str, value: &str) {
         let text = escaped(name.as_bytes()) + escaped(value.as_bytes());
-        let quoted = if name.eq_ignore_ascii_case("FEN") { 8 * REPAIR + 4 * text } else { 0 };
-        self.add(16 + 2 * text + quoted);
+        self.add(16 + 2 * text);
+        if name.eq_ignore_ascii_case("FEN") {
+            let repairs = [None, Some(Notation::Fen), Some(Notation::XiangqiFen), Some(Notation::Pkn)]
+                .into_iter()
+                .filter_map(|from| polyfen::read(value, from, &ReadOptions::lenient(true)).ok())
+                .map(|reading| {
+                    reading.repairs.iter().map(|repair| REPAIR + 2 * escaped(repair.message.as_bytes())).sum::<u64>()
+                })
+                .max()
+                .unwrap_or_default();
+            self.add(512 + 8 * escaped(value.as_bytes()) + repairs);
+        }
     }
 
     /// A move written as `text`.

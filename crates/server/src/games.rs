@@ -427,8 +427,15 @@ mod tests {
                 ),
                 &chess,
             ),
-            // a FEN tag read with repairs, and one that cannot be read
+            // FEN tags read with repairs (one per unknown letter), and one
+            // that cannot be read
             ("[FEN \"rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n\n1. e4 *\n\n".to_owned(), &chess),
+            (format!("[FEN \"k{}K w - - 0 1\"]\n\n*\n\n", &["????????"; 8].join("/")[1..70]).repeat(10), &chess),
+            (
+                format!("[FEN \"???k?????/{}/????K???? w - - 0 1\"]\n\n*\n\n", ["?????????"; 8].join("/")).repeat(10),
+                &xiangqi,
+            ),
+            ("[FEN \"k/1/1/1/1/1/1/K w - - 0 1\"]\n\n*\n\n".repeat(10), &chess),
             (format!("[FEN \"{}\"]\n\n1. e4 *\n\n", "x/".repeat(400)), &chess),
             ("[Game \"Chinese Chess\"]\n\n1. H2-E2 H8+7 2. H1+3 R9.8 3. R1.2 C8+4 *\n\n".repeat(40), &xiangqi),
             ("[Variant \"Khet\"]\n\n1. c1c2 *\n\n".repeat(40), &[MoveNotation::Khet]),
