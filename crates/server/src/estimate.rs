@@ -114,6 +114,11 @@ pub(crate) fn escaped(text: &[u8]) -> u64 {
         .sum()
 }
 
+/// How many squares (`e4`: a file letter and a rank digit) `text` names.
+fn squares(text: &[u8]) -> usize {
+    text.windows(2).filter(|pair| pair[0].is_ascii_lowercase() && pair[1].is_ascii_digit()).count()
+}
+
 /// What one game of `games/convert` adds besides its text and its moves:
 /// the keys, its variant, notation, result and status, its start and end
 /// positions, or an error's message in its place.
@@ -215,7 +220,9 @@ impl GamesBound {
         if self.positions {
             bytes += POSITION;
         }
-        if self.lenient {
+        if self.lenient || squares(text.as_bytes()) >= 2 {
+            // a lenient reading may repair the move, and a chess move read
+            // in UCI or long algebraic form is noted as read into SAN
             bytes += REPAIR + quoted;
         }
         self.add(bytes);

@@ -396,7 +396,11 @@ mod tests {
 
     /// Knight moves to and fro, `n` of them, numbered.
     fn shuffle(n: usize) -> String {
-        let moves = ["Nf3", "Nf6", "Ng1", "Ng8"];
+        shuffle_of(n, ["Nf3", "Nf6", "Ng1", "Ng8"])
+    }
+
+    /// `moves` again and again, `n` of them, numbered.
+    fn shuffle_of(n: usize, moves: [&str; 4]) -> String {
         let mut text = String::new();
         for i in 0..n {
             if i % 2 == 0 {
@@ -416,6 +420,10 @@ mod tests {
             (shuffle(1), &chess),
             (shuffle(400).repeat(20), &chess),
             ("*\n\n".repeat(200), &chess),
+            // moves in UCI and long algebraic form, each noted as read
+            (shuffle_of(400, ["g1f3", "g8f6", "f3g1", "f6g8"]), &chess),
+            (shuffle_of(400, ["Ng1-f3", "Ng8-f6", "Nf3-g1", "Nf6-g8"]), &chess),
+            ("1. e2e4 e7e5 2. g1f3 b8c6 3. f1b5 a7a6 *\n\n1. e2-e4 e7-e5 2. Ng1-f3 Nb8xc6 *\n\n".repeat(30), &chess),
             // control characters and quotes in tags and comments, NAGs,
             // variations, and games that fail on a move with candidates
             (
