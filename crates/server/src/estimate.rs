@@ -4,7 +4,9 @@
 //! boards of each piece (see the tests, which check each bound against the
 //! real answers of many positions).
 
-use polyfen::{AnyPosition, Notation, Position, ReadOptions, Reading, RenderStyle, RuleOptions, VariantId};
+use polyfen::{
+    AnyPosition, MoveNotation, Notation, Position, ReadOptions, Reading, RenderStyle, RuleOptions, VariantId,
+};
 
 /// What an item adds around its diagram or moves: the keys, the notation
 /// and variant ids, an error's message.
@@ -129,10 +131,16 @@ const GAME: u64 = 1_024 + 2 * POSITION;
 /// Chinese move) with their commas.
 const CANDIDATES: u64 = 256 * 18;
 
-/// One move: its node in the tree (`{"move":..,"coordinates":..}`) and its
-/// place in the main line, or its move number and text in PGN; a Chinese
-/// move is 15 bytes.
-const GAME_MOVE: u64 = 96;
+/// One move: its node in the tree (`{"move":"","coordinates":""},`, 29
+/// bytes, with at most 5 of coordinates) and its place in the main line
+/// (`"",`), or its move number and text in PGN; with the move written
+/// twice, at most 9 bytes in every notation (`e7xd8=Q+` in long
+/// algebraic) but Chinese.
+const GAME_MOVE: u64 = 64;
+
+/// [`GAME_MOVE`] with the moves written in Chinese (`马８进７`, five
+/// characters of three bytes at most).
+const GAME_MOVE_CHINESE: u64 = 72;
 
 /// The longest position in its game's own notation as a JSON string with
 /// its comma: Khet's PKN with a rotation per piece and large counters.
@@ -153,6 +161,8 @@ pub(crate) struct GamesBound {
     pub(crate) positions: bool,
     /// The moves are read leniently (each may be repaired).
     pub(crate) lenient: bool,
+    /// What one move takes besides its position and repair.
+    move_bytes: u64,
     /// The games counted.
     pub(crate) games: usize,
     /// The moves counted, variations included.
@@ -166,8 +176,11 @@ pub(crate) struct GamesBound {
 }
 
 impl GamesBound {
-    pub(crate) fn new(positions: bool, lenient: bool) -> GamesBound {
-        GamesBound { positions, lenient, games: 0, moves: 0, bytes: 16, longest: 0, moved: false }
+    /// A bound of nothing yet, for an answer with the moves written in
+    /// `moves` (by default each game's own PGN notation, never Chinese).
+    pub(crate) fn new(positions: bool, lenient: bool, moves: Option<MoveNotation>) -> GamesBound {
+        let move_bytes = if moves == Some(MoveNotation::Chinese) { GAME_MOVE_CHINESE } else { GAME_MOVE };
+        GamesBound { positions, lenient, move_bytes, games: 0, moves: 0, bytes: 16, longest: 0, moved: false }
     }
 
     fn add(&mut self, bytes: u64) {
@@ -216,7 +229,7 @@ impl GamesBound {
             self.add(2 * (quoted - self.longest));
             self.longest = quoted;
         }
-        let mut bytes = GAME_MOVE;
+        let mut bytes = self.move_bytes;
         if self.positions {
             bytes += POSITION;
         }

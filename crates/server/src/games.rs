@@ -177,7 +177,7 @@ pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, B
     let config = Arc::clone(&state.config);
     // the reading before the work: counted, and refused over a budget
     let read = move || {
-        let mut bound = GamesBound::new(asked.positions, lenient);
+        let mut bound = GamesBound::new(asked.positions, lenient, asked.moves);
         let source = if format == RecordFormat::Pgn {
             let input = match String::from_utf8(input) {
                 Ok(text) => text,
@@ -385,7 +385,7 @@ mod tests {
 
     /// The real answer's length and the bound, for a PGN text.
     fn pgn(text: &str, asked: Asked, lenient: bool) -> (usize, u64) {
-        let mut bound = GamesBound::new(asked.positions, lenient);
+        let mut bound = GamesBound::new(asked.positions, lenient, asked.moves);
         let mut reader = PgnReader::new(text.as_bytes());
         while let Ok(Some(())) = reader.read_game(&mut bound) {}
         let options = GameOptions::default().with_lenient(lenient);
@@ -446,6 +446,7 @@ mod tests {
             ("[FEN \"k/1/1/1/1/1/1/K w - - 0 1\"]\n\n*\n\n".repeat(10), &chess),
             (format!("[FEN \"{}\"]\n\n1. e4 *\n\n", "x/".repeat(400)), &chess),
             ("[Game \"Chinese Chess\"]\n\n1. H2-E2 H8+7 2. H1+3 R9.8 3. R1.2 C8+4 *\n\n".repeat(40), &xiangqi),
+            (format!("[Game \"Chinese Chess\"]\n\n{}", shuffle_of(400, ["H2+3", "H8+7", "H3-2", "H7-8"])), &xiangqi),
             ("[Variant \"Khet\"]\n\n1. c1c2 *\n\n".repeat(40), &[MoveNotation::Khet]),
         ];
         let lichess = std::fs::read_to_string(format!("{CORPUS}/pgn/lichess_db_1000k.pgn")).expect("the corpus");
@@ -478,7 +479,7 @@ mod tests {
             let bytes = std::fs::read(path).expect("a file");
             for asked in asks(&xiangqi) {
                 let results = polyfen::games::read_record(RecordFormat::Xqf, &bytes);
-                let mut bound = GamesBound::new(asked.positions, false);
+                let mut bound = GamesBound::new(asked.positions, false, asked.moves);
                 for result in &results {
                     match result {
                         Ok(game) => bound.game_model(game),
