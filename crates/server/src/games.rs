@@ -231,28 +231,73 @@ pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, B
     }
 }
 
-/// The answer, `{"games": [...]}`, written game by game into one buffer:
-/// no game's answer is kept once written. Should the buffer grow past
-/// `limit` (the bound held for it, which the tests check is never reached)
-/// the work stops there with a refusal.
+/// The answer's bytes as pieces of [`pool::CHUNK`] bytes: no buffer of
+/// the whole answer is ever made (nor copied to grow), and each piece is
+/// let go as soon as it is written out.
+#[derive(Default)]
+struct Pieces {
+    done: Vec<Bytes>,
+    piece: Vec<u8>,
+    len: usize,
+}
+
+impl std::io::Write for Pieces {
+    fn write(&mut self, mut bytes: &[u8]) -> std::io::Result<usize> {
+        let written = bytes.len();
+        while !bytes.is_empty() {
+            if self.piece.capacity() == 0 {
+                self.piece.reserve_exact(pool::CHUNK);
+            }
+            let room = pool::CHUNK - self.piece.len();
+            let (now, rest) = bytes.split_at(room.min(bytes.len()));
+            self.piece.extend_from_slice(now);
+            if self.piece.len() == pool::CHUNK {
+                self.done.push(Bytes::from(std::mem::take(&mut self.piece)));
+            }
+            bytes = rest;
+        }
+        self.len += written;
+        Ok(written)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Pieces {
+    /// Every piece, the last one too.
+    fn into_pieces(mut self) -> Vec<Bytes> {
+        if !self.piece.is_empty() {
+            self.done.push(Bytes::from(self.piece));
+        }
+        self.done
+    }
+}
+
+/// The answer, `{"games": [...]}`, written game by game into pieces of
+/// [`pool::CHUNK`] bytes: no game's answer is kept once written. Should it
+/// grow past `limit` (the bound held for it, which the tests check is
+/// never reached) the work stops there with a refusal.
 fn write_answer(
     source: Source,
     options: GameOptions,
     asked: Asked,
     cancelled: &AtomicBool,
     limit: usize,
-) -> Result<Vec<u8>, String> {
-    let mut out = Vec::new();
-    out.extend_from_slice(b"{\"games\":[");
-    let push = |out: &mut Vec<u8>, index: usize, item: &GameItem| {
+) -> Result<Vec<Bytes>, String> {
+    use std::io::Write as _;
+    let mut out = Pieces::default();
+    let _ = out.write_all(b"{\"games\":[");
+    let push = |out: &mut Pieces, index: usize, item: &GameItem| {
         if index > 0 {
-            out.push(b',');
+            let _ = out.write_all(b",");
         }
         if let Err(e) = serde_json::to_writer(&mut *out, item) {
             let message = GameError { message: format!("cannot write the answer: {e}"), ..GameError::at(0) };
             let _ = serde_json::to_writer(&mut *out, &GameItem::Error(message));
         }
-        if out.len() > limit {
+        if out.len > limit {
             return Err(format!(
                 "this request's answer grew past its estimate of {} bytes; nothing was answered",
                 thousands(limit as u64)
@@ -297,8 +342,8 @@ fn write_answer(
             }
         }
     }
-    out.extend_from_slice(b"]}");
-    Ok(out)
+    let _ = out.write_all(b"]}");
+    Ok(out.into_pieces())
 }
 
 /// The refusal of a request over the batch, move or reply budget.
@@ -391,7 +436,7 @@ mod tests {
         let options = GameOptions::default().with_lenient(lenient);
         let answer = write_answer(Source::Pgn(text.to_owned()), options, asked, &AtomicBool::new(false), usize::MAX)
             .expect("an answer");
-        (answer.len(), bound.bytes)
+        (answer.concat().len(), bound.bytes)
     }
 
     /// Knight moves to and fro, `n` of them, numbered.
@@ -493,7 +538,8 @@ mod tests {
                     &AtomicBool::new(false),
                     usize::MAX,
                 )
-                .expect("an answer");
+                .expect("an answer")
+                .concat();
                 assert!(answer.len() as u64 <= bound.bytes, "{path:?} {asked:?}: {} > {}", answer.len(), bound.bytes);
             }
         }
@@ -505,7 +551,13 @@ mod tests {
         let asked = Asked { moves: None, pgn_out: false, positions: true };
         let options = GameOptions::default();
         let whole = write_answer(Source::Pgn(text.clone()), options, asked, &AtomicBool::new(false), usize::MAX)
+            .expect("an answer")
+            .concat();
+        // pieces of 64 KiB, the last one shorter, that make valid JSON
+        let pieces = write_answer(Source::Pgn(text.clone()), options, asked, &AtomicBool::new(false), usize::MAX)
             .expect("an answer");
+        assert!(pieces.len() > 2 && pieces[..pieces.len() - 1].iter().all(|p| p.len() == 64 * 1024));
+        assert!(serde_json::from_slice::<serde_json::Value>(&whole).is_ok());
         let refused = write_answer(Source::Pgn(text), options, asked, &AtomicBool::new(false), whole.len() / 2);
         assert!(refused.is_err_and(|message| message.contains("grew past its estimate")));
     }
