@@ -91,6 +91,7 @@ const PIECE_TABLE: [Option<Piece>; 256] = polyfen_core::letter_table!(Piece, Pie
 
 impl Variant for Chess {
     const ID: &'static str = "chess";
+    const NOTATION_NAME: &'static str = "standard chess FEN";
     const SPEC: PlacementSpec = PlacementSpec {
         files: 8,
         ranks: 8,

@@ -113,8 +113,8 @@ struct ServeArgs {
     /// input's estimate, refused before counting).
     #[arg(long, value_name = "N", default_value_t = 200_000_000)]
     max_perft_nodes: u64,
-    /// The largest answer of render, laser, moves, explain and perft divide
-    /// (an upper bound estimated before the work); a batch asked for as
+    /// The largest answer of render, laser, moves, explain, perft divide and
+    /// games/convert (an upper bound estimated before the work); a batch asked for as
     /// NDJSON (accept: application/x-ndjson) streams and has no such bound.
     #[arg(long, value_name = "BYTES", default_value_t = 8 * 1024 * 1024)]
     max_reply_bytes: usize,

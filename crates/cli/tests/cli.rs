@@ -410,6 +410,55 @@ fn errors_name_the_input_and_the_column() {
     ]);
 }
 
+/// Crazyhouse holdings after the board (Fairy-Stockfish writes `[]` for
+/// empty ones) are named as such, at the bracket, in every game.
+#[test]
+fn holdings_after_the_board_are_named() {
+    check(&[
+        Case {
+            args: &["validate", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"],
+            stdin: "",
+            stdout: "",
+            stderr: "polyfen: input 1: column 44: a holdings (pocket) suffix \"[]\" after the board: \
+                     crazyhouse-style holdings are not part of standard chess FEN\n",
+            code: 1,
+        },
+        Case {
+            args: &[
+                "convert",
+                "--lenient",
+                "--to",
+                "fen",
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Qn] w KQkq - 0 1",
+            ],
+            stdin: "",
+            stdout: "",
+            stderr: "polyfen: input 1: column 44: a holdings (pocket) suffix \"[Qn]\" after the board: \
+                     crazyhouse-style holdings are not part of standard chess FEN\n",
+            code: 1,
+        },
+        Case {
+            args: &["validate", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR[] w - - 0 1"],
+            stdin: "",
+            stdout: "",
+            stderr: "polyfen: input 1: column 60: a holdings (pocket) suffix \"[]\" after the board: \
+                     crazyhouse-style holdings are not part of Xiangqi FEN\n",
+            code: 1,
+        },
+        Case {
+            args: &[
+                "validate",
+                "2PARA3X/7P2/6p3/p1P1SS1p1P/p1P1ss1p1P/3P6/2p7/x3arap2[] wnnnnneewwsnsnsneewwssssse s 0",
+            ],
+            stdin: "",
+            stdout: "",
+            stderr: "polyfen: input 1: column 54: a holdings (pocket) suffix \"[]\" after the board: \
+                     crazyhouse-style holdings are not part of Khet PKN\n",
+            code: 1,
+        },
+    ]);
+}
+
 #[test]
 fn render_every_style_of_every_game() {
     insta::assert_snapshot!(

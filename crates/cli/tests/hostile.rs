@@ -1,7 +1,8 @@
 //! Hostile clients against `polyfen serve`: one test per attack an attacker
 //! tried on the service (perft batches, long move lists, huge render and
 //! laser replies, slow connections, bodies that are not JSON, many large
-//! bodies at once), plus a plain load figure.
+//! bodies at once, game records asking for every position), plus a plain
+//! load figure.
 //!
 //! Each test starts the real binary on a free loopback port and measures
 //! that process alone, from `/proc/PID/status` (peak and current resident
@@ -865,6 +866,95 @@ async fn held_body(
     })
     .await;
     Answer { status: status_of(&received), bytes, took: started.elapsed() }
+}
+
+// ---------------------------------------------------------------- 7. game records
+
+/// The bound on the server's peak resident memory under the game records
+/// attack.
+const GAMES_MEMORY_BOUND_MIB: f64 = 128.0;
+
+/// `n` knight moves to and fro as games of 400 moves, numbered.
+fn knight_games(n: usize) -> String {
+    let moves = ["Nf3", "Nf6", "Ng1", "Ng8"];
+    let mut game = String::from("[Event \"shuffle\"]\n\n");
+    for i in 0..400 {
+        if i % 2 == 0 {
+            let _ = write!(game, "{}. ", i / 2 + 1);
+        }
+        game.push_str(moves[i % 4]);
+        game.push(' ');
+    }
+    game.push_str("*\n\n");
+    game.repeat(n / 400)
+}
+
+/// A `games/convert` body of about 1 MiB asking for every position: `moves`
+/// moves, and a comment that fills the rest.
+fn games_body(moves: usize) -> Vec<u8> {
+    let games = knight_games(moves);
+    let written = serde_json::to_string(&games).expect("JSON").len();
+    let fill = ((1 << 20) - 512usize).saturating_sub(written);
+    let pgn = format!("{{{}}} *\n\n{games}", "c".repeat(fill));
+    let body = serde_json::json!({ "pgn": pgn, "positions": true }).to_string().into_bytes();
+    assert!(body.len() <= 1 << 20, "a body within the server's limit");
+    body
+}
+
+/// 16 `games/convert` requests of 1 MiB at once, each asking for the
+/// position after every move (an answer of 3 bytes per byte received or
+/// more): those of 100,000 moves are refused by their reply estimate
+/// before any move is played, those of 20,000 are answered (or run out of
+/// time in a debug build); the server's peak memory stays under 128 MiB.
+#[test]
+fn game_records_with_positions_keep_memory_bounded() {
+    exclusive(async {
+        let mut server = Server::start(&[]);
+        let addr = server.addr;
+        let mut figures = Figures::new("game records");
+        let requests = [100_000, 20_000]
+            .map(|moves| Arc::new(post_request("/v1/games/convert", "application/json", "", &games_body(moves))));
+        figures.notes.push(format!("bodies of {} and {} KiB", requests[0].len() / 1024, requests[1].len() / 1024));
+        let (rounds, at_once) = scaled((1, 16), (4, 16));
+        let give_up = scaled(Duration::from_secs(20), Duration::from_mins(1));
+        let probe = Probe::start(addr);
+        let started = Instant::now();
+        let mut answers = Vec::new();
+        for _ in 0..rounds {
+            let barrier = Arc::new(tokio::sync::Barrier::new(at_once));
+            let tasks: Vec<_> = (0..at_once)
+                .map(|i| tokio::spawn(held_body(addr, Arc::clone(&requests[i % 2]), Arc::clone(&barrier), give_up)))
+                .collect();
+            for task in tasks {
+                answers.push(task.await.expect("a request"));
+            }
+        }
+        figures.elapsed = started.elapsed();
+        figures.requests = answers.len();
+        let probe = probe.finish();
+        let most = answers.iter().map(|a| a.bytes).max().unwrap_or_default();
+        figures.notes.push(format!(
+            "answers: {}, the largest {:.1} MiB",
+            statuses(&answers),
+            most as f64 / 1_048_576.0
+        ));
+        // the 100,000 moves are refused by the estimate, before any move is
+        // played (the time counts the sending and the wait for the others)
+        let large: Vec<Answer> = answers.iter().step_by(2).cloned().collect();
+        let slowest = large.iter().map(|a| a.took).max().unwrap_or_default();
+        figures.check(large.iter().all(|a| a.status == 413) && slowest < Duration::from_secs(5), || {
+            format!("the requests of 100,000 moves: {}, the slowest in {} ms", statuses(&large), slowest.as_millis())
+        });
+        figures.check(answers.iter().any(|a| a.status == 200), || format!("none answered: {}", statuses(&answers)));
+        figures.check(answers.iter().all(|a| matches!(a.status, 200 | 413 | 503)), || {
+            format!("answers: {}", statuses(&answers))
+        });
+        let peak = server.peak_rss_mib();
+        figures.check(peak < GAMES_MEMORY_BOUND_MIB, || {
+            format!("the server's peak RSS was {peak:.1} MiB (bound {GAMES_MEMORY_BOUND_MIB} MiB)")
+        });
+        figures.finish(&mut server, probe);
+    });
 }
 
 // ---------------------------------------------------------------- plain load

@@ -102,6 +102,19 @@ pub enum ParseErrorKind {
         /// The singular name of the attribute (`rotation`).
         attribute_singular: &'static str,
     },
+    /// A bracketed group after the last row, such as the holdings (pieces
+    /// in hand) a crazyhouse FEN writes after the board (`...RNBQKBNR[Qn]`),
+    /// which the notation has no place for.
+    #[error(
+        "a holdings (pocket) suffix {found:?} after the board: crazyhouse-style holdings are not part of {notation}"
+    )]
+    Holdings {
+        /// The brackets and what is between them, as written (at most 48
+        /// characters of it, see [`excerpt`]).
+        found: String,
+        /// The notation read, in words (`standard chess FEN`).
+        notation: &'static str,
+    },
     /// Anything else, in words.
     #[error("invalid {field}: {message}")]
     Invalid {

@@ -29,6 +29,9 @@ pub trait Variant: Sized + 'static {
     /// rotations). It follows the placement as the second field.
     const ATTRIBUTE: Option<AttributeSpec> = None;
 
+    /// The notation's name in messages: `standard chess FEN`.
+    const NOTATION_NAME: &'static str = "this notation";
+
     /// What [`Setup::parse_lenient`] accepts: the lenient forms that make
     /// sense for this notation (all of them unless the variant says less).
     const LENIENCY: Leniency = Leniency::ALL;

@@ -108,6 +108,7 @@ const PIECE_TABLE: [Option<Piece>; 256] = polyfen_core::letter_table!(Piece, Pie
 
 impl Variant for Khet {
     const ID: &'static str = "khet";
+    const NOTATION_NAME: &'static str = "Khet PKN";
     const SPEC: PlacementSpec = PlacementSpec {
         files: 10,
         ranks: 8,

@@ -4,7 +4,9 @@
 //! boards of each piece (see the tests, which check each bound against the
 //! real answers of many positions).
 
-use polyfen::{AnyPosition, Position, Reading, RenderStyle, RuleOptions, VariantId};
+use polyfen::{
+    AnyPosition, MoveNotation, Notation, Position, ReadOptions, Reading, RenderStyle, RuleOptions, VariantId,
+};
 
 /// What an item adds around its diagram or moves: the keys, the notation
 /// and variant ids, an error's message.
@@ -99,6 +101,240 @@ pub(crate) fn explain(bytes: usize) -> u64 {
 /// nothing (it is answered with its error).
 pub(crate) fn perft(reading: &Reading, depth: u32, options: RuleOptions) -> u64 {
     reading.position.perft_estimate(depth, &options).unwrap_or(0)
+}
+
+/// The bytes of `text` inside a JSON string: a quote, a backslash or a
+/// short control character (`\n`) takes two, another control character
+/// (`\u0001`) six.
+pub(crate) fn escaped(text: &[u8]) -> u64 {
+    text.iter()
+        .map(|&b| match b {
+            b'"' | b'\\' | b'\n' | b'\r' | b'\t' | 0x08 | 0x0c => 2,
+            0..0x20 | 0x7f => 6,
+            _ => 1,
+        })
+        .sum()
+}
+
+/// How many squares (`e4`: a file letter and a rank digit) `text` names.
+fn squares(text: &[u8]) -> usize {
+    text.windows(2).filter(|pair| pair[0].is_ascii_lowercase() && pair[1].is_ascii_digit()).count()
+}
+
+/// What one game of `games/convert` adds besides its text and its moves:
+/// the keys, its variant, notation, result and status, its start and end
+/// positions, or an error's message in its place.
+const GAME: u64 = 1_024 + 2 * POSITION;
+
+/// An error about a move names the legal moves it may have meant: at most
+/// a few hundred moves (218 is chess's most), of at most 15 bytes each (a
+/// Chinese move) with their commas.
+const CANDIDATES: u64 = 256 * 18;
+
+/// One move: its node in the tree (`{"move":"","coordinates":""},`, 29
+/// bytes, with at most 5 of coordinates) and its place in the main line
+/// (`"",`), or its move number and text in PGN; with the move written
+/// twice, at most 9 bytes in every notation (`e7xd8=Q+` in long
+/// algebraic) but Chinese.
+const GAME_MOVE: u64 = 64;
+
+/// [`GAME_MOVE`] with the moves written in Chinese (`马８进７`, five
+/// characters of three bytes at most).
+const GAME_MOVE_CHINESE: u64 = 72;
+
+/// The longest position in its game's own notation as a JSON string with
+/// its comma: Khet's PKN with a rotation per piece and large counters.
+const POSITION: u64 = 200;
+
+/// A repair of a lenient reading (`read 'f6' as 'exf6'`), with its line
+/// and column, besides the move text it quotes.
+const REPAIR: u64 = 128;
+
+/// An upper bound of a `games/convert` answer, added up from what a game
+/// record holds before any move is played: the games, their moves, and the
+/// text they carry over to the answer (tags, comments, escaped as JSON).
+/// The PGN reader's pass over the text feeds it ([`GamesBound::visitor`]);
+/// record files' games feed it from their model ([`GamesBound::game_model`]).
+#[derive(Clone, Debug)]
+pub(crate) struct GamesBound {
+    /// The answer asks for each game's positions.
+    pub(crate) positions: bool,
+    /// The moves are read leniently (each may be repaired).
+    pub(crate) lenient: bool,
+    /// What one move takes besides its position and repair.
+    move_bytes: u64,
+    /// The games counted.
+    pub(crate) games: usize,
+    /// The moves counted, variations included.
+    pub(crate) moves: usize,
+    /// The bound so far, in bytes.
+    pub(crate) bytes: u64,
+    /// The longest move text of the game being read: an error may quote it.
+    longest: u64,
+    /// The game being read has a move.
+    moved: bool,
+}
+
+impl GamesBound {
+    /// A bound of nothing yet, for an answer with the moves written in
+    /// `moves` (by default the notation each PGN game is written in, which
+    /// may be Chinese in either script).
+    pub(crate) fn new(positions: bool, lenient: bool, moves: Option<MoveNotation>) -> GamesBound {
+        let chinese = matches!(moves, None | Some(MoveNotation::Chinese | MoveNotation::ChineseTraditional));
+        let move_bytes = if chinese { GAME_MOVE_CHINESE } else { GAME_MOVE };
+        GamesBound { positions, lenient, move_bytes, games: 0, moves: 0, bytes: 16, longest: 0, moved: false }
+    }
+
+    fn add(&mut self, bytes: u64) {
+        self.bytes = self.bytes.saturating_add(bytes);
+    }
+
+    /// A game begins.
+    pub(crate) fn begin_game(&mut self) {
+        self.games += 1;
+        self.longest = 0;
+        self.moved = false;
+        self.add(GAME);
+    }
+
+    /// A tag: in the JSON form as a pair, in PGN with its quotes escaped
+    /// again. A FEN tag is read leniently by the game's reader, each
+    /// repair reported (here read as each notation it may be read as, the
+    /// most repairs counted), or it cannot be read and an error quotes it.
+    pub(crate) fn tag(&mut self, name: &str, value: &str) {
+        let text = escaped(name.as_bytes()) + escaped(value.as_bytes());
+        self.add(16 + 2 * text);
+        if name.eq_ignore_ascii_case("FEN") {
+            let repairs = [None, Some(Notation::Fen), Some(Notation::XiangqiFen), Some(Notation::Pkn)]
+                .into_iter()
+                .filter_map(|from| polyfen::read(value, from, &ReadOptions::lenient(true)).ok())
+                .map(|reading| {
+                    reading.repairs.iter().map(|repair| REPAIR + 2 * escaped(repair.message.as_bytes())).sum::<u64>()
+                })
+                .max()
+                .unwrap_or_default();
+            self.add(512 + 8 * escaped(value.as_bytes()) + repairs);
+        }
+    }
+
+    /// A move written as `text`.
+    pub(crate) fn mv(&mut self, text: &str) {
+        if !self.moved {
+            // a game with a move may fail on one, naming the candidates
+            self.moved = true;
+            self.add(CANDIDATES);
+        }
+        self.moves += 1;
+        let quoted = escaped(text.as_bytes());
+        if quoted > self.longest {
+            // the error message quotes it twice
+            self.add(2 * (quoted - self.longest));
+            self.longest = quoted;
+        }
+        let mut bytes = self.move_bytes;
+        if self.positions {
+            bytes += POSITION;
+        }
+        if self.lenient || squares(text.as_bytes()) >= 2 {
+            // a lenient reading may repair the move, and a chess move read
+            // in UCI or long algebraic form is noted as read into SAN
+            bytes += REPAIR + quoted;
+        }
+        self.add(bytes);
+    }
+
+    /// A comment, with its brackets or quotes and the key of its list.
+    pub(crate) fn comment(&mut self, text: &[u8]) {
+        self.add(20 + escaped(text));
+    }
+
+    /// A numeric annotation glyph, with the key of its list.
+    pub(crate) fn nag(&mut self) {
+        self.add(16);
+    }
+
+    /// A variation: its object and the key of its list.
+    pub(crate) fn variation(&mut self) {
+        self.add(48);
+    }
+
+    /// A repair made while reading.
+    pub(crate) fn repair(&mut self, message: &str) {
+        self.add(REPAIR + escaped(message.as_bytes()));
+    }
+
+    /// A game of a record file, already read.
+    pub(crate) fn game_model(&mut self, game: &polyfen::games::Game) {
+        fn walk(bound: &mut GamesBound, nodes: &[polyfen::games::Node]) {
+            for node in nodes {
+                bound.mv(&node.mv);
+                for _ in &node.nags {
+                    bound.nag();
+                }
+                for comment in &node.comments {
+                    bound.comment(comment.as_bytes());
+                }
+                for variation in &node.variations {
+                    bound.variation();
+                    for comment in &variation.comments {
+                        bound.comment(comment.as_bytes());
+                    }
+                    walk(bound, &variation.moves);
+                }
+            }
+        }
+        self.begin_game();
+        for (name, value) in &game.tags {
+            self.tag(name, value);
+        }
+        for comment in &game.comments {
+            self.comment(comment.as_bytes());
+        }
+        for repair in &game.repairs {
+            self.repair(&repair.message);
+        }
+        walk(self, &game.moves);
+    }
+
+    /// A game that could not be read: its error, with its byte offset.
+    pub(crate) fn bad_record(&mut self, message: &str) {
+        self.begin_game();
+        self.add(escaped(message.as_bytes()));
+    }
+}
+
+impl polyfen::games::pgn::Visitor for GamesBound {
+    type Output = ();
+    fn begin_game(&mut self, _: u64, _: polyfen::games::pgn::Location) {
+        GamesBound::begin_game(self);
+    }
+    fn tag(&mut self, name: &str, value: &str) {
+        GamesBound::tag(self, name, value);
+    }
+    fn san(&mut self, text: &str, _: &polyfen::games::pgn::Here<'_>) -> polyfen::games::pgn::Flow {
+        self.mv(text);
+        polyfen::games::pgn::Flow::Continue
+    }
+    fn nag(&mut self, _: u8, _: &polyfen::games::pgn::Here<'_>) -> polyfen::games::pgn::Flow {
+        GamesBound::nag(self);
+        polyfen::games::pgn::Flow::Continue
+    }
+    fn comment(
+        &mut self,
+        text: polyfen::games::pgn::RawText<'_>,
+        _: &polyfen::games::pgn::Here<'_>,
+    ) -> polyfen::games::pgn::Flow {
+        GamesBound::comment(self, text.as_bytes());
+        polyfen::games::pgn::Flow::Continue
+    }
+    fn begin_variation(&mut self, _: &polyfen::games::pgn::Here<'_>) -> polyfen::games::pgn::Flow {
+        self.variation();
+        polyfen::games::pgn::Flow::Continue
+    }
+    fn repair(&mut self, repair: polyfen::games::pgn::PgnRepair) {
+        GamesBound::repair(self, &repair.message);
+    }
+    fn end_game(&mut self, _: Option<polyfen::games::pgn::PgnError>) {}
 }
 
 #[cfg(test)]

@@ -1,20 +1,24 @@
 //! `POST /v1/games/convert`: game records in, games out, with the same
-//! limits as the other endpoints and a budget of moves per request.
+//! limits as the other endpoints, a budget of moves per request, and a
+//! bound of the answer's bytes estimated before the work
+//! ([`GamesBound`], held to `serve --max-reply-bytes`).
 
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::extract::rejection::BytesRejection;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use polyfen::games::pgn::{Flow, Here, PgnError, PgnReader, Visitor};
-use polyfen::games::{Game, GameOptions, Games, RecordFormat, detect_format, read_record};
+use polyfen::games::pgn::PgnReader;
+use polyfen::games::{Game, GameJson, GameOptions, Games, RecordFormat, RepairJson, detect_format, read_record};
 use polyfen::{MoveNotation, Position, VariantId};
 use serde::{Deserialize, Serialize};
 
-use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::AppState;
 use crate::api::{request_error, thousands};
+use crate::estimate::GamesBound;
 use crate::pool::{self, CancelOnDrop};
 
 #[derive(Debug, Deserialize)]
@@ -64,57 +68,75 @@ struct GameError {
     /// could be: a PGN game up to its bad move (the rest of its movetext as
     /// text in `unplayed`), a binary record's up to its bad record.
     #[serde(skip_serializing_if = "Option::is_none")]
-    partial: Option<serde_json::Value>,
+    partial: Option<Box<GameOut>>,
+}
+
+impl GameError {
+    /// An error of game `game` with no message or place yet.
+    fn at(game: u64) -> GameError {
+        GameError { message: String::new(), game, line: 0, column: 0, offset: None, partial: None }
+    }
 }
 
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "lowercase")]
 enum GameItem {
-    Ok(serde_json::Value),
+    Ok(GameOut),
     Error(GameError),
 }
 
+/// One good game: its JSON form (with its positions when asked), or its
+/// PGN text and repairs.
 #[derive(Debug, Serialize)]
-struct GamesAnswer {
-    games: Vec<GameItem>,
+#[serde(untagged)]
+enum GameOut {
+    Json {
+        #[serde(flatten)]
+        game: Box<GameJson>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        positions: Option<Vec<String>>,
+    },
+    Pgn {
+        pgn: String,
+        repairs: Vec<RepairJson>,
+    },
 }
 
-/// Counts the games and moves of a PGN text, reading nothing else.
-struct Count {
-    games: usize,
-    moves: usize,
+/// What the answer is asked to hold.
+#[derive(Clone, Copy, Debug)]
+struct Asked {
+    moves: Option<MoveNotation>,
+    pgn_out: bool,
+    positions: bool,
 }
 
-impl Visitor for Count {
-    type Output = ();
-    fn begin_game(&mut self, _: u64, _: polyfen::games::pgn::Location) {
-        self.games += 1;
-    }
-    fn san(&mut self, _: &str, _: &Here<'_>) -> Flow {
-        self.moves += 1;
-        Flow::Continue
-    }
-    fn end_game(&mut self, _: Option<PgnError>) {}
+/// The games read before the work: a PGN text (read again by the work,
+/// with each game's first moves as written, from which its own notation is
+/// found) or a record file's games, with the bound of the answer.
+enum Source {
+    Pgn(String, Vec<Vec<String>>),
+    Records(Vec<Result<Game, polyfen::games::RecordError>>),
 }
 
 /// The positions after each move of a game's main line, in its own notation.
-fn positions(game: &polyfen::games::Game) -> serde_json::Value {
+fn positions(game: &Game) -> Vec<String> {
     let notation = polyfen::games::position_notation(game.variant);
-    let texts: Vec<String> = game
-        .main_line(None)
+    game.main_line(None)
         .map(|line| line.positions)
         .unwrap_or_default()
         .iter()
         .filter_map(|p| p.to_notation(notation, &polyfen::WriteOptions::default()).ok().map(|w| w.text))
-        .collect();
-    serde_json::json!(texts)
+        .collect()
 }
 
 fn refuse(status: StatusCode, message: &str) -> Response {
     request_error(status, message).into_response()
 }
 
-/// `POST /v1/games/convert`.
+/// `POST /v1/games/convert`: the games are read once before the work (a
+/// PGN text counted, a record file's games read), refused over the
+/// request's game, move or reply budget; then the reply's memory is held,
+/// and the games are answered one by one straight into the reply's bytes.
 pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, BytesRejection>) -> Response {
     let mut request: GamesRequest = match crate::api::parse_body(&state, body).await {
         Ok(request) => request,
@@ -157,181 +179,436 @@ pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, B
         Ok(format) => format.unwrap_or_else(|| detect_format(&input)),
         Err(e) => return refuse(StatusCode::BAD_REQUEST, &format!("\"format\": {e}")),
     };
-    let config = &state.config;
-    if format != RecordFormat::Pgn {
-        return records(&state, format, input, moves, pgn_out, request.positions).await;
-    }
-    let (max_games, max_moves) = (config.max_batch, config.max_moves);
-    let want_positions = request.positions;
+    let asked = Asked { moves, pgn_out, positions: request.positions };
     let lenient = request.lenient;
+    let config = Arc::clone(&state.config);
+    // the reading before the work: counted, and refused over a budget
+    let read = move || {
+        let mut bound = GamesBound::new(asked.positions, lenient, asked.moves);
+        let source = if format == RecordFormat::Pgn {
+            let input = match String::from_utf8(input) {
+                Ok(text) => text,
+                // an old Xiangqi file: GB18030 or Big5, found from its bytes
+                Err(e) => {
+                    let bytes = e.into_bytes();
+                    polyfen::games::detect(&bytes, true).decode(&bytes).0.into_owned()
+                }
+            };
+            let mut reader = PgnReader::new(input.as_bytes());
+            while let Ok(Some(())) = reader.read_game(&mut bound) {}
+            // with no notation asked for, each game in the notation it is written in
+            let firsts =
+                if asked.moves.is_none() { crate::own_notation::first_moves(input.as_bytes()) } else { Vec::new() };
+            Source::Pgn(input, firsts)
+        } else {
+            let results = read_record(format, &input);
+            for result in &results {
+                match result {
+                    Ok(game) => bound.game_model(game),
+                    Err(e) => {
+                        bound.bad_record(&e.message);
+                        if let Some(partial) = &e.partial {
+                            bound.game_model(partial);
+                        }
+                    }
+                }
+            }
+            Source::Records(results)
+        };
+        over_budget(&bound, &config)?;
+        Ok::<_, String>((source, bound.bytes))
+    };
+    // a reading, like a large body's parsing, waits for no heavy job: a
+    // request over a budget is refused while the pool is busy
+    let (source, reply) = match pool::run(&state.parses, read).await {
+        Some(Ok(read)) => read,
+        Some(Err(too_big)) => return refuse(StatusCode::PAYLOAD_TOO_LARGE, &too_big),
+        None => return refuse(StatusCode::INTERNAL_SERVER_ERROR, "internal error"),
+    };
+    // the reply's memory is held before the work, the job's permit next
+    let reply = usize::try_from(reply).unwrap_or(usize::MAX);
+    let memory = if reply > pool::SMALL_REPLY {
+        match state.memory.hold(reply).await {
+            Some(permit) => Some(permit),
+            None => return crate::api::shutting_down(),
+        }
+    } else {
+        None
+    };
     let cancel = CancelOnDrop::new();
     let cancelled = cancel.flag();
-    let work = move || {
-        let input = match String::from_utf8(input) {
-            Ok(text) => text,
-            // an old Xiangqi file: GB18030 or Big5, found from its bytes
-            Err(e) => {
-                let bytes = e.into_bytes();
-                polyfen::games::detect(&bytes, true).decode(&bytes).0.into_owned()
-            }
-        };
-        // the budget is checked before any move is played
-        let mut count = Count { games: 0, moves: 0 };
-        let mut reader = PgnReader::new(input.as_bytes());
-        while let Ok(Some(())) = reader.read_game(&mut count) {}
-        over_budget(count.games, count.moves, max_games, max_moves)?;
-        let options = GameOptions::default().with_variant(variant).with_lenient(lenient);
-        // with no notation asked for, each game in the notation it is written in
-        let firsts = if moves.is_none() { crate::own_notation::first_moves(input.as_bytes()) } else { Vec::new() };
-        let mut games = Vec::new();
-        for result in Games::new(input.as_bytes(), options) {
-            if cancelled.load(Ordering::Relaxed) {
-                break;
-            }
-            let Ok(result) = result else { break };
-            let item = match result {
-                Ok(game) => {
-                    let first = firsts.get(games.len()).map_or(&[][..], Vec::as_slice);
-                    let moves = moves.or_else(|| crate::own_notation::own_notation(&game, first));
-                    game_item(&game, moves, pgn_out, want_positions)
-                }
-                Err(bad) => GameItem::Error(GameError {
-                    partial: bad.partial.and_then(|partial| {
-                        match game_item(&partial, moves, pgn_out, want_positions) {
-                            GameItem::Ok(value) => Some(value),
-                            GameItem::Error(_) => None,
-                        }
-                    }),
-                    message: bad.error.message,
-                    game: bad.game,
-                    line: bad.error.at.line,
-                    column: bad.error.at.column,
-                    offset: None,
-                }),
-            };
-            games.push(item);
-        }
-        for (i, item) in games.iter_mut().enumerate() {
-            if let GameItem::Error(e) = item
-                && e.game == 0
-            {
-                e.game = i as u64 + 1;
-            }
-        }
-        Ok(serialized(&GamesAnswer { games }))
-    };
-    answer(&state, pool::run(&state.jobs, work).await).await
-}
-
-/// The answer as JSON bytes, made on the pool.
-fn serialized(answer: &GamesAnswer) -> Vec<u8> {
-    serde_json::to_vec(answer).unwrap_or_else(|e| {
-        serde_json::to_vec(&serde_json::json!({"error": {"message": format!("cannot write the answer: {e}")}}))
-            .unwrap_or_default()
-    })
-}
-
-/// The answer of the pool's work.
-async fn answer(state: &AppState, result: Option<Result<Vec<u8>, String>>) -> Response {
-    match result {
-        Some(Ok(bytes)) => pool::json_reply(&state.memory, StatusCode::OK, bytes).await,
-        Some(Err(too_big)) => refuse(StatusCode::PAYLOAD_TOO_LARGE, &too_big),
+    let options = GameOptions::default().with_variant(variant).with_lenient(lenient);
+    let work = move || write_answer(source, options, asked, &cancelled, reply);
+    match pool::run(&state.jobs, work).await {
+        Some(Ok(bytes)) => pool::held_reply(&state.memory, memory, StatusCode::OK, bytes).await,
+        Some(Err(grown)) => refuse(StatusCode::PAYLOAD_TOO_LARGE, &grown),
         None => refuse(StatusCode::INTERNAL_SERVER_ERROR, "internal error"),
     }
 }
 
-/// The refusal of a request over the batch or move budget.
-fn over_budget(games: usize, moves: usize, max_games: usize, max_moves: usize) -> Result<(), String> {
-    if games > max_games {
+/// The answer's bytes as pieces of [`pool::CHUNK`] bytes: no buffer of
+/// the whole answer is ever made (nor copied to grow), and each piece is
+/// let go as soon as it is written out.
+#[derive(Default)]
+struct Pieces {
+    done: Vec<Bytes>,
+    piece: Vec<u8>,
+    len: usize,
+}
+
+impl std::io::Write for Pieces {
+    fn write(&mut self, mut bytes: &[u8]) -> std::io::Result<usize> {
+        let written = bytes.len();
+        while !bytes.is_empty() {
+            if self.piece.capacity() == 0 {
+                self.piece.reserve_exact(pool::CHUNK);
+            }
+            let room = pool::CHUNK - self.piece.len();
+            let (now, rest) = bytes.split_at(room.min(bytes.len()));
+            self.piece.extend_from_slice(now);
+            if self.piece.len() == pool::CHUNK {
+                self.done.push(Bytes::from(std::mem::take(&mut self.piece)));
+            }
+            bytes = rest;
+        }
+        self.len += written;
+        Ok(written)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Pieces {
+    /// Every piece, the last one too.
+    fn into_pieces(mut self) -> Vec<Bytes> {
+        if !self.piece.is_empty() {
+            self.done.push(Bytes::from(self.piece));
+        }
+        self.done
+    }
+}
+
+/// The answer, `{"games": [...]}`, written game by game into pieces of
+/// [`pool::CHUNK`] bytes: no game's answer is kept once written. Should it
+/// grow past `limit` (the bound held for it, which the tests check is
+/// never reached) the work stops there with a refusal.
+fn write_answer(
+    source: Source,
+    options: GameOptions,
+    asked: Asked,
+    cancelled: &AtomicBool,
+    limit: usize,
+) -> Result<Vec<Bytes>, String> {
+    use std::io::Write as _;
+    let mut out = Pieces::default();
+    let _ = out.write_all(b"{\"games\":[");
+    let push = |out: &mut Pieces, index: usize, item: &GameItem| {
+        if index > 0 {
+            let _ = out.write_all(b",");
+        }
+        if let Err(e) = serde_json::to_writer(&mut *out, item) {
+            let message = GameError { message: format!("cannot write the answer: {e}"), ..GameError::at(0) };
+            let _ = serde_json::to_writer(&mut *out, &GameItem::Error(message));
+        }
+        if out.len > limit {
+            return Err(format!(
+                "this request's answer grew past its estimate of {} bytes; nothing was answered",
+                thousands(limit as u64)
+            ));
+        }
+        Ok(())
+    };
+    match source {
+        Source::Pgn(input, firsts) => {
+            for (index, result) in Games::new(input.as_bytes(), options).enumerate() {
+                if cancelled.load(Ordering::Relaxed) {
+                    break;
+                }
+                let Ok(result) = result else { break };
+                let first = firsts.get(index).map_or(&[][..], Vec::as_slice);
+                let item = match result {
+                    Ok(game) => game_item(&game, index as u64 + 1, own(asked, &game, first)),
+                    Err(bad) => GameItem::Error(GameError {
+                        partial: bad.partial.and_then(|game| partial(&game, own(asked, &game, first))),
+                        message: bad.error.message,
+                        game: if bad.game == 0 { index as u64 + 1 } else { bad.game },
+                        line: bad.error.at.line,
+                        column: bad.error.at.column,
+                        offset: None,
+                    }),
+                };
+                push(&mut out, index, &item)?;
+            }
+        }
+        Source::Records(results) => {
+            for (index, result) in results.iter().enumerate() {
+                if cancelled.load(Ordering::Relaxed) {
+                    break;
+                }
+                let item = match result {
+                    Ok(game) => game_item(game, index as u64 + 1, asked),
+                    Err(e) => GameItem::Error(GameError {
+                        message: e.message.clone(),
+                        offset: Some(e.offset),
+                        partial: e.partial.as_deref().and_then(|game| partial(game, asked)),
+                        ..GameError::at(index as u64 + 1)
+                    }),
+                };
+                push(&mut out, index, &item)?;
+            }
+        }
+    }
+    let _ = out.write_all(b"]}");
+    Ok(out.into_pieces())
+}
+
+/// The refusal of a request over the batch, move or reply budget.
+fn over_budget(bound: &GamesBound, config: &crate::Config) -> Result<(), String> {
+    let (games, moves) = (bound.games, bound.moves);
+    if games > config.max_batch {
         return Err(format!(
             "this request holds {} games; the limit is {} games per request (max_batch)",
             thousands(games as u64),
-            thousands(max_games as u64)
+            thousands(config.max_batch as u64)
         ));
     }
-    if moves > max_moves {
+    if moves > config.max_moves {
         return Err(format!(
             "this request asks for {} moves ({} {}); the limit is {} moves per request (serve --max-moves)",
             thousands(moves as u64),
             thousands(games as u64),
             if games == 1 { "game" } else { "games" },
-            thousands(max_moves as u64)
+            thousands(config.max_moves as u64)
+        ));
+    }
+    if bound.bytes > config.max_reply_bytes as u64 {
+        return Err(format!(
+            "this request's answer may take up to {} bytes ({} {}, {} {}{}); the limit is {} bytes per answer \
+             (serve --max-reply-bytes); send fewer games at once",
+            thousands(bound.bytes),
+            thousands(games as u64),
+            if games == 1 { "game" } else { "games" },
+            thousands(moves as u64),
+            if moves == 1 { "move" } else { "moves" },
+            if bound.positions { " with their positions" } else { "" },
+            thousands(config.max_reply_bytes as u64)
         ));
     }
     Ok(())
 }
 
-/// One good game as the answer gives it: PGN text, or the JSON form.
-fn game_item(game: &Game, moves: Option<MoveNotation>, pgn_out: bool, want_positions: bool) -> GameItem {
-    let error = |message: String| {
-        GameItem::Error(GameError { message, game: 0, line: 0, column: 0, offset: None, partial: None })
-    };
-    if pgn_out {
+/// What is asked, with a PGN game's moves in its own notation (`first`,
+/// its first moves as written) when no notation is asked for.
+fn own(asked: Asked, game: &Game, first: &[String]) -> Asked {
+    Asked { moves: asked.moves.or_else(|| crate::own_notation::own_notation(game, first)), ..asked }
+}
+
+/// A game read up to a problem, answered as a good game is, when it can be.
+fn partial(game: &Game, asked: Asked) -> Option<Box<GameOut>> {
+    match game_item(game, 0, asked) {
+        GameItem::Ok(out) => Some(Box::new(out)),
+        GameItem::Error(_) => None,
+    }
+}
+
+/// One good game (game `number` of the request) as the answer gives it:
+/// PGN text, or the JSON form.
+fn game_item(game: &Game, number: u64, asked: Asked) -> GameItem {
+    let error = |message: String| GameItem::Error(GameError { message, ..GameError::at(number) });
+    if asked.pgn_out {
         let mut text = String::new();
-        return match game.write_pgn(moves, &mut text) {
+        return match game.write_pgn(asked.moves, &mut text) {
             Ok(()) => {
-                let repairs: Vec<_> = game.repairs.iter().map(polyfen::games::RepairJson::from).collect();
-                GameItem::Ok(serde_json::json!({ "pgn": text, "repairs": repairs }))
+                GameItem::Ok(GameOut::Pgn { pgn: text, repairs: game.repairs.iter().map(RepairJson::from).collect() })
             }
             Err(e) => error(e.to_string()),
         };
     }
-    match game.to_json(moves).map(serde_json::to_value) {
-        Ok(Ok(mut value)) => {
-            if want_positions {
-                value["positions"] = positions(game);
-            }
-            GameItem::Ok(value)
+    match game.to_json(asked.moves) {
+        Ok(json) => {
+            GameItem::Ok(GameOut::Json { game: Box::new(json), positions: asked.positions.then(|| positions(game)) })
         }
-        Ok(Err(e)) => error(e.to_string()),
         Err(e) => error(e.to_string()),
     }
 }
 
-/// The games of a record file (XQF, CBR, CBL, `DhtmlXQ`): read off the async
-/// threads, each good one answered like a PGN game, each bad one with its
-/// byte offset; refused as a whole above the request's move budget.
-async fn records(
-    state: &AppState,
-    format: RecordFormat,
-    input: Vec<u8>,
-    moves: Option<MoveNotation>,
-    pgn_out: bool,
-    want_positions: bool,
-) -> Response {
-    let (max_games, max_moves) = (state.config.max_batch, state.config.max_moves);
-    let cancel = CancelOnDrop::new();
-    let cancelled = cancel.flag();
-    let work = move || {
-        let results = read_record(format, &input);
-        let plies: usize = results
-            .iter()
-            .filter_map(|r| r.as_ref().map_or_else(|e| e.partial.as_deref(), Some))
-            .map(|g| g.lines(None).map_or(0, |l| l.iter().map(Vec::len).sum()))
-            .sum();
-        over_budget(results.len(), plies, max_games, max_moves)?;
-        let games = results
-            .iter()
-            .enumerate()
-            .take_while(|_| !cancelled.load(Ordering::Relaxed))
-            .map(|(i, result)| match result {
-                Ok(game) => game_item(game, moves, pgn_out, want_positions),
-                Err(e) => GameItem::Error(GameError {
-                    message: e.message.clone(),
-                    game: i as u64 + 1,
-                    line: 0,
-                    column: 0,
-                    offset: Some(e.offset),
-                    partial: e.partial.as_deref().and_then(|game| {
-                        match game_item(game, moves, pgn_out, want_positions) {
-                            GameItem::Ok(value) => Some(value),
-                            GameItem::Error(_) => None,
-                        }
-                    }),
-                }),
-            })
-            .collect();
-        Ok(serialized(&GamesAnswer { games }))
-    };
-    answer(state, pool::run(&state.jobs, work).await).await
+#[cfg(test)]
+mod tests {
+    use std::fmt::Write as _;
+    use std::sync::atomic::AtomicBool;
+
+    use polyfen::MoveNotation;
+    use polyfen::games::pgn::PgnReader;
+    use polyfen::games::{GameOptions, RecordFormat};
+
+    use super::{Asked, Source, write_answer};
+    use crate::estimate::GamesBound;
+
+    const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus");
+
+    /// Every way of asking: JSON with and without positions, PGN, in each
+    /// move notation of the game (and the default one).
+    fn asks(notations: &[MoveNotation]) -> Vec<Asked> {
+        let mut asks = Vec::new();
+        for moves in std::iter::once(None).chain(notations.iter().copied().map(Some)) {
+            for (pgn_out, positions) in [(false, false), (false, true), (true, false)] {
+                asks.push(Asked { moves, pgn_out, positions });
+            }
+        }
+        asks
+    }
+
+    /// The real answer's length and the bound, for a PGN text.
+    fn pgn(text: &str, asked: Asked, lenient: bool) -> (usize, u64) {
+        let mut bound = GamesBound::new(asked.positions, lenient, asked.moves);
+        let mut reader = PgnReader::new(text.as_bytes());
+        while let Ok(Some(())) = reader.read_game(&mut bound) {}
+        let options = GameOptions::default().with_lenient(lenient);
+        let answer = write_answer(
+            Source::Pgn(text.to_owned(), crate::own_notation::first_moves(text.as_bytes())),
+            options,
+            asked,
+            &AtomicBool::new(false),
+            usize::MAX,
+        )
+        .expect("an answer");
+        (answer.concat().len(), bound.bytes)
+    }
+
+    /// Knight moves to and fro, `n` of them, numbered.
+    fn shuffle(n: usize) -> String {
+        shuffle_of(n, ["Nf3", "Nf6", "Ng1", "Ng8"])
+    }
+
+    /// `moves` again and again, `n` of them, numbered.
+    fn shuffle_of(n: usize, moves: [&str; 4]) -> String {
+        let mut text = String::new();
+        for i in 0..n {
+            if i % 2 == 0 {
+                let _ = write!(text, "{}. ", i / 2 + 1);
+            }
+            text.push_str(moves[i % 4]);
+            text.push(' ');
+        }
+        text + "*\n\n"
+    }
+
+    #[test]
+    fn the_games_bound_holds() {
+        let chess = [MoveNotation::San, MoveNotation::Uci, MoveNotation::Lan];
+        let xiangqi = [
+            MoveNotation::Iccs,
+            MoveNotation::Wxf,
+            MoveNotation::Chinese,
+            MoveNotation::ChineseTraditional,
+            MoveNotation::Ucci,
+        ];
+        let mut texts: Vec<(String, &[MoveNotation])> = vec![
+            (shuffle(1), &chess),
+            (shuffle(400).repeat(20), &chess),
+            ("*\n\n".repeat(200), &chess),
+            // moves in UCI and long algebraic form, each noted as read
+            (shuffle_of(400, ["g1f3", "g8f6", "f3g1", "f6g8"]), &chess),
+            (shuffle_of(400, ["Ng1-f3", "Ng8-f6", "Nf3-g1", "Nf6-g8"]), &chess),
+            ("1. e2e4 e7e5 2. g1f3 b8c6 3. f1b5 a7a6 *\n\n1. e2-e4 e7-e5 2. Ng1-f3 Nb8xc6 *\n\n".repeat(30), &chess),
+            // control characters and quotes in tags and comments, NAGs,
+            // variations, and games that fail on a move with candidates
+            (
+                format!(
+                    "[Event \"\\\"\u{1}\u{2}\\\\\"]\n[Site \"\t\"]\n\n{{\u{1}\u{1}\"\"}} 1. e4 $1 $2 {{\u{3}}} (1. d4 {{\\\\}} \
+                     (1. c4 $5) 1... d5) 1... e5 !? 2. Nf3 *\n\n1. f6 *\n\n[FEN \"{}\"]\n\n1. Qz8 *\n\n{}",
+                    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                    "1. e4 e5 2. Ke3 *\n\n".repeat(30)
+                ),
+                &chess,
+            ),
+            // FEN tags read with repairs (one per unknown letter), and one
+            // that cannot be read
+            ("[FEN \"rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n\n1. e4 *\n\n".to_owned(), &chess),
+            (format!("[FEN \"k{}K w - - 0 1\"]\n\n*\n\n", &["????????"; 8].join("/")[1..70]).repeat(10), &chess),
+            (
+                format!("[FEN \"???k?????/{}/????K???? w - - 0 1\"]\n\n*\n\n", ["?????????"; 8].join("/")).repeat(10),
+                &xiangqi,
+            ),
+            ("[FEN \"k/1/1/1/1/1/1/K w - - 0 1\"]\n\n*\n\n".repeat(10), &chess),
+            (format!("[FEN \"{}\"]\n\n1. e4 *\n\n", "x/".repeat(400)), &chess),
+            ("[Game \"Chinese Chess\"]\n\n1. H2-E2 H8+7 2. H1+3 R9.8 3. R1.2 C8+4 *\n\n".repeat(40), &xiangqi),
+            (format!("[Game \"Chinese Chess\"]\n\n{}", shuffle_of(400, ["H2+3", "H8+7", "H3-2", "H7-8"])), &xiangqi),
+            // in the notation the games are written in when none is asked for
+            ("[Game \"Chinese Chess\"]\n\n1. 炮二平五 马８进７ 2. 马二进三 车９平８ *\n\n".repeat(40), &xiangqi),
+            ("[Game \"Chinese Chess\"]\n\n1. 炮二平五 馬８進７ 2. 馬二進三 車９平８ *\n\n".repeat(40), &xiangqi),
+            ("[Variant \"Khet\"]\n\n1. c1c2 *\n\n".repeat(40), &[MoveNotation::Khet]),
+        ];
+        let lichess = std::fs::read_to_string(format!("{CORPUS}/pgn/lichess_db_1000k.pgn")).expect("the corpus");
+        let cut = lichess[..200_000].rfind("\n\n[Event").expect("a game boundary");
+        texts.push((lichess[..cut].to_owned(), &chess));
+        for (text, notations) in &texts {
+            for asked in asks(notations) {
+                for lenient in [false, true] {
+                    let (real, bound) = pgn(text, asked, lenient);
+                    assert!(real as u64 <= bound, "{asked:?} lenient {lenient}: {real} > {bound}: {text:.80}");
+                }
+            }
+        }
+        // leniently read moves, each repaired
+        let (real, bound) = pgn(
+            "[FEN \"4k3/8/8/4Pp2/8/8/8/4K3 w - f6 0 2\"]\n\n2. f6 *\n\n",
+            Asked { moves: None, pgn_out: false, positions: true },
+            true,
+        );
+        assert!(real as u64 <= bound, "{real} > {bound}");
+    }
+
+    #[test]
+    fn the_games_bound_holds_for_record_files() {
+        let dir = format!("{CORPUS}/xiangqi-records/xqf");
+        let mut files: Vec<_> = std::fs::read_dir(&dir).expect("the corpus").flatten().map(|e| e.path()).collect();
+        files.sort();
+        let xiangqi = [MoveNotation::Iccs, MoveNotation::Chinese];
+        for path in files.iter().take(40) {
+            let bytes = std::fs::read(path).expect("a file");
+            for asked in asks(&xiangqi) {
+                let results = polyfen::games::read_record(RecordFormat::Xqf, &bytes);
+                let mut bound = GamesBound::new(asked.positions, false, asked.moves);
+                for result in &results {
+                    match result {
+                        Ok(game) => bound.game_model(game),
+                        Err(e) => bound.bad_record(&e.message),
+                    }
+                }
+                let answer = write_answer(
+                    Source::Records(results),
+                    GameOptions::default(),
+                    asked,
+                    &AtomicBool::new(false),
+                    usize::MAX,
+                )
+                .expect("an answer")
+                .concat();
+                assert!(answer.len() as u64 <= bound.bytes, "{path:?} {asked:?}: {} > {}", answer.len(), bound.bytes);
+            }
+        }
+    }
+
+    #[test]
+    fn an_answer_over_its_limit_stops() {
+        let text = shuffle(400).repeat(5);
+        let asked = Asked { moves: None, pgn_out: false, positions: true };
+        let options = GameOptions::default();
+        let whole =
+            write_answer(Source::Pgn(text.clone(), Vec::new()), options, asked, &AtomicBool::new(false), usize::MAX)
+                .expect("an answer")
+                .concat();
+        // pieces of 64 KiB, the last one shorter, that make valid JSON
+        let pieces =
+            write_answer(Source::Pgn(text.clone(), Vec::new()), options, asked, &AtomicBool::new(false), usize::MAX)
+                .expect("an answer");
+        assert!(pieces.len() > 2 && pieces[..pieces.len() - 1].iter().all(|p| p.len() == 64 * 1024));
+        assert!(serde_json::from_slice::<serde_json::Value>(&whole).is_ok());
+        let refused =
+            write_answer(Source::Pgn(text, Vec::new()), options, asked, &AtomicBool::new(false), whole.len() / 2);
+        assert!(refused.is_err_and(|message| message.contains("grew past its estimate")));
+    }
 }

@@ -77,7 +77,8 @@ pub struct Config {
     /// estimate, 200,000,000: a few seconds of work on one core).
     pub max_perft_nodes: u64,
     /// The largest reply (an upper bound estimated before the work) of
-    /// `render`, `laser`, `moves`, `explain` and a perft `divide` (8 MiB);
+    /// `render`, `laser`, `moves`, `explain`, a perft `divide` and
+    /// `games/convert` (8 MiB);
     /// a batch answered as NDJSON streams and has no such bound.
     pub max_reply_bytes: usize,
     /// How many bytes of large request bodies (over 16 KiB) and of large
@@ -194,7 +195,7 @@ impl Config {
     }
 
     /// This configuration with replies of `render`, `laser`, `moves`,
-    /// `explain` and perft `divide` bounded by `bytes`.
+    /// `explain`, perft `divide` and `games/convert` bounded by `bytes`.
     #[must_use]
     pub fn with_max_reply_bytes(mut self, bytes: usize) -> Config {
         self.max_reply_bytes = bytes;

@@ -26,7 +26,7 @@ pub(crate) const SMALL_REPLY: usize = 64 * 1024;
 
 /// The size of the pieces a built reply is written out in; the connection
 /// buffers at most [`crate::connections::WRITE_BUFFER`] bytes of it.
-const CHUNK: usize = 64 * 1024;
+pub(crate) const CHUNK: usize = 64 * 1024;
 
 /// The KiB permits of `bytes`, at least one.
 pub(crate) fn kib(bytes: usize) -> u32 {
@@ -80,10 +80,12 @@ impl Drop for CancelOnDrop {
 }
 
 /// A reply body: built whole on the pool (written out in chunks, holding
-/// its memory permit until the last one is handed over), or lines streamed
-/// from the pool through a bounded channel.
+/// its memory permit until the last one is handed over), built on the pool
+/// as pieces (each let go as it is handed over), or lines streamed from the
+/// pool through a bounded channel.
 pub(crate) enum Reply {
     Whole { data: Bytes, at: usize, permit: Option<OwnedSemaphorePermit> },
+    Pieces { pieces: std::collections::VecDeque<Bytes>, left: usize, permit: Option<OwnedSemaphorePermit> },
     Lines { lines: mpsc::Receiver<Bytes>, _cancel: CancelOnDrop },
 }
 
@@ -91,6 +93,13 @@ impl Reply {
     /// `data` as a body that holds `permit` until it is written out.
     pub(crate) fn whole(data: Vec<u8>, permit: Option<OwnedSemaphorePermit>) -> Body {
         Body::new(Reply::Whole { data: Bytes::from(data), at: 0, permit })
+    }
+
+    /// `pieces` in order, as a body that holds `permit` until the last is
+    /// handed over; each piece is let go as it is.
+    pub(crate) fn pieces(pieces: Vec<Bytes>, permit: Option<OwnedSemaphorePermit>) -> Body {
+        let left = pieces.iter().map(Bytes::len).sum();
+        Body::new(Reply::Pieces { pieces: pieces.into(), left, permit })
     }
 
     /// The lines received from `lines`, until the sender is dropped;
@@ -124,6 +133,17 @@ impl http_body::Body for Reply {
                 }
                 Poll::Ready(Some(Ok(Frame::data(chunk))))
             }
+            Reply::Pieces { pieces, left, permit } => {
+                let piece = pieces.pop_front();
+                if pieces.is_empty() {
+                    // the last piece is handed over: let go of its permit
+                    *permit = None;
+                }
+                Poll::Ready(piece.map(|piece| {
+                    *left -= piece.len();
+                    Ok(Frame::data(piece))
+                }))
+            }
             Reply::Lines { lines, .. } => lines.poll_recv(cx).map(|line| line.map(|line| Ok(Frame::data(line)))),
         }
     }
@@ -132,6 +152,7 @@ impl http_body::Body for Reply {
         match self {
             // a whole reply's length is known: it goes out with a content-length
             Reply::Whole { data, at, .. } => http_body::SizeHint::with_exact((data.len() - *at) as u64),
+            Reply::Pieces { left, .. } => http_body::SizeHint::with_exact(*left as u64),
             Reply::Lines { .. } => http_body::SizeHint::default(),
         }
     }
@@ -170,6 +191,43 @@ pub(crate) async fn json_reply(
         None
     };
     let mut response = axum::response::Response::new(Reply::whole(bytes, permit));
+    *response.status_mut() = status;
+    response
+        .headers_mut()
+        .insert(axum::http::header::CONTENT_TYPE, axum::http::HeaderValue::from_static("application/json"));
+    response
+}
+
+/// A JSON answer made on the pool as `pieces`, with `permit` held for it
+/// before the work (none for a small one): the part of the permit not
+/// needed is let go, and a reply larger than foreseen waits for the rest.
+pub(crate) async fn held_reply(
+    memory: &Memory,
+    permit: Option<OwnedSemaphorePermit>,
+    status: axum::http::StatusCode,
+    pieces: Vec<Bytes>,
+) -> axum::response::Response {
+    let len: usize = pieces.iter().map(Bytes::len).sum();
+    let permit = match permit {
+        Some(mut permit) => {
+            let need = kib(len) as usize;
+            match permit.num_permits().cmp(&need) {
+                std::cmp::Ordering::Greater => drop(permit.split(permit.num_permits() - need)),
+                std::cmp::Ordering::Less => match memory.hold(len - permit.num_permits() * 1024).await {
+                    Some(more) => permit.merge(more),
+                    None => return crate::api::shutting_down(),
+                },
+                std::cmp::Ordering::Equal => {}
+            }
+            Some(permit)
+        }
+        None if len > SMALL_REPLY => match memory.hold(len).await {
+            Some(permit) => Some(permit),
+            None => return crate::api::shutting_down(),
+        },
+        None => None,
+    };
+    let mut response = axum::response::Response::new(Reply::pieces(pieces, permit));
     *response.status_mut() = status;
     response
         .headers_mut()

@@ -224,6 +224,39 @@ async fn limits_hold() {
     assert!(body.contains("method not allowed"));
 }
 
+/// `games/convert`'s answer is bounded before any move is played: asking
+/// for every position of many moves is refused with 413 over
+/// `--max-reply-bytes`, the same games without their positions are
+/// answered, within the bound.
+#[tokio::test]
+async fn games_convert_answers_are_bounded_before_the_work() {
+    let limit = 400_000;
+    let base = start(Config::default().with_max_reply_bytes(limit)).await;
+    let c = client();
+    let game = "1. Nf3 Nf6 2. Ng1 Ng8 ".repeat(100) + "*\n\n";
+    let pgn = game.repeat(5);
+    let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"pgn": pgn, "positions": true})).await;
+    assert_eq!(status, 413, "{answer}");
+    let message = answer["error"]["message"].as_str().unwrap_or_default();
+    assert!(
+        message.starts_with("this request's answer may take up to ")
+            && message.contains("(5 games, 2,000 moves with their positions); the limit is 400,000 bytes per answer (serve --max-reply-bytes)"),
+        "{message}"
+    );
+    let (status, answer) = post_raw(&c, &base, "/v1/games/convert", json!({"pgn": pgn}).to_string()).await;
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["games"].as_array().map(Vec::len), Some(5));
+    assert!(answer.to_string().len() <= limit);
+    // one game with its positions fits
+    let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"pgn": game, "positions": true})).await;
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["games"][0]["ok"]["positions"].as_array().map(Vec::len), Some(400));
+    // the default bound is 8 MiB
+    let base = start(Config::default()).await;
+    let (status, _) = post(&c, &base, "/v1/games/convert", &json!({"pgn": pgn, "positions": true})).await;
+    assert_eq!(status, 200);
+}
+
 #[tokio::test]
 async fn a_slow_request_gets_503() {
     let base = start(Config::default().with_request_timeout(Duration::from_millis(1))).await;

@@ -150,6 +150,8 @@ async fn the_openapi_document_describes_the_budgets() {
     assert!(refusal.contains("max_moves"), "{refusal}");
     let refusal = doc["paths"]["/v1/perft"]["post"]["responses"]["413"]["description"].as_str().expect("413");
     assert!(refusal.contains("max_perft_nodes"), "{refusal}");
+    let refusal = doc["paths"]["/v1/games/convert"]["post"]["responses"]["413"]["description"].as_str().expect("413");
+    assert!(refusal.contains("max_moves") && refusal.contains("max_reply_bytes"), "{refusal}");
     let streamed = &doc["paths"]["/v1/render"]["post"]["responses"]["200"]["content"]["application/x-ndjson"];
     assert!(streamed.is_object());
 }

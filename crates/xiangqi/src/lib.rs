@@ -103,6 +103,7 @@ const CELL_LETTERS: [[u8; 15]; 3] = [*b"KABNRCPkabnrcp\0", *b"KAEHRCPkaehrcp\0",
 
 impl Variant for Xiangqi {
     const ID: &'static str = "xiangqi";
+    const NOTATION_NAME: &'static str = "Xiangqi FEN";
     const SPEC: PlacementSpec = PlacementSpec {
         files: 9,
         ranks: 10,

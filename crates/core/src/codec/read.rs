@@ -63,7 +63,9 @@ impl Cursor<'_> {
 /// # Errors
 ///
 /// A [`ParseError`] naming the first byte that does not fit: an unknown
-/// letter, a row that is too long or too short, too many or too few rows.
+/// letter, a row that is too long or too short, too many or too few rows;
+/// after rows that fit, a bracketed group at the end (crazyhouse holdings,
+/// [`ParseErrorKind::Holdings`]).
 #[allow(clippy::missing_panics_doc)]
 pub fn decode_placement<V: Variant>(
     input: &str,
@@ -73,9 +75,6 @@ pub fn decode_placement<V: Variant>(
     repairs: &mut Vec<Repair>,
 ) -> Result<usize, ParseError> {
     let spec = &V::SPEC;
-    let cursor = Cursor { spec, input, offset };
-    let files = spec.files as usize;
-    let ranks = spec.ranks as usize;
     if board.len() != spec.cells() {
         // A variant whose board type does not match its spec is a bug in the
         // variant, not bad input; report it rather than index out of range.
@@ -97,6 +96,42 @@ pub fn decode_placement<V: Variant>(
         // Something does not fit: read again carefully to say what and where.
         board.fill(None);
     }
+    // A bracketed group at the end is no row: the rows before it are read
+    // (their errors come first), then the group is named for what it is.
+    let holdings = holdings_start::<V>(input.as_bytes());
+    let rows = holdings.map_or(input, |at| &input[..at]);
+    let pieces = decode_rows::<V>(&Cursor { spec, input: rows, offset }, *leniency, board, repairs)?;
+    match holdings {
+        Some(at) => Err(ParseError::new(
+            ParseErrorKind::Holdings { found: crate::error::excerpt(&input[at..]), notation: V::NOTATION_NAME },
+            offset + at..offset + input.len(),
+        )),
+        None => Ok(pieces),
+    }
+}
+
+/// Where a bracketed group that ends the placement starts (`[Qn]` in
+/// `RNBQKBNR[Qn]`, the holdings of a crazyhouse FEN): a `[` that is no
+/// piece letter, closed by the last byte, with no bracket between.
+fn holdings_start<V: Variant>(bytes: &[u8]) -> Option<usize> {
+    if bytes.last() != Some(&b']') || V::piece_from_ascii(b'[', false).is_some() {
+        return None;
+    }
+    let at = bytes.iter().rposition(|&b| b == b'[')?;
+    let inside = bytes.get(at + 1..bytes.len() - 1)?;
+    (!inside.contains(&b']')).then_some(at)
+}
+
+/// The careful loop of [`decode_placement`] over the rows of `cursor`.
+fn decode_rows<V: Variant>(
+    cursor: &Cursor<'_>,
+    leniency: Leniency,
+    board: &mut [Option<V::Piece>],
+    repairs: &mut Vec<Repair>,
+) -> Result<usize, ParseError> {
+    let (spec, input, offset) = (cursor.spec, cursor.input, cursor.offset);
+    let files = spec.files as usize;
+    let ranks = spec.ranks as usize;
     let bytes = input.as_bytes();
     if bytes.is_empty() {
         return Err(ParseError::new(ParseErrorKind::Empty { expected: "a placement" }, offset..offset));

@@ -435,3 +435,37 @@ fn refuses_placements_longer_than_any_valid_one() {
     assert_eq!(decode_strict_fast::<Tall15>(longest.as_bytes(), &mut board), Some((150, 164)));
     assert_eq!(decode_strict_fast::<Tall15>(format!("{longest}/").as_bytes(), &mut board), None);
 }
+
+#[test]
+fn names_holdings_after_the_board() {
+    let read = |line: &str, leniency: &Leniency| {
+        let mut board = vec![None; 64];
+        decode_placement::<ChessLike>(line, 3, leniency, &mut board, &mut Vec::new())
+    };
+    let board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    for holdings in ["[]", "[Qn]", "[-]"] {
+        let line = format!("{board}{holdings}");
+        for leniency in [Leniency::default(), CAREFUL, Leniency::ALL] {
+            let error = read(&line, &leniency).expect_err("holdings are no row");
+            assert_eq!(
+                error.kind,
+                crate::ParseErrorKind::Holdings { found: holdings.to_owned(), notation: "this notation" },
+                "{line}"
+            );
+            // the brackets, shifted by the field's offset
+            assert_eq!(error.span, 3 + board.len()..3 + line.len(), "{line}");
+        }
+    }
+    assert_eq!(
+        read(&format!("{board}[Qn]"), &Leniency::default()).expect_err("an error").kind.to_string(),
+        "a holdings (pocket) suffix \"[Qn]\" after the board: crazyhouse-style holdings are not part of this notation"
+    );
+    // the rows before the brackets are read first: their error comes first
+    let short = read("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN[Q]", &Leniency::default()).expect_err("short");
+    assert!(matches!(short.kind, crate::ParseErrorKind::RowLength { found: 7, .. }), "{short:?}");
+    // an unclosed or nested bracket is no holdings group
+    for line in [format!("{board}[Q"), format!("{board}[Q]]"), format!("{board}]")] {
+        let error = read(&line, &Leniency::default()).expect_err("an error");
+        assert!(!matches!(error.kind, crate::ParseErrorKind::Holdings { .. }), "{line}: {error:?}");
+    }
+}
