@@ -210,6 +210,10 @@ pub trait Visitor {
     fn end_game(&mut self, error: Option<PgnError>) -> Self::Output;
 }
 
+/// How much of the buffer the fast lane checks as UTF-8 at once, from the
+/// move it needs checked.
+const CHECKED_STRETCH: usize = 256;
+
 /// The byte classes of the movetext.
 const WS: u8 = 1;
 const DELIM: u8 = 2;
@@ -1001,9 +1005,13 @@ impl<R: Read> PgnReader<R> {
     /// path to read. `Some` ends the movetext (the visitor skipped).
     #[inline]
     fn fast_lane<V: Visitor>(&mut self, visitor: &mut V) -> Option<End> {
+        // the buffer does not move here; moves are sliced from a stretch of
+        // it checked as UTF-8 at once (`checked`, from `checked_at`), not
+        // each checked alone
+        let end = self.cur.end;
+        let buf = &self.cur.buf[..end];
+        let (mut checked, mut checked_at) = ("", 0);
         loop {
-            let end = self.cur.end;
-            let buf = &self.cur.buf[..end];
             let mut p = self.cur.pos;
             while p < end && CLASS[buf[p] as usize] == WS {
                 p += 1;
@@ -1053,7 +1061,16 @@ impl<R: Read> PgnReader<R> {
                 if q >= end || matches!(buf[q - 1], b'!' | b'?') {
                     return None;
                 }
-                let Ok(text) = std::str::from_utf8(&buf[p..q]) else { return None };
+                if p < checked_at || q > checked_at + checked.len() {
+                    let stretch = &buf[p..end.min(p + CHECKED_STRETCH).max(q)];
+                    checked = match std::str::from_utf8(stretch) {
+                        Ok(text) => text,
+                        // the text before the first byte that is not UTF-8
+                        Err(e) => std::str::from_utf8(&stretch[..e.valid_up_to()]).unwrap_or(""),
+                    };
+                    checked_at = p;
+                }
+                let text = checked.get(p - checked_at..q - checked_at)?;
                 self.moves_seen = true;
                 let flow = visitor.san(text, &Here { reader: &self.cur, index: p });
                 self.cur.pos = q;
