@@ -390,7 +390,13 @@ impl Position {
     /// True when `by` attacks `s` with `occupied` as the occupancy.
     #[inline]
     fn attacked(&self, s: usize, by: Color, occupied: u64) -> bool {
-        let them = self.colors[by.index()];
+        self.attacked_by(s, by, self.colors[by.index()], occupied)
+    }
+
+    /// True when the pieces `them` of `by` attack `s` with `occupied` as
+    /// the occupancy.
+    #[inline]
+    fn attacked_by(&self, s: usize, by: Color, them: u64, occupied: u64) -> bool {
         if (PAWN_ATTACKS[by.other().index()][s] & self.roles[Role::Pawn as usize]
             | KNIGHT_ATTACKS[s] & self.roles[Role::Knight as usize]
             | KING_ATTACKS[s] & self.roles[Role::King as usize])
@@ -484,8 +490,8 @@ impl Position {
 
     /// The one legal move of a piece of `role` of the side to move from
     /// `from_mask` to `to`, promotions aside, in the common case: exactly one
-    /// such piece reaches `to`, the side to move is not in check and the
-    /// move uncovers no line to its king. Pawns: a push to an empty square
+    /// such piece reaches `to`, and once it has moved no enemy piece attacks
+    /// its king. Pawns: a push to an empty square
     /// or a capture of a piece standing on `to`, never onto the last rank
     /// and never to the en passant square; the king: a step to a square no
     /// enemy piece attacks. `None` when any of that fails; the full
@@ -512,22 +518,13 @@ impl Position {
             return None;
         }
         let king = self.king_of(us)?;
-        if self.attacked(king, us.other(), occupied) {
+        // legal when no enemy piece attacks the king once the piece has
+        // moved: lines through `from` open, the piece on `to` taken
+        let them = self.colors[us.other().index()] & !bit(t);
+        if self.attacked_by(king, us.other(), them, (occupied ^ from) | bit(t)) {
             return None;
         }
         let f = from.trailing_zeros() as usize;
-        if lines_through(king) & from != 0 {
-            // the sliders that would see the king once the piece has moved
-            // (one standing on `to` is taken)
-            let after = (occupied ^ from) | bit(t);
-            let them = self.colors[us.other().index()] & !bit(t);
-            let queens = self.roles[Role::Queen as usize];
-            let straight = (self.roles[Role::Rook as usize] | queens) & them;
-            let diagonal = (self.roles[Role::Bishop as usize] | queens) & them;
-            if rook_attacks(king, after) & straight != 0 || bishop_attacks(king, after) & diagonal != 0 {
-                return None;
-            }
-        }
         Some(Move { from: sq(f as u32), to, role, promotion: None, kind: MoveKind::Normal })
     }
 
@@ -847,28 +844,25 @@ impl Position {
                 self.halfmove = 0;
             }
             MoveKind::Normal => {
-                if self.colors[them.index()] & bit(to) != 0 {
-                    if let Some(r) = self.role_at(to) {
-                        self.roles[r as usize] &= !bit(to);
-                    }
-                    self.colors[them.index()] &= !bit(to);
-                    self.castling &= !bit(to);
-                    self.halfmove = 0;
+                // a piece taken on `to` leaves every board, with no branch
+                // on whether there is one or which it is (capture or not is
+                // hard to predict)
+                let taken = self.colors[them.index()] & bit(to);
+                for r in &mut self.roles {
+                    *r &= !taken;
                 }
+                self.colors[them.index()] &= !taken;
                 let role = m.role;
                 self.roles[role as usize] &= !bit(from);
                 self.roles[m.promotion.unwrap_or(role) as usize] |= bit(to);
                 self.colors[us.index()] = (self.colors[us.index()] & !bit(from)) | bit(to);
-                self.castling &= !bit(from);
-                match role {
-                    Role::Pawn => {
-                        self.halfmove = 0;
-                        if from ^ to == 16 {
-                            self.ep = Square::from_index(usize::midpoint(from, to));
-                        }
-                    }
-                    Role::King => self.castling &= !(RANK_1 << (usize::from(back_rank(us)) * 8)),
-                    _ => {}
+                let king_rights = if role == Role::King { RANK_1 << (usize::from(back_rank(us)) * 8) } else { 0 };
+                self.castling &= !(taken | bit(from) | king_rights);
+                if taken != 0 || role == Role::Pawn {
+                    self.halfmove = 0;
+                }
+                if role == Role::Pawn && from ^ to == 16 {
+                    self.ep = Square::from_index(usize::midpoint(from, to));
                 }
             }
         }
