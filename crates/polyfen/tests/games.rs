@@ -910,9 +910,10 @@ proptest! {
     }
 
     #[test]
-    fn the_fast_lane_agrees_on_text_that_is_not_ascii(pieces in proptest::collection::vec(prop::sample::select(vec![
+    fn the_fast_lanes_agree_on_text_that_is_not_ascii(pieces in proptest::collection::vec(prop::sample::select(vec![
         &b"e4"[..], b"Nf3", b"1.", b" ", b"\n", b"{c}", "\u{e9}".as_bytes(), "N\u{e9}3".as_bytes(), "\u{2658}f3".as_bytes(),
         b"\xff", b"e\xe9", b"\xc3", b"\xa9", b"\xe2\x99", b"\x98", b"1-0", b"*",
+        b"[Event \"", b"\"]", b"[Site \"x\"]\n", "[White \"\u{e9}t\u{e9}\"]\n".as_bytes(), b"[Black \"\xff\"]\n", b"\\",
     ]), 0..120), step in 1usize..9) {
         let bytes = pieces.concat();
         let fast = events(PgnReader::new(bytes.as_slice()));
