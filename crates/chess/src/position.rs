@@ -390,7 +390,13 @@ impl Position {
     /// True when `by` attacks `s` with `occupied` as the occupancy.
     #[inline]
     fn attacked(&self, s: usize, by: Color, occupied: u64) -> bool {
-        let them = self.colors[by.index()];
+        self.attacked_by(s, by, self.colors[by.index()], occupied)
+    }
+
+    /// True when the pieces `them` of `by` attack `s` with `occupied` as
+    /// the occupancy.
+    #[inline]
+    fn attacked_by(&self, s: usize, by: Color, them: u64, occupied: u64) -> bool {
         if (PAWN_ATTACKS[by.other().index()][s] & self.roles[Role::Pawn as usize]
             | KNIGHT_ATTACKS[s] & self.roles[Role::Knight as usize]
             | KING_ATTACKS[s] & self.roles[Role::King as usize])
@@ -482,11 +488,14 @@ impl Position {
         list
     }
 
-    /// The one legal move of a knight, bishop, rook or queen of the side to
-    /// move from `from_mask` to `to`, in the common case: exactly one such
-    /// piece reaches `to`, the side to move is not in check and the move
-    /// uncovers no line to its king. `None` when any of that fails; the
-    /// full generation then decides.
+    /// The one legal move of a piece of `role` of the side to move from
+    /// `from_mask` to `to`, promotions aside, in the common case: exactly one
+    /// such piece reaches `to`, and once it has moved no enemy piece attacks
+    /// its king. Pawns: a push to an empty square
+    /// or a capture of a piece standing on `to`, never onto the last rank
+    /// and never to the en passant square; the king: a step to a square no
+    /// enemy piece attacks. `None` when any of that fails; the full
+    /// generation then decides.
     #[inline]
     pub(crate) fn sole_piece_move(&self, role: Role, to: Square, from_mask: u64) -> Option<Move> {
         let t = to.index();
@@ -501,30 +510,66 @@ impl Position {
             Role::Bishop => bishop_attacks(t, occupied),
             Role::Rook => rook_attacks(t, occupied),
             Role::Queen => rook_attacks(t, occupied) | bishop_attacks(t, occupied),
-            Role::Pawn | Role::King => return None,
+            Role::Pawn => self.pawn_reach(t, occupied)?,
+            Role::King => return self.sole_king_move(to, from_mask),
         };
         let from = self.pieces(us, role) & reach & from_mask;
         if from == 0 || from & (from - 1) != 0 {
             return None;
         }
         let king = self.king_of(us)?;
-        if self.attackers_to(king, us.other(), occupied) != 0 {
+        // legal when no enemy piece attacks the king once the piece has
+        // moved: lines through `from` open, the piece on `to` taken
+        let them = self.colors[us.other().index()] & !bit(t);
+        if self.attacked_by(king, us.other(), them, (occupied ^ from) | bit(t)) {
             return None;
         }
         let f = from.trailing_zeros() as usize;
-        if lines_through(king) & from != 0 {
-            // the sliders that would see the king once the piece has moved
-            // (one standing on `to` is taken)
-            let after = (occupied ^ from) | bit(t);
-            let them = self.colors[us.other().index()] & !bit(t);
-            let queens = self.roles[Role::Queen as usize];
-            let straight = (self.roles[Role::Rook as usize] | queens) & them;
-            let diagonal = (self.roles[Role::Bishop as usize] | queens) & them;
-            if rook_attacks(king, after) & straight != 0 || bishop_attacks(king, after) & diagonal != 0 {
-                return None;
-            }
-        }
         Some(Move { from: sq(f as u32), to, role, promotion: None, kind: MoveKind::Normal })
+    }
+
+    /// The squares a pawn of the side to move would come from to reach `t`
+    /// without promoting: a push onto an empty square (two from its first
+    /// rank over an empty one), or a capture of an enemy piece on `t`.
+    /// `None` for the last rank and the en passant square (the full
+    /// generation decides those).
+    #[inline]
+    fn pawn_reach(&self, t: usize, occupied: u64) -> Option<u64> {
+        if bit(t) & (RANK_1 | RANK_8) != 0 || self.ep.is_some_and(|ep| ep.index() == t) {
+            return None;
+        }
+        let us = self.turn;
+        if self.colors[us.other().index()] & bit(t) != 0 {
+            return Some(PAWN_ATTACKS[us.other().index()][t]);
+        }
+        if occupied & bit(t) != 0 {
+            return None;
+        }
+        // `t` is on ranks 2 to 7, so one square back is on the board
+        let (one, double_rank) = if us == Color::White { (t - 8, 3) } else { (t + 8, 4) };
+        let two = if t / 8 == double_rank && occupied & bit(one) == 0 {
+            if us == Color::White { bit(t - 16) } else { bit(t + 16) }
+        } else {
+            0
+        };
+        Some(bit(one) | two)
+    }
+
+    /// The king's step to `to` (from `from_mask`) when it is legal: not
+    /// onto a piece of its own, nor onto a square an enemy piece attacks
+    /// once the king has left its own. Castling is never this.
+    #[inline]
+    fn sole_king_move(&self, to: Square, from_mask: u64) -> Option<Move> {
+        let t = to.index();
+        let us = self.turn;
+        let king = self.king_of(us)?;
+        if KING_ATTACKS[t] & bit(king) & from_mask == 0 || self.colors[us.index()] & bit(t) != 0 {
+            return None;
+        }
+        if self.attacked(t, us.other(), self.occupied() ^ bit(king)) {
+            return None;
+        }
+        Some(Move { from: sq(king as u32), to, role: Role::King, promotion: None, kind: MoveKind::Normal })
     }
 
     /// [`Position::moves_to`] onto a list the caller holds (no copy of the
@@ -799,28 +844,25 @@ impl Position {
                 self.halfmove = 0;
             }
             MoveKind::Normal => {
-                if self.colors[them.index()] & bit(to) != 0 {
-                    if let Some(r) = self.role_at(to) {
-                        self.roles[r as usize] &= !bit(to);
-                    }
-                    self.colors[them.index()] &= !bit(to);
-                    self.castling &= !bit(to);
-                    self.halfmove = 0;
+                // a piece taken on `to` leaves every board, with no branch
+                // on whether there is one or which it is (capture or not is
+                // hard to predict)
+                let taken = self.colors[them.index()] & bit(to);
+                for r in &mut self.roles {
+                    *r &= !taken;
                 }
+                self.colors[them.index()] &= !taken;
                 let role = m.role;
                 self.roles[role as usize] &= !bit(from);
                 self.roles[m.promotion.unwrap_or(role) as usize] |= bit(to);
                 self.colors[us.index()] = (self.colors[us.index()] & !bit(from)) | bit(to);
-                self.castling &= !bit(from);
-                match role {
-                    Role::Pawn => {
-                        self.halfmove = 0;
-                        if from ^ to == 16 {
-                            self.ep = Square::from_index(usize::midpoint(from, to));
-                        }
-                    }
-                    Role::King => self.castling &= !(RANK_1 << (usize::from(back_rank(us)) * 8)),
-                    _ => {}
+                let king_rights = if role == Role::King { RANK_1 << (usize::from(back_rank(us)) * 8) } else { 0 };
+                self.castling &= !(taken | bit(from) | king_rights);
+                if taken != 0 || role == Role::Pawn {
+                    self.halfmove = 0;
+                }
+                if role == Role::Pawn && from ^ to == 16 {
+                    self.ep = Square::from_index(usize::midpoint(from, to));
                 }
             }
         }
@@ -1014,5 +1056,85 @@ fn to_mask_for_ep(ep: Option<Square>, to_mask: u64) -> u64 {
     match ep {
         Some(e) if to_mask & bit(e.index()) != 0 => !0,
         _ => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(fen: &str) -> Position {
+        let fen: Fen = fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"));
+        Position::from_setup(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    }
+
+    /// Positions along seeded random games (xorshift), from the start and
+    /// from positions with pins, checks, en passant and promotions near.
+    fn random_positions(count: usize) -> Vec<Position> {
+        let starts = [
+            crate::START_FEN,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "4k3/8/8/2KpP2r/8/8/8/8 w - d6 0 1",
+        ];
+        let starts: Vec<Position> = starts.iter().map(|f| pos(f)).collect();
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut below = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            usize::try_from(state % n as u64).unwrap_or(0)
+        };
+        let mut out = Vec::with_capacity(count);
+        while out.len() < count {
+            let mut p = starts[below(starts.len())];
+            for _ in 0..=below(100) {
+                out.push(p);
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                p.play(moves[below(moves.len())]);
+            }
+        }
+        out.truncate(count);
+        out
+    }
+
+    /// The fast path of reading a move either finds exactly the one legal
+    /// move the full generation finds, or steps aside: every role, every
+    /// destination, every square, file and rank of departure.
+    #[test]
+    fn sole_piece_move_agrees_with_the_full_generation() {
+        let roles = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
+        let mut masks = vec![!0u64];
+        masks.extend((0..8).map(|f| FILE_A << f));
+        masks.extend((0..8).map(|r| RANK_1 << (8 * r)));
+        masks.extend((0..64).map(bit));
+        let mut fast = [0usize; 6];
+        for p in random_positions(600) {
+            for role in roles {
+                for index in 0..64 {
+                    let to = sq(index);
+                    let mut all = ArrayVec::new();
+                    p.moves_to_into(role, to, &mut all);
+                    for &mask in &masks {
+                        let careful: Vec<Move> = all
+                            .iter()
+                            .copied()
+                            .filter(|m| bit(m.from().index()) & mask != 0 && m.promotion().is_none())
+                            .collect();
+                        if let Some(m) = p.sole_piece_move(role, to, mask) {
+                            assert_eq!(careful, [m], "{role:?} to {to} from {mask:#x} in {:?}", p.board());
+                            fast[role as usize] += 1;
+                        }
+                    }
+                }
+            }
+        }
+        // the fast path is taken for every role
+        assert!(fast.iter().all(|&n| n > 300), "{fast:?}");
     }
 }

@@ -286,6 +286,79 @@ impl San {
     }
 }
 
+/// The role a piece letter names, pawns aside (a pawn has no letter in
+/// standard SAN).
+#[inline]
+fn piece_of_letter(b: u8) -> Option<Role> {
+    match b {
+        b'N' => Some(Role::Knight),
+        b'B' => Some(Role::Bishop),
+        b'R' => Some(Role::Rook),
+        b'Q' => Some(Role::Queen),
+        b'K' => Some(Role::King),
+        _ => None,
+    }
+}
+
+/// The square at the start of `b`, a file letter then a rank digit.
+#[inline]
+fn square_at(b: &[u8]) -> Option<Square> {
+    match *b {
+        [f @ b'a'..=b'h', r @ b'1'..=b'8', ..] => Square::new(f - b'a', r - b'1'),
+        _ => None,
+    }
+}
+
+impl San {
+    /// The standard SAN most movetext is made of, read in one pass: `e4`,
+    /// `exd5`, `Nf3`, `Nbd7`, `R1e2`, `Qxe7`, `O-O`, `O-O-O`, each with one
+    /// `+` or `#` or none, and nothing around. `None` for anything else
+    /// (promotions, LAN, white space, annotations, every lenient form),
+    /// which [`San::parse_form`] reads; what this reads, that reads the
+    /// same and calls standard (a property test checks it).
+    #[inline]
+    fn parse_plain(text: &[u8]) -> Option<San> {
+        let body = match text {
+            [body @ .., b'+' | b'#'] if !body.is_empty() => body,
+            _ => text,
+        };
+        match *body {
+            // a pawn push, a pawn capture
+            [_, _] => {
+                let to = square_at(body)?;
+                Some(San::Normal { role: Role::Pawn, file: None, rank: None, capture: false, to, promotion: None })
+            }
+            [f @ b'a'..=b'h', b'x', ref to @ ..] if to.len() == 2 => Some(San::Normal {
+                role: Role::Pawn,
+                file: Some(f - b'a'),
+                rank: None,
+                capture: true,
+                to: square_at(to)?,
+                promotion: None,
+            }),
+            [b'O', b'-', b'O'] => Some(San::Castle { king_side: true }),
+            [b'O', b'-', b'O', b'-', b'O'] => Some(San::Castle { king_side: false }),
+            [letter, ref rest @ ..] if rest.len() >= 2 => {
+                let role = piece_of_letter(letter)?;
+                let (middle, to) = rest.split_at(rest.len() - 2);
+                let to = square_at(to)?;
+                let (middle, capture) = match middle {
+                    [m @ .., b'x'] => (m, true),
+                    m => (m, false),
+                };
+                let (file, rank) = match *middle {
+                    [] => (None, None),
+                    [f @ b'a'..=b'h'] => (Some(f - b'a'), None),
+                    [r @ b'1'..=b'8'] => (None, Some(r - b'1')),
+                    _ => return None,
+                };
+                Some(San::Normal { role, file, rank, capture, to, promotion: None })
+            }
+            _ => None,
+        }
+    }
+}
+
 /// Whether what follows a move (white space trimmed) is a standard suffix:
 /// FIDE's `e.p.` after an en passant capture, one `+` or `#` at most, then
 /// one annotation at most.
@@ -392,7 +465,25 @@ impl Position {
     }
 
     /// Reads SAN or LAN; with `repairs`, leniently.
+    #[inline]
     fn read_san(&self, text: &str, repairs: Option<&mut Vec<MoveRepair>>) -> Result<(Move, MoveSyntax), MoveError> {
+        // the common case: plain standard SAN naming a legal move (anything
+        // else, errors included, is read again below)
+        if let Some(san) = San::parse_plain(text.as_bytes())
+            && let Ok(m) = self.san_match(san, text, false)
+        {
+            return Ok((m, MoveSyntax::San));
+        }
+        self.read_san_carefully(text, repairs)
+    }
+
+    /// [`Position::read_san`] for any text: every form, the lenient ones
+    /// with `repairs`, and the errors.
+    fn read_san_carefully(
+        &self,
+        text: &str,
+        repairs: Option<&mut Vec<MoveRepair>>,
+    ) -> Result<(Move, MoveSyntax), MoveError> {
         let (san, standard) = San::parse_form(text)?;
         let syntax = match san {
             San::Normal { file: Some(_), rank: Some(_), .. } => MoveSyntax::Lan,
@@ -714,5 +805,38 @@ impl Position {
         }
         self.push_check(m, &mut out);
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn plain_san_is_read_in_one_pass() {
+        for text in ["e4", "exd5+", "Nf3", "Nbd7", "R1e2#", "Qxe7", "Kxe2", "O-O", "O-O-O+"] {
+            let plain = San::parse_plain(text.as_bytes());
+            assert!(plain.is_some(), "{text}");
+            assert_eq!(San::parse_form(text).ok(), plain.map(|san| (san, true)), "{text}");
+        }
+        // promotions, LAN, annotations, white space and lenient forms are
+        // left to the careful reader
+        for text in ["e8=Q", "e2e4", "Ng1-f3", "e4!", " e4", "e4 ", "Pe4", "exd6e.p.", "0-0", "o-o", "e4++", "ed5"] {
+            assert_eq!(San::parse_plain(text.as_bytes()), None, "{text}");
+        }
+    }
+
+    proptest! {
+        /// What the one-pass reader reads, the careful one reads the same
+        /// and calls standard.
+        #[test]
+        fn plain_san_agrees_with_the_careful_reading(
+            text in prop_oneof!["[NBRQKPO0a-hx1-8=+#!? :-]{0,7}", "[NBRQKP]?[a-h1-8]{0,2}[x:-]?[a-h1-9][0-9]?[=+#!?]{0,2}"]
+        ) {
+            if let Some(san) = San::parse_plain(text.as_bytes()) {
+                prop_assert_eq!(San::parse_form(&text).ok(), Some((san, true)));
+            }
+        }
     }
 }

@@ -1125,6 +1125,20 @@ proptest! {
     }
 
     #[test]
+    fn the_fast_lanes_agree_on_text_that_is_not_ascii(pieces in proptest::collection::vec(prop::sample::select(vec![
+        &b"e4"[..], b"Nf3", b"1.", b" ", b"\n", b"{c}", "\u{e9}".as_bytes(), "N\u{e9}3".as_bytes(), "\u{2658}f3".as_bytes(),
+        b"\xff", b"e\xe9", b"\xc3", b"\xa9", b"\xe2\x99", b"\x98", b"1-0", b"*",
+        b"[Event \"", b"\"]", b"[Site \"x\"]\n", "[White \"\u{e9}t\u{e9}\"]\n".as_bytes(), b"[Black \"\xff\"]\n", b"\\",
+    ]), 0..120), step in 1usize..9) {
+        let bytes = pieces.concat();
+        let fast = events(PgnReader::new(bytes.as_slice()));
+        let careful = events(PgnReader::new(bytes.as_slice()).careful_only());
+        prop_assert_eq!(&fast, &careful, "{:?}", bytes);
+        let trickled = events(PgnReader::new(Trickle { data: bytes.as_slice(), step }));
+        prop_assert_eq!(&fast, &trickled, "{:?}", bytes);
+    }
+
+    #[test]
     fn the_fast_lane_agrees_at_game_boundaries(pieces in proptest::collection::vec(grammar_piece(), 0..40), space in proptest::collection::vec(any::<bool>(), 40), step in 1usize..9) {
         let mut text = String::new();
         for (piece, &spaced) in pieces.iter().zip(&space) {

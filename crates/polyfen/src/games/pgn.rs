@@ -27,6 +27,7 @@
 use std::cell::Cell;
 use std::fmt;
 use std::io::{self, Read};
+use std::ops::Range;
 
 /// The most bytes one token (a tag or a comment) may take; a longer one is
 /// an error of its game, and the reader skips it without keeping it.
@@ -235,6 +236,10 @@ pub trait Visitor {
     /// The game is over; `error` says why it could not be read to its end.
     fn end_game(&mut self, error: Option<PgnError>) -> Self::Output;
 }
+
+/// How much of the buffer the fast lane checks as UTF-8 at once, from the
+/// move it needs checked.
+const CHECKED_STRETCH: usize = 256;
 
 /// The byte classes of the movetext.
 const WS: u8 = 1;
@@ -799,6 +804,9 @@ impl<R: Read> PgnReader<R> {
     /// ends the game.
     fn read_tags<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<Result<(), PgnError>> {
         loop {
+            if self.fast {
+                self.tag_lane(visitor);
+            }
             let Some(b) = self.skip_ws()? else { return Ok(Ok(())) };
             match b {
                 b'[' => {
@@ -814,6 +822,46 @@ impl<R: Read> PgnReader<R> {
                 }
                 _ => return Ok(Ok(())),
             }
+        }
+    }
+
+    /// The common tags (`[Name "value"]`, no escapes) and the white space
+    /// between them, read straight from the buffer while it holds them
+    /// whole, their text sliced from a stretch checked as UTF-8 at once;
+    /// returns at anything else for [`PgnReader::read_tag`] to read, which
+    /// reads these tags the same.
+    fn tag_lane<V: Visitor>(&mut self, visitor: &mut V) {
+        let end = self.cur.end;
+        let buf = &self.cur.buf[..end];
+        let (mut checked, mut checked_at) = ("", 0);
+        loop {
+            let mut p = self.cur.pos;
+            while p < end && CLASS[buf[p] as usize] == WS {
+                p += 1;
+            }
+            self.cur.pos = p;
+            // the window `read_tag` would look in, or less
+            let window = &buf[p..end.min(p + SHORT_TAG)];
+            if window.first() != Some(&b'[') {
+                return;
+            }
+            let Some((name, value)) = simple_tag_bounds(window) else { return };
+            if p < checked_at || p + value.end + 2 > checked_at + checked.len() {
+                let stretch = &buf[p..end.min(p + CHECKED_STRETCH * 4).max(p + value.end + 2)];
+                checked = match std::str::from_utf8(stretch) {
+                    Ok(text) => text,
+                    Err(e) => std::str::from_utf8(&stretch[..e.valid_up_to()]).unwrap_or(""),
+                };
+                checked_at = p;
+            }
+            let at = p - checked_at;
+            let (Some(name), Some(text)) =
+                (checked.get(at + name.start..at + name.end), checked.get(at + value.start..at + value.end))
+            else {
+                return;
+            };
+            visitor.tag(name, text);
+            self.cur.pos = p + value.end + 2;
         }
     }
 
@@ -1078,9 +1126,13 @@ impl<R: Read> PgnReader<R> {
     /// path to read. `Some` ends the movetext (the visitor skipped).
     #[inline]
     fn fast_lane<V: Visitor>(&mut self, visitor: &mut V) -> Option<End> {
+        // the buffer does not move here; moves are sliced from a stretch of
+        // it checked as UTF-8 at once (`checked`, from `checked_at`), not
+        // each checked alone
+        let end = self.cur.end;
+        let buf = &self.cur.buf[..end];
+        let (mut checked, mut checked_at) = ("", 0);
         loop {
-            let end = self.cur.end;
-            let buf = &self.cur.buf[..end];
             let mut p = self.cur.pos;
             while p < end && CLASS[buf[p] as usize] == WS {
                 p += 1;
@@ -1130,7 +1182,16 @@ impl<R: Read> PgnReader<R> {
                 if q >= end || matches!(buf[q - 1], b'!' | b'?') {
                     return None;
                 }
-                let Ok(text) = std::str::from_utf8(&buf[p..q]) else { return None };
+                if p < checked_at || q > checked_at + checked.len() {
+                    let stretch = &buf[p..end.min(p + CHECKED_STRETCH).max(q)];
+                    checked = match std::str::from_utf8(stretch) {
+                        Ok(text) => text,
+                        // the text before the first byte that is not UTF-8
+                        Err(e) => std::str::from_utf8(&stretch[..e.valid_up_to()]).unwrap_or(""),
+                    };
+                    checked_at = p;
+                }
+                let text = checked.get(p - checked_at..q - checked_at)?;
                 self.moves_seen = true;
                 let flow = visitor.san(text, &Here { reader: &self.cur, index: p });
                 self.cur.pos = q;
@@ -1309,7 +1370,17 @@ impl<R: Read> PgnReader<R> {
 /// bytes: name, value, and the bytes taken. `None` for anything else, which
 /// [`parse_tag`] reads.
 fn simple_tag(line: &[u8]) -> Option<(&str, &str, usize)> {
-    let name_len = line[1..].iter().position(|&b| !(b.is_ascii_alphanumeric() || b == b'_'))?;
+    let (name, value) = simple_tag_bounds(line)?;
+    // one check of the whole tag, then slices of it (its delimiters are ASCII)
+    let text = std::str::from_utf8(&line[..value.end]).ok()?;
+    Some((text.get(name)?, text.get(value.clone())?, value.end + 2))
+}
+
+/// Where the name and the value of the common tag at the start of `line`
+/// lie (the tag ends two bytes after its value), not yet checked as UTF-8.
+#[inline]
+fn simple_tag_bounds(line: &[u8]) -> Option<(Range<usize>, Range<usize>)> {
+    let name_len = line.get(1..)?.iter().position(|&b| !(b.is_ascii_alphanumeric() || b == b'_'))?;
     if name_len == 0 || line.get(1 + name_len) != Some(&b' ') || line.get(2 + name_len) != Some(&b'"') {
         return None;
     }
@@ -1318,9 +1389,7 @@ fn simple_tag(line: &[u8]) -> Option<(&str, &str, usize)> {
     if line[close] != b'"' || line.get(close + 1) != Some(&b']') {
         return None;
     }
-    // one check of the whole tag, then slices of it (its delimiters are ASCII)
-    let text = std::str::from_utf8(&line[..close]).ok()?;
-    Some((text.get(1..=name_len)?, text.get(open..close)?, close + 2))
+    Some((1..1 + name_len, open..close))
 }
 
 /// Reads the tag at the start of `line` (which starts with `[`): its name,
