@@ -1,6 +1,8 @@
 //! Project automation, run as `cargo xtask <task>`:
 //!
-//! - `ci`: what CI runs: `cargo fmt --check`, clippy with `-D warnings` on
+//! - `ci`: what CI runs: `cargo fmt --check`, every locked package fetched
+//!   (for every platform, which the rust-version test reads offline),
+//!   clippy with `-D warnings` on
 //!   every target, and every test (unit, integration, doc and book tests)
 //!   with `INSTA_UPDATE=no`, so a changed snapshot fails instead of being
 //!   written.
@@ -63,6 +65,9 @@ fn cargo(args: &[&str], envs: &[(&str, &str)]) -> Result<(), String> {
 
 fn ci() -> Result<(), String> {
     cargo(&["fmt", "--all", "--", "--check"], &[])?;
+    // every locked package, for every platform: the build fetches only
+    // this platform's, and the rust-version test reads all of them offline
+    cargo(&["fetch", "--locked"], &[])?;
     // the book first: the server embeds it, and its tests then require it
     let in_ci = std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false");
     let book = if book::mdbook_available() || in_ci {
