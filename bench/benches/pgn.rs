@@ -19,13 +19,11 @@ use std::hint::black_box;
 use std::ops::ControlFlow;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use pgn_reader::{RawTag, Reader, SanPlus, Skip, Visitor as PeerVisitor};
+use pgn_reader::{Reader, SanPlus, Skip, Visitor as PeerVisitor};
 use polyfen::games::pgn::{Flow, Here, PgnError, PgnReader, Visitor};
 use polyfen::games::{Game, GameOptions, Games, Node};
 use polyfen::{AnyPosition, MoveNotation, Position, ReadOptions, RuleOptions, VariantId};
 use polyfen_bench::Rng;
-use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, Position as _};
 
 const SAMPLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/pgn/lichess_db_1000k.pgn");
 
@@ -109,46 +107,8 @@ impl PeerVisitor for PeerCount {
     fn end_game(&mut self, (): ()) {}
 }
 
-/// The shakmaty project's `validate` example: FEN tags read, every SAN
-/// played.
-struct PeerValidator {
-    bad: u64,
-}
-
-impl PeerVisitor for PeerValidator {
-    type Tags = Option<Chess>;
-    type Movetext = Chess;
-    type Output = bool;
-    fn begin_tags(&mut self) -> ControlFlow<bool, Option<Chess>> {
-        ControlFlow::Continue(None)
-    }
-    fn tag(&mut self, tags: &mut Option<Chess>, name: &[u8], value: RawTag<'_>) -> ControlFlow<bool> {
-        if name == b"FEN" {
-            let Ok(fen) = Fen::from_ascii(value.as_bytes()) else { return ControlFlow::Break(false) };
-            let Ok(pos) = fen.into_position(CastlingMode::Chess960) else { return ControlFlow::Break(false) };
-            *tags = Some(pos);
-        }
-        ControlFlow::Continue(())
-    }
-    fn begin_movetext(&mut self, tags: Option<Chess>) -> ControlFlow<bool, Chess> {
-        ControlFlow::Continue(tags.unwrap_or_default())
-    }
-    fn san(&mut self, pos: &mut Chess, san_plus: SanPlus) -> ControlFlow<bool> {
-        match san_plus.san.to_move(pos) {
-            Ok(m) => {
-                pos.play_unchecked(m);
-                ControlFlow::Continue(())
-            }
-            Err(_) => ControlFlow::Break(false),
-        }
-    }
-    fn begin_variation(&mut self, _: &mut Chess) -> ControlFlow<bool, Skip> {
-        ControlFlow::Continue(Skip(true))
-    }
-    fn end_game(&mut self, _: Chess) -> bool {
-        true
-    }
-}
+#[path = "../shared/pgn_peer.rs"]
+mod pgn_peer;
 
 fn polyfen_validate(input: &[u8]) -> u64 {
     let mut bad = 0;
@@ -191,11 +151,11 @@ fn chess_group(c: &mut Criterion, group: &str, input: &[u8], two_threads: bool) 
     group.bench_function("validate/pgn-reader", |b| {
         b.iter(|| {
             let mut reader = Reader::new(input);
-            let mut validator = PeerValidator { bad: 0 };
-            while let Some(ok) = reader.read_game(&mut validator).expect("in memory") {
-                validator.bad += u64::from(!ok);
+            let mut bad = 0u64;
+            while let Some(ok) = reader.read_game(&mut pgn_peer::Validator).expect("in memory") {
+                bad += u64::from(!ok);
             }
-            black_box(validator.bad)
+            black_box(bad)
         });
     });
     if two_threads {

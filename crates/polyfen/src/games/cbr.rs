@@ -25,14 +25,14 @@
 //! A bad record keeps the game read up to it in [`RecordError::partial`].
 
 use polyfen_core::Color;
-use polyfen_xiangqi::{Fen, Piece, Role, Square, XiangqiExtras};
+use polyfen_xiangqi::{Piece, Role, Square};
 
 use crate::games::format::{RecordError, record_repair};
 use crate::games::model::Game;
 use crate::games::pgn::PgnRepair;
 use crate::games::rules::{GameRules, XiangqiRules};
-use crate::games::xqf::{Raw, line_of};
-use crate::{AnyPosition, VariantId, XiangqiPosition};
+use crate::games::xqf::{Raw, finish, result_of, setup};
+use crate::{AnyPosition, VariantId};
 
 /// The signature of a CBR record.
 pub(crate) const CBR_MAGIC: &[u8; 16] = b"CCBridge Record\0";
@@ -239,23 +239,7 @@ fn read_at(bytes: &[u8], base: usize) -> Result<Game, RecordError> {
     let mut raws: Vec<Raw> = vec![Raw { mv: String::new(), comment: None, children: Vec::new() }];
     let mut cursor = Cursor { bytes, at: HEADER, base };
     let read = read_moves(&mut cursor, board, &mut game, &mut raws);
-    game.moves = line_of(&mut raws, 0);
-    let fen = crate::games::write::position_text(&game.start);
-    if fen != polyfen_xiangqi::START_FEN {
-        game.tags.insert(1, ("FEN".to_owned(), fen));
-    }
-    match read {
-        Ok(()) => Ok(game),
-        Err(error) => Err(error.with_partial(game)),
-    }
-}
-
-/// The start position: `board` with `turn` to move.
-fn setup(board: [Option<Piece>; 90], turn: Color) -> AnyPosition {
-    AnyPosition::Xiangqi(XiangqiPosition::new(Fen {
-        board,
-        extras: XiangqiExtras { turn, halfmove: 0, fullmove: 1, marker: None },
-    }))
+    finish(game, &mut raws, read)
 }
 
 /// The tags of a CBR header: the game, its strings and the result.
@@ -267,12 +251,7 @@ fn header_tags(bytes: &[u8]) -> Vec<(String, String)> {
             tags.push((name.to_owned(), text));
         }
     }
-    let result = match bytes[RESULT] {
-        1 => "1-0",
-        2 => "0-1",
-        3 | 4 => "1/2-1/2",
-        _ => "*",
-    };
+    let result = result_of(bytes[RESULT]);
     tags.push(("Result".to_owned(), result.to_owned()));
     tags
 }

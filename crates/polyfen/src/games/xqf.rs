@@ -266,7 +266,15 @@ pub fn read_xqf(bytes: &[u8]) -> Result<Game, RecordError> {
     game.result = game.tag("Result").map(str::to_owned);
     let mut raws: Vec<Raw> = vec![Raw { mv: String::new(), comment: None, children: Vec::new() }];
     let read = read_moves(&mut records, board, &mut game, &mut raws);
-    game.moves = line_of(&mut raws, 0);
+    finish(game, &mut raws, read)
+}
+
+/// A record's game once its move records are read (`read`, or the error
+/// that stopped them): its main line built from `raws`, a `FEN` tag for a
+/// start that is not the standard one, and on an error the game read up to
+/// it kept in the error.
+pub(crate) fn finish(mut game: Game, raws: &mut [Raw], read: Result<(), RecordError>) -> Result<Game, RecordError> {
+    game.moves = line_of(raws, 0);
     let fen = crate::games::write::position_text(&game.start);
     if fen != polyfen_xiangqi::START_FEN {
         game.tags.insert(1, ("FEN".to_owned(), fen));
@@ -277,8 +285,19 @@ pub fn read_xqf(bytes: &[u8]) -> Result<Game, RecordError> {
     }
 }
 
+/// The result a record's result byte names (XQF and CBR agree: 1 red
+/// wins, 2 black wins, 3 or 4 a draw, anything else unknown).
+pub(crate) fn result_of(byte: u8) -> &'static str {
+    match byte {
+        1 => "1-0",
+        2 => "0-1",
+        3 | 4 => "1/2-1/2",
+        _ => "*",
+    }
+}
+
 /// The start position: `board` with `turn` to move.
-fn setup(board: [Option<Piece>; 90], turn: Color) -> AnyPosition {
+pub(crate) fn setup(board: [Option<Piece>; 90], turn: Color) -> AnyPosition {
     AnyPosition::Xiangqi(XiangqiPosition::new(Fen {
         board,
         extras: XiangqiExtras { turn, halfmove: 0, fullmove: 1, marker: None },
@@ -302,12 +321,7 @@ fn header_tags(bytes: &[u8]) -> Vec<(String, String)> {
             tags.push((name.to_owned(), text.to_owned()));
         }
     }
-    let result = match bytes[RESULT] {
-        1 => "1-0",
-        2 => "0-1",
-        3 | 4 => "1/2-1/2",
-        _ => "*",
-    };
+    let result = result_of(bytes[RESULT]);
     tags.push(("Result".to_owned(), result.to_owned()));
     let kind = bytes[TYPE];
     let kind = TYPES.get(usize::from(kind)).map_or_else(|| kind.to_string(), |t| (*t).to_owned());
