@@ -799,16 +799,7 @@ fn many_large_bodies_at_once_keep_memory_bounded() {
         let give_up = scaled(Duration::from_secs(20), Duration::from_mins(1));
         let probe = Probe::start(addr);
         let started = Instant::now();
-        let mut answers = Vec::new();
-        for _ in 0..rounds {
-            let barrier = Arc::new(tokio::sync::Barrier::new(at_once));
-            let tasks: Vec<_> = (0..at_once)
-                .map(|i| tokio::spawn(held_body(addr, Arc::clone(&requests[i % 2]), Arc::clone(&barrier), give_up)))
-                .collect();
-            for task in tasks {
-                answers.push(task.await.expect("a request"));
-            }
-        }
+        let answers = held_rounds(addr, &requests, rounds, at_once, give_up).await;
         figures.elapsed = started.elapsed();
         figures.requests = answers.len();
         let probe = probe.finish();
@@ -819,6 +810,31 @@ fn many_large_bodies_at_once_keep_memory_bounded() {
         });
         figures.finish(&mut server, probe);
     });
+}
+
+/// `rounds` rounds of `at_once` requests sent together ([`held_body`]),
+/// taking turns through `requests`; every answer, in order.
+async fn held_rounds(
+    addr: SocketAddr,
+    requests: &[Arc<Vec<u8>>],
+    rounds: usize,
+    at_once: usize,
+    give_up: Duration,
+) -> Vec<Answer> {
+    let mut answers = Vec::new();
+    for _ in 0..rounds {
+        let barrier = Arc::new(tokio::sync::Barrier::new(at_once));
+        let tasks: Vec<_> = (0..at_once)
+            .map(|i| {
+                let request = Arc::clone(&requests[i % requests.len()]);
+                tokio::spawn(held_body(addr, request, Arc::clone(&barrier), give_up))
+            })
+            .collect();
+        for task in tasks {
+            answers.push(task.await.expect("a request"));
+        }
+    }
+    answers
 }
 
 /// Sends `request` but for its last byte (for at most two seconds: a
@@ -919,16 +935,7 @@ fn game_records_with_positions_keep_memory_bounded() {
         let give_up = scaled(Duration::from_secs(20), Duration::from_mins(1));
         let probe = Probe::start(addr);
         let started = Instant::now();
-        let mut answers = Vec::new();
-        for _ in 0..rounds {
-            let barrier = Arc::new(tokio::sync::Barrier::new(at_once));
-            let tasks: Vec<_> = (0..at_once)
-                .map(|i| tokio::spawn(held_body(addr, Arc::clone(&requests[i % 2]), Arc::clone(&barrier), give_up)))
-                .collect();
-            for task in tasks {
-                answers.push(task.await.expect("a request"));
-            }
-        }
+        let answers = held_rounds(addr, &requests, rounds, at_once, give_up).await;
         figures.elapsed = started.elapsed();
         figures.requests = answers.len();
         let probe = probe.finish();
