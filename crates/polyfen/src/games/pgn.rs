@@ -321,6 +321,41 @@ impl Cursor {
     }
 }
 
+/// A stretch of the read buffer checked as UTF-8 at once, from which the
+/// fast lanes slice their text instead of checking each piece alone.
+#[derive(Clone, Copy, Default)]
+struct Checked<'a> {
+    /// The stretch's text: up to its first byte that is not UTF-8.
+    text: &'a str,
+    /// Where it starts in the buffer.
+    at: usize,
+}
+
+impl<'a> Checked<'a> {
+    /// Makes `buf[from..to]` part of the checked stretch when it is not,
+    /// checking anew from `from` at least `len` bytes (or to the buffer's
+    /// end).
+    #[inline]
+    fn cover(&mut self, buf: &'a [u8], from: usize, to: usize, len: usize) {
+        if from < self.at || to > self.at + self.text.len() {
+            let stretch = &buf[from..buf.len().min(from + len).max(to)];
+            self.text = match std::str::from_utf8(stretch) {
+                Ok(text) => text,
+                // the text before the first byte that is not UTF-8
+                Err(e) => std::str::from_utf8(&stretch[..e.valid_up_to()]).unwrap_or(""),
+            };
+            self.at = from;
+        }
+    }
+
+    /// `buf[from..to]` as text, when the stretch holds it as such (a place
+    /// before the stretch wraps to one past its end: `None`).
+    #[inline]
+    fn get(&self, from: usize, to: usize) -> Option<&'a str> {
+        self.text.get(from.wrapping_sub(self.at)..to.wrapping_sub(self.at))
+    }
+}
+
 /// Newlines (counted to 2) in the white space that ends `bytes`, adding
 /// `carried` (those before `bytes`) when `bytes` is all white space.
 fn trailing_newlines(bytes: &[u8], carried: u8) -> u8 {
@@ -833,7 +868,7 @@ impl<R: Read> PgnReader<R> {
     fn tag_lane<V: Visitor>(&mut self, visitor: &mut V) {
         let end = self.cur.end;
         let buf = &self.cur.buf[..end];
-        let (mut checked, mut checked_at) = ("", 0);
+        let mut checked = Checked::default();
         loop {
             let mut p = self.cur.pos;
             while p < end && CLASS[buf[p] as usize] == WS {
@@ -846,17 +881,9 @@ impl<R: Read> PgnReader<R> {
                 return;
             }
             let Some((name, value)) = simple_tag_bounds(window) else { return };
-            if p < checked_at || p + value.end + 2 > checked_at + checked.len() {
-                let stretch = &buf[p..end.min(p + CHECKED_STRETCH * 4).max(p + value.end + 2)];
-                checked = match std::str::from_utf8(stretch) {
-                    Ok(text) => text,
-                    Err(e) => std::str::from_utf8(&stretch[..e.valid_up_to()]).unwrap_or(""),
-                };
-                checked_at = p;
-            }
-            let at = p - checked_at;
+            checked.cover(buf, p, p + value.end + 2, CHECKED_STRETCH * 4);
             let (Some(name), Some(text)) =
-                (checked.get(at + name.start..at + name.end), checked.get(at + value.start..at + value.end))
+                (checked.get(p + name.start, p + name.end), checked.get(p + value.start, p + value.end))
             else {
                 return;
             };
@@ -1127,11 +1154,11 @@ impl<R: Read> PgnReader<R> {
     #[inline]
     fn fast_lane<V: Visitor>(&mut self, visitor: &mut V) -> Option<End> {
         // the buffer does not move here; moves are sliced from a stretch of
-        // it checked as UTF-8 at once (`checked`, from `checked_at`), not
+        // it checked as UTF-8 at once (`checked`), not
         // each checked alone
         let end = self.cur.end;
         let buf = &self.cur.buf[..end];
-        let (mut checked, mut checked_at) = ("", 0);
+        let mut checked = Checked::default();
         loop {
             let mut p = self.cur.pos;
             while p < end && CLASS[buf[p] as usize] == WS {
@@ -1182,16 +1209,8 @@ impl<R: Read> PgnReader<R> {
                 if q >= end || matches!(buf[q - 1], b'!' | b'?') {
                     return None;
                 }
-                if p < checked_at || q > checked_at + checked.len() {
-                    let stretch = &buf[p..end.min(p + CHECKED_STRETCH).max(q)];
-                    checked = match std::str::from_utf8(stretch) {
-                        Ok(text) => text,
-                        // the text before the first byte that is not UTF-8
-                        Err(e) => std::str::from_utf8(&stretch[..e.valid_up_to()]).unwrap_or(""),
-                    };
-                    checked_at = p;
-                }
-                let text = checked.get(p - checked_at..q - checked_at)?;
+                checked.cover(buf, p, q, CHECKED_STRETCH);
+                let text = checked.get(p, q)?;
                 self.moves_seen = true;
                 let flow = visitor.san(text, &Here { reader: &self.cur, index: p });
                 self.cur.pos = q;
