@@ -108,6 +108,7 @@ impl fmt::Display for MoveError {
 
 impl std::error::Error for MoveError {}
 
+#[inline]
 fn role_of_upper(b: u8) -> Option<Role> {
     match b {
         b'N' => Some(Role::Knight),
@@ -286,20 +287,6 @@ impl San {
     }
 }
 
-/// The role a piece letter names, pawns aside (a pawn has no letter in
-/// standard SAN).
-#[inline]
-fn piece_of_letter(b: u8) -> Option<Role> {
-    match b {
-        b'N' => Some(Role::Knight),
-        b'B' => Some(Role::Bishop),
-        b'R' => Some(Role::Rook),
-        b'Q' => Some(Role::Queen),
-        b'K' => Some(Role::King),
-        _ => None,
-    }
-}
-
 /// The square at the start of `b`, a file letter then a rank digit.
 #[inline]
 fn square_at(b: &[u8]) -> Option<Square> {
@@ -339,7 +326,8 @@ impl San {
             [b'O', b'-', b'O'] => Some(San::Castle { king_side: true }),
             [b'O', b'-', b'O', b'-', b'O'] => Some(San::Castle { king_side: false }),
             [letter, ref rest @ ..] if rest.len() >= 2 => {
-                let role = piece_of_letter(letter)?;
+                // a pawn has no letter in standard SAN
+                let role = role_of_upper(letter).filter(|&r| r != Role::Pawn)?;
                 let (middle, to) = rest.split_at(rest.len() - 2);
                 let to = square_at(to)?;
                 let (middle, capture) = match middle {
