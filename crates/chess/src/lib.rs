@@ -27,6 +27,7 @@
 pub mod bitboard;
 mod castling;
 mod epd;
+mod game;
 mod position;
 mod render;
 mod san;
@@ -39,6 +40,7 @@ use polyfen_core::{
 
 pub use castling::{Castling, CastlingStyle, CastlingToken, back_rank, king_file};
 pub use epd::{Epd, Operation};
+pub use game::{ChessDocument, ChessJson, ChessMoveNotation, ChessNotation, ChessPosition, JsonOperation, svg};
 pub use position::{Move, MoveKind, MoveList, Outcome, Position, PositionError};
 pub use render::{RenderStyle, render};
 pub use san::{CastlingNotation, MoveError, MoveSyntax, San};

@@ -8,22 +8,24 @@ use std::ops::Range;
 
 use polyfen_core::{ParseError, ParseErrorKind};
 pub use serde;
-use serde::de::{self, DeserializeOwned, MapAccess, Visitor};
 use serde::Deserializer;
+use serde::de::{self, DeserializeOwned, MapAccess, Visitor};
 
 /// Declares the document a game's JSON form is read from: the fields of
 /// the game's JSON struct `$json` plus the `variant` tag as a field of its
 /// own, unknown fields refused, and `From<$doc> for $json`. Read with
 /// [`read_document`], directly rather than through serde's buffering of
 /// internally tagged enums, so that serde's errors keep their positions.
+/// The crate that calls it depends on `serde`.
 #[macro_export]
 macro_rules! document {
     ($doc:ident => $json:ident { $($(#[$attr:meta])* $field:ident: $ty:ty,)* }) => {
-        #[derive($crate::json::serde::Deserialize)]
-        #[serde(crate = "$crate::json::serde", deny_unknown_fields)]
-        struct $doc {
+        #[derive(serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        #[doc = concat!("The document a [`", stringify!($json), "`] is read from: its fields and the `variant` tag.")]
+        pub struct $doc {
             #[serde(rename = "variant")]
-            _variant: $crate::json::serde::de::IgnoredAny,
+            _variant: serde::de::IgnoredAny,
             $($(#[$attr])* $field: $ty,)*
         }
 
@@ -205,7 +207,6 @@ fn token_start(input: &str, at: usize) -> usize {
     }
 }
 
-
 /// Reads the document `T` (declared with [`document!`](crate::document))
 /// from `input`.
 ///
@@ -224,4 +225,3 @@ fn byte_offset(input: &str, line: usize, column: usize) -> usize {
     }
     at
 }
-

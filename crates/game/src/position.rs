@@ -37,6 +37,10 @@ pub trait GamePosition: Clone + fmt::Debug + PartialEq + Eq + Send + Sync + Size
     /// The JSON form: an object whose fields are the game's own (the facade
     /// adds the `variant` tag).
     type Json: Serialize + DeserializeOwned + Clone + fmt::Debug + PartialEq + Eq + Send + Sync;
+    /// The document the JSON form is read from: the fields of
+    /// [`GamePosition::Json`] and the `variant` tag, declared with
+    /// [`crate::document!`] so that errors keep their positions.
+    type Document: DeserializeOwned + Into<Self::Json>;
 
     /// Reads a position written in `notation`, leniently when `options`
     /// say so, pushing what a lenient reading repaired onto `repairs`.
@@ -62,8 +66,9 @@ pub trait GamePosition: Clone + fmt::Debug + PartialEq + Eq + Send + Sync + Size
     /// SVG drawing).
     fn render(&self, style: &str) -> String;
 
-    /// The JSON form.
-    fn to_json(&self) -> Self::Json;
+    /// The JSON form (`options` may change how a field is written, as Khet's
+    /// canonical facings).
+    fn to_json(&self, options: &WriteOptions) -> Self::Json;
 
     /// The position of a JSON form read from `input` (whose text spans
     /// errors name; see [`crate::json`]).

@@ -131,7 +131,6 @@ pub struct Played {
 
 /// Why a game's rules cannot answer a request.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
 pub enum RuleError {
     /// The game has no rules in this build, or not this feature (what was
     /// asked for: `legal moves`, `perft`, ...).
@@ -245,10 +244,7 @@ impl<'a> PerftControl<'a> {
     /// # Errors
     ///
     /// [`RuleError::Stopped`] when the flag or the budget stopped it.
-    pub fn run<T>(
-        &self,
-        count: impl FnOnce(&mut dyn PerftWatch) -> Result<T, Stopped>,
-    ) -> Result<T, RuleError> {
+    pub fn run<T>(&self, count: impl FnOnce(&mut dyn PerftWatch) -> Result<T, Stopped>) -> Result<T, RuleError> {
         let mut watch = Watch {
             control: self,
             progress: PerftProgress { nodes: 0, root_moves_done: 0, root_moves: 0 },
