@@ -45,6 +45,7 @@ mod format;
 pub mod json;
 mod model;
 pub mod pgn;
+mod records;
 mod rules;
 mod write;
 mod xqf;
