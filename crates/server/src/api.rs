@@ -26,6 +26,7 @@ use tokio::sync::{mpsc, oneshot};
 
 use crate::AppState;
 use crate::pool::{CancelOnDrop, Reply, SMALL_REPLY, kib};
+use crate::refusal::{Refusal, bad_request, plural, request_error, shutting_down, thousands, too_big_reply};
 
 /// `convert` and `validate` batches longer than this run on the pool, so
 /// that the async workers stay free for short requests (a shorter one is
@@ -34,24 +35,6 @@ const INLINE_BATCH: usize = 16;
 
 /// How many moves `move` plays between looks at whether its request ended.
 const CANCEL_EVERY: usize = 256;
-
-/// A request-level error: `{"error": {"message": ...}}` with `status`.
-pub(crate) fn request_error(status: StatusCode, message: &str) -> (StatusCode, Json<serde_json::Value>) {
-    (status, Json(serde_json::json!({ "error": { "message": message } })))
-}
-
-/// Why a request cannot be answered at all.
-pub(crate) struct Refusal(pub(crate) StatusCode, pub(crate) String);
-
-impl IntoResponse for Refusal {
-    fn into_response(self) -> Response {
-        request_error(self.0, &self.1).into_response()
-    }
-}
-
-fn bad_request(message: impl Into<String>) -> Refusal {
-    Refusal(StatusCode::BAD_REQUEST, message.into())
-}
 
 /// Reads the body as JSON of `T`: 413 when too long, 400 with serde's
 /// message (and where in the body) when malformed.
@@ -286,38 +269,6 @@ impl Ctx {
     }
 }
 
-/// `1234567` as `1,234,567`.
-pub(crate) fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{} {}", thousands(n as u64), if n == 1 { one } else { many })
-}
-
-/// The reply of a request over the reply budget.
-pub(crate) fn too_big_reply(estimate: u64, inputs: usize, limit: usize) -> Refusal {
-    Refusal(
-        StatusCode::PAYLOAD_TOO_LARGE,
-        format!(
-            "this request's answer may take up to {} bytes ({}); the limit is {} bytes per answer \
-             (serve --max-reply-bytes); send fewer inputs at once, or ask for the batch as NDJSON \
-             (accept: application/x-ndjson)",
-            thousands(estimate),
-            plural(inputs, "input", "inputs"),
-            thousands(limit as u64)
-        ),
-    )
-}
-
 /// The items a request is answered with, as one reply or as lines.
 fn wants_ndjson(headers: &HeaderMap) -> bool {
     headers.get_all(header::ACCEPT).iter().any(|value| {
@@ -529,10 +480,6 @@ where
     *response.status_mut() = status;
     response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
     response
-}
-
-pub(crate) fn shutting_down() -> Response {
-    request_error(StatusCode::SERVICE_UNAVAILABLE, "the service is shutting down").into_response()
 }
 
 /// An NDJSON answer with `body`.

@@ -14,8 +14,8 @@ use serde::{Deserialize, Serialize};
 use strum::IntoEnumIterator;
 
 use crate::AppState;
-use crate::api::{request_error, too_big_reply};
 use crate::pool;
+use crate::refusal::{request_error, too_big_reply};
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]

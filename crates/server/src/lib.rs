@@ -38,6 +38,7 @@ mod games;
 mod limits;
 mod own_notation;
 mod pool;
+mod refusal;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -359,12 +360,12 @@ pub fn router(config: Config) -> Router {
 }
 
 async fn not_found() -> Response {
-    api::request_error(axum::http::StatusCode::NOT_FOUND, "no such route; the API is described at /v1/openapi.json")
+    refusal::request_error(axum::http::StatusCode::NOT_FOUND, "no such route; the API is described at /v1/openapi.json")
         .into_response()
 }
 
 async fn method_not_allowed() -> Response {
-    api::request_error(
+    refusal::request_error(
         axum::http::StatusCode::METHOD_NOT_ALLOWED,
         "method not allowed on this route; the API is described at /v1/openapi.json",
     )
