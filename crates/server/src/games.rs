@@ -138,7 +138,7 @@ fn refuse(status: StatusCode, message: &str) -> Response {
 /// request's game, move or reply budget; then the reply's memory is held,
 /// and the games are answered one by one straight into the reply's bytes.
 pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, BytesRejection>) -> Response {
-    let mut request: GamesRequest = match crate::api::parse_body(&state, body).await {
+    let mut request: GamesRequest = match crate::api::request::parse_body(&state, body).await {
         Ok(request) => request,
         Err(refusal) => return refusal.into_response(),
     };
