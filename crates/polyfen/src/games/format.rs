@@ -94,7 +94,7 @@ pub fn detect_format(head: &[u8]) -> RecordFormat {
     if head.len() >= 3 && head.starts_with(b"XQ") && (10..=18).contains(&head[2]) {
         return RecordFormat::Xqf;
     }
-    if crate::games::cbf::looks_like(head) {
+    if looks_like_cbf(head) {
         return RecordFormat::Cbf;
     }
     let window = &head[..head.len().min(64 * 1024)];
@@ -102,6 +102,15 @@ pub fn detect_format(head: &[u8]) -> RecordFormat {
         return RecordFormat::DhtmlXq;
     }
     RecordFormat::Pgn
+}
+
+/// Whether `head` is the start of a CBF document: after a byte-order mark
+/// and white space, markup (`<`), and the root element's name in it.
+fn looks_like_cbf(head: &[u8]) -> bool {
+    let text = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    let Some(first) = text.iter().position(|b| !b.is_ascii_whitespace()) else { return false };
+    text[first] == b'<'
+        && memchr::memmem::find(&text[first..text.len().min(first + 4096)], b"<ChineseChessRecord").is_some()
 }
 
 /// Why a binary record could not be read, and the byte offset (from the
