@@ -189,7 +189,7 @@ struct Perft {
 }
 
 /// `POST /v1/perft`: counts on a blocking thread, at most
-/// [`crate::Config::max_perft_jobs`] at once.
+/// [`crate::Config::max_jobs`] at once.
 pub(crate) async fn perft(
     State(state): State<AppState>,
     headers: HeaderMap,
