@@ -26,8 +26,8 @@
 use polyfen_xiangqi::Square;
 
 use crate::VariantId;
-use crate::games::format::{RecordError, record_repair};
 use crate::games::model::{Game, Node};
+use crate::games::record_error::{RecordError, record_repair};
 use crate::games::rules::{GameRules, XiangqiRules};
 
 /// The root element's name.

@@ -20,8 +20,8 @@ use std::fmt::Write as _;
 use polyfen_core::Color;
 use polyfen_xiangqi::{Fen, Piece, Role, Square, XiangqiExtras};
 
-use crate::games::format::RecordError;
 use crate::games::model::{Game, Node};
+use crate::games::record_error::RecordError;
 use crate::games::rules::{GameRules, XiangqiRules};
 use crate::games::xqf::{Raw, line_of};
 use crate::rules::RulesError;

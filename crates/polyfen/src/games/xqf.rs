@@ -20,8 +20,8 @@
 use polyfen_core::Color;
 use polyfen_xiangqi::{Fen, Piece, Role, Square, XiangqiExtras};
 
-use crate::games::format::{RecordError, record_repair};
 use crate::games::model::{Game, Node, Variation};
+use crate::games::record_error::{RecordError, record_repair};
 use crate::games::rules::{GameRules, XiangqiRules};
 use crate::rules::RulesError;
 use crate::{AnyPosition, VariantId, XiangqiPosition};
