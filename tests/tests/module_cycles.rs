@@ -4,9 +4,15 @@
 //! and in code) are resolved to the file module they name, and the test
 //! fails naming each circle with a line of each step.
 //!
-//! A module and its own submodules are not counted as depending on each
-//! other: a parent declares and re-exports its children, and a child uses
-//! what its parent re-exports. Comments and string literals are skipped.
+//! A path through a module's re-export (`pub use child::Item;`) is a
+//! dependency on the module the item comes from, so that `crate::Item` is
+//! no way around the check. A module and its own submodules are not
+//! counted as depending on each other: a parent declares and re-exports
+//! its children, and a child uses what its parent holds. Comments and
+//! string literals are skipped. A path that does not start from `crate`,
+//! `super` or `self` (an item imported by name, a module imported with
+//! `use crate::codec::{self}` and then called as `codec::f`) is seen only
+//! where it was imported.
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::path::{Path, PathBuf};
@@ -223,10 +229,72 @@ fn is_prefix(a: &[String], b: &[String]) -> bool {
     a.len() <= b.len() && a == &b[..a.len()]
 }
 
+/// Items a module re-exports from another file module: `pub use
+/// json::{GameJson, NodeJson};` in `games` maps (`games`, `GameJson`) to
+/// `games::json`.
+type Reexports = BTreeMap<(Vec<String>, String), Vec<String>>;
+
+/// The longest of `modules` that `path` starts with.
+fn module_at(path: &[String], modules: &BTreeSet<Vec<String>>) -> Option<Vec<String>> {
+    (0..=path.len()).rev().map(|n| path[..n].to_vec()).find(|p| modules.contains(p))
+}
+
+/// The re-exports (`pub use`, `pub(crate) use`) of `text`, the file of
+/// `module`, of items of other file modules.
+fn reexports(text: &str, module: &[String], modules: &BTreeSet<Vec<String>>, out: &mut Reexports) {
+    let tokens = tokens(text);
+    for (i, (token, _)) in tokens.iter().enumerate() {
+        if *token != Token::Ident("pub".to_owned()) {
+            continue;
+        }
+        let mut at = i + 1;
+        if tokens.get(at).map(|(t, _)| t) == Some(&Token::Other('(')) {
+            while tokens.get(at).is_some_and(|(t, _)| *t != Token::Other(')')) {
+                at += 1;
+            }
+            at += 1;
+        }
+        if tokens.get(at).map(|(t, _)| t) != Some(&Token::Ident("use".to_owned())) {
+            continue;
+        }
+        at += 1;
+        let mut start = module.to_vec();
+        while let (Some((Token::Ident(s), _)), Some((Token::PathSep, _))) = (tokens.get(at), tokens.get(at + 1)) {
+            match s.as_str() {
+                "crate" => start.clear(),
+                "super" => {
+                    start.pop();
+                }
+                "self" => {}
+                _ => break,
+            }
+            at += 2;
+        }
+        let mut paths = Vec::new();
+        tree(&tokens, at, &start, &mut paths);
+        for path in paths {
+            let (Some(item), Some(from)) = (path.last(), module_at(&path[..path.len().saturating_sub(1)], modules))
+            else {
+                continue;
+            };
+            if from != module {
+                out.insert((module.to_vec(), item.clone()), from);
+            }
+        }
+    }
+}
+
 /// The dependencies between the file modules of `text`, the file of
 /// module `module` among `modules`, on other file modules (never on its
-/// own ancestors or descendants).
-fn edges(text: &str, module: &[String], modules: &BTreeSet<Vec<String>>, file: &Path) -> Vec<Edge> {
+/// own ancestors or descendants); a path through a module's re-export
+/// goes to the module the item comes from.
+fn edges(
+    text: &str,
+    module: &[String],
+    modules: &BTreeSet<Vec<String>>,
+    reexported: &Reexports,
+    file: &Path,
+) -> Vec<Edge> {
     let tokens = tokens(text);
     let mut out = Vec::new();
     // inline modules (`mod tests { ... }`): name and the depth they opened at
@@ -271,10 +339,16 @@ fn edges(text: &str, module: &[String], modules: &BTreeSet<Vec<String>>, file: &
                 let mut paths = Vec::new();
                 tree(&tokens, at, &start, &mut paths);
                 for path in paths {
-                    let Some(to) = (0..=path.len()).rev().map(|n| path[..n].to_vec()).find(|p| modules.contains(p))
-                    else {
-                        continue;
-                    };
+                    let Some(mut to) = module_at(&path, modules) else { continue };
+                    if let Some(item) = path.get(to.len()) {
+                        // a chain of re-exports, each from another module
+                        for _ in 0..modules.len() {
+                            match reexported.get(&(to.clone(), item.clone())) {
+                                Some(from) => to.clone_from(from),
+                                None => break,
+                            }
+                        }
+                    }
                     let known = out.iter().any(|e: &Edge| e.to == to && e.line == *line);
                     if !known && !is_prefix(&to, module) && !is_prefix(module, &to) {
                         out.push(Edge { from: module.to_vec(), to, file: file.to_path_buf(), line: *line });
@@ -321,23 +395,35 @@ fn circles(dir: &Path) -> Vec<(BTreeSet<String>, String)> {
     files.sort();
     let modules: BTreeSet<Vec<String>> =
         files.iter().map(|f| module_of(f.strip_prefix(&src).expect("under src"))).collect();
+    let texts: Vec<(Vec<String>, String)> = files
+        .iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(f).expect("a readable source file");
+            (module_of(f.strip_prefix(&src).expect("under src")), text)
+        })
+        .collect();
+    let mut reexported = Reexports::new();
+    for (module, text) in &texts {
+        reexports(text, module, &modules, &mut reexported);
+    }
     // the first line of each dependency
     let mut graph: BTreeMap<Vec<String>, BTreeMap<Vec<String>, Edge>> = BTreeMap::new();
-    for file in &files {
-        let text = std::fs::read_to_string(file).expect("a readable source file");
-        let module = module_of(file.strip_prefix(&src).expect("under src"));
+    for (file, (module, text)) in files.iter().zip(&texts) {
         let shown = file.strip_prefix(root()).unwrap_or(file);
-        for edge in edges(&text, &module, &modules, shown) {
+        for edge in edges(text, module, &modules, &reexported, shown) {
             graph.entry(edge.from.clone()).or_default().entry(edge.to.clone()).or_insert(edge);
         }
     }
     let step = |e: &Edge| format!("{} -> {} ({}:{})", name(&e.from), name(&e.to), e.file.display(), e.line);
     let mut found = Vec::new();
     let mut seen: BTreeSet<BTreeSet<Vec<String>>> = BTreeSet::new();
-    for start in graph.keys() {
-        // the shortest way back to `start`, breadth first
+    // every dependency with a way back is on a circle: the dependency and
+    // the shortest way back, breadth first
+    for first in graph.values().flat_map(BTreeMap::values) {
+        let start = &first.from;
         let mut back: BTreeMap<Vec<String>, Edge> = BTreeMap::new();
-        let mut queue: VecDeque<Vec<String>> = VecDeque::from([start.clone()]);
+        let mut queue: VecDeque<Vec<String>> = VecDeque::from([first.to.clone()]);
+        back.insert(first.to.clone(), first.clone());
         let mut closing = None;
         'search: while let Some(at) = queue.pop_front() {
             for (to, edge) in graph.get(&at).into_iter().flatten() {
@@ -345,7 +431,7 @@ fn circles(dir: &Path) -> Vec<(BTreeSet<String>, String)> {
                     closing = Some(edge.clone());
                     break 'search;
                 }
-                if !back.contains_key(to) {
+                if !back.contains_key(to) && to != start {
                     back.insert(to.clone(), edge.clone());
                     queue.push_back(to.clone());
                 }
@@ -374,17 +460,21 @@ fn no_module_depends_on_a_module_that_depends_back_on_it() {
     members.sort();
     crates.extend(members);
     let mut found = Vec::new();
+    let mut tolerated = Vec::new();
     for dir in crates.iter().filter(|d| d.join("src").is_dir()) {
         let shown = dir.strip_prefix(root()).expect("under the workspace").to_string_lossy().replace('\\', "/");
         for (members, words) in circles(dir) {
             let known = KNOWN
                 .iter()
                 .any(|&(krate, a, b)| krate == shown && members == BTreeSet::from([a.to_owned(), b.to_owned()]));
-            if !known {
+            if known {
+                tolerated.push(format!("{shown}: {words}"));
+            } else {
                 found.push(format!("{shown}: {words}"));
             }
         }
     }
+    println!("circles left for the facade's move:\n{}", tolerated.join("\n"));
     assert!(found.is_empty(), "modules in a circle:\n{}", found.join("\n"));
 }
 
@@ -396,7 +486,10 @@ fn targets(text: &str, module: &str) -> Vec<String> {
     let all = modules(&["", "a", "b", "c", "d", "g", "g::x", "g::y"]);
     let here: Vec<String> =
         if module.is_empty() { Vec::new() } else { module.split("::").map(str::to_owned).collect() };
-    edges(text, &here, &all, Path::new("f.rs")).iter().map(|e| format!("{}@{}", name(&e.to), e.line)).collect()
+    edges(text, &here, &all, &Reexports::new(), Path::new("f.rs"))
+        .iter()
+        .map(|e| format!("{}@{}", name(&e.to), e.line))
+        .collect()
 }
 
 #[test]
@@ -423,14 +516,19 @@ fn a_circle_is_found_and_named() {
     let dir = std::env::temp_dir().join(format!("module-cycles-{}", std::process::id()));
     let src = dir.join("src");
     std::fs::create_dir_all(src.join("g")).expect("a temporary directory");
+    std::fs::create_dir_all(src.join("h")).expect("a temporary directory");
     let files = [
-        ("lib.rs", "mod a; mod b; mod c; mod g;"),
+        ("lib.rs", "mod a; mod b; mod c; mod g; mod h;\npub use h::p::P;"),
         ("a.rs", "use crate::b::B;"),
         ("b.rs", "pub struct B;\nfn f() { crate::a::go() }"),
         ("c.rs", "use crate::a;"),
         ("g/mod.rs", "mod x; mod y;"),
         ("g/x.rs", "use super::y::Y;"),
         ("g/y.rs", "use crate::c::C;\n\nuse crate::g::x::X;"),
+        // through re-exports: the root's of `h::p`, and `h`'s own of `q`
+        ("h/mod.rs", "pub mod p; mod q;\npub(crate) use self::q::{Q, R};"),
+        ("h/p.rs", "pub struct P;\nfn f() -> super::Q { todo!() }"),
+        ("h/q.rs", "use crate::P;"),
     ];
     for (path, text) in files {
         std::fs::write(src.join(path), text).expect("a temporary file");
@@ -438,10 +536,11 @@ fn a_circle_is_found_and_named() {
     let found = circles(&dir);
     std::fs::remove_dir_all(&dir).expect("removed");
     let found: Vec<String> = found.into_iter().map(|(_, words)| words).collect();
-    assert_eq!(found.len(), 2, "{found:#?}");
+    assert_eq!(found.len(), 3, "{found:#?}");
     assert!(found[0].starts_with("a -> b ("), "{}", found[0]);
     assert!(found[0].contains(", b -> a (") && found[0].ends_with("b.rs:2)"), "{}", found[0]);
     assert!(
         found[1].starts_with("g::x -> g::y (") && found[1].contains("g::y -> g::x (") && found[1].ends_with("y.rs:3)")
     );
+    assert!(found[2].starts_with("h::p -> h::q (") && found[2].ends_with("q.rs:1)"), "{}", found[2]);
 }
