@@ -6,7 +6,7 @@ use std::ops::Range;
 
 use super::fast::decode_strict_fast;
 use super::{Leniency, PlacementSpec, Repair, RepairKind};
-use crate::error::{ParseError, ParseErrorKind};
+use crate::error::{ParseError, ParseErrorKind, count};
 use crate::variant::Variant;
 
 struct Cursor<'a> {
@@ -375,11 +375,6 @@ pub fn decode_placement_field<V: Variant>(
     let text = line.get(start..start + len).unwrap_or_default();
     let pieces = decode_placement::<V>(text, start, leniency, board, repairs)?;
     Ok((pieces, start + len))
-}
-
-/// `n` and the noun, singular or plural: `1 empty point`, `2 empty points`.
-pub(crate) fn count(n: usize, adjective: &str, singular: &str, plural: &str) -> String {
-    format!("{n} {adjective}{}", if n == 1 { singular } else { plural })
 }
 
 fn cell_singular(spec: &PlacementSpec) -> &'static str {

@@ -27,9 +27,9 @@
 use polyfen_core::Color;
 use polyfen_xiangqi::{Piece, Role, Square};
 
-use crate::games::format::{RecordError, record_repair};
 use crate::games::model::Game;
 use crate::games::pgn::PgnRepair;
+use crate::games::record_error::{RecordError, record_repair};
 use crate::games::records::{Raw, hang, root};
 use crate::games::rules::{GameRules, XiangqiRules};
 use crate::games::xqf::{finish, result_of, setup};

@@ -20,8 +20,8 @@ use std::fmt::Write as _;
 use polyfen_core::Color;
 use polyfen_xiangqi::{Fen, Piece, Square, XiangqiExtras};
 
-use crate::games::format::RecordError;
 use crate::games::model::{Game, Node};
+use crate::games::record_error::RecordError;
 use crate::games::records::{Raw, SLOTS, hang, line_of, root};
 use crate::games::rules::{GameRules, XiangqiRules};
 use crate::rules::RulesError;

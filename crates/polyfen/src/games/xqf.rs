@@ -20,8 +20,8 @@
 use polyfen_core::Color;
 use polyfen_xiangqi::{Fen, Piece, Square, XiangqiExtras};
 
-use crate::games::format::{RecordError, record_repair};
 use crate::games::model::{Game, Node};
+use crate::games::record_error::{RecordError, record_repair};
 use crate::games::records::{Raw, SLOTS, hang, line_of, root};
 use crate::games::rules::{GameRules, XiangqiRules};
 use crate::rules::RulesError;
