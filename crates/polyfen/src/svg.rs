@@ -424,3 +424,48 @@ fn khet_laser(out: &mut String, laser: &Laser, centre: impl Fn(u8, u8) -> (i32, 
         }
     }
 }
+
+/// Where a diagram draws one square: the box a page can lay over it to
+/// make it clickable (a Xiangqi point's box is the square centred on it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SquareBox {
+    /// The square's name in the game's coordinates (`e2`, `h0`, `j1`).
+    pub name: String,
+    /// The left edge, in the diagram's units.
+    pub x: i32,
+    /// The top edge.
+    pub y: i32,
+    /// The side of the box.
+    pub size: i32,
+}
+
+/// Every square of a diagram of `variant` as this module draws it: the
+/// top rank first, each rank from the left.
+///
+/// ```
+/// let boxes = polyfen::svg::square_boxes(polyfen::VariantId::Chess);
+/// assert_eq!((boxes[0].name.as_str(), boxes[63].name.as_str()), ("a8", "h1"));
+/// ```
+#[must_use]
+pub fn square_boxes(variant: crate::VariantId) -> Vec<SquareBox> {
+    match variant {
+        crate::VariantId::Chess => boxes::<8, 8, b'1'>(MARGIN),
+        crate::VariantId::Xiangqi => boxes::<9, 10, b'0'>(XQ_MARGIN - CELL / 2),
+        crate::VariantId::Khet => boxes::<10, 8, b'1'>(MARGIN),
+    }
+}
+
+/// The boxes of a board of `F` × `R` squares whose top left box starts at
+/// (`edge`, `edge`).
+fn boxes<const F: u8, const R: u8, const FIRST: u8>(edge: i32) -> Vec<SquareBox> {
+    let mut out: Vec<SquareBox> = polyfen_core::Square::<F, R, FIRST>::all()
+        .map(|sq| SquareBox {
+            name: sq.to_string(),
+            x: edge + i32::from(sq.file()) * CELL,
+            y: edge + (i32::from(R) - 1 - i32::from(sq.rank())) * CELL,
+            size: CELL,
+        })
+        .collect();
+    out.sort_by_key(|b| (b.y, b.x));
+    out
+}

@@ -34,6 +34,7 @@ mod book;
 mod connections;
 mod estimate;
 mod explain;
+mod facts;
 mod games;
 mod limits;
 mod own_notation;
@@ -274,6 +275,7 @@ pub(crate) struct AppState {
 pub const ROUTES: &[(&str, &str)] = &[
     ("GET", "/v1/openapi.json"),
     ("GET", "/v1/info"),
+    ("GET", "/v1/games"),
     ("POST", "/v1/convert"),
     ("POST", "/v1/validate"),
     ("POST", "/v1/render"),
@@ -297,6 +299,7 @@ fn route(method: &str, path: &str) -> MethodRouter<AppState> {
     match (method, path) {
         ("GET", "/v1/openapi.json") => get(|| async { ([(header::CONTENT_TYPE, "application/json")], OPENAPI) }),
         ("GET", "/v1/info") => get(api::info),
+        ("GET", "/v1/games") => get(facts::games),
         ("POST", "/v1/convert") => post(api::convert),
         ("POST", "/v1/validate") => post(api::validate),
         ("POST", "/v1/render") => post(api::render),
