@@ -975,6 +975,7 @@ async function positionOf(node) {
 // Shows the position of `node` on the board and in the position box.
 async function goToNode(node) {
   if (!board.tree || !node) return;
+  if (board.editing) stopEditing();
   board.cursor = node;
   markCurrent();
   try {
@@ -1510,14 +1511,20 @@ async function exportGame() {
   $("export-pgn").value = item && item.ok ? item.ok.pgn : item ? item.error.message : "";
 }
 
+// The longest game the address holds; a longer one's address holds the
+// position shown.
+const MAX_SHARED_PGN = 4000;
+
 // The address bar holds the page's shareable address: the position shown,
 // or, once moves are played, the game (in coordinates), the ply shown and
 // the move notation.
 function share() {
   const params = new URLSearchParams();
   const tree = board.tree;
-  if (tree && tree.root.children.length) {
-    params.set("pgn", pgnOf(tree, tree.tags, true).trim());
+  const pgn = tree && tree.root.children.length ? pgnOf(tree, tree.tags, true).trim() : "";
+  $("share-note").hidden = pgn.length <= MAX_SHARED_PGN;
+  if (pgn && pgn.length <= MAX_SHARED_PGN) {
+    params.set("pgn", pgn);
     const path = pathOf(board.cursor);
     const main = path.every((i) => i === 0);
     params.set("ply", main ? String(path.length) : path.length === 1 ? `${path[0]}.` : path.join("."));
@@ -1525,7 +1532,7 @@ function share() {
   } else {
     const input = $("input").value.trim();
     if (input) params.set("input", input);
-    if (tree && tree.notation && board.wanted) params.set("notation", tree.notation);
+    if (tree && tree.notation && (board.wanted || pgn)) params.set("notation", tree.notation);
   }
   if ($("lenient").checked) params.set("lenient", "1");
   const query = params.toString();
@@ -1671,6 +1678,7 @@ async function start() {
   state.laser = "/v1/laser" in openapi.paths;
   fillSetups();
   $("input").addEventListener("input", () => {
+    if (board.editing) stopEditing();
     board.rootPending = true;
     state.typed = null;
     $("setup-undo").hidden = true;

@@ -807,6 +807,9 @@ mod board {
     const RIGHT: char = '\u{e014}';
     const HOME: char = '\u{e011}';
     const END: char = '\u{e010}';
+    const UP: char = '\u{e013}';
+    const DOWN: char = '\u{e015}';
+    const ENTER: char = '\u{e007}';
 
     const TREE: &str =
         "return Array.from(document.querySelectorAll('#tree-moves button.move')).map(b => b.textContent).join(' ');";
@@ -943,10 +946,61 @@ mod board {
         wait_for(client, "the knight", AT, |v| v == "a8=N").await;
         wait_for(client, "the position box", INPUT, |v| v == after(promotion, &["a7a8n"]).as_str()).await;
 
-        // a move typed in any notation
+        // a move typed in any notation; a bad one gets the API's error
         let typed = client.find(Locator::Id("move-text")).await.expect("the move box");
+        let position = after(promotion, &["a7a8n"]);
+        typed.send_keys("Ke2\u{e007}").await.expect("typed");
+        let shown = wait_for(
+            client,
+            "the error",
+            "return Array.from(document.querySelectorAll('#tree-messages li.error')).map(l => l.textContent);",
+            |v| v.as_array().is_some_and(|a| !a.is_empty()),
+        )
+        .await;
+        let (status, api) = super::common::post(
+            &super::common::client(),
+            base,
+            "/v1/move",
+            &json!({"input": position, "moves": ["Ke2"], "move_notation": "uci"}),
+        )
+        .await;
+        assert_eq!(status, 422, "{api}");
+        let error = &api["error"];
+        assert_eq!(
+            shown,
+            json!([format!("column {}: {}", error["column"], error["message"].as_str().unwrap_or_default())])
+        );
+        typed.clear().await.expect("cleared");
         typed.send_keys("Kd7\u{e007}").await.expect("typed");
         wait_for(client, "the typed move", AT, |v| v == "Kd7").await;
+
+        // the keyboard: Tab reaches the board, the arrow keys walk it, Enter
+        // picks the piece and its square
+        open(client, base, chess).await;
+        client
+            .execute("document.querySelector('#board .square[tabindex=\"0\"]').focus();", vec![])
+            .await
+            .expect("focus");
+        let at = client.execute("return document.activeElement.dataset.square;", vec![]).await.expect("runs");
+        assert_eq!(at, "a8");
+        for key in [DOWN; 6].into_iter().chain([RIGHT; 4]) {
+            press(client, key).await;
+        }
+        let at = client.execute("return document.activeElement.dataset.square;", vec![]).await.expect("runs");
+        assert_eq!(at, "e2");
+        press(client, ENTER).await;
+        wait_for(client, "e2's targets", TARGETS, |v| v == "e3 e4").await;
+        press(client, UP).await;
+        press(client, UP).await;
+        press(client, ENTER).await;
+        wait_for(client, "the move by keys", AT, |v| v == "e4").await;
+
+        // the position's text copied
+        click(client, "#copy-position").await;
+        wait_for(client, "the copy", "return document.getElementById('copied-position').textContent;", |v| {
+            v == "copied"
+        })
+        .await;
     }
 
     /// A variation added, stepped through with the buttons and the keys,
@@ -1058,6 +1112,33 @@ mod board {
         click(client, "#games-open").await;
         wait_for(client, "the game on the board", TREE_TEXT, |v| v == "1. d4 d5 (1… Nf6 2. c4) 2. c4").await;
         wait_for(client, "at its ply", AT, |v| v == "d4").await;
+
+        // a game too long for the address: the address holds the position
+        let long = format!("[Event \"long\"]\n\n1. e4 {{{}}} e5 *\n", "a long comment ".repeat(300));
+        games.clear().await.expect("cleared");
+        client
+            .execute("const g = document.getElementById('games-input'); g.value = arguments[0]; g.dispatchEvent(new Event('input'));", vec![json!(long)])
+            .await
+            .expect("pasted");
+        wait_for(client, "the long game", "return document.querySelectorAll('#games-moves button').length;", |v| {
+            v.as_u64() == Some(2)
+        })
+        .await;
+        click(client, "#games-last").await;
+        click(client, "#games-open").await;
+        wait_for(client, "the long game on the board", AT, |v| v == "e5").await;
+        wait_for(client, "the page ready", READY, |v| v == "false").await;
+        let position = after(polyfen::polyfen_chess::START_FEN, &["e2e4", "e7e5"]);
+        let search = wait_for(client, "the address", "return window.location.search;", |v| {
+            v.as_str().is_some_and(|s| s.starts_with("?input="))
+        })
+        .await;
+        assert!(search.as_str().is_some_and(|s| s.contains("notation=san") && !s.contains("pgn=")), "{search}");
+        let note = client.execute("return document.getElementById('share-note').hidden;", vec![]).await.expect("runs");
+        assert_eq!(note, json!(false));
+        let url = client.current_url().await.expect("the address");
+        client.goto(url.as_str()).await.expect("the address loads");
+        wait_for(client, "the position shown", INPUT, |v| v == position.as_str()).await;
     }
 
     /// The board editor: pieces placed and removed, the side to move, the
