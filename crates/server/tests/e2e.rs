@@ -4,7 +4,13 @@
 //! unreadable position, and fire a Khet laser; in each game, hover a rank
 //! of the text and see its squares lit, hover a square and see the
 //! characters that write it lit, read the position in every notation, and a
-//! move in every move notation; open the page with `?input=`.
+//! move in every move notation; open the page with `?input=`. Then the page
+//! as an analysis board: a line played by clicks in each game (legal
+//! targets, a promotion, Khet rotations by button and by key, a typed move,
+//! the keyboard on the squares), a variation added, stepped through with the
+//! buttons and keys, promoted and deleted, the address restoring the view,
+//! the editor, the export with an edited tag, and a phone's layout with a
+//! move by touch and a flipped board.
 //!
 //! Needs Debian's `chromium` and `chromium-driver` packages
 //! (`apt-get install -y chromium chromium-driver`). When they are missing
