@@ -846,6 +846,7 @@ function setTree(tree) {
   board.tree = tree;
   board.cursor = tree ? tree.root : null;
   board.rootPending = false;
+  $("last-move-block").hidden = true;
   drawTree();
   fillTags();
 }
@@ -983,11 +984,26 @@ async function goToNode(node) {
     if (board.cursor !== node) return;
     $("input").value = position;
     board.rootPending = false;
-    await update();
+    await Promise.all([update(), lastMove(node)]);
   } catch (error) {
     clear($("tree-messages"));
     addItem($("tree-messages"), error.message, "error");
   }
+}
+
+// The move that led to `node` in every move notation of its game, as
+// /v1/explain writes it.
+async function lastMove(node) {
+  const block = $("last-move-block");
+  if (!node.parent) {
+    block.hidden = true;
+    return;
+  }
+  const before = await positionOf(node.parent);
+  const answer = await api("/v1/explain", { input: node.coordinates, position: before, lenient: $("lenient").checked });
+  if (board.cursor !== node) return;
+  block.hidden = !answer.ok;
+  if (answer.ok) fillForms($("last-move-forms"), answer.ok.moves, false);
 }
 
 // Plays the coordinate move `move` from the current node: the node it
@@ -1379,10 +1395,20 @@ function drawEditor() {
     input.type = "text";
     input.size = 8;
     input.spellcheck = false;
-    input.value = value === null || value === undefined ? "" : String(value);
+    // a list or an object (a game's hands) is edited as JSON
+    const structured = value !== null && typeof value === "object";
+    input.value = value === null || value === undefined ? "" : structured ? JSON.stringify(value) : String(value);
     input.addEventListener("change", () => {
       const text = input.value.trim();
-      edit.form[key] = text === "" ? null : typeof value === "number" && /^-?\d+$/.test(text) ? Number(text) : text;
+      let next = text === "" ? null : typeof value === "number" && /^-?\d+$/.test(text) ? Number(text) : text;
+      if (structured && text) {
+        try {
+          next = JSON.parse(text);
+        } catch (_) {
+          next = text;
+        }
+      }
+      edit.form[key] = next;
       writeEdited();
     });
     span.append(label, input);

@@ -885,6 +885,14 @@ mod board {
         play(client, "e2", "e4", "e4").await;
         wait_for(client, "the position box", INPUT, |v| v == after(chess, &["e2e4"]).as_str()).await;
         wait_for(client, "the last move", LAST, |v| v == "e2 e4").await;
+        // the move in every move notation of its game
+        wait_for(
+            client,
+            "the move's forms",
+            "return Array.from(document.querySelectorAll('#last-move-forms tr')).map(r => r.textContent).join(' ');",
+            |v| v == "ucie2e4 sane4 lane2-e4",
+        )
+        .await;
         play(client, "e7", "e5", "e5").await;
         play(client, "g1", "f3", "Nf3").await;
         wait_for(client, "the moves", TREE, |v| v == "e4 e5 Nf3").await;
