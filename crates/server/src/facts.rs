@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use axum::Json;
 use axum::response::{IntoResponse, Response};
-use polyfen::{MoveNotation, Notation, Position, ReadOptions, RuleOptions, VariantId, WriteOptions, read};
+use polyfen::{AnyPosition, MoveNotation, Notation, Position, ReadOptions, RuleOptions, VariantId, WriteOptions, read};
 use serde::Serialize;
 use serde_json::Value;
 use strum::IntoEnumIterator;
@@ -54,6 +54,8 @@ struct GameFacts {
     /// Whether the JSON form has castling rights, and hands.
     castling: bool,
     hands: bool,
+    /// Whether `/v1/laser` traces this game's laser.
+    laser: bool,
 }
 
 /// The JSON form of `text` (a position of `variant`) as an object.
@@ -127,6 +129,8 @@ fn facts(variant: VariantId) -> GameFacts {
         start,
         castling: fields.contains_key("castling"),
         hands: fields.contains_key("hands"),
+        laser: read(start, None, &ReadOptions::default())
+            .is_ok_and(|reading| matches!(reading.position, AnyPosition::Khet(_))),
         pieces,
         sides,
         square_fields: square_fields.into_iter().map(|(k, v)| (k, v.into_iter().collect())).collect(),

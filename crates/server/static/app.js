@@ -190,7 +190,9 @@ async function update() {
     for (const violation of ok.violations) addItem(messages, violation, "violation");
     if (ok.valid) addItem(messages, "A legal position.", "valid");
     fillTargets(ok.variant, ok.notation);
-    $("laser-row").hidden = !(state.laser && ok.variant === "khet");
+    const game = facts(ok.variant);
+    $("laser-row").hidden = !(state.laser && game && game.laser);
+    if (game && game.laser) fillLaserSides(game);
     $("laser-result").textContent = "";
     if (board.rootPending) await newTree(request, ok);
     if (seq !== state.seq) return;
@@ -225,6 +227,20 @@ async function convert(seq) {
   } else {
     $("output").value = "";
     addItem(warnings, answer.error.message);
+  }
+}
+
+// The sides whose laser can be fired: the game's sides.
+function fillLaserSides(game) {
+  const select = $("laser-color");
+  const wanted = ["", ...game.sides];
+  if (Array.from(select.options).map((o) => o.value).join() === wanted.join()) return;
+  while (select.options.length > 1) select.remove(1);
+  for (const side of game.sides) {
+    const option = document.createElement("option");
+    option.value = side;
+    option.textContent = side;
+    select.appendChild(option);
   }
 }
 

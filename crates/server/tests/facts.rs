@@ -94,6 +94,8 @@ async fn every_game_is_listed_with_its_squares_moves_and_pieces() {
             assert_eq!(&json_form[key], value, "{id}: {key}");
         }
     }
+    let lasers: Vec<&str> = games.iter().filter(|g| g["laser"] == true).filter_map(|g| g["id"].as_str()).collect();
+    assert_eq!(lasers, ["khet"]);
     let khet = games.iter().find(|g| g["id"] == "khet").expect("khet");
     assert_eq!(khet["square_fields"], json!({"facing": ["e", "n", "s", "w"]}));
     let chess = games.iter().find(|g| g["id"] == "chess").expect("chess");
