@@ -1117,15 +1117,19 @@ mod board {
         // a game of the record viewer goes to the board
         let games = client.find(Locator::Id("games-input")).await.expect("the game box");
         games.clear().await.expect("cleared");
-        games.send_keys("[Event \"g\"]\n\n1. d4 d5 (1... Nf6 2. c4) 2. c4 *\n").await.expect("typed");
+        games.send_keys("[Event \"g\"]\n\n1. d4 {main} d5 $1 (1... Nf6 2. c4) 2. c4 *\n").await.expect("typed");
         wait_for(client, "the game", "return document.querySelectorAll('#games-moves button').length;", |v| {
             v.as_u64() == Some(3)
         })
         .await;
         click(client, "#games-next").await;
         click(client, "#games-open").await;
-        wait_for(client, "the game on the board", TREE_TEXT, |v| v == "1. d4 d5 (1… Nf6 2. c4) 2. c4").await;
+        // its comments and NAGs too
+        wait_for(client, "the game on the board", TREE_TEXT, |v| v == "1. d4 {main} 1… d5 ! (1… Nf6 2. c4) 2. c4")
+            .await;
         wait_for(client, "at its ply", AT, |v| v == "d4").await;
+        wait_for(client, "the page ready", READY, |v| v == "false").await;
+        screenshot(client, "page-desktop-board.png").await;
 
         // a game too long for the address: the address holds the position
         let long = format!("[Event \"long\"]\n\n1. e4 {{{}}} e5 *\n", "a long comment ".repeat(300));
