@@ -157,6 +157,7 @@ async function update() {
         move.addEventListener("click", () => {
           $("games-input").value = request.input;
           $("input").value = "";
+          board.rootPending = true;
           games.data = null;
           games.chosen = null;
           update();
