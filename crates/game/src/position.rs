@@ -66,6 +66,10 @@ pub trait GamePosition: Clone + fmt::Debug + PartialEq + Eq + Send + Sync + Size
     /// SVG drawing).
     fn render(&self, style: &str) -> String;
 
+    /// Where [`GamePosition::render`]'s SVG drawing puts each square (see
+    /// [`crate::svg::boxes`]).
+    fn square_boxes() -> Vec<crate::svg::SquareBox>;
+
     /// The JSON form (`options` may change how a field is written, as Khet's
     /// canonical facings).
     fn to_json(&self, options: &WriteOptions) -> Self::Json;

@@ -74,3 +74,34 @@ pub fn label(out: &mut String, x: i32, y: i32, text: &str) {
 pub fn to_move(turn: Color, names: [&str; 2]) -> &str {
     names[turn.index()]
 }
+
+/// Where a diagram draws one square: the box a page can lay over it to
+/// make it clickable (a Xiangqi point's box is the square centred on it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SquareBox {
+    /// The square's name in the game's coordinates (`e2`, `h0`, `j1`).
+    pub name: String,
+    /// The left edge, in the diagram's units.
+    pub x: i32,
+    /// The top edge.
+    pub y: i32,
+    /// The side of the box.
+    pub size: i32,
+}
+
+/// The boxes of a board of `F` × `R` squares of [`CELL`] units whose top
+/// left box starts at (`edge`, `edge`): the top rank first, each rank from
+/// the left.
+#[must_use]
+pub fn boxes<const F: u8, const R: u8, const FIRST: u8>(edge: i32) -> Vec<SquareBox> {
+    let mut out: Vec<SquareBox> = polyfen_core::Square::<F, R, FIRST>::all()
+        .map(|sq| SquareBox {
+            name: sq.to_string(),
+            x: edge + i32::from(sq.file()) * CELL,
+            y: edge + (i32::from(R) - 1 - i32::from(sq.rank())) * CELL,
+            size: CELL,
+        })
+        .collect();
+    out.sort_by_key(|b| (b.y, b.x));
+    out
+}

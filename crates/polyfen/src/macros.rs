@@ -120,6 +120,15 @@ macro_rules! games {
                 }
             }
 
+            /// Where the game's SVG drawing puts each square: the top rank
+            /// first, each rank from the left.
+            #[must_use]
+            pub fn square_boxes(self) -> Vec<polyfen_game::svg::SquareBox> {
+                match self {
+                    $( VariantId::$game => <$ty as GamePosition>::square_boxes(), )+
+                }
+            }
+
             /// The ids of the diagram styles the game draws.
             pub(crate) fn style_ids(self) -> &'static [&'static str] {
                 match self {

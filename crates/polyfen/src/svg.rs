@@ -34,5 +34,18 @@
 //! ```
 
 pub use polyfen_chess::svg as chess;
+pub use polyfen_game::svg::SquareBox;
 pub use polyfen_khet::{svg as khet, svg_with_laser as khet_with_laser};
 pub use polyfen_xiangqi::svg as xiangqi;
+
+/// Every square of a diagram of `variant` as its game draws it: the top
+/// rank first, each rank from the left.
+///
+/// ```
+/// let boxes = polyfen::svg::square_boxes(polyfen::VariantId::Chess);
+/// assert_eq!((boxes[0].name.as_str(), boxes[63].name.as_str()), ("a8", "h1"));
+/// ```
+#[must_use]
+pub fn square_boxes(variant: crate::VariantId) -> Vec<SquareBox> {
+    variant.square_boxes()
+}

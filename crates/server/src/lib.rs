@@ -34,6 +34,7 @@ mod book;
 mod connections;
 mod estimate;
 mod explain;
+mod facts;
 mod games;
 mod limits;
 mod own_notation;

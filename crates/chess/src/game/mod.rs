@@ -167,6 +167,10 @@ impl GamePosition for ChessPosition {
         }
     }
 
+    fn square_boxes() -> Vec<polyfen_game::svg::SquareBox> {
+        polyfen_game::svg::boxes::<8, 8, b'1'>(polyfen_game::svg::MARGIN)
+    }
+
     fn violations(&self) -> Vec<String> {
         self.setup.validate().iter().map(ToString::to_string).collect()
     }

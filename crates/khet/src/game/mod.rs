@@ -135,6 +135,10 @@ impl GamePosition for KhetPosition {
         self.setup.write(&PknOptions { canonical: options.canonical }, out);
     }
 
+    fn square_boxes() -> Vec<polyfen_game::svg::SquareBox> {
+        polyfen_game::svg::boxes::<10, 8, b'1'>(polyfen_game::svg::MARGIN)
+    }
+
     fn violations(&self) -> Vec<String> {
         self.setup.validate().iter().map(ToString::to_string).collect()
     }

@@ -46,6 +46,7 @@ routes! {
     /// against the document.
     "GET" "/v1/openapi.json" => get(|| async { ([(header::CONTENT_TYPE, "application/json")], crate::OPENAPI) }),
     "GET" "/v1/info" => get(info::info),
+    "GET" "/v1/games" => get(crate::facts::games),
     "POST" "/v1/convert" => post(positions::convert),
     "POST" "/v1/validate" => post(positions::validate),
     "POST" "/v1/render" => post(positions::render),

@@ -128,6 +128,10 @@ impl GamePosition for XiangqiPosition {
         }
     }
 
+    fn square_boxes() -> Vec<polyfen_game::svg::SquareBox> {
+        polyfen_game::svg::boxes::<9, 10, b'0'>(svg::XQ_MARGIN - polyfen_game::svg::CELL / 2)
+    }
+
     fn violations(&self) -> Vec<String> {
         self.setup.validate().iter().map(ToString::to_string).collect()
     }

@@ -24,7 +24,7 @@ fn characters(out: &mut String, text: &str, cx: i32, cy: i32, size: i32) {
 
 /// The margin around a Xiangqi board: half a point's distance plus room for
 /// the coordinates.
-const XQ_MARGIN: i32 = 44;
+pub(crate) const XQ_MARGIN: i32 = 44;
 
 /// A Xiangqi diagram from red's side: rank 9 (black's back rank) at the
 /// top, files a–i from red's left, the pieces on the points, the river
