@@ -1,4 +1,4 @@
-"""Writes crates/polyfen/src/glyphs.rs: the outlines of the Chinese characters
+"""Writes crates/xiangqi/src/game/glyphs.rs: the outlines of the Chinese characters
 the Xiangqi SVG draws (both scripts' pieces and the river's words), so the
 SVG needs no installed font.
 
@@ -7,7 +7,7 @@ OFL.txt beside this script): simplified characters from its SC face,
 traditional ones from its TC face. Debian ships the font in fonts-noto-cjk
 (`apt-get download fonts-noto-cjk`, then `dpkg-deb -x` the package).
 
-Usage: python extract.py PATH/TO/NotoSerifCJK-Bold.ttc > crates/polyfen/src/glyphs.rs
+Usage: python extract.py PATH/TO/NotoSerifCJK-Bold.ttc > crates/xiangqi/src/game/glyphs.rs
 Needs fontTools (`pip install fonttools`).
 """
 
