@@ -1,8 +1,11 @@
 //! Game-record file formats: which one a file is, from its content, and
 //! the error a binary record's reader gives, with the byte offset.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
+
+use encoding_rs::Encoding;
 
 use crate::games::model::Game;
 use crate::games::pgn::{Location, PgnRepair};
@@ -159,18 +162,20 @@ pub fn read_record(format: RecordFormat, bytes: &[u8]) -> Vec<Result<Game, Recor
         RecordFormat::Xqf => vec![crate::games::read_xqf(bytes)],
         RecordFormat::Cbr => vec![crate::games::read_cbr(bytes)],
         RecordFormat::Cbl => crate::games::read_cbl(bytes),
-        RecordFormat::DhtmlXq => match std::str::from_utf8(bytes) {
-            Ok(text) => vec![crate::games::read_dhtmlxq(text)],
-            // pages of old sites: GB2312 or GBK, which GB18030 covers
-            Err(_) => vec![crate::games::read_dhtmlxq(&encoding_rs::GB18030.decode(bytes).0)],
-        },
-        // UTF-8 as its declaration says, else (older files) GB18030
-        RecordFormat::Cbf => match std::str::from_utf8(bytes) {
-            Ok(text) => vec![crate::games::read_cbf(text)],
-            Err(_) => vec![crate::games::read_cbf(&encoding_rs::GB18030.decode(bytes).0)],
-        },
+        RecordFormat::DhtmlXq => vec![crate::games::read_dhtmlxq(&record_text(bytes).0)],
+        RecordFormat::Cbf => vec![crate::games::read_cbf(&record_text(bytes).0)],
         RecordFormat::Pgn => {
             vec![Err(RecordError::new(format!("{format} is not read by read_record"), 0))]
         }
+    }
+}
+
+/// The text of a `DhtmlXQ` or CBF record and its encoding: UTF-8 when it is
+/// (pages of today, and CBF as its declaration says), else GB18030, which
+/// covers the GB2312 and GBK of old sites and older files.
+pub(crate) fn record_text(bytes: &[u8]) -> (Cow<'_, str>, &'static Encoding) {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => (Cow::Borrowed(text), encoding_rs::UTF_8),
+        Err(_) => (encoding_rs::GB18030.decode(bytes).0, encoding_rs::GB18030),
     }
 }
