@@ -61,8 +61,6 @@ pub use cbr::{read_cbl, read_cbr};
 pub use dhtmlxq::{read_dhtmlxq, write_dhtmlxq};
 pub use encoding::{Encoding, decode, detect, encoding_for};
 pub use error::{Detail, GameError};
-/// The former name of [`GameError`].
-pub type BadGame = GameError;
 pub use format::{RecordError, RecordFormat, detect_format, read_record};
 pub use json::{GameJson, NodeJson, RepairJson, VariationJson};
 pub use model::{Command, Eval, Game, Node, Variation, commands};
