@@ -8,6 +8,7 @@ use polyfen::games::{
     Encoding, GameError, GameOptions, GameResult, OpenOptions, RecordFormat, Records, decode_text, encoding_for,
     read_pgn, write_dhtmlxq, write_xqf,
 };
+use proptest::prelude::*;
 
 /// Two games, the first with an illegal move on line 3, column 13 (byte 25).
 const TWO: &str = "[White \"A\"]\n\n1. e4 e5 2. Ke3 *\n\n1. d4 d5 *\n";
@@ -139,7 +140,10 @@ fn a_binary_record_error_names_its_byte() {
     let results = all(records);
     assert_eq!(results.len(), 1);
     let bad: &GameError = results[0].as_ref().expect_err("an illegal move");
-    assert_eq!((bad.game, bad.format, bad.offset(), bad.line(), bad.column()), (1, RecordFormat::Xqf, 1040, None, None));
+    assert_eq!(
+        (bad.game, bad.format, bad.offset(), bad.line(), bad.column()),
+        (1, RecordFormat::Xqf, 1040, None, None)
+    );
     assert!(bad.to_string().starts_with("game 1: xqf: byte 1040: an illegal move"), "{bad}");
     assert!(bad.detail().to_string().starts_with("xqf: byte 1040: an illegal move"), "{bad}");
     // the game up to the bad record, and its tags
@@ -208,4 +212,36 @@ fn a_text_cut_into_pieces_reads_as_the_whole() {
     // a record file has no text to cut
     let bytes = bad_xqf();
     assert!(Records::from_bytes(&bytes, &OpenOptions::default()).into_text().is_err());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Any bytes, in any forced format or none, open without a panic, and
+    /// alike from bytes and from a reader (under 64 KiB both look at all
+    /// of them).
+    #[test]
+    fn any_bytes_open_alike_from_bytes_and_a_reader(
+        bytes in proptest::collection::vec(any::<u8>(), 0..1024),
+        prefix in 0usize..4,
+        forced in 0usize..7,
+    ) {
+        let prefixes: [&[u8]; 4] = [b"", b"XQ\x0a", b"[DhtmlXQ]", b"[Event \"x\"]\n\n1. e4 "];
+        let bytes = [prefixes[prefix], &bytes].concat();
+        let formats = [
+            None,
+            Some(RecordFormat::Pgn),
+            Some(RecordFormat::Xqf),
+            Some(RecordFormat::Cbr),
+            Some(RecordFormat::Cbl),
+            Some(RecordFormat::DhtmlXq),
+            Some(RecordFormat::Cbf),
+        ];
+        let options = OpenOptions::default().with_format(formats[forced]);
+        let from_bytes = Records::from_bytes(&bytes, &options);
+        let from_reader = Records::from_reader(bytes.as_slice(), &options).expect("a slice reads");
+        prop_assert_eq!(from_bytes.format(), from_reader.format());
+        prop_assert_eq!(from_bytes.encoding(), from_reader.encoding());
+        prop_assert_eq!(all(from_bytes), all(from_reader));
+    }
 }
