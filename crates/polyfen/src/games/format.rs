@@ -157,6 +157,8 @@ impl std::error::Error for RecordError {}
 ///
 /// Each game's [`RecordError`], with the byte offset in `bytes`; for PGN
 /// (which [`crate::games::Games`] reads as a stream), an error saying so.
+/// [`crate::games::Records`] opens an input of any format and numbers these
+/// errors as [`crate::games::GameError`]s.
 pub fn read_record(format: RecordFormat, bytes: &[u8]) -> Vec<Result<Game, RecordError>> {
     match format {
         RecordFormat::Xqf => vec![crate::games::read_xqf(bytes)],
