@@ -27,18 +27,18 @@
 pub mod bitboard;
 mod castling;
 mod epd;
+mod game;
 mod position;
 mod render;
 mod san;
 mod types;
 mod validate;
 
-use polyfen_core::{
-    Color, Field, Fields, Leniency, ParseError, ParseErrorKind, PlacementSpec, Repair, RowOrder, Setup, Variant,
-};
+use polyfen_core::{Color, Field, Fields, Leniency, ParseError, ParseErrorKind, PlacementSpec, Repair, Setup, Variant};
 
 pub use castling::{Castling, CastlingStyle, CastlingToken, back_rank, king_file};
 pub use epd::{Epd, Operation};
+pub use game::{ChessDocument, ChessJson, ChessMoveNotation, ChessNotation, ChessPosition, JsonOperation, svg};
 pub use position::{Move, MoveKind, MoveList, Outcome, Position, PositionError};
 pub use render::{RenderStyle, render};
 pub use san::{CastlingNotation, MoveError, MoveSyntax, San};
@@ -92,18 +92,8 @@ const PIECE_TABLE: [Option<Piece>; 256] = polyfen_core::letter_table!(Piece, Pie
 impl Variant for Chess {
     const ID: &'static str = "chess";
     const NOTATION_NAME: &'static str = "standard chess FEN";
-    const SPEC: PlacementSpec = PlacementSpec {
-        files: 8,
-        ranks: 8,
-        row_order: RowOrder::TopFirst,
-        ten_digit: None,
-        separator: b'/',
-        prefix: None,
-        row_word: "rank",
-        cell_word: "squares",
-        first_rank_label: 1,
-        expected_cell: "a piece letter (KQRBNP, kqrbnp), a digit 1-8 or '/'",
-    };
+    const SPEC: PlacementSpec =
+        PlacementSpec::grid(8, 8).expecting("a piece letter (KQRBNP, kqrbnp), a digit 1-8 or '/'");
     const COLOR_NAMES: [&'static str; 2] = ["white", "black"];
 
     type Piece = Piece;

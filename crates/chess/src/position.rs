@@ -9,8 +9,8 @@
 use core::fmt;
 
 use arrayvec::ArrayVec;
-use polyfen_core::perft::estimate_to_u64;
-use polyfen_core::{Color, PathSampler, PerftWatch, Stopped};
+use polyfen_core::perft::{self, estimate_to_u64};
+use polyfen_core::{Color, PathSampler, PerftTree, PerftWatch, Stopped};
 
 use crate::bitboard::{
     Bitboards, KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, between, bishop_attacks, diagonal_lines, line,
@@ -969,11 +969,7 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn perft_watched(&self, depth: u32, watch: &mut dyn PerftWatch) -> Result<u64, Stopped> {
-        if depth == 0 {
-            watch.counted(1)?;
-            return Ok(1);
-        }
-        Ok(self.divide_watched(depth, watch)?.iter().map(|d| d.1).sum())
+        perft::perft_watched(self, depth, watch)
     }
 
     /// [`Position::divide`] reporting to `watch`, as
@@ -983,31 +979,7 @@ impl Position {
     ///
     /// [`Stopped`] when the watch stopped the count.
     pub fn divide_watched(&self, depth: u32, watch: &mut dyn PerftWatch) -> Result<Vec<(Move, u64)>, Stopped> {
-        if depth == 0 {
-            return Ok(Vec::new());
-        }
-        let moves = self.legal_moves();
-        watch.root_moves(0, moves.len())?;
-        let mut out = Vec::with_capacity(moves.len());
-        for (i, &m) in moves.iter().enumerate() {
-            out.push((m, self.played(m).perft_checked(depth - 1, watch)?));
-            watch.root_moves(i + 1, moves.len())?;
-        }
-        Ok(out)
-    }
-
-    /// Perft below the root: plain near the leaves, watched above.
-    fn perft_checked(&self, depth: u32, watch: &mut dyn PerftWatch) -> Result<u64, Stopped> {
-        if depth <= 2 {
-            let nodes = self.perft(depth);
-            watch.counted(nodes)?;
-            return Ok(nodes);
-        }
-        let mut total = 0;
-        for &m in &self.legal_moves() {
-            total += self.played(m).perft_checked(depth - 1, watch)?;
-        }
-        Ok(total)
+        perft::divide_watched(self, depth, watch)
     }
 
     /// A quick estimate of [`Position::perft`]: exact up to depth 2, and
@@ -1046,6 +1018,24 @@ impl Position {
         }
         let m = moves[sampler.below(moves.len())];
         moves.len() as f64 * self.played(m).random_path(depth - 1, sampler)
+    }
+}
+
+/// The legal move tree, for the watched perft.
+impl PerftTree for Position {
+    type Move = Move;
+    type Moves = MoveList;
+
+    fn moves(&self) -> MoveList {
+        self.legal_moves()
+    }
+
+    fn child(&self, m: Move) -> Option<Position> {
+        Some(self.played(m))
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        Position::perft(self, depth)
     }
 }
 

@@ -568,13 +568,15 @@ pub fn laser(args: &LaserArgs, report: &mut Report) -> Result<(), Flow> {
         }
         report.separate()?;
         match args.render {
-            Some(style) => match position.render_laser(style, &shot) {
-                Ok(diagram) => report.text(&diagram),
-                Err(e) => {
+            Some(style) => {
+                if let Some(diagram) = position.render_laser(style.into(), &shot) {
+                    report.text(&diagram)
+                } else {
+                    let e = polyfen::ConvertError::WrongStyle { variant: reading.position.variant(), style };
                     report.failure(n, &e.to_string());
                     Ok(())
                 }
-            },
+            }
             None => report.text(&shot.to_string()),
         }
     })

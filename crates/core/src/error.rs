@@ -91,7 +91,7 @@ pub enum ParseErrorKind {
         max: u32,
     },
     /// A per-piece attribute field whose length differs from the number of pieces.
-    #[error("{} but {attributes} {}", crate::codec::count(*pieces as usize, "", "piece", "pieces"), if *attributes == 1 { attribute_singular } else { attribute_word })]
+    #[error("{} but {attributes} {}", count(*pieces as usize, "", "piece", "pieces"), if *attributes == 1 { attribute_singular } else { attribute_word })]
     AttributeCount {
         /// Pieces on the board.
         pieces: u32,
@@ -224,4 +224,9 @@ pub fn excerpt(text: &str) -> String {
         None => text.to_owned(),
         Some((cut, _)) => format!("{}…", &text[..cut]),
     }
+}
+
+/// `n` and the noun, singular or plural: `1 empty point`, `2 empty points`.
+pub(crate) fn count(n: usize, adjective: &str, singular: &str, plural: &str) -> String {
+    format!("{n} {adjective}{}", if n == 1 { singular } else { plural })
 }

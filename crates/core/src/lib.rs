@@ -35,7 +35,7 @@ pub use color::Color;
 pub use error::{MAX_MESSAGE, ParseError, ParseErrorKind};
 pub use fields::{Field, Fields};
 pub use moves::MoveRepair;
-pub use perft::{PathSampler, PerftWatch, Stopped};
+pub use perft::{PathSampler, PerftTree, PerftWatch, Stopped};
 pub use position_error::PositionError;
 pub use square::{Square, SquareError};
 pub use variant::{Setup, Variant};

@@ -1,6 +1,8 @@
 //! What every game's perft shares beyond counting: a [`PerftWatch`] that a
-//! long count reports to now and then and that may stop it, and the random
-//! paths of the quick leaf-count estimate ([`PathSampler`]).
+//! long count reports to now and then and that may stop it, the watched
+//! count itself ([`perft_watched`], [`divide_watched`]) over any
+//! [`PerftTree`], and the random paths of the quick leaf-count estimate
+//! ([`PathSampler`]).
 //!
 //! A game's watched perft counts the small subtrees near the leaves with its
 //! plain, unwatched perft and tells the watch after each one, so the plain
@@ -91,6 +93,91 @@ pub fn estimate_to_u64(estimate: f64) -> u64 {
     estimate.round() as u64
 }
 
+/// A position whose legal move tree a watched perft walks: its moves, the
+/// position after one, and its plain (unwatched, fastest) perft.
+pub trait PerftTree: Sized {
+    /// A move, as the tree generates it.
+    type Move: Copy;
+    /// The legal moves of a position.
+    type Moves: core::ops::Deref<Target = [Self::Move]>;
+
+    /// The legal moves (none when the game is over).
+    fn moves(&self) -> Self::Moves;
+
+    /// The position after `m`, or `None` when `m` ends the game, so that
+    /// nothing is counted below it.
+    fn child(&self, m: Self::Move) -> Option<Self>;
+
+    /// The plain perft: the leaves `depth` plies below (1 at depth 0).
+    fn perft(&self, depth: u32) -> u64;
+}
+
+/// A game's plain perft reporting to `watch`, which may stop it: the
+/// subtrees two plies deep are counted by [`PerftTree::perft`] and reported
+/// one by one (a few hundred to a few thousand leaves each), so the plain
+/// count keeps its speed.
+///
+/// # Errors
+///
+/// [`Stopped`] when the watch stopped the count.
+pub fn perft_watched<P: PerftTree>(position: &P, depth: u32, watch: &mut dyn PerftWatch) -> Result<u64, Stopped> {
+    if depth == 0 {
+        watch.counted(1)?;
+        return Ok(1);
+    }
+    Ok(divide_watched(position, depth, watch)?.iter().map(|d| d.1).sum())
+}
+
+/// Perft split by the first move, reporting to `watch` as
+/// [`perft_watched`]: each legal move with the leaves `depth - 1` plies
+/// below it (empty at depth 0). At depth 1 each move counts one leaf, even
+/// one that ends the game.
+///
+/// # Errors
+///
+/// [`Stopped`] when the watch stopped the count.
+pub fn divide_watched<P: PerftTree>(
+    position: &P,
+    depth: u32,
+    watch: &mut dyn PerftWatch,
+) -> Result<Vec<(P::Move, u64)>, Stopped> {
+    if depth == 0 {
+        return Ok(Vec::new());
+    }
+    let moves = position.moves();
+    watch.root_moves(0, moves.len())?;
+    let mut out = Vec::with_capacity(moves.len());
+    for (i, &m) in moves.iter().enumerate() {
+        let nodes = if depth == 1 {
+            watch.counted(1)?;
+            1
+        } else if let Some(child) = position.child(m) {
+            perft_checked(&child, depth - 1, watch)?
+        } else {
+            0
+        };
+        out.push((m, nodes));
+        watch.root_moves(i + 1, moves.len())?;
+    }
+    Ok(out)
+}
+
+/// Perft (`depth` ≥ 1) below the root: plain near the leaves, watched above.
+fn perft_checked<P: PerftTree>(position: &P, depth: u32, watch: &mut dyn PerftWatch) -> Result<u64, Stopped> {
+    if depth <= 2 {
+        let nodes = position.perft(depth);
+        watch.counted(nodes)?;
+        return Ok(nodes);
+    }
+    let mut total = 0;
+    for &m in &*position.moves() {
+        if let Some(child) = position.child(m) {
+            total += perft_checked(&child, depth - 1, watch)?;
+        }
+    }
+    Ok(total)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -104,6 +191,69 @@ mod tests {
         }
         assert!(seen.iter().all(|&n| (800..1200).contains(&n)), "{seen:?}");
         assert_eq!(s.below(1), 0);
+    }
+
+    /// A tree whose every node has three moves, the third ending the game:
+    /// `3 * 2^(depth - 1)` leaves.
+    struct Toy;
+
+    impl PerftTree for Toy {
+        type Move = u8;
+        type Moves = Vec<u8>;
+
+        fn moves(&self) -> Vec<u8> {
+            vec![0, 1, 2]
+        }
+
+        fn child(&self, m: u8) -> Option<Toy> {
+            (m != 2).then_some(Toy)
+        }
+
+        fn perft(&self, depth: u32) -> u64 {
+            if depth == 0 { 1 } else { 3 << (depth - 1) }
+        }
+    }
+
+    /// Counts what it is told; stops once more than `limit` leaves are counted.
+    struct Tally {
+        leaves: u64,
+        roots: Vec<(usize, usize)>,
+        limit: u64,
+    }
+
+    impl PerftWatch for Tally {
+        fn counted(&mut self, leaves: u64) -> Result<(), Stopped> {
+            self.leaves += leaves;
+            if self.leaves > self.limit { Err(Stopped) } else { Ok(()) }
+        }
+
+        fn root_moves(&mut self, done: usize, total: usize) -> Result<(), Stopped> {
+            self.roots.push((done, total));
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn the_watched_count_is_the_plain_one_and_reports_every_leaf() {
+        for depth in 0..7 {
+            let mut tally = Tally { leaves: 0, roots: Vec::new(), limit: u64::MAX };
+            assert_eq!(perft_watched(&Toy, depth, &mut tally), Ok(Toy.perft(depth)), "depth {depth}");
+            assert_eq!(tally.leaves, Toy.perft(depth), "depth {depth}");
+            let roots = if depth == 0 { vec![] } else { vec![(0, 3), (1, 3), (2, 3), (3, 3)] };
+            assert_eq!(tally.roots, roots, "depth {depth}");
+        }
+        // the move that ends the game counts a leaf at depth 1, none deeper
+        assert_eq!(divide_watched(&Toy, 1, &mut ()), Ok(vec![(0, 1), (1, 1), (2, 1)]));
+        assert_eq!(divide_watched(&Toy, 4, &mut ()), Ok(vec![(0, 12), (1, 12), (2, 0)]));
+        assert_eq!(divide_watched(&Toy, 0, &mut ()), Ok(vec![]));
+    }
+
+    #[test]
+    fn the_watch_stops_the_count() {
+        let mut tally = Tally { leaves: 0, roots: Vec::new(), limit: 100 };
+        assert_eq!(perft_watched(&Toy, 10, &mut tally), Err(Stopped));
+        // stopped at the first report past the limit: subtrees of 6 leaves
+        assert!((101..=106).contains(&tally.leaves), "{}", tally.leaves);
     }
 
     #[test]

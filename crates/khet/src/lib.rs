@@ -29,6 +29,7 @@
 //! # Ok::<(), polyfen_core::ParseError>(())
 //! ```
 
+mod game;
 mod laser;
 mod lenient;
 mod moves;
@@ -44,6 +45,10 @@ use polyfen_core::{
     Variant,
 };
 
+pub use game::{
+    BeamJson, BounceJson, KhetDocument, KhetJson, KhetMoveNotation, KhetNotation, KhetPosition, LaserJson, OutcomeJson,
+    PieceJson, svg, svg_with_laser,
+};
 pub use laser::{Beam, BeamEnd, Bounce, Laser};
 pub use lenient::{LENIENCY, parse_lenient};
 pub use moves::{Move, MoveParseError, Rotation};

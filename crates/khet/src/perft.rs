@@ -8,8 +8,8 @@
 use crate::moves::Move;
 use crate::position::{ABSORB, Action, BEAM, BORDER, DIR, EMPTY, Position, REMOVE, Rules, SPLIT, kind_bits, square_of};
 use crate::types::{Facing, Kind};
-use polyfen_core::perft::estimate_to_u64;
-use polyfen_core::{PathSampler, PerftWatch, Stopped};
+use polyfen_core::perft::{self, estimate_to_u64};
+use polyfen_core::{PathSampler, PerftTree, PerftWatch, Stopped};
 
 impl Position {
     /// Plays a generated move without building a laser report; returns
@@ -191,11 +191,10 @@ pub fn perft_watched(
     rules: &Rules,
     watch: &mut dyn PerftWatch,
 ) -> Result<u64, Stopped> {
-    if depth == 0 {
-        watch.counted(1)?;
-        return Ok(1);
+    if depth > 0 && position.is_over() {
+        return Ok(0);
     }
-    Ok(divide_watched(position, depth, rules, watch)?.iter().map(|d| d.1).sum())
+    perft::perft_watched(&Tree { position: position.clone(), rules: *rules }, depth, watch)
 }
 
 /// [`divide`] reporting to `watch`, as [`perft_watched`].
@@ -209,27 +208,12 @@ pub fn divide_watched(
     rules: &Rules,
     watch: &mut dyn PerftWatch,
 ) -> Result<Vec<(Move, u64)>, Stopped> {
-    if depth == 0 || position.is_over() {
+    if position.is_over() {
         return Ok(Vec::new());
     }
-    let moves = actions(position, *rules);
-    watch.root_moves(0, moves.len())?;
-    let mut out = Vec::with_capacity(moves.len());
-    for (i, &(from, action)) in moves.iter().enumerate() {
-        let mut child = position.clone();
-        let alive = child.make(from, action);
-        let nodes = if depth == 1 {
-            watch.counted(1)?;
-            1
-        } else if alive {
-            perft_checked(&child, depth - 1, *rules, watch)?
-        } else {
-            0
-        };
-        out.push((move_of(from, action), nodes));
-        watch.root_moves(i + 1, moves.len())?;
-    }
-    Ok(out)
+    let tree = Tree { position: position.clone(), rules: *rules };
+    let divided = perft::divide_watched(&tree, depth, watch)?;
+    Ok(divided.into_iter().map(|((from, action), nodes)| (move_of(from, action), nodes)).collect())
 }
 
 /// The generated moves of a position whose game goes on.
@@ -239,22 +223,30 @@ fn actions(position: &Position, rules: Rules) -> Vec<(usize, Action)> {
     moves
 }
 
-/// Perft (`depth` ≥ 1) of a position whose game goes on: plain near the
-/// leaves, watched above.
-fn perft_checked(position: &Position, depth: u32, rules: Rules, watch: &mut dyn PerftWatch) -> Result<u64, Stopped> {
-    if depth <= 2 {
-        let nodes = perft_inner(position, depth, rules);
-        watch.counted(nodes)?;
-        return Ok(nodes);
+/// A position whose game goes on, with the rules it is played by: the
+/// move tree the watched perft walks. A move that removes a pharaoh ends
+/// the game and has no tree below it.
+struct Tree {
+    position: Position,
+    rules: Rules,
+}
+
+impl PerftTree for Tree {
+    type Move = (usize, Action);
+    type Moves = Vec<(usize, Action)>;
+
+    fn moves(&self) -> Self::Moves {
+        actions(&self.position, self.rules)
     }
-    let mut total = 0;
-    for (from, action) in actions(position, rules) {
-        let mut child = position.clone();
-        if child.make(from, action) {
-            total += perft_checked(&child, depth - 1, rules, watch)?;
-        }
+
+    fn child(&self, (from, action): (usize, Action)) -> Option<Tree> {
+        let mut child = self.position.clone();
+        child.make(from, action).then_some(Tree { position: child, rules: self.rules })
     }
-    Ok(total)
+
+    fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 { 1 } else { perft_inner(&self.position, depth, self.rules) }
+    }
 }
 
 /// A quick estimate of [`perft`]: exact up to depth 2, and deeper the mean

@@ -1,6 +1,8 @@
 //! Guessing the notation of a string, in one pass over its bytes and
 //! without allocating.
 
+use polyfen_core::swar::{HIGH, bytes_below, bytes_equal, lanes, padded_chunk};
+
 use crate::Notation;
 
 /// The notations an input may be written in, most likely first: one or
@@ -283,24 +285,6 @@ impl Shape {
     }
 }
 
-/// Eight copies of a byte.
-const fn lanes(byte: u8) -> u64 {
-    0x0101_0101_0101_0101 * byte as u64
-}
-
-/// The high bit of each byte of a word.
-const HIGHS: u64 = lanes(0x80);
-
-/// The high bit of each byte of `word` below `bound` (at most 0x80).
-const fn below(word: u64, bound: u8) -> u64 {
-    !(((word & lanes(0x7f)) + lanes(0x80 - bound)) | word) & HIGHS
-}
-
-/// The high bit of each byte of `word` equal to `byte`.
-const fn equal(word: u64, byte: u8) -> u64 {
-    below(word ^ lanes(byte), 1)
-}
-
 /// Whether the text up to its first ASCII whitespace has exactly 7 `/` and
 /// no `0`: the shape of a chess board, checked eight bytes a step. A
 /// cheap filter for [`crate::read`], which tries strict FEN first on it.
@@ -308,24 +292,16 @@ pub(crate) fn eight_ranks(bytes: &[u8]) -> bool {
     let mut slashes = 0;
     let mut at = 0;
     loop {
-        let chunk: [u8; 8] = if let Some(full) = bytes.get(at..at + 8) {
-            full.try_into().unwrap_or([b' '; 8])
-        } else {
-            let mut chunk = [b' '; 8];
-            for (to, &from) in chunk.iter_mut().zip(bytes.get(at..).unwrap_or_default()) {
-                *to = from;
-            }
-            chunk
-        };
+        let chunk = padded_chunk(bytes, at, b' ');
         let word = u64::from_le_bytes(chunk);
-        let low = below(word, b'!');
-        let inside = if low == 0 { HIGHS } else { HIGHS & (low - 1) };
-        if equal(word, b'0') & inside != 0 {
+        let low = bytes_below(word, b'!');
+        let inside = if low == 0 { HIGH } else { HIGH & (low - 1) };
+        if bytes_equal(word, b'0') & inside != 0 {
             return false;
         }
         // the lanes' high bits summed by one multiply (no popcount
         // instruction is assumed)
-        slashes += ((equal(word, b'/') & inside) >> 7).wrapping_mul(lanes(1)) >> 56;
+        slashes += ((bytes_equal(word, b'/') & inside) >> 7).wrapping_mul(lanes(1)) >> 56;
         if low != 0 || slashes > 7 {
             return slashes == 7;
         }
@@ -351,26 +327,18 @@ fn placement_words(bytes: &[u8], shape: &mut Shape) -> Option<usize> {
     let mut previous_slash = 0u64;
     let mut at = 0;
     loop {
-        let chunk: [u8; 8] = if let Some(full) = bytes.get(at..at + 8) {
-            full.try_into().unwrap_or([b' '; 8])
-        } else {
-            let mut chunk = [b' '; 8];
-            for (to, &from) in chunk.iter_mut().zip(bytes.get(at..).unwrap_or_default()) {
-                *to = from;
-            }
-            chunk
-        };
+        let chunk = padded_chunk(bytes, at, b' ');
         let word = u64::from_le_bytes(chunk);
         // the first byte below `!` ends the placement
-        let low = below(word, b'!');
+        let low = bytes_below(word, b'!');
         let end = (low.trailing_zeros() / 8) as usize;
         if low != 0 && !chunk[end].is_ascii_whitespace() {
             return None;
         }
-        let inside = if end >= 8 { HIGHS } else { HIGHS & ((1u64 << (end * 8)) - 1) };
-        let slash = equal(word, b'/') & inside;
-        let zeros = equal(word, b'0') & inside;
-        let digits = below(word, b'9' + 1) & !below(word, b'0') & inside;
+        let inside = if end >= 8 { HIGH } else { HIGH & ((1u64 << (end * 8)) - 1) };
+        let slash = bytes_equal(word, b'/') & inside;
+        let zeros = bytes_equal(word, b'0') & inside;
+        let digits = bytes_below(word, b'9' + 1) & !bytes_below(word, b'0') & inside;
         zero |= zeros != 0;
         empty_rows |= (slash & ((slash << 8) | previous_slash)) != 0;
         // cells per byte: digits their value ('0' ten), others one, '/' none
@@ -381,8 +349,8 @@ fn placement_words(bytes: &[u8], shape: &mut Shape) -> Option<usize> {
         let cell_sums = (values + ones).wrapping_mul(lanes(1)).wrapping_add(cells * lanes(1));
         let slash_sums = (slash >> 7).wrapping_mul(lanes(1)).wrapping_add(slashes * lanes(1));
         let eights = slash_sums << 3;
-        not_eights |= !equal(cell_sums ^ eights, 0) & slash;
-        not_nines |= !equal(cell_sums ^ (eights + slash_sums), 0) & slash;
+        not_eights |= !bytes_equal(cell_sums ^ eights, 0) & slash;
+        not_nines |= !bytes_equal(cell_sums ^ (eights + slash_sums), 0) & slash;
         cells = cell_sums >> 56;
         slashes = slash_sums >> 56;
         previous_slash = (slash >> 63) << 7;

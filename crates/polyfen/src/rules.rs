@@ -1,197 +1,46 @@
 //! Rules in the facade: legal moves, playing moves written in any move
 //! notation of the game, and perft, whatever the game.
 //!
-//! Each game implements the rule methods of [`crate::Position`]; a game (or
-//! a build) without rules answers [`RulesError::Unsupported`].
+//! Each game implements its rules in its own crate
+//! ([`polyfen_game::GamePosition`]); the facade's [`crate::Position`] hands
+//! it the game's own notation and answers [`RulesError`], which adds to the
+//! game's errors the two that need the list of games: a move notation of
+//! another game, and a feature a game lacks.
+//!
+//! A long perft ([`crate::Position::perft_with`],
+//! [`crate::Position::divide_with`]) may be stopped and watched: a cancel
+//! flag, a node budget and a progress callback, each optional
+//! ([`PerftControl`]). The default has none, and counts as
+//! [`crate::Position::perft`] does, as fast. The count looks at the flag
+//! and the budget every few thousand leaves (after each subtree two plies
+//! above the leaves), so it stops within microseconds of the flag being set
+//! in a release build, and overshoots a budget by at most one such subtree.
+//!
+//! # Examples
+//!
+//! ```
+//! use std::sync::atomic::AtomicBool;
+//!
+//! use polyfen::rules::{PerftControl, StopReason};
+//! use polyfen::{Position, ReadOptions, RuleOptions, RulesError, read};
+//!
+//! let start = read("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", None, &ReadOptions::default())?.position;
+//! let options = RuleOptions::default();
+//! let cancel = AtomicBool::new(false);
+//! let control = PerftControl::new().with_cancel(&cancel).with_node_budget(1_000_000);
+//! assert_eq!(start.perft_with(4, &options, &control), Ok(197_281));
+//! let Err(RulesError::Stopped { reason, .. }) = start.perft_with(5, &options, &control) else { panic!() };
+//! assert_eq!(reason, StopReason::NodeBudget(1_000_000));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
-use std::fmt;
-use std::ops::Range;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
-
-use polyfen_core::{MoveRepair, PerftWatch, Stopped};
-use strum::{AsRefStr, Display, EnumIter, EnumString, IntoStaticStr};
-
+pub use crate::MoveNotation;
 use crate::VariantId;
 
-/// A move notation. The kebab-case name (`uci-1`, `wxf-fsf`) is the id the
-/// command line and the service use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Display, EnumString, EnumIter, AsRefStr, IntoStaticStr)]
-#[strum(serialize_all = "kebab-case")]
-pub enum MoveNotation {
-    /// Chess UCI: `e2e4`, `e7e8q`; castling as the king's two-square move
-    /// (or king takes rook, see [`RuleOptions::castling`]).
-    Uci,
-    /// Chess Standard Algebraic Notation: `Nf3`, `exd5`, `O-O`, `e8=Q+`.
-    San,
-    /// Chess long algebraic notation: `Ng1-f3`, `e4xd5`.
-    Lan,
-    /// Xiangqi ICCS coordinates, as xqbase PGN writes them: `H2-E2`.
-    Iccs,
-    /// Xiangqi UCCI coordinates, ranks 0–9: `h2e2`.
-    Ucci,
-    /// Xiangqi coordinates with ranks 1–10, as Fairy-Stockfish's UCI: `h3e3`.
-    #[strum(serialize = "uci-1")]
-    Uci1,
-    /// Xiangqi WXF notation as the WXF page writes it: `C2.5`, `H8+7`, `R+.3`.
-    Wxf,
-    /// Xiangqi WXF notation as Fairy-Stockfish writes it: `C2=5`.
-    WxfFsf,
-    /// Xiangqi in simplified Chinese, xqbase style: `炮二平五`, `马８进７`.
-    Chinese,
-    /// Xiangqi in traditional Chinese: `炮二平五`, `馬８進７`.
-    ChineseTraditional,
-    /// Khet steps and swaps `h2g2`, rotations `h2+` (clockwise) and `h2-`
-    /// (anticlockwise).
-    Khet,
-}
-
-impl MoveNotation {
-    /// The game whose moves this notation writes.
-    #[must_use]
-    pub fn variant(self) -> VariantId {
-        match self {
-            MoveNotation::Uci | MoveNotation::San | MoveNotation::Lan => VariantId::Chess,
-            MoveNotation::Khet => VariantId::Khet,
-            _ => VariantId::Xiangqi,
-        }
-    }
-}
-
-impl VariantId {
-    /// The move notations of this game; the first is the default.
-    #[must_use]
-    pub fn move_notations(self) -> &'static [MoveNotation] {
-        match self {
-            VariantId::Chess => &[MoveNotation::Uci, MoveNotation::San, MoveNotation::Lan],
-            VariantId::Xiangqi => &[
-                MoveNotation::Iccs,
-                MoveNotation::Ucci,
-                MoveNotation::Uci1,
-                MoveNotation::Wxf,
-                MoveNotation::WxfFsf,
-                MoveNotation::Chinese,
-                MoveNotation::ChineseTraditional,
-            ],
-            VariantId::Khet => &[MoveNotation::Khet],
-        }
-    }
-}
-
-/// How chess castling is written in UCI.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Display, EnumString, EnumIter, AsRefStr, IntoStaticStr)]
-#[strum(serialize_all = "kebab-case")]
-pub enum CastlingMoves {
-    /// King two squares (`e1g1`) in standard chess, king takes rook
-    /// (`e1h1`) in Chess960 positions, as most GUIs expect.
-    #[default]
-    Auto,
-    /// Always the king's two-square move (`e1g1`).
-    KingTwoSquares,
-    /// Always king takes rook (`e1h1`), as engines in `UCI_Chess960` mode write it.
-    KingTakesRook,
-}
-
-/// When a chess FEN's en passant field is written.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Display, EnumString, EnumIter, AsRefStr, IntoStaticStr)]
-#[strum(serialize_all = "kebab-case")]
-pub enum EnPassantPolicy {
-    /// As the position holds it: as read, or after a double push as
-    /// `always`.
-    #[default]
-    AsRead,
-    /// Only when a legal en passant capture exists (as X-FEN and most
-    /// engines write it).
-    Legal,
-    /// After every double pawn push (as the FEN standard writes it).
-    Always,
-}
-
-/// Choices of the rules that are not part of the position.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct RuleOptions {
-    /// How UCI writes chess castling.
-    pub castling: CastlingMoves,
-    /// Khet: forbid a scarab or eye swap that puts the other piece on a
-    /// square reserved against it.
-    pub khet_swap_restriction: bool,
-    /// Khet perft: count every rotation as its own move (by default a move
-    /// whose result another move already gives is counted once).
-    pub khet_every_rotation: bool,
-}
-
-impl RuleOptions {
-    /// These options with chess castling written as `castling`.
-    #[must_use]
-    pub fn with_castling(mut self, castling: CastlingMoves) -> RuleOptions {
-        self.castling = castling;
-        self
-    }
-
-    /// These options with the Khet swap restriction on or off.
-    #[must_use]
-    pub fn with_khet_swap_restriction(mut self, on: bool) -> RuleOptions {
-        self.khet_swap_restriction = on;
-        self
-    }
-
-    /// These options with Khet's count-every-rotation convention on or off.
-    #[must_use]
-    pub fn with_khet_every_rotation(mut self, on: bool) -> RuleOptions {
-        self.khet_every_rotation = on;
-        self
-    }
-}
-
-/// A move that could not be read or played, with where in its text the
-/// problem is and the legal moves it might have meant.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveError {
-    /// What is wrong, in words.
-    pub message: String,
-    /// The bytes of the move text the message is about.
-    pub span: Range<usize>,
-    /// The legal moves that match what was given (for an ambiguous move) or
-    /// come closest (for an illegal one), written in the notation read.
-    pub candidates: Vec<String>,
-}
-
-impl MoveError {
-    /// An error about `span` with no candidates.
-    pub fn new(message: impl Into<String>, span: Range<usize>) -> MoveError {
-        MoveError { message: message.into(), span, candidates: Vec::new() }
-    }
-
-    /// This error with `candidates`.
-    #[must_use]
-    pub fn with_candidates(mut self, candidates: Vec<String>) -> MoveError {
-        self.candidates = candidates;
-        self
-    }
-}
-
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)?;
-        if !self.candidates.is_empty() {
-            write!(f, " (candidates: {})", self.candidates.join(", "))?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for MoveError {}
-
-/// A move played: as written in the notation asked for, and the repairs a
-/// lenient reading made (none when the text was standard).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Played {
-    /// The move written in the notation asked for.
-    pub text: String,
-    /// One repair per non-standard reading: `read 'c4' as 'dxc4'`.
-    pub repairs: Vec<MoveRepair>,
-}
+pub use polyfen_game::{
+    CastlingMoves, Divided, EnPassantPolicy, GameStatus, MoveError, PerftControl, PerftProgress, Played, RuleOptions,
+    StopReason,
+};
 
 /// Why a rules request cannot be answered.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -241,241 +90,8 @@ pub enum RulesError {
     },
 }
 
-/// Why a perft stopped early.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-pub enum StopReason {
-    /// The cancel flag of its [`PerftControl`] was set.
-    #[error("cancelled")]
-    Cancelled,
-    /// It counted more leaves than its node budget (the budget is given).
-    #[error("over the budget of {0} nodes")]
-    NodeBudget(u64),
-}
-
-/// How far a perft has gone, as [`PerftControl::with_progress`] reports it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct PerftProgress {
-    /// Leaves counted so far.
-    pub nodes: u64,
-    /// Root moves whose subtrees are counted.
-    pub root_moves_done: usize,
-    /// The root's legal moves (0 until they are known, and at depth 0).
-    pub root_moves: usize,
-}
-
-/// How a long perft ([`crate::Position::perft_with`],
-/// [`crate::Position::divide_with`]) may be stopped and watched: a cancel
-/// flag, a node budget and a progress callback, each optional. The default
-/// has none, and counts as [`crate::Position::perft`] does, as fast.
-///
-/// The count looks at the flag and the budget every few thousand leaves
-/// (after each subtree two plies above the leaves), so it stops within
-/// microseconds of the flag being set in a release build, and overshoots a
-/// budget by at most one such subtree.
-///
-/// # Examples
-///
-/// ```
-/// use std::sync::atomic::AtomicBool;
-///
-/// use polyfen::rules::{PerftControl, StopReason};
-/// use polyfen::{Position, ReadOptions, RuleOptions, RulesError, read};
-///
-/// let start = read("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", None, &ReadOptions::default())?.position;
-/// let options = RuleOptions::default();
-/// let cancel = AtomicBool::new(false);
-/// let control = PerftControl::new().with_cancel(&cancel).with_node_budget(1_000_000);
-/// assert_eq!(start.perft_with(4, &options, &control), Ok(197_281));
-/// let Err(RulesError::Stopped { reason, .. }) = start.perft_with(5, &options, &control) else { panic!() };
-/// assert_eq!(reason, StopReason::NodeBudget(1_000_000));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Copy, Default)]
-pub struct PerftControl<'a> {
-    cancel: Option<&'a AtomicBool>,
-    node_budget: Option<u64>,
-    progress: Option<&'a (dyn Fn(PerftProgress) + Sync)>,
-}
-
-impl<'a> PerftControl<'a> {
-    /// No flag, no budget, no progress.
-    #[must_use]
-    pub fn new() -> PerftControl<'a> {
-        PerftControl::default()
-    }
-
-    /// Stop soon after `flag` is set (from any thread), answering
-    /// [`RulesError::Stopped`] with [`StopReason::Cancelled`].
-    #[must_use]
-    pub fn with_cancel(mut self, flag: &'a AtomicBool) -> PerftControl<'a> {
-        self.cancel = Some(flag);
-        self
-    }
-
-    /// Stop once more than `leaves` leaves are counted, answering
-    /// [`RulesError::Stopped`] with [`StopReason::NodeBudget`].
-    #[must_use]
-    pub fn with_node_budget(mut self, leaves: u64) -> PerftControl<'a> {
-        self.node_budget = Some(leaves);
-        self
-    }
-
-    /// Call `f` now and then: when the root's moves are known, after each
-    /// root move, every 50–100 ms of counting in between, and once at the
-    /// end; the node counts it sees never decrease.
-    #[must_use]
-    pub fn with_progress(mut self, f: &'a (dyn Fn(PerftProgress) + Sync)) -> PerftControl<'a> {
-        self.progress = Some(f);
-        self
-    }
-
-    /// True when nothing is asked: the plain perft will do.
-    pub(crate) fn is_plain(&self) -> bool {
-        self.cancel.is_none() && self.node_budget.is_none() && self.progress.is_none()
-    }
-
-    /// Runs a watched count under this control; `count` gets the watch to
-    /// report to.
-    pub(crate) fn run<T>(
-        &self,
-        count: impl FnOnce(&mut dyn PerftWatch) -> Result<T, Stopped>,
-    ) -> Result<T, RulesError> {
-        let mut watch = Watch {
-            control: self,
-            progress: PerftProgress { nodes: 0, root_moves_done: 0, root_moves: 0 },
-            reported: None,
-            calls: 0,
-            last_report: Instant::now(),
-            stopped: None,
-        };
-        if self.cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
-            return Err(RulesError::Stopped { nodes: 0, reason: StopReason::Cancelled });
-        }
-        match count(&mut watch) {
-            Ok(answer) => {
-                watch.report();
-                Ok(answer)
-            }
-            Err(Stopped) => Err(RulesError::Stopped {
-                nodes: watch.progress.nodes,
-                reason: watch.stopped.unwrap_or(StopReason::Cancelled),
-            }),
-        }
-    }
-}
-
-impl fmt::Debug for PerftControl<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("PerftControl")
-            .field("cancel", &self.cancel)
-            .field("node_budget", &self.node_budget)
-            .field("progress", &self.progress.map(|_| "Fn(PerftProgress)"))
-            .finish()
-    }
-}
-
-/// How often progress is reported while counting.
-const PROGRESS_EVERY: Duration = Duration::from_millis(50);
-
-/// The watch a [`PerftControl`] puts on a game's count.
-struct Watch<'c, 'a> {
-    control: &'c PerftControl<'a>,
-    progress: PerftProgress,
-    /// The progress last handed to the callback.
-    reported: Option<PerftProgress>,
-    /// Calls of `counted` since the clock was last read.
-    calls: u32,
-    last_report: Instant,
-    stopped: Option<StopReason>,
-}
-
-impl Watch<'_, '_> {
-    /// Stops the count when the flag is set or the budget spent.
-    fn check(&mut self) -> Result<(), Stopped> {
-        if let Some(budget) = self.control.node_budget
-            && self.progress.nodes > budget
-        {
-            self.stopped = Some(StopReason::NodeBudget(budget));
-            return Err(Stopped);
-        }
-        if let Some(flag) = self.control.cancel
-            && flag.load(Ordering::Relaxed)
-        {
-            self.stopped = Some(StopReason::Cancelled);
-            return Err(Stopped);
-        }
-        Ok(())
-    }
-
-    /// Hands the progress to the callback unless it has seen it.
-    fn report(&mut self) {
-        if let Some(f) = self.control.progress
-            && self.reported != Some(self.progress)
-        {
-            f(self.progress);
-            self.reported = Some(self.progress);
-            self.last_report = Instant::now();
-        }
-    }
-}
-
-impl PerftWatch for Watch<'_, '_> {
-    fn counted(&mut self, leaves: u64) -> Result<(), Stopped> {
-        self.progress.nodes += leaves;
-        self.check()?;
-        if self.control.progress.is_some() {
-            // the clock is read every 16 subtrees, each a few thousand leaves
-            self.calls += 1;
-            if self.calls >= 16 {
-                self.calls = 0;
-                if self.last_report.elapsed() >= PROGRESS_EVERY {
-                    self.report();
-                }
-            }
-        }
-        Ok(())
-    }
-
-    fn root_moves(&mut self, done: usize, total: usize) -> Result<(), Stopped> {
-        self.progress.root_moves_done = done;
-        self.progress.root_moves = total;
-        self.report();
-        self.check()
-    }
-}
-
 /// `notations` as a list in words: `uci, san, lan`.
 pub(crate) fn notation_list(notations: &[MoveNotation]) -> String {
     let names: Vec<&'static str> = notations.iter().map(|&n| n.into()).collect();
     names.join(", ")
-}
-
-/// The state of the game in a position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Display, AsRefStr, IntoStaticStr)]
-#[strum(serialize_all = "kebab-case")]
-pub enum GameStatus {
-    /// The side to move has legal moves and the game goes on.
-    Ongoing,
-    /// The side to move is checkmated.
-    Checkmate,
-    /// The side to move has no legal move and is not in check (a draw in
-    /// chess, a loss in Xiangqi).
-    Stalemate,
-    /// Neither side can mate (chess).
-    InsufficientMaterial,
-    /// The fifty-move rule may be claimed (chess).
-    FiftyMoves,
-    /// A pharaoh was removed by the laser (Khet): its owner has lost (the
-    /// mover too, after a self-kill).
-    PharaohLost,
-}
-
-/// One move of a perft divide: the move written in a notation and the leaf
-/// count below it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Divided {
-    /// The move.
-    pub text: String,
-    /// Leaf nodes at the requested depth below it.
-    pub nodes: u64,
 }

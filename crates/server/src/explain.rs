@@ -14,8 +14,8 @@ use serde::{Deserialize, Serialize};
 use strum::IntoEnumIterator;
 
 use crate::AppState;
-use crate::api::{request_error, too_big_reply};
 use crate::pool;
+use crate::refusal::{request_error, too_big_reply};
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -144,7 +144,7 @@ fn answer(request: &ExplainRequest, from: Option<Notation>) -> Answer {
 /// `POST /v1/explain`: on the pool, refused before the work when its
 /// answer may be longer than the reply budget.
 pub(crate) async fn explain_route(State(state): State<AppState>, body: Result<Bytes, BytesRejection>) -> Response {
-    let request: ExplainRequest = match crate::api::parse_body(&state, body).await {
+    let request: ExplainRequest = match crate::api::request::parse_body(&state, body).await {
         Ok(request) => request,
         Err(refusal) => return refusal.into_response(),
     };

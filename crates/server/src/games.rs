@@ -19,9 +19,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::AppState;
-use crate::api::{request_error, thousands};
 use crate::estimate::GamesBound;
 use crate::pool::{self, CancelOnDrop};
+use crate::refusal::{request_error, thousands};
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -140,7 +140,7 @@ fn refuse(status: StatusCode, message: &str) -> Response {
 /// request's game, move or reply budget; then the reply's memory is held,
 /// and the games are answered one by one straight into the reply's bytes.
 pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, BytesRejection>) -> Response {
-    let mut request: GamesRequest = match crate::api::parse_body(&state, body).await {
+    let mut request: GamesRequest = match crate::api::request::parse_body(&state, body).await {
         Ok(request) => request,
         Err(refusal) => return refusal.into_response(),
     };
@@ -230,7 +230,7 @@ pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, B
     let memory = if reply > pool::SMALL_REPLY {
         match state.memory.hold(reply).await {
             Some(permit) => Some(permit),
-            None => return crate::api::shutting_down(),
+            None => return crate::refusal::shutting_down(),
         }
     } else {
         None

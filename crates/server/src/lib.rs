@@ -34,10 +34,12 @@ mod book;
 mod connections;
 mod estimate;
 mod explain;
+mod facts;
 mod games;
 mod limits;
 mod own_notation;
 mod pool;
+mod refusal;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -46,9 +48,11 @@ use std::time::Duration;
 use axum::Router;
 use axum::http::{HeaderValue, Method, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{MethodRouter, get, post};
+use axum::routing::{MethodRouter, get};
 use tokio::sync::Semaphore;
 use tower_http::cors::CorsLayer;
+
+pub use api::ROUTES;
 
 /// The service's limits.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -268,47 +272,12 @@ pub(crate) struct AppState {
     pub(crate) parses: Arc<Semaphore>,
 }
 
-/// Every route of the API as `(method, path)`, in the order of the `OpenAPI`
-/// document. The router is built from this list, and a test checks it
-/// against the document.
-pub const ROUTES: &[(&str, &str)] = &[
-    ("GET", "/v1/openapi.json"),
-    ("GET", "/v1/info"),
-    ("POST", "/v1/convert"),
-    ("POST", "/v1/validate"),
-    ("POST", "/v1/render"),
-    ("POST", "/v1/moves"),
-    ("POST", "/v1/move"),
-    ("POST", "/v1/perft"),
-    ("POST", "/v1/laser"),
-    ("POST", "/v1/games/convert"),
-    ("POST", "/v1/explain"),
-];
-
 /// The `OpenAPI` 3.1 document of the API, as served at `/v1/openapi.json`.
 pub const OPENAPI: &str = include_str!("../openapi.json");
 
 const INDEX_HTML: &str = include_str!("../static/index.html");
 const APP_JS: &str = include_str!("../static/app.js");
 const STYLE_CSS: &str = include_str!("../static/style.css");
-
-/// The handler of one route of [`ROUTES`].
-fn route(method: &str, path: &str) -> MethodRouter<AppState> {
-    match (method, path) {
-        ("GET", "/v1/openapi.json") => get(|| async { ([(header::CONTENT_TYPE, "application/json")], OPENAPI) }),
-        ("GET", "/v1/info") => get(api::info),
-        ("POST", "/v1/convert") => post(api::convert),
-        ("POST", "/v1/validate") => post(api::validate),
-        ("POST", "/v1/render") => post(api::render),
-        ("POST", "/v1/moves") => post(api::moves),
-        ("POST", "/v1/move") => post(api::play),
-        ("POST", "/v1/perft") => post(api::perft),
-        ("POST", "/v1/laser") => post(api::laser),
-        ("POST", "/v1/games/convert") => post(games::convert),
-        ("POST", "/v1/explain") => post(explain::explain_route),
-        _ => unreachable!("every route of ROUTES has a handler"),
-    }
-}
 
 /// A static file of the web page.
 fn asset(content_type: &'static str, body: &'static str) -> MethodRouter<AppState> {
@@ -327,7 +296,7 @@ pub fn router(config: Config) -> Router {
     let mut router = Router::new();
     for &(method, path) in ROUTES {
         debug_assert!(Method::from_bytes(method.as_bytes()).is_ok());
-        router = router.route(path, route(method, path));
+        router = router.route(path, api::route(method, path));
     }
     let router = router
         .route("/", asset("text/html; charset=utf-8", INDEX_HTML))
@@ -359,12 +328,12 @@ pub fn router(config: Config) -> Router {
 }
 
 async fn not_found() -> Response {
-    api::request_error(axum::http::StatusCode::NOT_FOUND, "no such route; the API is described at /v1/openapi.json")
+    refusal::request_error(axum::http::StatusCode::NOT_FOUND, "no such route; the API is described at /v1/openapi.json")
         .into_response()
 }
 
 async fn method_not_allowed() -> Response {
-    api::request_error(
+    refusal::request_error(
         axum::http::StatusCode::METHOD_NOT_ALLOWED,
         "method not allowed on this route; the API is described at /v1/openapi.json",
     )

@@ -8,7 +8,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use crate::AppState;
-use crate::api::request_error;
+use crate::refusal::request_error;
 
 /// Answers 503 when the request takes longer than the configured limit.
 pub(crate) async fn time_limit(State(state): State<AppState>, request: Request, next: Next) -> Response {

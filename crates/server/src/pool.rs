@@ -185,7 +185,7 @@ pub(crate) async fn json_reply(
     let permit = if bytes.len() > SMALL_REPLY {
         match memory.hold(bytes.len()).await {
             Some(permit) => Some(permit),
-            None => return crate::api::shutting_down(),
+            None => return crate::refusal::shutting_down(),
         }
     } else {
         None
@@ -215,7 +215,7 @@ pub(crate) async fn held_reply(
                 std::cmp::Ordering::Greater => drop(permit.split(permit.num_permits() - need)),
                 std::cmp::Ordering::Less => match memory.hold(len - permit.num_permits() * 1024).await {
                     Some(more) => permit.merge(more),
-                    None => return crate::api::shutting_down(),
+                    None => return crate::refusal::shutting_down(),
                 },
                 std::cmp::Ordering::Equal => {}
             }
@@ -223,7 +223,7 @@ pub(crate) async fn held_reply(
         }
         None if len > SMALL_REPLY => match memory.hold(len).await {
             Some(permit) => Some(permit),
-            None => return crate::api::shutting_down(),
+            None => return crate::refusal::shutting_down(),
         },
         None => None,
     };

@@ -2,7 +2,7 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const state = { info: null, laser: false, variant: null, notation: null, seq: 0, timer: null, typed: null };
+const state = { info: null, games: null, keysFor: "board", laser: false, variant: null, notation: null, seq: 0, timer: null, typed: null };
 
 async function api(path, body) {
   const response = await fetch(path, {
@@ -66,41 +66,34 @@ function fillSetups() {
   }
 }
 
-// The geometry of each game's SVG board (crates/polyfen/src/svg.rs): the
-// files and ranks, the first rank's digit, the left and top edges of the
-// lowest rank's first square, the side of a square. Xiangqi's points are
-// drawn as squares centred on them.
-const BOARDS = {
-  chess: { files: 8, ranks: 8, first: 1, left: 20, top: 20, cell: 48 },
-  xiangqi: { files: 9, ranks: 10, first: 0, left: 20, top: 20, cell: 48 },
-  khet: { files: 10, ranks: 8, first: 1, left: 20, top: 20, cell: 48 },
-};
-
 const SVG = "http://www.w3.org/2000/svg";
+
+// The facts of a game as GET /v1/games gives them: its squares as the SVG
+// diagram draws them, its coordinate move notation, its piece letters.
+function facts(variant) {
+  return (state.games || []).find((g) => g.id === variant) || null;
+}
 
 // Draws `svg` into `container` with one transparent square per square of
 // the board under the pieces, each named by its `data-square` (`e2`, `h2`,
-// `j1`), so that squares can be clicked and marked.
+// `j1`), where the server says the diagram draws it, so that squares can be
+// clicked, marked and reached with the keyboard.
 function drawBoard(container, svg, variant) {
   container.innerHTML = svg || "";
   const board = container.querySelector("svg");
-  const geometry = BOARDS[variant];
-  if (!board || !geometry) return;
-  const { files, ranks, first, left, top, cell } = geometry;
+  const game = facts(variant);
+  if (!board || !game) return;
   const layer = document.createElementNS(SVG, "g");
   layer.setAttribute("class", "squares");
-  for (let rank = ranks - 1; rank >= 0; rank--) {
-    for (let file = 0; file < files; file++) {
-      const rect = document.createElementNS(SVG, "rect");
-      const name = String.fromCharCode(97 + file) + String(rank + first);
-      rect.setAttribute("class", "square");
-      rect.setAttribute("data-square", name);
-      rect.setAttribute("x", String(left + file * cell));
-      rect.setAttribute("y", String(top + (ranks - 1 - rank) * cell));
-      rect.setAttribute("width", String(cell));
-      rect.setAttribute("height", String(cell));
-      layer.appendChild(rect);
-    }
+  for (const square of game.squares) {
+    const rect = document.createElementNS(SVG, "rect");
+    rect.setAttribute("class", "square");
+    rect.setAttribute("data-square", square.name);
+    rect.setAttribute("x", String(square.x));
+    rect.setAttribute("y", String(square.y));
+    rect.setAttribute("width", String(square.size));
+    rect.setAttribute("height", String(square.size));
+    layer.appendChild(rect);
   }
   board.insertBefore(layer, board.querySelector(".piece"));
 }
@@ -112,27 +105,6 @@ function markSquares(container, squares, cls) {
     const rect = container.querySelector(`.square[data-square="${square}"]`);
     if (rect) rect.classList.add(cls);
   }
-}
-
-// A click on a square of the main board: the square is marked, and the
-// characters of the text that write it are lit in the part-by-part view.
-function clickSquare(event) {
-  const rect = event.target.closest && event.target.closest(".square");
-  if (!rect) return;
-  const square = rect.dataset.square;
-  markSquares($("board"), [square], "selected");
-  const cell = document.querySelector(`#explain-grid .cell[data-square="${square}"]`);
-  if (cell) activateSquare(cell);
-}
-
-// The address bar holds the page's shareable address: the position shown.
-function share() {
-  const params = new URLSearchParams();
-  const input = $("input").value.trim();
-  if (input) params.set("input", input);
-  if ($("lenient").checked) params.set("lenient", "1");
-  const query = params.toString();
-  history.replaceState(null, "", query ? `?${query}` : window.location.pathname);
 }
 
 // Text pasted into the position box that is a game record, not a position.
@@ -157,6 +129,8 @@ async function update() {
     clear($("warnings"));
     $("laser-row").hidden = true;
     state.variant = null;
+    if (board.rootPending) setTree(null);
+    boardCleared();
     fillTargets(null);
     clearExplain();
     setBusy(false);
@@ -183,6 +157,7 @@ async function update() {
         move.addEventListener("click", () => {
           $("games-input").value = request.input;
           $("input").value = "";
+          board.rootPending = true;
           games.data = null;
           games.chosen = null;
           update();
@@ -196,6 +171,8 @@ async function update() {
       $("output").value = "";
       clear($("warnings"));
       $("laser-row").hidden = true;
+      if (board.rootPending) setTree(null);
+      boardCleared();
       fillTargets(null);
       clearExplain();
       return;
@@ -214,15 +191,21 @@ async function update() {
     for (const violation of ok.violations) addItem(messages, violation, "violation");
     if (ok.valid) addItem(messages, "A legal position.", "valid");
     fillTargets(ok.variant, ok.notation);
-    $("laser-row").hidden = !(state.laser && ok.variant === "khet");
+    const game = facts(ok.variant);
+    $("laser-row").hidden = !(state.laser && game && game.laser);
+    if (game && game.laser) fillLaserSides(game);
     $("laser-result").textContent = "";
+    if (board.rootPending) await newTree(request, ok);
+    if (seq !== state.seq) return;
     const [drawn] = await Promise.all([
       api("/v1/render", { ...request, style: "svg" }),
       convert(seq),
       explainPosition(seq),
+      legalMoves(seq, request, ok.variant),
     ]);
     if (seq !== state.seq) return;
     drawBoard($("board"), drawn.ok ? drawn.ok.diagram : "", ok.variant);
+    boardDrawn();
   } catch (error) {
     if (seq !== state.seq) return;
     clear(messages);
@@ -248,6 +231,20 @@ async function convert(seq) {
   }
 }
 
+// The sides whose laser can be fired: the game's sides.
+function fillLaserSides(game) {
+  const select = $("laser-color");
+  const wanted = ["", ...game.sides];
+  if (Array.from(select.options).map((o) => o.value).join() === wanted.join()) return;
+  while (select.options.length > 1) select.remove(1);
+  for (const side of game.sides) {
+    const option = document.createElement("option");
+    option.value = side;
+    option.textContent = side;
+    select.appendChild(option);
+  }
+}
+
 async function fireLaser() {
   const seq = state.seq;
   const color = $("laser-color").value;
@@ -255,6 +252,7 @@ async function fireLaser() {
   if (seq !== state.seq) return;
   if (answer.ok) {
     drawBoard($("board"), answer.ok.diagram, state.variant);
+    boardDrawn();
     $("laser-result").textContent = answer.ok.summary || "";
   } else {
     $("laser-result").textContent = answer.error.message;
@@ -634,7 +632,7 @@ function showGame(game, ply) {
   const sameGame = games.game && game && games.game.start === game.start && games.game.mainline.length === game.mainline.length;
   games.game = game;
   clear($("games-moves"));
-  for (const id of ["games-first", "games-prev", "games-next", "games-last"]) $(id).disabled = !game;
+  for (const id of ["games-first", "games-prev", "games-next", "games-last", "games-open"]) $(id).disabled = !game;
   if (!game) {
     $("games-board").innerHTML = "";
     $("games-ply").textContent = "";
@@ -700,12 +698,33 @@ async function openGameFile(file) {
 
 // Whether a key pressed on `target` is for the element itself (typing,
 // choosing, moving in the part-by-part view) rather than for the game.
-function keyIsLocal(target) {
+function keyIsLocal(target, key) {
   if (!target || !target.closest) return false;
   if (target.closest(".explain")) return true;
+  // the board's squares are walked with the arrow keys, and clicked with
+  // Enter or Space
+  if (target.closest("#board")) return ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Enter", " "].includes(key);
   if (target.matches("textarea, input, [contenteditable]")) return true;
   // the game's own lists step through the game, as they always did
   return target.matches("select") && !target.closest("#games-section");
+}
+
+// The keys of the board's moves: ← → one move, Home and End (from the
+// moves' own section) to either end, and the key of a promotion's piece or
+// a rotation's sign offered for the selected piece.
+function boardKeys(event) {
+  const steps = { ArrowRight: "next", ArrowLeft: "prev" };
+  if (event.target.closest && event.target.closest("#tree-section")) Object.assign(steps, { Home: "first", End: "last" });
+  if (event.key in steps) {
+    event.preventDefault();
+    stepTree(steps[event.key]);
+    return;
+  }
+  const choice = (board.choice || []).filter((m) => m.rest && m.rest.toLowerCase() === event.key.toLowerCase());
+  if (choice.length === 1) {
+    event.preventDefault();
+    playMove(choice[0].move);
+  }
 }
 
 function setupGames() {
@@ -744,9 +763,24 @@ function setupGames() {
     const file = event.dataTransfer.files[0];
     if (file) openGameFile(file);
   });
-  // the arrow keys step through the game wherever they are not typing
+  // the arrow keys step through the game wherever they are not typing:
+  // the game record's when it was used last, else the board's moves
+  const keysFor = (event) => {
+    const target = event.target;
+    if (!target || !target.closest) return;
+    if (target.closest("#games-section")) state.keysFor = "games";
+    else if (target.closest("section.board, #tree-section, #export-section, section.input")) state.keysFor = "board";
+  };
+  document.addEventListener("pointerdown", keysFor, true);
+  document.addEventListener("focusin", keysFor, true);
   document.addEventListener("keydown", (event) => {
-    if (!games.game || event.altKey || event.ctrlKey || event.metaKey || keyIsLocal(event.target)) return;
+    if (event.altKey || event.ctrlKey || event.metaKey || keyIsLocal(event.target, event.key)) return;
+    const onBoard = board.tree && (state.keysFor !== "games" || !games.game);
+    if (onBoard) {
+      boardKeys(event);
+      return;
+    }
+    if (!games.game) return;
     const steps = { ArrowRight: games.ply + 1, ArrowLeft: games.ply - 1 };
     // Home and End scroll the page, except in the game's own section
     if (event.target.closest && event.target.closest("#games-section")) {
@@ -759,6 +793,917 @@ function setupGames() {
   });
 }
 
+// ------------------------------------------------------------ the board
+
+// The analysis board: the main board plays moves, kept as a tree of moves
+// (the shape of games/convert's JSON: each node's move, coordinates, NAGs,
+// comments, and its alternatives as further children), written back to PGN
+// by the server. `cursor` is the node whose position the page shows.
+const board = {
+  tree: null,
+  cursor: null,
+  legal: [],
+  selected: null,
+  rootPending: true,
+  editing: null,
+  flipped: false,
+  syncSeq: 0,
+  nextId: 1,
+  focus: null,
+};
+
+// A coordinate move cut into its squares and what follows them: `e7e8q` is
+// e7, e8 and `q`; Khet's `c1+` is c1 and `+`.
+function cutMove(variant, move) {
+  const game = facts(variant);
+  if (!game) return { from: null, to: null, rest: move };
+  if (!game.pattern) {
+    const names = game.squares.map((s) => s.name).sort((a, b) => b.length - a.length);
+    game.pattern = new RegExp(`^(${names.join("|")})(${names.join("|")})?(.*)$`);
+  }
+  const found = game.pattern.exec(move);
+  if (!found) return { from: null, to: null, rest: move };
+  return { from: found[1], to: found[2] || null, rest: found[3] };
+}
+
+function newNode(parent, fields) {
+  return {
+    id: board.nextId++,
+    parent,
+    children: [],
+    move: fields.move || fields.coordinates,
+    coordinates: fields.coordinates,
+    nags: fields.nags || [],
+    comments: fields.comments || [],
+    opening: fields.opening || [],
+    position: null,
+  };
+}
+
+// A game's JSON form (games/convert) as a tree of nodes.
+function treeOf(game, notation) {
+  const root = newNode(null, { coordinates: "" });
+  root.comments = game.comments || [];
+  root.position = game.start;
+  const line = (parent, moves, opening) => {
+    let at = parent;
+    moves.forEach((move, i) => {
+      const node = newNode(at, { ...move, opening: i === 0 ? opening : [] });
+      at.children.push(node);
+      for (const variation of move.variations || []) line(at, variation.moves || [], variation.comments || []);
+      at = node;
+    });
+  };
+  line(root, game.moves || [], []);
+  const tags = (game.tags || []).filter(([name, value]) => !(name === "Variant" && value === game.variant));
+  return { variant: game.variant, start: game.start, tags, result: game.result || "*", notation, root };
+}
+
+function setTree(tree) {
+  board.tree = tree;
+  board.cursor = tree ? tree.root : null;
+  board.rootPending = false;
+  $("last-move-block").hidden = true;
+  drawTree();
+  fillTags();
+}
+
+// A tree of no moves from the position just read.
+async function newTree(request, ok) {
+  const game = facts(ok.variant);
+  let start = request.input;
+  if (game) {
+    const written = await api("/v1/convert", { ...request, to: game.position_notation });
+    if (written.ok) start = written.ok.output;
+  }
+  const notation = board.wanted && game && game.move_notations.includes(board.wanted) ? board.wanted : game ? game.record_notation : null;
+  setTree({ variant: ok.variant, start, tags: [], result: "*", notation, root: newNode(null, { coordinates: "" }) });
+  board.tree.root.position = request.input;
+}
+
+// The path from the root to `node`, as child indices.
+function pathOf(node) {
+  const path = [];
+  for (let at = node; at && at.parent; at = at.parent) path.unshift(at.parent.children.indexOf(at));
+  return path;
+}
+
+function nodeAt(path) {
+  let at = board.tree.root;
+  for (const i of path) {
+    if (!at.children[i]) break;
+    at = at.children[i];
+  }
+  return at;
+}
+
+const escapeComment = (text) => text.replace(/[{}]/g, "");
+
+// The tree as PGN movetext in the game's coordinates, with the tags given.
+function pgnOf(tree, tags, withVariant) {
+  const game = facts(tree.variant);
+  const head = tags.filter(([name]) => name !== "FEN" && name !== "SetUp" && name !== "Variant");
+  if (withVariant) head.unshift(["Variant", tree.variant]);
+  if (game && tree.start !== game.start) head.push(["FEN", tree.start]);
+  const words = [];
+  const comments = (list) => {
+    for (const c of list) words.push(`{${escapeComment(c)}}`);
+  };
+  const one = (node) => {
+    comments(node.opening);
+    words.push(node.coordinates);
+    for (const nag of node.nags) words.push(`$${nag}`);
+    comments(node.comments);
+  };
+  const line = (parent) => {
+    let at = parent;
+    while (at.children.length) {
+      const [main, ...others] = at.children;
+      one(main);
+      for (const other of others) {
+        words.push("(");
+        one(other);
+        line(other);
+        words.push(")");
+      }
+      at = main;
+    }
+  };
+  comments(tree.root.comments);
+  // a movetext starts with its move number
+  const start = startOf(tree.start);
+  if (tree.root.children.length) words.push(`${start.number}.${start.second ? ".." : ""}`);
+  line(tree.root);
+  words.push(tree.result || "*");
+  const tagText = head.map(([name, value]) => `[${name} "${String(value).replace(/["\\]/g, "")}"]\n`).join("");
+  return `${tagText}\n${words.join(" ").replace(/\( /g, "(").replace(/ \)/g, ")")}\n`;
+}
+
+// The tree sent to the server and read back: every move written in the
+// tree's notation. The cursor stays on the node at the same path.
+async function syncTree(path) {
+  const tree = board.tree;
+  const seq = ++board.syncSeq;
+  const messages = $("tree-messages");
+  let answer;
+  try {
+    answer = await api("/v1/games/convert", { pgn: pgnOf(tree, tree.tags, false), variant: tree.variant, moves: tree.notation });
+  } catch (error) {
+    clear(messages);
+    addItem(messages, error.message, "error");
+    return false;
+  }
+  if (seq !== board.syncSeq || tree !== board.tree) return false;
+  clear(messages);
+  const item = (answer.games || [])[0];
+  if (!item || !item.ok) {
+    const e = item ? item.error : { message: "no game read" };
+    addItem(messages, e.line ? `line ${e.line}, column ${e.column}: ${e.message}` : e.message, "error");
+    return false;
+  }
+  const next = treeOf(item.ok, tree.notation);
+  next.start = tree.start;
+  next.tags = tree.tags;
+  next.root.position = tree.root.position;
+  board.tree = next;
+  board.cursor = nodeAt(path);
+  drawTree();
+  exportGame();
+  return true;
+}
+
+// The position of a node: its parent's with its move played.
+async function positionOf(node) {
+  if (node.position) return node.position;
+  const path = [];
+  for (let at = node; at.parent; at = at.parent) path.unshift(at.coordinates);
+  const game = facts(board.tree.variant);
+  const answer = await api("/v1/move", {
+    input: board.tree.root.position,
+    lenient: $("lenient").checked,
+    moves: path,
+    move_notation: game.coordinates,
+    to: game.position_notation,
+  });
+  if (!answer.ok) throw new Error(answer.error.message);
+  node.position = answer.ok.output;
+  return node.position;
+}
+
+// Shows the position of `node` on the board and in the position box.
+async function goToNode(node) {
+  if (!board.tree || !node) return;
+  if (board.editing) stopEditing();
+  board.cursor = node;
+  markCurrent();
+  try {
+    const position = await positionOf(node);
+    if (board.cursor !== node) return;
+    $("input").value = position;
+    board.rootPending = false;
+    await Promise.all([update(), lastMove(node)]);
+  } catch (error) {
+    clear($("tree-messages"));
+    addItem($("tree-messages"), error.message, "error");
+  }
+}
+
+// The move that led to `node` in every move notation of its game, as
+// /v1/explain writes it.
+async function lastMove(node) {
+  const block = $("last-move-block");
+  if (!node.parent) {
+    block.hidden = true;
+    return;
+  }
+  const before = await positionOf(node.parent);
+  const answer = await api("/v1/explain", { input: node.coordinates, position: before, lenient: $("lenient").checked });
+  if (board.cursor !== node) return;
+  block.hidden = !answer.ok;
+  if (answer.ok) fillForms($("last-move-forms"), answer.ok.moves, false);
+}
+
+// Plays the coordinate move `move` from the current node: the node it
+// leads to if the tree has it, else a new one (a new variation when the
+// current node already has a next move).
+async function playMove(move) {
+  const tree = board.tree;
+  if (!tree) return;
+  const here = board.cursor;
+  let node = here.children.find((c) => c.coordinates === move);
+  if (!node) {
+    node = newNode(here, { coordinates: move });
+    here.children.push(node);
+    const path = pathOf(node);
+    if (!(await syncTree(path))) {
+      here.children.pop();
+      return;
+    }
+    node = board.cursor;
+  }
+  await goToNode(node);
+}
+
+// The legal moves of the position shown, in the game's coordinates.
+async function legalMoves(seq, request, variant) {
+  const game = facts(variant);
+  board.legal = [];
+  board.selected = null;
+  if (!game) return;
+  const answer = await api("/v1/moves", { ...request, move_notation: game.coordinates });
+  if (seq !== state.seq) return;
+  const status = $("board-status");
+  if (answer.ok) {
+    board.legal = answer.ok.moves.map((move) => ({ move, ...cutMove(variant, move) }));
+    status.textContent = answer.ok.status && answer.ok.status !== "ongoing" ? `Game over: ${answer.ok.status}.` : "";
+  } else {
+    status.textContent = `No moves can be played here: ${answer.error.message}`;
+  }
+}
+
+function boardCleared() {
+  board.legal = [];
+  board.selected = null;
+  showChoice([]);
+  $("board-status").textContent = "";
+  drawTree();
+  share();
+}
+
+// After the board is drawn: the last move and the selection marked, the
+// squares reachable with the keyboard.
+function boardDrawn() {
+  const container = $("board");
+  container.classList.toggle("flipped", board.flipped);
+  const node = board.cursor;
+  const last = node && node.parent ? cutMove(board.tree.variant, node.coordinates) : null;
+  markSquares(container, last ? [last.from, last.to].filter(Boolean) : [], "last");
+  const movable = new Set(board.legal.map((m) => m.from));
+  const rects = Array.from(container.querySelectorAll(".square"));
+  for (const rect of rects) {
+    rect.setAttribute("tabindex", "-1");
+    rect.setAttribute("role", "button");
+    const name = rect.dataset.square;
+    const piece = container.querySelector(`.piece[data-square="${name}"]`);
+    const what = piece ? (piece.querySelector("title") || {}).textContent || piece.dataset.piece : "empty";
+    rect.setAttribute("aria-label", `${name}: ${what}`);
+    if (movable.has(name)) rect.classList.add("movable");
+  }
+  const focus = rects.find((r) => r.dataset.square === board.focus) || rects[0];
+  if (focus) focus.setAttribute("tabindex", "0");
+  showChoice([]);
+  markCurrent();
+  share();
+}
+
+// Buttons for the moves that a second square does not tell apart: a
+// promotion's piece, a rotation's sign. Each is also played by its key.
+function showChoice(moves) {
+  const box = $("move-choice");
+  clear(box);
+  board.choice = moves;
+  box.hidden = !moves.length;
+  for (const m of moves) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.move = m.move;
+    button.textContent = m.rest || m.move;
+    button.setAttribute("aria-label", `Play ${m.move}`);
+    button.title = `${m.move} (key ${m.rest})`;
+    button.addEventListener("click", () => playMove(m.move));
+    box.appendChild(button);
+  }
+}
+
+// A click (or Enter) on a square of the main board: in the editor it
+// places the chosen piece; otherwise it selects a piece, shows its targets,
+// or plays the selected piece's move there. The square is also explained.
+function clickSquare(name) {
+  if (board.editing) {
+    editSquare(name);
+    return;
+  }
+  const container = $("board");
+  board.focus = name;
+  const from = board.selected;
+  if (from && from !== name) {
+    const moves = board.legal.filter((m) => m.from === from && m.to === name);
+    if (moves.length === 1) {
+      playMove(moves[0].move);
+      return;
+    }
+    if (moves.length > 1) {
+      showChoice(moves);
+      return;
+    }
+  }
+  board.selected = name;
+  markSquares(container, [name], "selected");
+  const mine = board.legal.filter((m) => m.from === name);
+  markSquares(container, mine.map((m) => m.to).filter(Boolean), "target");
+  showChoice(mine.filter((m) => !m.to));
+  const cell = document.querySelector(`#explain-grid .cell[data-square="${name}"]`);
+  if (cell) activateSquare(cell);
+}
+
+// The keyboard on the board: the arrow keys go from square to square (as
+// seen, so reversed when flipped), Enter or Space clicks.
+function boardKey(event) {
+  const rect = event.target.closest && event.target.closest("#board .square");
+  if (!rect) return;
+  const game = facts(state.variant);
+  if (!game) return;
+  if (event.key === "Enter" || event.key === " ") {
+    event.preventDefault();
+    clickSquare(rect.dataset.square);
+    return;
+  }
+  const across = game.files;
+  const sign = board.flipped ? -1 : 1;
+  const steps = { ArrowRight: sign, ArrowLeft: -sign, ArrowDown: sign * across, ArrowUp: -sign * across };
+  if (!(event.key in steps)) return;
+  event.preventDefault();
+  const names = game.squares.map((s) => s.name);
+  const at = names.indexOf(rect.dataset.square) + steps[event.key];
+  if (at < 0 || at >= names.length) return;
+  const next = $("board").querySelector(`.square[data-square="${names[at]}"]`);
+  if (!next) return;
+  for (const r of $("board").querySelectorAll(".square")) r.setAttribute("tabindex", "-1");
+  next.setAttribute("tabindex", "0");
+  board.focus = names[at];
+  next.focus();
+}
+
+// A piece dragged (with a mouse or a finger) from one square to another.
+function setupDrag() {
+  const container = $("board");
+  let from = null;
+  container.addEventListener("pointerdown", (event) => {
+    const rect = event.target.closest && event.target.closest(".square");
+    from = rect && !board.editing ? rect.dataset.square : null;
+  });
+  container.addEventListener("pointerup", (event) => {
+    const start = from;
+    from = null;
+    if (!start) return;
+    const under = document.elementFromPoint(event.clientX, event.clientY);
+    const rect = under && under.closest && under.closest("#board .square");
+    if (!rect || rect.dataset.square === start) return;
+    if (board.selected !== start) clickSquare(start);
+    clickSquare(rect.dataset.square);
+  });
+}
+
+// ------------------------------------------------------------ the moves
+
+const TREE_NAGS = { 1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!" };
+
+// The tree as movetext: every move a button, variations in brackets (the
+// first level set apart on lines of their own), comments and NAGs.
+function drawTree() {
+  const box = $("tree-moves");
+  clear(box);
+  const tree = board.tree;
+  $("tree-section").hidden = !tree;
+  // stepping, changing and exporting wait for a first move
+  const moves = Boolean(tree && tree.root.children.length);
+  for (const id of ["tree-steps", "tree-changes", "export-section"]) $(id).hidden = !moves;
+  if (!tree) return;
+  fillTreeNotations();
+  const start = startOf(tree.start);
+  // a space between tokens, none after an opening bracket
+  const gap = (parent) => {
+    const last = parent.lastChild;
+    return last && !(last.nodeType === Node.TEXT_NODE && last.textContent.endsWith("(")) ? " " : "";
+  };
+  const add = (parent, cls, text) => {
+    const span = document.createElement("span");
+    span.className = cls;
+    span.textContent = text;
+    parent.append(gap(parent), span);
+    return span;
+  };
+  const comments = (parent, list) => {
+    for (const c of list) add(parent, "comment", `{${c.trim()}}`);
+  };
+  const one = (parent, node, ply, number) => {
+    comments(parent, node.opening);
+    const half = ply + (start.second ? 1 : 0);
+    const first = half % 2 === 0;
+    if (first || number) add(parent, "num", `${start.number + Math.floor(half / 2)}${first ? "." : "…"}`);
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "move";
+    button.dataset.node = String(node.id);
+    button.dataset.path = pathOf(node).join(".");
+    button.textContent = node.move;
+    button.addEventListener("click", () => goToNode(node));
+    parent.append(gap(parent), button);
+    for (const nag of node.nags) add(parent, "nag", TREE_NAGS[nag] || `$${nag}`);
+    comments(parent, node.comments);
+    return node.comments.length > 0;
+  };
+  const line = (parent, from, ply, number, depth) => {
+    let at = from;
+    let needNumber = number;
+    while (at.children.length) {
+      const [main, ...others] = at.children;
+      needNumber = one(parent, main, ply, needNumber);
+      for (const other of others) {
+        const variation = add(parent, depth === 0 ? "variation block" : "variation", "");
+        variation.append("(");
+        one(variation, other, ply, true);
+        line(variation, other, ply + 1, false, depth + 1);
+        variation.append(")");
+        needNumber = true;
+      }
+      at = main;
+      ply += 1;
+    }
+  };
+  comments(box, tree.root.comments);
+  line(box, tree.root, 0, true, 0);
+  markCurrent();
+}
+
+function markCurrent() {
+  const cursor = board.cursor;
+  for (const button of $("tree-moves").querySelectorAll("button.move")) {
+    if (cursor && Number(button.dataset.node) === cursor.id) button.setAttribute("aria-current", "step");
+    else button.removeAttribute("aria-current");
+  }
+  const tree = board.tree;
+  // said, not disabled: a button that has the focus keeps it at either end
+  for (const id of ["tree-first", "tree-prev"]) $(id).setAttribute("aria-disabled", String(!cursor || !cursor.parent));
+  for (const id of ["tree-next", "tree-last"]) $(id).setAttribute("aria-disabled", String(!cursor || !cursor.children.length));
+  const inVariation = cursor && pathOf(cursor).some((i) => i > 0);
+  $("tree-promote").disabled = !inVariation;
+  $("tree-delete").disabled = !cursor || !cursor.parent;
+  const path = cursor ? pathOf(cursor) : [];
+  $("tree-ply").textContent = !tree
+    ? ""
+    : path.length === 0
+      ? "Start position"
+      : `Ply ${path.length}${inVariation ? " (in a variation)" : ""}: ${cursor.move}`;
+}
+
+function fillTreeNotations() {
+  const select = $("tree-notation");
+  const game = facts(board.tree.variant);
+  const ids = game ? game.move_notations : [];
+  if (Array.from(select.options).map((o) => o.value).join() !== ids.join()) {
+    clear(select);
+    for (const id of ids) {
+      const option = document.createElement("option");
+      option.value = id;
+      option.textContent = id;
+      select.appendChild(option);
+    }
+  }
+  select.value = board.tree.notation;
+}
+
+// One step through the tree: back, on along the line, to either end.
+function stepTree(where) {
+  const cursor = board.cursor;
+  if (!board.tree || !cursor) return;
+  let to = cursor;
+  if (where === "prev") to = cursor.parent || cursor;
+  if (where === "next") to = cursor.children[0] || cursor;
+  if (where === "first") to = board.tree.root;
+  if (where === "last") while (to.children.length) to = to.children[0];
+  if (to !== cursor) goToNode(to);
+}
+
+// The variation the current move is in moves one place up among its
+// siblings (to the main line when it is the first alternative).
+async function promoteVariation() {
+  let at = board.cursor;
+  while (at && at.parent && at.parent.children.indexOf(at) === 0) at = at.parent;
+  if (!at || !at.parent) return;
+  const siblings = at.parent.children;
+  const i = siblings.indexOf(at);
+  [siblings[i - 1], siblings[i]] = [siblings[i], siblings[i - 1]];
+  const path = pathOf(board.cursor);
+  drawTree();
+  await syncTree(path);
+  share();
+}
+
+// The current move and everything after it are taken out of the tree.
+async function deleteFromHere() {
+  const node = board.cursor;
+  if (!node || !node.parent) return;
+  const parent = node.parent;
+  parent.children.splice(parent.children.indexOf(node), 1);
+  const path = pathOf(parent);
+  drawTree();
+  await syncTree(path);
+  await goToNode(board.cursor);
+}
+
+// ------------------------------------------------------------ the editor
+
+// The board editor works on the position's JSON form: a palette of the
+// game's piece letters (and values of its per-square fields, Khet's
+// facing), the side to move and the other fields; every change is written
+// back in the game's notation by /v1/convert, errors shown as the API gives
+// them.
+async function startEditing() {
+  const game = facts(state.variant);
+  if (!game) return;
+  const answer = await api("/v1/convert", { ...reading(), to: "json" });
+  if (!answer.ok) return;
+  board.editing = { form: JSON.parse(answer.ok.output), game, piece: game.pieces[0], fields: {} };
+  for (const [field, values] of Object.entries(game.square_fields)) board.editing.fields[field] = values[0];
+  $("edit").setAttribute("aria-pressed", "true");
+  $("edit").textContent = "Done editing";
+  drawEditor();
+}
+
+function stopEditing() {
+  board.editing = null;
+  $("edit").setAttribute("aria-pressed", "false");
+  $("edit").textContent = "Edit the position";
+  $("editor").hidden = true;
+}
+
+function drawEditor() {
+  const edit = board.editing;
+  const box = $("editor-palette");
+  clear(box);
+  $("editor").hidden = false;
+  const choose = (value, label) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "palette";
+    button.dataset.piece = value;
+    button.textContent = label;
+    button.setAttribute("aria-pressed", String(edit.piece === value));
+    button.setAttribute("aria-label", value ? `Place ${value}` : "Remove pieces");
+    button.addEventListener("click", () => {
+      edit.piece = value;
+      drawEditor();
+    });
+    box.appendChild(button);
+  };
+  for (const letter of edit.game.pieces) choose(letter, letter);
+  choose("", "✕ empty");
+  const fields = $("editor-fields");
+  clear(fields);
+  for (const [field, values] of Object.entries(edit.game.square_fields)) {
+    fields.appendChild(editorSelect(`editor-${field}`, `New pieces' ${field.replace(/_/g, " ")}`, values, edit.fields[field], (v) => {
+      edit.fields[field] = v;
+    }));
+  }
+  fields.appendChild(editorSelect("editor-side", "Side to move", edit.game.sides, edit.form.side_to_move, (v) => {
+    edit.form.side_to_move = v;
+    writeEdited();
+  }));
+  for (const [key, value] of Object.entries(edit.form)) {
+    if (["variant", "board", "side_to_move"].includes(key) || key in edit.game.square_fields) continue;
+    const span = document.createElement("span");
+    span.className = "field";
+    const label = document.createElement("label");
+    label.htmlFor = `editor-${key}`;
+    label.textContent = key.replace(/_/g, " ");
+    const input = document.createElement("input");
+    input.id = `editor-${key}`;
+    input.type = "text";
+    input.size = 8;
+    input.spellcheck = false;
+    // a list or an object (a game's hands) is edited as JSON
+    const structured = value !== null && typeof value === "object";
+    input.value = value === null || value === undefined ? "" : structured ? JSON.stringify(value) : String(value);
+    input.addEventListener("change", () => {
+      const text = input.value.trim();
+      let next = text === "" ? null : typeof value === "number" && /^-?\d+$/.test(text) ? Number(text) : text;
+      if (structured && text) {
+        try {
+          next = JSON.parse(text);
+        } catch (_) {
+          next = text;
+        }
+      }
+      edit.form[key] = next;
+      writeEdited();
+    });
+    span.append(label, input);
+    fields.appendChild(span);
+  }
+}
+
+function editorSelect(id, text, values, current, changed) {
+  const span = document.createElement("span");
+  span.className = "field";
+  const label = document.createElement("label");
+  label.htmlFor = id;
+  label.textContent = text;
+  const select = document.createElement("select");
+  select.id = id;
+  for (const v of values) {
+    const option = document.createElement("option");
+    option.value = v;
+    option.textContent = v;
+    select.appendChild(option);
+  }
+  select.value = current;
+  select.addEventListener("change", () => changed(select.value));
+  span.append(label, select);
+  return span;
+}
+
+function editSquare(name) {
+  const edit = board.editing;
+  const form = edit.form;
+  form.board = form.board || {};
+  const same = form.board[name] === edit.piece && Object.entries(edit.fields).every(([f, v]) => (form[f] || {})[name] === v);
+  if (!edit.piece || same) {
+    delete form.board[name];
+    for (const field of Object.keys(edit.game.square_fields)) if (form[field]) delete form[field][name];
+  } else {
+    form.board[name] = edit.piece;
+    for (const [field, value] of Object.entries(edit.fields)) {
+      form[field] = form[field] || {};
+      form[field][name] = value;
+    }
+  }
+  writeEdited();
+}
+
+// The edited JSON form written in the game's notation: the position box
+// shows it (a new tree starts from it), or the errors say why not.
+async function writeEdited() {
+  const edit = board.editing;
+  const messages = $("editor-messages");
+  const answer = await api("/v1/convert", { input: JSON.stringify(edit.form), from: "json", to: edit.game.position_notation });
+  clear(messages);
+  if (!answer.ok) {
+    // the JSON text is not shown: the message alone, as the API words it
+    addItem(messages, answer.error.message, "error");
+    return;
+  }
+  for (const warning of answer.ok.warnings) addItem(messages, warning, "repair");
+  $("input").value = answer.ok.output;
+  board.rootPending = true;
+  await update();
+}
+
+// ------------------------------------------------------------ export and share
+
+function fillTags() {
+  const body = $("tags");
+  clear(body);
+  const tree = board.tree;
+  if (!tree) return;
+  tree.tags.forEach(([name, value], i) => {
+    const row = document.createElement("tr");
+    const cell = (text, label, set) => {
+      const td = document.createElement("td");
+      const input = document.createElement("input");
+      input.type = "text";
+      input.value = text;
+      input.setAttribute("aria-label", label);
+      input.addEventListener("change", () => {
+        set(input.value);
+        share();
+        exportGame();
+      });
+      td.appendChild(input);
+      row.appendChild(td);
+    };
+    cell(name, `Tag ${i + 1}'s name`, (v) => (tree.tags[i][0] = v.replace(/[^A-Za-z0-9_]/g, "")));
+    cell(value, `Tag ${i + 1}'s value`, (v) => (tree.tags[i][1] = v));
+    const td = document.createElement("td");
+    const remove = document.createElement("button");
+    remove.type = "button";
+    remove.textContent = "✕";
+    remove.setAttribute("aria-label", `Remove the tag ${name}`);
+    remove.addEventListener("click", () => {
+      tree.tags.splice(i, 1);
+      fillTags();
+      share();
+    });
+    td.appendChild(remove);
+    row.appendChild(td);
+    body.appendChild(row);
+  });
+  exportGame();
+}
+
+// The game as PGN in the notation chosen, written by the server.
+async function exportGame() {
+  const tree = board.tree;
+  if (!tree) return;
+  const select = $("export-notation");
+  const game = facts(tree.variant);
+  const ids = game ? game.move_notations : [];
+  if (Array.from(select.options).map((o) => o.value).join() !== ids.join()) {
+    clear(select);
+    for (const id of ids) {
+      const option = document.createElement("option");
+      option.value = id;
+      option.textContent = id;
+      select.appendChild(option);
+    }
+    select.value = tree.notation;
+  }
+  const answer = await api("/v1/games/convert", { pgn: pgnOf(tree, tree.tags, false), variant: tree.variant, to: "pgn", moves: select.value || tree.notation });
+  if (tree !== board.tree) return;
+  const item = (answer.games || [])[0];
+  $("export-pgn").value = item && item.ok ? item.ok.pgn : item ? item.error.message : "";
+}
+
+// The longest game the address holds; a longer one's address holds the
+// position shown.
+const MAX_SHARED_PGN = 4000;
+
+// The address bar holds the page's shareable address: the position shown,
+// or, once moves are played, the game (in coordinates), the ply shown and
+// the move notation.
+function share() {
+  const params = new URLSearchParams();
+  const tree = board.tree;
+  const pgn = tree && tree.root.children.length ? pgnOf(tree, tree.tags, true).trim() : "";
+  $("share-note").hidden = pgn.length <= MAX_SHARED_PGN;
+  if (pgn && pgn.length <= MAX_SHARED_PGN) {
+    params.set("pgn", pgn);
+    const path = pathOf(board.cursor);
+    const main = path.every((i) => i === 0);
+    params.set("ply", main ? String(path.length) : path.length === 1 ? `${path[0]}.` : path.join("."));
+    params.set("notation", tree.notation);
+  } else {
+    const input = $("input").value.trim();
+    if (input) params.set("input", input);
+    if (tree && tree.notation && (board.wanted || pgn)) params.set("notation", tree.notation);
+  }
+  if ($("lenient").checked) params.set("lenient", "1");
+  const query = params.toString();
+  history.replaceState(null, "", query ? `?${query}` : window.location.pathname);
+}
+
+// A game from the address (`?pgn=`): read, and shown at `ply`.
+async function openShared(pgn, ply, notation) {
+  const request = { pgn };
+  if (notation) request.moves = notation;
+  const answer = await api("/v1/games/convert", request);
+  const item = (answer.games || [])[0];
+  if (!item || !item.ok) {
+    const e = item ? item.error : { message: "no game in the address" };
+    $("input").value = "";
+    await update();
+    addItem($("messages"), `The game in the address: ${e.line ? `line ${e.line}, column ${e.column}: ` : ""}${e.message}`, "error");
+    return;
+  }
+  setTree(treeOf(item.ok, item.ok.notation));
+  const text = String(ply || "0");
+  const path = text.includes(".")
+    ? text.split(".").filter(Boolean).map(Number)
+    : Array(Math.max(0, Number(text) || 0)).fill(0);
+  await goToNode(nodeAt(path));
+}
+
+function setupBoard() {
+  const container = $("board");
+  container.addEventListener("click", (event) => {
+    const rect = event.target.closest && event.target.closest(".square");
+    if (rect) clickSquare(rect.dataset.square);
+  });
+  container.addEventListener("keydown", boardKey);
+  // a click does not take the focus from where it is: the arrow keys keep
+  // stepping through the moves; the keyboard reaches the squares with Tab
+  container.addEventListener("mousedown", (event) => {
+    if (event.target.closest && event.target.closest(".square")) event.preventDefault();
+  });
+  setupDrag();
+  $("flip").addEventListener("click", () => {
+    board.flipped = !board.flipped;
+    $("flip").setAttribute("aria-pressed", String(board.flipped));
+    $("board").classList.toggle("flipped", board.flipped);
+  });
+  $("edit").addEventListener("click", () => (board.editing ? stopEditing() : startEditing()));
+  $("editor-clear").addEventListener("click", () => {
+    if (!board.editing) return;
+    board.editing.form.board = {};
+    for (const field of Object.keys(board.editing.game.square_fields)) board.editing.form[field] = {};
+    writeEdited();
+  });
+  $("editor-start").addEventListener("click", async () => {
+    if (!board.editing) return;
+    $("input").value = board.editing.game.start;
+    board.rootPending = true;
+    await update();
+    await startEditing();
+  });
+  $("tree-first").addEventListener("click", () => stepTree("first"));
+  $("tree-prev").addEventListener("click", () => stepTree("prev"));
+  $("tree-next").addEventListener("click", () => stepTree("next"));
+  $("tree-last").addEventListener("click", () => stepTree("last"));
+  $("tree-promote").addEventListener("click", promoteVariation);
+  $("tree-delete").addEventListener("click", deleteFromHere);
+  $("tree-notation").addEventListener("change", async () => {
+    if (!board.tree) return;
+    board.tree.notation = $("tree-notation").value;
+    board.wanted = board.tree.notation;
+    await syncTree(pathOf(board.cursor));
+    share();
+  });
+  $("export-notation").addEventListener("change", exportGame);
+  $("tag-add").addEventListener("click", () => {
+    if (!board.tree) return;
+    board.tree.tags.push(["Event", "?"]);
+    fillTags();
+    const inputs = $("tags").querySelectorAll("input");
+    if (inputs.length >= 2) inputs[inputs.length - 2].focus();
+  });
+  $("copy-position").addEventListener("click", () => copyText($("input").value, "copied-position"));
+  $("copy-pgn").addEventListener("click", () => copyText($("export-pgn").value, "copied-pgn"));
+  $("move-text").addEventListener("keydown", async (event) => {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    await typedMove($("move-text").value.trim());
+  });
+  $("games-open").addEventListener("click", async () => {
+    if (!games.game) return;
+    const ply = games.ply;
+    setTree(treeOf(games.game, games.game.notation));
+    await goToNode(nodeAt(Array(ply).fill(0)));
+    $("board").scrollIntoView({ block: "nearest" });
+  });
+}
+
+// A move typed in any notation of the game, read by the server against the
+// position and played as its coordinates.
+async function typedMove(text) {
+  const messages = $("tree-messages");
+  clear(messages);
+  if (!text || !state.variant) return;
+  const game = facts(state.variant);
+  const answer = await api("/v1/move", { ...reading(), moves: [text], move_notation: game.coordinates });
+  if (!answer.ok) {
+    const e = answer.error;
+    addItem(messages, e.column ? `column ${e.column}: ${e.message}` : e.message, "error");
+    return;
+  }
+  $("move-text").value = "";
+  await playMove(answer.ok.played[0]);
+}
+
+async function copyText(text, note) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch (_) {
+    const area = document.createElement("textarea");
+    area.value = text;
+    document.body.appendChild(area);
+    area.select();
+    document.execCommand("copy");
+    area.remove();
+  }
+  $(note).textContent = "copied";
+  setTimeout(() => ($(note).textContent = ""), 1500);
+}
+
 function schedule() {
   clearTimeout(state.timer);
   state.timer = setTimeout(update, 150);
@@ -766,19 +1711,26 @@ function schedule() {
 
 async function start() {
   setBusy(true);
-  const [info, openapi] = await Promise.all([
+  const [info, openapi, known] = await Promise.all([
     fetch("/v1/info").then((r) => r.json()),
     fetch("/v1/openapi.json").then((r) => r.json()),
+    fetch("/v1/games").then((r) => r.json()),
   ]);
   state.info = info;
+  state.games = known.games;
   state.laser = "/v1/laser" in openapi.paths;
   fillSetups();
   $("input").addEventListener("input", () => {
+    if (board.editing) stopEditing();
+    board.rootPending = true;
     state.typed = null;
     $("setup-undo").hidden = true;
     schedule();
   });
-  $("lenient").addEventListener("change", update);
+  $("lenient").addEventListener("change", () => {
+    board.rootPending = true;
+    update();
+  });
   // a named setup replaces the text, which one button brings back
   $("setup").addEventListener("change", () => {
     const chosen = $("setup").value;
@@ -788,6 +1740,7 @@ async function start() {
     if (state.typed === null && current.trim() && !named) state.typed = current;
     $("setup-undo").hidden = state.typed === null;
     $("input").value = chosen;
+    board.rootPending = true;
     update();
   });
   $("setup-undo").addEventListener("click", () => {
@@ -796,9 +1749,10 @@ async function start() {
     $("setup").value = "";
     $("setup-undo").hidden = true;
     $("input").focus();
+    board.rootPending = true;
     update();
   });
-  $("board").addEventListener("click", clickSquare);
+  setupBoard();
   $("target").addEventListener("change", async () => {
     setBusy(true);
     const seq = ++state.seq;
@@ -824,9 +1778,17 @@ async function start() {
   setupExplain();
   // a link may name the position to show: /?input=...
   const params = new URLSearchParams(window.location.search);
+  // or a game: /?pgn=...&ply=...&notation=...
   const given = params.get("input");
   if (given) $("input").value = given;
   if (params.get("lenient") === "1") $("lenient").checked = true;
+  board.wanted = params.get("notation");
+  const pgn = params.get("pgn");
+  if (pgn) {
+    await openShared(pgn, params.get("ply"), board.wanted);
+    setBusy(false);
+    return;
+  }
   await update();
 }
 

@@ -31,6 +31,7 @@
 //! # Ok::<(), polyfen_core::ParseError>(())
 //! ```
 
+mod game;
 mod legacy;
 mod moves;
 mod notation;
@@ -44,6 +45,7 @@ use polyfen_core::{
     Color, Field, Fields, Leniency, ParseError, ParseErrorKind, PlacementSpec, Repair, RowOrder, Setup, Variant,
 };
 
+pub use game::{JsonMarker, MAX_PERFT_DEPTH, XiangqiDocument, XiangqiJson, XiangqiNotation, XiangqiPosition, svg};
 pub use legacy::{LEGACY, LEGACY_STYLE, Marker, lost_in_standard, parse_legacy, to_legacy_string, write_legacy};
 pub use moves::Move;
 pub use notation::{

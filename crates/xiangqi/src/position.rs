@@ -15,8 +15,8 @@
 use core::fmt;
 use core::ops::Deref;
 
-use polyfen_core::perft::estimate_to_u64;
-use polyfen_core::{Color, PathSampler, PerftWatch, Setup, Stopped};
+use polyfen_core::perft::{self, estimate_to_u64};
+use polyfen_core::{Color, PathSampler, PerftTree, PerftWatch, Setup, Stopped};
 
 use crate::tables::{
     ADVISOR_MASKS, ELEPHANT_STEPS, HORSE_ATTACKS, HORSE_BY_LEG, KING_MASKS, NONE, RAY_MASKS, SOLDIER_ATTACKS,
@@ -532,11 +532,7 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn perft_watched(&self, depth: u32, watch: &mut dyn PerftWatch) -> Result<u64, Stopped> {
-        if depth == 0 {
-            watch.counted(1)?;
-            return Ok(1);
-        }
-        Ok(self.divide_watched(depth, watch)?.iter().map(|d| d.1).sum())
+        perft::perft_watched(self, depth, watch)
     }
 
     /// [`Position::divide`] reporting to `watch`, as
@@ -546,35 +542,7 @@ impl Position {
     ///
     /// [`Stopped`] when the watch stopped the count.
     pub fn divide_watched(&self, depth: u32, watch: &mut dyn PerftWatch) -> Result<Vec<(Move, u64)>, Stopped> {
-        if depth == 0 {
-            return Ok(Vec::new());
-        }
-        let moves = self.legal_moves();
-        watch.root_moves(0, moves.len())?;
-        let mut out = Vec::with_capacity(moves.len());
-        for (i, &m) in moves.iter().enumerate() {
-            let mut next = *self;
-            next.play(m);
-            out.push((m, next.perft_checked(depth - 1, watch)?));
-            watch.root_moves(i + 1, moves.len())?;
-        }
-        Ok(out)
-    }
-
-    /// Perft below the root: plain near the leaves, watched above.
-    fn perft_checked(&self, depth: u32, watch: &mut dyn PerftWatch) -> Result<u64, Stopped> {
-        if depth <= 2 {
-            let nodes = self.perft(depth);
-            watch.counted(nodes)?;
-            return Ok(nodes);
-        }
-        let mut total = 0;
-        for &m in &self.legal_moves() {
-            let mut next = *self;
-            next.play(m);
-            total += next.perft_checked(depth - 1, watch)?;
-        }
-        Ok(total)
+        perft::divide_watched(self, depth, watch)
     }
 
     /// A quick estimate of [`Position::perft`]: exact up to depth 2, and
@@ -785,6 +753,26 @@ impl Position {
             }
             _ => 0,
         }
+    }
+}
+
+/// The legal move tree, for the watched perft.
+impl PerftTree for Position {
+    type Move = Move;
+    type Moves = MoveList;
+
+    fn moves(&self) -> MoveList {
+        self.legal_moves()
+    }
+
+    fn child(&self, m: Move) -> Option<Position> {
+        let mut next = *self;
+        next.play(m);
+        Some(next)
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        Position::perft(self, depth)
     }
 }
 

@@ -2,9 +2,8 @@
 //! placed piece, zipped onto the pieces in the order the placement writes
 //! them.
 
-use super::read::count;
 use super::{Leniency, Repair, RepairKind};
-use crate::error::{ParseError, ParseErrorKind};
+use crate::error::{ParseError, ParseErrorKind, count};
 use crate::variant::Variant;
 
 /// Zips a per-piece attribute field onto the pieces of `board`, in the order
@@ -117,17 +116,4 @@ pub fn encode_attributes<V: Variant>(board: &[Option<V::Piece>], options: &V::Wr
             out.push(b as char);
         }
     }
-}
-
-/// The name and letters of a per-piece attribute field.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct AttributeSpec {
-    /// The field's name in messages: `rotation field`.
-    pub field: &'static str,
-    /// One attribute: `rotation`.
-    pub singular: &'static str,
-    /// Several: `rotations`.
-    pub plural: &'static str,
-    /// The letters allowed, for messages.
-    pub expected: &'static str,
 }

@@ -3,6 +3,7 @@
 //! not fit makes them step aside for the careful reader.
 
 use super::{PlacementSpec, RowOrder};
+use crate::swar::{HIGH, LANES, LOW7, lanes_at_least, lanes_equal};
 use crate::variant::Variant;
 
 /// The run length of each byte that is a digit 1–9, else 0.
@@ -58,25 +59,6 @@ pub(super) fn decode_strict_fast<V: Variant>(bytes: &[u8], board: &mut [Option<V
     } else {
         decode_strict_words::<V, 32>(bytes, board)
     }
-}
-
-/// Each byte lane of a word holding 1.
-const LANES: u64 = 0x0101_0101_0101_0101;
-/// The high bit of each lane.
-const HIGH: u64 = 0x8080_8080_8080_8080;
-/// The low seven bits of each lane.
-const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-
-/// The high bit of each lane of `w7` (lanes below 0x80) that equals `b`
-/// (below 0x80). Exact: no lane borrows from or carries into another.
-const fn lanes_equal(w7: u64, b: u8) -> u64 {
-    !((w7 ^ (LANES * b as u64)) + LOW7) & HIGH
-}
-
-/// The high bit of each lane of `w7` (lanes below 0x80) that is at least
-/// `b` (at most 0x80). Exact, as [`lanes_equal`].
-const fn lanes_at_least(w7: u64, b: u8) -> u64 {
-    (w7 + LANES * (0x80 - b as u64)) & HIGH
 }
 
 /// The high bit of each lane of `w` whose low seven bits are at most a

@@ -23,10 +23,9 @@ mod read;
 mod spec;
 mod write;
 
-pub use attributes::{AttributeSpec, decode_attributes, encode_attributes};
-pub(crate) use read::count;
+pub use attributes::{decode_attributes, encode_attributes};
 pub use read::{decode_placement, decode_placement_field};
-pub use spec::{Leniency, PlacementSpec, Repair, RepairKind, RowOrder, WriteStyle};
+pub use spec::{AttributeSpec, Leniency, PlacementSpec, Repair, RepairKind, RowOrder, WriteStyle};
 pub use write::encode_placement;
 
 #[cfg(test)]

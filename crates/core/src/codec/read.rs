@@ -6,7 +6,7 @@ use std::ops::Range;
 
 use super::fast::decode_strict_fast;
 use super::{Leniency, PlacementSpec, Repair, RepairKind};
-use crate::error::{ParseError, ParseErrorKind};
+use crate::error::{ParseError, ParseErrorKind, count};
 use crate::variant::Variant;
 
 struct Cursor<'a> {
@@ -16,6 +16,44 @@ struct Cursor<'a> {
 }
 
 impl Cursor<'_> {
+    /// Row `row`, which starts at byte `row_start`, ends at `at` (its
+    /// separator, or the empty end of the placement) with only `col` cells:
+    /// an empty row read as such when `empty` (nothing in it) and the
+    /// leniency allows it, else padded with empty cells if it allows that,
+    /// else the error, on `at`.
+    fn short_row(
+        &self,
+        leniency: Leniency,
+        repairs: &mut Vec<Repair>,
+        (row, col): (usize, usize),
+        row_start: usize,
+        at: Range<usize>,
+        empty: bool,
+    ) -> Result<(), ParseError> {
+        let spec = self.spec;
+        if empty && leniency.empty_rows {
+            repairs.push(Repair::of(
+                RepairKind::Row,
+                self.offset + at.start..self.offset + at.end,
+                format!("read an empty {} {}", spec.row_word, spec.row_label(row)),
+            ));
+        } else if leniency.pad_short_rows {
+            repairs.push(Repair::of(
+                RepairKind::Row,
+                self.offset + row_start..self.offset + at.start,
+                format!(
+                    "padded {} {} with {}",
+                    spec.row_word,
+                    spec.row_label(row),
+                    count(spec.files as usize - col, "empty ", cell_singular(spec), spec.cell_word)
+                ),
+            ));
+        } else {
+            return Err(self.row_error(row, col as u32, at));
+        }
+        Ok(())
+    }
+
     fn row_error(&self, row: usize, found: u32, span: Range<usize>) -> ParseError {
         ParseError::new(
             ParseErrorKind::RowLength {
@@ -161,26 +199,7 @@ fn decode_rows<V: Variant>(
         }
         if b == spec.separator {
             if col < files {
-                if col == 0 && leniency.empty_rows {
-                    repairs.push(Repair::of(
-                        RepairKind::Row,
-                        offset + i..offset + i + 1,
-                        format!("read an empty {} {}", spec.row_word, spec.row_label(row)),
-                    ));
-                } else if leniency.pad_short_rows {
-                    repairs.push(Repair::of(
-                        RepairKind::Row,
-                        offset + row_start..offset + i,
-                        format!(
-                            "padded {} {} with {}",
-                            spec.row_word,
-                            spec.row_label(row),
-                            count(files - col, "empty ", cell_singular(spec), spec.cell_word)
-                        ),
-                    ));
-                } else {
-                    return Err(cursor.row_error(row, col as u32, i..i + 1));
-                }
+                cursor.short_row(leniency, repairs, (row, col), row_start, i..i + 1, col == 0)?;
             }
             row += 1;
             col = 0;
@@ -310,26 +329,8 @@ fn decode_rows<V: Variant>(
         return Ok(pieces);
     }
     if col < files {
-        if col == 0 && row_start == bytes.len() && leniency.empty_rows {
-            repairs.push(Repair::of(
-                RepairKind::Row,
-                offset + bytes.len()..offset + bytes.len(),
-                format!("read an empty {} {}", spec.row_word, spec.row_label(row)),
-            ));
-        } else if leniency.pad_short_rows {
-            repairs.push(Repair::of(
-                RepairKind::Row,
-                offset + row_start..offset + bytes.len(),
-                format!(
-                    "padded {} {} with {}",
-                    spec.row_word,
-                    spec.row_label(row),
-                    count(files - col, "empty ", cell_singular(spec), spec.cell_word)
-                ),
-            ));
-        } else {
-            return Err(cursor.row_error(row, col as u32, bytes.len()..bytes.len()));
-        }
+        let end = bytes.len();
+        cursor.short_row(leniency, repairs, (row, col), row_start, end..end, col == 0 && row_start == end)?;
     }
     if row + 1 < ranks {
         if leniency.pad_short_rows {
@@ -374,11 +375,6 @@ pub fn decode_placement_field<V: Variant>(
     let text = line.get(start..start + len).unwrap_or_default();
     let pieces = decode_placement::<V>(text, start, leniency, board, repairs)?;
     Ok((pieces, start + len))
-}
-
-/// `n` and the noun, singular or plural: `1 empty point`, `2 empty points`.
-pub(crate) fn count(n: usize, adjective: &str, singular: &str, plural: &str) -> String {
-    format!("{n} {adjective}{}", if n == 1 { singular } else { plural })
 }
 
 fn cell_singular(spec: &PlacementSpec) -> &'static str {

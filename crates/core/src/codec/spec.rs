@@ -1,6 +1,7 @@
 //! The data that makes a notation's placement: [`PlacementSpec`], the
-//! [`Leniency`] of a dialect, the [`Repair`]s a lenient read reports and the
-//! [`WriteStyle`] of a writer.
+//! [`Leniency`] of a dialect, the [`Repair`]s a lenient read reports, the
+//! [`WriteStyle`] of a writer, and the [`AttributeSpec`] of a per-piece
+//! attribute field.
 
 use std::borrow::Cow;
 use std::ops::Range;
@@ -241,4 +242,17 @@ pub struct WriteStyle {
     pub empty_rows_blank: bool,
     /// Leave out the run of empty cells at the end of each row.
     pub drop_trailing_runs: bool,
+}
+
+/// The name and letters of a per-piece attribute field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AttributeSpec {
+    /// The field's name in messages: `rotation field`.
+    pub field: &'static str,
+    /// One attribute: `rotation`.
+    pub singular: &'static str,
+    /// Several: `rotations`.
+    pub plural: &'static str,
+    /// The letters allowed, for messages.
+    pub expected: &'static str,
 }

@@ -469,3 +469,25 @@ fn names_holdings_after_the_board() {
         assert!(!matches!(error.kind, crate::ParseErrorKind::Holdings { .. }), "{line}: {error:?}");
     }
 }
+
+/// A row with too few cells, where a separator ends it and where the
+/// placement does: the strict error on the same span, the empty row or the
+/// padding the lenient reading reports.
+#[test]
+fn short_rows_at_a_separator_and_at_the_end() {
+    let lenient = Leniency { empty_rows: true, pad_short_rows: true, ..CAREFUL };
+    let read = |line: &str, leniency: &Leniency| {
+        let mut board = vec![None; 64];
+        let mut repairs = Vec::new();
+        decode_placement::<ChessLike>(line, 10, leniency, &mut board, &mut repairs)
+            .map(|_| repairs.into_iter().map(|r| (r.span, r.message.into_owned())).collect::<Vec<_>>())
+            .map_err(|e| e.span)
+    };
+    assert_eq!(read("8/7/8/8/8/8/8/8", &CAREFUL), Err(13..14));
+    assert_eq!(read("8/8/8/8/8/8/8/7", &CAREFUL), Err(25..25));
+    assert_eq!(read("8/8/8/8/8/8/8/", &CAREFUL), Err(24..24));
+    assert_eq!(read("8/7/8/8/8/8/8/8", &lenient), Ok(vec![(12..13, "padded rank 7 with 1 empty square".to_owned())]));
+    assert_eq!(read("8/8/8/8/8/8/8/7", &lenient), Ok(vec![(24..25, "padded rank 1 with 1 empty square".to_owned())]));
+    assert_eq!(read("8//8/8/8/8/8/8", &lenient), Ok(vec![(12..13, "read an empty rank 7".to_owned())]));
+    assert_eq!(read("8/8/8/8/8/8/8/", &lenient), Ok(vec![(24..24, "read an empty rank 1".to_owned())]));
+}

@@ -26,8 +26,8 @@
 use polyfen_xiangqi::Square;
 
 use crate::VariantId;
-use crate::games::format::{RecordError, record_repair};
 use crate::games::model::{Game, Node};
+use crate::games::record_error::{RecordError, record_repair};
 use crate::games::rules::{GameRules, XiangqiRules};
 
 /// The root element's name.
@@ -74,15 +74,6 @@ impl Element {
     fn child(&self, name: &str) -> Option<&Element> {
         self.children.iter().find(|c| c.name == name)
     }
-}
-
-/// Whether `head` is the start of a CBF document: after a byte-order mark
-/// and white space, markup (`<`), and the root element's name in it.
-pub(crate) fn looks_like(head: &[u8]) -> bool {
-    let text = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
-    let Some(first) = text.iter().position(|b| !b.is_ascii_whitespace()) else { return false };
-    text[first] == b'<'
-        && memchr::memmem::find(&text[first..text.len().min(first + 4096)], b"<ChineseChessRecord").is_some()
 }
 
 /// Reads a CBF document (one game).

@@ -27,11 +27,12 @@
 use polyfen_core::Color;
 use polyfen_xiangqi::{Piece, Role, Square};
 
-use crate::games::format::{RecordError, record_repair};
 use crate::games::model::Game;
 use crate::games::pgn::PgnRepair;
+use crate::games::record_error::{RecordError, record_repair};
+use crate::games::records::{Raw, hang, root};
 use crate::games::rules::{GameRules, XiangqiRules};
-use crate::games::xqf::{Raw, finish, result_of, setup};
+use crate::games::xqf::{finish, result_of, setup};
 use crate::{AnyPosition, VariantId};
 
 /// The signature of a CBR record.
@@ -236,7 +237,7 @@ fn read_at(bytes: &[u8], base: usize) -> Result<Game, RecordError> {
         unplayed: None,
     };
     game.result = game.tag("Result").map(str::to_owned);
-    let mut raws: Vec<Raw> = vec![Raw { mv: String::new(), comment: None, children: Vec::new() }];
+    let mut raws = root();
     let mut cursor = Cursor { bytes, at: HEADER, base };
     let read = read_moves(&mut cursor, board, &mut game, &mut raws);
     finish(game, &mut raws, read)
@@ -307,22 +308,9 @@ fn read_moves(
             return Err(cursor.error(format!("a move from point {from} to point {to}, outside the board"), at));
         };
         let mv = polyfen_xiangqi::Move::new(from, to);
-        if let Err(e) = pos.check_move(mv) {
-            return Err(cursor.error(format!("an illegal move: {e}"), at));
-        }
-        let mut text = String::new();
-        XiangqiRules::write_move(&pos, mv, XiangqiRules::COORDINATES, &mut text);
-        let index = raws.len();
-        raws.push(Raw { mv: text, comment: comment.filter(|c| !c.is_empty()), children: Vec::new() });
-        raws[parent].children.push(index);
-        if flags & 2 != 0 {
-            pending.push((parent, pos));
-        }
-        if flags & 1 == 0 {
-            let mut after = pos;
-            XiangqiRules::play(&mut after, mv);
-            pending.push((index, after));
-        }
+        let comment = comment.filter(|c| !c.is_empty());
+        hang(raws, &mut pending, (parent, pos), mv, comment, flags & 2 != 0, flags & 1 == 0)
+            .map_err(|e| cursor.error(format!("an illegal move: {e}"), at))?;
     }
     Ok(())
 }

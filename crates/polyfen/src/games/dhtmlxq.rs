@@ -18,34 +18,14 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use polyfen_core::Color;
-use polyfen_xiangqi::{Fen, Piece, Role, Square, XiangqiExtras};
+use polyfen_xiangqi::{Fen, Piece, Square, XiangqiExtras};
 
-use crate::games::format::RecordError;
 use crate::games::model::{Game, Node};
+use crate::games::record_error::RecordError;
+use crate::games::records::{Raw, SLOTS, hang, line_of, root};
 use crate::games::rules::{GameRules, XiangqiRules};
-use crate::games::xqf::{Raw, line_of};
 use crate::rules::RulesError;
 use crate::{AnyPosition, VariantId, XiangqiPosition};
-
-/// The pieces of `binit`'s 32 slots.
-const SLOTS: [Role; 16] = [
-    Role::Chariot,
-    Role::Horse,
-    Role::Elephant,
-    Role::Advisor,
-    Role::King,
-    Role::Advisor,
-    Role::Elephant,
-    Role::Horse,
-    Role::Chariot,
-    Role::Cannon,
-    Role::Cannon,
-    Role::Soldier,
-    Role::Soldier,
-    Role::Soldier,
-    Role::Soldier,
-    Role::Soldier,
-];
 
 /// Header tags and the PGN tags they are read into.
 const HEADER: [(&str, &str); 9] = [
@@ -219,7 +199,7 @@ pub fn read_dhtmlxq(text: &str) -> Result<Game, RecordError> {
         None => Vec::new(),
     };
     let start = start_position(fen, binit, main_moves.first().map(|m| m.0))?;
-    let mut raws: Vec<Raw> = vec![Raw { mv: String::new(), comment: None, children: Vec::new() }];
+    let mut raws = root();
     let mut positions = Vec::new();
     if let Ok(pos) = XiangqiRules::from_any(&start) {
         positions.push(pos);
@@ -297,18 +277,13 @@ fn extend(
             return Err(RecordError::new("a move after a position that cannot be played", at));
         };
         let mv = polyfen_xiangqi::Move::new(from, to);
-        if let Err(e) = pos.check_move(mv) {
-            return Err(RecordError::new(format!("an illegal move: {e}"), at));
+        let mut next = Vec::with_capacity(1);
+        hang(raws, &mut next, (parent, pos), mv, None, false, true)
+            .map_err(|e| RecordError::new(format!("an illegal move: {e}"), at))?;
+        if let Some((index, after)) = next.pop() {
+            positions.push(after);
+            path.push(index);
         }
-        let mut text = String::new();
-        XiangqiRules::write_move(&pos, mv, XiangqiRules::COORDINATES, &mut text);
-        let mut after = pos;
-        XiangqiRules::play(&mut after, mv);
-        raws.push(Raw { mv: text, comment: None, children: Vec::new() });
-        positions.push(after);
-        let index = raws.len() - 1;
-        raws[parent].children.push(index);
-        path.push(index);
     }
     Ok(())
 }

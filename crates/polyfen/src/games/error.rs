@@ -2,7 +2,8 @@
 
 use std::fmt;
 
-use crate::games::format::{RecordError, RecordFormat};
+use crate::games::format::RecordFormat;
+use crate::games::record_error::RecordError;
 use crate::games::model::Game;
 use crate::games::pgn::{Location, PgnError, PgnRepair};
 

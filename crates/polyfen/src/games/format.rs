@@ -1,5 +1,7 @@
 //! Game-record file formats: which one a file is, from its content, and
-//! the error a binary record's reader gives, with the byte offset.
+//! reading a file of any of them with its format's reader (the error those
+//! readers give is in `record_error.rs`, which they import instead of this
+//! module).
 
 use std::borrow::Cow;
 use std::fmt;
@@ -8,7 +10,7 @@ use std::str::FromStr;
 use encoding_rs::Encoding;
 
 use crate::games::model::Game;
-use crate::games::pgn::{Location, PgnRepair};
+use crate::games::record_error::RecordError;
 
 /// A game-record file format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -97,7 +99,7 @@ pub fn detect_format(head: &[u8]) -> RecordFormat {
     if head.len() >= 3 && head.starts_with(b"XQ") && (10..=18).contains(&head[2]) {
         return RecordFormat::Xqf;
     }
-    if crate::games::cbf::looks_like(head) {
+    if looks_like_cbf(head) {
         return RecordFormat::Cbf;
     }
     let window = &head[..head.len().min(64 * 1024)];
@@ -107,47 +109,14 @@ pub fn detect_format(head: &[u8]) -> RecordFormat {
     RecordFormat::Pgn
 }
 
-/// Why a binary record could not be read, and the byte offset (from the
-/// start of the file) where the problem is.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RecordError {
-    /// What is wrong, in words.
-    pub message: String,
-    /// The byte offset in the file.
-    pub offset: u64,
-    /// The game read up to the bad record, when the header was read: its
-    /// tags, its start position and every legal move before the record
-    /// (the moves of the tree read before it, in XQF's and CBR's preorder).
-    pub partial: Option<Box<Game>>,
+/// Whether `head` is the start of a CBF document: after a byte-order mark
+/// and white space, markup (`<`), and the root element's name in it.
+fn looks_like_cbf(head: &[u8]) -> bool {
+    let text = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    let Some(first) = text.iter().position(|b| !b.is_ascii_whitespace()) else { return false };
+    text[first] == b'<'
+        && memchr::memmem::find(&text[first..text.len().min(first + 4096)], b"<ChineseChessRecord").is_some()
 }
-
-impl RecordError {
-    /// An error `message` at byte `offset`, with no game read.
-    pub fn new(message: impl Into<String>, offset: usize) -> RecordError {
-        RecordError { message: message.into(), offset: offset as u64, partial: None }
-    }
-
-    /// The same error, with the game read up to it.
-    #[must_use]
-    pub fn with_partial(mut self, game: Game) -> RecordError {
-        self.partial = Some(Box::new(game));
-        self
-    }
-}
-
-/// A repair of a binary record at byte `offset` (which has no lines: the
-/// location's line and column are 0).
-pub(crate) fn record_repair(message: impl Into<String>, offset: usize) -> PgnRepair {
-    PgnRepair { message: message.into(), at: Location { offset: offset as u64, line: 0, column: 0 } }
-}
-
-impl fmt::Display for RecordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "byte {}: {}", self.offset, self.message)
-    }
-}
-
-impl std::error::Error for RecordError {}
 
 /// Reads the games of a record in `format` (a binary one, `DhtmlXQ` or CBF)
 /// from its bytes: one game, or every game of a CBL library, each read or

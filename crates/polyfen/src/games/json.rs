@@ -1,12 +1,16 @@
 //! The JSON form of a game (`docs/game.schema.json`): one object per game,
-//! moves written in a notation of the reader's choice, the tree complete.
+//! moves written in a notation of the reader's choice, the tree complete,
+//! replayed with the steps of the writer (write.rs), which imports nothing
+//! from here.
 
 use serde::{Deserialize, Serialize};
 
 use crate::games::model::{Game, Node, Variation};
 use crate::games::pgn::PgnRepair;
-use crate::games::rules::{NULL_MOVE, is_null_move};
-use crate::games::write::{checked_notation, json_tree, play_null, position_text};
+use crate::games::rules::{ChessRules, GameRules, KhetRules, NULL_MOVE, XiangqiRules, is_null_move, play_step};
+use crate::games::write::{
+    checked_notation, notation_for, play_null, position_text, replay_move, start, with_rules, write_replayed,
+};
 use crate::rules::{MoveNotation, RulesError};
 use crate::{AnyPosition, Position, ReadOptions, RuleOptions, VariantId};
 
@@ -189,4 +193,35 @@ fn line(pos: &AnyPosition, nodes: &[NodeJson], coordinates: MoveNotation) -> Res
         out.push(Node { mv, nags: n.nags.clone(), comments: n.comments.clone(), variations });
     }
     Ok(out)
+}
+
+/// The game's tree in `notation`, for JSON.
+fn json_tree(game: &Game, notation: MoveNotation) -> Result<Vec<NodeJson>, RulesError> {
+    fn line<R: GameRules>(pos: &R::Pos, nodes: &[Node], notation: MoveNotation) -> Result<Vec<NodeJson>, RulesError> {
+        let mut pos = pos.clone();
+        let mut out = Vec::with_capacity(nodes.len());
+        for (index, node) in nodes.iter().enumerate() {
+            let mv = replay_move::<R>(&pos, node, index)?;
+            let text = write_replayed::<R>(&pos, mv, notation, index)?;
+            let mut variations = Vec::with_capacity(node.variations.len());
+            for v in &node.variations {
+                variations
+                    .push(VariationJson { comments: v.comments.clone(), moves: line::<R>(&pos, &v.moves, notation)? });
+            }
+            out.push(NodeJson {
+                mv: text,
+                coordinates: node.mv.clone(),
+                nags: node.nags.clone(),
+                comments: node.comments.clone(),
+                variations,
+            });
+            play_step::<R>(&mut pos, mv);
+        }
+        Ok(out)
+    }
+    let notation = notation_for(game.variant, Some(notation))?;
+    with_rules!(game.variant, R => {
+        let pos = start::<R>(game)?;
+        line::<R>(&pos, &game.moves, notation)
+    })
 }

@@ -36,7 +36,8 @@ use std::path::Path;
 use crate::games::build::{GameOptions, GameResult, Games};
 use crate::games::encoding::{Encoding, decode, detect};
 use crate::games::error::GameError;
-use crate::games::format::{RecordError, RecordFormat, detect_format, read_record, record_text};
+use crate::games::format::{RecordFormat, detect_format, read_record, record_text};
+use crate::games::record_error::RecordError;
 use crate::games::model::Game;
 use crate::games::pgn::PgnReader;
 

@@ -1,5 +1,7 @@
 //! Replaying a game's tree with its rules: the PGN writer, the lines of
-//! play, and the positions of the main line.
+//! play, and the positions of the main line. Its replay steps (`start`,
+//! `replay_move`, `write_replayed`, `with_rules!`) also serve the JSON form,
+//! which imports them; this module imports nothing of the JSON form.
 
 use crate::games::model::{Game, Node};
 use crate::games::rules::{
@@ -42,9 +44,10 @@ macro_rules! with_rules {
         }
     };
 }
+pub(crate) use with_rules;
 
 /// The start of `game` as its game's rules hold it.
-fn start<R: GameRules>(game: &Game) -> Result<R::Pos, RulesError> {
+pub(crate) fn start<R: GameRules>(game: &Game) -> Result<R::Pos, RulesError> {
     if game.variant != R::VARIANT || game.start.variant() != R::VARIANT {
         return Err(RulesError::IllegalPosition(format!(
             "a {} game cannot start from a {} position",
@@ -57,14 +60,14 @@ fn start<R: GameRules>(game: &Game) -> Result<R::Pos, RulesError> {
 }
 
 /// Reads a move of the model (in the coordinate notation) in `pos`.
-fn replay_move<R: GameRules>(pos: &R::Pos, node: &Node, index: usize) -> Result<Step<R::Move>, RulesError> {
+pub(crate) fn replay_move<R: GameRules>(pos: &R::Pos, node: &Node, index: usize) -> Result<Step<R::Move>, RulesError> {
     let mut notes: Vec<MoveNote> = Vec::new();
     read_step::<R>(pos, &node.mv, Some(R::COORDINATES), false, &mut notes)
         .map_err(|error: MoveError| RulesError::Move { index, error })
 }
 
 /// Writes a move of the model, replayed, in `notation`.
-fn write_replayed<R: GameRules>(
+pub(crate) fn write_replayed<R: GameRules>(
     pos: &R::Pos,
     step: Step<R::Move>,
     notation: MoveNotation,
@@ -77,7 +80,7 @@ fn write_replayed<R: GameRules>(
 
 /// `notation` if it writes moves of `variant`; `None` picks the game's PGN
 /// notation (SAN, ICCS, Khet).
-fn notation_for(variant: VariantId, notation: Option<MoveNotation>) -> Result<MoveNotation, RulesError> {
+pub(crate) fn notation_for(variant: VariantId, notation: Option<MoveNotation>) -> Result<MoveNotation, RulesError> {
     match notation {
         Some(n) if n.variant() == variant => Ok(n),
         Some(n) => Err(RulesError::WrongNotation { variant, notation: n }),
@@ -429,38 +432,6 @@ fn collect_lines<R: GameRules>(
     }
     prefix.truncate(depth);
     Ok(())
-}
-
-/// The game's tree in `notation`, for JSON.
-pub(crate) fn json_tree(game: &Game, notation: MoveNotation) -> Result<Vec<crate::games::json::NodeJson>, RulesError> {
-    use crate::games::json::{NodeJson, VariationJson};
-    fn line<R: GameRules>(pos: &R::Pos, nodes: &[Node], notation: MoveNotation) -> Result<Vec<NodeJson>, RulesError> {
-        let mut pos = pos.clone();
-        let mut out = Vec::with_capacity(nodes.len());
-        for (index, node) in nodes.iter().enumerate() {
-            let mv = replay_move::<R>(&pos, node, index)?;
-            let text = write_replayed::<R>(&pos, mv, notation, index)?;
-            let mut variations = Vec::with_capacity(node.variations.len());
-            for v in &node.variations {
-                variations
-                    .push(VariationJson { comments: v.comments.clone(), moves: line::<R>(&pos, &v.moves, notation)? });
-            }
-            out.push(NodeJson {
-                mv: text,
-                coordinates: node.mv.clone(),
-                nags: node.nags.clone(),
-                comments: node.comments.clone(),
-                variations,
-            });
-            play_step::<R>(&mut pos, mv);
-        }
-        Ok(out)
-    }
-    let notation = notation_for(game.variant, Some(notation))?;
-    with_rules!(game.variant, R => {
-        let pos = start::<R>(game)?;
-        line::<R>(&pos, &game.moves, notation)
-    })
 }
 
 /// `position` after a null move of any game (the turn passes, nothing

@@ -18,38 +18,17 @@
 //! [`RecordError::partial`].
 
 use polyfen_core::Color;
-use polyfen_xiangqi::{Fen, Piece, Role, Square, XiangqiExtras};
+use polyfen_xiangqi::{Fen, Piece, Square, XiangqiExtras};
 
-use crate::games::format::{RecordError, record_repair};
-use crate::games::model::{Game, Node, Variation};
+use crate::games::model::{Game, Node};
+use crate::games::record_error::{RecordError, record_repair};
+use crate::games::records::{Raw, SLOTS, hang, line_of, root};
 use crate::games::rules::{GameRules, XiangqiRules};
 use crate::rules::RulesError;
 use crate::{AnyPosition, VariantId, XiangqiPosition};
 
 /// The size of the header; the move records start here.
 const HEADER: usize = 0x400;
-
-/// The roles of the 32 piece slots of a side: chariot, horse, elephant,
-/// advisor, king, advisor, elephant, horse, chariot, two cannons, five
-/// soldiers.
-const SLOTS: [Role; 16] = [
-    Role::Chariot,
-    Role::Horse,
-    Role::Elephant,
-    Role::Advisor,
-    Role::King,
-    Role::Advisor,
-    Role::Elephant,
-    Role::Horse,
-    Role::Chariot,
-    Role::Cannon,
-    Role::Cannon,
-    Role::Soldier,
-    Role::Soldier,
-    Role::Soldier,
-    Role::Soldier,
-    Role::Soldier,
-];
 
 /// The header's Pascal strings: offset of the length byte, capacity, and
 /// the tag they are read into.
@@ -193,15 +172,6 @@ fn square(value: u8) -> Option<Square> {
     Square::new(value / 10, value % 10)
 }
 
-/// A move of the tree while it is read.
-pub(crate) struct Raw {
-    pub(crate) mv: String,
-    pub(crate) comment: Option<String>,
-    /// The next moves: the first is the line's continuation, the others
-    /// are played instead of it.
-    pub(crate) children: Vec<usize>,
-}
-
 /// Reads an XQF file.
 ///
 /// # Errors
@@ -264,7 +234,7 @@ pub fn read_xqf(bytes: &[u8]) -> Result<Game, RecordError> {
         unplayed: None,
     };
     game.result = game.tag("Result").map(str::to_owned);
-    let mut raws: Vec<Raw> = vec![Raw { mv: String::new(), comment: None, children: Vec::new() }];
+    let mut raws = root();
     let read = read_moves(&mut records, board, &mut game, &mut raws);
     finish(game, &mut raws, read)
 }
@@ -396,56 +366,10 @@ fn read_moves(
             ));
         };
         let mv = polyfen_xiangqi::Move::new(from, to);
-        if let Err(e) = pos.check_move(mv) {
-            return Err(RecordError::new(format!("an illegal move: {e}"), at));
-        }
-        let mut text = String::new();
-        XiangqiRules::write_move(&pos, mv, XiangqiRules::COORDINATES, &mut text);
-        let index = raws.len();
-        raws.push(Raw { mv: text, comment: record.comment, children: Vec::new() });
-        raws[parent].children.push(index);
-        if record.sibling {
-            pending.push((parent, pos));
-        }
-        if record.next {
-            let mut after = pos;
-            XiangqiRules::play(&mut after, mv);
-            pending.push((index, after));
-        }
+        hang(raws, &mut pending, (parent, pos), mv, record.comment, record.sibling, record.next)
+            .map_err(|e| RecordError::new(format!("an illegal move: {e}"), at))?;
     }
     Ok(())
-}
-
-/// The line that starts with the children of `parent`, each later child a
-/// variation of the first; built without recursion.
-pub(crate) fn line_of(raws: &mut [Raw], parent: usize) -> Vec<Node> {
-    // Build bottom-up: every node's line is its first child's node followed
-    // by that child's line. Process in reverse index order (children always
-    // come after their parents).
-    let mut lines: Vec<Option<Vec<Node>>> = (0..raws.len()).map(|_| None).collect();
-    for index in (0..raws.len()).rev() {
-        let children = std::mem::take(&mut raws[index].children);
-        let mut line = Vec::new();
-        let mut alternatives = Vec::new();
-        for (k, &child) in children.iter().enumerate() {
-            let mut node = Node::new(std::mem::take(&mut raws[child].mv));
-            node.comments.extend(raws[child].comment.take());
-            let rest = lines[child].take().unwrap_or_default();
-            if k == 0 {
-                line.push(node);
-                line.extend(rest);
-            } else {
-                let mut moves = vec![node];
-                moves.extend(rest);
-                alternatives.push(Variation { comments: Vec::new(), moves });
-            }
-        }
-        if let Some(first) = line.first_mut() {
-            first.variations = alternatives;
-        }
-        lines[index] = Some(line);
-    }
-    lines[parent].take().unwrap_or_default()
 }
 
 /// Writes a Xiangqi game as XQF 1.0 (not encrypted): the header's strings

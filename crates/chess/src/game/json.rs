@@ -1,0 +1,142 @@
+//! The JSON form of a chess position: the board as an object from square
+//! names to FEN letters, and the FEN fields named in words (the schema is
+//! in the book's JSON chapter).
+
+use std::collections::BTreeMap;
+
+use polyfen_core::{Color, ParseError, Setup};
+use polyfen_game::json::{at_key, at_value, board_map};
+use serde::{Deserialize, Serialize};
+
+use crate::game::ChessPosition;
+use crate::{Castling, ChessExtras, Operation, Piece, Square};
+
+/// An EPD operation in JSON.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JsonOperation {
+    /// The opcode, such as `bm`.
+    pub opcode: String,
+    /// The operands as written, such as `Nf3` or `"WAC.001"` (quotes kept).
+    pub operands: String,
+}
+
+/// A chess position in JSON.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChessJson {
+    /// Square name → FEN letter, for occupied squares.
+    #[serde(deserialize_with = "board_map")]
+    pub board: BTreeMap<String, String>,
+    /// `white` or `black`.
+    pub side_to_move: String,
+    /// The castling field as FEN writes it: `KQkq`, `HAha`, `-`.
+    pub castling: String,
+    /// The en passant square, or null.
+    pub en_passant: Option<String>,
+    /// Plies since the last capture or pawn move.
+    pub halfmove_clock: u32,
+    /// The move number, from 1.
+    pub fullmove_number: u32,
+    /// EPD operations in order (absent when there are none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub operations: Vec<JsonOperation>,
+}
+
+polyfen_game::document!(ChessDocument => ChessJson {
+    #[serde(deserialize_with = "board_map")]
+    board: BTreeMap<String, String>,
+    side_to_move: String,
+    castling: String,
+    en_passant: Option<String>,
+    halfmove_clock: u32,
+    fullmove_number: u32,
+    #[serde(default)]
+    operations: Vec<JsonOperation>,
+});
+
+impl ChessJson {
+    pub(crate) fn from_position(position: &ChessPosition) -> ChessJson {
+        let setup = &position.setup;
+        let board = setup
+            .board
+            .iter()
+            .enumerate()
+            .filter_map(|(i, cell)| {
+                let piece = (*cell)?;
+                let square = Square::from_index(i)?;
+                Some((square.to_string(), (piece.letter() as char).to_string()))
+            })
+            .collect();
+        let mut castling = String::new();
+        setup.extras.castling.write(&setup.board, position.castling_style, &mut castling);
+        ChessJson {
+            board,
+            side_to_move: chess_color_name(setup.extras.turn).to_owned(),
+            castling,
+            en_passant: setup.extras.ep.map(|sq| sq.to_string()),
+            halfmove_clock: setup.extras.halfmove,
+            fullmove_number: setup.extras.fullmove,
+            operations: position
+                .operations
+                .iter()
+                .map(|o| JsonOperation { opcode: o.opcode.clone(), operands: o.operands.clone() })
+                .collect(),
+        }
+    }
+
+    pub(crate) fn into_position(self, input: &str) -> Result<ChessPosition, ParseError> {
+        let mut board = [None; 64];
+        for (name, letter) in &self.board {
+            let square = Square::parse(name.as_bytes())
+                .ok_or_else(|| at_key(input, &["board", name], format!("{name:?} is not a chess square")))?;
+            let piece = match letter.as_bytes() {
+                [b] => Piece::from_letter(*b),
+                _ => None,
+            }
+            .ok_or_else(|| at_value(input, &["board", name], format!("{letter:?} is not a FEN piece letter")))?;
+            board[square.index()] = Some(piece);
+        }
+        let turn = match self.side_to_move.as_str() {
+            "white" | "w" => Color::White,
+            "black" | "b" => Color::Black,
+            other => {
+                return Err(at_value(
+                    input,
+                    &["side_to_move"],
+                    format!("side_to_move {other:?} is not \"white\" or \"black\""),
+                ));
+            }
+        };
+        let castling = Castling::parse(&self.castling, 0)
+            .map_err(|e| at_value(input, &["castling"], format!("castling {:?}: {}", self.castling, e.kind)))?;
+        let ep = match &self.en_passant {
+            None => None,
+            Some(name) => Some(
+                Square::parse(name.as_bytes())
+                    .ok_or_else(|| at_value(input, &["en_passant"], format!("en_passant {name:?} is not a square")))?,
+            ),
+        };
+        let setup: crate::Fen = Setup {
+            board,
+            extras: ChessExtras { turn, castling, ep, halfmove: self.halfmove_clock, fullmove: self.fullmove_number },
+        };
+        let castling_style = setup.extras.castling.style();
+        Ok(ChessPosition {
+            setup,
+            operations: self
+                .operations
+                .into_iter()
+                .map(|o| Operation { opcode: o.opcode, operands: o.operands })
+                .collect(),
+            castling_style,
+        })
+    }
+}
+
+fn chess_color_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}

@@ -1,0 +1,310 @@
+//! The chess game as the layers above it see it ([`GamePosition`]): FEN,
+//! Shredder-FEN and EPD; UCI, SAN and LAN moves; diagrams, the JSON form,
+//! the rules and perft.
+
+mod json;
+mod svg;
+
+use std::borrow::Cow;
+
+use polyfen_core::{Leniency, ParseError, Repair, Setup};
+use polyfen_game::{
+    CastlingMoves, Divided, EnPassantPolicy, GamePosition, GameStatus, MoveError, PerftControl, Played, ReadOptions,
+    RuleError, RuleOptions, WriteOptions,
+};
+
+pub use self::svg::svg;
+pub use json::{ChessDocument, ChessJson, JsonOperation};
+
+use crate::{CastlingNotation, CastlingStyle, Epd, Fen, FenOptions, Move, Operation, Outcome, render};
+
+/// The position notations of chess.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ChessNotation {
+    /// Chess FEN with X-FEN castling (standard FEN for ordinary chess).
+    Fen,
+    /// Chess FEN with Shredder-FEN castling (rook files).
+    ShredderFen,
+    /// Extended Position Description: four FEN fields plus operations.
+    Epd,
+}
+
+/// The move notations of chess.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ChessMoveNotation {
+    /// UCI: `e2e4`, `e7e8q`; castling as the king's two-square move (or king
+    /// takes rook, see [`RuleOptions::castling`]).
+    Uci,
+    /// Standard Algebraic Notation: `Nf3`, `exd5`, `O-O`, `e8=Q+`.
+    San,
+    /// Long algebraic notation: `Ng1-f3`, `e4xd5`.
+    Lan,
+}
+
+/// A chess position as the layers above the rules hold it: the setup, the
+/// EPD operations it came with (if any), and the castling style it was
+/// written in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChessPosition {
+    /// The board and the FEN fields.
+    pub setup: Fen,
+    /// EPD operations, in order; empty for a FEN.
+    pub operations: Vec<Operation>,
+    /// The castling style the input used.
+    pub castling_style: CastlingStyle,
+}
+
+impl ChessPosition {
+    /// A position from a setup, with no operations.
+    #[must_use]
+    pub fn new(setup: Fen) -> ChessPosition {
+        let castling_style = setup.extras.castling.style();
+        ChessPosition { setup, operations: Vec::new(), castling_style }
+    }
+
+    /// The position to play from, or why the setup breaks the rules (a check
+    /// no last move can give is tolerated, as perft suites need).
+    fn rules_position(&self) -> Result<crate::Position, RuleError> {
+        crate::Position::from_setup(&self.setup).map_err(|e| RuleError::IllegalPosition(e.to_string()))
+    }
+
+    /// The setup to write under an en passant policy: as held, or with the
+    /// square only when a legal capture exists.
+    fn setup_for(&self, policy: EnPassantPolicy) -> Cow<'_, Fen> {
+        match (policy, self.setup.extras.ep) {
+            (EnPassantPolicy::Legal, Some(_)) => match crate::Position::from_setup(&self.setup) {
+                Ok(pos) if pos.legal_ep_square().is_none() => {
+                    let mut setup = self.setup.clone();
+                    setup.extras.ep = None;
+                    Cow::Owned(setup)
+                }
+                _ => Cow::Borrowed(&self.setup),
+            },
+            _ => Cow::Borrowed(&self.setup),
+        }
+    }
+}
+
+/// The deepest perft the facade runs.
+const MAX_PERFT_DEPTH: u32 = 20;
+
+/// How UCI writes castling in `pos` under `options`.
+fn uci_castling(pos: &crate::Position, castling: CastlingMoves) -> CastlingNotation {
+    let takes_rook = match castling {
+        CastlingMoves::KingTwoSquares => false,
+        CastlingMoves::KingTakesRook => true,
+        CastlingMoves::Auto => pos.is_chess960(),
+    };
+    if takes_rook { CastlingNotation::KingTakesRook } else { CastlingNotation::KingTwoSquares }
+}
+
+/// A legal move of `pos` written in `notation` (a chess notation).
+fn write_move(pos: &crate::Position, m: Move, notation: ChessMoveNotation, castling: CastlingMoves) -> String {
+    match notation {
+        ChessMoveNotation::San => pos.san(m),
+        ChessMoveNotation::Lan => pos.lan(m),
+        ChessMoveNotation::Uci => pos.uci(m, uci_castling(pos, castling)),
+    }
+}
+
+impl GamePosition for ChessPosition {
+    const ID: &'static str = "chess";
+    type Notation = ChessNotation;
+    const NOTATIONS: &'static [ChessNotation] = &[ChessNotation::Fen, ChessNotation::ShredderFen, ChessNotation::Epd];
+    type MoveNotation = ChessMoveNotation;
+    const MOVE_NOTATIONS: &'static [ChessMoveNotation] =
+        &[ChessMoveNotation::Uci, ChessMoveNotation::San, ChessMoveNotation::Lan];
+    const STYLES: &'static [&'static str] = &["ascii", "unicode", "svg"];
+    const SETUPS: &'static [(&'static str, &'static str)] = &[("standard", crate::START_FEN)];
+    type Json = ChessJson;
+    type Document = ChessDocument;
+
+    fn read(
+        input: &str,
+        notation: ChessNotation,
+        options: &ReadOptions,
+        repairs: &mut Vec<Repair>,
+    ) -> Result<ChessPosition, ParseError> {
+        if notation == ChessNotation::Epd {
+            let epd = Epd::parse(input)?;
+            let castling_style = epd.setup.extras.castling.style();
+            return Ok(ChessPosition { setup: epd.setup, operations: epd.operations, castling_style });
+        }
+        let leniency = if options.lenient { Leniency::ALL } else { Leniency::default() };
+        Ok(ChessPosition::new(Setup::parse_with(input, &leniency, repairs)?))
+    }
+
+    fn write_to(&self, notation: ChessNotation, options: &WriteOptions, out: &mut String, warnings: &mut Vec<String>) {
+        let castling = match notation {
+            ChessNotation::ShredderFen => CastlingStyle::Shredder,
+            _ => CastlingStyle::XFen,
+        };
+        let fen_options = FenOptions { castling };
+        match notation {
+            ChessNotation::Fen | ChessNotation::ShredderFen => {
+                if !self.operations.is_empty() {
+                    let names: Vec<&str> = self.operations.iter().map(|o| o.opcode.as_str()).collect();
+                    warnings.push(format!("FEN cannot hold EPD operations; dropped {}", names.join(", ")));
+                }
+                self.setup_for(options.en_passant).write(&fen_options, out);
+                if castling == CastlingStyle::Shredder {
+                    warn_unresolved_castling(&self.setup, warnings);
+                }
+            }
+            ChessNotation::Epd => {
+                let extras = &self.setup.extras;
+                let has_clock_ops = self.operations.iter().any(|o| o.opcode == "hmvc" || o.opcode == "fmvn");
+                if !has_clock_ops && (extras.halfmove != 0 || extras.fullmove != 1) {
+                    warnings.push(format!(
+                        "EPD has no clock fields; dropped halfmove clock {} and fullmove number {}",
+                        extras.halfmove, extras.fullmove
+                    ));
+                }
+                let epd =
+                    Epd { setup: self.setup_for(options.en_passant).into_owned(), operations: self.operations.clone() };
+                epd.write(&fen_options, out);
+            }
+        }
+    }
+
+    fn square_boxes() -> Vec<polyfen_game::svg::SquareBox> {
+        polyfen_game::svg::boxes::<8, 8, b'1'>(polyfen_game::svg::MARGIN)
+    }
+
+    fn violations(&self) -> Vec<String> {
+        self.setup.validate().iter().map(ToString::to_string).collect()
+    }
+
+    fn render(&self, style: &str) -> String {
+        match style {
+            "svg" => svg(&self.setup),
+            "unicode" => render(&self.setup, crate::RenderStyle::Unicode),
+            _ => render(&self.setup, crate::RenderStyle::Ascii),
+        }
+    }
+
+    fn to_json(&self, _options: &WriteOptions) -> ChessJson {
+        ChessJson::from_position(self)
+    }
+
+    fn from_json(json: ChessJson, input: &str) -> Result<ChessPosition, ParseError> {
+        json.into_position(input)
+    }
+
+    fn legal_moves(&self, notation: ChessMoveNotation, options: &RuleOptions) -> Result<Vec<String>, RuleError> {
+        let pos = self.rules_position()?;
+        Ok(pos.legal_moves().iter().map(|&m| write_move(&pos, m, notation, options.castling)).collect())
+    }
+
+    /// Reads UCI, SAN (leniently) or LAN; after the move the en passant
+    /// square is held after every double push, and EPD operations, which
+    /// describe the position before it, are dropped. A null move, `0000`
+    /// as UCI writes it or `--` as PGN does, passes the turn (refused in
+    /// check): the en passant square is cleared, the halfmove clock grows
+    /// and the move number as after any move; it is written `0000` in UCI
+    /// and `--` in SAN and LAN.
+    fn play_with(
+        &mut self,
+        text: &str,
+        write_as: ChessMoveNotation,
+        options: &RuleOptions,
+        lenient: bool,
+    ) -> Result<Played, RuleError> {
+        let mut pos = self.rules_position()?;
+        if text == "0000" || text == "--" {
+            if pos.is_check() {
+                let error = MoveError::new("a null move while in check", 0..text.len());
+                return Err(RuleError::Move { index: 0, error });
+            }
+            pos.play_null();
+            self.setup = pos.to_setup(self.castling_style);
+            self.operations.clear();
+            let written = if write_as == ChessMoveNotation::Uci { "0000" } else { "--" };
+            return Ok(Played { text: written.to_owned(), repairs: Vec::new() });
+        }
+        let mut repairs = Vec::new();
+        let read = if lenient { pos.parse_move_lenient(text, &mut repairs) } else { pos.parse_move(text) };
+        let m = read.map_err(|e| {
+            let notation = if e.uci { ChessMoveNotation::Uci } else { ChessMoveNotation::San };
+            let candidates = e.candidates.iter().map(|&c| write_move(&pos, c, notation, options.castling)).collect();
+            RuleError::Move { index: 0, error: MoveError::new(e.message, e.span).with_candidates(candidates) }
+        })?;
+        let written = write_move(&pos, m, write_as, options.castling);
+        pos.play(m);
+        self.setup = pos.to_setup(self.castling_style);
+        self.operations.clear();
+        Ok(Played { text: written, repairs })
+    }
+
+    fn perft_with(&self, depth: u32, _options: &RuleOptions, control: &PerftControl) -> Result<u64, RuleError> {
+        check_depth(depth)?;
+        let pos = self.rules_position()?;
+        if control.is_plain() {
+            return Ok(pos.perft(depth));
+        }
+        control.run(|watch| pos.perft_watched(depth, watch))
+    }
+
+    fn divide_with(
+        &self,
+        depth: u32,
+        notation: ChessMoveNotation,
+        options: &RuleOptions,
+        control: &PerftControl,
+    ) -> Result<Vec<Divided>, RuleError> {
+        check_depth(depth)?;
+        let pos = self.rules_position()?;
+        let divided = if control.is_plain() {
+            pos.divide(depth)
+        } else {
+            control.run(|watch| pos.divide_watched(depth, watch))?
+        };
+        Ok(divided
+            .into_iter()
+            .map(|(m, nodes)| Divided { text: write_move(&pos, m, notation, options.castling), nodes })
+            .collect())
+    }
+
+    fn perft_estimate(&self, depth: u32, _options: &RuleOptions) -> Result<u64, RuleError> {
+        check_depth(depth)?;
+        Ok(self.rules_position()?.perft_estimate(depth))
+    }
+
+    fn status(&self, _options: &RuleOptions) -> Result<GameStatus, RuleError> {
+        Ok(match self.rules_position()?.outcome() {
+            Outcome::Ongoing => GameStatus::Ongoing,
+            Outcome::Checkmate => GameStatus::Checkmate,
+            Outcome::Stalemate => GameStatus::Stalemate,
+            Outcome::InsufficientMaterial => GameStatus::InsufficientMaterial,
+            Outcome::FiftyMoves => GameStatus::FiftyMoves,
+        })
+    }
+}
+
+/// Shredder-FEN names rooks by file; a `K`/`Q` right with no rook behind it
+/// has no file to write and stays a letter, which is worth saying.
+fn warn_unresolved_castling(setup: &Fen, warnings: &mut Vec<String>) {
+    for color in polyfen_core::Color::ALL {
+        for token in setup.extras.castling.tokens(color) {
+            if crate::Castling::resolve(&setup.board, color, token).is_none() {
+                let (letter, side) = match token {
+                    crate::CastlingToken::KingSide => ('K', "on the king's side"),
+                    crate::CastlingToken::QueenSide => ('Q', "on the queen's side"),
+                    crate::CastlingToken::File(file) => (char::from(b'A' + file), "on its file"),
+                };
+                let letter = if color == polyfen_core::Color::White { letter } else { letter.to_ascii_lowercase() };
+                warnings.push(format!(
+                    "castling right '{letter}' of {color} names no rook {side}, so Shredder-FEN cannot give \
+                     its file and keeps the letter"
+                ));
+            }
+        }
+    }
+}
+
+fn check_depth(depth: u32) -> Result<(), RuleError> {
+    if depth > MAX_PERFT_DEPTH {
+        return Err(RuleError::Limit(format!("perft depth {depth} is above the limit of {MAX_PERFT_DEPTH}")));
+    }
+    Ok(())
+}

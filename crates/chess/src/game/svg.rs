@@ -1,0 +1,66 @@
+//! The SVG drawing of a chess position: the squares, coordinates, and the
+//! pieces as figurines, from white's side (see [`polyfen_game::svg`] for
+//! what every drawing shares).
+
+use core::fmt::Write as _;
+
+use polyfen_core::Color;
+use polyfen_game::svg::{CELL, MARGIN, label, open, to_move};
+
+use crate::{Fen, Role, Square};
+
+/// A chess diagram from white's side: rank 8 at the top, files a–h from
+/// the left.
+#[must_use]
+pub fn svg(fen: &Fen) -> String {
+    let board = 8 * CELL;
+    let size = board + 2 * MARGIN;
+    let mut out = String::with_capacity(8 * 1024);
+    let side = to_move(fen.extras.turn, ["white", "black"]);
+    open(&mut out, size, size, &format!("Chess position, {side} to move"));
+    for rank in 0..8u8 {
+        for file in 0..8u8 {
+            let (x, y) = (MARGIN + i32::from(file) * CELL, MARGIN + (7 - i32::from(rank)) * CELL);
+            let fill = if (file + rank) % 2 == 0 { "#b58863" } else { "#f0d9b5" };
+            let _ = writeln!(out, "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\"/>");
+        }
+    }
+    for i in 0..8u8 {
+        let c = MARGIN + i32::from(i) * CELL + CELL / 2;
+        label(&mut out, c, size - MARGIN / 2, &char::from(b'a' + i).to_string());
+        label(&mut out, MARGIN / 2, MARGIN + (7 - i32::from(i)) * CELL + CELL / 2, &char::from(b'1' + i).to_string());
+    }
+    for rank in 0..8u8 {
+        for file in 0..8u8 {
+            let Some(piece) = Square::new(file, rank).and_then(|sq| fen.board[sq.index()]) else {
+                continue;
+            };
+            let (cx, cy) =
+                (MARGIN + i32::from(file) * CELL + CELL / 2, MARGIN + (7 - i32::from(rank)) * CELL + CELL / 2);
+            // The black figurines, filled in each side's colour, look alike
+            // in every font; U+FE0E asks for the text (not emoji) form.
+            let glyph = match piece.role() {
+                Role::King => '\u{265A}',
+                Role::Queen => '\u{265B}',
+                Role::Rook => '\u{265C}',
+                Role::Bishop => '\u{265D}',
+                Role::Knight => '\u{265E}',
+                Role::Pawn => '\u{265F}',
+            };
+            let (fill, stroke) = if piece.color() == Color::White { ("#fff", "#000") } else { ("#000", "#000") };
+            let name = [char::from(b'a' + file), char::from(b'1' + rank)];
+            let _ = writeln!(
+                out,
+                "<text class=\"piece\" data-square=\"{}{}\" data-piece=\"{}\" x=\"{cx}\" y=\"{}\" font-size=\"40\" \
+                 text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"{fill}\" stroke=\"{stroke}\" \
+                 stroke-width=\"1\">{glyph}\u{FE0E}</text>",
+                name[0],
+                name[1],
+                char::from(piece.letter()),
+                cy + 2,
+            );
+        }
+    }
+    out.push_str("</svg>\n");
+    out
+}

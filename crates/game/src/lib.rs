@@ -1,0 +1,24 @@
+//! The contract between polyfen's games and the layers above them.
+//!
+//! A game crate (chess, Xiangqi, Khet, ...) depends on `polyfen-core` for
+//! its codec and on this crate for everything the facade, the command line,
+//! the service and Python ask of a game: [`GamePosition`] (notations, named
+//! setups, diagrams, the JSON form, rules), the options of reading, writing
+//! and the rules, the errors and answers of the rules, perft under control
+//! ([`PerftControl`]), and the shared pieces of drawings ([`svg`]) and JSON
+//! reading ([`json`]). Nothing here names a game: the facade's list of
+//! games is the one place where games are named together.
+
+mod options;
+mod position;
+mod rules;
+
+pub mod json;
+pub mod svg;
+
+pub use options::{ReadOptions, WriteOptions};
+pub use position::GamePosition;
+pub use rules::{
+    CastlingMoves, Divided, EnPassantPolicy, GameStatus, MoveError, PerftControl, PerftProgress, Played, RuleError,
+    RuleOptions, StopReason,
+};

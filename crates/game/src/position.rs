@@ -1,0 +1,166 @@
+//! [`GamePosition`]: what a game gives the layers above it for its
+//! positions — its notations, named setups, diagrams, JSON form and rules.
+
+use std::fmt;
+
+use polyfen_core::{ParseError, Repair};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::{Divided, GameStatus, PerftControl, Played, ReadOptions, RuleError, RuleOptions, WriteOptions};
+
+/// A position of one game, as the facade and every layer above it use it.
+///
+/// A game crate implements this for its position type; the facade's list of
+/// games (`polyfen::games!`) turns the implementations into one enum of
+/// positions and one id enum each for games, notations and move notations,
+/// so the command line, the service and Python learn of a game from that
+/// list alone. The game's notations are its own types: the facade hands a
+/// game only notations of that game, so a game never sees another's.
+pub trait GamePosition: Clone + fmt::Debug + PartialEq + Eq + Send + Sync + Sized + 'static {
+    /// The game's id, as users type it: `chess`, `xiangqi`, `khet`.
+    const ID: &'static str;
+    /// The game's position notations (JSON, which every game has, aside).
+    type Notation: Copy + Eq + fmt::Debug + Send + Sync + 'static;
+    /// Every position notation of the game; the first is the default.
+    const NOTATIONS: &'static [Self::Notation];
+    /// The game's move notations.
+    type MoveNotation: Copy + Eq + fmt::Debug + Send + Sync + 'static;
+    /// Every move notation of the game; the first is the default.
+    const MOVE_NOTATIONS: &'static [Self::MoveNotation];
+    /// The ids of the diagram styles [`GamePosition::render`] draws, `svg`
+    /// among them.
+    const STYLES: &'static [&'static str];
+    /// The named positions as `(name, position)`, each written in the
+    /// default notation.
+    const SETUPS: &'static [(&'static str, &'static str)];
+    /// The JSON form: an object whose fields are the game's own (the facade
+    /// adds the `variant` tag).
+    type Json: Serialize + DeserializeOwned + Clone + fmt::Debug + PartialEq + Eq + Send + Sync;
+    /// The document the JSON form is read from: the fields of
+    /// [`GamePosition::Json`] and the `variant` tag, declared with
+    /// [`crate::document!`] so that errors keep their positions.
+    type Document: DeserializeOwned + Into<Self::Json>;
+
+    /// Reads a position written in `notation`, leniently when `options`
+    /// say so, pushing what a lenient reading repaired onto `repairs`.
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] with the byte span of the first problem.
+    fn read(
+        input: &str,
+        notation: Self::Notation,
+        options: &ReadOptions,
+        repairs: &mut Vec<Repair>,
+    ) -> Result<Self, ParseError>;
+
+    /// Writes the position in `notation` onto `out`, pushing onto
+    /// `warnings` what the notation cannot hold.
+    fn write_to(&self, notation: Self::Notation, options: &WriteOptions, out: &mut String, warnings: &mut Vec<String>);
+
+    /// Every rule the position breaks, in words; empty when it is legal.
+    fn violations(&self) -> Vec<String>;
+
+    /// A diagram in `style`, one of [`GamePosition::STYLES`] (`svg` is an
+    /// SVG drawing).
+    fn render(&self, style: &str) -> String;
+
+    /// Where [`GamePosition::render`]'s SVG drawing puts each square (see
+    /// [`crate::svg::boxes`]).
+    fn square_boxes() -> Vec<crate::svg::SquareBox>;
+
+    /// The JSON form (`options` may change how a field is written, as Khet's
+    /// canonical facings).
+    fn to_json(&self, options: &WriteOptions) -> Self::Json;
+
+    /// The position of a JSON form read from `input` (whose text spans
+    /// errors name; see [`crate::json`]).
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] naming the field at fault.
+    fn from_json(json: Self::Json, input: &str) -> Result<Self, ParseError>;
+
+    /// Every legal move, written in `notation`, in the game's generation
+    /// order.
+    ///
+    /// # Errors
+    ///
+    /// [`RuleError::IllegalPosition`] when moves cannot be generated,
+    /// [`RuleError::Unsupported`] for a game without rules.
+    fn legal_moves(&self, notation: Self::MoveNotation, options: &RuleOptions) -> Result<Vec<String>, RuleError> {
+        let _ = (notation, options);
+        Err(RuleError::Unsupported("legal moves"))
+    }
+
+    /// Reads `text` as a move in any move notation of the game (and, when
+    /// `lenient`, the non-standard forms, each reported), plays it, and
+    /// returns it written in `write_as`. On error the position is unchanged.
+    ///
+    /// # Errors
+    ///
+    /// [`RuleError::Move`] (index 0) when the text is not one legal move,
+    /// naming the candidates; otherwise as [`GamePosition::legal_moves`].
+    fn play_with(
+        &mut self,
+        text: &str,
+        write_as: Self::MoveNotation,
+        options: &RuleOptions,
+        lenient: bool,
+    ) -> Result<Played, RuleError> {
+        let _ = (text, write_as, options, lenient);
+        Err(RuleError::Unsupported("moves"))
+    }
+
+    /// The number of leaf nodes of the legal move tree `depth` plies deep,
+    /// under `control` (with the default control, the plain fast count).
+    ///
+    /// # Errors
+    ///
+    /// [`RuleError::Stopped`] when the control stopped it, [`RuleError::Limit`]
+    /// for a depth over the game's cap; otherwise as
+    /// [`GamePosition::legal_moves`].
+    fn perft_with(&self, depth: u32, options: &RuleOptions, control: &PerftControl) -> Result<u64, RuleError> {
+        let _ = (depth, options, control);
+        Err(RuleError::Unsupported("perft"))
+    }
+
+    /// Perft split by the first move, under `control`: each legal move
+    /// written in `notation`, with the leaf count `depth - 1` plies below it.
+    ///
+    /// # Errors
+    ///
+    /// As [`GamePosition::perft_with`].
+    fn divide_with(
+        &self,
+        depth: u32,
+        notation: Self::MoveNotation,
+        options: &RuleOptions,
+        control: &PerftControl,
+    ) -> Result<Vec<Divided>, RuleError> {
+        let _ = (depth, notation, options, control);
+        Err(RuleError::Unsupported("perft"))
+    }
+
+    /// A quick, deterministic estimate of the perft leaf count (see the
+    /// facade's `Position::perft_estimate`).
+    ///
+    /// # Errors
+    ///
+    /// As [`GamePosition::perft_with`].
+    fn perft_estimate(&self, depth: u32, options: &RuleOptions) -> Result<u64, RuleError> {
+        let _ = (depth, options);
+        Err(RuleError::Unsupported("perft"))
+    }
+
+    /// Whether the game goes on, and if not why.
+    ///
+    /// # Errors
+    ///
+    /// As [`GamePosition::legal_moves`].
+    fn status(&self, options: &RuleOptions) -> Result<GameStatus, RuleError> {
+        let _ = options;
+        Err(RuleError::Unsupported("game status"))
+    }
+}

@@ -1,0 +1,380 @@
+//! What every game's rules share: the options of the rules, a move that
+//! could not be read or played, the answer of a move played, perft under a
+//! cancel flag, budget and progress callback, and the state of the game.
+//!
+//! A game's rule methods ([`crate::GamePosition`]) answer [`RuleError`];
+//! the facade adds the errors that need its list of games (a notation of
+//! another game, a feature a game lacks).
+
+use std::fmt;
+use std::ops::Range;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use polyfen_core::{MoveRepair, PerftWatch, Stopped};
+use strum::{AsRefStr, Display, EnumIter, EnumString, IntoStaticStr};
+
+/// How chess castling is written in UCI.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Display, EnumString, EnumIter, AsRefStr, IntoStaticStr)]
+#[strum(serialize_all = "kebab-case")]
+pub enum CastlingMoves {
+    /// King two squares (`e1g1`) in standard chess, king takes rook
+    /// (`e1h1`) in Chess960 positions, as most GUIs expect.
+    #[default]
+    Auto,
+    /// Always the king's two-square move (`e1g1`).
+    KingTwoSquares,
+    /// Always king takes rook (`e1h1`), as engines in `UCI_Chess960` mode write it.
+    KingTakesRook,
+}
+
+/// When a chess FEN's en passant field is written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Display, EnumString, EnumIter, AsRefStr, IntoStaticStr)]
+#[strum(serialize_all = "kebab-case")]
+pub enum EnPassantPolicy {
+    /// As the position holds it: as read, or after a double push as
+    /// `always`.
+    #[default]
+    AsRead,
+    /// Only when a legal en passant capture exists (as X-FEN and most
+    /// engines write it).
+    Legal,
+    /// After every double pawn push (as the FEN standard writes it).
+    Always,
+}
+
+/// Choices of the rules that are not part of the position.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct RuleOptions {
+    /// How UCI writes chess castling.
+    pub castling: CastlingMoves,
+    /// Khet: forbid a scarab or eye swap that puts the other piece on a
+    /// square reserved against it.
+    pub khet_swap_restriction: bool,
+    /// Khet perft: count every rotation as its own move (by default a move
+    /// whose result another move already gives is counted once).
+    pub khet_every_rotation: bool,
+}
+
+impl RuleOptions {
+    /// These options with chess castling written as `castling`.
+    #[must_use]
+    pub fn with_castling(mut self, castling: CastlingMoves) -> RuleOptions {
+        self.castling = castling;
+        self
+    }
+
+    /// These options with the Khet swap restriction on or off.
+    #[must_use]
+    pub fn with_khet_swap_restriction(mut self, on: bool) -> RuleOptions {
+        self.khet_swap_restriction = on;
+        self
+    }
+
+    /// These options with Khet's count-every-rotation convention on or off.
+    #[must_use]
+    pub fn with_khet_every_rotation(mut self, on: bool) -> RuleOptions {
+        self.khet_every_rotation = on;
+        self
+    }
+}
+
+/// A move that could not be read or played, with where in its text the
+/// problem is and the legal moves it might have meant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveError {
+    /// What is wrong, in words.
+    pub message: String,
+    /// The bytes of the move text the message is about.
+    pub span: Range<usize>,
+    /// The legal moves that match what was given (for an ambiguous move) or
+    /// come closest (for an illegal one), written in the notation read.
+    pub candidates: Vec<String>,
+}
+
+impl MoveError {
+    /// An error about `span` with no candidates.
+    pub fn new(message: impl Into<String>, span: Range<usize>) -> MoveError {
+        MoveError { message: message.into(), span, candidates: Vec::new() }
+    }
+
+    /// This error with `candidates`.
+    #[must_use]
+    pub fn with_candidates(mut self, candidates: Vec<String>) -> MoveError {
+        self.candidates = candidates;
+        self
+    }
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)?;
+        if !self.candidates.is_empty() {
+            write!(f, " (candidates: {})", self.candidates.join(", "))?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// A move played: as written in the notation asked for, and the repairs a
+/// lenient reading made (none when the text was standard).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Played {
+    /// The move written in the notation asked for.
+    pub text: String,
+    /// One repair per non-standard reading: `read 'c4' as 'dxc4'`.
+    pub repairs: Vec<MoveRepair>,
+}
+
+/// Why a game's rules cannot answer a request.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    /// The game has no rules in this build, or not this feature (what was
+    /// asked for: `legal moves`, `perft`, ...).
+    #[error("no {0}")]
+    Unsupported(&'static str),
+    /// The position breaks the rules so that moves cannot be generated.
+    #[error("illegal position: {0}")]
+    IllegalPosition(String),
+    /// A move could not be read or is not legal; `index` counts the moves
+    /// of the request from 0.
+    #[error("move {}: {error}", index + 1)]
+    Move {
+        /// Which move of the sequence.
+        index: usize,
+        /// What is wrong with it.
+        error: MoveError,
+    },
+    /// A limit of the request, such as perft's depth cap, was exceeded.
+    #[error("{0}")]
+    Limit(String),
+    /// A perft run with a [`PerftControl`] was stopped before it finished.
+    #[error("perft stopped after {nodes} nodes: {reason}")]
+    Stopped {
+        /// The leaves counted when it stopped.
+        nodes: u64,
+        /// Why it stopped.
+        reason: StopReason,
+    },
+}
+
+/// Why a perft stopped early.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum StopReason {
+    /// The cancel flag of its [`PerftControl`] was set.
+    #[error("cancelled")]
+    Cancelled,
+    /// It counted more leaves than its node budget (the budget is given).
+    #[error("over the budget of {0} nodes")]
+    NodeBudget(u64),
+}
+
+/// How far a perft has gone, as [`PerftControl::with_progress`] reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PerftProgress {
+    /// Leaves counted so far.
+    pub nodes: u64,
+    /// Root moves whose subtrees are counted.
+    pub root_moves_done: usize,
+    /// The root's legal moves (0 until they are known, and at depth 0).
+    pub root_moves: usize,
+}
+
+/// How a long perft (`perft_with`,
+/// `divide_with`) may be stopped and watched: a cancel
+/// flag, a node budget and a progress callback, each optional. The default
+/// has none, and counts as plain perft does, as fast.
+///
+/// The count looks at the flag and the budget every few thousand leaves
+/// (after each subtree two plies above the leaves), so it stops within
+/// microseconds of the flag being set in a release build, and overshoots a
+/// budget by at most one such subtree.
+///
+/// The facade's `rules` module has an example.
+#[derive(Clone, Copy, Default)]
+pub struct PerftControl<'a> {
+    cancel: Option<&'a AtomicBool>,
+    node_budget: Option<u64>,
+    progress: Option<&'a (dyn Fn(PerftProgress) + Sync)>,
+}
+
+impl<'a> PerftControl<'a> {
+    /// No flag, no budget, no progress.
+    #[must_use]
+    pub fn new() -> PerftControl<'a> {
+        PerftControl::default()
+    }
+
+    /// Stop soon after `flag` is set (from any thread), answering
+    /// [`RuleError::Stopped`] with [`StopReason::Cancelled`].
+    #[must_use]
+    pub fn with_cancel(mut self, flag: &'a AtomicBool) -> PerftControl<'a> {
+        self.cancel = Some(flag);
+        self
+    }
+
+    /// Stop once more than `leaves` leaves are counted, answering
+    /// [`RuleError::Stopped`] with [`StopReason::NodeBudget`].
+    #[must_use]
+    pub fn with_node_budget(mut self, leaves: u64) -> PerftControl<'a> {
+        self.node_budget = Some(leaves);
+        self
+    }
+
+    /// Call `f` now and then: when the root's moves are known, after each
+    /// root move, every 50–100 ms of counting in between, and once at the
+    /// end; the node counts it sees never decrease.
+    #[must_use]
+    pub fn with_progress(mut self, f: &'a (dyn Fn(PerftProgress) + Sync)) -> PerftControl<'a> {
+        self.progress = Some(f);
+        self
+    }
+
+    /// True when nothing is asked: the plain perft will do.
+    pub fn is_plain(&self) -> bool {
+        self.cancel.is_none() && self.node_budget.is_none() && self.progress.is_none()
+    }
+
+    /// Runs a watched count under this control; `count` gets the watch to
+    /// report to.
+    ///
+    /// # Errors
+    ///
+    /// [`RuleError::Stopped`] when the flag or the budget stopped it.
+    pub fn run<T>(&self, count: impl FnOnce(&mut dyn PerftWatch) -> Result<T, Stopped>) -> Result<T, RuleError> {
+        let mut watch = Watch {
+            control: self,
+            progress: PerftProgress { nodes: 0, root_moves_done: 0, root_moves: 0 },
+            reported: None,
+            calls: 0,
+            last_report: Instant::now(),
+            stopped: None,
+        };
+        if self.cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+            return Err(RuleError::Stopped { nodes: 0, reason: StopReason::Cancelled });
+        }
+        match count(&mut watch) {
+            Ok(answer) => {
+                watch.report();
+                Ok(answer)
+            }
+            Err(Stopped) => Err(RuleError::Stopped {
+                nodes: watch.progress.nodes,
+                reason: watch.stopped.unwrap_or(StopReason::Cancelled),
+            }),
+        }
+    }
+}
+
+impl fmt::Debug for PerftControl<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PerftControl")
+            .field("cancel", &self.cancel)
+            .field("node_budget", &self.node_budget)
+            .field("progress", &self.progress.map(|_| "Fn(PerftProgress)"))
+            .finish()
+    }
+}
+
+/// How often progress is reported while counting.
+const PROGRESS_EVERY: Duration = Duration::from_millis(50);
+
+/// The watch a [`PerftControl`] puts on a game's count.
+struct Watch<'c, 'a> {
+    control: &'c PerftControl<'a>,
+    progress: PerftProgress,
+    /// The progress last handed to the callback.
+    reported: Option<PerftProgress>,
+    /// Calls of `counted` since the clock was last read.
+    calls: u32,
+    last_report: Instant,
+    stopped: Option<StopReason>,
+}
+
+impl Watch<'_, '_> {
+    /// Stops the count when the flag is set or the budget spent.
+    fn check(&mut self) -> Result<(), Stopped> {
+        if let Some(budget) = self.control.node_budget
+            && self.progress.nodes > budget
+        {
+            self.stopped = Some(StopReason::NodeBudget(budget));
+            return Err(Stopped);
+        }
+        if let Some(flag) = self.control.cancel
+            && flag.load(Ordering::Relaxed)
+        {
+            self.stopped = Some(StopReason::Cancelled);
+            return Err(Stopped);
+        }
+        Ok(())
+    }
+
+    /// Hands the progress to the callback unless it has seen it.
+    fn report(&mut self) {
+        if let Some(f) = self.control.progress
+            && self.reported != Some(self.progress)
+        {
+            f(self.progress);
+            self.reported = Some(self.progress);
+            self.last_report = Instant::now();
+        }
+    }
+}
+
+impl PerftWatch for Watch<'_, '_> {
+    fn counted(&mut self, leaves: u64) -> Result<(), Stopped> {
+        self.progress.nodes += leaves;
+        self.check()?;
+        if self.control.progress.is_some() {
+            // the clock is read every 16 subtrees, each a few thousand leaves
+            self.calls += 1;
+            if self.calls >= 16 {
+                self.calls = 0;
+                if self.last_report.elapsed() >= PROGRESS_EVERY {
+                    self.report();
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn root_moves(&mut self, done: usize, total: usize) -> Result<(), Stopped> {
+        self.progress.root_moves_done = done;
+        self.progress.root_moves = total;
+        self.report();
+        self.check()
+    }
+}
+
+/// The state of the game in a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Display, AsRefStr, IntoStaticStr)]
+#[strum(serialize_all = "kebab-case")]
+pub enum GameStatus {
+    /// The side to move has legal moves and the game goes on.
+    Ongoing,
+    /// The side to move is checkmated.
+    Checkmate,
+    /// The side to move has no legal move and is not in check (a draw in
+    /// chess, a loss in Xiangqi).
+    Stalemate,
+    /// Neither side can mate (chess).
+    InsufficientMaterial,
+    /// The fifty-move rule may be claimed (chess).
+    FiftyMoves,
+    /// A pharaoh was removed by the laser (Khet): its owner has lost (the
+    /// mover too, after a self-kill).
+    PharaohLost,
+}
+
+/// One move of a perft divide: the move written in a notation and the leaf
+/// count below it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Divided {
+    /// The move.
+    pub text: String,
+    /// Leaf nodes at the requested depth below it.
+    pub nodes: u64,
+}

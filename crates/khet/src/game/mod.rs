@@ -1,0 +1,244 @@
+//! The Khet game as the layers above it see it ([`GamePosition`]): PKN,
+//! Khet's moves, diagrams, the JSON form, the rules, perft and the laser.
+
+mod json;
+mod svg;
+
+use polyfen_core::{Color, ParseError, Repair};
+use polyfen_game::{
+    Divided, GamePosition, GameStatus, MoveError, PerftControl, Played, ReadOptions, RuleError, RuleOptions,
+    WriteOptions,
+};
+
+pub use self::json::{BeamJson, BounceJson, KhetDocument, KhetJson, LaserJson, OutcomeJson, PieceJson};
+pub use self::svg::{svg, svg_with_laser};
+use crate::{Laser, Move, Outcome, Pkn, PknOptions, Rules, parse_lenient};
+
+/// The position notation of Khet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KhetNotation {
+    /// Peterson Khet Notation: placement, rotations, side, turn counter.
+    Pkn,
+}
+
+/// The move notation of Khet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KhetMoveNotation {
+    /// Steps and swaps `h2g2`, rotations `h2+` (clockwise) and `h2-`
+    /// (anticlockwise).
+    Khet,
+}
+
+/// A Khet position as the layers above the rules hold it: the setup, every
+/// piece with the facing it was read with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KhetPosition {
+    /// The board (pieces with their facings), the side to move and the turn
+    /// counter.
+    pub setup: Pkn,
+}
+
+impl KhetPosition {
+    /// A position from a setup.
+    #[must_use]
+    pub fn new(setup: Pkn) -> KhetPosition {
+        KhetPosition { setup }
+    }
+
+    /// Reads PKN strictly, or like the reference program when `lenient`
+    /// ([`crate::parse_lenient`]: `/` ignored, pieces without a
+    /// rotation dropped), reporting each repair.
+    fn read_pkn(input: &str, lenient: bool, repairs: &mut Vec<Repair>) -> Result<KhetPosition, ParseError> {
+        if lenient {
+            let (setup, found) = parse_lenient(input)?;
+            repairs.extend(found);
+            Ok(KhetPosition::new(setup))
+        } else {
+            Ok(KhetPosition::new(input.parse()?))
+        }
+    }
+
+    /// The playable position, or why the setup cannot be played.
+    fn game(&self) -> Result<crate::Position, RuleError> {
+        crate::Position::from_setup(&self.setup).map_err(|e| RuleError::IllegalPosition(e.to_string()))
+    }
+
+    /// The shot of `color`'s laser in this position; `None` fires the side
+    /// to move's (the shot a move of that side would fire, if the move left
+    /// the beam's path alone). To see the shot that ended the last move, ask
+    /// for the other side's.
+    ///
+    /// # Errors
+    ///
+    /// [`RuleError::IllegalPosition`] when the setup breaks the rules (a
+    /// missing or misplaced sphinx cannot fire).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use polyfen_khet::{CLASSIC, KhetPosition, LaserJson, Pkn};
+    ///
+    /// let position = KhetPosition::new(CLASSIC.parse::<Pkn>()?);
+    /// let laser = position.laser(None)?;
+    /// assert_eq!(laser.to_string().lines().last(), Some("outcome: left the board at j8 going north"));
+    /// let json = serde_json::to_string(&LaserJson::from(&laser))?;
+    /// assert!(json.starts_with(r#"{"color":"silver","sphinx":"j1","direction":"north","beams":[{"start":"j1""#));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn laser(&self, color: Option<Color>) -> Result<Laser, RuleError> {
+        let game = self.game()?;
+        Ok(game.laser(color.unwrap_or(game.turn())))
+    }
+
+    /// The diagram in `style` (one of [`GamePosition::STYLES`]) with
+    /// `laser` (from [`KhetPosition::laser`]) drawn on it, and in text the
+    /// shot in words below (the SVG drawing has the beam but not the
+    /// words); `None` for a style Khet does not draw.
+    #[must_use]
+    pub fn render_laser(&self, style: &str, laser: &Laser) -> Option<String> {
+        let khet_style = match style {
+            "ascii" => crate::RenderStyle::Ascii,
+            "unicode" => crate::RenderStyle::Unicode,
+            "svg" => return Some(svg_with_laser(&self.setup, laser)),
+            _ => return None,
+        };
+        Some(crate::render_with_laser(&self.setup, khet_style, laser))
+    }
+}
+
+/// The Khet rules of the rule options.
+fn rules(options: RuleOptions) -> Rules {
+    Rules { swap_restriction: options.khet_swap_restriction, every_rotation: options.khet_every_rotation }
+}
+
+impl GamePosition for KhetPosition {
+    const ID: &'static str = "khet";
+    type Notation = KhetNotation;
+    const NOTATIONS: &'static [KhetNotation] = &[KhetNotation::Pkn];
+    type MoveNotation = KhetMoveNotation;
+    const MOVE_NOTATIONS: &'static [KhetMoveNotation] = &[KhetMoveNotation::Khet];
+    const STYLES: &'static [&'static str] = &["ascii", "unicode", "svg"];
+    const SETUPS: &'static [(&'static str, &'static str)] = crate::SETUPS;
+    type Json = KhetJson;
+    type Document = KhetDocument;
+
+    fn read(
+        input: &str,
+        _notation: KhetNotation,
+        options: &ReadOptions,
+        repairs: &mut Vec<Repair>,
+    ) -> Result<KhetPosition, ParseError> {
+        KhetPosition::read_pkn(input, options.lenient, repairs)
+    }
+
+    fn write_to(&self, _notation: KhetNotation, options: &WriteOptions, out: &mut String, _warnings: &mut Vec<String>) {
+        self.setup.write(&PknOptions { canonical: options.canonical }, out);
+    }
+
+    fn square_boxes() -> Vec<polyfen_game::svg::SquareBox> {
+        polyfen_game::svg::boxes::<10, 8, b'1'>(polyfen_game::svg::MARGIN)
+    }
+
+    fn violations(&self) -> Vec<String> {
+        self.setup.validate().iter().map(ToString::to_string).collect()
+    }
+
+    fn render(&self, style: &str) -> String {
+        match style {
+            "svg" => svg(&self.setup),
+            "unicode" => crate::render(&self.setup, crate::RenderStyle::Unicode),
+            _ => crate::render(&self.setup, crate::RenderStyle::Ascii),
+        }
+    }
+
+    fn to_json(&self, options: &WriteOptions) -> KhetJson {
+        KhetJson::from_position(self, options.canonical)
+    }
+
+    fn from_json(json: KhetJson, input: &str) -> Result<KhetPosition, ParseError> {
+        json.into_position(input)
+    }
+
+    /// Khet's legal moves: `h2g2` steps and swaps, `h2+` / `h2-`
+    /// rotations. By default each distinct result once (no pharaoh turns,
+    /// one turn per scarab or eye), as perft counts; with
+    /// [`RuleOptions::khet_every_rotation`] every rotation.
+    fn legal_moves(&self, _notation: KhetMoveNotation, options: &RuleOptions) -> Result<Vec<String>, RuleError> {
+        Ok(self.game()?.legal_moves(&rules(*options)).iter().map(ToString::to_string).collect())
+    }
+
+    /// Plays a Khet move (`h2g2`, `h2-g2`, `h2+`, `h2-`); any rotation the
+    /// rules allow is accepted (a pharaoh's, either of a scarab's). The
+    /// mover's laser then fires; the turn counter grows after red's move.
+    fn play_with(
+        &mut self,
+        text: &str,
+        _write_as: KhetMoveNotation,
+        options: &RuleOptions,
+        lenient: bool,
+    ) -> Result<Played, RuleError> {
+        let mut game = self.game()?;
+        let rules = rules(*options);
+        let move_error = |error: MoveError| RuleError::Move { index: 0, error };
+        let mut repairs = Vec::new();
+        let read = if lenient { Move::parse_lenient(text, &mut repairs) } else { Move::parse(text) };
+        let mv = read.map_err(|e| move_error(MoveError::new(e.message, e.span)))?;
+        if let Err(why) = game.play(mv, &rules) {
+            let every = Rules { every_rotation: true, ..rules };
+            let legal = game.legal_moves(&every);
+            let mut candidates: Vec<String> =
+                legal.iter().filter(|m| m.from() == mv.from()).map(ToString::to_string).collect();
+            if candidates.is_empty()
+                && let Move::Travel { to, .. } = mv
+            {
+                candidates = legal
+                    .iter()
+                    .filter(|m| matches!(m, Move::Travel { to: t, .. } if *t == to))
+                    .map(ToString::to_string)
+                    .collect();
+            }
+            return Err(move_error(MoveError::new(why, 0..text.len()).with_candidates(candidates)));
+        }
+        self.setup = game.to_setup();
+        Ok(Played { text: mv.to_string(), repairs })
+    }
+
+    /// Khet perft, honouring [`RuleOptions::khet_swap_restriction`] and
+    /// [`RuleOptions::khet_every_rotation`].
+    fn perft_with(&self, depth: u32, options: &RuleOptions, control: &PerftControl) -> Result<u64, RuleError> {
+        let game = self.game()?;
+        if control.is_plain() {
+            return Ok(crate::perft(&game, depth, &rules(*options)));
+        }
+        control.run(|watch| crate::perft_watched(&game, depth, &rules(*options), watch))
+    }
+
+    fn divide_with(
+        &self,
+        depth: u32,
+        _notation: KhetMoveNotation,
+        options: &RuleOptions,
+        control: &PerftControl,
+    ) -> Result<Vec<Divided>, RuleError> {
+        let game = self.game()?;
+        let divided = if control.is_plain() {
+            crate::divide(&game, depth, &rules(*options))
+        } else {
+            control.run(|watch| crate::divide_watched(&game, depth, &rules(*options), watch))?
+        };
+        Ok(divided.into_iter().map(|(mv, nodes)| Divided { text: mv.to_string(), nodes }).collect())
+    }
+
+    fn perft_estimate(&self, depth: u32, options: &RuleOptions) -> Result<u64, RuleError> {
+        Ok(crate::perft_estimate(&self.game()?, depth, &rules(*options)))
+    }
+
+    /// [`GameStatus::PharaohLost`] once the laser has removed a pharaoh,
+    /// else [`GameStatus::Ongoing`] (a Khet side always has a move).
+    fn status(&self, _options: &RuleOptions) -> Result<GameStatus, RuleError> {
+        Ok(match self.game()?.outcome() {
+            Outcome::Ongoing => GameStatus::Ongoing,
+            Outcome::PharaohLost(_) | Outcome::BothPharaohsLost => GameStatus::PharaohLost,
+        })
+    }
+}

@@ -1,0 +1,95 @@
+//! `GET /v1/info`: the notations, games, styles, move notations, named
+//! setups and limits of this service, from the library's ids and the
+//! configuration. It reads no body and runs nothing on the pool.
+
+use axum::Json;
+use axum::extract::State;
+use axum::response::{IntoResponse, Response};
+use polyfen::{Notation, VariantId};
+use serde::Serialize;
+use strum::IntoEnumIterator;
+
+use crate::AppState;
+
+#[derive(Debug, Serialize)]
+struct Info {
+    notations: Vec<NotationInfo>,
+    variants: Vec<VariantInfo>,
+    limits: LimitsInfo,
+}
+
+#[derive(Debug, Serialize)]
+struct NotationInfo {
+    id: &'static str,
+    variant: Option<&'static str>,
+}
+
+#[derive(Debug, Serialize)]
+struct VariantInfo {
+    id: &'static str,
+    default_notation: &'static str,
+    notations: Vec<&'static str>,
+    styles: Vec<&'static str>,
+    move_notations: Vec<&'static str>,
+    setups: Vec<SetupInfo>,
+}
+
+#[derive(Debug, Serialize)]
+struct SetupInfo {
+    name: &'static str,
+    position: &'static str,
+}
+
+#[derive(Debug, Serialize)]
+struct LimitsInfo {
+    max_body_bytes: usize,
+    max_batch: usize,
+    max_perft_depth: u32,
+    request_timeout_ms: u128,
+    max_jobs: usize,
+    max_moves: usize,
+    /// The older name of `max_moves`.
+    max_game_moves: usize,
+    max_perft_nodes: u64,
+    max_reply_bytes: usize,
+    max_bytes_in_flight: usize,
+    max_connections: usize,
+    header_read_timeout_ms: u128,
+    idle_timeout_ms: u128,
+}
+
+/// `GET /v1/info`: the notations, games, styles, named setups and limits.
+pub(crate) async fn info(State(state): State<AppState>) -> Response {
+    let config = &state.config;
+    Json(Info {
+        notations: Notation::iter()
+            .map(|n| NotationInfo { id: n.into(), variant: n.variant().map(Into::into) })
+            .collect(),
+        variants: VariantId::iter()
+            .map(|v| VariantInfo {
+                id: v.into(),
+                default_notation: v.default_notation().into(),
+                notations: Notation::iter().filter(|n| n.variant().is_none_or(|nv| nv == v)).map(Into::into).collect(),
+                styles: v.styles().iter().map(|&s| s.into()).collect(),
+                move_notations: v.move_notations().iter().map(|&n| n.into()).collect(),
+                setups: v.setups().iter().map(|&(name, position)| SetupInfo { name, position }).collect(),
+            })
+            .collect(),
+        limits: LimitsInfo {
+            max_body_bytes: config.max_body_bytes,
+            max_batch: config.max_batch,
+            max_perft_depth: config.max_perft_depth,
+            request_timeout_ms: config.request_timeout.as_millis(),
+            max_jobs: config.max_jobs,
+            max_moves: config.max_moves,
+            max_game_moves: config.max_moves,
+            max_perft_nodes: config.max_perft_nodes,
+            max_reply_bytes: config.max_reply_bytes,
+            max_bytes_in_flight: config.max_bytes_in_flight,
+            max_connections: config.max_connections,
+            header_read_timeout_ms: config.header_read_timeout.as_millis(),
+            idle_timeout_ms: config.idle_timeout.as_millis(),
+        },
+    })
+    .into_response()
+}

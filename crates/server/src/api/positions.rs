@@ -1,0 +1,159 @@
+//! The handlers that read positions and write them back: `convert`,
+//! `validate` and `render`. Each is its settings, its plan and one job per
+//! input for [`super::batch::endpoint`]; none parses a body or runs work on
+//! the pool itself.
+
+use std::str::FromStr;
+
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::extract::rejection::BytesRejection;
+use axum::http::HeaderMap;
+use axum::response::Response;
+use polyfen::polyfen_xiangqi::LetterSet;
+use polyfen::{EnPassantPolicy, Notation, Position, Reading, RenderStyle, WriteOptions};
+use serde::Serialize;
+
+use crate::AppState;
+use crate::api::answer::{ItemError, RepairOut, repairs_out};
+use crate::api::batch::{Cost, Plan, Weight, endpoint};
+use crate::api::request::{parse_id, read_request};
+use crate::refusal::bad_request;
+
+read_request! {
+    struct ConvertRequest {
+        to: String,
+        letters: Option<String>,
+        #[serde(default)]
+        canonical: bool,
+        en_passant: Option<String>,
+    }
+}
+
+#[derive(Debug, Serialize)]
+struct Converted {
+    notation: &'static str,
+    variant: &'static str,
+    output: String,
+    warnings: Vec<String>,
+    repairs: Vec<RepairOut>,
+}
+
+/// `POST /v1/convert`.
+pub(crate) async fn convert(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let settings = |request: ConvertRequest| {
+        let to: Notation = parse_id(&request.to, "notation", "to")?;
+        let mut options = WriteOptions::default().with_canonical(request.canonical);
+        if let Some(letters) = &request.letters {
+            let letters = LetterSet::from_str(letters).map_err(|_| {
+                bad_request(format!("\"letters\": unknown letter set {letters:?}; known: xqbase, wxf, iccs"))
+            })?;
+            options = options.with_letters(letters);
+        }
+        if let Some(policy) = &request.en_passant {
+            options = options.with_en_passant(parse_id::<EnPassantPolicy>(policy, "en passant policy", "en_passant")?);
+        }
+        Ok((to, options))
+    };
+    endpoint(&state, &headers, body, Plan::new(Weight::Light), settings, |(to, options), _, input, reading| {
+        let written = reading.position.to_notation(*to, options).map_err(|e| ItemError::message(e.to_string()))?;
+        Ok(Converted {
+            notation: reading.notation.into(),
+            variant: reading.position.variant().into(),
+            output: written.text,
+            warnings: written.warnings,
+            repairs: repairs_out(input, &reading.repairs),
+        })
+    })
+    .await
+}
+
+// ---------------------------------------------------------------- validate
+
+read_request! {
+    struct ValidateRequest {}
+}
+
+#[derive(Debug, Serialize)]
+struct Validated {
+    notation: &'static str,
+    variant: &'static str,
+    valid: bool,
+    violations: Vec<String>,
+    repairs: Vec<RepairOut>,
+}
+
+/// `POST /v1/validate`.
+pub(crate) async fn validate(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    endpoint(
+        &state,
+        &headers,
+        body,
+        Plan::new(Weight::Light),
+        |_: ValidateRequest| Ok(()),
+        |(), _, input, reading| {
+            let violations = reading.position.violations();
+            Ok(Validated {
+                notation: reading.notation.into(),
+                variant: reading.position.variant().into(),
+                valid: violations.is_empty(),
+                violations,
+                repairs: repairs_out(input, &reading.repairs),
+            })
+        },
+    )
+    .await
+}
+
+// ---------------------------------------------------------------- render
+
+read_request! {
+    struct RenderRequest {
+        style: Option<String>,
+    }
+}
+
+#[derive(Debug, Serialize)]
+struct Rendered {
+    notation: &'static str,
+    variant: &'static str,
+    style: &'static str,
+    diagram: String,
+}
+
+/// `POST /v1/render`.
+pub(crate) async fn render(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let settings = |request: RenderRequest| {
+        request.style.as_deref().map_or(Ok(RenderStyle::Svg), |s| parse_id(s, "style", "style"))
+    };
+    let plan = Plan {
+        estimate: Some(|&style: &RenderStyle, reading: &Reading| Cost {
+            reply: crate::estimate::render(reading, style),
+            nodes: 0,
+        }),
+        reply_per_input: |&style| crate::estimate::render_most(style),
+        ..Plan::new(Weight::Heavy)
+    };
+    endpoint(&state, &headers, body, plan, settings, |&style, _, _, reading| {
+        let diagram = reading.position.render(style).map_err(|e| ItemError::message(e.to_string()))?;
+        Ok(Rendered {
+            notation: reading.notation.into(),
+            variant: reading.position.variant().into(),
+            style: style.into(),
+            diagram,
+        })
+    })
+    .await
+}

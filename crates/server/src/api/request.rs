@@ -1,0 +1,245 @@
+//! Decoding a request: the JSON body (parsed off the async threads when
+//! large), the fields every read endpoint shares — the position or the
+//! batch, the notation to read it as, leniency — declared with
+//! [`read_request!`], the rule fields of the rules endpoints ([`Rules`]),
+//! and the ids of notations, styles and options, refused naming the known
+//! ones. What is decoded here is checked for its form only: nothing is
+//! run, budgeted or answered here.
+
+use std::str::FromStr;
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::http::StatusCode;
+use polyfen::{CastlingMoves, MoveNotation, Notation, ReadOptions, Reading, RuleOptions, RulesError, VariantId};
+use serde::de::DeserializeOwned;
+use strum::IntoEnumIterator;
+
+use crate::AppState;
+use crate::api::answer::{ItemError, rules_error};
+use crate::refusal::{Refusal, bad_request};
+
+/// Reads the body as JSON of `T`: 413 when too long, 400 with serde's
+/// message (and where in the body) when malformed.
+pub(crate) async fn parse_body<T: DeserializeOwned + Send + 'static>(
+    state: &AppState,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<T, Refusal> {
+    let bytes = body.map_err(|rejection| {
+        let status = rejection.status();
+        if status == StatusCode::PAYLOAD_TOO_LARGE {
+            Refusal(status, "the request body is larger than the limit".to_owned())
+        } else {
+            Refusal(status, rejection.body_text())
+        }
+    })?;
+    from_json(state, bytes).await.map_err(|e| bad_request(format!("malformed request: {e}")))
+}
+
+/// Bodies up to this size are parsed where they arrive; a larger one (a
+/// millisecond or more of parsing) on a blocking thread.
+pub(crate) const PARSE_INLINE: usize = 16 * 1024;
+
+/// `bytes` parsed as JSON, off the async threads when they are many (a
+/// burst of large bodies must not keep the runtime from answering small
+/// requests), and no more large bodies at once than there are heavy jobs
+/// (each parse holds a second copy of its body's text).
+async fn from_json<T: DeserializeOwned + Send + 'static>(
+    state: &AppState,
+    bytes: Bytes,
+) -> Result<T, serde_json::Error> {
+    if bytes.len() <= PARSE_INLINE {
+        return serde_json::from_slice(&bytes);
+    }
+    let Ok(permit) = Arc::clone(&state.parses).acquire_owned().await else {
+        return Err(serde_json::Error::io(std::io::Error::other("the service is shutting down")));
+    };
+    let parsed = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        serde_json::from_slice(&bytes)
+    });
+    match parsed.await {
+        Ok(parsed) => parsed,
+        Err(e) => Err(serde_json::Error::io(std::io::Error::other(e.to_string()))),
+    }
+}
+
+/// One input or a batch.
+#[derive(Debug)]
+pub(crate) enum Inputs {
+    One(String),
+    Batch(Vec<String>),
+}
+
+impl Inputs {
+    /// How many inputs: 1 for one alone.
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            Inputs::One(_) => 1,
+            Inputs::Batch(batch) => batch.len(),
+        }
+    }
+
+    pub(crate) fn new(
+        input: Option<String>,
+        inputs: Option<Vec<String>>,
+        config: &crate::Config,
+    ) -> Result<Inputs, Refusal> {
+        match (input, inputs) {
+            (Some(one), None) => Ok(Inputs::One(one)),
+            (None, Some(batch)) if batch.len() > config.max_batch => Err(Refusal(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!("a batch holds at most {} inputs; this one has {}", config.max_batch, batch.len()),
+            )),
+            (None, Some(batch)) => Ok(Inputs::Batch(batch)),
+            (Some(_), Some(_)) => Err(bad_request("give either \"input\" or \"inputs\", not both")),
+            (None, None) => Err(bad_request("missing \"input\" (one position) or \"inputs\" (a batch)")),
+        }
+    }
+}
+
+/// Options of reading every request shares.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ReadSpec {
+    from: Option<Notation>,
+    lenient: bool,
+}
+
+impl ReadSpec {
+    pub(crate) fn new(from: Option<&str>, lenient: bool) -> Result<ReadSpec, Refusal> {
+        let from = from.map(|id| parse_id::<Notation>(id, "notation", "from")).transpose()?;
+        Ok(ReadSpec { from, lenient })
+    }
+
+    pub(crate) fn read(self, input: &str) -> Result<Reading, ItemError> {
+        polyfen::read(input, self.from, &ReadOptions::lenient(self.lenient)).map_err(|e| ItemError {
+            message: e.error.kind.to_string(),
+            column: Some(e.error.char_column(input)),
+            notation: Some(e.notation.into()),
+            ..ItemError::default()
+        })
+    }
+}
+
+/// Reads the id of a strum enum, or refuses naming the known ids.
+pub(crate) fn parse_id<T: FromStr + IntoEnumIterator + Into<&'static str>>(
+    id: &str,
+    what: &str,
+    field: &str,
+) -> Result<T, Refusal> {
+    T::from_str(id).map_err(|_| {
+        let known: Vec<&'static str> = T::iter().map(Into::into).collect();
+        bad_request(format!("\"{field}\": unknown {what} {id:?}; known: {}", known.join(", ")))
+    })
+}
+
+/// The fields every read request shares: the position or the batch, and
+/// how to read it.
+pub(crate) struct Source {
+    pub(crate) input: Option<String>,
+    pub(crate) inputs: Option<Vec<String>>,
+    pub(crate) from: Option<String>,
+    pub(crate) lenient: bool,
+}
+
+/// A request body that names positions to read.
+pub(crate) trait ReadRequest: DeserializeOwned {
+    /// Takes the shared fields out of the request.
+    fn source(&mut self) -> Source;
+}
+
+/// Declares a request body: the shared fields of [`Source`] (and with
+/// `rules`, those of [`RuleFields`]) followed by the endpoint's own.
+macro_rules! read_request {
+    (@struct $(#[$meta:meta])* $name:ident { $($shared:tt)* } { $($(#[$fmeta:meta])* $field:ident: $ty:ty,)* }) => {
+        #[derive(Debug, ::serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        $(#[$meta])*
+        struct $name {
+            input: Option<String>,
+            inputs: Option<Vec<String>>,
+            from: Option<String>,
+            #[serde(default)]
+            lenient: bool,
+            $($shared)*
+            $($(#[$fmeta])* $field: $ty,)*
+        }
+
+        impl $crate::api::request::ReadRequest for $name {
+            fn source(&mut self) -> $crate::api::request::Source {
+                $crate::api::request::Source { input: self.input.take(), inputs: self.inputs.take(), from: self.from.take(), lenient: self.lenient }
+            }
+        }
+    };
+    ($(#[$meta:meta])* struct $name:ident { $($body:tt)* }) => {
+        $crate::api::request::read_request!(@struct $(#[$meta])* $name {} { $($body)* });
+    };
+    ($(#[$meta:meta])* rules struct $name:ident { $($body:tt)* }) => {
+        $crate::api::request::read_request!(@struct $(#[$meta])* $name {
+            move_notation: Option<String>,
+            castling: Option<String>,
+            #[serde(default)]
+            khet_swap_restriction: bool,
+            #[serde(default)]
+            khet_every_rotation: bool,
+        } { $($body)* });
+
+        impl $crate::api::request::RuleFields for $name {
+            fn rules(&self) -> Result<$crate::api::request::Rules, $crate::refusal::Refusal> {
+                $crate::api::request::Rules::new(
+                    self.move_notation.as_deref(),
+                    self.castling.as_deref(),
+                    self.khet_swap_restriction,
+                    self.khet_every_rotation,
+                )
+            }
+        }
+    };
+}
+pub(crate) use read_request;
+
+/// A request body with the fields of the rules endpoints.
+pub(crate) trait RuleFields {
+    /// The move notation and rule options asked for.
+    fn rules(&self) -> Result<Rules, Refusal>;
+}
+
+/// The move notation and rule options of a rules request.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Rules {
+    /// The move notation asked for, if any.
+    asked: Option<MoveNotation>,
+    /// The rule options asked for.
+    pub(crate) options: RuleOptions,
+}
+
+impl Rules {
+    pub(crate) fn new(
+        move_notation: Option<&str>,
+        castling: Option<&str>,
+        swap_restriction: bool,
+        every_rotation: bool,
+    ) -> Result<Rules, Refusal> {
+        let asked =
+            move_notation.map(|id| parse_id::<MoveNotation>(id, "move notation", "move_notation")).transpose()?;
+        let mut options = RuleOptions::default()
+            .with_khet_swap_restriction(swap_restriction)
+            .with_khet_every_rotation(every_rotation);
+        if let Some(castling) = castling {
+            options = options.with_castling(parse_id::<CastlingMoves>(castling, "castling style", "castling")?);
+        }
+        Ok(Rules { asked, options })
+    }
+
+    /// The move notation asked for, or the game's default; an error item
+    /// when it belongs to another game.
+    pub(crate) fn move_notation(self, variant: VariantId) -> Result<MoveNotation, ItemError> {
+        let default = variant.move_notations().first().copied().unwrap_or(MoveNotation::Uci);
+        match self.asked {
+            None => Ok(default),
+            Some(notation) if notation.variant() == variant => Ok(notation),
+            Some(notation) => Err(rules_error(&RulesError::WrongNotation { variant, notation }, None)),
+        }
+    }
+}

@@ -1,0 +1,231 @@
+//! The handlers of the rules: `moves` (the legal moves), `move` (play a
+//! list of moves) and `perft` (with `divide`). Each is its settings, its
+//! plan — `move`'s budget of moves, perft's estimated nodes, the reply
+//! bounds — and one job per input for [`super::batch::endpoint`]; none
+//! parses a body or runs work on the pool itself.
+
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::extract::rejection::BytesRejection;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+use polyfen::rules::PerftControl;
+use polyfen::{AnyPosition, Notation, Position, Reading, RulesError, WriteOptions};
+use serde::Serialize;
+
+use crate::AppState;
+use crate::api::answer::{ItemError, rules_error};
+use crate::api::batch::{Cost, Plan, Weight, endpoint};
+use crate::api::request::{RuleFields, Rules, parse_id, read_request};
+use crate::refusal::{Refusal, bad_request, plural, thousands};
+
+/// How many moves `move` plays between looks at whether its request ended.
+const CANCEL_EVERY: usize = 256;
+
+read_request! {
+    rules struct MovesRequest {}
+}
+
+#[derive(Debug, Serialize)]
+#[allow(clippy::struct_field_names)] // the JSON keys
+struct Moves {
+    notation: &'static str,
+    variant: &'static str,
+    move_notation: &'static str,
+    moves: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    status: Option<&'static str>,
+}
+
+/// `POST /v1/moves`.
+pub(crate) async fn moves(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let plan = Plan {
+        estimate: Some(|rules: &Rules, reading: &Reading| Cost {
+            reply: crate::estimate::moves(reading, rules.options),
+            nodes: 0,
+        }),
+        reply_per_input: |_| crate::estimate::MOVES_MOST,
+        ..Plan::new(Weight::Heavy)
+    };
+    endpoint(
+        &state,
+        &headers,
+        body,
+        plan,
+        |request: MovesRequest| request.rules(),
+        |rules, _, _, reading| {
+            let variant = reading.position.variant();
+            let notation = rules.move_notation(variant)?;
+            let moves = reading.position.legal_moves(notation, &rules.options).map_err(|e| rules_error(&e, None))?;
+            Ok(Moves {
+                notation: reading.notation.into(),
+                variant: variant.into(),
+                move_notation: notation.into(),
+                moves,
+                status: reading.position.status(&rules.options).ok().map(Into::into),
+            })
+        },
+    )
+    .await
+}
+
+read_request! {
+    rules struct PlayRequest {
+        moves: Vec<String>,
+        to: Option<String>,
+    }
+}
+
+#[derive(Debug, Serialize)]
+#[allow(clippy::struct_field_names)] // the JSON keys
+struct Played {
+    notation: &'static str,
+    variant: &'static str,
+    move_notation: &'static str,
+    played: Vec<String>,
+    to: &'static str,
+    output: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    status: Option<&'static str>,
+}
+
+/// `POST /v1/move`: plays a list of moves from each input position.
+pub(crate) async fn play(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let settings = |request: PlayRequest| {
+        let rules = request.rules()?;
+        let to = request.to.as_deref().map(|id| parse_id::<Notation>(id, "notation", "to")).transpose()?;
+        Ok((rules, to, request.moves))
+    };
+    let plan = Plan {
+        upfront: |(_, _, moves): &(Rules, Option<Notation>, Vec<String>), inputs, config| {
+            let asked = moves.len().saturating_mul(inputs);
+            if asked <= config.max_moves {
+                return Ok(());
+            }
+            Err(Refusal(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!(
+                    "this request asks for {} moves ({} x {}); the limit is {} moves per request (serve --max-moves)",
+                    thousands(asked as u64),
+                    plural(inputs, "input", "inputs"),
+                    thousands(moves.len() as u64),
+                    thousands(config.max_moves as u64)
+                ),
+            ))
+        },
+        reply_per_input: |(_, _, moves)| 512 + 16 * moves.len(),
+        ..Plan::new(Weight::Heavy)
+    };
+    endpoint(&state, &headers, body, plan, settings, |(rules, to, moves), ctx, _, reading| {
+        let variant = reading.position.variant();
+        let notation = rules.move_notation(variant)?;
+        let mut position: AnyPosition = reading.position.clone();
+        let mut played = Vec::with_capacity(moves.len());
+        for (index, text) in moves.iter().enumerate() {
+            if index % CANCEL_EVERY == CANCEL_EVERY - 1 && ctx.stopped() {
+                return Err(ItemError::message("stopped: the request ended"));
+            }
+            match position.play(text, notation, &rules.options) {
+                Ok(written) => played.push(written),
+                Err(RulesError::Move { error, .. }) => {
+                    return Err(rules_error(&RulesError::Move { index, error }, Some(moves)));
+                }
+                Err(e) => return Err(rules_error(&e, None)),
+            }
+        }
+        // The position is written in the notation asked for, else the one
+        // read (when it is of this game), else the game's own.
+        let to = to.unwrap_or(match reading.notation.variant() {
+            Some(v) if v != variant => variant.default_notation(),
+            _ => reading.notation,
+        });
+        let written =
+            position.to_notation(to, &WriteOptions::default()).map_err(|e| ItemError::message(e.to_string()))?;
+        Ok(Played {
+            notation: reading.notation.into(),
+            variant: variant.into(),
+            move_notation: notation.into(),
+            played,
+            to: to.into(),
+            output: written.text,
+            status: position.status(&rules.options).ok().map(Into::into),
+        })
+    })
+    .await
+}
+
+read_request! {
+    #[allow(clippy::struct_excessive_bools)] // the JSON keys
+    rules struct PerftRequest {
+        depth: u32,
+        #[serde(default)]
+        divide: bool,
+    }
+}
+
+#[derive(Debug, Serialize)]
+struct DividedOut {
+    #[serde(rename = "move")]
+    text: String,
+    nodes: u64,
+}
+
+#[derive(Debug, Serialize)]
+struct Perft {
+    notation: &'static str,
+    variant: &'static str,
+    depth: u32,
+    nodes: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    divide: Option<Vec<DividedOut>>,
+}
+
+/// `POST /v1/perft`: counts on a blocking thread, at most
+/// [`crate::Config::max_jobs`] at once.
+pub(crate) async fn perft(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let max = state.config.max_perft_depth;
+    let settings = |request: PerftRequest| {
+        if request.depth > max {
+            return Err(bad_request(format!("\"depth\": {} is deeper than the limit of {max}", request.depth)));
+        }
+        Ok((request.rules()?, request.depth, request.divide))
+    };
+    let plan = Plan {
+        estimate: Some(|&(rules, depth, divide): &(Rules, u32, bool), reading: &Reading| Cost {
+            reply: if divide { 2 * crate::estimate::moves(reading, rules.options) } else { 256 },
+            nodes: crate::estimate::perft(reading, depth, rules.options),
+        }),
+        reply_per_input: |&(_, _, divide)| if divide { 2 * crate::estimate::MOVES_MOST } else { 256 },
+        ..Plan::new(Weight::Heavy)
+    };
+    endpoint(&state, &headers, body, plan, settings, |&(rules, depth, divide), ctx, _, reading| {
+        let variant = reading.position.variant();
+        let control = PerftControl::new().with_cancel(&ctx.cancelled).with_node_budget(ctx.nodes_left.get());
+        let (nodes, divided) = if divide {
+            let notation = rules.move_notation(variant)?;
+            let divided = reading
+                .position
+                .divide_with(depth, notation, &rules.options, &control)
+                .map_err(|e| rules_error(&e, None))?;
+            let nodes = divided.iter().map(|d| d.nodes).sum();
+            (nodes, Some(divided.into_iter().map(|d| DividedOut { text: d.text, nodes: d.nodes }).collect()))
+        } else {
+            (reading.position.perft_with(depth, &rules.options, &control).map_err(|e| rules_error(&e, None))?, None)
+        };
+        ctx.nodes_left.set(ctx.nodes_left.get().saturating_sub(nodes));
+        Ok(Perft { notation: reading.notation.into(), variant: variant.into(), depth, nodes, divide: divided })
+    })
+    .await
+}

@@ -1,0 +1,149 @@
+//! `GET /v1/games`: what a page needs to know of each game to draw its board,
+//! play on it and edit its positions, built from the library for every
+//! game it has (so a game that joins the library is listed too): the
+//! squares as the SVG diagrams draw them, the notations, the coordinate
+//! move notation that names a move's squares, the piece letters and the
+//! fields of the game's JSON form, read from its named setups.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use axum::Json;
+use axum::response::{IntoResponse, Response};
+use polyfen::{AnyPosition, MoveNotation, Notation, Position, ReadOptions, RuleOptions, VariantId, WriteOptions, read};
+use serde::Serialize;
+use serde_json::Value;
+use strum::IntoEnumIterator;
+
+/// One square of the board as the SVG diagram draws it.
+#[derive(Debug, Serialize)]
+struct SquareOut {
+    name: String,
+    x: i32,
+    y: i32,
+    size: i32,
+}
+
+/// What the page needs of one game.
+#[derive(Debug, Serialize)]
+struct GameFacts {
+    id: &'static str,
+    files: usize,
+    ranks: usize,
+    /// Every square, the top rank of the diagram first.
+    squares: Vec<SquareOut>,
+    /// The notation the game's positions are written in.
+    position_notation: &'static str,
+    /// The move notation that writes a move as its squares (and a suffix:
+    /// a promotion's piece, a rotation's sign).
+    coordinates: &'static str,
+    /// The move notation of the game's records by default.
+    record_notation: &'static str,
+    move_notations: Vec<&'static str>,
+    /// The start position (the first named setup).
+    start: &'static str,
+    /// Every piece letter of the JSON form's `board`, as the named setups
+    /// hold them.
+    pieces: Vec<String>,
+    /// The values of the JSON form's `side_to_move`.
+    sides: Vec<String>,
+    /// The JSON form's per-square fields besides `board` (Khet's
+    /// `facing`), each with the values the setups give it.
+    square_fields: BTreeMap<String, Vec<String>>,
+    /// The JSON form's other fields, as the start position has them.
+    fields: serde_json::Map<String, Value>,
+    /// Whether the JSON form has castling rights, and hands.
+    castling: bool,
+    hands: bool,
+    /// Whether `/v1/laser` traces this game's laser.
+    laser: bool,
+}
+
+/// The JSON form of `text` (a position of `variant`) as an object.
+fn json_form(text: &str) -> Option<serde_json::Map<String, Value>> {
+    let position = read(text, None, &ReadOptions::default()).ok()?.position;
+    let written = position.to_notation(Notation::Json, &WriteOptions::default()).ok()?;
+    match serde_json::from_str(&written.text).ok()? {
+        Value::Object(map) => Some(map),
+        _ => None,
+    }
+}
+
+/// The position after the first legal move of `text`, as a JSON form: it
+/// names the other side to move.
+fn after_a_move(text: &str, coordinates: MoveNotation) -> Option<serde_json::Map<String, Value>> {
+    let mut position = read(text, None, &ReadOptions::default()).ok()?.position;
+    let options = RuleOptions::default();
+    let first = position.legal_moves(coordinates, &options).ok()?.into_iter().next()?;
+    position.play(&first, coordinates, &options).ok()?;
+    let written = position.to_notation(Notation::Json, &WriteOptions::default()).ok()?;
+    match serde_json::from_str(&written.text).ok()? {
+        Value::Object(map) => Some(map),
+        _ => None,
+    }
+}
+
+fn facts(variant: VariantId) -> GameFacts {
+    let boxes = polyfen::svg::square_boxes(variant);
+    let files = boxes.iter().map(|b| b.x).collect::<BTreeSet<_>>().len();
+    let ranks = boxes.iter().map(|b| b.y).collect::<BTreeSet<_>>().len();
+    let coordinates = polyfen::games::coordinates(variant);
+    let start = variant.setups().first().map_or("", |&(_, position)| position);
+    let mut forms: Vec<serde_json::Map<String, Value>> =
+        variant.setups().iter().filter_map(|&(_, position)| json_form(position)).collect();
+    forms.extend(after_a_move(start, coordinates));
+    let mut pieces = BTreeSet::new();
+    let mut sides = Vec::new();
+    let mut square_fields: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for form in &forms {
+        for (key, value) in form {
+            match (key.as_str(), value) {
+                ("board", Value::Object(board)) => {
+                    pieces.extend(board.values().filter_map(Value::as_str).map(str::to_owned));
+                }
+                ("side_to_move", Value::String(side)) if !sides.contains(side) => sides.push(side.clone()),
+                // a map keyed by squares: an attribute of the piece there
+                (_, Value::Object(map)) if map.keys().all(|k| boxes.iter().any(|b| &b.name == k)) => {
+                    square_fields
+                        .entry(key.clone())
+                        .or_default()
+                        .extend(map.values().filter_map(Value::as_str).map(str::to_owned));
+                }
+                _ => {}
+            }
+        }
+    }
+    // upper case (the first player's) letters first
+    let mut pieces: Vec<String> = pieces.into_iter().collect();
+    pieces.sort_by_key(|p| (p.chars().next().is_some_and(char::is_lowercase), p.clone()));
+    let mut fields = forms.first().cloned().unwrap_or_default();
+    fields.retain(|key, _| key != "variant" && key != "board" && !square_fields.contains_key(key));
+    GameFacts {
+        id: variant.into(),
+        files,
+        ranks,
+        squares: boxes.into_iter().map(|b| SquareOut { name: b.name, x: b.x, y: b.y, size: b.size }).collect(),
+        position_notation: polyfen::games::position_notation(variant).into(),
+        coordinates: coordinates.into(),
+        record_notation: polyfen::games::pgn_notation(variant).into(),
+        move_notations: variant.move_notations().iter().map(|&n| n.into()).collect(),
+        start,
+        castling: fields.contains_key("castling"),
+        hands: fields.contains_key("hands"),
+        laser: read(start, None, &ReadOptions::default())
+            .is_ok_and(|reading| matches!(reading.position, AnyPosition::Khet(_))),
+        pieces,
+        sides,
+        square_fields: square_fields.into_iter().map(|(k, v)| (k, v.into_iter().collect())).collect(),
+        fields,
+    }
+}
+
+#[derive(Debug, Serialize)]
+struct GamesOut {
+    games: Vec<GameFacts>,
+}
+
+/// `GET /v1/games`: the facts of every game.
+pub(crate) async fn games() -> Response {
+    Json(GamesOut { games: VariantId::iter().map(facts).collect() }).into_response()
+}

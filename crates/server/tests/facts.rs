@@ -1,0 +1,112 @@
+//! `GET /v1/games`: each game's facts agree with what the library draws and
+//! plays: every piece of the SVG diagram lies in the box of its square,
+//! every legal move starts with a listed square, the piece letters and
+//! fields are the JSON form's.
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use common::{client, get, post, start};
+use polyfen::{Notation, Position, ReadOptions, RenderStyle, VariantId, WriteOptions, read};
+use polyfen_server::Config;
+use serde_json::{Value, json};
+use strum::IntoEnumIterator;
+
+/// The number after `name="` in `element`.
+fn attribute(element: &str, name: &str) -> Option<f64> {
+    let at = element.find(&format!(" {name}=\""))? + name.len() + 3;
+    element[at..].split('"').next()?.parse().ok()
+}
+
+#[tokio::test]
+async fn every_game_is_listed_with_its_squares_moves_and_pieces() {
+    let base = start(Config::default()).await;
+    let c = client();
+    let (status, content_type, body) = get(&c, &base, "/v1/games").await;
+    assert_eq!(status, 200);
+    assert!(content_type.starts_with("application/json"), "{content_type}");
+    let answer: Value = serde_json::from_str(&body).expect("json");
+    let games = answer["games"].as_array().expect("a list");
+    let ids: Vec<&str> = games.iter().filter_map(|g| g["id"].as_str()).collect();
+    let expected: Vec<&str> = VariantId::iter().map(Into::into).collect();
+    assert_eq!(ids, expected);
+    for game in games {
+        let id = game["id"].as_str().expect("an id");
+        let squares = game["squares"].as_array().expect("squares");
+        let files = game["files"].as_u64().expect("files");
+        let ranks = game["ranks"].as_u64().expect("ranks");
+        assert_eq!(squares.len() as u64, files * ranks, "{id}");
+        let names: BTreeSet<&str> = squares.iter().filter_map(|s| s["name"].as_str()).collect();
+        assert_eq!(names.len(), squares.len(), "{id}: the names are distinct");
+
+        // the diagram's pieces each lie in the box of their square
+        let start_text = game["start"].as_str().expect("a start");
+        let position = read(start_text, None, &ReadOptions::default()).expect("reads").position;
+        assert_eq!(<&str>::from(position.variant()), id);
+        let svg = position.render(RenderStyle::Svg).expect("draws");
+        let mut checked = 0;
+        for element in svg.split('<').filter(|e| e.contains("class=\"piece\"")) {
+            let square = element.split("data-square=\"").nth(1).and_then(|s| s.split('"').next()).expect("a square");
+            let inner = svg.split(&format!("data-square=\"{square}\"")).nth(1).expect("the piece");
+            // a text's x and y, a disc's centre, or a group's translation
+            let translated = element.split("translate(").nth(1).and_then(|t| t.split(')').next()).map(|t| {
+                let mut numbers = t.split(' ').filter_map(|n| n.parse::<f64>().ok());
+                (numbers.next().expect("x"), numbers.next().expect("y"))
+            });
+            let (x, y) = match (attribute(element, "x"), attribute(element, "y"), translated) {
+                (Some(x), Some(y), _) => (x, y),
+                (_, _, Some(at)) => at,
+                _ => (attribute(inner, "cx").expect("a centre"), attribute(inner, "cy").expect("a centre")),
+            };
+            let b = squares.iter().find(|s| s["name"] == square).unwrap_or_else(|| panic!("{id}: {square} listed"));
+            let (left, top, size) = (b["x"].as_f64().unwrap(), b["y"].as_f64().unwrap(), b["size"].as_f64().unwrap());
+            assert!(
+                (left..left + size).contains(&x) && (top..top + size).contains(&y),
+                "{id}: the piece on {square} at ({x}, {y}) is outside its box {b}"
+            );
+            checked += 1;
+        }
+        assert!(checked > 10, "{id}: {checked} pieces checked");
+
+        // every legal move in the coordinate notation starts with a square
+        let (status, moves) =
+            post(&c, &base, "/v1/moves", &json!({"input": start_text, "move_notation": game["coordinates"]})).await;
+        assert_eq!(status, 200, "{moves}");
+        for mv in moves["ok"]["moves"].as_array().expect("moves") {
+            let mv = mv.as_str().expect("a move");
+            assert!(names.iter().any(|n| mv.starts_with(n)), "{id}: {mv}");
+        }
+
+        // the pieces and fields of the JSON form
+        let json_form = position.to_notation(Notation::Json, &WriteOptions::default()).expect("writes").text;
+        let json_form: Value = serde_json::from_str(&json_form).expect("json");
+        let pieces = game["pieces"].as_array().expect("pieces");
+        for letter in json_form["board"].as_object().expect("a board").values() {
+            assert!(pieces.contains(letter), "{id}: {letter} in {pieces:?}");
+        }
+        let sides = game["sides"].as_array().expect("sides");
+        assert_eq!(sides.len(), 2, "{id}: {sides:?}");
+        assert!(sides.contains(&json_form["side_to_move"]), "{id}");
+        assert_eq!(game["castling"], json!(json_form.get("castling").is_some()), "{id}");
+        assert_eq!(game["hands"], json!(json_form.get("hands").is_some()), "{id}");
+        for (key, value) in game["fields"].as_object().expect("fields") {
+            assert_eq!(&json_form[key], value, "{id}: {key}");
+        }
+    }
+    let lasers: Vec<&str> = games.iter().filter(|g| g["laser"] == true).filter_map(|g| g["id"].as_str()).collect();
+    assert_eq!(lasers, ["khet"]);
+    let khet = games.iter().find(|g| g["id"] == "khet").expect("khet");
+    assert_eq!(khet["square_fields"], json!({"facing": ["e", "n", "s", "w"]}));
+    let chess = games.iter().find(|g| g["id"] == "chess").expect("chess");
+    assert_eq!(
+        (&chess["coordinates"], &chess["record_notation"], &chess["castling"]),
+        (&json!("uci"), &json!("san"), &json!(true))
+    );
+    assert_eq!(chess["pieces"], json!(["B", "K", "N", "P", "Q", "R", "b", "k", "n", "p", "q", "r"]));
+    let xiangqi = games.iter().find(|g| g["id"] == "xiangqi").expect("xiangqi");
+    assert_eq!(
+        (xiangqi["squares"][0]["name"].as_str(), xiangqi["squares"][89]["name"].as_str()),
+        (Some("a9"), Some("i0"))
+    );
+}

@@ -1,0 +1,227 @@
+//! The Xiangqi game as the layers above it see it ([`GamePosition`]):
+//! standard Xiangqi FEN and the legacy dialect; ICCS, UCCI, uci-1, WXF and
+//! Chinese moves; diagrams, the JSON form, the rules and perft.
+
+mod glyphs;
+mod json;
+mod svg;
+
+use polyfen_core::{ParseError, Repair};
+use polyfen_game::{
+    Divided, GamePosition, GameStatus, MoveError, PerftControl, Played, ReadOptions, RuleError, RuleOptions,
+    WriteOptions,
+};
+
+pub use self::json::{JsonMarker, XiangqiDocument, XiangqiJson};
+pub use self::svg::svg;
+use crate::{Fen, LetterSet, MoveStyle, Script, XqOptions, lost_in_standard, parse_legacy, write_legacy};
+
+/// The position notations of Xiangqi.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum XiangqiNotation {
+    /// Standard Xiangqi FEN (`rnbakabnr/9/1c5c1/... w - - 0 1`).
+    XiangqiFen,
+    /// The legacy dialect of an old blog format: empty ranks as `//`, short
+    /// ranks, legacy side letters and the `/xRC` marker.
+    XiangqiLegacy,
+}
+
+/// A Xiangqi position as the layers above the rules hold it: the setup,
+/// with the legacy dialect's `/xRC` marker (if it had one) among its fields.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct XiangqiPosition {
+    /// The board and the other fields, the marker included.
+    pub setup: Fen,
+}
+
+impl XiangqiPosition {
+    /// A position from a setup.
+    #[must_use]
+    pub fn new(setup: Fen) -> XiangqiPosition {
+        XiangqiPosition { setup }
+    }
+
+    /// The position with its rules, or why the rules cannot be played on it.
+    ///
+    /// # Errors
+    ///
+    /// [`RuleError::IllegalPosition`] with the violations that make the
+    /// rules impossible (see [`crate::Position::from_setup`]).
+    pub fn rules(&self) -> Result<crate::Position, RuleError> {
+        crate::Position::from_setup(&self.setup).map_err(|e| RuleError::IllegalPosition(e.to_string()))
+    }
+}
+
+/// The deepest perft the facade runs: depth 7 from the start position is
+/// already about 2·10¹¹ leaves.
+pub const MAX_PERFT_DEPTH: u32 = 8;
+
+fn check_depth(depth: u32) -> Result<(), RuleError> {
+    if depth > MAX_PERFT_DEPTH {
+        return Err(RuleError::Limit(format!(
+            "perft depth {depth} is above the limit of {MAX_PERFT_DEPTH} for xiangqi"
+        )));
+    }
+    Ok(())
+}
+
+/// The letter set JSON writes Xiangqi pieces in.
+pub(crate) const JSON_LETTERS: LetterSet = LetterSet::Xqbase;
+
+impl From<LetterSet> for &'static str {
+    fn from(letters: LetterSet) -> &'static str {
+        letters.name()
+    }
+}
+
+impl GamePosition for XiangqiPosition {
+    const ID: &'static str = "xiangqi";
+    type Notation = XiangqiNotation;
+    const NOTATIONS: &'static [XiangqiNotation] = &[XiangqiNotation::XiangqiFen, XiangqiNotation::XiangqiLegacy];
+    type MoveNotation = MoveStyle;
+    const MOVE_NOTATIONS: &'static [MoveStyle] = &[
+        MoveStyle::Iccs,
+        MoveStyle::Ucci,
+        MoveStyle::Uci1,
+        MoveStyle::Wxf,
+        MoveStyle::WxfFsf,
+        MoveStyle::Chinese,
+        MoveStyle::ChineseTraditional,
+    ];
+    const STYLES: &'static [&'static str] = &["ascii", "unicode", "chinese", "chinese-traditional", "svg"];
+    const SETUPS: &'static [(&'static str, &'static str)] = &[("standard", crate::START_FEN)];
+    type Json = XiangqiJson;
+    type Document = XiangqiDocument;
+
+    /// Reads `input` as `notation`: `xiangqi-legacy` (or `xiangqi-fen` when
+    /// lenient) with the legacy dialect's reader, reporting its repairs;
+    /// `xiangqi-fen` strictly otherwise.
+    fn read(
+        input: &str,
+        notation: XiangqiNotation,
+        options: &ReadOptions,
+        repairs: &mut Vec<Repair>,
+    ) -> Result<XiangqiPosition, ParseError> {
+        if options.lenient || notation == XiangqiNotation::XiangqiLegacy {
+            let (setup, found) = parse_legacy(input)?;
+            repairs.extend(found);
+            Ok(XiangqiPosition::new(setup))
+        } else {
+            Ok(XiangqiPosition::new(input.parse()?))
+        }
+    }
+
+    fn write_to(
+        &self,
+        notation: XiangqiNotation,
+        options: &WriteOptions,
+        out: &mut String,
+        warnings: &mut Vec<String>,
+    ) {
+        let xq_options = XqOptions { letters: options.letters.parse().unwrap_or_default() };
+        match notation {
+            XiangqiNotation::XiangqiFen => {
+                self.setup.write(&xq_options, out);
+                warnings.extend(lost_in_standard(&self.setup));
+            }
+            XiangqiNotation::XiangqiLegacy => write_legacy(&self.setup, &xq_options, out),
+        }
+    }
+
+    fn square_boxes() -> Vec<polyfen_game::svg::SquareBox> {
+        polyfen_game::svg::boxes::<9, 10, b'0'>(svg::XQ_MARGIN - polyfen_game::svg::CELL / 2)
+    }
+
+    fn violations(&self) -> Vec<String> {
+        self.setup.validate().iter().map(ToString::to_string).collect()
+    }
+
+    fn render(&self, style: &str) -> String {
+        let style = match style {
+            "svg" => return svg(&self.setup),
+            "unicode" => crate::RenderStyle::Unicode,
+            "chinese" => crate::RenderStyle::Chinese(Script::Simplified),
+            "chinese-traditional" => crate::RenderStyle::Chinese(Script::Traditional),
+            _ => crate::RenderStyle::Ascii,
+        };
+        crate::render(&self.setup, style)
+    }
+
+    fn to_json(&self, _options: &WriteOptions) -> XiangqiJson {
+        XiangqiJson::from_position(self)
+    }
+
+    fn from_json(json: XiangqiJson, input: &str) -> Result<XiangqiPosition, ParseError> {
+        json.into_position(input)
+    }
+
+    fn perft_with(&self, depth: u32, _options: &RuleOptions, control: &PerftControl) -> Result<u64, RuleError> {
+        check_depth(depth)?;
+        let position = self.rules()?;
+        if control.is_plain() {
+            return Ok(position.perft(depth));
+        }
+        control.run(|watch| position.perft_watched(depth, watch))
+    }
+
+    fn divide_with(
+        &self,
+        depth: u32,
+        notation: MoveStyle,
+        _options: &RuleOptions,
+        control: &PerftControl,
+    ) -> Result<Vec<Divided>, RuleError> {
+        check_depth(depth)?;
+        let position = self.rules()?;
+        let divided = if control.is_plain() {
+            position.divide(depth)
+        } else {
+            control.run(|watch| position.divide_watched(depth, watch))?
+        };
+        Ok(divided.into_iter().map(|(m, nodes)| Divided { text: position.format_move(m, notation), nodes }).collect())
+    }
+
+    fn perft_estimate(&self, depth: u32, _options: &RuleOptions) -> Result<u64, RuleError> {
+        check_depth(depth)?;
+        Ok(self.rules()?.perft_estimate(depth))
+    }
+
+    fn status(&self, _options: &RuleOptions) -> Result<GameStatus, RuleError> {
+        Ok(match self.rules()?.status() {
+            crate::Status::Ongoing => GameStatus::Ongoing,
+            crate::Status::Checkmate => GameStatus::Checkmate,
+            crate::Status::Stalemate => GameStatus::Stalemate,
+        })
+    }
+
+    fn legal_moves(&self, notation: MoveStyle, _options: &RuleOptions) -> Result<Vec<String>, RuleError> {
+        let position = self.rules()?;
+        let board = position.board();
+        Ok(position.legal_moves().iter().map(|&m| crate::format_move(&board, m, notation)).collect())
+    }
+
+    /// Reads ICCS, UCCI, uci-1, WXF (either style) or Chinese (either
+    /// script); see [`crate::read_move`]. The candidates of an error are
+    /// written in the notation the move was read as. The legacy marker,
+    /// which describes the position before the move, is dropped.
+    fn play_with(
+        &mut self,
+        text: &str,
+        write_as: MoveStyle,
+        _options: &RuleOptions,
+        lenient: bool,
+    ) -> Result<Played, RuleError> {
+        let mut position = self.rules()?;
+        let mut repairs = Vec::new();
+        let read = if lenient { position.parse_move_lenient(text, &mut repairs) } else { position.parse_move(text) };
+        let m = read.map_err(|e| RuleError::Move {
+            index: 0,
+            error: MoveError::new(e.kind.to_string(), e.span)
+                .with_candidates(e.candidates.into_iter().map(|c| c.text).collect()),
+        })?;
+        let written = position.format_move(m, write_as);
+        position.play(m);
+        self.setup = position.to_setup();
+        Ok(Played { text: written, repairs })
+    }
+}
