@@ -9,15 +9,13 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::fs::File;
 use std::io::{self, Read};
 
 use clap::{Args, Subcommand};
 use indicatif::ProgressBar;
-use polyfen::games::pgn::PgnReader;
 use polyfen::games::{
-    BadGame, Encoding, Game, GameOptions, Games, RecordError, RecordFormat, decode, detect_format, encoding_for,
-    position_notation, read_record, write_dhtmlxq, write_xqf,
+    Encoding, Game, GameError, GameOptions, GameResult, OpenOptions, RecordFormat, Records, encoding_for,
+    position_notation, write_dhtmlxq, write_xqf,
 };
 use polyfen::{MoveNotation, Notation, Position, VariantId, WriteOptions};
 
@@ -157,7 +155,7 @@ struct Outcome {
     output: String,
     binary: Vec<u8>,
     error: Option<String>,
-    bad: Option<BadGame>,
+    bad: Option<GameError>,
     repairs: Vec<String>,
     stats: Option<(VariantId, usize, String)>,
 }
@@ -194,6 +192,8 @@ pub fn run(args: &GamesArgs, report: &mut Report) -> Result<(), Flow> {
         .with_variant(common.variant)
         .with_check_only(matches!(job, Job::Validate))
         .with_lenient(common.lenient);
+    let open =
+        OpenOptions::default().with_format(common.from_format).with_encoding(common.encoding).with_games(options);
     let jobs = crate::parallel::jobs(common.jobs);
     let files: Vec<String> = if common.files.is_empty() { vec!["-".to_owned()] } else { common.files.clone() };
     let total: u64 =
@@ -206,12 +206,12 @@ pub fn run(args: &GamesArgs, report: &mut Report) -> Result<(), Flow> {
         // a run of record files (XQF, CBR, CBL, DhtmlXQ: each read whole)
         // is read on the threads, the output kept in the files' order
         if jobs > 1 {
-            let run = files[next..].iter().take_while(|f| is_record_file(f, common.from_format)).count();
+            let run = files[next..].iter().take_while(|f| is_record_file(f, &open)).count();
             if run > 1 {
                 let files = &files[next..next + run];
                 records_in_parallel(
                     files,
-                    common.from_format,
+                    &open,
                     job,
                     jobs,
                     |name, game, outcome, bytes, report| {
@@ -233,48 +233,25 @@ pub fn run(args: &GamesArgs, report: &mut Report) -> Result<(), Flow> {
         let file = &files[next];
         next += 1;
         let name = if file == "-" { "<stdin>" } else { file.as_str() };
-        let mut input: Box<dyn Read> = if file == "-" {
-            Box::new(io::stdin().lock())
-        } else {
-            match File::open(file) {
-                Ok(f) => Box::new(f),
-                Err(e) => {
-                    report.message(&format!("{name}: {e}"));
-                    continue;
-                }
-            }
-        };
-        // the format, from the first bytes (or as forced)
-        let mut head = Vec::new();
-        if let Err(e) = (&mut input).take(HEAD).read_to_end(&mut head) {
-            report.message(&format!("{name}: {e}"));
-            continue;
-        }
-        let format = common.from_format.unwrap_or_else(|| detect_format(&head));
-        let mut handle = |outcome: Outcome, game: u64, report: &mut Report| -> Result<(), Flow> {
-            emit(name, game, outcome, common.explain, &mut stats, report)
-        };
-        if format != RecordFormat::Pgn {
-            let mut bytes = head;
-            if let Err(e) = input.read_to_end(&mut bytes) {
+        // the format, from the first bytes (or as forced); a record file
+        // read whole, a PGN text decoded as it is read
+        let opened =
+            if file == "-" { Records::from_reader(io::stdin().lock(), &open) } else { Records::open(file, &open) };
+        let records = match opened {
+            Ok(records) => records,
+            Err(e) => {
                 report.message(&format!("{name}: {e}"));
                 continue;
             }
-            for (n, result) in read_record(format, &bytes).into_iter().enumerate() {
-                handle(process_record(result, format, job), n as u64 + 1, report)?;
-            }
-            done_bytes += bytes.len() as u64;
-            if let Some(pb) = &progress {
-                pb.set_position(done_bytes);
-            }
-            continue;
-        }
-        let input: Box<dyn Read> = Box::new(io::Cursor::new(head).chain(input));
-        let (decoded, _) = decode(input, common.encoding).map_err(|e| Flow::Fatal(e.into()))?;
-        let read = if jobs == 1 {
-            sequential(decoded, options, job, progress.as_ref(), done_bytes, report, &mut handle)
-        } else {
-            parallel(decoded, options, job, jobs, progress.as_ref(), done_bytes, report, &mut handle)
+        };
+        let mut handle = |outcome: Outcome, game: u64, report: &mut Report| -> Result<(), Flow> {
+            emit(name, game, outcome, common.explain, &mut stats, report)
+        };
+        // with threads, a PGN text is cut into pieces read on them
+        let records = if jobs > 1 { records.into_text() } else { Err(records) };
+        let read = match records {
+            Ok(text) => parallel(text, options, job, jobs, progress.as_ref(), done_bytes, report, &mut handle),
+            Err(records) => sequential(records, job, progress.as_ref(), done_bytes, report, &mut handle),
         };
         match read {
             Ok(bytes) => done_bytes += bytes,
@@ -304,16 +281,8 @@ pub fn run(args: &GamesArgs, report: &mut Report) -> Result<(), Flow> {
 
 /// Whether `file` is a record file read whole (not PGN, not standard
 /// input), from its first bytes or the forced format.
-fn is_record_file(file: &str, forced: Option<RecordFormat>) -> bool {
-    if file == "-" {
-        return false;
-    }
-    if let Some(format) = forced {
-        return format != RecordFormat::Pgn;
-    }
-    let mut head = Vec::new();
-    File::open(file).and_then(|f| f.take(HEAD).read_to_end(&mut head)).is_ok()
-        && detect_format(&head) != RecordFormat::Pgn
+fn is_record_file(file: &str, open: &OpenOptions) -> bool {
+    file != "-" && open.format_of_file(file).is_ok_and(|format| format != RecordFormat::Pgn)
 }
 
 /// One record file read and its games processed: each game's outcome, or
@@ -325,7 +294,7 @@ type FileResult = (Result<Vec<Outcome>, String>, u64);
 /// file was refused, after its error was reported).
 fn records_in_parallel(
     files: &[String],
-    forced: Option<RecordFormat>,
+    open: &OpenOptions,
     job: Job,
     jobs: usize,
     mut emit: impl FnMut(&str, u64, Option<Outcome>, u64, &mut Report) -> Result<(), Flow>,
@@ -334,14 +303,11 @@ fn records_in_parallel(
     let work = |chunk: Vec<&String>| -> Vec<FileResult> {
         chunk
             .into_iter()
-            .map(|file| match std::fs::read(file) {
-                Ok(bytes) => {
-                    let format = forced.unwrap_or_else(|| detect_format(&bytes));
-                    let outcomes = read_record(format, &bytes)
-                        .into_iter()
-                        .map(|result| process_record(result, format, job))
-                        .collect();
-                    (Ok(outcomes), bytes.len() as u64)
+            .map(|file| match Records::open(file, open) {
+                Ok(records) => {
+                    let bytes = records.bytes_read();
+                    let outcomes = records.map_while(Result::ok).map(|result| process(result, job)).collect();
+                    (Ok(outcomes), bytes)
                 }
                 Err(e) => (Err(e.to_string()), 0),
             })
@@ -400,7 +366,7 @@ fn emit(
     if let Some(bad) = outcome.bad {
         stats.errors += 1;
         let who = players(&bad.tags);
-        report.message(&format!("{name}: game {game}{who}: {}", bad.error));
+        report.message(&format!("{name}: game {game}{who}: {}", bad.detail()));
     }
     if let Some(error) = outcome.error {
         stats.errors += 1;
@@ -432,9 +398,6 @@ fn players(tags: &[(String, String)]) -> String {
     }
 }
 
-/// The bytes read to find an input's format.
-const HEAD: u64 = 64 * 1024;
-
 impl Outcome {
     fn empty() -> Outcome {
         Outcome { output: String::new(), binary: Vec::new(), error: None, bad: None, repairs: Vec::new(), stats: None }
@@ -442,9 +405,10 @@ impl Outcome {
 }
 
 /// What `job` makes of one game read.
-fn process(result: Result<Game, BadGame>, job: Job) -> Outcome {
+fn process(result: GameResult, job: Job) -> Outcome {
     match result {
         Ok(game) => process_game(&game, job),
+        Err(bad) if bad.format != RecordFormat::Pgn => process_record(&bad, job),
         Err(mut bad) => {
             // converted to PGN or JSON, a game read up to a bad move is
             // written as far as it was read, the rest of its movetext kept
@@ -461,30 +425,21 @@ fn process(result: Result<Game, BadGame>, job: Job) -> Outcome {
     }
 }
 
-/// What `job` makes of one game of a record file: a bad record's error,
-/// after what the job makes of the game read up to it (written by the jobs
-/// that write games, not counted by `stats`).
-fn process_record(result: Result<Game, RecordError>, format: RecordFormat, job: Job) -> Outcome {
-    match result {
-        Ok(game) => process_game(&game, job),
-        Err(e) => {
-            let mut outcome = match (&e.partial, job) {
-                (Some(game), Job::Convert { .. } | Job::Lines { .. } | Job::Positions { .. }) => {
-                    process_game(game, job)
-                }
-                (Some(game), _) => {
-                    Outcome { repairs: game.repairs.iter().map(ToString::to_string).collect(), ..Outcome::empty() }
-                }
-                (None, _) => Outcome::empty(),
-            };
-            let error = format!("{format}: {e}");
-            outcome.error = Some(match outcome.error.take() {
-                Some(other) => format!("{error}; and the game read up to it: {other}"),
-                None => error,
-            });
-            outcome
-        }
-    }
+/// What `job` makes of a bad game of a record file: its error, after what
+/// the job makes of the game read up to it (written by the jobs that write
+/// games, not counted by `stats`).
+fn process_record(bad: &GameError, job: Job) -> Outcome {
+    let mut outcome = match (&bad.partial, job) {
+        (Some(game), Job::Convert { .. } | Job::Lines { .. } | Job::Positions { .. }) => process_game(game, job),
+        (Some(_), _) => Outcome { repairs: bad.repairs.iter().map(ToString::to_string).collect(), ..Outcome::empty() },
+        (None, _) => Outcome::empty(),
+    };
+    let error = bad.detail().to_string();
+    outcome.error = Some(match outcome.error.take() {
+        Some(other) => format!("{error}; and the game read up to it: {other}"),
+        None => error,
+    });
+    outcome
 }
 
 /// What `job` makes of one good game.
@@ -554,29 +509,27 @@ fn progress_bar(total: u64) -> Option<ProgressBar> {
 
 /// Reads the games of one input on this thread. Returns the bytes read.
 fn sequential(
-    input: Box<dyn Read + '_>,
-    options: GameOptions,
+    mut records: Records<'_>,
     job: Job,
     progress: Option<&ProgressBar>,
     done: u64,
     report: &mut Report,
     handle: &mut impl FnMut(Outcome, u64, &mut Report) -> Result<(), Flow>,
 ) -> Result<u64, Flow> {
-    let mut games = Games::new(input, options);
     let mut n = 0u64;
     // not a `for` loop: the iterator is asked for its progress inside
     #[allow(clippy::while_let_on_iterator)]
-    while let Some(result) = games.next() {
+    while let Some(result) = records.next() {
         let result = result.map_err(|e| Flow::Fatal(e.into()))?;
         n += 1;
         handle(process(result, job), n, report)?;
         if let Some(pb) = progress
             && n.is_multiple_of(64)
         {
-            pb.set_position(done + games.bytes_read());
+            pb.set_position(done + records.bytes_read());
         }
     }
-    Ok(games.bytes_read())
+    Ok(records.bytes_read())
 }
 
 /// A piece of the input that starts at a game: its text and where it is.
@@ -636,9 +589,10 @@ fn parallel(
     // each piece's outcomes, with its size for the progress bar
     let work = |mut pieces: Vec<Piece>| -> (u64, Vec<Outcome>) {
         let Some(piece) = pieces.pop() else { return (0, Vec::new()) };
-        let reader = PgnReader::new(piece.text.as_slice()).starting_at(piece.line, piece.offset);
-        let outcomes =
-            Games::from_reader(reader, options).map_while(Result::ok).map(|result| process(result, job)).collect();
+        let outcomes = Records::from_piece(&piece.text, piece.line, piece.offset, options)
+            .map_while(Result::ok)
+            .map(|result| process(result, job))
+            .collect();
         (piece.text.len() as u64, outcomes)
     };
     let mut game = 0u64;

@@ -5,12 +5,10 @@
 //! record file is read whole, as the command line does.
 
 use std::fmt::Write as _;
-use std::fs::File;
-use std::io::{Cursor, Read};
+use std::io::Cursor;
 
 use polyfen::games::{
-    BadGame, Game as RustGame, GameOptions, Games, RecordError, RecordFormat, decode, detect_format, encoding_for,
-    position_notation, read_record,
+    Game as RustGame, GameError, GameOptions, OpenOptions, RecordFormat, Records, encoding_for, position_notation,
 };
 use polyfen::{Position as _, VariantId, WriteOptions};
 use pyo3::exceptions::PyValueError;
@@ -18,9 +16,6 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
 use crate::{move_notation, notation};
-
-/// How many bytes the format is detected from (as the command line).
-const HEAD: u64 = 64 * 1024;
 
 /// What a bad game does to the iteration.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -33,20 +28,11 @@ enum OnError {
     Skip,
 }
 
-/// Where the games come from.
-enum Source {
-    /// A PGN text, decoded to UTF-8 and read game by game.
-    Pgn(Box<Games<Box<dyn Read>>>),
-    /// The games of a record file, read whole.
-    Records { format: RecordFormat, games: std::vec::IntoIter<Result<RustGame, RecordError>>, number: u64 },
-    /// Nothing more (after an I/O error).
-    Done,
-}
-
 /// An iterator over the games of a file or of bytes.
 #[pyclass(module = "polyfen", name = "GameReader", unsendable)]
 pub(crate) struct GameReader {
-    source: Source,
+    /// The games; `None` after an I/O error.
+    records: Option<Records<'static>>,
     on_error: OnError,
     format: RecordFormat,
 }
@@ -71,44 +57,26 @@ struct Bad {
 
 impl GameReader {
     fn next_outcome(&mut self) -> Option<std::io::Result<Outcome>> {
-        match &mut self.source {
-            Source::Pgn(games) => match games.next()? {
-                Ok(Ok(game)) => Some(Ok(Outcome::Game(Box::new(game)))),
-                Ok(Err(bad)) => Some(Ok(bad_pgn(bad))),
-                Err(e) => {
-                    self.source = Source::Done;
-                    Some(Err(e))
-                }
-            },
-            Source::Records { format, games, number } => {
-                let game = games.next()?;
-                *number += 1;
-                Some(Ok(match game {
-                    Ok(game) => Outcome::Game(Box::new(game)),
-                    Err(e) => Outcome::Bad(Bad {
-                        message: format!("game {number}: {format}: byte {}: {}", e.offset, e.message),
-                        column: None,
-                        line: None,
-                        offset: e.offset,
-                        game: *number,
-                        partial: e.partial,
-                    }),
-                }))
+        match self.records.as_mut()?.next()? {
+            Ok(Ok(game)) => Some(Ok(Outcome::Game(Box::new(game)))),
+            Ok(Err(bad)) => Some(Ok(Outcome::Bad(bad_game(bad)))),
+            Err(e) => {
+                self.records = None;
+                Some(Err(e))
             }
-            Source::Done => None,
         }
     }
 }
 
-fn bad_pgn(bad: BadGame) -> Outcome {
-    Outcome::Bad(Bad {
+fn bad_game(bad: GameError) -> Bad {
+    Bad {
         message: bad.to_string(),
-        column: Some(bad.error.at.column),
-        line: Some(bad.error.at.line),
-        offset: bad.error.at.offset,
+        column: bad.column(),
+        line: bad.line(),
+        offset: bad.offset(),
         game: bad.game,
         partial: bad.partial,
-    })
+    }
 }
 
 /// `polyfen.ReadError` for a bad game.
@@ -162,25 +130,16 @@ impl GameReader {
             })
             .transpose()?;
         let forced = format.map(|f| f.parse::<RecordFormat>().map_err(PyValueError::new_err)).transpose()?;
-        let mut input: Box<dyn Read> = match (path, data) {
-            (Some(path), None) => Box::new(File::open(path)?),
-            (None, Some(data)) => Box::new(Cursor::new(data)),
+        let options = OpenOptions::default()
+            .with_format(forced)
+            .with_encoding(encoding)
+            .with_games(GameOptions::default().with_variant(variant).with_lenient(lenient));
+        let records = match (path, data) {
+            (Some(path), None) => Records::open(path, &options)?,
+            (None, Some(data)) => Records::from_reader(Cursor::new(data), &options)?,
             _ => return Err(PyValueError::new_err("give a path or bytes")),
         };
-        let mut head = Vec::new();
-        (&mut input).take(HEAD).read_to_end(&mut head)?;
-        let format = forced.unwrap_or_else(|| detect_format(&head));
-        let source = if format == RecordFormat::Pgn {
-            let input: Box<dyn Read> = Box::new(Cursor::new(head).chain(input));
-            let (decoded, _) = decode(input, encoding)?;
-            let options = GameOptions::default().with_variant(variant).with_lenient(lenient);
-            Source::Pgn(Box::new(Games::new(decoded, options)))
-        } else {
-            let mut bytes = head;
-            input.read_to_end(&mut bytes)?;
-            Source::Records { format, games: read_record(format, &bytes).into_iter(), number: 0 }
-        };
-        Ok(GameReader { source, on_error, format })
+        Ok(GameReader { format: records.format(), records: Some(records), on_error })
     }
 
     /// The format read: "pgn", "xqf", "cbr", "cbl", "dhtmlxq" or "cbf".

@@ -9,7 +9,9 @@ use axum::extract::rejection::BytesRejection;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use polyfen::games::pgn::PgnReader;
-use polyfen::games::{Game, GameJson, GameOptions, Games, RecordFormat, RepairJson, detect_format, read_record};
+use polyfen::games::{
+    Game, GameJson, GameOptions, GameResult, OpenOptions, RecordFormat, Records, RepairJson, decode_text,
+};
 use polyfen::{MoveNotation, Position, VariantId};
 use serde::{Deserialize, Serialize};
 
@@ -115,7 +117,7 @@ struct Asked {
 /// found) or a record file's games, with the bound of the answer.
 enum Source {
     Pgn(String, Vec<Vec<String>>),
-    Records(Vec<Result<Game, polyfen::games::RecordError>>),
+    Records(Vec<GameResult>),
 }
 
 /// The positions after each move of a game's main line, in its own notation.
@@ -176,24 +178,21 @@ pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, B
         }
     };
     let format = match request.format.as_deref().map(str::parse::<RecordFormat>).transpose() {
-        Ok(format) => format.unwrap_or_else(|| detect_format(&input)),
+        Ok(format) => format,
         Err(e) => return refuse(StatusCode::BAD_REQUEST, &format!("\"format\": {e}")),
     };
+    let options = GameOptions::default().with_variant(variant).with_lenient(request.lenient);
+    let open = OpenOptions::default().with_format(format).with_games(options);
     let asked = Asked { moves, pgn_out, positions: request.positions };
     let lenient = request.lenient;
     let config = Arc::clone(&state.config);
     // the reading before the work: counted, and refused over a budget
     let read = move || {
         let mut bound = GamesBound::new(asked.positions, lenient, asked.moves);
-        let source = if format == RecordFormat::Pgn {
-            let input = match String::from_utf8(input) {
-                Ok(text) => text,
-                // an old Xiangqi file: GB18030 or Big5, found from its bytes
-                Err(e) => {
-                    let bytes = e.into_bytes();
-                    polyfen::games::detect(&bytes, true).decode(&bytes).0.into_owned()
-                }
-            };
+        let source = if open.format_of(&input) == RecordFormat::Pgn {
+            // the whole text, decoded (an old Xiangqi file: GB18030 or
+            // Big5, found from its bytes), read here and again by the work
+            let (input, _) = decode_text(input, None);
             let mut reader = PgnReader::new(input.as_bytes());
             while let Ok(Some(())) = reader.read_game(&mut bound) {}
             // with no notation asked for, each game in the notation it is written in
@@ -201,12 +200,13 @@ pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, B
                 if asked.moves.is_none() { crate::own_notation::first_moves(input.as_bytes()) } else { Vec::new() };
             Source::Pgn(input, firsts)
         } else {
-            let results = read_record(format, &input);
+            // a record file's games are read (no I/O error from bytes)
+            let results: Vec<GameResult> = Records::from_bytes(&input, &open).map_while(Result::ok).collect();
             for result in &results {
                 match result {
                     Ok(game) => bound.game_model(game),
                     Err(e) => {
-                        bound.bad_record(&e.message);
+                        bound.bad_record(e.message());
                         if let Some(partial) = &e.partial {
                             bound.game_model(partial);
                         }
@@ -237,7 +237,6 @@ pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, B
     };
     let cancel = CancelOnDrop::new();
     let cancelled = cancel.flag();
-    let options = GameOptions::default().with_variant(variant).with_lenient(lenient);
     let work = move || write_answer(source, options, asked, &cancelled, reply);
     match pool::run(&state.jobs, work).await {
         Some(Ok(bytes)) => pool::held_reply(&state.memory, memory, StatusCode::OK, bytes).await,
@@ -322,7 +321,9 @@ fn write_answer(
     };
     match source {
         Source::Pgn(input, firsts) => {
-            for (index, result) in Games::new(input.as_bytes(), options).enumerate() {
+            // the text decoded before, UTF-8, read as PGN
+            let open = OpenOptions::default().with_format(Some(RecordFormat::Pgn)).with_games(options);
+            for (index, result) in Records::from_bytes(input.as_bytes(), &open).enumerate() {
                 if cancelled.load(Ordering::Relaxed) {
                     break;
                 }
@@ -350,10 +351,10 @@ fn write_answer(
                 let item = match result {
                     Ok(game) => game_item(game, index as u64 + 1, asked),
                     Err(e) => GameItem::Error(GameError {
-                        message: e.message.clone(),
-                        offset: Some(e.offset),
+                        message: e.message().to_owned(),
+                        offset: Some(e.offset()),
                         partial: e.partial.as_deref().and_then(|game| partial(game, asked)),
-                        ..GameError::at(index as u64 + 1)
+                        ..GameError::at(e.game)
                     }),
                 };
                 push(&mut out, index, &item)?;
@@ -441,7 +442,7 @@ mod tests {
 
     use polyfen::MoveNotation;
     use polyfen::games::pgn::PgnReader;
-    use polyfen::games::{GameOptions, RecordFormat};
+    use polyfen::games::{GameOptions, OpenOptions, RecordFormat, Records};
 
     use super::{Asked, Source, write_answer};
     use crate::estimate::GamesBound;
@@ -570,12 +571,13 @@ mod tests {
         for path in files.iter().take(40) {
             let bytes = std::fs::read(path).expect("a file");
             for asked in asks(&xiangqi) {
-                let results = polyfen::games::read_record(RecordFormat::Xqf, &bytes);
+                let open = OpenOptions::default().with_format(Some(RecordFormat::Xqf));
+                let results: Vec<_> = Records::from_bytes(&bytes, &open).map_while(Result::ok).collect();
                 let mut bound = GamesBound::new(asked.positions, false, asked.moves);
                 for result in &results {
                     match result {
                         Ok(game) => bound.game_model(game),
-                        Err(e) => bound.bad_record(&e.message),
+                        Err(e) => bound.bad_record(e.message()),
                     }
                 }
                 let answer = write_answer(

@@ -3,6 +3,8 @@
 
 use std::io::Read;
 
+use crate::games::error::GameError;
+use crate::games::format::RecordFormat;
 use crate::games::model::{Game, Node, Variation};
 use crate::games::pgn::{Flow, Here, Location, PgnError, PgnReader, PgnRepair, RawText, Visitor};
 use crate::games::rules::{
@@ -50,37 +52,6 @@ impl GameOptions {
         self
     }
 }
-
-/// A game that could not be read: its number in the input, the tags read
-/// before the problem, the error with its line and column, and the game
-/// as far as it could be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BadGame {
-    /// The game's number in its input, from 1.
-    pub game: u64,
-    /// The tags read.
-    pub tags: Vec<(String, String)>,
-    /// What went wrong, and where.
-    pub error: PgnError,
-    /// The repairs made before the error.
-    pub repairs: Vec<PgnRepair>,
-    /// The game read up to the error in its movetext: the tags, every
-    /// move before it (the main line, and the variations begun before it,
-    /// closed there), the comments, and the rest of the movetext as text
-    /// ([`Game::unplayed`]), so that writing it loses nothing. `None` when
-    /// the error came before the movetext (a tag, a start position that
-    /// cannot be played), when only checking ([`GameOptions::check_only`]),
-    /// and for games of record files.
-    pub partial: Option<Box<Game>>,
-}
-
-impl std::fmt::Display for BadGame {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "game {}: {}", self.game, self.error)
-    }
-}
-
-impl std::error::Error for BadGame {}
 
 /// The game a record is of, from its tags (or the option that forces one).
 enum Decision {
@@ -278,7 +249,7 @@ macro_rules! each {
 }
 
 /// What one game read gives: the game, or why it could not be read.
-pub type GameResult = Result<Game, BadGame>;
+pub type GameResult = Result<Game, GameError>;
 
 /// The visitor that builds a [`Game`] from each game the reader sees.
 pub struct GameBuilder {
@@ -649,7 +620,7 @@ impl Visitor for GameBuilder {
                 None => None,
             };
             self.spare = active;
-            return Err(BadGame { game: self.number, tags, error, repairs, partial });
+            return Err(GameError { game: self.number, format: RecordFormat::Pgn, tags, error, repairs, partial });
         }
         let mut active = std::mem::replace(&mut self.active, Active::Undecided);
         let finished = each!(&mut active, tree => Some((Tree::variant(tree), tree.finish())), None);
@@ -662,8 +633,9 @@ impl Visitor for GameBuilder {
                 let start = match self.setup(VariantId::Chess, "standard") {
                     Ok(start) => start,
                     Err(why) => {
-                        return Err(BadGame {
+                        return Err(GameError {
                             game: self.number,
+                            format: RecordFormat::Pgn,
                             tags,
                             error: PgnError::new(why, self.start_at),
                             repairs,

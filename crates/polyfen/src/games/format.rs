@@ -3,8 +3,11 @@
 //! readers give is in `record_error.rs`, which they import instead of this
 //! module).
 
+use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
+
+use encoding_rs::Encoding;
 
 use crate::games::model::Game;
 use crate::games::record_error::RecordError;
@@ -123,23 +126,27 @@ fn looks_like_cbf(head: &[u8]) -> bool {
 ///
 /// Each game's [`RecordError`], with the byte offset in `bytes`; for PGN
 /// (which [`crate::games::Games`] reads as a stream), an error saying so.
+/// [`crate::games::Records`] opens an input of any format and numbers these
+/// errors as [`crate::games::GameError`]s.
 pub fn read_record(format: RecordFormat, bytes: &[u8]) -> Vec<Result<Game, RecordError>> {
     match format {
         RecordFormat::Xqf => vec![crate::games::read_xqf(bytes)],
         RecordFormat::Cbr => vec![crate::games::read_cbr(bytes)],
         RecordFormat::Cbl => crate::games::read_cbl(bytes),
-        RecordFormat::DhtmlXq => match std::str::from_utf8(bytes) {
-            Ok(text) => vec![crate::games::read_dhtmlxq(text)],
-            // pages of old sites: GB2312 or GBK, which GB18030 covers
-            Err(_) => vec![crate::games::read_dhtmlxq(&encoding_rs::GB18030.decode(bytes).0)],
-        },
-        // UTF-8 as its declaration says, else (older files) GB18030
-        RecordFormat::Cbf => match std::str::from_utf8(bytes) {
-            Ok(text) => vec![crate::games::read_cbf(text)],
-            Err(_) => vec![crate::games::read_cbf(&encoding_rs::GB18030.decode(bytes).0)],
-        },
+        RecordFormat::DhtmlXq => vec![crate::games::read_dhtmlxq(&record_text(bytes).0)],
+        RecordFormat::Cbf => vec![crate::games::read_cbf(&record_text(bytes).0)],
         RecordFormat::Pgn => {
             vec![Err(RecordError::new(format!("{format} is not read by read_record"), 0))]
         }
+    }
+}
+
+/// The text of a `DhtmlXQ` or CBF record and its encoding: UTF-8 when it is
+/// (pages of today, and CBF as its declaration says), else GB18030, which
+/// covers the GB2312 and GBK of old sites and older files.
+pub(crate) fn record_text(bytes: &[u8]) -> (Cow<'_, str>, &'static Encoding) {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => (Cow::Borrowed(text), encoding_rs::UTF_8),
+        Err(_) => (encoding_rs::GB18030.decode(bytes).0, encoding_rs::GB18030),
     }
 }

@@ -14,8 +14,12 @@
 //! check, and kept as [`NULL_MOVE`]; it is written `--` in SAN and LAN,
 //! `0000` in UCI, UCCI, uci-1 and Khet's notation, and ICCS, WXF and the
 //! Chinese notation, which have none, refuse to write it. A game with a bad
-//! move is a [`BadGame`] that keeps the game read up to it
-//! ([`BadGame::partial`], the rest of its movetext in [`Game::unplayed`]).
+//! move is a [`GameError`] that keeps the game read up to it
+//! ([`GameError::partial`], the rest of its movetext in [`Game::unplayed`]).
+//!
+//! [`Records`] opens an input of any format — a path, bytes or a reader,
+//! the format and encoding found or forced — and gives its games, each a
+//! [`Game`] or a [`GameError`], the one error of every format.
 //!
 //! # Examples
 //!
@@ -41,9 +45,11 @@ mod cbf;
 mod cbr;
 mod dhtmlxq;
 mod encoding;
+mod error;
 mod format;
 pub mod json;
 mod model;
+mod open;
 pub mod pgn;
 mod record_error;
 mod records;
@@ -51,14 +57,16 @@ mod rules;
 mod write;
 mod xqf;
 
-pub use build::{BadGame, GameBuilder, GameOptions, GameResult, Games, read_pgn};
+pub use build::{GameBuilder, GameOptions, GameResult, Games, read_pgn};
 pub use cbf::read_cbf;
 pub use cbr::{read_cbl, read_cbr};
 pub use dhtmlxq::{read_dhtmlxq, write_dhtmlxq};
 pub use encoding::{Encoding, decode, detect, encoding_for};
+pub use error::{Detail, GameError};
 pub use format::{RecordFormat, detect_format, read_record};
 pub use json::{GameJson, NodeJson, RepairJson, VariationJson};
 pub use model::{Command, Eval, Game, Node, Variation, commands};
+pub use open::{OpenOptions, Records, decode_text};
 pub use record_error::RecordError;
 pub use rules::{ChessPos, ChessRules, GameRules, KhetPos, KhetRules, MoveNote, NULL_MOVE, XiangqiRules, is_null_move};
 pub use write::{LINE_WIDTH, MainLine, coordinates, pgn_notation, play_null, position_notation};

@@ -30,7 +30,7 @@ pub struct Game {
     /// What a lenient reading repaired, with where.
     pub repairs: Vec<PgnRepair>,
     /// The movetext not played, as written: in a game read up to a bad
-    /// move ([`crate::games::BadGame::partial`]), the text from that move
+    /// move ([`crate::games::GameError::partial`]), the text from that move
     /// to the game's end (its result marker excluded). Written in PGN as a
     /// comment after the main line, and in JSON as `unplayed`.
     pub unplayed: Option<String>,
