@@ -45,20 +45,19 @@ fn capitalized(name: &str) -> String {
 /// `POST /v1/laser`: traces the laser of `color` (by default the side to
 /// move) in a position of a game that has one (Khet) and draws it over the
 /// board.
+#[allow(clippy::ref_option_ref, reason = "the plan's estimate takes its settings by reference")]
 pub(crate) async fn laser(
     State(state): State<AppState>,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
-    let settings = |request: LaserRequest| match request.color {
-        None => Ok(None),
-        Some(side) => match extras::sides(LASER).into_iter().find(|&known| known == side) {
-            Some(known) => Ok(Some(known)),
-            None => {
-                let known = extras::sides(LASER).join(", ");
-                Err(bad_request(format!("\"color\": unknown side {side:?}; known: {known}")))
-            }
-        },
+    let settings = |request: LaserRequest| {
+        let Some(side) = request.color else { return Ok(None) };
+        let sides = extras::sides(LASER);
+        sides.iter().copied().find(|&known| known == side).map(Some).ok_or_else(|| {
+            let known = sides.join(", ");
+            bad_request(format!("\"color\": unknown side {side:?}; known: {known}"))
+        })
     };
     let plan = Plan {
         estimate: Some(|&side: &Option<&'static str>, reading: &Reading| Cost {
