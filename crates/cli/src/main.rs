@@ -21,7 +21,6 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use clap::{Args, Parser, Subcommand};
-use polyfen::polyfen_xiangqi::LetterSet;
 use polyfen::{EnPassantPolicy, Notation, Position, ReadOptions, Reading, RenderStyle, VariantId, WriteOptions, read};
 
 pub(crate) use crate::input::Inputs;
@@ -160,7 +159,7 @@ struct ConvertArgs {
     /// The Xiangqi letter set of xiangqi-fen and xiangqi-legacy output:
     /// xqbase (KABNRCP, the default), wxf (KAEHRCP) or iccs (KGMNRCP).
     #[arg(long, value_name = "SET", value_parser = parse_letters)]
-    letters: Option<LetterSet>,
+    letters: Option<&'static str>,
     /// Write Khet scarab and eye of Horus facings canonically (n or e) in
     /// pkn and json output, instead of as read.
     #[arg(long)]
@@ -217,8 +216,9 @@ fn parse_ep(s: &str) -> Result<EnPassantPolicy, String> {
     s.parse().map_err(|_| format!("unknown en passant policy {s:?}; known: as-read, legal, always"))
 }
 
-fn parse_letters(s: &str) -> Result<LetterSet, String> {
-    s.parse().map_err(|_| format!("unknown letter set {s:?}; known: xqbase, wxf, iccs"))
+fn parse_letters(s: &str) -> Result<&'static str, String> {
+    polyfen::letter_set(s)
+        .ok_or_else(|| format!("unknown letter set {s:?}; known: {}", polyfen::letter_sets().join(", ")))
 }
 
 pub(crate) fn parse_variant(s: &str) -> Result<VariantId, String> {

@@ -6,10 +6,10 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 use indicatif::{MultiProgress, ProgressBar};
-use polyfen::polyfen_core::Color;
+use polyfen::extras::{self, ExtraArgs};
 use polyfen::{
-    AnyPosition, CastlingMoves, LaserJson, MoveNotation, Notation, PerftControl, PerftProgress, Position, ReadOptions,
-    RenderStyle, RuleOptions, RulesError, VariantId, WriteOptions, read,
+    CastlingMoves, MoveNotation, Notation, PerftControl, PerftProgress, Position, ReadOptions, RenderStyle,
+    RuleOptions, RulesError, VariantId, WriteOptions, read,
 };
 
 use crate::output::{Flow, Report};
@@ -490,8 +490,8 @@ pub fn apply(args: &ApplyArgs, report: &mut Report) -> Result<(), Flow> {
 #[derive(Args, Debug)]
 pub struct LaserArgs {
     /// Whose laser fires: silver or red (default: the side to move's).
-    #[arg(long, value_name = "COLOR", value_parser = parse_khet_color)]
-    color: Option<Color>,
+    #[arg(long, value_name = "COLOR", value_parser = parse_side)]
+    color: Option<&'static str>,
     /// Write the shot as JSON, one line per input.
     #[arg(long)]
     json: bool,
@@ -502,12 +502,25 @@ pub struct LaserArgs {
     read: ReadArgs,
 }
 
-fn parse_khet_color(s: &str) -> Result<Color, String> {
-    match s.to_ascii_lowercase().as_str() {
-        "silver" | "s" => Ok(Color::White),
-        "red" | "r" => Ok(Color::Black),
-        _ => Err(format!("unknown Khet color {s:?}; known: silver, red")),
-    }
+/// The extra the `laser` command and `render --laser` ask for.
+const LASER: &str = "laser";
+
+/// A side whose laser may fire, in the words of the games that have one
+/// (`silver`, `red`), or its first letter, in any case.
+fn parse_side(s: &str) -> Result<&'static str, String> {
+    let sides = extras::sides(LASER);
+    let lower = s.to_ascii_lowercase();
+    let found = sides.iter().find(|side| **side == lower || (lower.len() == 1 && side.starts_with(lower.as_str())));
+    found.copied().ok_or_else(|| {
+        let games: Vec<String> = extras::owners(LASER).into_iter().map(|variant| capitalized(variant.into())).collect();
+        format!("unknown {} color {s:?}; known: {}", games.join("/"), sides.join(", "))
+    })
+}
+
+/// `name` with its first letter in upper case: `Khet`.
+fn capitalized(name: &str) -> String {
+    let mut chars = name.chars();
+    chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
 #[derive(Args, Debug)]
@@ -533,7 +546,7 @@ pub fn status(args: &StatusArgs, report: &mut Report) -> Result<(), Flow> {
 pub fn render_laser(read: &ReadArgs, style: RenderStyle, color: &str, report: &mut Report) -> Result<(), Flow> {
     let color = match color {
         "to-move" => None,
-        name => match parse_khet_color(name) {
+        name => match parse_side(name) {
             Ok(color) => Some(color),
             Err(e) => {
                 report.message(&e);
@@ -548,12 +561,15 @@ pub fn render_laser(read: &ReadArgs, style: RenderStyle, color: &str, report: &m
 /// Fires the laser of each input Khet position and prints the path and the
 /// outcome.
 pub fn laser(args: &LaserArgs, report: &mut Report) -> Result<(), Flow> {
+    let style = if args.json { None } else { args.render.map(<&'static str>::from) };
+    let ask = ExtraArgs::default().with_side(args.color).with_style(style);
     for_each_position(&args.read, report, |n, reading, report| {
-        let AnyPosition::Khet(position) = &reading.position else {
-            report.failure(n, &format!("a {} position has no laser; only khet has", reading.position.variant()));
+        let variant = reading.position.variant();
+        if !variant.extras().iter().any(|extra| extra.name == LASER) {
+            report.failure(n, &format!("a {variant} position has no laser; only {} has", extras::owner_list(LASER)));
             return Ok(());
-        };
-        let shot = match position.laser(args.color) {
+        }
+        let shot = match reading.position.extra(LASER, &ask) {
             Ok(shot) => shot,
             Err(e) => {
                 report.failure(n, &e.to_string());
@@ -561,23 +577,20 @@ pub fn laser(args: &LaserArgs, report: &mut Report) -> Result<(), Flow> {
             }
         };
         if args.json {
-            return match serde_json::to_string(&LaserJson::from(&shot)) {
-                Ok(json) => report.line(&json),
-                Err(e) => Err(Flow::Fatal(e.into())),
-            };
+            return report.line(&shot.json);
         }
         report.separate()?;
         match args.render {
             Some(style) => {
-                if let Some(diagram) = position.render_laser(style.into(), &shot) {
-                    report.text(&diagram)
+                if let Some(diagram) = &shot.diagram {
+                    report.text(diagram)
                 } else {
-                    let e = polyfen::ConvertError::WrongStyle { variant: reading.position.variant(), style };
+                    let e = polyfen::ConvertError::WrongStyle { variant, style };
                     report.failure(n, &e.to_string());
                     Ok(())
                 }
             }
-            None => report.text(&shot.to_string()),
+            None => report.text(&shot.text),
         }
     })
 }

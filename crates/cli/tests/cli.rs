@@ -617,6 +617,16 @@ fn usage_errors_exit_2() {
     assert!(got.stderr.contains("known: fen, shredder-fen, epd, xiangqi-fen, xiangqi-legacy, pkn, json"), "{got:?}");
 }
 
+/// The letter sets `--letters` takes are the games' own, in any case.
+#[test]
+fn letter_sets_are_the_games_own() {
+    let wxf = polyfen(&["convert", "--to", "xiangqi-fen", "--letters", "wxf", XQ_START], "");
+    let upper = polyfen(&["convert", "--to", "xiangqi-fen", "--letters", "WXF", XQ_START], "");
+    assert_eq!((upper.code, &upper.stdout), (0, &wxf.stdout), "{upper:?}");
+    let got = polyfen(&["convert", "--to", "xiangqi-fen", "--letters", "pinyin", XQ_START], "");
+    assert!(got.stderr.contains("unknown letter set \"pinyin\"; known: xqbase, wxf, iccs"), "{got:?}");
+}
+
 /// `polyfen ... | head -1`: standard output closes early; polyfen stops
 /// quietly, without a panic message.
 #[test]

@@ -113,3 +113,13 @@ fn laser_refuses_other_games_and_colors() {
     assert_eq!(code, 2);
     assert!(stderr.contains("unknown Khet color \"blue\"; known: silver, red"), "{stderr}");
 }
+
+#[test]
+fn laser_takes_a_side_by_its_first_letter_in_any_case() {
+    let silver = ok(&["laser", "--color", "silver", CLASSIC]);
+    assert_eq!(ok(&["laser", "--color", "S", CLASSIC]), silver);
+    assert_eq!(ok(&["laser", "--color", "Red", CLASSIC]), ok(&["laser", "--color", "r", CLASSIC]));
+    let (code, _, stderr) = polyfen(&["render", "--laser=blue", CLASSIC]);
+    assert_eq!(code, 1);
+    assert_eq!(stderr, "polyfen: unknown Khet color \"blue\"; known: silver, red\n");
+}

@@ -9,6 +9,7 @@
 //! reading ([`json`]). Nothing here names a game: the facade's list of
 //! games is the one place where games are named together.
 
+mod extra;
 mod options;
 mod position;
 mod rules;
@@ -16,8 +17,9 @@ mod rules;
 pub mod json;
 pub mod svg;
 
+pub use extra::{Extra, ExtraAnswer, ExtraArgs};
 pub use options::{ReadOptions, WriteOptions};
-pub use position::GamePosition;
+pub use position::{Bounds, GamePosition};
 pub use rules::{
     CastlingMoves, Divided, EnPassantPolicy, GameStatus, MoveError, PerftControl, PerftProgress, Played, RuleError,
     RuleOptions, StopReason,

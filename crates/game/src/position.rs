@@ -7,7 +7,10 @@ use polyfen_core::{ParseError, Repair};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::{Divided, GameStatus, PerftControl, Played, ReadOptions, RuleError, RuleOptions, WriteOptions};
+use crate::{
+    Divided, Extra, ExtraAnswer, ExtraArgs, GameStatus, PerftControl, Played, ReadOptions, RuleError, RuleOptions,
+    WriteOptions,
+};
 
 /// A position of one game, as the facade and every layer above it use it.
 ///
@@ -41,6 +44,26 @@ pub trait GamePosition: Clone + fmt::Debug + PartialEq + Eq + Send + Sync + Size
     /// [`GamePosition::Json`] and the `variant` tag, declared with
     /// [`crate::document!`] so that errors keep their positions.
     type Document: DeserializeOwned + Into<Self::Json>;
+    /// The names of the game's piece-letter sets, which
+    /// [`WriteOptions::letters`] names; the first is the default. Empty for a
+    /// game with one set of letters.
+    const LETTER_SETS: &'static [&'static str] = &[];
+    /// The extras the game answers beyond its rules (see
+    /// [`GamePosition::extra`]), such as Khet's `laser`.
+    const EXTRAS: &'static [Extra] = &[];
+
+    /// The bytes of the SVG drawing of an empty board, a bound a service
+    /// checks a reply against before drawing (with
+    /// [`GamePosition::SVG_PIECE_BYTES`] per piece).
+    const SVG_BOARD_BYTES: u64;
+    /// The most bytes one piece adds to the SVG drawing.
+    const SVG_PIECE_BYTES: u64;
+    /// The most pieces a board holds: one on every square.
+    const MOST_PIECES: u64;
+    /// The most legal moves a position of the game has.
+    const MOST_MOVES: u64;
+    /// The bytes of the longest move text in any move notation of the game.
+    const LONGEST_MOVE: u64;
 
     /// Reads a position written in `notation`, leniently when `options`
     /// say so, pushing what a lenient reading repaired onto `repairs`.
@@ -61,6 +84,9 @@ pub trait GamePosition: Clone + fmt::Debug + PartialEq + Eq + Send + Sync + Size
 
     /// Every rule the position breaks, in words; empty when it is legal.
     fn violations(&self) -> Vec<String>;
+
+    /// The pieces on the board.
+    fn pieces(&self) -> usize;
 
     /// A diagram in `style`, one of [`GamePosition::STYLES`] (`svg` is an
     /// SVG drawing).
@@ -162,5 +188,65 @@ pub trait GamePosition: Clone + fmt::Debug + PartialEq + Eq + Send + Sync + Size
     fn status(&self, options: &RuleOptions) -> Result<GameStatus, RuleError> {
         let _ = options;
         Err(RuleError::Unsupported("game status"))
+    }
+
+    /// Answers the extra named `name` (one of [`GamePosition::EXTRAS`]) for
+    /// this position, asked with `args`.
+    ///
+    /// # Errors
+    ///
+    /// [`RuleError::Unsupported`] for a name the game has no extra of or a
+    /// side it does not name; otherwise as the extra says (Khet's laser:
+    /// [`RuleError::IllegalPosition`] when no sphinx can fire).
+    fn extra(&self, name: &str, args: &ExtraArgs<'_>) -> Result<ExtraAnswer, RuleError> {
+        let _ = (name, args);
+        Err(RuleError::Unsupported("such extra"))
+    }
+
+    /// An upper bound of the bytes of [`GamePosition::extra`]'s answer for
+    /// the side `side` with an SVG diagram: its text, removed squares and
+    /// diagram, each as a JSON string (at most [`Extra::most`]); 0 for a
+    /// name the game has no extra of or a position it cannot answer.
+    fn extra_bound(&self, name: &str, side: Option<&str>) -> u64 {
+        let _ = (name, side);
+        0
+    }
+}
+
+/// The bounds of the sizes of a game's answers that [`GamePosition`]
+/// declares, gathered for a caller that holds no game type (a service
+/// checking a reply against its budget before the work).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Bounds {
+    /// [`GamePosition::SVG_BOARD_BYTES`].
+    pub svg_board_bytes: u64,
+    /// [`GamePosition::SVG_PIECE_BYTES`].
+    pub svg_piece_bytes: u64,
+    /// [`GamePosition::MOST_PIECES`].
+    pub most_pieces: u64,
+    /// [`GamePosition::MOST_MOVES`].
+    pub most_moves: u64,
+    /// [`GamePosition::LONGEST_MOVE`].
+    pub longest_move: u64,
+}
+
+impl Bounds {
+    /// The bounds of the game whose positions are `P`.
+    #[must_use]
+    pub const fn of<P: GamePosition>() -> Bounds {
+        Bounds {
+            svg_board_bytes: P::SVG_BOARD_BYTES,
+            svg_piece_bytes: P::SVG_PIECE_BYTES,
+            most_pieces: P::MOST_PIECES,
+            most_moves: P::MOST_MOVES,
+            longest_move: P::LONGEST_MOVE,
+        }
+    }
+
+    /// The bytes of the SVG drawing of a board with `pieces` pieces.
+    #[must_use]
+    pub const fn svg_bytes(&self, pieces: u64) -> u64 {
+        self.svg_board_bytes + self.svg_piece_bytes * pieces
     }
 }

@@ -32,6 +32,7 @@
 
 mod detect;
 pub mod explain;
+pub mod extras;
 pub mod games;
 pub mod json;
 mod list;
@@ -44,10 +45,10 @@ pub mod svg;
 
 pub use detect::{Candidates, candidates, detect};
 pub use list::{AnyPosition, MoveNotation, Notation, VariantId};
-pub use notation::RenderStyle;
+pub use notation::{RenderStyle, letter_set, letter_sets};
 pub use polyfen_chess::ChessPosition;
 pub use polyfen_game::{ReadOptions, WriteOptions};
-pub use polyfen_khet::{BeamJson, BounceJson, KhetPosition, LaserJson, OutcomeJson, PieceJson};
+pub use polyfen_khet::KhetPosition;
 pub use polyfen_xiangqi::XiangqiPosition;
 pub use position::{ConvertError, Position, ReadError, Reading, Written, read, read_as};
 pub use rules::{

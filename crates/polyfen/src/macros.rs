@@ -129,6 +129,32 @@ macro_rules! games {
                 }
             }
 
+            /// The extras the game answers beyond its rules, such as Khet's
+            /// `laser` (see [`Position::extra`]).
+            #[must_use]
+            pub fn extras(self) -> &'static [polyfen_game::Extra] {
+                match self {
+                    $( VariantId::$game => <$ty as GamePosition>::EXTRAS, )+
+                }
+            }
+
+            /// The names of the game's piece-letter sets
+            /// ([`WriteOptions::letters`]); empty for a game with one.
+            #[must_use]
+            pub fn letter_sets(self) -> &'static [&'static str] {
+                match self {
+                    $( VariantId::$game => <$ty as GamePosition>::LETTER_SETS, )+
+                }
+            }
+
+            /// The bounds of the sizes of the game's answers.
+            #[must_use]
+            pub fn bounds(self) -> polyfen_game::Bounds {
+                match self {
+                    $( VariantId::$game => polyfen_game::Bounds::of::<$ty>(), )+
+                }
+            }
+
             /// The ids of the diagram styles the game draws.
             pub(crate) fn style_ids(self) -> &'static [&'static str] {
                 match self {
@@ -245,6 +271,18 @@ macro_rules! games {
 
                 fn status(&self, options: &RuleOptions) -> Result<GameStatus, RulesError> {
                     <$ty as GamePosition>::status(self, options).map_err(crate::listed::rules_error::<$ty>)
+                }
+
+                fn pieces(&self) -> usize {
+                    <$ty as GamePosition>::pieces(self)
+                }
+
+                fn extra(&self, name: &str, args: &polyfen_game::ExtraArgs<'_>) -> Result<polyfen_game::ExtraAnswer, RulesError> {
+                    crate::extras::extra(self, name, args)
+                }
+
+                fn extra_bound(&self, name: &str, side: Option<&str>) -> u64 {
+                    <$ty as GamePosition>::extra_bound(self, name, side)
                 }
             }
         )+

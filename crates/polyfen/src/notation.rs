@@ -65,3 +65,24 @@ pub(crate) fn style_list(styles: &[RenderStyle]) -> String {
     let names: Vec<&'static str> = styles.iter().map(|&s| s.into()).collect();
     names.join(", ")
 }
+
+/// The names of every game's piece-letter sets ([`crate::WriteOptions::letters`]),
+/// each once, in the list's order: Xiangqi's `xqbase`, `wxf`, `iccs`.
+#[must_use]
+pub fn letter_sets() -> Vec<&'static str> {
+    let mut sets: Vec<&'static str> = Vec::new();
+    for variant in <VariantId as strum::IntoEnumIterator>::iter() {
+        for &set in variant.letter_sets() {
+            if !sets.contains(&set) {
+                sets.push(set);
+            }
+        }
+    }
+    sets
+}
+
+/// The letter set named `name` (in any case), one of [`letter_sets`].
+#[must_use]
+pub fn letter_set(name: &str) -> Option<&'static str> {
+    letter_sets().into_iter().find(|set| set.eq_ignore_ascii_case(name))
+}

@@ -10,6 +10,7 @@ use crate::{
     Divided, GameStatus, MoveNotation, Notation, PerftControl, Played, ReadOptions, RenderStyle, RuleOptions,
     RulesError, VariantId, WriteOptions, detect, json, notation,
 };
+use polyfen_game::{ExtraAnswer, ExtraArgs};
 
 /// A position written in some notation, with what the notation could not hold.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -218,6 +219,27 @@ pub trait Position {
         let _ = options;
         Err(RulesError::Unsupported { variant: self.variant(), feature: "game status" })
     }
+
+    /// The pieces on the board.
+    fn pieces(&self) -> usize;
+
+    /// Answers the extra named `name`, one of the game's
+    /// [`VariantId::extras`] (Khet's `laser`), asked with `args`: its text,
+    /// JSON, side, removed squares and, when `args` name a style, diagram.
+    ///
+    /// # Errors
+    ///
+    /// [`RulesError::Unsupported`] for an extra or a side the game does not
+    /// have (see [`crate::extras::missing`] for the words of the first);
+    /// otherwise as the extra says (the laser:
+    /// [`RulesError::IllegalPosition`] when no sphinx can fire).
+    fn extra(&self, name: &str, args: &ExtraArgs<'_>) -> Result<ExtraAnswer, RulesError>;
+
+    /// An upper bound of the bytes of [`Position::extra`]'s answer for
+    /// `side` with an SVG diagram (its text, removed squares and diagram,
+    /// each as a JSON string); 0 when the game has no such extra or cannot
+    /// answer it here.
+    fn extra_bound(&self, name: &str, side: Option<&str>) -> u64;
 }
 
 /// A position read from text, with its notation and the repairs a lenient

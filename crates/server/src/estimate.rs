@@ -4,90 +4,74 @@
 //! boards of each piece (see the tests, which check each bound against the
 //! real answers of many positions).
 
-use polyfen::{
-    AnyPosition, MoveNotation, Notation, Position, ReadOptions, Reading, RenderStyle, RuleOptions, VariantId,
-};
+use polyfen::{MoveNotation, Notation, Position, ReadOptions, Reading, RenderStyle, RuleOptions, VariantId};
+use strum::IntoEnumIterator;
 
 /// What an item adds around its diagram or moves: the keys, the notation
 /// and variant ids, an error's message.
 const ITEM: u64 = 512;
 
-/// The pieces on the board.
-fn pieces(position: &AnyPosition) -> u64 {
-    let count = match position {
-        AnyPosition::Chess(chess) => chess.setup.board.iter().flatten().count(),
-        AnyPosition::Xiangqi(xiangqi) => xiangqi.setup.board.iter().flatten().count(),
-        AnyPosition::Khet(khet) => khet.setup.board.iter().flatten().count(),
-    };
-    count as u64
-}
-
 /// The bytes of a diagram of `variant` in `style` with `pieces` pieces, as
-/// a JSON string. An SVG's quotes are escaped (a fifth more bytes, at
-/// most); a text diagram's newlines are.
+/// a JSON string: for SVG, the game's own bound
+/// ([`polyfen::polyfen_game::Bounds::svg_bytes`]), its quotes escaped (a fifth more
+/// bytes, at most); a text diagram's newlines are.
 fn diagram(variant: VariantId, style: RenderStyle, pieces: u64) -> u64 {
     match style {
-        RenderStyle::Svg => {
-            let (base, per_piece) = match variant {
-                VariantId::Chess => (6_000, 200),
-                VariantId::Xiangqi => (7_800, 1_500),
-                VariantId::Khet => (10_400, 400),
-            };
-            (base + per_piece * pieces) * 5 / 4
-        }
+        RenderStyle::Svg => variant.bounds().svg_bytes(pieces) * 5 / 4,
         // at most 1,644 bytes measured, whatever the pieces
         _ => 2_048,
     }
 }
 
-/// The largest board: every square or point taken.
-const MOST_PIECES: u64 = 90;
-
 /// A `render` item.
 pub(crate) fn render(reading: &Reading, style: RenderStyle) -> u64 {
-    ITEM + diagram(reading.position.variant(), style, pieces(&reading.position))
+    let variant = reading.position.variant();
+    ITEM + diagram(variant, style, reading.position.pieces() as u64)
 }
 
-/// The largest `render` item in `style`, whatever the position.
+/// The largest `render` item in `style`, whatever the position: a board of
+/// each game full of pieces.
 pub(crate) fn render_most(style: RenderStyle) -> usize {
-    let most = [VariantId::Chess, VariantId::Xiangqi, VariantId::Khet]
-        .into_iter()
-        .map(|variant| diagram(variant, style, MOST_PIECES))
+    let most = VariantId::iter()
+        .map(|variant| diagram(variant, style, variant.bounds().most_pieces))
         .max()
         .unwrap_or_default();
     usize::try_from(ITEM + most).unwrap_or(usize::MAX)
 }
 
-/// The longest move text of any notation in JSON with its comma (a Chinese
-/// move is five characters of three bytes).
-const MOVE: u64 = 24;
+/// The bytes of one move of `variant` in a `moves` answer: its longest
+/// move text with the quotes and comma of JSON, and at least 24 (a
+/// `divide` answer, bounded as twice a `moves` one, writes each move's
+/// count beside it).
+fn move_bytes(variant: VariantId) -> u64 {
+    (variant.bounds().longest_move + 3).max(24)
+}
 
 /// A `moves` item: the legal moves, counted (perft 1) but not written.
 pub(crate) fn moves(reading: &Reading, options: RuleOptions) -> u64 {
     let count = reading.position.perft(1, &options).unwrap_or(0);
-    ITEM + MOVE * count
+    ITEM + move_bytes(reading.position.variant()) * count
 }
 
-/// The largest `moves` item: a few hundred moves (218 is chess's most;
-/// Khet's positions have fewer than 200 with every rotation).
-pub(crate) const MOVES_MOST: usize = 512 + 24 * 256;
-
-/// The laser's drawing: a line per square of each beam, a mark per piece
-/// removed, the summary.
-const BEAM: u64 = 160;
-const BEAM_SQUARE: u64 = 48;
-
-/// A `laser` item.
-pub(crate) fn laser(reading: &Reading, color: Option<polyfen::polyfen_core::Color>) -> u64 {
-    let AnyPosition::Khet(khet) = &reading.position else { return ITEM };
-    let Ok(position) = polyfen::polyfen_khet::Position::from_setup(&khet.setup) else { return ITEM };
-    let shot = position.laser(color.unwrap_or(khet.setup.extras.turn));
-    let drawn: u64 = shot.beams.iter().map(|beam| BEAM + BEAM_SQUARE * beam.path.len() as u64).sum();
-    ITEM + diagram(VariantId::Khet, RenderStyle::Svg, pieces(&reading.position)) + 2 * drawn
+/// The largest `moves` item: the most moves of any game's position, each
+/// as long as the game's longest.
+pub(crate) fn moves_most() -> usize {
+    let most =
+        VariantId::iter().map(|variant| move_bytes(variant) * variant.bounds().most_moves).max().unwrap_or_default();
+    usize::try_from(ITEM + most).unwrap_or(usize::MAX)
 }
 
-/// The largest `laser` item: a full board and beams through many squares.
-pub(crate) const LASER_MOST: usize = 512 + (10_400 + 400 * 80) * 5 / 4 + 2 * (4 * 160 + 48 * 160);
+/// An item of the extra `name` (`laser`) asked for `side` with an SVG
+/// diagram: the game's own bound of its text, removed squares and drawing
+/// ([`Position::extra_bound`]).
+pub(crate) fn extra(reading: &Reading, name: &str, side: Option<&str>) -> u64 {
+    ITEM + reading.position.extra_bound(name, side)
+}
+
+/// The largest item of the extra `name`, whatever the position.
+pub(crate) fn extra_most(name: &str) -> usize {
+    usize::try_from(ITEM + polyfen::extras::most(name)).unwrap_or(usize::MAX)
+}
 
 /// An `explain` answer for a text of `bytes` bytes: the parts (about 20 KB
 /// for a board, 45 KB for a full one, two or three bytes per byte of a
@@ -349,7 +333,7 @@ mod tests {
     /// seeded random games from the setups.
     fn positions() -> Vec<String> {
         let mut texts: Vec<String> = Vec::new();
-        for variant in [VariantId::Chess, VariantId::Xiangqi, VariantId::Khet] {
+        for variant in <VariantId as strum::IntoEnumIterator>::iter() {
             for &(_, setup) in variant.setups() {
                 texts.push(setup.to_owned());
             }
@@ -418,26 +402,25 @@ mod tests {
                 let Ok(moves) = reading.position.legal_moves(notation, &options) else { continue };
                 let bound = super::moves(&reading, options);
                 assert!(json_len(&moves) <= bound, "{text} {notation:?}: {} > {bound}", json_len(&moves));
-                assert!(bound <= super::MOVES_MOST as u64, "{text}");
+                assert!(bound <= super::moves_most() as u64, "{text}");
             }
         }
     }
 
     #[test]
-    fn the_laser_bound_holds() {
+    fn the_extra_bounds_hold() {
         for text in positions() {
             let reading = read(&text);
-            let polyfen::AnyPosition::Khet(khet) = &reading.position else { continue };
-            let Ok(position) = polyfen::polyfen_khet::Position::from_setup(&khet.setup) else { continue };
-            for color in [polyfen::polyfen_core::Color::White, polyfen::polyfen_core::Color::Black] {
-                let shot = position.laser(color);
-                let removed: Vec<String> = shot.removed().iter().map(|(square, _)| square.to_string()).collect();
-                let real = json_len(&polyfen::svg::khet_with_laser(&khet.setup, &shot))
-                    + json_len(&shot.to_string())
-                    + json_len(&removed);
-                let bound = super::laser(&reading, Some(color));
-                assert!(real <= bound, "{text} {color:?}: {real} > {bound}");
-                assert!(bound <= super::LASER_MOST as u64, "{text}");
+            for extra in reading.position.variant().extras() {
+                for &side in extra.sides {
+                    let args = polyfen::extras::ExtraArgs::default().with_side(Some(side)).with_style(Some("svg"));
+                    let Ok(shot) = reading.position.extra(extra.name, &args) else { continue };
+                    let real =
+                        json_len(&shot.diagram.expect("a drawing")) + json_len(&shot.text) + json_len(&shot.removed);
+                    let bound = super::extra(&reading, extra.name, Some(side));
+                    assert!(real <= bound, "{text} {side}: {real} > {bound}");
+                    assert!(bound <= super::extra_most(extra.name) as u64, "{text}");
+                }
             }
         }
     }

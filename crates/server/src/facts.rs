@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use axum::Json;
 use axum::response::{IntoResponse, Response};
-use polyfen::{AnyPosition, MoveNotation, Notation, Position, ReadOptions, RuleOptions, VariantId, WriteOptions, read};
+use polyfen::{MoveNotation, Notation, Position, ReadOptions, RuleOptions, VariantId, WriteOptions, read};
 use serde::Serialize;
 use serde_json::Value;
 use strum::IntoEnumIterator;
@@ -129,8 +129,7 @@ fn facts(variant: VariantId) -> GameFacts {
         start,
         castling: fields.contains_key("castling"),
         hands: fields.contains_key("hands"),
-        laser: read(start, None, &ReadOptions::default())
-            .is_ok_and(|reading| matches!(reading.position, AnyPosition::Khet(_))),
+        laser: variant.extras().iter().any(|extra| extra.name == "laser"),
         pieces,
         sides,
         square_fields: square_fields.into_iter().map(|(k, v)| (k, v.into_iter().collect())).collect(),

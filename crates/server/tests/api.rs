@@ -353,3 +353,25 @@ async fn work_stops_when_its_request_times_out() {
     assert_eq!(answer["ok"]["nodes"], 20);
     assert!(started.elapsed() < limit * 3, "{:?}", started.elapsed());
 }
+
+/// The laser's sides and the letter sets are the games' own, and an
+/// unknown one is refused naming them.
+#[tokio::test]
+async fn laser_sides_and_letter_sets_come_from_the_games() {
+    let base = start(Config::default()).await;
+    let c = client();
+    let (status, answer) = post(&c, &base, "/v1/laser", &json!({"input": "khet:classic", "color": "blue"})).await;
+    assert_eq!(status, 400, "{answer}");
+    assert_eq!(answer["error"]["message"], "\"color\": unknown side \"blue\"; known: silver, red");
+    let (status, answer) = post(&c, &base, "/v1/laser", &json!({"input": "khet:classic", "color": "silver"})).await;
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["ok"]["color"], "silver");
+    assert_eq!(answer["ok"]["variant"], "khet");
+    let (status, answer) =
+        post(&c, &base, "/v1/convert", &json!({"input": XQ_START, "to": "xiangqi-fen", "letters": "pinyin"})).await;
+    assert_eq!(status, 400, "{answer}");
+    assert_eq!(answer["error"]["message"], "\"letters\": unknown letter set \"pinyin\"; known: xqbase, wxf, iccs");
+    let (status, answer) =
+        post(&c, &base, "/v1/convert", &json!({"input": XQ_START, "to": "xiangqi-fen", "letters": "ICCS"})).await;
+    assert_eq!(status, 200, "{answer}");
+}

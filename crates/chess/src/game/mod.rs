@@ -118,6 +118,13 @@ impl GamePosition for ChessPosition {
     const SETUPS: &'static [(&'static str, &'static str)] = &[("standard", crate::START_FEN)];
     type Json = ChessJson;
     type Document = ChessDocument;
+    const SVG_BOARD_BYTES: u64 = 6_000;
+    const SVG_PIECE_BYTES: u64 = 200;
+    const MOST_PIECES: u64 = 64;
+    // the most any position is known to have
+    const MOST_MOVES: u64 = 218;
+    // a capture promoting with check in long algebraic form, `e7xd8=Q+`
+    const LONGEST_MOVE: u64 = 8;
 
     fn read(
         input: &str,
@@ -173,6 +180,10 @@ impl GamePosition for ChessPosition {
 
     fn violations(&self) -> Vec<String> {
         self.setup.validate().iter().map(ToString::to_string).collect()
+    }
+
+    fn pieces(&self) -> usize {
+        self.setup.board.iter().flatten().count()
     }
 
     fn render(&self, style: &str) -> String {

@@ -6,13 +6,13 @@ mod svg;
 
 use polyfen_core::{Color, ParseError, Repair};
 use polyfen_game::{
-    Divided, GamePosition, GameStatus, MoveError, PerftControl, Played, ReadOptions, RuleError, RuleOptions,
-    WriteOptions,
+    Divided, Extra, ExtraAnswer, ExtraArgs, GamePosition, GameStatus, MoveError, PerftControl, Played, ReadOptions,
+    RuleError, RuleOptions, WriteOptions,
 };
 
 pub use self::json::{BeamJson, BounceJson, KhetDocument, KhetJson, LaserJson, OutcomeJson, PieceJson};
 pub use self::svg::{svg, svg_with_laser};
-use crate::{Laser, Move, Outcome, Pkn, PknOptions, Rules, parse_lenient};
+use crate::{Laser, Move, Outcome, Pkn, PknOptions, Rules, color_name, parse_lenient};
 
 /// The position notation of Khet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -106,6 +106,29 @@ impl KhetPosition {
     }
 }
 
+/// The SVG drawing's bytes: the board, and each piece.
+const SVG_BOARD_BYTES: u64 = 10_400;
+const SVG_PIECE_BYTES: u64 = 400;
+
+/// What the laser's drawing adds for each beam, and for each square of a
+/// beam (a line, a mark per piece removed, the words of the shot).
+const BEAM_BYTES: u64 = 160;
+const BEAM_SQUARE_BYTES: u64 = 48;
+
+/// The laser, Khet's one extra: the shot of one side's sphinx.
+const LASER: Extra = Extra {
+    name: "laser",
+    sides: &[color_name(Color::White), color_name(Color::Black)],
+    // a full board (an SVG's quotes escaped: a fifth more bytes at most),
+    // and beams through many squares, drawn and told in words
+    most: (SVG_BOARD_BYTES + SVG_PIECE_BYTES * 80) * 5 / 4 + 2 * (4 * BEAM_BYTES + BEAM_SQUARE_BYTES * 160),
+};
+
+/// The color a side's name (`silver`, `red`) names.
+fn color_of(side: &str) -> Option<Color> {
+    [Color::White, Color::Black].into_iter().find(|&color| color_name(color) == side)
+}
+
 /// The Khet rules of the rule options.
 fn rules(options: RuleOptions) -> Rules {
     Rules { swap_restriction: options.khet_swap_restriction, every_rotation: options.khet_every_rotation }
@@ -121,6 +144,14 @@ impl GamePosition for KhetPosition {
     const SETUPS: &'static [(&'static str, &'static str)] = crate::SETUPS;
     type Json = KhetJson;
     type Document = KhetDocument;
+    const EXTRAS: &'static [Extra] = &[LASER];
+    const SVG_BOARD_BYTES: u64 = SVG_BOARD_BYTES;
+    const SVG_PIECE_BYTES: u64 = SVG_PIECE_BYTES;
+    const MOST_PIECES: u64 = 80;
+    // fewer than 200 with every rotation counted
+    const MOST_MOVES: u64 = 256;
+    // a swap or step `h2g2`
+    const LONGEST_MOVE: u64 = 4;
 
     fn read(
         input: &str,
@@ -141,6 +172,10 @@ impl GamePosition for KhetPosition {
 
     fn violations(&self) -> Vec<String> {
         self.setup.validate().iter().map(ToString::to_string).collect()
+    }
+
+    fn pieces(&self) -> usize {
+        self.setup.board.iter().flatten().count()
     }
 
     fn render(&self, style: &str) -> String {
@@ -240,5 +275,30 @@ impl GamePosition for KhetPosition {
             Outcome::Ongoing => GameStatus::Ongoing,
             Outcome::PharaohLost(_) | Outcome::BothPharaohsLost => GameStatus::PharaohLost,
         })
+    }
+
+    fn extra(&self, name: &str, args: &ExtraArgs<'_>) -> Result<ExtraAnswer, RuleError> {
+        if name != LASER.name {
+            return Err(RuleError::Unsupported("such extra"));
+        }
+        let color = match args.side {
+            None => None,
+            Some(side) => Some(color_of(side).ok_or(RuleError::Unsupported("such side"))?),
+        };
+        let shot = self.laser(color)?;
+        let json = serde_json::to_string(&LaserJson::from(&shot)).map_err(|e| RuleError::Limit(e.to_string()))?;
+        let removed = shot.removed().iter().map(|(square, _)| square.to_string()).collect();
+        let diagram = args.style.and_then(|style| self.render_laser(style, &shot));
+        Ok(ExtraAnswer::new(color_name(shot.color), shot.to_string(), json).with_diagram(diagram).with_removed(removed))
+    }
+
+    fn extra_bound(&self, name: &str, side: Option<&str>) -> u64 {
+        let color = side.map(color_of);
+        if name != LASER.name || color == Some(None) {
+            return 0;
+        }
+        let Ok(shot) = self.laser(color.flatten()) else { return 0 };
+        let drawn: u64 = shot.beams.iter().map(|beam| BEAM_BYTES + BEAM_SQUARE_BYTES * beam.path.len() as u64).sum();
+        (SVG_BOARD_BYTES + SVG_PIECE_BYTES * self.pieces() as u64) * 5 / 4 + 2 * drawn
     }
 }

@@ -1,5 +1,5 @@
-//! `POST /v1/laser`: the Khet laser of one side traced and drawn over the
-//! board. Its settings, plan and job for [`super::batch::endpoint`]; it
+//! `POST /v1/laser`: the laser of one side (Khet's, the extra `laser` of
+//! the games that have it) traced and drawn over the board. Its settings, plan and job for [`super::batch::endpoint`]; it
 //! parses no body and runs nothing on the pool itself.
 
 use axum::body::Bytes;
@@ -7,8 +7,8 @@ use axum::extract::State;
 use axum::extract::rejection::BytesRejection;
 use axum::http::HeaderMap;
 use axum::response::Response;
-use polyfen::polyfen_core::Color;
-use polyfen::{AnyPosition, Position, Reading};
+use polyfen::extras::{self, ExtraArgs};
+use polyfen::{Position, Reading};
 use serde::Serialize;
 
 use crate::AppState;
@@ -33,45 +33,60 @@ struct LaserOut {
     diagram: String,
 }
 
+/// The extra this endpoint asks for.
+const LASER: &str = "laser";
+
+/// `name` with its first letter in upper case: `Khet`.
+fn capitalized(name: &str) -> String {
+    let mut chars = name.chars();
+    chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
 /// `POST /v1/laser`: traces the laser of `color` (by default the side to
-/// move) in a Khet position and draws it over the board.
+/// move) in a position of a game that has one (Khet) and draws it over the
+/// board.
+#[allow(clippy::ref_option_ref, reason = "the plan's estimate takes its settings by reference")]
 pub(crate) async fn laser(
     State(state): State<AppState>,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
-    let settings = |request: LaserRequest| match request.color.as_deref() {
-        None => Ok(None),
-        Some("silver") => Ok(Some(Color::White)),
-        Some("red") => Ok(Some(Color::Black)),
-        Some(other) => Err(bad_request(format!("\"color\": unknown side {other:?}; known: silver, red"))),
+    let settings = |request: LaserRequest| {
+        let Some(side) = request.color else { return Ok(None) };
+        let sides = extras::sides(LASER);
+        sides.iter().copied().find(|&known| known == side).map(Some).ok_or_else(|| {
+            let known = sides.join(", ");
+            bad_request(format!("\"color\": unknown side {side:?}; known: {known}"))
+        })
     };
     let plan = Plan {
-        estimate: Some(|&color: &Option<Color>, reading: &Reading| Cost {
-            reply: crate::estimate::laser(reading, color),
+        estimate: Some(|&side: &Option<&'static str>, reading: &Reading| Cost {
+            reply: crate::estimate::extra(reading, LASER, side),
             nodes: 0,
         }),
-        reply_per_input: |_| crate::estimate::LASER_MOST,
+        reply_per_input: |_| crate::estimate::extra_most(LASER),
         ..Plan::new(Weight::Heavy)
     };
-    endpoint(&state, &headers, body, plan, settings, |&color, _, _, reading| {
-        let AnyPosition::Khet(khet) = &reading.position else {
-            let variant: &str = reading.position.variant().into();
-            return Err(ItemError::message(format!("the laser is Khet's; this is a {variant} position")));
-        };
-        let position = polyfen::polyfen_khet::Position::from_setup(&khet.setup).map_err(|violations| {
-            let words: Vec<String> = violations.iter().map(ToString::to_string).collect();
-            ItemError::message(format!("illegal position: {}", words.join("; ")))
-        })?;
-        let color = color.unwrap_or(khet.setup.extras.turn);
-        let shot = position.laser(color);
+    endpoint(&state, &headers, body, plan, settings, |&side, _, _, reading| {
+        let variant = reading.position.variant();
+        if !variant.extras().iter().any(|extra| extra.name == LASER) {
+            let owners: Vec<String> =
+                extras::owners(LASER).into_iter().map(|owner| capitalized(owner.into())).collect();
+            let variant: &str = variant.into();
+            return Err(ItemError::message(format!(
+                "the laser is {}'s; this is a {variant} position",
+                owners.join("/")
+            )));
+        }
+        let ask = ExtraArgs::default().with_side(side).with_style(Some("svg"));
+        let shot = reading.position.extra(LASER, &ask).map_err(|e| ItemError::message(e.to_string()))?;
         Ok(LaserOut {
             notation: reading.notation.into(),
-            variant: "khet",
-            color: if color == Color::White { "silver" } else { "red" },
-            summary: shot.to_string(),
-            removed: shot.removed().iter().map(|(square, _)| square.to_string()).collect(),
-            diagram: polyfen::svg::khet_with_laser(&khet.setup, &shot),
+            variant: variant.into(),
+            color: shot.side,
+            summary: shot.text,
+            removed: shot.removed,
+            diagram: shot.diagram.unwrap_or_default(),
         })
     })
     .await

@@ -3,14 +3,11 @@
 //! input for [`super::batch::endpoint`]; none parses a body or runs work on
 //! the pool itself.
 
-use std::str::FromStr;
-
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::extract::rejection::BytesRejection;
 use axum::http::HeaderMap;
 use axum::response::Response;
-use polyfen::polyfen_xiangqi::LetterSet;
 use polyfen::{EnPassantPolicy, Notation, Position, Reading, RenderStyle, WriteOptions};
 use serde::Serialize;
 
@@ -49,8 +46,9 @@ pub(crate) async fn convert(
         let to: Notation = parse_id(&request.to, "notation", "to")?;
         let mut options = WriteOptions::default().with_canonical(request.canonical);
         if let Some(letters) = &request.letters {
-            let letters = LetterSet::from_str(letters).map_err(|_| {
-                bad_request(format!("\"letters\": unknown letter set {letters:?}; known: xqbase, wxf, iccs"))
+            let letters = polyfen::letter_set(letters).ok_or_else(|| {
+                let known = polyfen::letter_sets().join(", ");
+                bad_request(format!("\"letters\": unknown letter set {letters:?}; known: {known}"))
             })?;
             options = options.with_letters(letters);
         }

@@ -48,7 +48,7 @@ pub(crate) async fn moves(
             reply: crate::estimate::moves(reading, rules.options),
             nodes: 0,
         }),
-        reply_per_input: |_| crate::estimate::MOVES_MOST,
+        reply_per_input: |_| crate::estimate::moves_most(),
         ..Plan::new(Weight::Heavy)
     };
     endpoint(
@@ -207,7 +207,7 @@ pub(crate) async fn perft(
             reply: if divide { 2 * crate::estimate::moves(reading, rules.options) } else { 256 },
             nodes: crate::estimate::perft(reading, depth, rules.options),
         }),
-        reply_per_input: |&(_, _, divide)| if divide { 2 * crate::estimate::MOVES_MOST } else { 256 },
+        reply_per_input: |&(_, _, divide)| if divide { 2 * crate::estimate::moves_most() } else { 256 },
         ..Plan::new(Weight::Heavy)
     };
     endpoint(&state, &headers, body, plan, settings, |&(rules, depth, divide), ctx, _, reading| {

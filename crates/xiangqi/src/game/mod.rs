@@ -92,6 +92,15 @@ impl GamePosition for XiangqiPosition {
     const SETUPS: &'static [(&'static str, &'static str)] = &[("standard", crate::START_FEN)];
     type Json = XiangqiJson;
     type Document = XiangqiDocument;
+    const LETTER_SETS: &'static [&'static str] =
+        &[LetterSet::Xqbase.name(), LetterSet::Wxf.name(), LetterSet::Iccs.name()];
+    const SVG_BOARD_BYTES: u64 = 7_800;
+    const SVG_PIECE_BYTES: u64 = 1_500;
+    const MOST_PIECES: u64 = 90;
+    // far more than any position has
+    const MOST_MOVES: u64 = 256;
+    // a Chinese move: five characters of three bytes
+    const LONGEST_MOVE: u64 = 15;
 
     /// Reads `input` as `notation`: `xiangqi-legacy` (or `xiangqi-fen` when
     /// lenient) with the legacy dialect's reader, reporting its repairs;
@@ -134,6 +143,10 @@ impl GamePosition for XiangqiPosition {
 
     fn violations(&self) -> Vec<String> {
         self.setup.validate().iter().map(ToString::to_string).collect()
+    }
+
+    fn pieces(&self) -> usize {
+        self.setup.board.iter().flatten().count()
     }
 
     fn render(&self, style: &str) -> String {
