@@ -587,3 +587,55 @@ impl<'a> MoveText<'a> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! The shared pieces: fields and spaces, repairs on the innermost part,
+    //! a move's squares and characters.
+
+    use polyfen_core::Repair;
+
+    use super::{MoveText, Part, SquareSyntax, attach_repairs, coordinate_squares, names_squares, tokens};
+
+    #[test]
+    fn tokens_tile_fields_and_spaces() {
+        assert_eq!(tokens("8/8 w  -"), [(0, 3, false), (3, 4, true), (4, 5, false), (5, 7, true), (7, 8, false)]);
+        assert!(tokens("").is_empty());
+    }
+
+    #[test]
+    fn a_repair_sits_on_the_innermost_part_holding_it() {
+        let input = "ab cd";
+        let mut rank = Part::new(input, 0, 2, "rank");
+        rank.parts = vec![Part::new(input, 0, 1, "piece"), Part::new(input, 1, 2, "piece")];
+        let mut parts = vec![rank, Part::new(input, 2, 3, "space"), Part::new(input, 3, 5, "side")];
+        let repair = |span| Repair::new(span, "repaired");
+        attach_repairs(&mut parts, &[repair(1..2), repair(0..2), repair(9..9)], input.len());
+        assert_eq!(parts[0].parts[1].repairs, ["repaired"]);
+        assert_eq!(parts[0].repairs, ["repaired"]);
+        assert_eq!(parts[2].repairs, ["repaired"]);
+    }
+
+    #[test]
+    fn a_move_names_its_squares() {
+        assert_eq!(coordinate_squares("H2-E2"), ["h2", "e2"]);
+        assert_eq!(coordinate_squares("j1+"), ["j1"]);
+        assert!(names_squares("e2e4") && !names_squares("Nf3"));
+        let m = MoveText::new("b3b10", "b3b10");
+        assert_eq!(m.square_len(2, SquareSyntax::default()), 2);
+        assert_eq!(m.square_len(2, SquareSyntax { any_case: false, two_digit_ranks: true }), 3);
+        let m = MoveText::new("H2-E2", "h2e2");
+        assert_eq!(m.square_len(0, SquareSyntax::default()), 0);
+        let kinds: Vec<&str> = m
+            .coordinate_parts(SquareSyntax { any_case: true, two_digit_ranks: false }, false, |_, _| None)
+            .iter()
+            .map(|p| p.kind)
+            .collect();
+        assert_eq!(kinds, ["from", "separator", "to"]);
+        let m = MoveText::new(" e4!", "e2e4");
+        let parts = m.coordinate_parts(SquareSyntax::default(), true, |_, _| None);
+        let kinds: Vec<&str> = parts.iter().map(|p| p.kind).collect();
+        assert_eq!(kinds, ["space", "to", "annotation"]);
+        assert_eq!(parts[1].squares, ["e4"]);
+    }
+}

@@ -225,3 +225,44 @@ fn castling_part(input: &str, start: usize, end: usize, board: &Board, castling:
     part.parts = letters;
     part
 }
+
+#[cfg(test)]
+mod tests {
+    //! Chess's own parts: castling letters with their rooks, EPD's
+    //! operations as one part, SAN's disambiguation and promotion.
+
+    use polyfen_game::explain::{Explain, position_parts};
+    use polyfen_game::{GamePosition, ReadOptions};
+
+    use crate::{ChessMoveNotation, ChessNotation, ChessPosition};
+
+    fn position(input: &str, notation: ChessNotation) -> ChessPosition {
+        ChessPosition::read(input, notation, &ReadOptions::default(), &mut Vec::new()).expect("reads")
+    }
+
+    #[test]
+    fn castling_letters_name_their_rooks_and_epd_operations_are_one_part() {
+        let input = "r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1";
+        let parts = position_parts(&position(input, ChessNotation::Fen), input, ChessNotation::Fen);
+        let castling = parts.iter().find(|p| p.kind == "castling").expect("a castling part");
+        assert_eq!(castling.squares, ["h1", "a8"]);
+        assert_eq!(castling.parts[1].value, "black with the rook on a8");
+        let input = "4k3/8/8/8/8/8/8/4K3 w - - bm Ke2; id \"x\";";
+        let parts = position_parts(&position(input, ChessNotation::Epd), input, ChessNotation::Epd);
+        let last = parts.last().expect("parts");
+        assert_eq!((last.kind, last.text.as_str(), last.value.as_str()), ("operations", "bm Ke2; id \"x\";", "bm, id"));
+    }
+
+    #[test]
+    fn san_parts_say_which_piece_moves_and_what_it_becomes() {
+        let kinds = |text, notation, coordinate| -> Vec<&'static str> {
+            ChessPosition::move_parts(text, notation, coordinate).iter().map(|p| p.kind).collect()
+        };
+        assert_eq!(kinds("Rad1", ChessMoveNotation::San, "a1d1"), ["piece", "disambiguation", "to"]);
+        assert_eq!(kinds("b8=Q+", ChessMoveNotation::San, "b7b8q"), ["to", "promotion", "check"]);
+        assert_eq!(kinds("b7b8q", ChessMoveNotation::Uci, "b7b8q"), ["from", "to", "promotion"]);
+        assert_eq!(kinds("O-O-O", ChessMoveNotation::San, "e1c1"), ["castle"]);
+        assert_eq!(ChessPosition::guess_move_notation("Ng1-f3"), ChessMoveNotation::Lan);
+        assert_eq!(ChessPosition::guess_move_notation("e2e4"), ChessMoveNotation::Uci);
+    }
+}

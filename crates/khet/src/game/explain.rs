@@ -112,3 +112,33 @@ fn rotation(m: &MoveText<'_>, k: usize) -> Option<(Part, usize)> {
         .on(vec![m.from.clone()]);
     Some((part, 1))
 }
+
+#[cfg(test)]
+mod tests {
+    //! Khet's own parts: each rotation letter with its piece, a rotation in
+    //! a move.
+
+    use polyfen_game::explain::{Explain, position_parts};
+    use polyfen_game::{GamePosition, ReadOptions};
+
+    use crate::{CLASSIC, KhetMoveNotation, KhetNotation, KhetPosition};
+
+    #[test]
+    fn each_rotation_letter_turns_a_piece() {
+        let position =
+            KhetPosition::read(CLASSIC, KhetNotation::Pkn, &ReadOptions::default(), &mut Vec::new()).expect("reads");
+        let parts = position_parts(&position, CLASSIC, KhetNotation::Pkn);
+        let rotations = parts.iter().find(|p| p.kind == "rotations").expect("the rotations");
+        assert_eq!(rotations.parts[0].value, "silver pyramid facing west");
+        assert_eq!(rotations.parts[0].squares, ["c1"]);
+        assert!(rotations.parts.iter().all(|r| r.squares.len() == 1));
+    }
+
+    #[test]
+    fn a_rotation_turns_the_piece_on_its_square() {
+        let parts = KhetPosition::move_parts("j1-", KhetMoveNotation::Khet, "j1-");
+        let kinds: Vec<&str> = parts.iter().map(|p| p.kind).collect();
+        assert_eq!(kinds, ["from", "rotate"]);
+        assert_eq!((parts[1].value.as_str(), parts[1].squares.as_slice()), ("anticlockwise", &["j1".to_owned()][..]));
+    }
+}

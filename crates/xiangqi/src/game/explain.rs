@@ -246,3 +246,37 @@ fn chinese_part(m: &MoveText<'_>, k: usize) -> Part {
         part.with(c.to_string(), "A character the move reader passed over.").with_kind("extra")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! Xiangqi's own parts: the placeholders, the legacy marker, WXF and
+    //! Chinese moves.
+
+    use polyfen_game::explain::{Explain, position_parts};
+    use polyfen_game::{GamePosition, ReadOptions};
+
+    use crate::{MoveStyle, XiangqiNotation, XiangqiPosition};
+
+    #[test]
+    fn the_legacy_marker_names_its_point() {
+        let input = "rnbakabnr//1c5c/p1p1p1p1p///P1P1P1P1P/1C5C//RNBAKABNR w - - 0 1/x04";
+        let notation = XiangqiNotation::XiangqiLegacy;
+        let position = XiangqiPosition::read(input, notation, &ReadOptions::default(), &mut Vec::new()).expect("reads");
+        let parts = position_parts(&position, input, notation);
+        let kinds: Vec<&str> = parts.iter().rev().take(4).map(|p| p.kind).collect();
+        assert_eq!(kinds, ["marker", "fullmove", "space", "halfmove"]);
+        assert_eq!(parts.last().expect("parts").squares, ["e9"]);
+    }
+
+    #[test]
+    fn wxf_and_chinese_parts() {
+        let kinds = |text, notation| -> Vec<&'static str> {
+            XiangqiPosition::move_parts(text, notation, "h2e2").iter().map(|p| p.kind).collect()
+        };
+        assert_eq!(kinds("C2.5", MoveStyle::Wxf), ["piece", "file", "sign", "target"]);
+        assert_eq!(kinds("炮二平五", MoveStyle::Chinese), ["piece", "file", "sign", "target"]);
+        assert_eq!(kinds("H2-E2", MoveStyle::Iccs), ["from", "separator", "to"]);
+        assert_eq!(XiangqiPosition::guess_move_notation("炮二平五"), MoveStyle::Chinese);
+        assert_eq!(XiangqiPosition::guess_move_notation("C2.5"), MoveStyle::Wxf);
+    }
+}
