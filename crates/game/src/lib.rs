@@ -3,7 +3,8 @@
 //! A game crate (chess, Xiangqi, Khet, ...) depends on `polyfen-core` for
 //! its codec and on this crate for everything the facade, the command line,
 //! the service and Python ask of a game: [`GamePosition`] (notations, named
-//! setups, diagrams, the JSON form, rules), the options of reading, writing
+//! setups, diagrams, the JSON form, rules) and [`explain::Explain`] (its
+//! texts explained part by part), the options of reading, writing
 //! and the rules, the errors and answers of the rules, perft under control
 //! ([`PerftControl`]), and the shared pieces of drawings ([`svg`]) and JSON
 //! reading ([`json`]). Nothing here names a game: the facade's list of
@@ -14,6 +15,7 @@ mod options;
 mod position;
 mod rules;
 
+pub mod explain;
 pub mod json;
 pub mod svg;
 

@@ -1,10 +1,11 @@
 //! The `games!` macro: from the list of games (`list.rs`), every type and
 //! function that has one case per game — the game, notation and
 //! move-notation ids, the enum of positions and its JSON form, and the
-//! dispatch from a notation id to the game that reads it.
+//! dispatch from a notation id to the game that reads it, and from a
+//! position or a game id to the game that explains its text part by part.
 //!
 //! Each entry names a game's position type (which implements
-//! [`polyfen_game::GamePosition`]), its notation type with the variants the
+//! [`polyfen_game::GamePosition`] and [`polyfen_game::explain::Explain`]), its notation type with the variants the
 //! facade's [`crate::Notation`] takes over, and likewise its move notations.
 //! Nothing else in the facade, the command line, the service or Python
 //! names a game's types.
@@ -299,6 +300,60 @@ macro_rules! games {
                     Notation::$n => <$ty as GamePosition>::read(input, $nty::$nmod::$n, options, repairs).map(AnyPosition::$game),
                 )+)+
                 Notation::Json => json::from_json(input),
+            }
+        }
+
+        /// The parts of `input`, `position`'s text in `notation`, cut by
+        /// the position's game (see `explain.rs` and
+        /// [`polyfen_game::explain::Explain`]).
+        pub(crate) fn explain_position(
+            position: &AnyPosition,
+            input: &str,
+            notation: Notation,
+        ) -> Vec<polyfen_game::explain::Part> {
+            match position {
+                $(
+                    AnyPosition::$game(p) => {
+                        // `read` answers one of the game's notations (`explain`
+                        // words JSON itself): the default is only a fallback.
+                        let own = match notation {
+                            $( Notation::$n => $nty::$nmod::$n, )+
+                            _ => <$ty as GamePosition>::NOTATIONS[0],
+                        };
+                        polyfen_game::explain::position_parts(p, input, own)
+                    }
+                )+
+            }
+        }
+
+        /// The parts of a move `text` of game `variant` in `notation`, cut by
+        /// the game; `coordinate` is the move in its first move notation.
+        pub(crate) fn explain_move(
+            variant: VariantId,
+            text: &str,
+            notation: MoveNotation,
+            coordinate: &str,
+        ) -> Vec<polyfen_game::explain::Part> {
+            match variant {
+                $(
+                    VariantId::$game => {
+                        // `move_forms` answers one of the game's move notations:
+                        // the guess is only a fallback.
+                        let own = match notation {
+                            $( MoveNotation::$m => $mty::$mmod::$m, )+
+                            _ => <$ty as polyfen_game::explain::Explain>::guess_move_notation(text.trim()),
+                        };
+                        <$ty as polyfen_game::explain::Explain>::move_parts(text, own, coordinate)
+                    }
+                )+
+            }
+        }
+
+        /// The move notation of game `variant` a legal move `text` is most
+        /// likely written in, when no notation writes it the same way.
+        pub(crate) fn guess_move_notation(variant: VariantId, text: &str) -> MoveNotation {
+            match variant {
+                $( VariantId::$game => MoveNotation::from(<$ty as polyfen_game::explain::Explain>::guess_move_notation(text)), )+
             }
         }
 

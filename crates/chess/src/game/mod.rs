@@ -1,7 +1,8 @@
 //! The chess game as the layers above it see it ([`GamePosition`]): FEN,
 //! Shredder-FEN and EPD; UCI, SAN and LAN moves; diagrams, the JSON form,
-//! the rules and perft.
+//! explanations part by part, the rules and perft.
 
+mod explain;
 mod json;
 mod svg;
 

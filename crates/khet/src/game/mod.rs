@@ -1,6 +1,8 @@
 //! The Khet game as the layers above it see it ([`GamePosition`]): PKN,
-//! Khet's moves, diagrams, the JSON form, the rules, perft and the laser.
+//! Khet's moves, diagrams, the JSON form, explanations part by part, the
+//! rules, perft and the laser.
 
+mod explain;
 mod json;
 mod svg;
 

@@ -1,7 +1,9 @@
 //! The Xiangqi game as the layers above it see it ([`GamePosition`]):
 //! standard Xiangqi FEN and the legacy dialect; ICCS, UCCI, uci-1, WXF and
-//! Chinese moves; diagrams, the JSON form, the rules and perft.
+//! Chinese moves; diagrams, the JSON form, explanations part by part, the
+//! rules and perft.
 
+mod explain;
 mod glyphs;
 mod json;
 mod svg;

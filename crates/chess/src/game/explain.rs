@@ -1,0 +1,268 @@
+//! Chess explained part by part ([`Explain`]): the pieces in words, the FEN
+//! fields (side, castling letters with the rook each names, en passant
+//! square, clocks), EPD's operations, and the parts of UCI, SAN and LAN
+//! moves (castling, the piece letter, disambiguation, promotion).
+
+use polyfen_core::Color;
+use polyfen_game::explain::{Explain, Field, Geometry, MoveText, Part, SquareSyntax, names_squares, side_part};
+
+use super::{ChessMoveNotation, ChessNotation, ChessPosition};
+use crate::{Board, Castling, CastlingToken, back_rank};
+
+impl Explain for ChessPosition {
+    const GEOMETRY: Geometry = Geometry {
+        files: 8,
+        ranks: 8,
+        bottom_first: false,
+        ten_digit: None,
+        first_label: 1,
+        cell: "square",
+        row: "rank",
+    };
+
+    fn piece_words(&self, file: u8, rank: u8) -> Option<String> {
+        self.setup.piece_at(file, rank).map(|piece| {
+            let color = if piece.color() == Color::White { "white" } else { "black" };
+            format!("{color} {}", piece.role().name())
+        })
+    }
+
+    fn color_words(color: Color) -> &'static str {
+        match color {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
+
+    fn field_parts(
+        &self,
+        input: &str,
+        field: Field,
+        _notation: ChessNotation,
+        _pieces: &[(u8, u8)],
+        parts: &mut Vec<Part>,
+    ) {
+        let Field { start, end, index } = field;
+        let text = &input[start..end];
+        let part = |kind| Part::new(input, start, end, kind);
+        let extras = &self.setup.extras;
+        parts.push(match index {
+            1 => side_part::<ChessPosition>(part("side"), extras.turn),
+            2 => castling_part(input, start, end, &self.setup.board, extras.castling),
+            3 => match extras.ep {
+                Some(square) => {
+                    let name = String::from_utf8_lossy(&square.name()).into_owned();
+                    let meaning = format!(
+                        "A pawn has just moved two squares, passing {name}; an enemy pawn may capture onto {name} en passant."
+                    );
+                    part("en-passant").with(name.clone(), meaning).on(vec![name])
+                }
+                None => part("en-passant").with("none", "No pawn can be taken en passant ('-' for none)."),
+            },
+            4 => part("halfmove").with(
+                extras.halfmove.to_string(),
+                format!(
+                    "{} plies since the last capture or pawn move (the fifty-move rule draws at 100).",
+                    extras.halfmove
+                ),
+            ),
+            5 => part("fullmove").with(
+                extras.fullmove.to_string(),
+                format!("The game is at move {}; the number grows after each black move.", extras.fullmove),
+            ),
+            _ => part("extra").with(text, "A field after the last one the notation has."),
+        });
+    }
+
+    fn tail_from(notation: ChessNotation) -> Option<usize> {
+        (notation == ChessNotation::Epd).then_some(4)
+    }
+
+    fn tail_part(&self, input: &str, start: usize, end: usize) -> Part {
+        let names: Vec<String> = self.operations.iter().map(|op| op.opcode.clone()).collect();
+        Part::new(input, start, end, "operations").with(
+            names.join(", "),
+            "EPD operations: an opcode and its operands, each ended by ';' (best move, id, comments ...).",
+        )
+    }
+
+    fn move_parts(text: &str, notation: ChessMoveNotation, coordinate: &str) -> Vec<Part> {
+        let san = notation == ChessMoveNotation::San;
+        let uci = notation == ChessMoveNotation::Uci;
+        MoveText::new(text, coordinate).coordinate_parts(SquareSyntax::default(), san, |m, k| special(m, k, san, uci))
+    }
+
+    fn guess_move_notation(text: &str) -> ChessMoveNotation {
+        if text.contains('-') && !text.starts_with(['O', '0']) {
+            ChessMoveNotation::Lan
+        } else if names_squares(text) && text.len() <= 5 {
+            ChessMoveNotation::Uci
+        } else {
+            ChessMoveNotation::San
+        }
+    }
+}
+
+/// The part of character `k` of a chess move when it is chess's own:
+/// castling, the piece letter, a promotion, SAN's file or rank saying which
+/// piece moves.
+fn special(m: &MoveText<'_>, k: usize, san: bool, uci: bool) -> Option<(Part, usize)> {
+    let c = m.chars.get(k)?.1;
+    let (from, to) = (&m.from, &m.to);
+    Some(match c {
+        'O' | '0' if k == 0 => {
+            let n = m.chars.iter().take_while(|(_, c)| matches!(c, 'O' | '0' | '-')).count();
+            let part = m.part(k, n, "castle");
+            let long = part.text.matches(['O', '0']).count() >= 3;
+            let meaning = if long {
+                "Castling on the queen side (the a-side): the king and the rook pass each other."
+            } else {
+                "Castling on the king side (the h-side): the king and the rook pass each other."
+            };
+            let value = part.text.clone();
+            (part.with(value, meaning).on(vec![from.clone(), to.clone()]), n)
+        }
+        'K' | 'Q' | 'R' | 'B' | 'N' if k == 0 => {
+            let part = m
+                .part(k, 1, "piece")
+                .with(role_word(c), format!("{c} names the piece that moves: a {}.", role_word(c)))
+                .on(vec![from.clone()]);
+            (part, 1)
+        }
+        '=' | 'Q' | 'R' | 'B' | 'N' | 'q' | 'r' | 'b' | 'n' if k > 0 && (c.is_ascii_uppercase() || c == '=' || uci) => {
+            let n = if c == '=' && m.chars.get(k + 1).is_some_and(|(_, p)| "QRBNqrbn".contains(*p)) { 2 } else { 1 };
+            let letter = m.chars.get(k + n - 1).map_or('Q', |p| p.1).to_ascii_uppercase();
+            let meaning = format!("The pawn is promoted to a {} on {to}.", role_word(letter));
+            let part = m.part(k, n, "promotion").with(role_word(letter), meaning);
+            (part.on(vec![to.clone()]), n)
+        }
+        'a'..='h' if san => {
+            let part = m
+                .part(k, 1, "disambiguation")
+                .with(
+                    format!("file {c}"),
+                    format!(
+                        "Which piece moves: the one on file {c} (a pawn names the file it leaves when it captures)."
+                    ),
+                )
+                .on(vec![from.clone()]);
+            (part, 1)
+        }
+        '1'..='8' if san => {
+            let part = m
+                .part(k, 1, "disambiguation")
+                .with(
+                    format!("rank {c}"),
+                    format!("Which piece moves: the one on rank {c}, since another on its file could go there too."),
+                )
+                .on(vec![from.clone()]);
+            (part, 1)
+        }
+        _ => return None,
+    })
+}
+
+fn role_word(letter: char) -> &'static str {
+    match letter {
+        'K' => "king",
+        'Q' => "queen",
+        'R' => "rook",
+        'B' => "bishop",
+        'N' => "knight",
+        _ => "piece",
+    }
+}
+
+/// The castling field: each letter with the rook it names.
+fn castling_part(input: &str, start: usize, end: usize, board: &Board, castling: Castling) -> Part {
+    let text = &input[start..end];
+    let part = Part::new(input, start, end, "castling");
+    if castling.is_empty() {
+        return part.with("none", "Neither side may castle ('-' for none).");
+    }
+    let mut letters = Vec::new();
+    let mut squares = Vec::new();
+    for (i, c) in text.char_indices() {
+        let at = start + i;
+        let token = match c {
+            'K' => Some((Color::White, CastlingToken::KingSide)),
+            'Q' => Some((Color::White, CastlingToken::QueenSide)),
+            'k' => Some((Color::Black, CastlingToken::KingSide)),
+            'q' => Some((Color::Black, CastlingToken::QueenSide)),
+            'A'..='H' => Some((Color::White, CastlingToken::File(c as u8 - b'A'))),
+            'a'..='h' => Some((Color::Black, CastlingToken::File(c as u8 - b'a'))),
+            _ => None,
+        };
+        let letter = Part::new(input, at, at + c.len_utf8(), "castling-right");
+        letters.push(match token {
+            Some((color, token)) => {
+                let side = ChessPosition::color_words(color);
+                let rank = back_rank(color);
+                let how = match token {
+                    CastlingToken::KingSide => "the outermost rook on the h-side of its king",
+                    CastlingToken::QueenSide => "the outermost rook on the a-side of its king",
+                    CastlingToken::File(_) => "the rook on the file this letter names",
+                };
+                match Castling::resolve(board, color, token) {
+                    Some(file) => {
+                        let square = format!("{}{}", char::from(b'a' + file), rank + 1);
+                        squares.push(square.clone());
+                        letter
+                            .with(
+                                format!("{side} with the rook on {square}"),
+                                format!("{c}: {side} may still castle with {how}, the rook on {square}."),
+                            )
+                            .on(vec![square])
+                    }
+                    None => letter.with(side, format!("{c}: {side} may castle with {how}, but there is no such rook.")),
+                }
+            }
+            None => letter.with(c.to_string(), "Not a castling letter."),
+        });
+    }
+    let mut part =
+        part.with(text, "Castling rights: each letter names a rook its side may still castle with.").on(squares);
+    part.parts = letters;
+    part
+}
+
+#[cfg(test)]
+mod tests {
+    //! Chess's own parts: castling letters with their rooks, EPD's
+    //! operations as one part, SAN's disambiguation and promotion.
+
+    use polyfen_game::explain::{Explain, position_parts};
+    use polyfen_game::{GamePosition, ReadOptions};
+
+    use crate::{ChessMoveNotation, ChessNotation, ChessPosition};
+
+    fn position(input: &str, notation: ChessNotation) -> ChessPosition {
+        ChessPosition::read(input, notation, &ReadOptions::default(), &mut Vec::new()).expect("reads")
+    }
+
+    #[test]
+    fn castling_letters_name_their_rooks_and_epd_operations_are_one_part() {
+        let input = "r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1";
+        let parts = position_parts(&position(input, ChessNotation::Fen), input, ChessNotation::Fen);
+        let castling = parts.iter().find(|p| p.kind == "castling").expect("a castling part");
+        assert_eq!(castling.squares, ["h1", "a8"]);
+        assert_eq!(castling.parts[1].value, "black with the rook on a8");
+        let input = "4k3/8/8/8/8/8/8/4K3 w - - bm Ke2; id \"x\";";
+        let parts = position_parts(&position(input, ChessNotation::Epd), input, ChessNotation::Epd);
+        let last = parts.last().expect("parts");
+        assert_eq!((last.kind, last.text.as_str(), last.value.as_str()), ("operations", "bm Ke2; id \"x\";", "bm, id"));
+    }
+
+    #[test]
+    fn san_parts_say_which_piece_moves_and_what_it_becomes() {
+        let kinds = |text, notation, coordinate| -> Vec<&'static str> {
+            ChessPosition::move_parts(text, notation, coordinate).iter().map(|p| p.kind).collect()
+        };
+        assert_eq!(kinds("Rad1", ChessMoveNotation::San, "a1d1"), ["piece", "disambiguation", "to"]);
+        assert_eq!(kinds("b8=Q+", ChessMoveNotation::San, "b7b8q"), ["to", "promotion", "check"]);
+        assert_eq!(kinds("b7b8q", ChessMoveNotation::Uci, "b7b8q"), ["from", "to", "promotion"]);
+        assert_eq!(kinds("O-O-O", ChessMoveNotation::San, "e1c1"), ["castle"]);
+        assert_eq!(ChessPosition::guess_move_notation("Ng1-f3"), ChessMoveNotation::Lan);
+        assert_eq!(ChessPosition::guess_move_notation("e2e4"), ChessMoveNotation::Uci);
+    }
+}
