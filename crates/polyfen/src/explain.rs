@@ -38,7 +38,7 @@ use polyfen_game::explain::attach_repairs;
 use serde::Serialize;
 
 use crate::rules::{MoveNotation, RuleOptions, RulesError};
-use crate::{AnyPosition, Notation, Position, ReadError, ReadOptions, VariantId, list, read};
+use crate::{AnyPosition, Notation, Position, ReadError, ReadOptions, VariantId, any, read};
 
 /// A position or a move cut into parts.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -86,7 +86,7 @@ pub fn explain(input: &str, from: Option<Notation>, options: &ReadOptions) -> Re
             "The JSON form names every field by key; write it in a text notation to see it part by part.",
         )]
     } else {
-        list::explain_position(&reading.position, input, reading.notation)
+        any::explain_position(&reading.position, input, reading.notation)
     };
     attach_repairs(&mut parts, &reading.repairs, input.len());
     Ok(Explanation { variant, notation: reading.notation.to_string(), parts })
@@ -133,7 +133,7 @@ pub fn explain_move_at(position: &AnyPosition, text: &str) -> Result<Explanation
     let (notation, written) = move_forms(position, text)?;
     let variant = position.variant();
     let coordinate = written.first().map(|(_, w)| w.clone()).unwrap_or_default();
-    let parts = list::explain_move(variant, text, notation, &coordinate);
+    let parts = any::explain_move(variant, text, notation, &coordinate);
     Ok(Explanation { variant, notation: notation.to_string(), parts })
 }
 
@@ -171,6 +171,6 @@ pub fn move_forms(
         .find(|(_, w)| w == trimmed)
         .or_else(|| forms.iter().find(|(_, w)| strip(w) == strip(trimmed)))
         .or_else(|| forms.iter().find(|(_, w)| w.eq_ignore_ascii_case(trimmed)))
-        .map_or_else(|| list::guess_move_notation(variant, trimmed), |(n, _)| *n);
+        .map_or_else(|| any::guess_move_notation(variant, trimmed), |(n, _)| *n);
     Ok((notation, forms))
 }

@@ -23,8 +23,8 @@ use polyfen_game::json::{at_value, json_error, read_document};
 use serde::Deserialize;
 use strum::IntoEnumIterator;
 
-pub use crate::list::json_position::JsonPosition;
-use crate::list::json_position::read_document as read_game_document;
+use crate::any::read_document as read_game_document;
+pub use crate::ids::JsonPosition;
 use crate::{AnyPosition, VariantId};
 pub use polyfen_chess::{ChessJson, JsonOperation};
 use polyfen_core::ParseError;

@@ -30,27 +30,34 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+// `Position` before `AnyPosition`: enum_dispatch implements the trait for
+// the enum where it meets the second of the two.
+mod position;
+
+mod any;
 mod detect;
 pub mod explain;
 pub mod extras;
 pub mod games;
+mod ids;
 pub mod json;
 mod list;
 mod listed;
-mod macros;
 mod notation;
-mod position;
+mod read;
 pub mod rules;
 pub mod svg;
 
+pub use any::AnyPosition;
 pub use detect::{Candidates, candidates, detect};
-pub use list::{AnyPosition, MoveNotation, Notation, VariantId};
+pub use ids::{MoveNotation, Notation, VariantId};
 pub use notation::{RenderStyle, letter_set, letter_sets};
 pub use polyfen_chess::ChessPosition;
 pub use polyfen_game::{ReadOptions, WriteOptions};
 pub use polyfen_khet::KhetPosition;
 pub use polyfen_xiangqi::XiangqiPosition;
-pub use position::{ConvertError, Position, ReadError, Reading, Written, read, read_as};
+pub use position::{ConvertError, Position, Written};
+pub use read::{ReadError, Reading, read, read_as};
 pub use rules::{
     CastlingMoves, Divided, EnPassantPolicy, GameStatus, MoveError, PerftControl, PerftProgress, Played, RuleOptions,
     RulesError, StopReason,

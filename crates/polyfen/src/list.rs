@@ -2,45 +2,43 @@
 //!
 //! Each entry is a game's position type (its crate implements
 //! [`polyfen_game::GamePosition`] for it), its notation and move-notation
-//! types with the ids the facade takes over. From this list the `games!`
-//! macro (`macros.rs`) makes [`crate::VariantId`], [`crate::Notation`],
-//! [`crate::MoveNotation`], [`crate::AnyPosition`] and its JSON form, and
-//! the dispatch from an id to its game. Adding a game is its crate and one
+//! types with the ids the facade takes over. From this list `ids.rs` makes [`crate::VariantId`], [`crate::Notation`],
+//! [`crate::MoveNotation`] and the JSON form, and `any.rs`
+//! [`crate::AnyPosition`] and the dispatch from an id to its game; each
+//! calls [`with_games`] with its own macro. This module uses nothing of the
+//! crate, so every module may use it. Adding a game is its crate and one
 //! entry here.
 
-use enum_dispatch::enum_dispatch;
-use polyfen_game::GamePosition;
-use serde::{Deserialize, Serialize};
-use strum::{AsRefStr, Display, EnumIter, EnumString, IntoStaticStr};
-
-use crate::{
-    ConvertError, Divided, GameStatus, PerftControl, Played, Position, ReadOptions, RenderStyle, RuleOptions,
-    RulesError, WriteOptions, json,
-};
-
-crate::macros::games! {
-    /// Chess and Chess960.
-    Chess(polyfen_chess::ChessPosition) {
-        notations: polyfen_chess::ChessNotation [Fen, ShredderFen, Epd],
-        moves: polyfen_chess::ChessMoveNotation [Uci, San, Lan],
-    }
-    /// Xiangqi (Chinese chess).
-    Xiangqi(polyfen_xiangqi::XiangqiPosition) {
-        notations: polyfen_xiangqi::XiangqiNotation [XiangqiFen, XiangqiLegacy],
-        moves: polyfen_xiangqi::MoveStyle [
-            Iccs,
-            Ucci,
-            #[strum(serialize = "uci-1")]
-            Uci1,
-            Wxf,
-            WxfFsf,
-            Chinese,
-            ChineseTraditional,
-        ],
-    }
-    /// Khet, the laser game.
-    Khet(polyfen_khet::KhetPosition) {
-        notations: polyfen_khet::KhetNotation [Pkn],
-        moves: polyfen_khet::KhetMoveNotation [Khet],
-    }
+/// Calls the macro `$make` with the list of games.
+macro_rules! with_games {
+    ($make:ident) => {
+        $make! {
+        /// Chess and Chess960.
+        Chess(polyfen_chess::ChessPosition) {
+            notations: polyfen_chess::ChessNotation [Fen, ShredderFen, Epd],
+            moves: polyfen_chess::ChessMoveNotation [Uci, San, Lan],
+        }
+        /// Xiangqi (Chinese chess).
+        Xiangqi(polyfen_xiangqi::XiangqiPosition) {
+            notations: polyfen_xiangqi::XiangqiNotation [XiangqiFen, XiangqiLegacy],
+            moves: polyfen_xiangqi::MoveStyle [
+                Iccs,
+                Ucci,
+                #[strum(serialize = "uci-1")]
+                Uci1,
+                Wxf,
+                WxfFsf,
+                Chinese,
+                ChineseTraditional,
+            ],
+        }
+        /// Khet, the laser game.
+        Khet(polyfen_khet::KhetPosition) {
+            notations: polyfen_khet::KhetNotation [Pkn],
+            moves: polyfen_khet::KhetMoveNotation [Khet],
+        }
+            }
+    };
 }
+
+pub(crate) use with_games;

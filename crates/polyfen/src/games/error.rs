@@ -3,9 +3,9 @@
 use std::fmt;
 
 use crate::games::format::RecordFormat;
-use crate::games::record_error::RecordError;
 use crate::games::model::Game;
 use crate::games::pgn::{Location, PgnError, PgnRepair};
+use crate::games::record_error::RecordError;
 
 /// A game that could not be read, in any format: its number in the input,
 /// what went wrong and where (line, column and byte offset in a PGN text;

@@ -37,9 +37,9 @@ use crate::games::build::{GameOptions, GameResult, Games};
 use crate::games::encoding::{Encoding, decode, detect};
 use crate::games::error::GameError;
 use crate::games::format::{RecordFormat, detect_format, read_record, record_text};
-use crate::games::record_error::RecordError;
 use crate::games::model::Game;
 use crate::games::pgn::PgnReader;
+use crate::games::record_error::RecordError;
 
 /// How many bytes of a reader the format and the encoding are found from.
 const HEAD: u64 = 64 * 1024;

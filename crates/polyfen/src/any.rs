@@ -1,17 +1,20 @@
-//! The `games!` macro: from the list of games (`list.rs`), every type and
-//! function that has one case per game — the game, notation and
-//! move-notation ids, the enum of positions and its JSON form, and the
-//! dispatch from a notation id to the game that reads it, and from a
-//! position or a game id to the game that explains its text part by part.
-//!
-//! Each entry names a game's position type (which implements
-//! [`polyfen_game::GamePosition`] and [`polyfen_game::explain::Explain`]), its notation type with the variants the
-//! facade's [`crate::Notation`] takes over, and likewise its move notations.
-//! Nothing else in the facade, the command line, the service or Python
-//! names a game's types.
+//! [`AnyPosition`], a position of any game of the list (`list.rs`), and
+//! the facade's [`Position`] for each game's position type, through the
+//! generic functions of `listed.rs`; reading a text in a game's notation
+//! (`read_in`), explaining it, and the JSON form's conversions.
 
-/// Generates the facade's per-game types from the list of games.
-macro_rules! games {
+use enum_dispatch::enum_dispatch;
+use polyfen_game::{ExtraAnswer, ExtraArgs, GamePosition};
+use serde::{Deserialize, Serialize};
+
+use crate::ids::JsonPosition;
+use crate::{
+    ConvertError, Divided, GameStatus, MoveNotation, Notation, PerftControl, Played, Position, ReadOptions,
+    RenderStyle, RuleOptions, RulesError, VariantId, WriteOptions, Written,
+};
+
+/// Makes the enum of positions and the per-game impls from the list of games.
+macro_rules! any {
     (
         $(
             $(#[doc = $doc:literal])*
@@ -21,166 +24,17 @@ macro_rules! games {
             }
         )+
     ) => {
-        /// A game polyfen knows. The kebab-case name (`chess`) is the id the
-        /// command line and the service use.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Display, EnumString, EnumIter, AsRefStr, IntoStaticStr)]
-        #[strum(serialize_all = "kebab-case")]
-        pub enum VariantId {
-            $( $(#[doc = $doc])* $game, )+
-        }
-
-        /// A text notation polyfen reads and writes. The kebab-case name
-        /// (`shredder-fen`) is the id the command line and the service use.
-        /// Each game's notations are its own (linked from each variant); JSON
-        /// writes any game.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Display, EnumString, EnumIter, AsRefStr, IntoStaticStr)]
-        #[strum(serialize_all = "kebab-case")]
-        pub enum Notation {
-            $($(
-                #[doc = concat!("A ", stringify!($game), " notation: [`", stringify!($nty), "::", stringify!($nmod), "::", stringify!($n), "`].")]
-                $(#[$nattr])* $n,
-            )+)+
-            /// polyfen's JSON form of any position (see the book's JSON chapter).
-            Json,
-        }
-
-        /// A move notation. The kebab-case name (`uci-1`, `wxf-fsf`) is the id
-        /// the command line and the service use.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Display, EnumString, EnumIter, AsRefStr, IntoStaticStr)]
-        #[strum(serialize_all = "kebab-case")]
-        pub enum MoveNotation {
-            $($(
-                #[doc = concat!("A ", stringify!($game), " move notation: [`", stringify!($mty), "::", stringify!($mmod), "::", stringify!($m), "`].")]
-                $(#[$mattr])* $m,
-            )+)+
-        }
-
         /// A position of any game polyfen knows.
         ///
         /// Serializes to and from the JSON form of [`json::JsonPosition`].
         #[enum_dispatch(Position)]
         #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-        #[serde(into = "json::JsonPosition", try_from = "json::JsonPosition")]
+        #[serde(into = "JsonPosition", try_from = "JsonPosition")]
         pub enum AnyPosition {
             $( $(#[doc = $doc])* $game($ty), )+
         }
 
-        impl Notation {
-            /// The variant this notation writes, `None` for one that writes any.
-            #[must_use]
-            pub fn variant(self) -> Option<VariantId> {
-                match self {
-                    $( $(Notation::$n)|+ => Some(VariantId::$game), )+
-                    Notation::Json => None,
-                }
-            }
-        }
-
-        impl MoveNotation {
-            /// The game whose moves this notation writes.
-            #[must_use]
-            pub fn variant(self) -> VariantId {
-                match self {
-                    $( $(MoveNotation::$m)|+ => VariantId::$game, )+
-                }
-            }
-        }
-
-        impl VariantId {
-            /// The notation a position of this variant is written in by default.
-            #[must_use]
-            pub fn default_notation(self) -> Notation {
-                match self {
-                    $( VariantId::$game => Notation::from(<$ty as GamePosition>::NOTATIONS[0]), )+
-                }
-            }
-
-            /// The position notations of this game (JSON aside); the first is
-            /// the default.
-            #[must_use]
-            pub fn notations(self) -> &'static [Notation] {
-                match self {
-                    $( VariantId::$game => &[$(Notation::$n),+], )+
-                }
-            }
-
-            /// The move notations of this game; the first is the default.
-            #[must_use]
-            pub fn move_notations(self) -> &'static [MoveNotation] {
-                match self {
-                    $( VariantId::$game => &[$(MoveNotation::$m),+], )+
-                }
-            }
-
-            /// The variant's named positions as `(name, position)`, each written
-            /// in the variant's [default notation](VariantId::default_notation).
-            #[must_use]
-            pub fn setups(self) -> &'static [(&'static str, &'static str)] {
-                match self {
-                    $( VariantId::$game => <$ty as GamePosition>::SETUPS, )+
-                }
-            }
-
-            /// Where the game's SVG drawing puts each square: the top rank
-            /// first, each rank from the left.
-            #[must_use]
-            pub fn square_boxes(self) -> Vec<polyfen_game::svg::SquareBox> {
-                match self {
-                    $( VariantId::$game => <$ty as GamePosition>::square_boxes(), )+
-                }
-            }
-
-            /// The extras the game answers beyond its rules, such as Khet's
-            /// `laser` (see [`Position::extra`]).
-            #[must_use]
-            pub fn extras(self) -> &'static [polyfen_game::Extra] {
-                match self {
-                    $( VariantId::$game => <$ty as GamePosition>::EXTRAS, )+
-                }
-            }
-
-            /// The names of the game's piece-letter sets
-            /// ([`WriteOptions::letters`]); empty for a game with one.
-            #[must_use]
-            pub fn letter_sets(self) -> &'static [&'static str] {
-                match self {
-                    $( VariantId::$game => <$ty as GamePosition>::LETTER_SETS, )+
-                }
-            }
-
-            /// The bounds of the sizes of the game's answers.
-            #[must_use]
-            pub fn bounds(self) -> polyfen_game::Bounds {
-                match self {
-                    $( VariantId::$game => polyfen_game::Bounds::of::<$ty>(), )+
-                }
-            }
-
-            /// The ids of the diagram styles the game draws.
-            pub(crate) fn style_ids(self) -> &'static [&'static str] {
-                match self {
-                    $( VariantId::$game => <$ty as GamePosition>::STYLES, )+
-                }
-            }
-        }
-
         $(
-            impl From<$nty::$nmod> for Notation {
-                fn from(notation: $nty::$nmod) -> Notation {
-                    match notation {
-                        $( $nty::$nmod::$n => Notation::$n, )+
-                    }
-                }
-            }
-
-            impl From<$mty::$mmod> for MoveNotation {
-                fn from(notation: $mty::$mmod) -> MoveNotation {
-                    match notation {
-                        $( $mty::$mmod::$m => MoveNotation::$m, )+
-                    }
-                }
-            }
-
             impl crate::listed::Listed for $ty {
                 const VARIANT: VariantId = VariantId::$game;
 
@@ -212,7 +66,7 @@ macro_rules! games {
                     warnings: &mut Vec<String>,
                 ) -> Result<(), ConvertError> {
                     if notation == Notation::Json {
-                        let json = json::JsonPosition::$game(<$ty as GamePosition>::to_json(self, options));
+                        let json = JsonPosition::$game(<$ty as GamePosition>::to_json(self, options));
                         return crate::listed::write_json(&json, out);
                     }
                     crate::listed::write_to(self, notation, options, out, warnings)
@@ -226,8 +80,8 @@ macro_rules! games {
                     crate::listed::render(self, style)
                 }
 
-                fn to_json(&self) -> json::JsonPosition {
-                    json::JsonPosition::$game(<$ty as GamePosition>::to_json(self, &WriteOptions::default()))
+                fn to_json(&self) -> JsonPosition {
+                    JsonPosition::$game(<$ty as GamePosition>::to_json(self, &WriteOptions::default()))
                 }
 
                 fn legal_moves(&self, notation: MoveNotation, options: &RuleOptions) -> Result<Vec<String>, RulesError> {
@@ -299,7 +153,7 @@ macro_rules! games {
                 $($(
                     Notation::$n => <$ty as GamePosition>::read(input, $nty::$nmod::$n, options, repairs).map(AnyPosition::$game),
                 )+)+
-                Notation::Json => json::from_json(input),
+                Notation::Json => unreachable!("JSON is read by `json::from_json`"),
             }
         }
 
@@ -357,17 +211,6 @@ macro_rules! games {
             }
         }
 
-        pub mod json_position {
-            //! The JSON form of any position, one case per game.
-            use super::*;
-
-            /// Any position in JSON, tagged by `variant`.
-            #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-            #[serde(tag = "variant", rename_all = "kebab-case")]
-            pub enum JsonPosition {
-                $( $(#[doc = $doc])* $game(<$ty as GamePosition>::Json), )+
-            }
-
             impl From<AnyPosition> for JsonPosition {
                 fn from(position: AnyPosition) -> JsonPosition {
                     match position {
@@ -404,8 +247,7 @@ macro_rules! games {
                 )+
                 None
             }
-        }
     };
 }
 
-pub(crate) use games;
+crate::list::with_games!(any);
