@@ -3,22 +3,26 @@
 //! A game crate (chess, Xiangqi, Khet, ...) depends on `polyfen-core` for
 //! its codec and on this crate for everything the facade, the command line,
 //! the service and Python ask of a game: [`GamePosition`] (notations, named
-//! setups, diagrams, the JSON form, rules), the options of reading, writing
-//! and the rules, the errors and answers of the rules, perft under control
-//! ([`PerftControl`]), and the shared pieces of drawings ([`svg`]) and JSON
-//! reading ([`json`]). Nothing here names a game: the facade's list of
-//! games is the one place where games are named together.
+//! setups, diagrams, the JSON form, rules), [`GameRules`] (the record
+//! adapter: a move of a game record read, played, written and numbered),
+//! the options of reading, writing and the rules, the errors and answers
+//! of the rules, perft under control ([`PerftControl`]), and the shared
+//! pieces of drawings ([`svg`]) and JSON reading ([`json`]). Nothing here
+//! names a game: the facade's list of games is the one place where games
+//! are named together.
 
 mod options;
 mod position;
+mod record;
 mod rules;
 
 pub mod json;
 pub mod svg;
 
 pub use options::{ReadOptions, WriteOptions};
-pub use position::GamePosition;
+pub use position::{GamePosition, GameRules, MoveNotationOf};
+pub use record::{NULL_MOVE, NoNullMove, Step, is_null_move, play_step, read_step, write_step};
 pub use rules::{
-    CastlingMoves, Divided, EnPassantPolicy, GameStatus, MoveError, PerftControl, PerftProgress, Played, RuleError,
-    RuleOptions, StopReason,
+    CastlingMoves, Divided, EnPassantPolicy, GameStatus, MoveError, MoveNote, PerftControl, PerftProgress, Played,
+    RuleError, RuleOptions, StopReason,
 };

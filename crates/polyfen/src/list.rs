@@ -4,9 +4,10 @@
 //! [`polyfen_game::GamePosition`] for it), its notation and move-notation
 //! types with the ids the facade takes over. From this list the `games!`
 //! macro (`macros.rs`) makes [`crate::VariantId`], [`crate::Notation`],
-//! [`crate::MoveNotation`], [`crate::AnyPosition`] and its JSON form, and
-//! the dispatch from an id to its game. Adding a game is its crate and one
-//! entry here.
+//! [`crate::MoveNotation`], [`crate::AnyPosition`] and its JSON form, the
+//! dispatch from an id to its game, and the records dispatch (each game's
+//! record adapter is its `GamePosition::Rules`). Adding a game is its crate
+//! and one entry here.
 
 use enum_dispatch::enum_dispatch;
 use polyfen_game::GamePosition;

@@ -1,7 +1,9 @@
 //! The Khet game as the layers above it see it ([`GamePosition`]): PKN,
-//! Khet's moves, diagrams, the JSON form, the rules, perft and the laser.
+//! Khet's moves, diagrams, the JSON form, the rules, perft and the laser;
+//! in game records, [`KhetRules`] (record.rs).
 
 mod json;
+mod record;
 mod svg;
 
 use polyfen_core::{Color, ParseError, Repair};
@@ -11,6 +13,7 @@ use polyfen_game::{
 };
 
 pub use self::json::{BeamJson, BounceJson, KhetDocument, KhetJson, LaserJson, OutcomeJson, PieceJson};
+pub use self::record::{KhetPos, KhetRules};
 pub use self::svg::{svg, svg_with_laser};
 use crate::{Laser, Move, Outcome, Pkn, PknOptions, Rules, parse_lenient};
 
@@ -121,6 +124,7 @@ impl GamePosition for KhetPosition {
     const SETUPS: &'static [(&'static str, &'static str)] = crate::SETUPS;
     type Json = KhetJson;
     type Document = KhetDocument;
+    type Rules = KhetRules;
 
     fn read(
         input: &str,
@@ -236,9 +240,16 @@ impl GamePosition for KhetPosition {
     /// [`GameStatus::PharaohLost`] once the laser has removed a pharaoh,
     /// else [`GameStatus::Ongoing`] (a Khet side always has a move).
     fn status(&self, _options: &RuleOptions) -> Result<GameStatus, RuleError> {
-        Ok(match self.game()?.outcome() {
+        Ok(self.game()?.outcome().into())
+    }
+}
+
+/// The game's state, as the rules and the game records tell it.
+impl From<Outcome> for GameStatus {
+    fn from(outcome: Outcome) -> GameStatus {
+        match outcome {
             Outcome::Ongoing => GameStatus::Ongoing,
             Outcome::PharaohLost(_) | Outcome::BothPharaohsLost => GameStatus::PharaohLost,
-        })
+        }
     }
 }

@@ -1,9 +1,11 @@
 //! The Xiangqi game as the layers above it see it ([`GamePosition`]):
 //! standard Xiangqi FEN and the legacy dialect; ICCS, UCCI, uci-1, WXF and
-//! Chinese moves; diagrams, the JSON form, the rules and perft.
+//! Chinese moves; diagrams, the JSON form, the rules and perft; in game
+//! records, [`XiangqiRules`] (record.rs).
 
 mod glyphs;
 mod json;
+mod record;
 mod svg;
 
 use polyfen_core::{ParseError, Repair};
@@ -13,6 +15,7 @@ use polyfen_game::{
 };
 
 pub use self::json::{JsonMarker, XiangqiDocument, XiangqiJson};
+pub use self::record::XiangqiRules;
 pub use self::svg::svg;
 use crate::{Fen, LetterSet, MoveStyle, Script, XqOptions, lost_in_standard, parse_legacy, write_legacy};
 
@@ -92,6 +95,7 @@ impl GamePosition for XiangqiPosition {
     const SETUPS: &'static [(&'static str, &'static str)] = &[("standard", crate::START_FEN)];
     type Json = XiangqiJson;
     type Document = XiangqiDocument;
+    type Rules = XiangqiRules;
 
     /// Reads `input` as `notation`: `xiangqi-legacy` (or `xiangqi-fen` when
     /// lenient) with the legacy dialect's reader, reporting its repairs;
@@ -187,11 +191,7 @@ impl GamePosition for XiangqiPosition {
     }
 
     fn status(&self, _options: &RuleOptions) -> Result<GameStatus, RuleError> {
-        Ok(match self.rules()?.status() {
-            crate::Status::Ongoing => GameStatus::Ongoing,
-            crate::Status::Checkmate => GameStatus::Checkmate,
-            crate::Status::Stalemate => GameStatus::Stalemate,
-        })
+        Ok(self.rules()?.status().into())
     }
 
     fn legal_moves(&self, notation: MoveStyle, _options: &RuleOptions) -> Result<Vec<String>, RuleError> {
@@ -223,5 +223,16 @@ impl GamePosition for XiangqiPosition {
         position.play(m);
         self.setup = position.to_setup();
         Ok(Played { text: written, repairs })
+    }
+}
+
+/// The game's state, as the rules and the game records tell it.
+impl From<crate::Status> for GameStatus {
+    fn from(status: crate::Status) -> GameStatus {
+        match status {
+            crate::Status::Ongoing => GameStatus::Ongoing,
+            crate::Status::Checkmate => GameStatus::Checkmate,
+            crate::Status::Stalemate => GameStatus::Stalemate,
+        }
     }
 }
