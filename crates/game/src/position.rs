@@ -189,6 +189,8 @@ pub trait GameRules {
 
     /// The coordinate notation the model keeps moves in.
     const COORDINATES: MoveNotationOf<Self>;
+    /// The notation a game's PGN is written in when none is asked for.
+    const PGN_NOTATION: MoveNotationOf<Self>;
 
     /// The playable position of a position of the game.
     ///

@@ -34,6 +34,7 @@ impl GameRules for ChessRules {
     type Move = Move;
 
     const COORDINATES: ChessMoveNotation = ChessMoveNotation::Uci;
+    const PGN_NOTATION: ChessMoveNotation = ChessMoveNotation::San;
 
     fn from_position(position: &ChessPosition) -> Result<ChessPos, String> {
         let pos = Position::from_setup(&position.setup).map_err(|e| e.to_string())?;

@@ -33,6 +33,7 @@ impl GameRules for KhetRules {
     type Move = Move;
 
     const COORDINATES: KhetMoveNotation = KhetMoveNotation::Khet;
+    const PGN_NOTATION: KhetMoveNotation = KhetMoveNotation::Khet;
 
     fn from_position(position: &KhetPosition) -> Result<KhetPos, String> {
         let pos = Position::from_setup(&position.setup).map_err(|violations| {

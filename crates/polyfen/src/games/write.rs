@@ -90,11 +90,7 @@ pub(crate) fn notation_for(variant: VariantId, notation: Option<MoveNotation>) -
 /// The notation a game's PGN is written in by default.
 #[must_use]
 pub fn pgn_notation(variant: VariantId) -> MoveNotation {
-    match variant {
-        VariantId::Chess => MoveNotation::San,
-        VariantId::Xiangqi => MoveNotation::Iccs,
-        VariantId::Khet => MoveNotation::Khet,
-    }
+    with_game!(variant, P => P::move_notation_id(<P as GamePosition>::Rules::PGN_NOTATION))
 }
 
 /// The coordinate notation the model keeps a game's moves in.
@@ -106,11 +102,7 @@ pub fn coordinates(variant: VariantId) -> MoveNotation {
 /// The notation a game's positions are written in.
 #[must_use]
 pub fn position_notation(variant: VariantId) -> Notation {
-    match variant {
-        VariantId::Chess => Notation::Fen,
-        VariantId::Xiangqi => Notation::XiangqiFen,
-        VariantId::Khet => Notation::Pkn,
-    }
+    variant.default_notation()
 }
 
 /// A position written in its game's own notation.

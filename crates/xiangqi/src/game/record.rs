@@ -22,6 +22,7 @@ impl GameRules for XiangqiRules {
     type Move = Move;
 
     const COORDINATES: MoveStyle = MoveStyle::Ucci;
+    const PGN_NOTATION: MoveStyle = MoveStyle::Iccs;
 
     fn from_position(position: &XiangqiPosition) -> Result<Position, String> {
         position.rules().map_err(|e| e.to_string())
