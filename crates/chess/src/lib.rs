@@ -38,7 +38,9 @@ use polyfen_core::{Color, Field, Fields, Leniency, ParseError, ParseErrorKind, P
 
 pub use castling::{Castling, CastlingStyle, CastlingToken, back_rank, king_file};
 pub use epd::{Epd, Operation};
-pub use game::{ChessDocument, ChessJson, ChessMoveNotation, ChessNotation, ChessPosition, JsonOperation, svg};
+pub use game::{
+    ChessDocument, ChessJson, ChessMoveNotation, ChessNotation, ChessPos, ChessPosition, ChessRules, JsonOperation, svg,
+};
 pub use position::{Move, MoveKind, MoveList, Outcome, Position, PositionError};
 pub use render::{RenderStyle, render};
 pub use san::{CastlingNotation, MoveError, MoveSyntax, San};

@@ -3,16 +3,19 @@
 //! A game crate (chess, Xiangqi, Khet, ...) depends on `polyfen-core` for
 //! its codec and on this crate for everything the facade, the command line,
 //! the service and Python ask of a game: [`GamePosition`] (notations, named
-//! setups, diagrams, the JSON form, rules) and [`explain::Explain`] (its
-//! texts explained part by part), the options of reading, writing
-//! and the rules, the errors and answers of the rules, perft under control
-//! ([`PerftControl`]), and the shared pieces of drawings ([`svg`]) and JSON
-//! reading ([`json`]). Nothing here names a game: the facade's list of
-//! games is the one place where games are named together.
+//! setups, diagrams, the JSON form, rules), [`GameRules`] (the record
+//! adapter: a move of a game record read, played, written and numbered) and
+//! [`explain::Explain`] (its texts explained part by part), the options of
+//! reading, writing and the rules, the errors and answers of the rules,
+//! perft under control ([`PerftControl`]), and the shared pieces of
+//! drawings ([`svg`]) and JSON reading ([`json`]). Nothing here names a
+//! game: the facade's list of games is the one place where games are named
+//! together.
 
 mod extra;
 mod options;
 mod position;
+mod record;
 mod rules;
 
 pub mod explain;
@@ -21,8 +24,9 @@ pub mod svg;
 
 pub use extra::{Extra, ExtraAnswer, ExtraArgs};
 pub use options::{ReadOptions, WriteOptions};
-pub use position::{Bounds, GamePosition};
+pub use position::{Bounds, GamePosition, GameRules, MoveNotationOf};
+pub use record::{NULL_MOVE, NoNullMove, Step, is_null_move, play_step, read_step, write_step};
 pub use rules::{
-    CastlingMoves, Divided, EnPassantPolicy, GameStatus, MoveError, PerftControl, PerftProgress, Played, RuleError,
-    RuleOptions, StopReason,
+    CastlingMoves, Divided, EnPassantPolicy, GameStatus, MoveError, MoveNote, PerftControl, PerftProgress, Played,
+    RuleError, RuleOptions, StopReason,
 };

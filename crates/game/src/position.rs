@@ -1,5 +1,7 @@
-//! [`GamePosition`]: what a game gives the layers above it for its
-//! positions — its notations, named setups, diagrams, JSON form and rules.
+//! The two traits a game implements: [`GamePosition`], what it gives the
+//! layers above it for its positions — its notations, named setups,
+//! diagrams, JSON form and rules —, and [`GameRules`], its record adapter:
+//! how the game-record layer reads, plays, writes and numbers its moves.
 
 use std::fmt;
 
@@ -8,8 +10,8 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::{
-    Divided, Extra, ExtraAnswer, ExtraArgs, GameStatus, PerftControl, Played, ReadOptions, RuleError, RuleOptions,
-    WriteOptions,
+    Divided, Extra, ExtraAnswer, ExtraArgs, GameStatus, MoveError, MoveNote, PerftControl, Played, ReadOptions,
+    RuleError, RuleOptions, WriteOptions,
 };
 
 /// A position of one game, as the facade and every layer above it use it.
@@ -64,6 +66,9 @@ pub trait GamePosition: Clone + fmt::Debug + PartialEq + Eq + Send + Sync + Size
     const MOST_MOVES: u64;
     /// The bytes of the longest move text in any move notation of the game.
     const LONGEST_MOVE: u64;
+    /// The game's record adapter: how the game-record layer reads, plays,
+    /// writes and numbers the game's moves.
+    type Rules: GameRules<Position = Self>;
 
     /// Reads a position written in `notation`, leniently when `options`
     /// say so, pushing what a lenient reading repaired onto `repairs`.
@@ -249,4 +254,90 @@ impl Bounds {
     pub const fn svg_bytes(&self, pieces: u64) -> u64 {
         self.svg_board_bytes + self.svg_piece_bytes * pieces
     }
+}
+
+/// The move notation of the game whose records `R` reads.
+pub type MoveNotationOf<R> = <<R as GameRules>::Position as GamePosition>::MoveNotation;
+
+/// One game's rules as the game layer uses them. A game implements this
+/// (and names it as its [`GamePosition::Rules`]) and its moves can be read
+/// from and written to every game-record format. Every method is called
+/// per move, monomorphized for the game: no call goes through a pointer.
+pub trait GameRules {
+    /// The game's position, as the layers above it hold it.
+    type Position: GamePosition;
+    /// A position moves can be played on.
+    type Pos: Clone;
+    /// A legal move of a position.
+    type Move: Copy;
+
+    /// The coordinate notation the model keeps moves in.
+    const COORDINATES: MoveNotationOf<Self>;
+    /// The notation a game's PGN is written in when none is asked for.
+    const PGN_NOTATION: MoveNotationOf<Self>;
+
+    /// The playable position of a position of the game.
+    ///
+    /// # Errors
+    ///
+    /// Why the position cannot be played, in words.
+    fn from_position(position: &Self::Position) -> Result<Self::Pos, String>;
+
+    /// The position as the layers above hold it.
+    fn to_position(pos: &Self::Pos) -> Self::Position;
+
+    /// Reads a move written in any notation of the game. `expected` is the
+    /// file's notation, if it names one: a move read in another is noted.
+    ///
+    /// # Errors
+    ///
+    /// A [`MoveError`] naming the span and the candidates.
+    fn read_move(
+        pos: &Self::Pos,
+        text: &str,
+        expected: Option<MoveNotationOf<Self>>,
+        notes: &mut Vec<MoveNote>,
+    ) -> Result<Self::Move, MoveError>;
+
+    /// Reads a move as [`GameRules::read_move`] and also the forms only a
+    /// lenient reading takes, noting each such reading in `notes`. Called
+    /// when the strict reading failed and the reader was asked to be
+    /// lenient; by default the strict reading again.
+    ///
+    /// # Errors
+    ///
+    /// As [`GameRules::read_move`].
+    fn read_move_lenient(
+        pos: &Self::Pos,
+        text: &str,
+        expected: Option<MoveNotationOf<Self>>,
+        notes: &mut Vec<MoveNote>,
+    ) -> Result<Self::Move, MoveError> {
+        Self::read_move(pos, text, expected, notes)
+    }
+
+    /// Plays a legal move.
+    fn play(pos: &mut Self::Pos, mv: Self::Move);
+
+    /// Whether the side to move may pass (play a null move).
+    ///
+    /// # Errors
+    ///
+    /// Why not, in words.
+    fn null_allowed(pos: &Self::Pos) -> Result<(), String>;
+
+    /// Plays a null move: the turn passes, nothing moves.
+    fn play_null(pos: &mut Self::Pos);
+
+    /// How `notation` writes a null move, or `None` when it cannot.
+    fn null_text(notation: MoveNotationOf<Self>) -> Option<&'static str>;
+
+    /// Writes a legal move in `notation`.
+    fn write_move(pos: &Self::Pos, mv: Self::Move, notation: MoveNotationOf<Self>, out: &mut String);
+
+    /// The move number and whether the second player is to move.
+    fn numbering(pos: &Self::Pos) -> (u32, bool);
+
+    /// Whether the game goes on, and if not why.
+    fn status(pos: &Self::Pos) -> GameStatus;
 }

@@ -1,5 +1,6 @@
 //! What every game's rules share: the options of the rules, a move that
-//! could not be read or played, the answer of a move played, perft under a
+//! could not be read or played, a game record's move read in another form
+//! than its own ([`MoveNote`]), the answer of a move played, perft under a
 //! cancel flag, budget and progress callback, and the state of the game.
 //!
 //! A game's rule methods ([`crate::GamePosition`]) answer [`RuleError`];
@@ -118,6 +119,16 @@ impl fmt::Display for MoveError {
 }
 
 impl std::error::Error for MoveError {}
+
+/// A move read leniently: what was done, and the bytes of the move's text
+/// it is about.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveNote {
+    /// The bytes of the move text.
+    pub span: std::ops::Range<usize>,
+    /// What was read, in words.
+    pub message: String,
+}
 
 /// A move played: as written in the notation asked for, and the repairs a
 /// lenient reading made (none when the text was standard).

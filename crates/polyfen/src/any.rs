@@ -1,7 +1,10 @@
 //! [`AnyPosition`], a position of any game of the list (`list.rs`), and
 //! the facade's [`Position`] for each game's position type, through the
 //! generic functions of `listed.rs`; reading a text in a game's notation
-//! (`read_in`), explaining it, and the JSON form's conversions.
+//! (`read_in`), explaining it, the JSON form's conversions, and the records
+//! dispatch: `with_game!` (from a game id to its position type, whose
+//! `GamePosition::Rules` is its record adapter) and `PerGame` with
+//! `each_game!` (a value of any game, as the tree of a record being read).
 
 use enum_dispatch::enum_dispatch;
 use polyfen_game::{ExtraAnswer, ExtraArgs, GamePosition};
@@ -49,6 +52,34 @@ macro_rules! any {
                     match notation {
                         $( MoveNotation::$m => Some($mty::$mmod::$m), )+
                         _ => None,
+                    }
+                }
+
+                fn move_notation_id(notation: $mty::$mmod) -> MoveNotation {
+                    MoveNotation::from(notation)
+                }
+
+                fn of(position: &AnyPosition) -> Option<&$ty> {
+                    match position {
+                        AnyPosition::$game(p) => Some(p),
+                        #[allow(unreachable_patterns, reason = "a list of one game")]
+                        _ => None,
+                    }
+                }
+
+                fn into_any(self) -> AnyPosition {
+                    AnyPosition::$game(self)
+                }
+
+                fn wrap<F: crate::listed::Family>(value: F::Of<$ty>) -> PerGame<F> {
+                    PerGame::$game(value)
+                }
+
+                fn unwrap<F: crate::listed::Family>(value: PerGame<F>) -> Result<F::Of<$ty>, PerGame<F>> {
+                    match value {
+                        PerGame::$game(value) => Ok(value),
+                        #[allow(unreachable_patterns, reason = "a list of one game")]
+                        other => Err(other),
                     }
                 }
             }
@@ -141,6 +172,38 @@ macro_rules! any {
                 }
             }
         )+
+
+        /// A value of a type that depends on the game (see
+        /// [`crate::listed::Family`]), of any game: the records dispatch
+        /// (`games/build.rs`) keeps the tree of the game being read in one.
+        pub(crate) enum PerGame<F: crate::listed::Family> {
+            $( $game(F::Of<$ty>), )+
+        }
+
+        /// Runs `$body` with `$P` the position type of the game `$variant`
+        /// (a [`VariantId`]), monomorphized for each game.
+        macro_rules! with_game {
+            ($variant:expr, $P:ident => $body:expr) => {
+                match $variant {
+                    $( $crate::VariantId::$game => {
+                        type $P = $ty;
+                        $body
+                    } )+
+                }
+            };
+        }
+        pub(crate) use with_game;
+
+        /// Runs `$body` with `$value` bound to the value a [`PerGame`]
+        /// holds, monomorphized for each game.
+        macro_rules! each_game {
+            ($per_game:expr, $value:ident => $body:expr) => {
+                match $per_game {
+                    $( $crate::any::PerGame::$game($value) => $body, )+
+                }
+            };
+        }
+        pub(crate) use each_game;
 
         /// Reads `input` in `notation` with the game that owns it.
         pub(crate) fn read_in(

@@ -4,7 +4,8 @@
 //! [`polyfen_game::GamePosition`] for it), its notation and move-notation
 //! types with the ids the facade takes over. From this list `ids.rs` makes [`crate::VariantId`], [`crate::Notation`],
 //! [`crate::MoveNotation`] and the JSON form, and `any.rs`
-//! [`crate::AnyPosition`] and the dispatch from an id to its game; each
+//! [`crate::AnyPosition`] the dispatch from an id to its game and the records dispatch (each
+//! game's record adapter is its `GamePosition::Rules`); each
 //! calls [`with_games`] with its own macro. This module uses nothing of the
 //! crate, so every module may use it. Adding a game is its crate and one
 //! entry here.

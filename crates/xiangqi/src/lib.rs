@@ -45,7 +45,9 @@ use polyfen_core::{
     Color, Field, Fields, Leniency, ParseError, ParseErrorKind, PlacementSpec, Repair, RowOrder, Setup, Variant,
 };
 
-pub use game::{JsonMarker, MAX_PERFT_DEPTH, XiangqiDocument, XiangqiJson, XiangqiNotation, XiangqiPosition, svg};
+pub use game::{
+    JsonMarker, MAX_PERFT_DEPTH, XiangqiDocument, XiangqiJson, XiangqiNotation, XiangqiPosition, XiangqiRules, svg,
+};
 pub use legacy::{LEGACY, LEGACY_STYLE, Marker, lost_in_standard, parse_legacy, to_legacy_string, write_legacy};
 pub use moves::Move;
 pub use notation::{

@@ -1,9 +1,11 @@
 //! The chess game as the layers above it see it ([`GamePosition`]): FEN,
 //! Shredder-FEN and EPD; UCI, SAN and LAN moves; diagrams, the JSON form,
-//! explanations part by part, the rules and perft.
+//! explanations part by part, the rules and perft; in game records,
+//! [`ChessRules`] (record.rs).
 
 mod explain;
 mod json;
+mod record;
 mod svg;
 
 use std::borrow::Cow;
@@ -16,6 +18,7 @@ use polyfen_game::{
 
 pub use self::svg::svg;
 pub use json::{ChessDocument, ChessJson, JsonOperation};
+pub use record::{ChessPos, ChessRules};
 
 use crate::{CastlingNotation, CastlingStyle, Epd, Fen, FenOptions, Move, Operation, Outcome, render};
 
@@ -99,7 +102,8 @@ fn uci_castling(pos: &crate::Position, castling: CastlingMoves) -> CastlingNotat
     if takes_rook { CastlingNotation::KingTakesRook } else { CastlingNotation::KingTwoSquares }
 }
 
-/// A legal move of `pos` written in `notation` (a chess notation).
+/// A legal move of `pos` written in `notation` (a chess notation), UCI
+/// castling as `castling` says.
 fn write_move(pos: &crate::Position, m: Move, notation: ChessMoveNotation, castling: CastlingMoves) -> String {
     match notation {
         ChessMoveNotation::San => pos.san(m),
@@ -119,6 +123,7 @@ impl GamePosition for ChessPosition {
     const SETUPS: &'static [(&'static str, &'static str)] = &[("standard", crate::START_FEN)];
     type Json = ChessJson;
     type Document = ChessDocument;
+    type Rules = ChessRules;
     const SVG_BOARD_BYTES: u64 = 6_000;
     const SVG_PIECE_BYTES: u64 = 200;
     const MOST_PIECES: u64 = 64;
@@ -283,13 +288,20 @@ impl GamePosition for ChessPosition {
     }
 
     fn status(&self, _options: &RuleOptions) -> Result<GameStatus, RuleError> {
-        Ok(match self.rules_position()?.outcome() {
+        Ok(self.rules_position()?.outcome().into())
+    }
+}
+
+/// The game's state, as the rules and the game records tell it.
+impl From<Outcome> for GameStatus {
+    fn from(outcome: Outcome) -> GameStatus {
+        match outcome {
             Outcome::Ongoing => GameStatus::Ongoing,
             Outcome::Checkmate => GameStatus::Checkmate,
             Outcome::Stalemate => GameStatus::Stalemate,
             Outcome::InsufficientMaterial => GameStatus::InsufficientMaterial,
             Outcome::FiftyMoves => GameStatus::FiftyMoves,
-        })
+        }
     }
 }
 

@@ -1,9 +1,10 @@
 //! The Khet game as the layers above it see it ([`GamePosition`]): PKN,
 //! Khet's moves, diagrams, the JSON form, explanations part by part, the
-//! rules, perft and the laser.
+//! rules, perft and the laser; in game records, [`KhetRules`] (record.rs).
 
 mod explain;
 mod json;
+mod record;
 mod svg;
 
 use polyfen_core::{Color, ParseError, Repair};
@@ -13,6 +14,7 @@ use polyfen_game::{
 };
 
 pub use self::json::{BeamJson, BounceJson, KhetDocument, KhetJson, LaserJson, OutcomeJson, PieceJson};
+pub use self::record::{KhetPos, KhetRules};
 pub use self::svg::{svg, svg_with_laser};
 use crate::{Laser, Move, Outcome, Pkn, PknOptions, Rules, color_name, parse_lenient};
 
@@ -146,6 +148,7 @@ impl GamePosition for KhetPosition {
     const SETUPS: &'static [(&'static str, &'static str)] = crate::SETUPS;
     type Json = KhetJson;
     type Document = KhetDocument;
+    type Rules = KhetRules;
     const EXTRAS: &'static [Extra] = &[LASER];
     const SVG_BOARD_BYTES: u64 = SVG_BOARD_BYTES;
     const SVG_PIECE_BYTES: u64 = SVG_PIECE_BYTES;
@@ -273,10 +276,7 @@ impl GamePosition for KhetPosition {
     /// [`GameStatus::PharaohLost`] once the laser has removed a pharaoh,
     /// else [`GameStatus::Ongoing`] (a Khet side always has a move).
     fn status(&self, _options: &RuleOptions) -> Result<GameStatus, RuleError> {
-        Ok(match self.game()?.outcome() {
-            Outcome::Ongoing => GameStatus::Ongoing,
-            Outcome::PharaohLost(_) | Outcome::BothPharaohsLost => GameStatus::PharaohLost,
-        })
+        Ok(self.game()?.outcome().into())
     }
 
     fn extra(&self, name: &str, args: &ExtraArgs<'_>) -> Result<ExtraAnswer, RuleError> {
@@ -302,5 +302,15 @@ impl GamePosition for KhetPosition {
         let Ok(shot) = self.laser(color.flatten()) else { return 0 };
         let drawn: u64 = shot.beams.iter().map(|beam| BEAM_BYTES + BEAM_SQUARE_BYTES * beam.path.len() as u64).sum();
         (SVG_BOARD_BYTES + SVG_PIECE_BYTES * self.pieces() as u64) * 5 / 4 + 2 * drawn
+    }
+}
+
+/// The game's state, as the rules and the game records tell it.
+impl From<Outcome> for GameStatus {
+    fn from(outcome: Outcome) -> GameStatus {
+        match outcome {
+            Outcome::Ongoing => GameStatus::Ongoing,
+            Outcome::PharaohLost(_) | Outcome::BothPharaohsLost => GameStatus::PharaohLost,
+        }
     }
 }

@@ -3,13 +3,13 @@
 
 use std::io::Read;
 
+use crate::any::{PerGame, each_game, with_game};
 use crate::games::error::GameError;
 use crate::games::format::RecordFormat;
 use crate::games::model::{Game, Node, Variation};
 use crate::games::pgn::{Flow, Here, Location, PgnError, PgnReader, PgnRepair, RawText, Visitor};
-use crate::games::rules::{
-    ChessRules, GameRules, KhetRules, MoveNote, Step, XiangqiRules, play_step, read_step, write_step,
-};
+use crate::games::rules::{ListedRules, MoveNotationOf, MoveNote, Step, from_any, play_step, read_step, write_step};
+use crate::listed::{Family, Listed};
 use crate::rules::MoveNotation;
 use crate::{AnyPosition, Notation, Position, ReadOptions, VariantId};
 
@@ -61,18 +61,18 @@ enum Decision {
 }
 
 /// The lines of a game being read, with the position at the end of each.
-struct Tree<R: GameRules> {
+struct Tree<R: ListedRules> {
     start: AnyPosition,
     start_pos: R::Pos,
     frames: Vec<Frame<R>>,
-    expected: Option<MoveNotation>,
+    expected: Option<MoveNotationOf<R>>,
     notes: Vec<MoveNote>,
     keep: bool,
     lenient: bool,
     scratch: String,
 }
 
-struct Frame<R: GameRules> {
+struct Frame<R: ListedRules> {
     comments: Vec<String>,
     moves: Vec<Node>,
     /// Moves played in this line (`moves.len()` when the tree is kept).
@@ -85,15 +85,20 @@ struct Frame<R: GameRules> {
     line: Vec<Step<R::Move>>,
 }
 
-impl<R: GameRules> Frame<R> {
+impl<R: ListedRules> Frame<R> {
     fn new(pos: R::Pos) -> Frame<R> {
         Frame { comments: Vec::new(), moves: Vec::new(), played: 0, origin: pos.clone(), pos, line: Vec::new() }
     }
 }
 
-impl<R: GameRules> Tree<R> {
-    fn new(start: AnyPosition, expected: Option<MoveNotation>, keep: bool, lenient: bool) -> Result<Tree<R>, String> {
-        let pos = R::from_any(&start)?;
+impl<R: ListedRules> Tree<R> {
+    fn new(
+        start: AnyPosition,
+        expected: Option<MoveNotationOf<R>>,
+        keep: bool,
+        lenient: bool,
+    ) -> Result<Tree<R>, String> {
+        let pos = from_any::<R>(&start)?;
         let frame = Frame::new(pos.clone());
         Ok(Tree {
             start,
@@ -108,7 +113,7 @@ impl<R: GameRules> Tree<R> {
     }
 
     /// This tree emptied for a new game from the same start.
-    fn reset(&mut self, expected: Option<MoveNotation>, keep: bool, lenient: bool) {
+    fn reset(&mut self, expected: Option<MoveNotationOf<R>>, keep: bool, lenient: bool) {
         self.frames.truncate(1);
         if let Some(frame) = self.frames.first_mut() {
             frame.comments.clear();
@@ -218,7 +223,7 @@ impl<R: GameRules> Tree<R> {
 
     /// The game.
     fn variant(_tree: &Self) -> VariantId {
-        R::VARIANT
+        <R::Position as Listed>::VARIANT
     }
 
     /// The start and the main line, taken out of the tree.
@@ -229,21 +234,23 @@ impl<R: GameRules> Tree<R> {
     }
 }
 
-/// The tree of whichever game is being read.
-enum Active {
-    Undecided,
-    Chess(Tree<ChessRules>),
-    Xiangqi(Tree<XiangqiRules>),
-    Khet(Tree<KhetRules>),
+/// The tree of a game, by its position type.
+struct Trees;
+
+impl Family for Trees {
+    type Of<P: Listed> = Tree<P::Rules>;
 }
 
+/// The tree of whichever game is being read, if one is.
+type Active = Option<PerGame<Trees>>;
+
+/// Runs `$body` with `$tree` the tree of the game being read (each game's
+/// code monomorphized), `$otherwise` when no game is.
 macro_rules! each {
     ($active:expr, $tree:ident => $body:expr, $otherwise:expr) => {
         match $active {
-            Active::Chess($tree) => $body,
-            Active::Xiangqi($tree) => $body,
-            Active::Khet($tree) => $body,
-            Active::Undecided => $otherwise,
+            Some(active) => each_game!(active, $tree => $body),
+            None => $otherwise,
         }
     };
 }
@@ -291,8 +298,8 @@ impl GameBuilder {
             result: None,
             error: None,
             unplayed: None,
-            active: Active::Undecided,
-            spare: Active::Undecided,
+            active: None,
+            spare: None,
             setups: Vec::new(),
         }
     }
@@ -426,24 +433,18 @@ impl GameBuilder {
         let keep = !self.options.check_only;
         let lenient = self.options.lenient;
         // the last game's tree, when it started from the same position
-        let spare = std::mem::replace(&mut self.spare, Active::Undecided);
-        self.active = match (variant, spare) {
-            (VariantId::Chess, Active::Chess(mut tree)) if tree.start == start => {
-                tree.reset(expected, keep, lenient);
-                Active::Chess(tree)
-            }
-            (VariantId::Xiangqi, Active::Xiangqi(mut tree)) if tree.start == start => {
-                tree.reset(expected, keep, lenient);
-                Active::Xiangqi(tree)
-            }
-            (VariantId::Khet, Active::Khet(mut tree)) if tree.start == start => {
-                tree.reset(expected, keep, lenient);
-                Active::Khet(tree)
-            }
-            (VariantId::Chess, _) => Active::Chess(Tree::new(start, expected, keep, lenient)?),
-            (VariantId::Xiangqi, _) => Active::Xiangqi(Tree::new(start, expected, keep, lenient)?),
-            (VariantId::Khet, _) => Active::Khet(Tree::new(start, expected, keep, lenient)?),
-        };
+        let spare = self.spare.take();
+        self.active = with_game!(variant, P => {
+            let expected = expected.and_then(P::move_notation);
+            let tree = match spare.map(P::unwrap::<Trees>) {
+                Some(Ok(mut tree)) if tree.start == start => {
+                    tree.reset(expected, keep, lenient);
+                    tree
+                }
+                _ => Tree::new(start, expected, keep, lenient)?,
+            };
+            Some(P::wrap::<Trees>(tree))
+        });
         Ok(())
     }
 
@@ -496,7 +497,7 @@ impl Visitor for GameBuilder {
         self.result = None;
         self.error = None;
         self.unplayed = None;
-        self.active = Active::Undecided;
+        self.active = None;
     }
 
     fn tag(&mut self, name: &str, value: &str) {
@@ -528,7 +529,7 @@ impl Visitor for GameBuilder {
 
     #[inline]
     fn san(&mut self, text: &str, here: &Here<'_>) -> Flow {
-        if matches!(self.active, Active::Undecided) {
+        if self.active.is_none() {
             let variant = guess_from_move(text);
             let started = self.setup(variant, default_setup(variant)).and_then(|start| {
                 let expected = (variant == VariantId::Chess).then_some(MoveNotation::San);
@@ -584,7 +585,7 @@ impl Visitor for GameBuilder {
 
     /// From the error, when a game's tree is being built.
     fn unplayed_from(&self, error: Option<&PgnError>) -> Option<u64> {
-        if self.options.check_only || matches!(self.active, Active::Undecided) {
+        if self.options.check_only || self.active.is_none() {
             return None;
         }
         Some(self.error.as_ref().or(error)?.at.offset)
@@ -601,7 +602,7 @@ impl Visitor for GameBuilder {
         let tags = if self.options.check_only && !failed { Vec::new() } else { self.tags() };
         let repairs = std::mem::take(&mut self.repairs);
         if let Some(error) = self.error.take().or(error) {
-            let mut active = std::mem::replace(&mut self.active, Active::Undecided);
+            let mut active = self.active.take();
             let partial = match self.unplayed.take() {
                 Some((text, result)) => each!(&mut active, tree => {
                     tree.close_all();
@@ -622,7 +623,7 @@ impl Visitor for GameBuilder {
             self.spare = active;
             return Err(GameError { game: self.number, format: RecordFormat::Pgn, tags, error, repairs, partial });
         }
-        let mut active = std::mem::replace(&mut self.active, Active::Undecided);
+        let mut active = self.active.take();
         let finished = each!(&mut active, tree => Some((Tree::variant(tree), tree.finish())), None);
         self.spare = active;
         let (variant, (start, moves)) = if let Some(f) = finished {

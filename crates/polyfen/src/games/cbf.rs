@@ -23,12 +23,13 @@
 //! references, CDATA, comments, processing instructions and a DOCTYPE
 //! (skipped); elements nested deeper than 64 are refused.
 
-use polyfen_xiangqi::Square;
+use polyfen_game::GameRules;
+use polyfen_xiangqi::{Square, XiangqiRules};
 
 use crate::VariantId;
 use crate::games::model::{Game, Node};
 use crate::games::record_error::{RecordError, record_repair};
-use crate::games::rules::{GameRules, XiangqiRules};
+use crate::games::rules::from_any;
 
 /// The root element's name.
 pub(crate) const ROOT: &str = "ChineseChessRecord";
@@ -202,7 +203,7 @@ fn read_moves(list: &Element, game: &mut Game) -> Result<(), RecordError> {
         })?;
         if pos.is_none() {
             pos = Some(
-                XiangqiRules::from_any(&game.start)
+                from_any::<XiangqiRules>(&game.start)
                     .map_err(|e| RecordError::new(format!("the start position cannot be played: {e}"), *at))?,
             );
         }

@@ -25,13 +25,13 @@
 //! A bad record keeps the game read up to it in [`RecordError::partial`].
 
 use polyfen_core::Color;
-use polyfen_xiangqi::{Piece, Role, Square};
+use polyfen_xiangqi::{Piece, Role, Square, XiangqiRules};
 
 use crate::games::model::Game;
 use crate::games::pgn::PgnRepair;
 use crate::games::record_error::{RecordError, record_repair};
 use crate::games::records::{Raw, hang, root};
-use crate::games::rules::{GameRules, XiangqiRules};
+use crate::games::rules::from_any;
 use crate::games::xqf::{finish, result_of, setup};
 use crate::{AnyPosition, VariantId};
 
@@ -288,7 +288,7 @@ fn read_moves(
     if heading || first.is_none() {
         return Ok(());
     }
-    let pos = XiangqiRules::from_any(&game.start)
+    let pos = from_any::<XiangqiRules>(&game.start)
         .map_err(|e| RecordError::new(format!("the start position cannot be played: {e}"), cursor.base + BOARD))?;
     // records in preorder, read with a stack: (parent, position before)
     let mut pending = vec![(0usize, pos)];

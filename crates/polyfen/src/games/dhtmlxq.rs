@@ -18,12 +18,12 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use polyfen_core::Color;
-use polyfen_xiangqi::{Fen, Piece, Square, XiangqiExtras};
+use polyfen_xiangqi::{Fen, Piece, Square, XiangqiExtras, XiangqiRules};
 
 use crate::games::model::{Game, Node};
 use crate::games::record_error::RecordError;
 use crate::games::records::{Raw, SLOTS, hang, line_of, root};
-use crate::games::rules::{GameRules, XiangqiRules};
+use crate::games::rules::from_any;
 use crate::rules::RulesError;
 use crate::{AnyPosition, VariantId, XiangqiPosition};
 
@@ -201,7 +201,7 @@ pub fn read_dhtmlxq(text: &str) -> Result<Game, RecordError> {
     let start = start_position(fen, binit, main_moves.first().map(|m| m.0))?;
     let mut raws = root();
     let mut positions = Vec::new();
-    if let Ok(pos) = XiangqiRules::from_any(&start) {
+    if let Ok(pos) = from_any::<XiangqiRules>(&start) {
         positions.push(pos);
     } else if !main_moves.is_empty() {
         let at = binit.or(fen).map_or(0, |t| t.at);

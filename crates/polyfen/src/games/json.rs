@@ -3,13 +3,15 @@
 //! replayed with the steps of the writer (write.rs), which imports nothing
 //! from here.
 
+use polyfen_game::GamePosition;
 use serde::{Deserialize, Serialize};
 
+use crate::any::with_game;
 use crate::games::model::{Game, Node, Variation};
 use crate::games::pgn::PgnRepair;
-use crate::games::rules::{ChessRules, GameRules, KhetRules, NULL_MOVE, XiangqiRules, is_null_move, play_step};
+use crate::games::rules::{ListedRules, MoveNotationOf, NULL_MOVE, is_null_move, play_step};
 use crate::games::write::{
-    checked_notation, notation_for, play_null, position_text, replay_move, start, with_rules, write_replayed,
+    checked_notation, notation_for, own_notation, play_null, position_text, replay_move, start, write_replayed,
 };
 use crate::rules::{MoveNotation, RulesError};
 use crate::{AnyPosition, Position, ReadOptions, RuleOptions, VariantId};
@@ -197,7 +199,11 @@ fn line(pos: &AnyPosition, nodes: &[NodeJson], coordinates: MoveNotation) -> Res
 
 /// The game's tree in `notation`, for JSON.
 fn json_tree(game: &Game, notation: MoveNotation) -> Result<Vec<NodeJson>, RulesError> {
-    fn line<R: GameRules>(pos: &R::Pos, nodes: &[Node], notation: MoveNotation) -> Result<Vec<NodeJson>, RulesError> {
+    fn line<R: ListedRules>(
+        pos: &R::Pos,
+        nodes: &[Node],
+        notation: MoveNotationOf<R>,
+    ) -> Result<Vec<NodeJson>, RulesError> {
         let mut pos = pos.clone();
         let mut out = Vec::with_capacity(nodes.len());
         for (index, node) in nodes.iter().enumerate() {
@@ -220,8 +226,9 @@ fn json_tree(game: &Game, notation: MoveNotation) -> Result<Vec<NodeJson>, Rules
         Ok(out)
     }
     let notation = notation_for(game.variant, Some(notation))?;
-    with_rules!(game.variant, R => {
+    with_game!(game.variant, P => {
+        type R = <P as GamePosition>::Rules;
         let pos = start::<R>(game)?;
-        line::<R>(&pos, &game.moves, notation)
+        line::<R>(&pos, &game.moves, own_notation::<R>(notation)?)
     })
 }

@@ -68,6 +68,6 @@ pub use json::{GameJson, NodeJson, RepairJson, VariationJson};
 pub use model::{Command, Eval, Game, Node, Variation, commands};
 pub use open::{OpenOptions, Records, decode_text};
 pub use record_error::RecordError;
-pub use rules::{ChessPos, ChessRules, GameRules, KhetPos, KhetRules, MoveNote, NULL_MOVE, XiangqiRules, is_null_move};
+pub use rules::{GameRules, MoveNote, NULL_MOVE, is_null_move};
 pub use write::{LINE_WIDTH, MainLine, coordinates, pgn_notation, play_null, position_notation};
 pub use xqf::{read_xqf, write_xqf};

@@ -1,12 +1,17 @@
 //! Replaying a game's tree with its rules: the PGN writer, the lines of
 //! play, and the positions of the main line. Its replay steps (`start`,
-//! `replay_move`, `write_replayed`, `with_rules!`) also serve the JSON form,
-//! which imports them; this module imports nothing of the JSON form.
+//! `replay_move`, `write_replayed`, `own_notation`, with the list's
+//! `with_game!`) also serve the JSON form, which imports them; this module
+//! imports nothing of the JSON form.
 
+use polyfen_game::GamePosition;
+
+use crate::any::with_game;
 use crate::games::model::{Game, Node};
 use crate::games::rules::{
-    ChessRules, GameRules, KhetRules, MoveNote, Step, XiangqiRules, play_step, read_step, write_step,
+    GameRules, ListedRules, MoveNotationOf, MoveNote, Step, from_any, play_step, read_step, to_any, write_step,
 };
+use crate::listed::Listed;
 use crate::rules::{GameStatus, MoveError, MoveNotation, RulesError};
 use crate::{AnyPosition, Notation, Position, VariantId, WriteOptions};
 
@@ -25,57 +30,51 @@ const ROSTER: [(&str, &str); 7] = [
     ("Result", "*"),
 ];
 
-/// Runs `$body` with `R` bound to the rules of `$variant`.
-macro_rules! with_rules {
-    ($variant:expr, $R:ident => $body:expr) => {
-        match $variant {
-            VariantId::Chess => {
-                type $R = ChessRules;
-                $body
-            }
-            VariantId::Xiangqi => {
-                type $R = XiangqiRules;
-                $body
-            }
-            VariantId::Khet => {
-                type $R = KhetRules;
-                $body
-            }
-        }
-    };
-}
-pub(crate) use with_rules;
-
 /// The start of `game` as its game's rules hold it.
-pub(crate) fn start<R: GameRules>(game: &Game) -> Result<R::Pos, RulesError> {
-    if game.variant != R::VARIANT || game.start.variant() != R::VARIANT {
+pub(crate) fn start<R: ListedRules>(game: &Game) -> Result<R::Pos, RulesError> {
+    let variant = <R::Position as Listed>::VARIANT;
+    if game.variant != variant || game.start.variant() != variant {
         return Err(RulesError::IllegalPosition(format!(
             "a {} game cannot start from a {} position",
             game.variant,
             game.start.variant()
         )));
     }
-    R::from_any(&game.start)
+    from_any::<R>(&game.start)
         .map_err(|why| RulesError::IllegalPosition(why.strip_prefix("illegal position: ").unwrap_or(&why).to_owned()))
 }
 
 /// Reads a move of the model (in the coordinate notation) in `pos`.
-pub(crate) fn replay_move<R: GameRules>(pos: &R::Pos, node: &Node, index: usize) -> Result<Step<R::Move>, RulesError> {
+pub(crate) fn replay_move<R: ListedRules>(
+    pos: &R::Pos,
+    node: &Node,
+    index: usize,
+) -> Result<Step<R::Move>, RulesError> {
     let mut notes: Vec<MoveNote> = Vec::new();
     read_step::<R>(pos, &node.mv, Some(R::COORDINATES), false, &mut notes)
         .map_err(|error: MoveError| RulesError::Move { index, error })
 }
 
 /// Writes a move of the model, replayed, in `notation`.
-pub(crate) fn write_replayed<R: GameRules>(
+pub(crate) fn write_replayed<R: ListedRules>(
     pos: &R::Pos,
     step: Step<R::Move>,
-    notation: MoveNotation,
+    notation: MoveNotationOf<R>,
     index: usize,
 ) -> Result<String, RulesError> {
     let mut text = String::new();
-    write_step::<R>(pos, step, notation, &mut text).map_err(|error| RulesError::Move { index, error })?;
+    write_step::<R>(pos, step, notation, &mut text).map_err(|_| {
+        let id = <R::Position as Listed>::move_notation_id(notation);
+        RulesError::Move { index, error: MoveError::new(format!("{id} cannot write a null move"), 0..0) }
+    })?;
     Ok(text)
+}
+
+/// `notation`, one of `R`'s game (checked by [`notation_for`]), as the game
+/// holds it.
+pub(crate) fn own_notation<R: ListedRules>(notation: MoveNotation) -> Result<MoveNotationOf<R>, RulesError> {
+    let variant = <R::Position as Listed>::VARIANT;
+    <R::Position as Listed>::move_notation(notation).ok_or(RulesError::WrongNotation { variant, notation })
 }
 
 /// `notation` if it writes moves of `variant`; `None` picks the game's PGN
@@ -91,27 +90,19 @@ pub(crate) fn notation_for(variant: VariantId, notation: Option<MoveNotation>) -
 /// The notation a game's PGN is written in by default.
 #[must_use]
 pub fn pgn_notation(variant: VariantId) -> MoveNotation {
-    match variant {
-        VariantId::Chess => MoveNotation::San,
-        VariantId::Xiangqi => MoveNotation::Iccs,
-        VariantId::Khet => MoveNotation::Khet,
-    }
+    with_game!(variant, P => P::move_notation_id(<P as GamePosition>::Rules::PGN_NOTATION))
 }
 
 /// The coordinate notation the model keeps a game's moves in.
 #[must_use]
 pub fn coordinates(variant: VariantId) -> MoveNotation {
-    with_rules!(variant, R => R::COORDINATES)
+    with_game!(variant, P => P::move_notation_id(<P as GamePosition>::Rules::COORDINATES))
 }
 
 /// The notation a game's positions are written in.
 #[must_use]
 pub fn position_notation(variant: VariantId) -> Notation {
-    match variant {
-        VariantId::Chess => Notation::Fen,
-        VariantId::Xiangqi => Notation::XiangqiFen,
-        VariantId::Khet => Notation::Pkn,
-    }
+    variant.default_notation()
 }
 
 /// A position written in its game's own notation.
@@ -163,11 +154,11 @@ impl Words {
     }
 }
 
-fn write_line<R: GameRules>(
+fn write_line<R: ListedRules>(
     pos: &R::Pos,
     comments: &[String],
     line: &[Node],
-    notation: MoveNotation,
+    notation: MoveNotationOf<R>,
     words: &mut Words,
 ) -> Result<(), RulesError> {
     for c in comments {
@@ -297,9 +288,10 @@ impl Game {
                 words.comment(c);
             }
         } else {
-            with_rules!(self.variant, R => {
+            with_game!(self.variant, P => {
+                type R = <P as GamePosition>::Rules;
                 let pos = start::<R>(self)?;
-                write_line::<R>(&pos, &self.comments, &self.moves, notation, &mut words)?;
+                write_line::<R>(&pos, &self.comments, &self.moves, own_notation::<R>(notation)?, &mut words)?;
             });
         }
         if let Some(rest) = &self.unplayed {
@@ -355,9 +347,10 @@ impl Game {
             // a diagram: its position need not be playable
             return Ok(vec![Vec::new()]);
         }
-        with_rules!(self.variant, R => {
+        with_game!(self.variant, P => {
+            type R = <P as GamePosition>::Rules;
             let pos = start::<R>(self)?;
-            collect_lines::<R>(&pos, &self.moves, notation, &mut Vec::new(), &mut out)?;
+            collect_lines::<R>(&pos, &self.moves, own_notation::<R>(notation)?, &mut Vec::new(), &mut out)?;
         });
         Ok(out)
     }
@@ -370,14 +363,16 @@ impl Game {
     /// As [`Game::write_pgn`].
     pub fn main_line(&self, notation: Option<MoveNotation>) -> Result<MainLine, RulesError> {
         let notation = notation_for(self.variant, notation)?;
-        with_rules!(self.variant, R => {
+        with_game!(self.variant, P => {
+            type R = <P as GamePosition>::Rules;
+            let notation = own_notation::<R>(notation)?;
             let mut pos = start::<R>(self)?;
             let mut line = MainLine { moves: Vec::with_capacity(self.moves.len()), positions: Vec::new(), status: GameStatus::Ongoing };
             for (index, node) in self.moves.iter().enumerate() {
                 let mv = replay_move::<R>(&pos, node, index)?;
                 line.moves.push(write_replayed::<R>(&pos, mv, notation, index)?);
                 play_step::<R>(&mut pos, mv);
-                line.positions.push(R::to_any(&pos));
+                line.positions.push(to_any::<R>(&pos));
             }
             line.status = R::status(&pos);
             Ok(line)
@@ -405,10 +400,10 @@ pub struct MainLine {
     pub status: GameStatus,
 }
 
-fn collect_lines<R: GameRules>(
+fn collect_lines<R: ListedRules>(
     pos: &R::Pos,
     line: &[Node],
-    notation: MoveNotation,
+    notation: MoveNotationOf<R>,
     prefix: &mut Vec<String>,
     out: &mut Vec<Vec<String>>,
 ) -> Result<(), RulesError> {
@@ -453,11 +448,12 @@ fn collect_lines<R: GameRules>(
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn play_null(position: &AnyPosition) -> Result<AnyPosition, MoveError> {
-    with_rules!(position.variant(), R => {
-        let mut pos = R::from_any(position).map_err(|why| MoveError::new(why, 0..0))?;
+    with_game!(position.variant(), P => {
+        type R = <P as GamePosition>::Rules;
+        let mut pos = from_any::<R>(position).map_err(|why| MoveError::new(why, 0..0))?;
         R::null_allowed(&pos).map_err(|why| MoveError::new(why, 0..0))?;
         R::play_null(&mut pos);
-        Ok(R::to_any(&pos))
+        Ok(to_any::<R>(&pos))
     })
 }
 

@@ -18,12 +18,13 @@
 //! [`RecordError::partial`].
 
 use polyfen_core::Color;
-use polyfen_xiangqi::{Fen, Piece, Square, XiangqiExtras};
+use polyfen_game::GameRules;
+use polyfen_xiangqi::{Fen, Piece, Square, XiangqiExtras, XiangqiRules};
 
 use crate::games::model::{Game, Node};
 use crate::games::record_error::{RecordError, record_repair};
 use crate::games::records::{Raw, SLOTS, hang, line_of, root};
-use crate::games::rules::{GameRules, XiangqiRules};
+use crate::games::rules::from_any;
 use crate::rules::RulesError;
 use crate::{AnyPosition, VariantId, XiangqiPosition};
 
@@ -329,17 +330,17 @@ fn read_moves(
     }
     game.start = setup(board, turn);
     let no_moves = records.at + 4 > bytes.len();
-    let start_pos = match XiangqiRules::from_any(&game.start) {
+    let start_pos = match from_any::<XiangqiRules>(&game.start) {
         Ok(pos) => Some(pos),
         // A diagram without moves (a mate shown): the side in check is
         // the side to move, and the reading says so.
-        Err(e) if no_moves && XiangqiRules::from_any(&setup(board, Color::Black)).is_ok() => {
+        Err(e) if no_moves && from_any::<XiangqiRules>(&setup(board, Color::Black)).is_ok() => {
             game.start = setup(board, Color::Black);
             game.repairs.push(record_repair(
                 format!("a diagram without moves with red to move cannot be played ({e}): black, in check, is given the move"),
                 16,
             ));
-            XiangqiRules::from_any(&game.start).ok()
+            from_any::<XiangqiRules>(&game.start).ok()
         }
         Err(e) if !no_moves => {
             return Err(RecordError::new(format!("the start position cannot be played: {e}"), 16));
@@ -383,7 +384,7 @@ pub fn write_xqf(game: &Game) -> Result<Vec<u8>, RulesError> {
     if game.variant != VariantId::Xiangqi {
         return Err(RulesError::IllegalPosition(format!("XQF holds Xiangqi games, not {}", game.variant)));
     }
-    let pos = XiangqiRules::from_any(&game.start).map_err(RulesError::IllegalPosition)?;
+    let pos = from_any::<XiangqiRules>(&game.start).map_err(RulesError::IllegalPosition)?;
     let mut out = vec![0u8; HEADER];
     out[0] = b'X';
     out[1] = b'Q';

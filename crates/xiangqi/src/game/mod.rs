@@ -1,11 +1,12 @@
 //! The Xiangqi game as the layers above it see it ([`GamePosition`]):
 //! standard Xiangqi FEN and the legacy dialect; ICCS, UCCI, uci-1, WXF and
 //! Chinese moves; diagrams, the JSON form, explanations part by part, the
-//! rules and perft.
+//! rules and perft; in game records, [`XiangqiRules`] (record.rs).
 
 mod explain;
 mod glyphs;
 mod json;
+mod record;
 mod svg;
 
 use polyfen_core::{ParseError, Repair};
@@ -15,6 +16,7 @@ use polyfen_game::{
 };
 
 pub use self::json::{JsonMarker, XiangqiDocument, XiangqiJson};
+pub use self::record::XiangqiRules;
 pub use self::svg::svg;
 use crate::{Fen, LetterSet, MoveStyle, Script, XqOptions, lost_in_standard, parse_legacy, write_legacy};
 
@@ -94,6 +96,7 @@ impl GamePosition for XiangqiPosition {
     const SETUPS: &'static [(&'static str, &'static str)] = &[("standard", crate::START_FEN)];
     type Json = XiangqiJson;
     type Document = XiangqiDocument;
+    type Rules = XiangqiRules;
     const LETTER_SETS: &'static [&'static str] =
         &[LetterSet::Xqbase.name(), LetterSet::Wxf.name(), LetterSet::Iccs.name()];
     const SVG_BOARD_BYTES: u64 = 7_800;
@@ -202,11 +205,7 @@ impl GamePosition for XiangqiPosition {
     }
 
     fn status(&self, _options: &RuleOptions) -> Result<GameStatus, RuleError> {
-        Ok(match self.rules()?.status() {
-            crate::Status::Ongoing => GameStatus::Ongoing,
-            crate::Status::Checkmate => GameStatus::Checkmate,
-            crate::Status::Stalemate => GameStatus::Stalemate,
-        })
+        Ok(self.rules()?.status().into())
     }
 
     fn legal_moves(&self, notation: MoveStyle, _options: &RuleOptions) -> Result<Vec<String>, RuleError> {
@@ -238,5 +237,16 @@ impl GamePosition for XiangqiPosition {
         position.play(m);
         self.setup = position.to_setup();
         Ok(Played { text: written, repairs })
+    }
+}
+
+/// The game's state, as the rules and the game records tell it.
+impl From<crate::Status> for GameStatus {
+    fn from(status: crate::Status) -> GameStatus {
+        match status {
+            crate::Status::Ongoing => GameStatus::Ongoing,
+            crate::Status::Checkmate => GameStatus::Checkmate,
+            crate::Status::Stalemate => GameStatus::Stalemate,
+        }
     }
 }

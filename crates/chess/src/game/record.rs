@@ -1,0 +1,222 @@
+//! Chess in game records ([`GameRules`]): SAN, LAN and UCI moves, read
+//! per move whatever the file's notation, the ones the file does not name
+//! noted; null moves written `--`, or `0000` in UCI.
+
+use polyfen_core::Color;
+use polyfen_game::{CastlingMoves, GameRules, GameStatus, MoveError, MoveNote, NULL_MOVE};
+
+use super::{ChessMoveNotation, ChessPosition, write_move};
+use crate::{CastlingStyle, Move, Position};
+
+/// Chess: SAN, LAN and UCI.
+pub struct ChessRules;
+
+/// A chess position to play on, with the castling style to write it in.
+#[derive(Clone, Debug)]
+pub struct ChessPos {
+    /// The position.
+    pub pos: Position,
+    /// How its castling rights are written.
+    pub style: CastlingStyle,
+}
+
+/// The chess reader's error as the game layer's, its candidates written
+/// in the notation the move was read as.
+fn move_error(pos: &Position, e: crate::MoveError) -> MoveError {
+    let notation = if e.uci { ChessMoveNotation::Uci } else { ChessMoveNotation::San };
+    let candidates = e.candidates.iter().map(|&c| write_move(pos, c, notation, CastlingMoves::Auto)).collect();
+    MoveError::new(e.message, e.span).with_candidates(candidates)
+}
+
+impl GameRules for ChessRules {
+    type Position = ChessPosition;
+    type Pos = ChessPos;
+    type Move = Move;
+
+    const COORDINATES: ChessMoveNotation = ChessMoveNotation::Uci;
+    const PGN_NOTATION: ChessMoveNotation = ChessMoveNotation::San;
+
+    fn from_position(position: &ChessPosition) -> Result<ChessPos, String> {
+        let pos = Position::from_setup(&position.setup).map_err(|e| e.to_string())?;
+        Ok(ChessPos { pos, style: position.castling_style })
+    }
+
+    fn to_position(pos: &ChessPos) -> ChessPosition {
+        let mut chess = ChessPosition::new(pos.pos.to_setup(pos.style));
+        chess.castling_style = pos.style;
+        chess
+    }
+
+    #[inline]
+    fn read_move(
+        pos: &ChessPos,
+        text: &str,
+        expected: Option<ChessMoveNotation>,
+        notes: &mut Vec<MoveNote>,
+    ) -> Result<Move, MoveError> {
+        let p = &pos.pos;
+        // the common case: SAN (which also reads LAN), straight to its reader
+        if !is_uci_shaped(text.as_bytes()) {
+            return match p.parse_san(text) {
+                Ok(m) => {
+                    if expected.is_none_or(|e| e == ChessMoveNotation::San) && is_lan_shaped(text.as_bytes()) {
+                        notes.push(MoveNote {
+                            span: 0..text.len(),
+                            message: format!("read the long algebraic move '{text}' as '{}'", p.san(m)),
+                        });
+                    }
+                    Ok(m)
+                }
+                Err(e) => {
+                    let candidates = e
+                        .candidates
+                        .iter()
+                        .map(|&c| write_move(p, c, ChessMoveNotation::San, CastlingMoves::Auto))
+                        .collect();
+                    Err(MoveError::new(e.message, e.span).with_candidates(candidates))
+                }
+            };
+        }
+        match p.parse_move(text) {
+            Ok(m) => {
+                if expected.is_none_or(|e| e == ChessMoveNotation::San) {
+                    let bytes = text.as_bytes();
+                    if is_uci_shaped(bytes) && p.parse_uci(text).is_ok() {
+                        notes.push(MoveNote {
+                            span: 0..text.len(),
+                            message: format!("read the UCI move '{text}' as '{}'", p.san(m)),
+                        });
+                    } else if is_lan_shaped(bytes) {
+                        notes.push(MoveNote {
+                            span: 0..text.len(),
+                            message: format!("read the long algebraic move '{text}' as '{}'", p.san(m)),
+                        });
+                    }
+                }
+                Ok(m)
+            }
+            Err(e) => Err(move_error(p, e)),
+        }
+    }
+
+    fn read_move_lenient(
+        pos: &ChessPos,
+        text: &str,
+        _expected: Option<ChessMoveNotation>,
+        notes: &mut Vec<MoveNote>,
+    ) -> Result<Move, MoveError> {
+        let mut repairs = Vec::new();
+        let (mv, _) = pos.pos.read_move(text, Some(&mut repairs)).map_err(|e| move_error(&pos.pos, e))?;
+        notes.extend(repairs.into_iter().map(|r| MoveNote { span: r.span, message: r.message }));
+        Ok(mv)
+    }
+
+    fn play(pos: &mut ChessPos, mv: Move) {
+        pos.pos.play(mv);
+    }
+
+    fn null_allowed(pos: &ChessPos) -> Result<(), String> {
+        if pos.pos.is_check() { Err("a null move while in check".into()) } else { Ok(()) }
+    }
+
+    fn play_null(pos: &mut ChessPos) {
+        pos.pos.play_null();
+    }
+
+    fn null_text(notation: ChessMoveNotation) -> Option<&'static str> {
+        Some(if notation == ChessMoveNotation::Uci { NULL_MOVE } else { "--" })
+    }
+
+    fn write_move(pos: &ChessPos, mv: Move, notation: ChessMoveNotation, out: &mut String) {
+        out.push_str(&write_move(&pos.pos, mv, notation, CastlingMoves::Auto));
+    }
+
+    fn numbering(pos: &ChessPos) -> (u32, bool) {
+        (pos.pos.fullmove_number(), pos.pos.turn() == Color::Black)
+    }
+
+    fn status(pos: &ChessPos) -> GameStatus {
+        pos.pos.outcome().into()
+    }
+}
+
+/// The shape of a UCI move: `e2e4`, `e7e8q`.
+fn is_uci_shaped(b: &[u8]) -> bool {
+    (b.len() == 4 || (b.len() == 5 && matches!(b[4], b'q' | b'r' | b'b' | b'n')))
+        && matches!(b[0], b'a'..=b'h')
+        && matches!(b[1], b'1'..=b'8')
+        && matches!(b[2], b'a'..=b'h')
+        && matches!(b[3], b'1'..=b'8')
+}
+
+/// `from-to` long algebraic shape (`e2-e4`, `Ng1-f3`, `e4xd5`), which SAN
+/// files should not hold.
+fn is_lan_shaped(text: &[u8]) -> bool {
+    if text.len() < 5 {
+        return false;
+    }
+    let t = match text.first() {
+        Some(b'N' | b'B' | b'R' | b'Q' | b'K') => &text[1..],
+        _ => text,
+    };
+    t.len() >= 5
+        && matches!(t[0], b'a'..=b'h')
+        && t[1].is_ascii_digit()
+        && matches!(t[2], b'-' | b'x' | b':')
+        && matches!(t[3], b'a'..=b'h')
+        && t[4].is_ascii_digit()
+}
+
+#[cfg(test)]
+mod tests {
+    use polyfen_game::{GameRules, GameStatus, NoNullMove, Step, play_step, read_step, write_step};
+
+    use super::{ChessPos, ChessRules};
+    use crate::{ChessMoveNotation, ChessPosition, START_FEN};
+
+    fn start() -> ChessPos {
+        ChessRules::from_position(&ChessPosition::new(START_FEN.parse().expect("the start"))).expect("playable")
+    }
+
+    fn write(pos: &ChessPos, step: Step<crate::Move>, notation: ChessMoveNotation) -> Result<String, NoNullMove> {
+        let mut out = String::new();
+        write_step::<ChessRules>(pos, step, notation, &mut out).map(|()| out)
+    }
+
+    #[test]
+    fn a_record_move_is_read_in_any_notation_noted_and_written_in_each() {
+        let mut pos = start();
+        let mut notes = Vec::new();
+        let e4 = read_step::<ChessRules>(&pos, "e2e4", Some(ChessMoveNotation::San), false, &mut notes).unwrap();
+        let noted: Vec<&str> = notes.iter().map(|n| n.message.as_str()).collect();
+        assert_eq!(noted, ["read the UCI move 'e2e4' as 'e4'"]);
+        assert_eq!(write(&pos, e4, ChessMoveNotation::San), Ok("e4".to_owned()));
+        assert_eq!(write(&pos, e4, ChessMoveNotation::Lan), Ok("e2-e4".to_owned()));
+        assert_eq!(write(&pos, e4, ChessRules::COORDINATES), Ok("e2e4".to_owned()));
+        notes.clear();
+        assert!(read_step::<ChessRules>(&pos, "e4", Some(ChessMoveNotation::San), false, &mut notes).is_ok());
+        assert!(notes.is_empty());
+        play_step::<ChessRules>(&mut pos, e4);
+        assert_eq!(ChessRules::numbering(&pos), (1, true));
+        let error = read_step::<ChessRules>(&pos, "Nd5", None, false, &mut notes).unwrap_err();
+        assert_eq!(error.span, 0..3);
+        let null = read_step::<ChessRules>(&pos, "Z0", Some(ChessMoveNotation::San), false, &mut notes).unwrap();
+        assert!(matches!(null, Step::Null));
+        assert_eq!(notes.last().map(|n| n.message.as_str()), Some("read 'Z0' as the null move '--'"));
+        assert_eq!(write(&pos, null, ChessMoveNotation::San), Ok("--".to_owned()));
+        assert_eq!(write(&pos, null, ChessMoveNotation::Uci), Ok("0000".to_owned()));
+        play_step::<ChessRules>(&mut pos, null);
+        assert_eq!(ChessRules::numbering(&pos), (2, false));
+        assert_eq!(ChessRules::status(&pos), GameStatus::Ongoing);
+        let back = ChessRules::to_position(&pos);
+        assert_eq!(back.setup.to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2");
+    }
+
+    #[test]
+    fn the_status_of_a_record_is_the_rules_one() {
+        let mated = ChessPosition::new("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1".parse().expect("a FEN"));
+        assert_eq!(ChessRules::status(&ChessRules::from_position(&mated).expect("playable")), GameStatus::Checkmate);
+        let no_kings = ChessPosition::new("8/8/8/8/8/8/8/8 w - - 0 1".parse().expect("a FEN"));
+        assert!(ChessRules::from_position(&no_kings).is_err());
+    }
+}

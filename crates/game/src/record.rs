@@ -1,0 +1,97 @@
+//! The steps every game's records share, on a game's [`GameRules`] (its
+//! record adapter, beside [`crate::GamePosition`]): null moves
+//! ([`is_null_move`], kept as [`NULL_MOVE`]), reading, playing and writing
+//! a [`Step`]. Everything else (the PGN reader, the tree builder, the
+//! writer, JSON) is the facade's and the same for every game.
+
+use crate::{GameRules, MoveError, MoveNotationOf, MoveNote};
+
+/// A null move in the model, in every game's coordinates: `0000`, as UCI
+/// writes it.
+pub const NULL_MOVE: &str = "0000";
+
+/// Whether `text` is a null move as game records and engines write it:
+/// `--` (PGN), `Z0` (`ChessBase`), `0000` (UCI) or `@@@@`.
+#[must_use]
+pub fn is_null_move(text: &str) -> bool {
+    matches!(text, "--" | "Z0" | "0000" | "@@@@")
+}
+
+/// One step of a line: a move of the game, or a null move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step<M> {
+    /// A legal move.
+    Move(M),
+    /// A null move: the turn passes.
+    Null,
+}
+
+/// Reads a step written in any notation of the game: a null move (see
+/// [`is_null_move`]; a form other than the one `expected` writes is
+/// noted), else a move, leniently when the strict reading fails and
+/// `lenient` is set.
+///
+/// # Errors
+///
+/// A null move the position does not allow, or the strict reading's
+/// [`MoveError`] (also when the lenient reading fails too).
+pub fn read_step<R: GameRules>(
+    pos: &R::Pos,
+    text: &str,
+    expected: Option<MoveNotationOf<R>>,
+    lenient: bool,
+    notes: &mut Vec<MoveNote>,
+) -> Result<Step<R::Move>, MoveError> {
+    if is_null_move(text) {
+        R::null_allowed(pos).map_err(|why| MoveError::new(why, 0..text.len()))?;
+        let usual = match expected {
+            Some(n) => R::null_text(n) == Some(text),
+            None => text == "--" || text == NULL_MOVE,
+        };
+        if !usual {
+            let written = expected.and_then(R::null_text).unwrap_or("--");
+            notes
+                .push(MoveNote { span: 0..text.len(), message: format!("read '{text}' as the null move '{written}'") });
+        }
+        return Ok(Step::Null);
+    }
+    let read = R::read_move(pos, text, expected, notes);
+    match read {
+        Err(_) if lenient => {
+            notes.clear();
+            R::read_move_lenient(pos, text, expected, notes).map(Step::Move).or_else(|_| read.map(Step::Move))
+        }
+        read => read.map(Step::Move),
+    }
+}
+
+/// Plays a step.
+pub fn play_step<R: GameRules>(pos: &mut R::Pos, step: Step<R::Move>) {
+    match step {
+        Step::Move(mv) => R::play(pos, mv),
+        Step::Null => R::play_null(pos),
+    }
+}
+
+/// A null move asked of a notation that has none (ICCS, WXF, Chinese):
+/// the caller names the notation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NoNullMove;
+
+/// Writes a step in `notation`.
+///
+/// # Errors
+///
+/// [`NoNullMove`] for a null move in a notation that has none.
+pub fn write_step<R: GameRules>(
+    pos: &R::Pos,
+    step: Step<R::Move>,
+    notation: MoveNotationOf<R>,
+    out: &mut String,
+) -> Result<(), NoNullMove> {
+    match step {
+        Step::Move(mv) => R::write_move(pos, mv, notation, out),
+        Step::Null => out.push_str(R::null_text(notation).ok_or(NoNullMove)?),
+    }
+    Ok(())
+}
