@@ -11,10 +11,39 @@ use polyfen_game::{ExtraAnswer, ExtraArgs, GamePosition};
 use serde::{Deserialize, Serialize};
 
 use crate::ids::JsonPosition;
+use crate::listed::Listed;
 use crate::{
     ConvertError, Divided, GameStatus, MoveNotation, Notation, PerftControl, Played, Position, ReadOptions,
     RenderStyle, RuleOptions, RulesError, VariantId, WriteOptions, Written,
 };
+
+/// A type that depends on the game, as the tree of a game record being
+/// read depends on its rules: [`PerGame`] holds one of any listed game,
+/// monomorphized for each.
+pub(crate) trait Family {
+    /// The type for the game `P`.
+    type Of<P: Member>;
+}
+
+/// A game of the list as one of any game: its position in [`AnyPosition`],
+/// its value of a [`Family`] in a [`PerGame`].
+pub(crate) trait Member: Listed {
+    /// The position, if `position` is of this game.
+    fn of(position: &AnyPosition) -> Option<&Self>;
+
+    /// The position as a position of any game.
+    fn into_any(self) -> AnyPosition;
+
+    /// A value of the game's type in the family `F`, as the one of any game.
+    fn wrap<F: Family>(value: F::Of<Self>) -> PerGame<F>;
+
+    /// The value of the family `F`, if it is this game's; else it back.
+    ///
+    /// # Errors
+    ///
+    /// Another game's value, unchanged.
+    fn unwrap<F: Family>(value: PerGame<F>) -> Result<F::Of<Self>, PerGame<F>>;
+}
 
 /// Makes the enum of positions and the per-game impls from the list of games.
 macro_rules! any {
@@ -58,7 +87,9 @@ macro_rules! any {
                 fn move_notation_id(notation: $mty::$mmod) -> MoveNotation {
                     MoveNotation::from(notation)
                 }
+            }
 
+            impl Member for $ty {
                 fn of(position: &AnyPosition) -> Option<&$ty> {
                     match position {
                         AnyPosition::$game(p) => Some(p),
@@ -71,11 +102,11 @@ macro_rules! any {
                     AnyPosition::$game(self)
                 }
 
-                fn wrap<F: crate::listed::Family>(value: F::Of<$ty>) -> PerGame<F> {
+                fn wrap<F: Family>(value: F::Of<$ty>) -> PerGame<F> {
                     PerGame::$game(value)
                 }
 
-                fn unwrap<F: crate::listed::Family>(value: PerGame<F>) -> Result<F::Of<$ty>, PerGame<F>> {
+                fn unwrap<F: Family>(value: PerGame<F>) -> Result<F::Of<$ty>, PerGame<F>> {
                     match value {
                         PerGame::$game(value) => Ok(value),
                         #[allow(unreachable_patterns, reason = "a list of one game")]
@@ -174,9 +205,9 @@ macro_rules! any {
         )+
 
         /// A value of a type that depends on the game (see
-        /// [`crate::listed::Family`]), of any game: the records dispatch
+        /// [`Family`]), of any game: the records dispatch
         /// (`games/build.rs`) keeps the tree of the game being read in one.
-        pub(crate) enum PerGame<F: crate::listed::Family> {
+        pub(crate) enum PerGame<F: Family> {
             $( $game(F::Of<$ty>), )+
         }
 

@@ -8,9 +8,8 @@
 
 use polyfen_game::{Divided, GamePosition, PerftControl, Played, RuleError, RuleOptions, WriteOptions};
 
-use crate::any::PerGame;
 use crate::ids::JsonPosition;
-use crate::{AnyPosition, ConvertError, MoveNotation, Notation, RenderStyle, RulesError, VariantId};
+use crate::{ConvertError, MoveNotation, Notation, RenderStyle, RulesError, VariantId};
 
 /// A game of the facade's list: its id, its own notation for a facade
 /// notation id when the id is the game's, and its place in the enums the
@@ -27,30 +26,6 @@ pub(crate) trait Listed: GamePosition {
 
     /// The facade's id of the game's move notation `notation`.
     fn move_notation_id(notation: Self::MoveNotation) -> MoveNotation;
-
-    /// The position, if `position` is of this game.
-    fn of(position: &AnyPosition) -> Option<&Self>;
-
-    /// The position as a position of any game.
-    fn into_any(self) -> AnyPosition;
-
-    /// A value of the game's type in the family `F`, as the one of any game.
-    fn wrap<F: Family>(value: F::Of<Self>) -> PerGame<F>;
-
-    /// The value of the family `F`, if it is this game's; else it back.
-    ///
-    /// # Errors
-    ///
-    /// Another game's value, unchanged.
-    fn unwrap<F: Family>(value: PerGame<F>) -> Result<F::Of<Self>, PerGame<F>>;
-}
-
-/// A type that depends on the game, as the tree of a game record being
-/// read depends on its rules: [`PerGame`] holds one of any listed game,
-/// monomorphized for each.
-pub(crate) trait Family {
-    /// The type for the game `P`.
-    type Of<P: Listed>;
 }
 
 /// A game's rule error as the facade's.

@@ -1002,6 +1002,7 @@ async function goToNode(node) {
     $("input").value = position;
     board.rootPending = false;
     await Promise.all([update(), lastMove(node)]);
+    await moveLaser(node);
   } catch (error) {
     clear($("tree-messages"));
     addItem($("tree-messages"), error.message, "error");
@@ -1021,6 +1022,22 @@ async function lastMove(node) {
   if (board.cursor !== node) return;
   block.hidden = !answer.ok;
   if (answer.ok) fillForms($("last-move-forms"), answer.ok.moves, false);
+}
+
+// In a game with a laser, the shot a move fired: the mover's laser, fired
+// from the position the move left, drawn on the board with its outcome.
+async function moveLaser(node) {
+  const game = board.tree ? facts(board.tree.variant) : null;
+  if (!node.parent || !game || !game.laser || !state.laser) return;
+  const before = await positionOf(node.parent);
+  const mover = await api("/v1/laser", { input: before });
+  if (board.cursor !== node || !mover.ok) return;
+  const seq = state.seq;
+  const shot = await api("/v1/laser", { ...reading(), color: mover.ok.color });
+  if (board.cursor !== node || seq !== state.seq || !shot.ok) return;
+  drawBoard($("board"), shot.ok.diagram, state.variant);
+  boardDrawn();
+  $("laser-result").textContent = shot.ok.summary || "";
 }
 
 // Plays the coordinate move `move` from the current node: the node it

@@ -942,6 +942,15 @@ mod board {
         press(client, '-').await;
         wait_for(client, "the rotation by its key", AT, |v| v == "j1-").await;
         wait_for(client, "the position box", INPUT, |v| v == after(khet, &["c1c2", "a8-", "j1-"]).as_str()).await;
+        // the laser the last move fired (silver's, from j1) is drawn with its outcome
+        wait_for(client, "the move's laser", "return document.getElementById('laser-result').textContent;", |v| {
+            v.as_str().is_some_and(|s| s.starts_with("silver laser from j1"))
+        })
+        .await;
+        wait_for(client, "the beam drawn", "return document.querySelectorAll('#board svg .laser').length;", |v| {
+            v.as_u64().is_some_and(|n| n > 0)
+        })
+        .await;
 
         // chess promotion: the piece is chosen
         let promotion = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";

@@ -3,13 +3,14 @@
 
 use std::io::Read;
 
+use crate::any::{Family, Member};
 use crate::any::{PerGame, each_game, with_game};
 use crate::games::error::GameError;
 use crate::games::format::RecordFormat;
 use crate::games::model::{Game, Node, Variation};
 use crate::games::pgn::{Flow, Here, Location, PgnError, PgnReader, PgnRepair, RawText, Visitor};
 use crate::games::rules::{ListedRules, MoveNotationOf, MoveNote, Step, from_any, play_step, read_step, write_step};
-use crate::listed::{Family, Listed};
+use crate::listed::Listed;
 use crate::rules::MoveNotation;
 use crate::{AnyPosition, Notation, Position, ReadOptions, VariantId};
 
@@ -238,7 +239,7 @@ impl<R: ListedRules> Tree<R> {
 struct Trees;
 
 impl Family for Trees {
-    type Of<P: Listed> = Tree<P::Rules>;
+    type Of<P: Member> = Tree<P::Rules>;
 }
 
 /// The tree of whichever game is being read, if one is.

@@ -8,12 +8,13 @@ pub use polyfen_game::{GameRules, MoveNote, NULL_MOVE, is_null_move};
 pub(crate) use polyfen_game::{MoveNotationOf, Step, play_step, read_step, write_step};
 
 use crate::AnyPosition;
+use crate::any::Member;
 use crate::listed::Listed;
 
 /// The record adapter of a game of the facade's list.
-pub(crate) trait ListedRules: GameRules<Position: Listed> {}
+pub(crate) trait ListedRules: GameRules<Position: Member> {}
 
-impl<R: GameRules<Position: Listed>> ListedRules for R {}
+impl<R: GameRules<Position: Member>> ListedRules for R {}
 
 /// The playable position of `position`, a position of `R`'s game.
 ///
