@@ -204,8 +204,11 @@ async function update() {
       legalMoves(seq, request, ok.variant),
     ]);
     if (seq !== state.seq) return;
-    drawBoard($("board"), drawn.ok ? drawn.ok.diagram : "", ok.variant);
+    const shot = await moveShot(request, ok.variant);
+    if (seq !== state.seq) return;
+    drawBoard($("board"), shot ? shot.diagram : drawn.ok ? drawn.ok.diagram : "", ok.variant);
     boardDrawn();
+    if (shot) $("laser-result").textContent = shot.summary || "";
   } catch (error) {
     if (seq !== state.seq) return;
     clear(messages);
@@ -1002,7 +1005,6 @@ async function goToNode(node) {
     $("input").value = position;
     board.rootPending = false;
     await Promise.all([update(), lastMove(node)]);
-    await moveLaser(node);
   } catch (error) {
     clear($("tree-messages"));
     addItem($("tree-messages"), error.message, "error");
@@ -1024,20 +1026,19 @@ async function lastMove(node) {
   if (answer.ok) fillForms($("last-move-forms"), answer.ok.moves, false);
 }
 
-// In a game with a laser, the shot a move fired: the mover's laser, fired
-// from the position the move left, drawn on the board with its outcome.
-async function moveLaser(node) {
-  const game = board.tree ? facts(board.tree.variant) : null;
-  if (!node.parent || !game || !game.laser || !state.laser) return;
+// In a game with a laser, the shot the move that led to the position shown
+// fired: the mover's laser, fired from the position the move left; `null`
+// for a position not reached by a move of the tree.
+async function moveShot(request, variant) {
+  const game = facts(variant);
+  const node = board.cursor;
+  if (!state.laser || !game || !game.laser || !board.tree || !node || !node.parent) return null;
+  if (node.position !== request.input) return null;
   const before = await positionOf(node.parent);
   const mover = await api("/v1/laser", { input: before });
-  if (board.cursor !== node || !mover.ok) return;
-  const seq = state.seq;
-  const shot = await api("/v1/laser", { ...reading(), color: mover.ok.color });
-  if (board.cursor !== node || seq !== state.seq || !shot.ok) return;
-  drawBoard($("board"), shot.ok.diagram, state.variant);
-  boardDrawn();
-  $("laser-result").textContent = shot.ok.summary || "";
+  if (!mover.ok) return null;
+  const shot = await api("/v1/laser", { ...request, color: mover.ok.color });
+  return shot.ok || null;
 }
 
 // Plays the coordinate move `move` from the current node: the node it
