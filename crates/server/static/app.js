@@ -535,19 +535,25 @@ async function loadGames() {
   showGame(chosen && chosen.ok ? chosen.ok : null, games.game ? games.ply : 0);
 }
 
+// Fills `select` with one option per id, unless it holds those ids
+// already; true when it was filled anew.
+function fillIds(select, ids) {
+  if (Array.from(select.options).map((o) => o.value).join() === ids.join()) return false;
+  clear(select);
+  for (const id of ids) {
+    const option = document.createElement("option");
+    option.value = id;
+    option.textContent = id;
+    select.appendChild(option);
+  }
+  return true;
+}
+
 function fillGameNotations(game) {
   const select = $("games-notation");
   const entry = state.info.variants.find((v) => v.id === game.variant);
   const ids = entry ? entry.move_notations : [];
-  if (Array.from(select.options).map((o) => o.value).join() !== ids.join()) {
-    clear(select);
-    for (const id of ids) {
-      const option = document.createElement("option");
-      option.value = id;
-      option.textContent = id;
-      select.appendChild(option);
-    }
-  }
+  fillIds(select, ids);
   select.value = game.notation;
 }
 
@@ -1309,15 +1315,7 @@ function fillTreeNotations() {
   const select = $("tree-notation");
   const game = facts(board.tree.variant);
   const ids = game ? game.move_notations : [];
-  if (Array.from(select.options).map((o) => o.value).join() !== ids.join()) {
-    clear(select);
-    for (const id of ids) {
-      const option = document.createElement("option");
-      option.value = id;
-      option.textContent = id;
-      select.appendChild(option);
-    }
-  }
+  fillIds(select, ids);
   select.value = board.tree.notation;
 }
 
@@ -1556,16 +1554,7 @@ async function exportGame() {
   const select = $("export-notation");
   const game = facts(tree.variant);
   const ids = game ? game.move_notations : [];
-  if (Array.from(select.options).map((o) => o.value).join() !== ids.join()) {
-    clear(select);
-    for (const id of ids) {
-      const option = document.createElement("option");
-      option.value = id;
-      option.textContent = id;
-      select.appendChild(option);
-    }
-    select.value = tree.notation;
-  }
+  if (fillIds(select, ids)) select.value = tree.notation;
   const answer = await api("/v1/games/convert", { pgn: pgnOf(tree, tree.tags, false), variant: tree.variant, to: "pgn", moves: select.value || tree.notation });
   if (tree !== board.tree) return;
   const item = (answer.games || [])[0];
