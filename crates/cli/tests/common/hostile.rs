@@ -289,6 +289,29 @@ pub fn post_request(path: &str, content_type: &str, extra: &str, body: &[u8]) ->
     request
 }
 
+/// Reads an answer from `stream` until the server closes it or `max_read`
+/// bytes have come, counting them in `bytes` and keeping the first 256
+/// (its status line) in `received`.
+async fn read_answer(
+    stream: &mut TcpStream,
+    max_read: usize,
+    received: &mut Vec<u8>,
+    bytes: &mut usize,
+) -> std::io::Result<()> {
+    let mut buffer = vec![0u8; 64 * 1024];
+    while *bytes < max_read {
+        let n = stream.read(&mut buffer).await?;
+        if n == 0 {
+            break;
+        }
+        if received.len() < 256 {
+            received.extend_from_slice(&buffer[..n.min(256)]);
+        }
+        *bytes += n;
+    }
+    Ok(())
+}
+
 /// Sends `request` on a new connection and reads the answer until the
 /// server closes it, at most `max_read` bytes and for at most `give_up`;
 /// then the connection is closed (the client goes away).
@@ -299,18 +322,7 @@ pub async fn exchange(addr: SocketAddr, request: &[u8], give_up: Duration, max_r
     let _ = tokio::time::timeout(give_up, async {
         let mut stream = TcpStream::connect(addr).await?;
         stream.write_all(request).await?;
-        let mut buffer = vec![0u8; 64 * 1024];
-        while bytes < max_read {
-            let n = stream.read(&mut buffer).await?;
-            if n == 0 {
-                break;
-            }
-            if received.len() < 256 {
-                received.extend_from_slice(&buffer[..n.min(256)]);
-            }
-            bytes += n;
-        }
-        std::io::Result::Ok(())
+        read_answer(&mut stream, max_read, &mut received, &mut bytes).await
     })
     .await;
     Answer { status: status_of(&received), bytes, took: started.elapsed() }
@@ -538,18 +550,7 @@ async fn held_body(
     let _ = tokio::time::timeout(give_up, async {
         // a server may answer (413, 503) before it has read everything
         let _ = stream.write_all(&request[written..]).await;
-        let mut buffer = vec![0u8; 64 * 1024];
-        loop {
-            let n = stream.read(&mut buffer).await?;
-            if n == 0 {
-                break;
-            }
-            if received.len() < 256 {
-                received.extend_from_slice(&buffer[..n.min(256)]);
-            }
-            bytes += n;
-        }
-        std::io::Result::Ok(())
+        read_answer(&mut stream, usize::MAX, &mut received, &mut bytes).await
     })
     .await;
     Answer { status: status_of(&received), bytes, took: started.elapsed() }
