@@ -42,3 +42,9 @@ pub use perft::{PathSampler, PerftTree, PerftWatch, Stopped};
 pub use position_error::PositionError;
 pub use square::{Square, SquareError};
 pub use variant::{Setup, Variant};
+
+/// The chapter "Hands and promoted pieces: what SFEN adds to FEN" of the
+/// book, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/src/hands.md")]
+pub struct HandsChapter;
