@@ -1,0 +1,996 @@
+//! A Shogi position that knows the rules: legal moves (board moves with
+//! optional or forced promotion, drops), playing them, check, checkmate and
+//! perft.
+//!
+//! The board is an 81-square mailbox of one-byte codes beside bitboards
+//! ([`crate::bitboard`]) of each side and each role. Legal moves are made
+//! legal as they are generated, never by playing and taking back: the
+//! checkers of the mover's king and its pinned pieces are found first; in
+//! double check only the king moves; in check the other pieces may only
+//! take the checker or step between, drops only between; a pinned piece
+//! stays on its line; a king step is tested against the attacks with the
+//! king lifted off the board. Drops leave out the files that already hold
+//! an unpromoted pawn of the mover (nifu), the ranks a piece could never
+//! leave, and the pawn drop that would mate (uchifuzume), which is tested
+//! by asking whether the mated side has any legal reply.
+//!
+//! The rules know nothing of the game's history: repetition (sennichite)
+//! and the impasse count (jishogi) are the record's business.
+
+use core::fmt;
+use core::ops::Deref;
+
+use polyfen_core::perft::{self, PathSampler, PerftTree, PerftWatch, Stopped, estimate_to_u64};
+use polyfen_core::{Color, Setup};
+
+use crate::bitboard::{
+    self, ALL, Bitboard, COLUMN, GOLD, KING, KNIGHT, LAST_RANK, LAST_TWO, PAWN, SILVER, STEPS, ZONE, bit,
+};
+use crate::types::{Move, Piece, Role, Square, color_name};
+use crate::validate::Violation;
+use crate::{Board, Shogi, ShogiExtras};
+
+/// An empty square's code.
+const EMPTY: u8 = 0;
+
+/// A piece's one-byte code: the role index plus one in bits 0–3, the side
+/// in bit 4.
+#[inline]
+const fn code_of(piece: Piece) -> u8 {
+    piece.role as u8 + 1 + ((piece.color as u8) << 4)
+}
+
+/// The piece of a code, `None` for an empty square.
+#[inline]
+fn piece_of(code: u8) -> Option<Piece> {
+    if code == EMPTY {
+        return None;
+    }
+    let role = Role::ALL[usize::from((code & 15) - 1)];
+    let color = if code & 16 == 0 { Color::White } else { Color::Black };
+    Some(Piece { color, role })
+}
+
+/// No square: a side without a king.
+const NO_KING: u8 = 81;
+
+/// The most legal moves a position can have: 593 is the known maximum, in
+/// a composed position.
+pub const MAX_MOVES: usize = 600;
+
+/// The legal moves of a position: a fixed-capacity list that derefs to a
+/// slice of [`Move`]s.
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; MAX_MOVES],
+    len: usize,
+}
+
+impl MoveList {
+    /// An empty list.
+    #[must_use]
+    pub const fn new() -> MoveList {
+        MoveList { moves: [Move::Drop { role: Role::Pawn, to: Square::at(0) }; MAX_MOVES], len: 0 }
+    }
+
+    /// Adds a move (ignored when the list is full, which legal moves never
+    /// make it).
+    #[inline]
+    pub fn push(&mut self, m: Move) {
+        if let Some(slot) = self.moves.get_mut(self.len) {
+            *slot = m;
+            self.len += 1;
+        }
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> MoveList {
+        MoveList::new()
+    }
+}
+
+impl Deref for MoveList {
+    type Target = [Move];
+
+    fn deref(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+/// Whether the game goes on in a position. Shogi has no stalemate: a side
+/// with no legal move has lost, in check or not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// The side to move has a legal move.
+    Ongoing,
+    /// The side to move is in check and has no legal move: it has lost.
+    Checkmate,
+    /// The side to move is not in check but has no legal move (only in
+    /// composed positions): it has lost too.
+    NoLegalMove,
+}
+
+/// Why a setup cannot be played: the rules it breaks that keep the rules
+/// from being applied (see [`Violation::blocks_play`]). A side without a
+/// king is allowed, as in mate problems.
+pub type PositionError = polyfen_core::PositionError<Violation>;
+
+/// Why a move cannot be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IllegalMove {
+    /// No piece stands on the move's first square.
+    NoPiece {
+        /// The move.
+        mv: Move,
+    },
+    /// The piece on the first square belongs to the side not to move.
+    WrongSide {
+        /// The move.
+        mv: Move,
+        /// The piece.
+        piece: Piece,
+    },
+    /// The piece cannot go there by its movement (or would take a piece of
+    /// its own side).
+    CannotReach {
+        /// The move.
+        mv: Move,
+        /// The piece.
+        piece: Piece,
+    },
+    /// The move promotes a piece that may not promote there (outside the
+    /// zone, or a gold, king or promoted piece).
+    CannotPromote {
+        /// The move.
+        mv: Move,
+        /// The piece.
+        piece: Piece,
+    },
+    /// The move leaves unpromoted a piece that could never move again.
+    MustPromote {
+        /// The move.
+        mv: Move,
+        /// The piece.
+        piece: Piece,
+    },
+    /// The mover holds no piece of the kind dropped (or the kind cannot be
+    /// held: a king or a promoted piece).
+    NotInHand {
+        /// The move.
+        mv: Move,
+    },
+    /// A piece is dropped on an occupied square.
+    Occupied {
+        /// The move.
+        mv: Move,
+    },
+    /// A pawn, lance or knight is dropped where it could never move.
+    DeadDrop {
+        /// The move.
+        mv: Move,
+    },
+    /// A pawn is dropped on a file that holds an unpromoted pawn of the
+    /// mover (nifu).
+    Nifu {
+        /// The move.
+        mv: Move,
+    },
+    /// A pawn drop that would mate (uchifuzume).
+    PawnDropMate {
+        /// The move.
+        mv: Move,
+    },
+    /// The move leaves the mover's king in check.
+    LeavesKingInCheck {
+        /// The move.
+        mv: Move,
+    },
+}
+
+impl IllegalMove {
+    /// The move refused.
+    #[must_use]
+    pub const fn mv(self) -> Move {
+        match self {
+            IllegalMove::NoPiece { mv }
+            | IllegalMove::WrongSide { mv, .. }
+            | IllegalMove::CannotReach { mv, .. }
+            | IllegalMove::CannotPromote { mv, .. }
+            | IllegalMove::MustPromote { mv, .. }
+            | IllegalMove::NotInHand { mv }
+            | IllegalMove::Occupied { mv }
+            | IllegalMove::DeadDrop { mv }
+            | IllegalMove::Nifu { mv }
+            | IllegalMove::PawnDropMate { mv }
+            | IllegalMove::LeavesKingInCheck { mv } => mv,
+        }
+    }
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mv = self.mv();
+        let to = mv.to();
+        let from = mv.from().map_or_else(String::new, |s| s.to_string());
+        match *self {
+            IllegalMove::NoPiece { .. } => write!(f, "no piece stands on {from} (move {mv})"),
+            IllegalMove::WrongSide { piece, .. } => write!(
+                f,
+                "the {} on {from} cannot move: it is {}'s move",
+                piece.describe(),
+                color_name(piece.color.other())
+            ),
+            IllegalMove::CannotReach { piece, .. } => write!(f, "the {} on {from} cannot go to {to}", piece.describe()),
+            IllegalMove::CannotPromote { piece, .. } => {
+                if piece.role.can_promote() {
+                    write!(
+                        f,
+                        "the {} cannot promote going from {from} to {to}: neither square is in its promotion zone",
+                        piece.describe()
+                    )
+                } else {
+                    write!(f, "the {} on {from} cannot promote", piece.describe())
+                }
+            }
+            IllegalMove::MustPromote { piece, .. } => write!(
+                f,
+                "the {} must promote on {to}: unpromoted it could never move again (write {mv}+)",
+                piece.describe()
+            ),
+            IllegalMove::NotInHand { .. } => match mv {
+                Move::Drop { role, .. } if role.hand_index().is_some() => {
+                    write!(f, "no {} in hand to drop on {to}", role.name())
+                }
+                Move::Drop { role, .. } => write!(f, "a {} cannot be held in hand or dropped", role.name()),
+                Move::Normal { .. } => write!(f, "{mv} is not a drop"),
+            },
+            IllegalMove::Occupied { .. } => write!(f, "cannot drop on {to}: the square is occupied"),
+            IllegalMove::DeadDrop { .. } => write!(f, "cannot drop {mv}: the piece could never move from {to}"),
+            IllegalMove::Nifu { .. } => {
+                write!(
+                    f,
+                    "cannot drop a pawn on {to}: file {} already holds an unpromoted pawn of the mover (nifu)",
+                    to.file()
+                )
+            }
+            IllegalMove::PawnDropMate { .. } => {
+                write!(f, "cannot drop a pawn on {to}: a pawn drop may not mate (uchifuzume)")
+            }
+            IllegalMove::LeavesKingInCheck { .. } => write!(f, "{mv} would leave the mover's king in check"),
+        }
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// A legal Shogi position: a board whose rules can be played, the pieces
+/// in hand, the side to move and the move number. Cheap to copy.
+///
+/// # Examples
+///
+/// ```
+/// use polyfen_shogi::{Position, Status};
+///
+/// let position = Position::start();
+/// assert_eq!(position.legal_moves().len(), 30);
+/// assert_eq!(position.perft(2), 900);
+/// assert_eq!(position.status(), Status::Ongoing);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    cells: [u8; 81],
+    by_color: [Bitboard; 2],
+    by_role: [Bitboard; 14],
+    hands: [[u8; 7]; 2],
+    kings: [u8; 2],
+    turn: Color,
+    move_number: u32,
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Position").field(&self.to_setup().to_string()).finish()
+    }
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::start()
+    }
+}
+
+impl Position {
+    /// The even (no handicap) start position, sente to move.
+    #[must_use]
+    pub fn start() -> Position {
+        let setup: Setup<Shogi> =
+            crate::START_SFEN.parse().unwrap_or_else(|_| Setup { board: [None; 81], extras: ShogiExtras::default() });
+        Position::from_board(&setup.board, &setup.extras)
+    }
+
+    /// The position of a setup, if it can be played.
+    ///
+    /// # Errors
+    ///
+    /// A [`PositionError`] listing each violation that
+    /// [`Violation::blocks_play`]: two kings of a side, more pieces than a
+    /// set holds, the side not to move in check.
+    pub fn from_setup(setup: &Setup<Shogi>) -> Result<Position, PositionError> {
+        let violations: Vec<Violation> = setup.validate().into_iter().filter(Violation::blocks_play).collect();
+        if !violations.is_empty() {
+            return Err(PositionError { violations });
+        }
+        Ok(Position::from_board(&setup.board, &setup.extras))
+    }
+
+    /// The position of a setup, not checked (for validation).
+    pub(crate) fn unchecked(setup: &Setup<Shogi>) -> Position {
+        Position::from_board(&setup.board, &setup.extras)
+    }
+
+    /// Whether a piece of `by` attacks `sq`.
+    pub(crate) fn attacked(&self, sq: Square, by: Color) -> bool {
+        self.attackers(sq.index(), by, self.occupied()) != 0
+    }
+
+    /// The position of a board and fields, not checked.
+    fn from_board(board: &Board, extras: &ShogiExtras) -> Position {
+        let mut p = Position {
+            cells: [EMPTY; 81],
+            by_color: [0; 2],
+            by_role: [0; 14],
+            hands: [[0; 7]; 2],
+            kings: [NO_KING; 2],
+            turn: extras.turn,
+            move_number: extras.move_number,
+        };
+        for (i, piece) in board.iter().enumerate() {
+            if let Some(piece) = *piece {
+                p.put(i, piece);
+            }
+        }
+        for color in Color::ALL {
+            for (k, n) in p.hands[color.index()].iter_mut().enumerate() {
+                *n = extras.hand.count(color, k);
+            }
+        }
+        p
+    }
+
+    #[inline]
+    fn put(&mut self, i: usize, piece: Piece) {
+        self.cells[i] = code_of(piece);
+        self.by_color[piece.color.index()] |= bit(i);
+        self.by_role[piece.role.index()] |= bit(i);
+        if piece.role == Role::King {
+            self.kings[piece.color.index()] = i as u8;
+        }
+    }
+
+    /// The setup of this position.
+    #[must_use]
+    pub fn to_setup(&self) -> Setup<Shogi> {
+        let mut hand = polyfen_core::Hand::EMPTY;
+        for color in Color::ALL {
+            for (k, &n) in self.hands[color.index()].iter().enumerate() {
+                hand.set(color, k, n);
+            }
+        }
+        Setup { board: self.board(), extras: ShogiExtras { turn: self.turn, hand, move_number: self.move_number } }
+    }
+
+    /// The board, indexed as the codec does ([`Square::index`]).
+    #[must_use]
+    pub fn board(&self) -> Board {
+        let mut board = [None; 81];
+        for (cell, &code) in board.iter_mut().zip(&self.cells) {
+            *cell = piece_of(code);
+        }
+        board
+    }
+
+    /// The piece on `sq`.
+    #[must_use]
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        piece_of(self.cells[sq.index()])
+    }
+
+    /// How many pieces of `role` (an unpromoted kind other than the king)
+    /// `color` holds in hand; 0 for another role.
+    #[must_use]
+    pub fn hand_count(&self, color: Color, role: Role) -> u8 {
+        role.hand_index().map_or(0, |k| self.hands[color.index()][k])
+    }
+
+    /// The side to move.
+    #[must_use]
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The move number (SFEN counts plies: it grows after every move).
+    #[must_use]
+    pub fn move_number(&self) -> u32 {
+        self.move_number
+    }
+
+    /// The square of `color`'s king, `None` when it has none (mate
+    /// problems leave out the attacker's king).
+    #[must_use]
+    pub fn king(&self, color: Color) -> Option<Square> {
+        let k = self.kings[color.index()];
+        (k != NO_KING).then(|| Square::at(u32::from(k)))
+    }
+
+    fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    #[inline]
+    fn pieces(&self, color: Color, role: Role) -> Bitboard {
+        self.by_role[role.index()] & self.by_color[color.index()]
+    }
+
+    /// The pieces of `by` that attack `sq` with `occ` occupied.
+    #[inline]
+    fn attackers(&self, sq: usize, by: Color, occ: Bitboard) -> Bitboard {
+        let o = by.other().index();
+        let r = &self.by_role;
+        let golds = r[Role::Gold.index()]
+            | r[Role::Tokin.index()]
+            | r[Role::PromotedLance.index()]
+            | r[Role::PromotedKnight.index()]
+            | r[Role::PromotedSilver.index()];
+        let kings = r[Role::King.index()] | r[Role::Horse.index()] | r[Role::Dragon.index()];
+        let steps = (STEPS[o][PAWN][sq] & r[Role::Pawn.index()])
+            | (STEPS[o][KNIGHT][sq] & r[Role::Knight.index()])
+            | (STEPS[o][SILVER][sq] & r[Role::Silver.index()])
+            | (STEPS[o][GOLD][sq] & golds)
+            | (STEPS[o][KING][sq] & kings);
+        let sliders = (bitboard::lance(by.other(), sq, occ) & r[Role::Lance.index()])
+            | (bitboard::rook(sq, occ) & (r[Role::Rook.index()] | r[Role::Dragon.index()]))
+            | (bitboard::bishop(sq, occ) & (r[Role::Bishop.index()] | r[Role::Horse.index()]));
+        (steps | sliders) & self.by_color[by.index()]
+    }
+
+    /// The squares a piece of `color` and `role` on `sq` attacks.
+    #[inline]
+    fn attacks(color: Color, role: Role, sq: usize, occ: Bitboard) -> Bitboard {
+        let c = color.index();
+        match role {
+            Role::Pawn => STEPS[c][PAWN][sq],
+            Role::Knight => STEPS[c][KNIGHT][sq],
+            Role::Silver => STEPS[c][SILVER][sq],
+            Role::Gold | Role::Tokin | Role::PromotedLance | Role::PromotedKnight | Role::PromotedSilver => {
+                STEPS[c][GOLD][sq]
+            }
+            Role::King => STEPS[c][KING][sq],
+            Role::Lance => bitboard::lance(color, sq, occ),
+            Role::Bishop => bitboard::bishop(sq, occ),
+            Role::Rook => bitboard::rook(sq, occ),
+            Role::Horse => bitboard::bishop(sq, occ) | STEPS[c][KING][sq],
+            Role::Dragon => bitboard::rook(sq, occ) | STEPS[c][KING][sq],
+        }
+    }
+
+    /// The pieces giving check to the side to move.
+    fn checkers(&self) -> Bitboard {
+        let k = self.kings[self.turn.index()];
+        if k == NO_KING { 0 } else { self.attackers(usize::from(k), self.turn.other(), self.occupied()) }
+    }
+
+    /// Whether the side to move is in check.
+    #[must_use]
+    pub fn is_check(&self) -> bool {
+        self.checkers() != 0
+    }
+
+    /// The legal moves.
+    #[must_use]
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = Lister(MoveList::new());
+        self.generate(&mut list);
+        list.0
+    }
+
+    /// The number of legal moves, without listing them.
+    #[must_use]
+    pub fn count_legal(&self) -> u64 {
+        let mut counter = Counter(0);
+        self.generate(&mut counter);
+        counter.0
+    }
+
+    /// The legal moves of a piece of `role` (promoted or not, as it stands
+    /// before the move) that end on `to`, drops of `role` included: what
+    /// the notations that name a piece and its target tell apart.
+    #[must_use]
+    pub fn moves_to(&self, role: Role, to: Square) -> Vec<Move> {
+        self.legal_moves()
+            .iter()
+            .copied()
+            .filter(|m| {
+                m.to() == to
+                    && match *m {
+                        Move::Normal { from, .. } => self.piece_at(from).is_some_and(|p| p.role == role),
+                        Move::Drop { role: r, .. } => r == role,
+                    }
+            })
+            .collect()
+    }
+
+    /// Whether `m` is legal.
+    #[must_use]
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.check_move(m).is_ok()
+    }
+
+    /// Whether `m` (a legal move) gives check.
+    #[must_use]
+    pub fn gives_check(&self, m: Move) -> bool {
+        let mut next = *self;
+        next.play(m);
+        next.is_check()
+    }
+
+    /// Why `m` is not legal, or `Ok` when it is.
+    ///
+    /// # Errors
+    ///
+    /// The [`IllegalMove`] that says why.
+    pub fn check_move(&self, m: Move) -> Result<(), IllegalMove> {
+        let us = self.turn;
+        match m {
+            Move::Normal { from, to, promote } => {
+                let Some(piece) = self.piece_at(from) else {
+                    return Err(IllegalMove::NoPiece { mv: m });
+                };
+                if piece.color != us {
+                    return Err(IllegalMove::WrongSide { mv: m, piece });
+                }
+                let targets =
+                    Position::attacks(us, piece.role, from.index(), self.occupied()) & !self.by_color[us.index()];
+                if targets & bit(to.index()) == 0 {
+                    return Err(IllegalMove::CannotReach { mv: m, piece });
+                }
+                let zone = ZONE[us.index()];
+                let in_zone = (bit(from.index()) | bit(to.index())) & zone != 0;
+                if promote && !(piece.role.can_promote() && in_zone) {
+                    return Err(IllegalMove::CannotPromote { mv: m, piece });
+                }
+                if !promote && forced(us, piece.role) & bit(to.index()) != 0 {
+                    return Err(IllegalMove::MustPromote { mv: m, piece });
+                }
+            }
+            Move::Drop { role, to } => {
+                if role.hand_index().is_none() || self.hand_count(us, role) == 0 {
+                    return Err(IllegalMove::NotInHand { mv: m });
+                }
+                if self.cells[to.index()] != EMPTY {
+                    return Err(IllegalMove::Occupied { mv: m });
+                }
+                if forced(us, role) & bit(to.index()) != 0 {
+                    return Err(IllegalMove::DeadDrop { mv: m });
+                }
+                if role == Role::Pawn && self.pieces(us, Role::Pawn) & COLUMN[to.index() % 9] != 0 {
+                    return Err(IllegalMove::Nifu { mv: m });
+                }
+            }
+        }
+        if self.legal_moves().contains(&m) {
+            return Ok(());
+        }
+        if let Move::Drop { role: Role::Pawn, .. } = m {
+            let mut next = *self;
+            next.play(m);
+            if !next.mover_left_in_check() {
+                return Err(IllegalMove::PawnDropMate { mv: m });
+            }
+        }
+        Err(IllegalMove::LeavesKingInCheck { mv: m })
+    }
+
+    /// Whether the side that just moved left its own king in check.
+    fn mover_left_in_check(&self) -> bool {
+        let them = self.turn.other();
+        let k = self.kings[them.index()];
+        k != NO_KING && self.attackers(usize::from(k), self.turn, self.occupied()) != 0
+    }
+
+    /// Plays `m`, which the caller knows to be legal (an illegal move leaves
+    /// a board that may break the rules, but never panics).
+    pub fn play(&mut self, m: Move) {
+        let us = self.turn;
+        match m {
+            Move::Normal { from, to, promote } => {
+                let (from, to) = (from.index(), to.index());
+                let Some(piece) = piece_of(self.cells[from]) else {
+                    return;
+                };
+                if let Some(captured) = piece_of(self.cells[to]) {
+                    self.by_color[captured.color.index()] &= !bit(to);
+                    self.by_role[captured.role.index()] &= !bit(to);
+                    if captured.role == Role::King {
+                        self.kings[captured.color.index()] = NO_KING;
+                    } else if let Some(k) = captured.role.unpromoted().hand_index() {
+                        let n = &mut self.hands[us.index()][k];
+                        *n = n.saturating_add(1);
+                    }
+                }
+                self.cells[from] = EMPTY;
+                self.by_color[us.index()] &= !bit(from);
+                self.by_role[piece.role.index()] &= !bit(from);
+                let role = if promote { piece.role.promoted().unwrap_or(piece.role) } else { piece.role };
+                self.put(to, Piece { color: us, role });
+            }
+            Move::Drop { role, to } => {
+                let Some(k) = role.hand_index() else {
+                    return;
+                };
+                let n = &mut self.hands[us.index()][k];
+                *n = n.saturating_sub(1);
+                if self.cells[to.index()] == EMPTY {
+                    self.put(to.index(), Piece { color: us, role });
+                }
+            }
+        }
+        self.turn = us.other();
+        self.move_number = self.move_number.saturating_add(1);
+    }
+
+    /// The position after `m`, which the caller knows to be legal.
+    #[must_use]
+    pub fn played(&self, m: Move) -> Position {
+        let mut next = *self;
+        next.play(m);
+        next
+    }
+
+    /// Plays `m` if it is legal.
+    ///
+    /// # Errors
+    ///
+    /// The [`IllegalMove`] that says why not; the position is unchanged.
+    pub fn play_checked(&mut self, m: Move) -> Result<(), IllegalMove> {
+        self.check_move(m)?;
+        self.play(m);
+        Ok(())
+    }
+
+    /// Whether the game goes on, or the side to move has lost.
+    #[must_use]
+    pub fn status(&self) -> Status {
+        if self.has_legal_move() {
+            Status::Ongoing
+        } else if self.is_check() {
+            Status::Checkmate
+        } else {
+            Status::NoLegalMove
+        }
+    }
+
+    fn has_legal_move(&self) -> bool {
+        let mut any = Any(false);
+        self.generate(&mut any);
+        any.0
+    }
+
+    /// The number of leaf nodes of the legal move tree `depth` plies deep
+    /// (1 at depth 0).
+    #[must_use]
+    pub fn perft(&self, depth: u32) -> u64 {
+        match depth {
+            0 => 1,
+            1 => self.count_legal(),
+            _ => {
+                let mut total = 0;
+                for &m in self.legal_moves().iter() {
+                    total += self.played(m).perft(depth - 1);
+                }
+                total
+            }
+        }
+    }
+
+    /// Each legal move with the perft count `depth - 1` plies below it (an
+    /// empty list at depth 0).
+    #[must_use]
+    pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
+        if depth == 0 {
+            return Vec::new();
+        }
+        self.legal_moves().iter().map(|&m| (m, self.played(m).perft(depth - 1))).collect()
+    }
+
+    /// [`Position::perft`] reporting to `watch`, which may stop it.
+    ///
+    /// # Errors
+    ///
+    /// [`Stopped`] when the watch stopped the count.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use polyfen_shogi::Position;
+    ///
+    /// assert_eq!(Position::start().perft_watched(3, &mut ()), Ok(25_470));
+    /// ```
+    pub fn perft_watched(&self, depth: u32, watch: &mut dyn PerftWatch) -> Result<u64, Stopped> {
+        perft::perft_watched(self, depth, watch)
+    }
+
+    /// [`Position::divide`] reporting to `watch`, as [`Position::perft_watched`].
+    ///
+    /// # Errors
+    ///
+    /// [`Stopped`] when the watch stopped the count.
+    pub fn divide_watched(&self, depth: u32, watch: &mut dyn PerftWatch) -> Result<Vec<(Move, u64)>, Stopped> {
+        perft::divide_watched(self, depth, watch)
+    }
+
+    /// A quick estimate of [`Position::perft`]: exact up to depth 2, deeper
+    /// the mean of Knuth's estimator over random paths below each root move.
+    /// Always the same for the same position.
+    #[must_use]
+    #[allow(clippy::cast_precision_loss)] // move counts are small
+    pub fn perft_estimate(&self, depth: u32) -> u64 {
+        if depth <= 2 {
+            return self.perft(depth);
+        }
+        let moves = self.legal_moves();
+        let paths = PathSampler::paths_per_root_move(moves.len());
+        let mut sampler = PathSampler::new();
+        let mut total = 0.0;
+        for &m in moves.iter() {
+            let root = self.played(m);
+            let mut sum = 0.0;
+            for _ in 0..paths {
+                let mut p = root;
+                let mut product = 1.0;
+                for _ in 1..depth {
+                    let here = p.legal_moves();
+                    if here.is_empty() {
+                        product = 0.0;
+                        break;
+                    }
+                    product *= here.len() as f64;
+                    p.play(here[sampler.below(here.len())]);
+                }
+                sum += product;
+            }
+            total += sum / paths as f64;
+        }
+        estimate_to_u64(total)
+    }
+
+    /// Generates the legal moves into `sink`.
+    fn generate<S: Sink>(&self, sink: &mut S) {
+        let us = self.turn;
+        let them = us.other();
+        let occ = self.occupied();
+        let own = self.by_color[us.index()];
+        let mut board_targets = ALL & !own;
+        let mut drop_targets = ALL & !occ;
+        let mut pinned = 0;
+        let k = self.kings[us.index()];
+        if k != NO_KING {
+            let k = usize::from(k);
+            let lifted = occ & !bit(k);
+            for to in bitboard::squares(STEPS[us.index()][KING][k] & !own) {
+                if self.attackers(to, them, lifted) == 0 {
+                    sink.normal(us, Role::King, k, bit(to));
+                    if sink.done() {
+                        return;
+                    }
+                }
+            }
+            let checkers = self.attackers(k, them, occ);
+            if checkers != 0 {
+                if checkers & (checkers - 1) != 0 {
+                    return;
+                }
+                let checker = checkers.trailing_zeros() as usize;
+                let between = bitboard::between(k, checker);
+                board_targets &= between | checkers;
+                drop_targets &= between;
+            }
+            pinned = self.pinned(us, k, occ);
+        }
+        for role in Role::ALL {
+            if role == Role::King {
+                continue;
+            }
+            for from in bitboard::squares(self.pieces(us, role)) {
+                let mut t = Position::attacks(us, role, from, occ) & board_targets;
+                if pinned & bit(from) != 0 {
+                    t &= bitboard::ray_through(usize::from(self.kings[us.index()]), from);
+                }
+                if t != 0 {
+                    sink.normal(us, role, from, t);
+                    if sink.done() {
+                        return;
+                    }
+                }
+            }
+        }
+        if drop_targets == 0 {
+            return;
+        }
+        let hand = &self.hands[us.index()];
+        for (k, &n) in hand.iter().enumerate() {
+            if n == 0 {
+                continue;
+            }
+            let role = Role::HAND[k];
+            let mut t = drop_targets & !forced(us, role);
+            if role == Role::Pawn {
+                for (c, &column) in COLUMN.iter().enumerate() {
+                    if self.pieces(us, Role::Pawn) & column != 0 {
+                        t &= !COLUMN[c];
+                    }
+                }
+                t &= !self.mating_pawn_drop(t);
+            }
+            if t != 0 {
+                sink.drops(role, t);
+                if sink.done() {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// The square (as a bitboard, or 0) among `targets` where a pawn drop
+    /// would give mate.
+    fn mating_pawn_drop(&self, targets: Bitboard) -> Bitboard {
+        let us = self.turn;
+        let them = us.other();
+        let k = self.kings[them.index()];
+        if k == NO_KING {
+            return 0;
+        }
+        let front = STEPS[them.index()][PAWN][usize::from(k)] & targets;
+        if front == 0 {
+            return 0;
+        }
+        let to = Square::at(front.trailing_zeros());
+        if self.played(Move::Drop { role: Role::Pawn, to }).has_legal_move() { 0 } else { front }
+    }
+
+    /// The pieces of `us` pinned against its king on `k`.
+    fn pinned(&self, us: Color, k: usize, occ: Bitboard) -> Bitboard {
+        let them = us.other();
+        let snipers = (bitboard::rook_empty(k) & (self.pieces(them, Role::Rook) | self.pieces(them, Role::Dragon)))
+            | (bitboard::bishop_empty(k) & (self.pieces(them, Role::Bishop) | self.pieces(them, Role::Horse)))
+            | (bitboard::lance(us, k, 0) & self.pieces(them, Role::Lance));
+        let mut pinned = 0;
+        for s in bitboard::squares(snipers) {
+            let b = bitboard::between(k, s) & occ;
+            if b.is_power_of_two() {
+                pinned |= b;
+            }
+        }
+        pinned & self.by_color[us.index()]
+    }
+}
+
+/// The squares where a piece of `role` of `color` must promote (or may not
+/// be dropped): the last rank for pawns and lances, the last two for
+/// knights.
+#[inline]
+const fn forced(color: Color, role: Role) -> Bitboard {
+    match role {
+        Role::Pawn | Role::Lance => LAST_RANK[color as usize],
+        Role::Knight => LAST_TWO[color as usize],
+        _ => 0,
+    }
+}
+
+/// The legal move tree, for the watched perft.
+impl PerftTree for Position {
+    type Move = Move;
+    type Moves = MoveList;
+
+    fn moves(&self) -> MoveList {
+        self.legal_moves()
+    }
+
+    fn child(&self, m: Move) -> Option<Position> {
+        Some(self.played(m))
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        Position::perft(self, depth)
+    }
+}
+
+/// Where the legal moves go: a list, a count, or a yes/no.
+trait Sink {
+    /// The moves of the piece of `role` on `from` to each of `targets`,
+    /// with the promotion choices the rules give.
+    fn normal(&mut self, color: Color, role: Role, from: usize, targets: Bitboard);
+    /// Drops of `role` on each of `targets`.
+    fn drops(&mut self, role: Role, targets: Bitboard);
+    /// Whether the generation may stop.
+    fn done(&self) -> bool {
+        false
+    }
+}
+
+/// The targets of a board move where it may promote and where it must.
+#[inline]
+fn promotion_sets(color: Color, role: Role, from: usize, targets: Bitboard) -> (Bitboard, Bitboard) {
+    if !role.can_promote() {
+        return (0, 0);
+    }
+    let zone = ZONE[color.index()];
+    let may = if bit(from) & zone != 0 { targets } else { targets & zone };
+    (may, targets & forced(color, role))
+}
+
+struct Lister(MoveList);
+
+impl Sink for Lister {
+    #[inline]
+    fn normal(&mut self, color: Color, role: Role, from: usize, targets: Bitboard) {
+        let (may, must) = promotion_sets(color, role, from, targets);
+        let from = Square::at(from as u32);
+        for to in bitboard::squares(targets) {
+            let b = bit(to);
+            let to = Square::at(to as u32);
+            if must & b == 0 {
+                self.0.push(Move::Normal { from, to, promote: false });
+            }
+            if may & b != 0 {
+                self.0.push(Move::Normal { from, to, promote: true });
+            }
+        }
+    }
+
+    #[inline]
+    fn drops(&mut self, role: Role, targets: Bitboard) {
+        for to in bitboard::squares(targets) {
+            self.0.push(Move::Drop { role, to: Square::at(to as u32) });
+        }
+    }
+}
+
+struct Counter(u64);
+
+impl Sink for Counter {
+    #[inline]
+    fn normal(&mut self, color: Color, role: Role, from: usize, targets: Bitboard) {
+        let (may, must) = promotion_sets(color, role, from, targets);
+        self.0 += u64::from((targets & !must).count_ones() + may.count_ones());
+    }
+
+    #[inline]
+    fn drops(&mut self, _role: Role, targets: Bitboard) {
+        self.0 += u64::from(targets.count_ones());
+    }
+}
+
+struct Any(bool);
+
+impl Sink for Any {
+    fn normal(&mut self, _: Color, _: Role, _: usize, targets: Bitboard) {
+        self.0 |= targets != 0;
+    }
+
+    fn drops(&mut self, _: Role, targets: Bitboard) {
+        self.0 |= targets != 0;
+    }
+
+    fn done(&self) -> bool {
+        self.0
+    }
+}
