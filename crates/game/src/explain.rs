@@ -107,6 +107,26 @@ pub struct Geometry {
     pub cell: &'static str,
     /// The word for a row (`rank`).
     pub row: &'static str,
+    /// A marker written before a piece letter, which belongs to the piece
+    /// (`+` of a promoted Shogi piece).
+    pub prefix: Option<char>,
+    /// How the game names squares and ranks, when not as chess does (file
+    /// letters from `a`, rank numbers from [`Geometry::first_label`]).
+    pub names: Option<Names>,
+}
+
+/// How a game names its squares and ranks, for a game that does not name
+/// them as chess does: Shogi names a square by its file number, counted
+/// from the right, and its rank letter (`7g`).
+#[derive(Clone, Copy, Debug)]
+pub struct Names {
+    /// The name of the square on `file` and `rank` (indices from 0, as
+    /// [`Geometry`] counts them).
+    pub square: fn(u8, u8) -> String,
+    /// The name of rank index `rank`.
+    pub rank: fn(u8) -> String,
+    /// The files of a row in the order written, in words: `from file 9 to file 1`.
+    pub across: &'static str,
 }
 
 impl Geometry {
@@ -120,13 +140,28 @@ impl Geometry {
     /// The name of the square on `file` and `rank` (indices from 0): `e1`.
     #[must_use]
     pub fn name(self, file: u8, rank: u8) -> String {
-        format!("{}{}", char::from(b'a' + file), u32::from(rank) + u32::from(self.first_label))
+        match self.names {
+            Some(names) => (names.square)(file, rank),
+            None => format!("{}{}", char::from(b'a' + file), u32::from(rank) + u32::from(self.first_label)),
+        }
     }
 
-    /// The number written for rank index `rank`.
+    /// The name of rank index `rank`: the number written for it (`1`), or
+    /// the game's own name.
     #[must_use]
-    pub fn rank_label(self, rank: u8) -> u32 {
-        u32::from(rank) + u32::from(self.first_label)
+    pub fn rank_label(self, rank: u8) -> String {
+        match self.names {
+            Some(names) => (names.rank)(rank),
+            None => (u32::from(rank) + u32::from(self.first_label)).to_string(),
+        }
+    }
+
+    /// The files of a row in the order written, in words.
+    fn across(self) -> String {
+        match self.names {
+            Some(names) => names.across.to_owned(),
+            None => format!("from file a to file {}", char::from(b'a' + self.files - 1)),
+        }
     }
 }
 
@@ -337,8 +372,15 @@ impl<T: Explain> Placement<'_, T> {
         let mut cells = Vec::new();
         let mut row_squares = Vec::new();
         let mut described = Vec::new();
+        let mut marked: Option<usize> = None;
         for (i, c) in input[start..end].char_indices() {
-            let at = start + i;
+            if Some(c) == geometry.prefix && marked.is_none() {
+                // the marker and the letter after it are one cell
+                marked = Some(start + i);
+                continue;
+            }
+            let at = marked.take().unwrap_or(start + i);
+            let letter_end = start + i + c.len_utf8();
             let run = match c {
                 '1'..='9' => Some(c as u32 - '0' as u32),
                 _ if Some(c) == geometry.ten_digit => Some(10),
@@ -374,14 +416,19 @@ impl<T: Explain> Placement<'_, T> {
                     (Some((f, r, words)), Some(square)) => {
                         pieces_in_order.push((f, r));
                         described.push(format!("{words} on {square}"));
-                        let meaning = format!("The letter {c} puts a {words} on {square}.");
-                        Part::new(input, at, at + c.len_utf8(), "piece").with(words, meaning).on(squares)
+                        let written = &input[at..letter_end];
+                        let meaning = if written.len() > c.len_utf8() {
+                            format!("{written} puts a {words} on {square}.")
+                        } else {
+                            format!("The letter {c} puts a {words} on {square}.")
+                        };
+                        Part::new(input, at, letter_end, "piece").with(words, meaning).on(squares)
                     }
                     (None, Some(square)) => {
                         let meaning = format!("{c} is no piece letter; {square} was read as empty.");
-                        Part::new(input, at, at + c.len_utf8(), "run").with("empty", meaning).on(squares)
+                        Part::new(input, at, letter_end, "run").with("empty", meaning).on(squares)
                     }
-                    _ => Part::new(input, at, at + c.len_utf8(), "extra")
+                    _ => Part::new(input, at, letter_end, "extra")
                         .with(c.to_string(), "A cell past the edge of the board; it was not read."),
                 }
             };
@@ -407,11 +454,7 @@ impl<T: Explain> Placement<'_, T> {
                 let pieces = if described.is_empty() { "no pieces".to_owned() } else { described.join(", ") };
                 (
                     format!("{} {label}", geometry.row),
-                    format!(
-                        "{} {label}, from file a to file {}: {pieces}.{padded}",
-                        capitalized(geometry.row),
-                        char::from(b'a' + geometry.files - 1)
-                    ),
+                    format!("{} {label}, {}: {pieces}.{padded}", capitalized(geometry.row), geometry.across()),
                 )
             }
             None => ("beyond the board".to_owned(), "A row past the last rank of the board.".to_owned()),

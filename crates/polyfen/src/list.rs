@@ -38,6 +38,11 @@ macro_rules! with_games {
             notations: polyfen_khet::KhetNotation [Pkn],
             moves: polyfen_khet::KhetMoveNotation [Khet],
         }
+        /// Shogi (Japanese chess).
+        Shogi(polyfen_shogi::ShogiPosition) {
+            notations: polyfen_shogi::ShogiNotation [Sfen],
+            moves: polyfen_shogi::ShogiMoveNotation [Usi],
+        }
             }
     };
 }

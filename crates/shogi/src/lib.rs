@@ -39,6 +39,7 @@
 //! ```
 
 mod bitboard;
+mod game;
 mod position;
 mod types;
 pub mod usi;
@@ -50,6 +51,7 @@ use polyfen_core::{
     RowOrder, Setup, Variant,
 };
 
+pub use game::{ShogiDocument, ShogiJson, ShogiMoveNotation, ShogiNotation, ShogiPosition, ShogiRules, ascii, svg};
 pub use position::{IllegalMove, MAX_MOVES, MoveList, Position, PositionError, Status};
 pub use types::{Move, Piece, Role, Square, SquareError, color_name};
 pub use validate::Violation;

@@ -17,6 +17,8 @@ impl Explain for KhetPosition {
         first_label: 1,
         cell: "square",
         row: "rank",
+        prefix: None,
+        names: None,
     };
 
     fn piece_words(&self, file: u8, rank: u8) -> Option<String> {

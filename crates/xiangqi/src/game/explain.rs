@@ -20,6 +20,8 @@ impl Explain for XiangqiPosition {
         first_label: 0,
         cell: "point",
         row: "rank",
+        prefix: None,
+        names: None,
     };
 
     fn piece_words(&self, file: u8, rank: u8) -> Option<String> {

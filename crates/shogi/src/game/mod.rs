@@ -1,0 +1,225 @@
+//! Shogi as the layers above it see it ([`GamePosition`]): SFEN, USI
+//! moves, diagrams, the JSON form, explanations part by part, the rules and
+//! perft; in game records, [`ShogiRules`] (record.rs).
+
+mod explain;
+mod glyphs;
+mod json;
+mod record;
+mod render;
+mod svg;
+
+use polyfen_core::{Leniency, ParseError, Repair, Setup};
+use polyfen_game::{
+    Divided, GamePosition, GameStatus, MoveError, PerftControl, Played, ReadOptions, RuleError, RuleOptions,
+    WriteOptions,
+};
+
+pub use self::json::{ShogiDocument, ShogiJson};
+pub use self::record::ShogiRules;
+pub use self::render::ascii;
+pub use self::svg::svg;
+use crate::usi::{MoveParseError, read_move, read_move_lenient};
+use crate::{Move, Position, Sfen, Status};
+
+/// The position notations of Shogi.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ShogiNotation {
+    /// SFEN: placement, side, hands, move number.
+    Sfen,
+}
+
+/// The move notations of Shogi.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ShogiMoveNotation {
+    /// USI: `7g7f`, `8h2b+`, `P*5e`.
+    Usi,
+}
+
+/// A Shogi position as the layers above the rules hold it: the setup.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShogiPosition {
+    /// The board, the side to move, the hands and the move number.
+    pub setup: Sfen,
+}
+
+impl ShogiPosition {
+    /// A position from a setup.
+    #[must_use]
+    pub fn new(setup: Sfen) -> ShogiPosition {
+        ShogiPosition { setup }
+    }
+
+    /// The position to play from, or why the setup breaks the rules.
+    fn rules(&self) -> Result<Position, RuleError> {
+        Position::from_setup(&self.setup).map_err(|e| RuleError::IllegalPosition(e.to_string()))
+    }
+}
+
+/// The deepest perft the facade runs.
+const MAX_PERFT_DEPTH: u32 = 20;
+
+fn check_depth(depth: u32) -> Result<(), RuleError> {
+    if depth > MAX_PERFT_DEPTH {
+        return Err(RuleError::Limit(format!("perft depth {depth} is above the limit of {MAX_PERFT_DEPTH}")));
+    }
+    Ok(())
+}
+
+/// A legal move written in `notation`.
+fn write_move(_pos: &Position, m: Move, notation: ShogiMoveNotation) -> String {
+    match notation {
+        ShogiMoveNotation::Usi => m.to_string(),
+    }
+}
+
+/// The USI reader's error as the rules' (the move at index 0).
+fn move_error(pos: &Position, e: &MoveParseError, notation: ShogiMoveNotation) -> MoveError {
+    let candidates = e.candidates.iter().map(|&c| write_move(pos, c, notation)).collect();
+    MoveError::new(e.kind.to_string(), e.span.clone()).with_candidates(candidates)
+}
+
+impl GamePosition for ShogiPosition {
+    const ID: &'static str = "shogi";
+    type Notation = ShogiNotation;
+    const NOTATIONS: &'static [ShogiNotation] = &[ShogiNotation::Sfen];
+    type MoveNotation = ShogiMoveNotation;
+    const MOVE_NOTATIONS: &'static [ShogiMoveNotation] = &[ShogiMoveNotation::Usi];
+    const STYLES: &'static [&'static str] = &["ascii", "svg"];
+    const SETUPS: &'static [(&'static str, &'static str)] = &SETUP_IDS;
+    type Json = ShogiJson;
+    type Document = ShogiDocument;
+    type Rules = ShogiRules;
+    const SVG_BOARD_BYTES: u64 = svg::BOARD_BYTES;
+    const SVG_PIECE_BYTES: u64 = svg::PIECE_BYTES;
+    // every square, and each hand's seven kinds drawn once
+    const MOST_PIECES: u64 = 81 + 14;
+    // the most any position is known to have is 593
+    const MOST_MOVES: u64 = 600;
+    // a promotion `8h2b+`
+    const LONGEST_MOVE: u64 = 5;
+
+    fn read(
+        input: &str,
+        _notation: ShogiNotation,
+        options: &ReadOptions,
+        repairs: &mut Vec<Repair>,
+    ) -> Result<ShogiPosition, ParseError> {
+        let leniency = if options.lenient { Leniency::ALL } else { Leniency::default() };
+        Ok(ShogiPosition::new(Setup::parse_with(input, &leniency, repairs)?))
+    }
+
+    fn write_to(&self, _notation: ShogiNotation, _options: &WriteOptions, out: &mut String, _: &mut Vec<String>) {
+        self.setup.write(&(), out);
+    }
+
+    fn square_boxes() -> Vec<polyfen_game::svg::SquareBox> {
+        svg::square_boxes()
+    }
+
+    fn violations(&self) -> Vec<String> {
+        self.setup.validate().iter().map(ToString::to_string).collect()
+    }
+
+    fn pieces(&self) -> usize {
+        self.setup.board.iter().flatten().count()
+    }
+
+    fn render(&self, style: &str) -> String {
+        match style {
+            "svg" => svg(&self.setup),
+            _ => ascii(&self.setup),
+        }
+    }
+
+    fn to_json(&self, _options: &WriteOptions) -> ShogiJson {
+        ShogiJson::from_position(self)
+    }
+
+    fn from_json(json: ShogiJson, input: &str) -> Result<ShogiPosition, ParseError> {
+        json.into_position(input)
+    }
+
+    fn legal_moves(&self, notation: ShogiMoveNotation, _options: &RuleOptions) -> Result<Vec<String>, RuleError> {
+        let pos = self.rules()?;
+        Ok(pos.legal_moves().iter().map(|&m| write_move(&pos, m, notation)).collect())
+    }
+
+    /// Reads a USI move (leniently: either case, each reading reported),
+    /// plays it and writes it in `write_as`.
+    fn play_with(
+        &mut self,
+        text: &str,
+        write_as: ShogiMoveNotation,
+        _options: &RuleOptions,
+        lenient: bool,
+    ) -> Result<Played, RuleError> {
+        let mut pos = self.rules()?;
+        let (m, repairs) = if lenient {
+            read_move_lenient(&pos, text)
+        } else {
+            read_move(&pos, text).map(|m| (m, Vec::new()))
+        }
+        .map_err(|e| RuleError::Move { index: 0, error: move_error(&pos, &e, ShogiMoveNotation::Usi) })?;
+        let written = write_move(&pos, m, write_as);
+        pos.play(m);
+        self.setup = pos.to_setup();
+        Ok(Played { text: written, repairs })
+    }
+
+    fn perft_with(&self, depth: u32, _options: &RuleOptions, control: &PerftControl) -> Result<u64, RuleError> {
+        check_depth(depth)?;
+        let pos = self.rules()?;
+        if control.is_plain() {
+            return Ok(pos.perft(depth));
+        }
+        control.run(|watch| pos.perft_watched(depth, watch))
+    }
+
+    fn divide_with(
+        &self,
+        depth: u32,
+        notation: ShogiMoveNotation,
+        _options: &RuleOptions,
+        control: &PerftControl,
+    ) -> Result<Vec<Divided>, RuleError> {
+        check_depth(depth)?;
+        let pos = self.rules()?;
+        let divided =
+            if control.is_plain() { pos.divide(depth) } else { control.run(|watch| pos.divide_watched(depth, watch))? };
+        Ok(divided.into_iter().map(|(m, nodes)| Divided { text: write_move(&pos, m, notation), nodes }).collect())
+    }
+
+    fn perft_estimate(&self, depth: u32, _options: &RuleOptions) -> Result<u64, RuleError> {
+        check_depth(depth)?;
+        Ok(self.rules()?.perft_estimate(depth))
+    }
+
+    /// Checkmate, or no legal move without check (a loss too in Shogi, only
+    /// met in composed positions: reported as [`GameStatus::Stalemate`]).
+    fn status(&self, _options: &RuleOptions) -> Result<GameStatus, RuleError> {
+        Ok(self.rules()?.status().into())
+    }
+}
+
+/// The named starts as `(id, SFEN)`.
+const SETUP_IDS: [(&str, &str); crate::SETUPS.len()] = {
+    let mut out = [("", ""); crate::SETUPS.len()];
+    let mut i = 0;
+    while i < out.len() {
+        out[i] = (crate::SETUPS[i].0, crate::SETUPS[i].2);
+        i += 1;
+    }
+    out
+};
+
+/// The game's state, as the rules and the game records tell it.
+impl From<Status> for GameStatus {
+    fn from(status: Status) -> GameStatus {
+        match status {
+            Status::Ongoing => GameStatus::Ongoing,
+            Status::Checkmate => GameStatus::Checkmate,
+            Status::NoLegalMove => GameStatus::Stalemate,
+        }
+    }
+}
