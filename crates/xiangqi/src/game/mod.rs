@@ -1,12 +1,15 @@
 //! The Xiangqi game as the layers above it see it ([`GamePosition`]):
 //! standard Xiangqi FEN and the legacy dialect; ICCS, UCCI, uci-1, WXF and
 //! Chinese moves; diagrams, the JSON form, explanations part by part, the
-//! rules and perft; in game records, [`XiangqiRules`] (record.rs).
+//! rules and perft; in game records, [`XiangqiRules`] (record.rs); its own
+//! record formats, [`XiangqiRecord`] (XQF, CBR/CBL, CBF, `DhtmlXQ`:
+//! `records/`).
 
 mod explain;
 mod glyphs;
 mod json;
 mod record;
+mod records;
 mod svg;
 
 use polyfen_core::{ParseError, Repair};
@@ -17,6 +20,7 @@ use polyfen_game::{
 
 pub use self::json::{JsonMarker, XiangqiDocument, XiangqiJson};
 pub use self::record::XiangqiRules;
+pub use self::records::XiangqiRecord;
 pub use self::svg::svg;
 use crate::{Fen, LetterSet, MoveStyle, Script, XqOptions, lost_in_standard, parse_legacy, write_legacy};
 
