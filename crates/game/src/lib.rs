@@ -24,6 +24,7 @@ pub mod explain;
 pub mod json;
 pub mod records;
 pub mod svg;
+pub mod tags;
 
 pub use extra::{Extra, ExtraAnswer, ExtraArgs};
 pub use options::{ReadOptions, WriteOptions};

@@ -61,6 +61,11 @@ macro_rules! ids {
             $( $(#[doc = $doc])* $game(<$ty as GamePosition>::Json), )+
         }
 
+        impl VariantId {
+            /// Every game, in the list's order.
+            pub(crate) const ALL: &'static [VariantId] = &[$(VariantId::$game),+];
+        }
+
         impl Notation {
             /// The variant this notation writes, `None` for one that writes any.
             #[must_use]
@@ -152,6 +157,47 @@ macro_rules! ids {
                 }
             }
 
+            /// The PGN tags that name the game in its records, and those
+            /// its records are written with.
+            pub(crate) fn game_tags(self) -> &'static polyfen_game::tags::GameTags {
+                match self {
+                    $( VariantId::$game => &<$ty as GamePosition>::GAME_TAGS, )+
+                }
+            }
+
+            /// The move notation the game's records are expected in, given
+            /// their `Format` tag.
+            pub(crate) fn expected_moves(self, format: Option<&str>) -> Option<MoveNotation> {
+                match self {
+                    $( VariantId::$game => <$ty as GamePosition>::MOVE_TAGS.expected(format).map(MoveNotation::from), )+
+                }
+            }
+
+            /// Whether the game's records name their move notation in a
+            /// `Format` tag.
+            pub(crate) fn has_format_tag(self) -> bool {
+                match self {
+                    $( VariantId::$game => !<$ty as GamePosition>::MOVE_TAGS.formats.is_empty(), )+
+                }
+            }
+
+            /// The `Format` tag value that names `notation`, a move notation
+            /// of the game.
+            pub(crate) fn format_tag(self, notation: MoveNotation) -> Option<&'static str> {
+                match (self, notation) {
+                    $($( (VariantId::$game, MoveNotation::$m) => <$ty as GamePosition>::MOVE_TAGS.format_of($mty::$mmod::$m), )+)+
+                    _ => None,
+                }
+            }
+
+            /// Whether a first move `text` is written as the game writes
+            /// moves (see [`GamePosition::claims_move`]).
+            pub(crate) fn claims_move(self, text: &str) -> bool {
+                match self {
+                    $( VariantId::$game => <$ty as GamePosition>::claims_move(text), )+
+                }
+            }
+
             /// The ids of the diagram styles the game draws.
             pub(crate) fn style_ids(self) -> &'static [&'static str] {
                 match self {
@@ -182,3 +228,39 @@ macro_rules! ids {
 }
 
 crate::list::with_games!(ids);
+
+impl VariantId {
+    /// The game a value of PGN's `Variant` tag names (without regard to
+    /// ASCII case or surrounding white space), and the rules variant inside
+    /// the game it chooses (`None` for the game's own rules); `None` for a
+    /// value no game answers to.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use polyfen::VariantId;
+    ///
+    /// assert_eq!(VariantId::of_variant_tag(" Chess960 "), Some((VariantId::Chess, None)));
+    /// assert_eq!(VariantId::of_variant_tag("Chinese Chess"), Some((VariantId::Xiangqi, None)));
+    /// assert_eq!(VariantId::of_variant_tag("go"), None);
+    /// ```
+    #[must_use]
+    pub fn of_variant_tag(value: &str) -> Option<(VariantId, Option<&'static str>)> {
+        let value = value.trim();
+        VariantId::ALL.iter().find_map(|&game| game.game_tags().variant_tag(value).map(|tag| (game, tag.rules)))
+    }
+
+    /// The `Variant` tag values an error lists as the variants polyfen
+    /// plays, every game's in the list's order.
+    pub(crate) fn listed_variant_tags() -> Vec<&'static str> {
+        VariantId::ALL
+            .iter()
+            .flat_map(|game| game.game_tags().variant.iter().filter(|tag| tag.listed).map(|tag| tag.value))
+            .collect()
+    }
+
+    /// The first game of the list: a game no tag names and no move claims.
+    pub(crate) fn first() -> VariantId {
+        VariantId::ALL[0]
+    }
+}

@@ -11,6 +11,7 @@ mod svg;
 use std::borrow::Cow;
 
 use polyfen_core::{Leniency, ParseError, Repair, Setup};
+use polyfen_game::tags::{GameTags, MoveTags, VariantTag};
 use polyfen_game::{
     CastlingMoves, Divided, EnPassantPolicy, GamePosition, GameStatus, MoveError, PerftControl, Played, ReadOptions,
     RuleError, RuleOptions, WriteOptions,
@@ -124,6 +125,30 @@ impl GamePosition for ChessPosition {
     type Json = ChessJson;
     type Document = ChessDocument;
     type Rules = ChessRules;
+    const GAME_TAGS: GameTags = GameTags {
+        variant: &[
+            VariantTag::alias("standard"),
+            VariantTag::named("chess"),
+            VariantTag::named("chess960"),
+            VariantTag::alias("chess 960"),
+            VariantTag::alias("fischerandom"),
+            VariantTag::alias("fischer random"),
+            VariantTag::alias("from position"),
+            VariantTag::alias("normal"),
+        ],
+        game: &["chess"],
+        roster: &[
+            ("Event", "?"),
+            ("Site", "?"),
+            ("Date", "????.??.??"),
+            ("Round", "?"),
+            ("White", "?"),
+            ("Black", "?"),
+            ("Result", "*"),
+        ],
+        ..GameTags::NONE
+    };
+    const MOVE_TAGS: MoveTags<ChessMoveNotation> = MoveTags { default: Some(ChessMoveNotation::San), formats: &[] };
     const SVG_BOARD_BYTES: u64 = 6_000;
     const SVG_PIECE_BYTES: u64 = 200;
     const MOST_PIECES: u64 = 64;

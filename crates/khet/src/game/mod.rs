@@ -8,6 +8,7 @@ mod record;
 mod svg;
 
 use polyfen_core::{Color, ParseError, Repair};
+use polyfen_game::tags::{GameTags, MoveTags, VariantTag};
 use polyfen_game::{
     Divided, Extra, ExtraAnswer, ExtraArgs, GamePosition, GameStatus, MoveError, PerftControl, Played, ReadOptions,
     RuleError, RuleOptions, WriteOptions,
@@ -149,6 +150,15 @@ impl GamePosition for KhetPosition {
     type Json = KhetJson;
     type Document = KhetDocument;
     type Rules = KhetRules;
+    const GAME_TAGS: GameTags = GameTags {
+        variant: &[VariantTag::named("khet")],
+        game: &["khet"],
+        setup: Some("Setup"),
+        default_setup: "classic",
+        names: Some(("Variant", "Khet")),
+        ..GameTags::NONE
+    };
+    const MOVE_TAGS: MoveTags<KhetMoveNotation> = MoveTags { default: Some(KhetMoveNotation::Khet), formats: &[] };
     const EXTRAS: &'static [Extra] = &[LASER];
     const SVG_BOARD_BYTES: u64 = SVG_BOARD_BYTES;
     const SVG_PIECE_BYTES: u64 = SVG_PIECE_BYTES;

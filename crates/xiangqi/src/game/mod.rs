@@ -13,6 +13,7 @@ mod records;
 mod svg;
 
 use polyfen_core::{ParseError, Repair};
+use polyfen_game::tags::{GameTags, MoveTags, VariantTag};
 use polyfen_game::{
     Divided, GamePosition, GameStatus, MoveError, PerftControl, Played, ReadOptions, RuleError, RuleOptions,
     WriteOptions,
@@ -101,6 +102,27 @@ impl GamePosition for XiangqiPosition {
     type Json = XiangqiJson;
     type Document = XiangqiDocument;
     type Rules = XiangqiRules;
+    const GAME_TAGS: GameTags = GameTags {
+        variant: &[VariantTag::named("xiangqi"), VariantTag::alias("chinese chess")],
+        game: &["chinese chess", "xiangqi"],
+        // Xiangqi records name the first player Red
+        players: &["Red", "RedTeam"],
+        names: Some(("Game", "Chinese Chess")),
+        ..GameTags::NONE
+    };
+    const MOVE_TAGS: MoveTags<MoveStyle> = MoveTags {
+        default: None,
+        formats: &[
+            ("ICCS", MoveStyle::Iccs),
+            ("WXF", MoveStyle::Wxf),
+            ("WXF", MoveStyle::WxfFsf),
+            ("Chinese", MoveStyle::Chinese),
+            ("Chinese", MoveStyle::ChineseTraditional),
+            // not xqbase's, but needed to read these coordinates back
+            ("UCCI", MoveStyle::Ucci),
+            ("uci-1", MoveStyle::Uci1),
+        ],
+    };
     const LETTER_SETS: &'static [&'static str] =
         &[LetterSet::Xqbase.name(), LetterSet::Wxf.name(), LetterSet::Iccs.name()];
     const SVG_BOARD_BYTES: u64 = 7_800;
@@ -201,6 +223,13 @@ impl GamePosition for XiangqiPosition {
             control.run(|watch| position.divide_watched(depth, watch))?
         };
         Ok(divided.into_iter().map(|(m, nodes)| Divided { text: position.format_move(m, notation), nodes }).collect())
+    }
+
+    /// A move in Chinese numerals (not ASCII), or ICCS (`H2-E2`).
+    fn claims_move(text: &str) -> bool {
+        let b = text.as_bytes();
+        let iccs = b.len() == 5 && b[0].is_ascii_uppercase() && b[2] == b'-' && b[3].is_ascii_uppercase();
+        !text.is_ascii() || iccs
     }
 
     fn perft_estimate(&self, depth: u32, _options: &RuleOptions) -> Result<u64, RuleError> {
