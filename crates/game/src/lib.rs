@@ -20,6 +20,7 @@ mod position;
 mod record;
 mod rules;
 
+pub mod detect;
 pub mod explain;
 pub mod json;
 pub mod records;

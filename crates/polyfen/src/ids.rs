@@ -190,6 +190,16 @@ macro_rules! ids {
                 }
             }
 
+            /// The game's guess that a text of `shape` is in one of its
+            /// notations.
+            pub(crate) fn guess(self, shape: &polyfen_game::detect::TextShape) -> Option<polyfen_game::detect::Guess<Notation>> {
+                match self {
+                    $( VariantId::$game => <$ty as GamePosition>::guess(shape).map(|g| {
+                        polyfen_game::detect::Guess::new(g.strength, Notation::from(g.first), g.second.map(Notation::from))
+                    }), )+
+                }
+            }
+
             /// Whether a first move `text` is written as the game writes
             /// moves (see [`GamePosition::claims_move`]).
             pub(crate) fn claims_move(self, text: &str) -> bool {
@@ -228,6 +238,21 @@ macro_rules! ids {
 }
 
 crate::list::with_games!(ids);
+
+/// Each game's guess from a text's shape, the surest one (the first of the
+/// list on a tie) as the facade's notation ids: the most likely, and the
+/// next if any.
+pub(crate) fn guess(shape: &polyfen_game::detect::TextShape) -> Option<(Notation, Option<Notation>)> {
+    let mut best: Option<polyfen_game::detect::Guess<Notation>> = None;
+    for &game in VariantId::ALL {
+        if let Some(guess) = game.guess(shape)
+            && best.is_none_or(|b| guess.strength > b.strength)
+        {
+            best = Some(guess);
+        }
+    }
+    best.map(|b| (b.first, b.second))
+}
 
 impl VariantId {
     /// The game a value of PGN's `Variant` tag names (without regard to

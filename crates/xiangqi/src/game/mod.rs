@@ -13,6 +13,7 @@ mod records;
 mod svg;
 
 use polyfen_core::{ParseError, Repair};
+use polyfen_game::detect::{Guess, Strength, TextShape};
 use polyfen_game::tags::{GameTags, MoveTags, VariantTag};
 use polyfen_game::{
     Divided, GamePosition, GameStatus, MoveError, PerftControl, Played, ReadOptions, RuleError, RuleOptions,
@@ -223,6 +224,28 @@ impl GamePosition for XiangqiPosition {
             control.run(|watch| position.divide_watched(depth, watch))?
         };
         Ok(divided.into_iter().map(|(m, nodes)| Divided { text: position.format_move(m, notation), nodes }).collect())
+    }
+
+    /// Likely: 10 ranks (standard Xiangqi FEN first, then the legacy
+    /// dialect); the legacy dialect first when the text has its `/x`
+    /// marker after the move number, or 10 ranks of which one is short of
+    /// 9 points (the dialect leaves out trailing empty points) or one of
+    /// its own side letters (`W R B G g`), or empty ranks (`//`) and not the
+    /// 8 ranks of chess; Xiangqi FEN alone for a placement with a letter
+    /// only Xiangqi uses but neither 8 nor 10 ranks (its error says how
+    /// many ranks it should have).
+    fn guess(shape: &TextShape) -> Option<Guess<XiangqiNotation>> {
+        let (fen, legacy) = (XiangqiNotation::XiangqiFen, XiangqiNotation::XiangqiLegacy);
+        let rows = shape.rows();
+        let legacy_side = shape.second_len == 1 && matches!(shape.second_byte, b'W' | b'R' | b'B' | b'G' | b'g');
+        let legacy_ten = rows == 10 && (legacy_side || shape.short_row);
+        if shape.marker || (shape.empty_rows && rows != 8) || legacy_ten {
+            return Some(Guess::new(Strength::Likely, legacy, Some(fen)));
+        }
+        if rows == 10 {
+            return Some(Guess::new(Strength::Likely, fen, Some(legacy)));
+        }
+        (rows != 8 && shape.xiangqi_letter).then_some(Guess::new(Strength::Likely, fen, None))
     }
 
     /// A move in Chinese numerals (not ASCII), or ICCS (`H2-E2`).
