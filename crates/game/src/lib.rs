@@ -8,7 +8,9 @@
 //! [`explain::Explain`] (its texts explained part by part), the options of
 //! reading, writing and the rules, the errors and answers of the rules,
 //! perft under control ([`PerftControl`]), and the shared pieces of
-//! drawings ([`svg`]) and JSON reading ([`json`]). Nothing here names a
+//! drawings ([`svg`]) and JSON reading ([`json`]), and a game's own record
+//! formats ([`records`]: the tree of moves, a record read, the
+//! [`records::RecordFormats`] a game lists). Nothing here names a
 //! game: the facade's list of games is the one place where games are named
 //! together.
 
@@ -18,9 +20,12 @@ mod position;
 mod record;
 mod rules;
 
+pub mod detect;
 pub mod explain;
 pub mod json;
+pub mod records;
 pub mod svg;
+pub mod tags;
 
 pub use extra::{Extra, ExtraAnswer, ExtraArgs};
 pub use options::{ReadOptions, WriteOptions};

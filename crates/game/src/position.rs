@@ -69,6 +69,27 @@ pub trait GamePosition: Clone + fmt::Debug + PartialEq + Eq + Send + Sync + Size
     /// The game's record adapter: how the game-record layer reads, plays,
     /// writes and numbers the game's moves.
     type Rules: GameRules<Position = Self>;
+    /// The PGN tags that name the game in its records, and those its
+    /// records are written with.
+    const GAME_TAGS: crate::tags::GameTags = crate::tags::GameTags::NONE;
+    /// What the game's PGN tags say of the notation of its moves.
+    const MOVE_TAGS: crate::tags::MoveTags<Self::MoveNotation> = crate::tags::MoveTags::NONE;
+
+    /// The game's guess that a text of `shape` is in one of its notations
+    /// (see [`crate::detect`]); `None` when it is not the game's shape.
+    fn guess(shape: &crate::detect::TextShape) -> Option<crate::detect::Guess<Self::Notation>> {
+        let _ = shape;
+        None
+    }
+
+    /// Whether the first move of a movetext without tags is written as this
+    /// game writes moves (Xiangqi's ICCS or Chinese numerals), for a game
+    /// that no tag names; no game claiming it, the first of the list is
+    /// taken.
+    fn claims_move(text: &str) -> bool {
+        let _ = text;
+        false
+    }
 
     /// Reads a position written in `notation`, leniently when `options`
     /// say so, pushing what a lenient reading repaired onto `repairs`.

@@ -53,6 +53,7 @@ macro_rules! any {
             $game:ident($ty:path) {
                 notations: $nty:ident :: $nmod:ident [$($(#[$nattr:meta])* $n:ident),+ $(,)?],
                 moves: $mty:ident :: $mmod:ident [$($(#[$mattr:meta])* $m:ident),+ $(,)?] $(,)?
+                $(records: $rty:ident :: $rmod:ident [$($r:ident),+ $(,)?] $(,)?)?
             }
         )+
     ) => {

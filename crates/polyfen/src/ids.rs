@@ -16,6 +16,7 @@ macro_rules! ids {
             $game:ident($ty:path) {
                 notations: $nty:ident :: $nmod:ident [$($(#[$nattr:meta])* $n:ident),+ $(,)?],
                 moves: $mty:ident :: $mmod:ident [$($(#[$mattr:meta])* $m:ident),+ $(,)?] $(,)?
+                $(records: $rty:ident :: $rmod:ident [$($r:ident),+ $(,)?] $(,)?)?
             }
         )+
     ) => {
@@ -58,6 +59,11 @@ macro_rules! ids {
         #[serde(tag = "variant", rename_all = "kebab-case")]
         pub enum JsonPosition {
             $( $(#[doc = $doc])* $game(<$ty as GamePosition>::Json), )+
+        }
+
+        impl VariantId {
+            /// Every game, in the list's order.
+            pub(crate) const ALL: &'static [VariantId] = &[$(VariantId::$game),+];
         }
 
         impl Notation {
@@ -151,6 +157,57 @@ macro_rules! ids {
                 }
             }
 
+            /// The PGN tags that name the game in its records, and those
+            /// its records are written with.
+            pub(crate) fn game_tags(self) -> &'static polyfen_game::tags::GameTags {
+                match self {
+                    $( VariantId::$game => &<$ty as GamePosition>::GAME_TAGS, )+
+                }
+            }
+
+            /// The move notation the game's records are expected in, given
+            /// their `Format` tag.
+            pub(crate) fn expected_moves(self, format: Option<&str>) -> Option<MoveNotation> {
+                match self {
+                    $( VariantId::$game => <$ty as GamePosition>::MOVE_TAGS.expected(format).map(MoveNotation::from), )+
+                }
+            }
+
+            /// Whether the game's records name their move notation in a
+            /// `Format` tag.
+            pub(crate) fn has_format_tag(self) -> bool {
+                match self {
+                    $( VariantId::$game => !<$ty as GamePosition>::MOVE_TAGS.formats.is_empty(), )+
+                }
+            }
+
+            /// The `Format` tag value that names `notation`, a move notation
+            /// of the game.
+            pub(crate) fn format_tag(self, notation: MoveNotation) -> Option<&'static str> {
+                match (self, notation) {
+                    $($( (VariantId::$game, MoveNotation::$m) => <$ty as GamePosition>::MOVE_TAGS.format_of($mty::$mmod::$m), )+)+
+                    _ => None,
+                }
+            }
+
+            /// The game's guess that a text of `shape` is in one of its
+            /// notations.
+            pub(crate) fn guess(self, shape: &polyfen_game::detect::TextShape) -> Option<polyfen_game::detect::Guess<Notation>> {
+                match self {
+                    $( VariantId::$game => <$ty as GamePosition>::guess(shape).map(|g| {
+                        polyfen_game::detect::Guess::new(g.strength, Notation::from(g.first), g.second.map(Notation::from))
+                    }), )+
+                }
+            }
+
+            /// Whether a first move `text` is written as the game writes
+            /// moves (see [`GamePosition::claims_move`]).
+            pub(crate) fn claims_move(self, text: &str) -> bool {
+                match self {
+                    $( VariantId::$game => <$ty as GamePosition>::claims_move(text), )+
+                }
+            }
+
             /// The ids of the diagram styles the game draws.
             pub(crate) fn style_ids(self) -> &'static [&'static str] {
                 match self {
@@ -181,3 +238,54 @@ macro_rules! ids {
 }
 
 crate::list::with_games!(ids);
+
+/// Each game's guess from a text's shape, the surest one (the first of the
+/// list on a tie) as the facade's notation ids: the most likely, and the
+/// next if any.
+pub(crate) fn guess(shape: &polyfen_game::detect::TextShape) -> Option<(Notation, Option<Notation>)> {
+    let mut best: Option<polyfen_game::detect::Guess<Notation>> = None;
+    for &game in VariantId::ALL {
+        if let Some(guess) = game.guess(shape)
+            && best.is_none_or(|b| guess.strength > b.strength)
+        {
+            best = Some(guess);
+        }
+    }
+    best.map(|b| (b.first, b.second))
+}
+
+impl VariantId {
+    /// The game a value of PGN's `Variant` tag names (without regard to
+    /// ASCII case or surrounding white space), and the rules variant inside
+    /// the game it chooses (`None` for the game's own rules); `None` for a
+    /// value no game answers to.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use polyfen::VariantId;
+    ///
+    /// assert_eq!(VariantId::of_variant_tag(" Chess960 "), Some((VariantId::Chess, None)));
+    /// assert_eq!(VariantId::of_variant_tag("Chinese Chess"), Some((VariantId::Xiangqi, None)));
+    /// assert_eq!(VariantId::of_variant_tag("go"), None);
+    /// ```
+    #[must_use]
+    pub fn of_variant_tag(value: &str) -> Option<(VariantId, Option<&'static str>)> {
+        let value = value.trim();
+        VariantId::ALL.iter().find_map(|&game| game.game_tags().variant_tag(value).map(|tag| (game, tag.rules)))
+    }
+
+    /// The `Variant` tag values an error lists as the variants polyfen
+    /// plays, every game's in the list's order.
+    pub(crate) fn listed_variant_tags() -> Vec<&'static str> {
+        VariantId::ALL
+            .iter()
+            .flat_map(|game| game.game_tags().variant.iter().filter(|tag| tag.listed).map(|tag| tag.value))
+            .collect()
+    }
+
+    /// The first game of the list: a game no tag names and no move claims.
+    pub(crate) fn first() -> VariantId {
+        VariantId::ALL[0]
+    }
+}

@@ -2,10 +2,12 @@
 //!
 //! Each entry is a game's position type (its crate implements
 //! [`polyfen_game::GamePosition`] for it), its notation and move-notation
-//! types with the ids the facade takes over. From this list `ids.rs` makes [`crate::VariantId`], [`crate::Notation`],
+//! types with the ids the facade takes over, and optionally its own record
+//! formats ([`polyfen_game::records::RecordFormats`]) with theirs. From this list `ids.rs` makes [`crate::VariantId`], [`crate::Notation`],
 //! [`crate::MoveNotation`] and the JSON form, and `any.rs`
 //! [`crate::AnyPosition`] the dispatch from an id to its game and the records dispatch (each
-//! game's record adapter is its `GamePosition::Rules`); each
+//! game's record adapter is its `GamePosition::Rules`), and `games/format.rs`
+//! [`crate::games::RecordFormat`] and its readers and writers; each
 //! calls [`with_games`] with its own macro. This module uses nothing of the
 //! crate, so every module may use it. Adding a game is its crate and one
 //! entry here.
@@ -32,6 +34,7 @@ macro_rules! with_games {
                 Chinese,
                 ChineseTraditional,
             ],
+            records: polyfen_xiangqi::XiangqiRecord [Xqf, Cbr, Cbl, DhtmlXq, Cbf],
         }
         /// Khet, the laser game.
         Khet(polyfen_khet::KhetPosition) {

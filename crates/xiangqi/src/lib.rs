@@ -46,7 +46,8 @@ use polyfen_core::{
 };
 
 pub use game::{
-    JsonMarker, MAX_PERFT_DEPTH, XiangqiDocument, XiangqiJson, XiangqiNotation, XiangqiPosition, XiangqiRules, svg,
+    JsonMarker, MAX_PERFT_DEPTH, XiangqiDocument, XiangqiJson, XiangqiNotation, XiangqiPosition, XiangqiRecord,
+    XiangqiRules, svg,
 };
 pub use legacy::{LEGACY, LEGACY_STYLE, Marker, lost_in_standard, parse_legacy, to_legacy_string, write_legacy};
 pub use moves::Move;

@@ -11,6 +11,8 @@ mod svg;
 use std::borrow::Cow;
 
 use polyfen_core::{Leniency, ParseError, Repair, Setup};
+use polyfen_game::detect::{Guess, Strength, TextShape};
+use polyfen_game::tags::{GameTags, MoveTags, VariantTag};
 use polyfen_game::{
     CastlingMoves, Divided, EnPassantPolicy, GamePosition, GameStatus, MoveError, PerftControl, Played, ReadOptions,
     RuleError, RuleOptions, WriteOptions,
@@ -124,6 +126,30 @@ impl GamePosition for ChessPosition {
     type Json = ChessJson;
     type Document = ChessDocument;
     type Rules = ChessRules;
+    const GAME_TAGS: GameTags = GameTags {
+        variant: &[
+            VariantTag::alias("standard"),
+            VariantTag::named("chess"),
+            VariantTag::named("chess960"),
+            VariantTag::alias("chess 960"),
+            VariantTag::alias("fischerandom"),
+            VariantTag::alias("fischer random"),
+            VariantTag::alias("from position"),
+            VariantTag::alias("normal"),
+        ],
+        game: &["chess"],
+        roster: &[
+            ("Event", "?"),
+            ("Site", "?"),
+            ("Date", "????.??.??"),
+            ("Round", "?"),
+            ("White", "?"),
+            ("Black", "?"),
+            ("Result", "*"),
+        ],
+        ..GameTags::NONE
+    };
+    const MOVE_TAGS: MoveTags<ChessMoveNotation> = MoveTags { default: Some(ChessMoveNotation::San), formats: &[] };
     const SVG_BOARD_BYTES: u64 = 6_000;
     const SVG_PIECE_BYTES: u64 = 200;
     const MOST_PIECES: u64 = 64;
@@ -280,6 +306,18 @@ impl GamePosition for ChessPosition {
             .into_iter()
             .map(|(m, nodes)| Divided { text: write_move(&pos, m, notation, options.castling), nodes })
             .collect())
+    }
+
+    /// What no other game claims: FEN, then EPD (EPD first when there are
+    /// operations after the fourth field).
+    fn guess(shape: &TextShape) -> Option<Guess<ChessNotation>> {
+        let (fen, epd) = (ChessNotation::Fen, ChessNotation::Epd);
+        let epd_first = shape.fifth_len > 0 && shape.fifth_letter;
+        Some(if epd_first {
+            Guess::new(Strength::Fallback, epd, Some(fen))
+        } else {
+            Guess::new(Strength::Fallback, fen, Some(epd))
+        })
     }
 
     fn perft_estimate(&self, depth: u32, _options: &RuleOptions) -> Result<u64, RuleError> {

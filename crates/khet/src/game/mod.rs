@@ -8,6 +8,8 @@ mod record;
 mod svg;
 
 use polyfen_core::{Color, ParseError, Repair};
+use polyfen_game::detect::{Guess, Strength, TextShape};
+use polyfen_game::tags::{GameTags, MoveTags, VariantTag};
 use polyfen_game::{
     Divided, Extra, ExtraAnswer, ExtraArgs, GamePosition, GameStatus, MoveError, PerftControl, Played, ReadOptions,
     RuleError, RuleOptions, WriteOptions,
@@ -149,6 +151,25 @@ impl GamePosition for KhetPosition {
     type Json = KhetJson;
     type Document = KhetDocument;
     type Rules = KhetRules;
+
+    /// Sure: a second field of rotation letters (`n e s w`, more than
+    /// one), a `0` (ten empty squares) in the placement, or 8 ranks most of
+    /// which are 10 squares wide.
+    fn guess(shape: &TextShape) -> Option<Guess<KhetNotation>> {
+        let rows = shape.rows();
+        let rotations = shape.second_len > 1 && shape.second_rotations;
+        let ten_wide = rows == 8 && shape.ten_wide_rows * 2 > rows;
+        (rotations || shape.ten_digit || ten_wide).then_some(Guess::new(Strength::Sure, KhetNotation::Pkn, None))
+    }
+    const GAME_TAGS: GameTags = GameTags {
+        variant: &[VariantTag::named("khet")],
+        game: &["khet"],
+        setup: Some("Setup"),
+        default_setup: "classic",
+        names: Some(("Variant", "Khet")),
+        ..GameTags::NONE
+    };
+    const MOVE_TAGS: MoveTags<KhetMoveNotation> = MoveTags { default: Some(KhetMoveNotation::Khet), formats: &[] };
     const EXTRAS: &'static [Extra] = &[LASER];
     const SVG_BOARD_BYTES: u64 = SVG_BOARD_BYTES;
     const SVG_PIECE_BYTES: u64 = SVG_PIECE_BYTES;

@@ -12,7 +12,7 @@ use crate::games::pgn::{Flow, Here, Location, PgnError, PgnReader, PgnRepair, Ra
 use crate::games::rules::{ListedRules, MoveNotationOf, MoveNote, Step, from_any, play_step, read_step, write_step};
 use crate::listed::Listed;
 use crate::rules::MoveNotation;
-use crate::{AnyPosition, Notation, Position, ReadOptions, VariantId};
+use crate::{AnyPosition, Position, ReadOptions, VariantId};
 
 /// Choices for reading games.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -315,10 +315,17 @@ impl GameBuilder {
         Ok(position)
     }
 
-    /// The value of the first tag called `name` (one of [`KNOWN_TAGS`]).
+    /// The value of the first tag called `name` (matched without regard to
+    /// ASCII case): one of [`KNOWN_TAGS`] found where it was kept, a tag a
+    /// game asks for (`Red`, `Setup`, `Format`) looked for.
     fn tag_value(&self, name: &str) -> Option<&str> {
-        let k = KNOWN_TAGS.iter().position(|&known| known == name)?;
-        let (_, value, end) = self.tag_spans[self.known[k]?];
+        let span = match KNOWN_TAGS.iter().position(|&known| known == name) {
+            Some(k) => self.tag_spans[self.known[k]?],
+            None => *self.tag_spans.iter().find(|&&(start, value, _)| {
+                self.tag_text.get(start..value).is_some_and(|n| n.eq_ignore_ascii_case(name))
+            })?,
+        };
+        let (_, value, end) = span;
         self.tag_text.get(value..end)
     }
 
@@ -330,81 +337,67 @@ impl GameBuilder {
             .collect()
     }
 
-    /// Which game the tags name, and its start position.
+    /// Which game the tags name, and its start position: each game of the
+    /// list is asked whether the `Variant` tag, else the `Game` tag, names
+    /// it (a `--variant` given first), the `FEN` tag decides what it holds,
+    /// else the game's player tags (Xiangqi's `Red`) name it.
     fn decide(&mut self) -> Result<Decision, String> {
         let variant_tag = self.tag_value("Variant").map_or("", str::trim);
-        let by_tag = match variant_tag.to_ascii_lowercase().as_str() {
-            "" => None,
-            "khet" => Some(VariantId::Khet),
-            "xiangqi" | "chinese chess" => Some(VariantId::Xiangqi),
-            "standard" | "chess" | "chess960" | "chess 960" | "fischerandom" | "fischer random" | "from position"
-            | "normal" => Some(VariantId::Chess),
-            other => {
-                return Err(format!("the variant '{other}' is not one polyfen plays (chess, chess960, xiangqi, khet)"));
-            }
-        };
-        let by_game = match self.tag_value("Game").map(|g| g.trim().to_ascii_lowercase()) {
-            Some(g) if g == "chinese chess" || g == "xiangqi" => Some(VariantId::Xiangqi),
-            Some(g) if g == "chess" => Some(VariantId::Chess),
-            Some(g) if g == "khet" => Some(VariantId::Khet),
-            _ => None,
-        };
-        // Xiangqi records name the first player Red
-        let by_players = (self.tag_value("White").is_none()
-            && (self.tag_value("Red").is_some() || self.tag_value("RedTeam").is_some()))
-        .then_some(VariantId::Xiangqi);
-        let fen = self.tag_value("FEN").map(str::to_owned);
-        let mut variant = self.options.variant.or(by_tag).or(by_game);
-        let start = if let Some(fen) = fen {
-            {
-                let from = match variant {
-                    Some(VariantId::Chess) => Some(Notation::Fen),
-                    Some(VariantId::Xiangqi) => Some(Notation::XiangqiFen),
-                    Some(VariantId::Khet) => Some(Notation::Pkn),
-                    None => None,
-                };
-                let reading = crate::read(&fen, from, &ReadOptions::lenient(true))
-                    .map_err(|e| format!("the FEN tag '{fen}' cannot be read: {e}"))?;
-                for repair in reading.repairs {
-                    self.repairs.push(PgnRepair {
-                        message: format!("FEN tag: {} (at byte {})", repair.message, repair.span.start),
-                        at: self.start_at,
-                    });
-                }
-                let read_as = reading.position.variant();
-                if let Some(v) = variant
-                    && v != read_as
-                {
-                    return Err(format!("the FEN tag holds a {read_as} position in a {v} game"));
-                }
-                variant = Some(read_as);
-                reading.position
-            }
+        let by_tag = if variant_tag.is_empty() {
+            None
+        } else if let Some((game, _rules)) = VariantId::of_variant_tag(variant_tag) {
+            Some(game)
         } else {
-            {
-                let Some(v) = variant.or(by_players) else { return Ok(Decision::Undecided) };
-                variant = Some(v);
-                let name = match (v, self.tag_value("Setup")) {
-                    (VariantId::Khet, Some(setup)) => setup.trim().to_ascii_lowercase(),
-                    _ => default_setup(v).to_owned(),
-                };
-                self.setup(v, &name)?
+            let listed = VariantId::listed_variant_tags().join(", ");
+            let other = variant_tag.to_ascii_lowercase();
+            return Err(format!("the variant '{other}' is not one polyfen plays ({listed})"));
+        };
+        let by_game = self
+            .tag_value("Game")
+            .map(|g| g.trim().to_ascii_lowercase())
+            .and_then(|g| VariantId::ALL.iter().copied().find(|game| game.game_tags().game.contains(&g.as_str())));
+        let variant = self.options.variant.or(by_tag).or(by_game);
+        let (variant, start) = if let Some(fen) = self.tag_value("FEN").map(str::to_owned) {
+            let from = variant.map(VariantId::default_notation);
+            let reading = crate::read(&fen, from, &ReadOptions::lenient(true))
+                .map_err(|e| format!("the FEN tag '{fen}' cannot be read: {e}"))?;
+            for repair in reading.repairs {
+                self.repairs.push(PgnRepair {
+                    message: format!("FEN tag: {} (at byte {})", repair.message, repair.span.start),
+                    at: self.start_at,
+                });
             }
+            let read_as = reading.position.variant();
+            if let Some(v) = variant
+                && v != read_as
+            {
+                return Err(format!("the FEN tag holds a {read_as} position in a {v} game"));
+            }
+            (read_as, reading.position)
+        } else {
+            let Some(v) = variant.or_else(|| self.by_players()) else { return Ok(Decision::Undecided) };
+            let tags = v.game_tags();
+            let name = match tags.setup.and_then(|tag| self.tag_value(tag)) {
+                Some(setup) => setup.trim().to_ascii_lowercase(),
+                None => tags.default_setup.to_owned(),
+            };
+            (v, self.setup(v, &name)?)
         };
-        let variant = variant.unwrap_or(VariantId::Chess);
-        let expected = match variant {
-            VariantId::Chess => Some(MoveNotation::San),
-            VariantId::Khet => Some(MoveNotation::Khet),
-            VariantId::Xiangqi => match self.tag_value("Format").map(|f| f.trim().to_ascii_lowercase()).as_deref() {
-                Some("iccs") => Some(MoveNotation::Iccs),
-                Some("wxf") => Some(MoveNotation::Wxf),
-                Some("chinese") => Some(MoveNotation::Chinese),
-                Some("ucci") => Some(MoveNotation::Ucci),
-                Some("uci-1") => Some(MoveNotation::Uci1),
-                _ => None,
-            },
-        };
+        let format = if variant.has_format_tag() { self.tag_value("Format") } else { None };
+        let expected = variant.expected_moves(format);
         Ok(Decision::Known(variant, Box::new(start), expected))
+    }
+
+    /// The game whose records name their first player with a tag read
+    /// (Xiangqi's `Red`), when there is no `White` tag.
+    fn by_players(&self) -> Option<VariantId> {
+        if self.tag_value("White").is_some() {
+            return None;
+        }
+        VariantId::ALL
+            .iter()
+            .copied()
+            .find(|game| game.game_tags().players.iter().any(|&tag| self.tag_value(tag).is_some()))
     }
 
     /// Keeps a comment of a game being built.
@@ -457,16 +450,9 @@ impl GameBuilder {
     }
 }
 
-/// The tags that decide a game's rules and start, looked up by name.
-const KNOWN_TAGS: [&str; 8] = ["Variant", "Game", "White", "Red", "RedTeam", "FEN", "Setup", "Format"];
-
-/// The name of a game's usual start position.
-fn default_setup(variant: VariantId) -> &'static str {
-    match variant {
-        VariantId::Khet => "classic",
-        _ => "standard",
-    }
-}
+/// The tags that decide every game's rules and start, kept by name as they
+/// are read (the tags a game adds are looked for when asked).
+const KNOWN_TAGS: [&str; 4] = ["Variant", "Game", "White", "FEN"];
 
 /// The named start position `name` of `variant`.
 fn standard(variant: VariantId, name: &str) -> Result<AnyPosition, String> {
@@ -477,11 +463,10 @@ fn standard(variant: VariantId, name: &str) -> Result<AnyPosition, String> {
     crate::read(text, None, &ReadOptions::default()).map(|r| r.position).map_err(|e| e.to_string())
 }
 
-/// The game a movetext without tags is of, from its first move.
+/// The game a movetext without tags is of, from its first move: the first
+/// game of the list that claims it, else the list's first.
 fn guess_from_move(text: &str) -> VariantId {
-    let b = text.as_bytes();
-    let iccs = b.len() == 5 && b[0].is_ascii_uppercase() && b[2] == b'-' && b[3].is_ascii_uppercase();
-    if !text.is_ascii() || iccs { VariantId::Xiangqi } else { VariantId::Chess }
+    VariantId::ALL.iter().copied().find(|game| game.claims_move(text)).unwrap_or_else(VariantId::first)
 }
 
 impl Visitor for GameBuilder {
@@ -532,8 +517,8 @@ impl Visitor for GameBuilder {
     fn san(&mut self, text: &str, here: &Here<'_>) -> Flow {
         if self.active.is_none() {
             let variant = guess_from_move(text);
-            let started = self.setup(variant, default_setup(variant)).and_then(|start| {
-                let expected = (variant == VariantId::Chess).then_some(MoveNotation::San);
+            let started = self.setup(variant, variant.game_tags().default_setup).and_then(|start| {
+                let expected = variant.expected_moves(None);
                 self.activate(variant, start, expected)
             });
             if let Err(why) = started {
@@ -631,8 +616,10 @@ impl Visitor for GameBuilder {
             f
         } else {
             {
-                // a game with no moves and no tag naming its game: chess
-                let start = match self.setup(VariantId::Chess, "standard") {
+                // a game with no moves and no tag naming its game: the
+                // list's first (chess), from its usual start
+                let first = VariantId::first();
+                let start = match self.setup(first, first.game_tags().default_setup) {
                     Ok(start) => start,
                     Err(why) => {
                         return Err(GameError {
@@ -645,7 +632,7 @@ impl Visitor for GameBuilder {
                         });
                     }
                 };
-                (VariantId::Chess, (start, Vec::new()))
+                (first, (start, Vec::new()))
             }
         };
         Ok(Game {

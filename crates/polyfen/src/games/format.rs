@@ -1,53 +1,204 @@
-//! Game-record file formats: which one a file is, from its content, and
-//! reading a file of any of them with its format's reader (the error those
-//! readers give is in `record_error.rs`, which they import instead of this
-//! module).
+//! Game-record file formats: PGN (every game's, read by `pgn.rs`) and each
+//! game's own formats, which the list of games names (`list.rs`: a game's
+//! [`RecordFormats`] enum); which one a file is, from its content (each
+//! game's detection asked in the list's order, else PGN); reading a file of
+//! a game's format with the game's reader and writing one with its writer,
+//! the records turned into [`Game`]s of any game. The error those readers
+//! give is in `record_error.rs`, which this module imports.
 
-use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
 
 use encoding_rs::Encoding;
+use polyfen_game::GamePosition;
+use polyfen_game::records::{self, RecordFormats};
 
+use crate::VariantId;
+use crate::any::Member;
 use crate::games::model::Game;
 use crate::games::record_error::RecordError;
+use crate::listed::rules_error;
+use crate::rules::RulesError;
 
-/// A game-record file format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum RecordFormat {
-    /// PGN, of any game, in any text encoding.
-    Pgn,
-    /// XQF (`XQStudio`), a binary Xiangqi record, versions 1.0 to 1.8.
-    Xqf,
-    /// CBR (`CCBridge Record`), one Xiangqi game.
-    Cbr,
-    /// CBL (`CCBridgeLibrary`), a library of Xiangqi games.
-    Cbl,
-    /// `DhtmlXQ`, the tag form of Chinese Xiangqi web pages.
-    DhtmlXq,
-    /// CBF, the XML record of `CCBridge` (象棋桥), one Xiangqi game (read
-    /// only).
-    Cbf,
+/// Makes [`RecordFormat`] and its dispatch from the list of games.
+macro_rules! formats {
+    (
+        $(
+            $(#[doc = $doc:literal])*
+            $game:ident($ty:path) {
+                notations: $nty:ident :: $nmod:ident [$($(#[$nattr:meta])* $n:ident),+ $(,)?],
+                moves: $mty:ident :: $mmod:ident [$($(#[$mattr:meta])* $m:ident),+ $(,)?] $(,)?
+                $(records: $rty:ident :: $rmod:ident [$($r:ident),+ $(,)?] $(,)?)?
+            }
+        )+
+    ) => {
+        /// A game-record file format: PGN, of any game, or a format of one
+        /// game (linked from each variant). Its name (`xqf`) is the id the
+        /// command line and the service use.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum RecordFormat {
+            /// PGN, of any game, in any text encoding.
+            Pgn,
+            $($($(
+                #[doc = concat!("A ", stringify!($game), " record format: [`", stringify!($rty), "::", stringify!($rmod), "::", stringify!($r), "`].")]
+                $r,
+            )+)?)+
+        }
+
+        impl RecordFormat {
+            /// Every format: PGN, then each game's in the list's order.
+            pub const ALL: &'static [RecordFormat] = &[RecordFormat::Pgn, $($($(RecordFormat::$r,)+)?)+];
+
+            /// The format's name as the command line writes it.
+            #[must_use]
+            pub fn name(self) -> &'static str {
+                match self {
+                    RecordFormat::Pgn => "pgn",
+                    $($($( RecordFormat::$r => RecordFormats::name($rty::$rmod::$r), )+)?)+
+                }
+            }
+
+            /// Whether the format is binary (read as bytes, not decoded as text).
+            #[must_use]
+            pub fn is_binary(self) -> bool {
+                match self {
+                    RecordFormat::Pgn => false,
+                    $($($( RecordFormat::$r => RecordFormats::is_binary($rty::$rmod::$r), )+)?)+
+                }
+            }
+
+            /// The game whose format this is; `None` for PGN, every game's.
+            #[must_use]
+            pub fn variant(self) -> Option<VariantId> {
+                match self {
+                    RecordFormat::Pgn => None,
+                    $($($( RecordFormat::$r => Some(VariantId::$game), )+)?)+
+                }
+            }
+
+            /// The text encoding a game's text format reads `bytes` in;
+            /// `None` for a binary format and for PGN (whose encoding is
+            /// found by `open.rs`).
+            pub(crate) fn encoding(self, bytes: &[u8]) -> Option<&'static Encoding> {
+                let label = match self {
+                    RecordFormat::Pgn => None,
+                    $($($( RecordFormat::$r => RecordFormats::encoding($rty::$rmod::$r, bytes), )+)?)+
+                };
+                label.and_then(|label| Encoding::for_label(label.as_bytes()))
+            }
+        }
+
+        $($(
+            impl From<$rty::$rmod> for RecordFormat {
+                fn from(format: $rty::$rmod) -> RecordFormat {
+                    match format {
+                        $( $rty::$rmod::$r => RecordFormat::$r, )+
+                    }
+                }
+            }
+        )?)+
+
+        /// The format of a record from its first bytes: each game's own
+        /// formats asked in the list's order (XQF, CBR, CBL, CBF, `DhtmlXQ`:
+        /// the magic bytes of a binary record, an XML root, a tag near the
+        /// start), else PGN.
+        ///
+        /// # Examples
+        ///
+        /// ```
+        /// use polyfen::games::{RecordFormat, detect_format};
+        ///
+        /// assert_eq!(detect_format(b"XQ\x0a\0\0"), RecordFormat::Xqf);
+        /// assert_eq!(detect_format(b"CCBridgeLibrary\0"), RecordFormat::Cbl);
+        /// assert_eq!(detect_format(b"<p>[DhtmlXQ][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]"), RecordFormat::DhtmlXq);
+        /// assert_eq!(detect_format(b"<?xml version=\"1.0\"?>\n<ChineseChessRecord Version=\"1.0\">"), RecordFormat::Cbf);
+        /// assert_eq!(detect_format(b"[Event \"?\"]"), RecordFormat::Pgn);
+        /// ```
+        #[must_use]
+        pub fn detect_format(head: &[u8]) -> RecordFormat {
+            $($(
+                if let Some(format) = <$rty::$rmod as RecordFormats>::detect(head) {
+                    return RecordFormat::from(format);
+                }
+            )?)+
+            RecordFormat::Pgn
+        }
+
+        /// Reads the games of a record in `format` (one of a game's own)
+        /// from its bytes: one game, or every game of a library (CBL), each
+        /// read or failed on its own.
+        ///
+        /// # Errors
+        ///
+        /// Each game's [`RecordError`], with the byte offset in `bytes`; for
+        /// PGN (which [`crate::games::Games`] reads as a stream), an error
+        /// saying so. [`crate::games::Records`] opens an input of any format
+        /// and numbers these errors as [`crate::games::GameError`]s.
+        pub fn read_record(format: RecordFormat, bytes: &[u8]) -> Vec<Result<Game, RecordError>> {
+            match format {
+                RecordFormat::Pgn => vec![Err(RecordError::new(format!("{format} is not read by read_record"), 0))],
+                $($($(
+                    RecordFormat::$r => RecordFormats::read($rty::$rmod::$r, bytes).into_iter().map(game_of::<$ty>).collect(),
+                )+)?)+
+            }
+        }
+
+        /// Writes `game` in `format` (one of a game's own that is written).
+        ///
+        /// # Errors
+        ///
+        /// [`RulesError::IllegalPosition`] for a game of another game than
+        /// the format's, or one the format cannot hold; [`RulesError::Move`]
+        /// for a move that does not replay; [`RulesError::Unsupported`] for
+        /// PGN (written by [`Game::write_pgn`]) and a format read only.
+        pub fn write_record(format: RecordFormat, game: &Game) -> Result<Vec<u8>, RulesError> {
+            match format {
+                RecordFormat::Pgn => Err(RulesError::Unsupported { variant: game.variant, feature: "PGN through write_record" }),
+                $($($(
+                    RecordFormat::$r => write_with::<$ty, _>($rty::$rmod::$r, game),
+                )+)?)+
+            }
+        }
+    };
 }
 
-impl RecordFormat {
-    /// The format's name as the command line writes it.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            RecordFormat::Pgn => "pgn",
-            RecordFormat::Xqf => "xqf",
-            RecordFormat::Cbr => "cbr",
-            RecordFormat::Cbl => "cbl",
-            RecordFormat::DhtmlXq => "dhtmlxq",
-            RecordFormat::Cbf => "cbf",
-        }
-    }
+crate::list::with_games!(formats);
 
-    /// Whether the format is binary (read as bytes, not decoded as text).
-    #[must_use]
-    pub const fn is_binary(self) -> bool {
-        matches!(self, RecordFormat::Xqf | RecordFormat::Cbr | RecordFormat::Cbl)
+/// A game's record of its own format as a game of any game.
+fn record_of<P: Member>(record: records::Record<P>) -> Game {
+    let records::Record { tags, start, comments, moves, result, repairs, unplayed } = record;
+    Game { variant: P::VARIANT, tags, start: start.into_any(), comments, moves, result, repairs, unplayed }
+}
+
+/// A game's reading of one record as the facade's.
+fn game_of<P: Member>(read: Result<records::Record<P>, records::RecordError<P>>) -> Result<Game, RecordError> {
+    read.map(record_of).map_err(|records::RecordError { message, offset, partial }| RecordError {
+        message,
+        offset,
+        partial: partial.map(|game| Box::new(record_of(*game))),
+    })
+}
+
+/// Writes `game` with the writer of `format`, a format of the game `P`.
+fn write_with<P: Member, F: RecordFormats<Position = P>>(format: F, game: &Game) -> Result<Vec<u8>, RulesError> {
+    if game.variant != P::VARIANT {
+        return Err(RulesError::IllegalPosition(format!("{}, not {}", format.holds(), game.variant)));
+    }
+    let Some(start) = P::of(&game.start) else {
+        return Err(RulesError::IllegalPosition(format!("not a {} position", <P as GamePosition>::ID)));
+    };
+    let record = records::Record {
+        tags: game.tags.clone(),
+        start: start.clone(),
+        comments: game.comments.clone(),
+        moves: game.moves.clone(),
+        result: game.result.clone(),
+        repairs: Vec::new(),
+        unplayed: None,
+    };
+    match format.write(&record) {
+        Some(written) => written.map_err(rules_error::<P>),
+        None => Err(RulesError::Unsupported { variant: P::VARIANT, feature: "writer of this record format" }),
     }
 }
 
@@ -61,92 +212,149 @@ impl FromStr for RecordFormat {
     type Err = String;
 
     fn from_str(s: &str) -> Result<RecordFormat, String> {
-        match s.to_ascii_lowercase().as_str() {
-            "pgn" => Ok(RecordFormat::Pgn),
-            "xqf" => Ok(RecordFormat::Xqf),
-            "cbr" => Ok(RecordFormat::Cbr),
-            "cbl" => Ok(RecordFormat::Cbl),
-            "dhtmlxq" => Ok(RecordFormat::DhtmlXq),
-            "cbf" => Ok(RecordFormat::Cbf),
-            _ => Err(format!("unknown game-record format {s:?}; one of pgn, xqf, cbr, cbl, dhtmlxq, cbf")),
-        }
+        let lower = s.to_ascii_lowercase();
+        RecordFormat::ALL.iter().copied().find(|format| format.name() == lower).ok_or_else(|| {
+            let names: Vec<&str> = RecordFormat::ALL.iter().map(|format| format.name()).collect();
+            format!("unknown game-record format {s:?}; one of {}", names.join(", "))
+        })
     }
 }
 
-/// The format of a record from its first bytes: the magic bytes of XQF
-/// (`XQ` and a version byte), CBR and CBL, an XML document whose root is
-/// `ChineseChessRecord` (CBF), a `[DhtmlXQ` tag near the start, else PGN.
+/// The one game of a record file of `format`.
+fn one(format: RecordFormat, bytes: &[u8]) -> Result<Game, RecordError> {
+    read_record(format, bytes).into_iter().next().unwrap_or_else(|| Err(RecordError::new("no game", 0)))
+}
+
+// The readers and writers of Xiangqi's formats by name, as the public API
+// has them: each is `read_record` or `write_record` with its format.
+
+/// Reads an XQF file (Xiangqi).
+///
+/// # Errors
+///
+/// A [`RecordError`] with the byte offset: not an XQF file, a version it
+/// does not know, two pieces on one point, an impossible position, a
+/// record or comment that runs past the end (a truncated file or a wrong
+/// key), a move from or to outside the board, an illegal move.
 ///
 /// # Examples
 ///
 /// ```
-/// use polyfen::games::{RecordFormat, detect_format};
+/// use polyfen::games::{read_xqf, write_xqf, GameOptions, read_pgn};
 ///
-/// assert_eq!(detect_format(b"XQ\x0a\0\0"), RecordFormat::Xqf);
-/// assert_eq!(detect_format(b"CCBridgeLibrary\0"), RecordFormat::Cbl);
-/// assert_eq!(detect_format(b"<p>[DhtmlXQ][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]"), RecordFormat::DhtmlXq);
-/// assert_eq!(detect_format(b"<?xml version=\"1.0\"?>\n<ChineseChessRecord Version=\"1.0\">"), RecordFormat::Cbf);
-/// assert_eq!(detect_format(b"[Event \"?\"]"), RecordFormat::Pgn);
+/// let game = read_pgn("[Game \"Chinese Chess\"]\n\n1. H2-E2 H9-G7 *", GameOptions::default()).remove(0)?;
+/// let bytes = write_xqf(&game)?;
+/// assert!(bytes.starts_with(b"XQ\x0a"));
+/// let back = read_xqf(&bytes)?;
+/// assert_eq!(back.lines(None)?, vec![vec!["H2-E2".to_owned(), "H9-G7".to_owned()]]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[must_use]
-pub fn detect_format(head: &[u8]) -> RecordFormat {
-    if head.starts_with(b"CCBridge Record\0") {
-        return RecordFormat::Cbr;
-    }
-    if head.starts_with(b"CCBridgeLibrary\0") {
-        return RecordFormat::Cbl;
-    }
-    if head.len() >= 3 && head.starts_with(b"XQ") && (10..=18).contains(&head[2]) {
-        return RecordFormat::Xqf;
-    }
-    if looks_like_cbf(head) {
-        return RecordFormat::Cbf;
-    }
-    let window = &head[..head.len().min(64 * 1024)];
-    if memchr::memmem::find(window, b"[DhtmlXQ").is_some() {
-        return RecordFormat::DhtmlXq;
-    }
-    RecordFormat::Pgn
+pub fn read_xqf(bytes: &[u8]) -> Result<Game, RecordError> {
+    one(RecordFormat::Xqf, bytes)
 }
 
-/// Whether `head` is the start of a CBF document: after a byte-order mark
-/// and white space, markup (`<`), and the root element's name in it.
-fn looks_like_cbf(head: &[u8]) -> bool {
-    let text = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
-    let Some(first) = text.iter().position(|b| !b.is_ascii_whitespace()) else { return false };
-    text[first] == b'<'
-        && memchr::memmem::find(&text[first..text.len().min(first + 4096)], b"<ChineseChessRecord").is_some()
-}
-
-/// Reads the games of a record in `format` (a binary one, `DhtmlXQ` or CBF)
-/// from its bytes: one game, or every game of a CBL library, each read or
-/// failed on its own.
+/// Writes a Xiangqi game as XQF 1.0 (not encrypted): the header's strings
+/// from the tags, the start position, and the whole tree with comments.
 ///
 /// # Errors
 ///
-/// Each game's [`RecordError`], with the byte offset in `bytes`; for PGN
-/// (which [`crate::games::Games`] reads as a stream), an error saying so.
-/// [`crate::games::Records`] opens an input of any format and numbers these
-/// errors as [`crate::games::GameError`]s.
-pub fn read_record(format: RecordFormat, bytes: &[u8]) -> Vec<Result<Game, RecordError>> {
-    match format {
-        RecordFormat::Xqf => vec![crate::games::read_xqf(bytes)],
-        RecordFormat::Cbr => vec![crate::games::read_cbr(bytes)],
-        RecordFormat::Cbl => crate::games::read_cbl(bytes),
-        RecordFormat::DhtmlXq => vec![crate::games::read_dhtmlxq(&record_text(bytes).0)],
-        RecordFormat::Cbf => vec![crate::games::read_cbf(&record_text(bytes).0)],
-        RecordFormat::Pgn => {
-            vec![Err(RecordError::new(format!("{format} is not read by read_record"), 0))]
-        }
-    }
+/// [`RulesError`] when the game is not Xiangqi, a move of its tree is not
+/// legal, or its start position has a piece XQF has no slot for.
+pub fn write_xqf(game: &Game) -> Result<Vec<u8>, RulesError> {
+    write_record(RecordFormat::Xqf, game)
 }
 
-/// The text of a `DhtmlXQ` or CBF record and its encoding: UTF-8 when it is
-/// (pages of today, and CBF as its declaration says), else GB18030, which
-/// covers the GB2312 and GBK of old sites and older files.
-pub(crate) fn record_text(bytes: &[u8]) -> (Cow<'_, str>, &'static Encoding) {
-    match std::str::from_utf8(bytes) {
-        Ok(text) => (Cow::Borrowed(text), encoding_rs::UTF_8),
-        Err(_) => (encoding_rs::GB18030.decode(bytes).0, encoding_rs::GB18030),
-    }
+/// Reads a CBR file (one Xiangqi game).
+///
+/// # Errors
+///
+/// A [`RecordError`] with the byte offset: not a CBR record, a header or
+/// move record cut short, a move from or to no point, a move that is not
+/// legal, a position that cannot be played.
+pub fn read_cbr(bytes: &[u8]) -> Result<Game, RecordError> {
+    one(RecordFormat::Cbr, bytes)
+}
+
+/// Reads every game of a CBL library, each read or failed on its own
+/// (an empty slot is no game).
+///
+/// # Errors
+///
+/// Not a library: one error. Otherwise each bad game's [`RecordError`],
+/// with the byte offset in the library.
+pub fn read_cbl(bytes: &[u8]) -> Vec<Result<Game, RecordError>> {
+    read_record(RecordFormat::Cbl, bytes)
+}
+
+/// Reads a CBF document (one Xiangqi game).
+///
+/// # Errors
+///
+/// A [`RecordError`] with the byte offset in `text`: XML that is not well
+/// formed (an unclosed or mismatched element, an unknown entity, elements
+/// nested too deep), no `ChineseChessRecord` root, a `FEN` that cannot be
+/// read or played, a move value that is not `XY-XY` or names a move that is
+/// not legal. After the header, the error holds the game read up to it.
+///
+/// # Examples
+///
+/// ```
+/// use polyfen::games::read_cbf;
+///
+/// let cbf = r#"<?xml version="1.0" encoding="UTF-8"?>
+/// <ChineseChessRecord Version="1.0">
+///  <Head><Red>红方</Red><RecordResult>1</RecordResult></Head>
+///  <MoveList><Move value="00-00"/><Move value="77-47"/><Move value="70-62" end="1"/></MoveList>
+/// </ChineseChessRecord>"#;
+/// let game = read_cbf(cbf)?;
+/// assert_eq!(game.lines(None)?, vec![vec!["H2-E2".to_owned(), "H9-G7".to_owned()]]);
+/// assert_eq!(game.tag("Red"), Some("红方"));
+/// assert_eq!(game.result_text(), "1-0");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn read_cbf(text: &str) -> Result<Game, RecordError> {
+    one(RecordFormat::Cbf, text.as_bytes())
+}
+
+/// Reads a `DhtmlXQ` record (the first one in `text`, which may be a whole
+/// web page).
+///
+/// # Errors
+///
+/// A [`RecordError`] with the byte offset in `text`: no record, a tag not
+/// closed, a bad `binit` or move list, a variation that hangs on no line,
+/// an illegal move.
+///
+/// # Examples
+///
+/// ```
+/// use polyfen::games::{read_dhtmlxq, write_dhtmlxq};
+///
+/// let page = "<div>[DhtmlXQ][DhtmlXQ_red]许银川[/DhtmlXQ_red][DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]\
+///             [DhtmlXQ_move_0_2_1]1242[/DhtmlXQ_move_0_2_1][DhtmlXQ_comment1]中炮[/DhtmlXQ_comment1][/DhtmlXQ]</div>";
+/// let game = read_dhtmlxq(page)?;
+/// assert_eq!(game.tag("Red"), Some("许银川"));
+/// let lines = game.lines(None)?;
+/// assert_eq!(lines, [["H2-E2", "H9-G7"], ["H2-E2", "B7-E7"]]);
+/// assert_eq!(game.moves[0].comments, ["中炮"]);
+/// let back = read_dhtmlxq(&write_dhtmlxq(&game)?)?;
+/// assert_eq!(back.lines(None)?, lines);
+/// assert_eq!(back.moves, game.moves);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn read_dhtmlxq(text: &str) -> Result<Game, RecordError> {
+    one(RecordFormat::DhtmlXq, text.as_bytes())
+}
+
+/// Writes a Xiangqi game as a `DhtmlXQ` record: the header, `binit`, the
+/// main line, every variation and every comment.
+///
+/// # Errors
+///
+/// [`RulesError`] for a game that is not Xiangqi, a start position `binit`
+/// cannot hold (more pieces of a kind than its slots), or a move that does
+/// not replay.
+pub fn write_dhtmlxq(game: &Game) -> Result<String, RulesError> {
+    let bytes = write_record(RecordFormat::DhtmlXq, game)?;
+    Ok(String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
 }

@@ -41,9 +41,6 @@
 //! ```
 
 mod build;
-mod cbf;
-mod cbr;
-mod dhtmlxq;
 mod encoding;
 mod error;
 mod format;
@@ -52,22 +49,19 @@ mod model;
 mod open;
 pub mod pgn;
 mod record_error;
-mod records;
 mod rules;
 mod write;
-mod xqf;
 
 pub use build::{GameBuilder, GameOptions, GameResult, Games, read_pgn};
-pub use cbf::read_cbf;
-pub use cbr::{read_cbl, read_cbr};
-pub use dhtmlxq::{read_dhtmlxq, write_dhtmlxq};
 pub use encoding::{Encoding, decode, detect, encoding_for};
 pub use error::{Detail, GameError};
-pub use format::{RecordFormat, detect_format, read_record};
+pub use format::{
+    RecordFormat, detect_format, read_cbf, read_cbl, read_cbr, read_dhtmlxq, read_record, read_xqf, write_dhtmlxq,
+    write_record, write_xqf,
+};
 pub use json::{GameJson, NodeJson, RepairJson, VariationJson};
 pub use model::{Command, Eval, Game, Node, Variation, commands};
 pub use open::{OpenOptions, Records, decode_text};
 pub use record_error::RecordError;
 pub use rules::{GameRules, MoveNote, NULL_MOVE, is_null_move};
 pub use write::{LINE_WIDTH, MainLine, coordinates, pgn_notation, play_null, position_notation};
-pub use xqf::{read_xqf, write_xqf};

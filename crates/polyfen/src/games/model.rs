@@ -3,6 +3,8 @@
 
 use std::time::Duration;
 
+pub use polyfen_game::records::{Node, Variation};
+
 use crate::games::pgn::PgnRepair;
 use crate::{AnyPosition, VariantId};
 
@@ -34,37 +36,6 @@ pub struct Game {
     /// to the game's end (its result marker excluded). Written in PGN as a
     /// comment after the main line, and in JSON as `unplayed`.
     pub unplayed: Option<String>,
-}
-
-/// One move of a line, what is said of it, and the alternatives to it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Node {
-    /// The move in the game's coordinate notation (chess `uci`, Xiangqi
-    /// `ucci`, Khet `khet`); a null move (the turn passes) is `0000` in
-    /// every game ([`crate::games::NULL_MOVE`]).
-    pub mv: String,
-    /// Numeric annotation glyphs (`$1`, or `!` read as 1), in order.
-    pub nags: Vec<u8>,
-    /// Comments after the move, as written.
-    pub comments: Vec<String>,
-    /// Variations: other moves instead of this one.
-    pub variations: Vec<Variation>,
-}
-
-impl Node {
-    /// A move with nothing said of it.
-    pub fn new(mv: impl Into<String>) -> Node {
-        Node { mv: mv.into(), nags: Vec::new(), comments: Vec::new(), variations: Vec::new() }
-    }
-}
-
-/// A variation: a line played instead of the move it hangs on.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Variation {
-    /// Comments before its first move.
-    pub comments: Vec<String>,
-    /// Its moves.
-    pub moves: Vec<Node>,
 }
 
 impl Game {

@@ -36,7 +36,7 @@ use std::path::Path;
 use crate::games::build::{GameOptions, GameResult, Games};
 use crate::games::encoding::{Encoding, decode, detect};
 use crate::games::error::GameError;
-use crate::games::format::{RecordFormat, detect_format, read_record, record_text};
+use crate::games::format::{RecordFormat, detect_format, read_record};
 use crate::games::model::Game;
 use crate::games::pgn::PgnReader;
 use crate::games::record_error::RecordError;
@@ -201,10 +201,7 @@ impl<'a> Records<'a> {
     }
 
     fn record(format: RecordFormat, bytes: &[u8], options: GameOptions) -> Records<'a> {
-        let encoding = match format {
-            RecordFormat::DhtmlXq | RecordFormat::Cbf => Some(record_text(bytes).1),
-            _ => None,
-        };
+        let encoding = format.encoding(bytes);
         let games = read_record(format, bytes).into_iter().enumerate();
         Records { format, encoding, options, source: Source::Records(games, bytes.len() as u64) }
     }

@@ -29,6 +29,8 @@ use std::fmt;
 use std::io::{self, Read};
 use std::ops::Range;
 
+pub use polyfen_game::records::{Location, PgnRepair};
+
 /// The most bytes one token (a tag or a comment) may take; a longer one is
 /// an error of its game, and the reader skips it without keeping it.
 pub const MAX_TOKEN: usize = 16 << 20;
@@ -51,28 +53,6 @@ pub enum Flow {
     /// Skip: the variation just begun (from [`Visitor::begin_variation`]),
     /// or else the rest of the game's movetext.
     Skip,
-}
-
-/// Where something is in the input: a byte offset from the start of the
-/// (decoded) input, and its 1-based line and column (in characters).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Location {
-    /// Bytes before it.
-    pub offset: u64,
-    /// The line, from 1 (0 in a binary record, which has no lines: there
-    /// the offset alone says where).
-    pub line: u64,
-    /// The column in characters, from 1 (0 in a binary record).
-    pub column: u64,
-}
-
-impl fmt::Display for Location {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.line == 0 {
-            return write!(f, "byte {}", self.offset);
-        }
-        write!(f, "line {}, column {}", self.line, self.column)
-    }
 }
 
 /// Why a game could not be read, and where.
@@ -98,21 +78,6 @@ impl fmt::Display for PgnError {
 }
 
 impl std::error::Error for PgnError {}
-
-/// A lenient reading the reader (or a visitor) made, and where.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PgnRepair {
-    /// What was done, in words.
-    pub message: String,
-    /// Where.
-    pub at: Location,
-}
-
-impl fmt::Display for PgnRepair {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.at, self.message)
-    }
-}
 
 /// A comment's bytes as written, checked as UTF-8 only when asked for: a
 /// visitor that does not keep comments does not pay for them.

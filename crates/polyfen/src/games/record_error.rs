@@ -1,13 +1,11 @@
-//! The error a game record's reader gives (a binary record's, `DhtmlXQ`'s,
-//! CBF's), with the byte offset and the game read up to it, and a repair
-//! located by byte offset alone. Every record reader imports this module,
-//! and so does format.rs, which calls the readers; it must import no
-//! reader, so that no reader imports format.rs back.
+//! The error reading a game's own record format gives (a binary record's,
+//! `DhtmlXQ`'s, CBF's), with the byte offset and the game read up to it:
+//! the game's [`polyfen_game::records::RecordError`] with its game made a
+//! game of any game (format.rs).
 
 use std::fmt;
 
 use crate::games::model::Game;
-use crate::games::pgn::{Location, PgnRepair};
 
 /// Why a binary record could not be read, and the byte offset (from the
 /// start of the file) where the problem is.
@@ -35,12 +33,6 @@ impl RecordError {
         self.partial = Some(Box::new(game));
         self
     }
-}
-
-/// A repair of a binary record at byte `offset` (which has no lines: the
-/// location's line and column are 0).
-pub(crate) fn record_repair(message: impl Into<String>, offset: usize) -> PgnRepair {
-    PgnRepair { message: message.into(), at: Location { offset: offset as u64, line: 0, column: 0 } }
 }
 
 impl fmt::Display for RecordError {

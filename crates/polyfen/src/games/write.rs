@@ -18,18 +18,6 @@ use crate::{AnyPosition, Notation, Position, VariantId, WriteOptions};
 /// The widest movetext line the writer makes (a longer token stands alone).
 pub const LINE_WIDTH: usize = 80;
 
-/// The chess tags every exported game has, in their order (the seven-tag
-/// roster), with the value written when a game lacks one.
-const ROSTER: [(&str, &str); 7] = [
-    ("Event", "?"),
-    ("Site", "?"),
-    ("Date", "????.??.??"),
-    ("Round", "?"),
-    ("White", "?"),
-    ("Black", "?"),
-    ("Result", "*"),
-];
-
 /// The start of `game` as its game's rules hold it.
 pub(crate) fn start<R: ListedRules>(game: &Game) -> Result<R::Pos, RulesError> {
     let variant = <R::Position as Listed>::VARIANT;
@@ -197,45 +185,32 @@ fn escape(value: &str) -> String {
     value.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
-/// The tags the writer writes: chess's seven-tag roster first, in order;
-/// Xiangqi's `Game` and `Format`; Khet's `Variant`.
+/// The tags the writer writes: the game's roster first, in order (chess's
+/// seven tags), the tag naming the game when it has none (Xiangqi's
+/// `Game`, Khet's `Variant`), the others as read, and for a game whose
+/// records name their move notation, the `Format` tag of `notation`.
 fn export_tags(game: &Game, notation: MoveNotation) -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = Vec::with_capacity(game.tags.len() + 7);
     let mut rest: Vec<&(String, String)> = game.tags.iter().collect();
-    match game.variant {
-        VariantId::Chess => {
-            for (name, default) in ROSTER {
-                let value = match rest.iter().position(|(n, _)| n == name) {
-                    Some(i) => rest.remove(i).1.clone(),
-                    None if name == "Result" => game.result_text().to_owned(),
-                    None => default.to_owned(),
-                };
-                out.push((name.to_owned(), value));
-            }
-        }
-        VariantId::Xiangqi => {
-            if !rest.iter().any(|(n, _)| n == "Game") {
-                out.push(("Game".to_owned(), "Chinese Chess".to_owned()));
-            }
-        }
-        VariantId::Khet => {
-            if !rest.iter().any(|(n, _)| n == "Variant") {
-                out.push(("Variant".to_owned(), "Khet".to_owned()));
-            }
-        }
+    let tags = game.variant.game_tags();
+    for &(name, default) in tags.roster {
+        let value = match rest.iter().position(|(n, _)| n == name) {
+            Some(i) => rest.remove(i).1.clone(),
+            None if name == "Result" => game.result_text().to_owned(),
+            None => default.to_owned(),
+        };
+        out.push((name.to_owned(), value));
     }
-    let format = match notation {
-        MoveNotation::Iccs => Some("ICCS"),
-        MoveNotation::Wxf | MoveNotation::WxfFsf => Some("WXF"),
-        MoveNotation::Chinese | MoveNotation::ChineseTraditional => Some("Chinese"),
-        // not xqbase's, but needed to read these coordinates back
-        MoveNotation::Ucci => Some("UCCI"),
-        MoveNotation::Uci1 => Some("uci-1"),
-        _ => None,
-    };
+    if let Some((name, value)) = tags.names
+        && !rest.iter().any(|(n, _)| n == name)
+    {
+        out.push((name.to_owned(), value.to_owned()));
+    }
+    let has_format = game.variant.has_format_tag();
+    let format = game.variant.format_tag(notation);
     let mut wrote_format = false;
     for (name, value) in rest {
-        if game.variant == VariantId::Xiangqi && name == "Format" {
+        if has_format && name == "Format" {
             if let Some(format) = format
                 && !wrote_format
             {
@@ -246,7 +221,7 @@ fn export_tags(game: &Game, notation: MoveNotation) -> Vec<(String, String)> {
         }
         out.push((name.clone(), value.clone()));
     }
-    if game.variant == VariantId::Xiangqi
+    if has_format
         && !wrote_format
         && let Some(format) = format
     {

@@ -1,15 +1,20 @@
 //! The Xiangqi game as the layers above it see it ([`GamePosition`]):
 //! standard Xiangqi FEN and the legacy dialect; ICCS, UCCI, uci-1, WXF and
 //! Chinese moves; diagrams, the JSON form, explanations part by part, the
-//! rules and perft; in game records, [`XiangqiRules`] (record.rs).
+//! rules and perft; in game records, [`XiangqiRules`] (record.rs); its own
+//! record formats, [`XiangqiRecord`] (XQF, CBR/CBL, CBF, `DhtmlXQ`:
+//! `records/`).
 
 mod explain;
 mod glyphs;
 mod json;
 mod record;
+mod records;
 mod svg;
 
 use polyfen_core::{ParseError, Repair};
+use polyfen_game::detect::{Guess, Strength, TextShape};
+use polyfen_game::tags::{GameTags, MoveTags, VariantTag};
 use polyfen_game::{
     Divided, GamePosition, GameStatus, MoveError, PerftControl, Played, ReadOptions, RuleError, RuleOptions,
     WriteOptions,
@@ -17,6 +22,7 @@ use polyfen_game::{
 
 pub use self::json::{JsonMarker, XiangqiDocument, XiangqiJson};
 pub use self::record::XiangqiRules;
+pub use self::records::XiangqiRecord;
 pub use self::svg::svg;
 use crate::{Fen, LetterSet, MoveStyle, Script, XqOptions, lost_in_standard, parse_legacy, write_legacy};
 
@@ -97,6 +103,27 @@ impl GamePosition for XiangqiPosition {
     type Json = XiangqiJson;
     type Document = XiangqiDocument;
     type Rules = XiangqiRules;
+    const GAME_TAGS: GameTags = GameTags {
+        variant: &[VariantTag::named("xiangqi"), VariantTag::alias("chinese chess")],
+        game: &["chinese chess", "xiangqi"],
+        // Xiangqi records name the first player Red
+        players: &["Red", "RedTeam"],
+        names: Some(("Game", "Chinese Chess")),
+        ..GameTags::NONE
+    };
+    const MOVE_TAGS: MoveTags<MoveStyle> = MoveTags {
+        default: None,
+        formats: &[
+            ("ICCS", MoveStyle::Iccs),
+            ("WXF", MoveStyle::Wxf),
+            ("WXF", MoveStyle::WxfFsf),
+            ("Chinese", MoveStyle::Chinese),
+            ("Chinese", MoveStyle::ChineseTraditional),
+            // not xqbase's, but needed to read these coordinates back
+            ("UCCI", MoveStyle::Ucci),
+            ("uci-1", MoveStyle::Uci1),
+        ],
+    };
     const LETTER_SETS: &'static [&'static str] =
         &[LetterSet::Xqbase.name(), LetterSet::Wxf.name(), LetterSet::Iccs.name()];
     const SVG_BOARD_BYTES: u64 = 7_800;
@@ -197,6 +224,35 @@ impl GamePosition for XiangqiPosition {
             control.run(|watch| position.divide_watched(depth, watch))?
         };
         Ok(divided.into_iter().map(|(m, nodes)| Divided { text: position.format_move(m, notation), nodes }).collect())
+    }
+
+    /// Likely: 10 ranks (standard Xiangqi FEN first, then the legacy
+    /// dialect); the legacy dialect first when the text has its `/x`
+    /// marker after the move number, or 10 ranks of which one is short of
+    /// 9 points (the dialect leaves out trailing empty points) or one of
+    /// its own side letters (`W R B G g`), or empty ranks (`//`) and not the
+    /// 8 ranks of chess; Xiangqi FEN alone for a placement with a letter
+    /// only Xiangqi uses but neither 8 nor 10 ranks (its error says how
+    /// many ranks it should have).
+    fn guess(shape: &TextShape) -> Option<Guess<XiangqiNotation>> {
+        let (fen, legacy) = (XiangqiNotation::XiangqiFen, XiangqiNotation::XiangqiLegacy);
+        let rows = shape.rows();
+        let legacy_side = shape.second_len == 1 && matches!(shape.second_byte, b'W' | b'R' | b'B' | b'G' | b'g');
+        let legacy_ten = rows == 10 && (legacy_side || shape.short_row);
+        if shape.marker || (shape.empty_rows && rows != 8) || legacy_ten {
+            return Some(Guess::new(Strength::Likely, legacy, Some(fen)));
+        }
+        if rows == 10 {
+            return Some(Guess::new(Strength::Likely, fen, Some(legacy)));
+        }
+        (rows != 8 && shape.xiangqi_letter).then_some(Guess::new(Strength::Likely, fen, None))
+    }
+
+    /// A move in Chinese numerals (not ASCII), or ICCS (`H2-E2`).
+    fn claims_move(text: &str) -> bool {
+        let b = text.as_bytes();
+        let iccs = b.len() == 5 && b[0].is_ascii_uppercase() && b[2] == b'-' && b[3].is_ascii_uppercase();
+        !text.is_ascii() || iccs
     }
 
     fn perft_estimate(&self, depth: u32, _options: &RuleOptions) -> Result<u64, RuleError> {

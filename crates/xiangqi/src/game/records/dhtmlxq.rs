@@ -18,14 +18,12 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use polyfen_core::Color;
-use polyfen_xiangqi::{Fen, Piece, Square, XiangqiExtras, XiangqiRules};
+use polyfen_game::records::{Node, Raw, Record, line_of};
+use polyfen_game::{GameRules, ReadOptions, RuleError};
 
-use crate::games::model::{Game, Node};
-use crate::games::record_error::RecordError;
-use crate::games::records::{Raw, SLOTS, hang, line_of, root};
-use crate::games::rules::from_any;
-use crate::rules::RulesError;
-use crate::{AnyPosition, VariantId, XiangqiPosition};
+use super::{Game, RecordError, SLOTS, fen_text, hang, read_fen};
+use crate::game::XiangqiPosition;
+use crate::{Fen, Piece, START_FEN, Square, XiangqiExtras, XiangqiRules};
 
 /// Header tags and the PGN tags they are read into.
 const HEADER: [(&str, &str); 9] = [
@@ -111,25 +109,7 @@ fn moves(value: &str, at: usize) -> Result<Vec<(Square, Square, usize)>, RecordE
 /// A [`RecordError`] with the byte offset in `text`: no record, a tag not
 /// closed, a bad `binit` or move list, a variation that hangs on no line,
 /// an illegal move.
-///
-/// # Examples
-///
-/// ```
-/// use polyfen::games::{read_dhtmlxq, write_dhtmlxq};
-///
-/// let page = "<div>[DhtmlXQ][DhtmlXQ_red]许银川[/DhtmlXQ_red][DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]\
-///             [DhtmlXQ_move_0_2_1]1242[/DhtmlXQ_move_0_2_1][DhtmlXQ_comment1]中炮[/DhtmlXQ_comment1][/DhtmlXQ]</div>";
-/// let game = read_dhtmlxq(page)?;
-/// assert_eq!(game.tag("Red"), Some("许银川"));
-/// let lines = game.lines(None)?;
-/// assert_eq!(lines, [["H2-E2", "H9-G7"], ["H2-E2", "B7-E7"]]);
-/// assert_eq!(game.moves[0].comments, ["中炮"]);
-/// let back = read_dhtmlxq(&write_dhtmlxq(&game)?)?;
-/// assert_eq!(back.lines(None)?, lines);
-/// assert_eq!(back.moves, game.moves);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn read_dhtmlxq(text: &str) -> Result<Game, RecordError> {
+pub(super) fn read_dhtmlxq(text: &str) -> Result<Game, RecordError> {
     let all = tags(text)?;
     if all.is_empty() {
         return Err(RecordError::new("no DhtmlXQ record (no [DhtmlXQ_...] tag)", 0));
@@ -199,9 +179,9 @@ pub fn read_dhtmlxq(text: &str) -> Result<Game, RecordError> {
         None => Vec::new(),
     };
     let start = start_position(fen, binit, main_moves.first().map(|m| m.0))?;
-    let mut raws = root();
+    let mut raws = Raw::root();
     let mut positions = Vec::new();
-    if let Ok(pos) = from_any::<XiangqiRules>(&start) {
+    if let Ok(pos) = XiangqiRules::from_position(&start) {
         positions.push(pos);
     } else if !main_moves.is_empty() {
         let at = binit.or(fen).map_or(0, |t| t.at);
@@ -245,29 +225,24 @@ pub fn read_dhtmlxq(text: &str) -> Result<Game, RecordError> {
     }
     let moves = line_of(&mut raws, 0);
     let mut tags_out = vec![("Game".to_owned(), "Chinese Chess".to_owned())];
-    let fen_text = crate::games::write::position_text(&start);
-    if fen_text != polyfen_xiangqi::START_FEN {
+    let fen_text = fen_text(&start);
+    if fen_text != START_FEN {
         tags_out.push(("FEN".to_owned(), fen_text));
     }
     tags_out.extend(header);
     tags_out.push(("Result".to_owned(), result.to_owned()));
-    Ok(Game {
-        variant: VariantId::Xiangqi,
-        tags: tags_out,
-        start,
-        comments: game_comments,
-        moves,
-        result: Some(result.to_owned()),
-        repairs: Vec::new(),
-        unplayed: None,
-    })
+    let mut game = Record::new(tags_out, start);
+    game.comments = game_comments;
+    game.moves = moves;
+    game.result = Some(result.to_owned());
+    Ok(game)
 }
 
 /// Plays `moves` from the end of `path`, adding a node for each (a line
 /// that repeats another's move stays a line of its own).
 fn extend(
     raws: &mut Vec<Raw>,
-    positions: &mut Vec<polyfen_xiangqi::Position>,
+    positions: &mut Vec<crate::Position>,
     path: &mut Vec<usize>,
     moves: &[(Square, Square, usize)],
 ) -> Result<(), RecordError> {
@@ -276,7 +251,7 @@ fn extend(
         let Some(&pos) = positions.get(parent) else {
             return Err(RecordError::new("a move after a position that cannot be played", at));
         };
-        let mv = polyfen_xiangqi::Move::new(from, to);
+        let mv = crate::Move::new(from, to);
         let mut next = Vec::with_capacity(1);
         hang(raws, &mut next, (parent, pos), mv, None, false, true)
             .map_err(|e| RecordError::new(format!("an illegal move: {e}"), at))?;
@@ -294,12 +269,10 @@ fn start_position(
     fen: Option<&Tag<'_>>,
     binit: Option<&Tag<'_>>,
     first: Option<Square>,
-) -> Result<AnyPosition, RecordError> {
+) -> Result<XiangqiPosition, RecordError> {
     if let Some(tag) = fen {
-        let reading =
-            crate::read(tag.value.trim(), Some(crate::Notation::XiangqiFen), &crate::ReadOptions::lenient(true))
-                .map_err(|e| RecordError::new(format!("the fen tag cannot be read: {e}"), tag.at))?;
-        return Ok(reading.position);
+        return read_fen(tag.value.trim(), ReadOptions::lenient(true))
+            .map_err(|e| RecordError::new(format!("the fen tag cannot be read: {e}"), tag.at));
     }
     let mut board: [Option<Piece>; 90] = [None; 90];
     if let Some(tag) = binit {
@@ -316,14 +289,11 @@ fn start_position(
             board[square.index()] = Some(Piece::new(color, SLOTS[slot % 16]));
         }
     } else {
-        let standard: Fen = polyfen_xiangqi::START_FEN.parse().map_err(|_| RecordError::new("the start", 0))?;
+        let standard: Fen = START_FEN.parse().map_err(|_| RecordError::new("the start", 0))?;
         board = standard.board;
     }
     let turn = first.and_then(|s| board[s.index()]).map_or(Color::White, Piece::color);
-    Ok(AnyPosition::Xiangqi(XiangqiPosition::new(Fen {
-        board,
-        extras: XiangqiExtras { turn, halfmove: 0, fullmove: 1, marker: None },
-    })))
+    Ok(XiangqiPosition::new(Fen { board, extras: XiangqiExtras { turn, halfmove: 0, fullmove: 1, marker: None } }))
 }
 
 /// A line still to write: its id, its parent's, its first ply, its moves,
@@ -341,16 +311,11 @@ fn digits(square: Square, out: &mut String) {
 ///
 /// # Errors
 ///
-/// [`RulesError`] for a game that is not Xiangqi, a start position `binit`
+/// [`RuleError`] for a game that is not Xiangqi, a start position `binit`
 /// cannot hold (more pieces of a kind than its slots), or a move that does
 /// not replay.
-pub fn write_dhtmlxq(game: &Game) -> Result<String, RulesError> {
-    if game.variant != VariantId::Xiangqi {
-        return Err(RulesError::IllegalPosition(format!("DhtmlXQ holds Xiangqi games, not {}", game.variant)));
-    }
-    let AnyPosition::Xiangqi(start) = &game.start else {
-        return Err(RulesError::IllegalPosition("the start position is not a Xiangqi position".into()));
-    };
+pub(super) fn write_dhtmlxq(game: &Game) -> Result<String, RuleError> {
+    let start = &game.start;
     let mut out = String::from("[DhtmlXQ]\n");
     for (name, pgn) in HEADER {
         if let Some(value) = game.tag(pgn) {
@@ -371,7 +336,7 @@ pub fn write_dhtmlxq(game: &Game) -> Result<String, RulesError> {
         let Some(piece) = start.setup.board[square.index()] else { continue };
         let base = if piece.color() == Color::White { 0 } else { 16 };
         let Some(slot) = (0..16).find(|&i| SLOTS[i] == piece.role() && !used[base + i]) else {
-            return Err(RulesError::IllegalPosition(format!("too many {}s for DhtmlXQ's binit", piece.role().name())));
+            return Err(RuleError::IllegalPosition(format!("too many {}s for DhtmlXQ's binit", piece.role().name())));
         };
         used[base + slot] = true;
         let mut text = String::new();
@@ -383,7 +348,7 @@ pub fn write_dhtmlxq(game: &Game) -> Result<String, RulesError> {
     out.push_str("[/DhtmlXQ_binit]\n");
     if start.setup.extras.turn == Color::Black {
         out.push_str("[DhtmlXQ_fen]");
-        out.push_str(&crate::games::write::position_text(&game.start));
+        out.push_str(&fen_text(start));
         out.push_str("[/DhtmlXQ_fen]\n");
     }
     // lines: (id, parent, first ply, moves); comments by (line, ply)
@@ -402,7 +367,7 @@ pub fn write_dhtmlxq(game: &Game) -> Result<String, RulesError> {
             let (Some(from), Some(to)) =
                 (Square::parse(b.get(..2).unwrap_or_default()), Square::parse(b.get(2..4).unwrap_or_default()))
             else {
-                return Err(RulesError::IllegalPosition(format!("'{}' is not a Xiangqi move in coordinates", node.mv)));
+                return Err(RuleError::IllegalPosition(format!("'{}' is not a Xiangqi move in coordinates", node.mv)));
             };
             digits(from, &mut text);
             digits(to, &mut text);

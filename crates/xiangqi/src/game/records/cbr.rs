@@ -25,20 +25,16 @@
 //! A bad record keeps the game read up to it in [`RecordError::partial`].
 
 use polyfen_core::Color;
-use polyfen_xiangqi::{Piece, Role, Square, XiangqiRules};
+use polyfen_game::GameRules;
+use polyfen_game::records::{PgnRepair, Raw, Record, record_repair};
 
-use crate::games::model::Game;
-use crate::games::pgn::PgnRepair;
-use crate::games::record_error::{RecordError, record_repair};
-use crate::games::records::{Raw, hang, root};
-use crate::games::rules::from_any;
-use crate::games::xqf::{finish, result_of, setup};
-use crate::{AnyPosition, VariantId};
+use super::{Game, RecordError, finish, hang, result_of, setup};
+use crate::{Piece, Role, Square, XiangqiRules};
 
 /// The signature of a CBR record.
-pub(crate) const CBR_MAGIC: &[u8; 16] = b"CCBridge Record\0";
+pub(super) const CBR_MAGIC: &[u8; 16] = b"CCBridge Record\0";
 /// The signature of a CBL library.
-pub(crate) const CBL_MAGIC: &[u8; 16] = b"CCBridgeLibrary\0";
+pub(super) const CBL_MAGIC: &[u8; 16] = b"CCBridgeLibrary\0";
 /// The size of a CBR header; the game comment and the moves follow.
 const HEADER: usize = 2214;
 /// Where a library's games may start, and the size of their slots.
@@ -115,7 +111,7 @@ impl Cursor<'_> {
 /// A [`RecordError`] with the byte offset: not a CBR record, a header or
 /// move record cut short, a move from or to no point, a move that is not
 /// legal, a position that cannot be played.
-pub fn read_cbr(bytes: &[u8]) -> Result<Game, RecordError> {
+pub(super) fn read_cbr(bytes: &[u8]) -> Result<Game, RecordError> {
     read_at(bytes, 0)
 }
 
@@ -126,7 +122,7 @@ pub fn read_cbr(bytes: &[u8]) -> Result<Game, RecordError> {
 ///
 /// Not a library: one error. Otherwise each bad game's [`RecordError`],
 /// with the byte offset in the library.
-pub fn read_cbl(bytes: &[u8]) -> Vec<Result<Game, RecordError>> {
+pub(super) fn read_cbl(bytes: &[u8]) -> Vec<Result<Game, RecordError>> {
     if !bytes.starts_with(CBL_MAGIC) {
         return vec![Err(RecordError::new("not a CBL library (no 'CCBridgeLibrary' signature)", 0))];
     }
@@ -195,10 +191,7 @@ pub fn read_cbl(bytes: &[u8]) -> Vec<Result<Game, RecordError>> {
 /// Whether a record read is a library's section heading: no pieces on its
 /// board (its title names a part of the library, its comment tells of it).
 fn is_heading(game: &Game) -> bool {
-    match &game.start {
-        AnyPosition::Xiangqi(pos) => pos.setup.board.iter().all(Option::is_none),
-        _ => false,
-    }
+    game.start.setup.board.iter().all(Option::is_none)
 }
 
 /// Reads the CBR record at the start of `bytes`, `base` bytes into its file.
@@ -226,18 +219,10 @@ fn read_at(bytes: &[u8], base: usize) -> Result<Game, RecordError> {
         let Some(square) = point(i as u8) else { continue };
         board[square.index()] = Some(Piece::new(color, role));
     }
-    let mut game = Game {
-        variant: VariantId::Xiangqi,
-        tags: header_tags(bytes),
-        start: setup(board, if bytes[SIDE] == 1 { Color::White } else { Color::Black }),
-        comments: Vec::new(),
-        moves: Vec::new(),
-        result: None,
-        repairs: Vec::new(),
-        unplayed: None,
-    };
+    let mut game =
+        Record::new(header_tags(bytes), setup(board, if bytes[SIDE] == 1 { Color::White } else { Color::Black }));
     game.result = game.tag("Result").map(str::to_owned);
-    let mut raws = root();
+    let mut raws = Raw::root();
     let mut cursor = Cursor { bytes, at: HEADER, base };
     let read = read_moves(&mut cursor, board, &mut game, &mut raws);
     finish(game, &mut raws, read)
@@ -288,7 +273,7 @@ fn read_moves(
     if heading || first.is_none() {
         return Ok(());
     }
-    let pos = from_any::<XiangqiRules>(&game.start)
+    let pos = XiangqiRules::from_position(&game.start)
         .map_err(|e| RecordError::new(format!("the start position cannot be played: {e}"), cursor.base + BOARD))?;
     // records in preorder, read with a stack: (parent, position before)
     let mut pending = vec![(0usize, pos)];
@@ -307,7 +292,7 @@ fn read_moves(
         let (Some(from), Some(to)) = (point(from), point(to)) else {
             return Err(cursor.error(format!("a move from point {from} to point {to}, outside the board"), at));
         };
-        let mv = polyfen_xiangqi::Move::new(from, to);
+        let mv = crate::Move::new(from, to);
         let comment = comment.filter(|c| !c.is_empty());
         hang(raws, &mut pending, (parent, pos), mv, comment, flags & 2 != 0, flags & 1 == 0)
             .map_err(|e| cursor.error(format!("an illegal move: {e}"), at))?;

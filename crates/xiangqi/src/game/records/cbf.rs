@@ -23,16 +23,14 @@
 //! references, CDATA, comments, processing instructions and a DOCTYPE
 //! (skipped); elements nested deeper than 64 are refused.
 
-use polyfen_game::GameRules;
-use polyfen_xiangqi::{Square, XiangqiRules};
+use polyfen_game::records::{Node, Record, record_repair};
+use polyfen_game::{GameRules, ReadOptions};
 
-use crate::VariantId;
-use crate::games::model::{Game, Node};
-use crate::games::record_error::{RecordError, record_repair};
-use crate::games::rules::from_any;
+use super::{Game, RecordError, fen_text, read_fen};
+use crate::{START_FEN, Square, XiangqiRules};
 
 /// The root element's name.
-pub(crate) const ROOT: &str = "ChineseChessRecord";
+const ROOT: &str = "ChineseChessRecord";
 
 /// How deep elements may nest.
 const MAX_DEPTH: usize = 64;
@@ -86,44 +84,14 @@ impl Element {
 /// nested too deep), no `ChineseChessRecord` root, a `FEN` that cannot be
 /// read or played, a move value that is not `XY-XY` or names a move that is
 /// not legal. After the header, the error holds the game read up to it.
-///
-/// # Examples
-///
-/// ```
-/// use polyfen::games::read_cbf;
-///
-/// let cbf = r#"<?xml version="1.0" encoding="UTF-8"?>
-/// <ChineseChessRecord Version="1.0">
-///  <Head><Red>红方</Red><RecordResult>1</RecordResult></Head>
-///  <MoveList><Move value="00-00"/><Move value="77-47"/><Move value="70-62" end="1"/></MoveList>
-/// </ChineseChessRecord>"#;
-/// let game = read_cbf(cbf)?;
-/// assert_eq!(game.lines(None)?, vec![vec!["H2-E2".to_owned(), "H9-G7".to_owned()]]);
-/// assert_eq!(game.tag("Red"), Some("红方"));
-/// assert_eq!(game.result_text(), "1-0");
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn read_cbf(text: &str) -> Result<Game, RecordError> {
+pub(super) fn read_cbf(text: &str) -> Result<Game, RecordError> {
     let root = parse(text)?;
     if root.name != ROOT {
         return Err(RecordError::new(format!("the root element is <{}>, not <{ROOT}>", root.name), root.at));
     }
-    let mut game = Game {
-        variant: VariantId::Xiangqi,
-        tags: vec![("Game".to_owned(), "Chinese Chess".to_owned())],
-        start: crate::read(
-            polyfen_xiangqi::START_FEN,
-            Some(crate::Notation::XiangqiFen),
-            &crate::ReadOptions::default(),
-        )
-        .map_err(|e| RecordError::new(format!("the start position: {e}"), 0))?
-        .position,
-        comments: Vec::new(),
-        moves: Vec::new(),
-        result: None,
-        repairs: Vec::new(),
-        unplayed: None,
-    };
+    let start = read_fen(START_FEN, ReadOptions::default())
+        .map_err(|e| RecordError::new(format!("the start position: {e}"), 0))?;
+    let mut game = Record::new(vec![("Game".to_owned(), "Chinese Chess".to_owned())], start);
     let mut result = "*";
     for child in &root.children {
         match child.name.as_str() {
@@ -132,12 +100,10 @@ pub fn read_cbf(text: &str) -> Result<Game, RecordError> {
                     let value = field.text.trim();
                     match field.name.as_str() {
                         "FEN" if !value.is_empty() => {
-                            let reading =
-                                crate::read(value, Some(crate::Notation::XiangqiFen), &crate::ReadOptions::default())
-                                    .map_err(|e| RecordError::new(format!("the FEN cannot be read: {e}"), field.at))?;
-                            game.start = reading.position;
-                            let written = crate::games::write::position_text(&game.start);
-                            if written != polyfen_xiangqi::START_FEN {
+                            game.start = read_fen(value, ReadOptions::default())
+                                .map_err(|e| RecordError::new(format!("the FEN cannot be read: {e}"), field.at))?;
+                            let written = fen_text(&game.start);
+                            if written != START_FEN {
                                 game.tags.push(("FEN".to_owned(), written));
                             }
                         }
@@ -203,12 +169,12 @@ fn read_moves(list: &Element, game: &mut Game) -> Result<(), RecordError> {
         })?;
         if pos.is_none() {
             pos = Some(
-                from_any::<XiangqiRules>(&game.start)
+                XiangqiRules::from_position(&game.start)
                     .map_err(|e| RecordError::new(format!("the start position cannot be played: {e}"), *at))?,
             );
         }
         let Some(before) = pos.as_mut() else { continue };
-        let mv = polyfen_xiangqi::Move::new(from, to);
+        let mv = crate::Move::new(from, to);
         if let Err(e) = before.check_move(mv) {
             return Err(RecordError::new(format!("an illegal move: {e}"), *at));
         }
@@ -401,4 +367,13 @@ fn unescape(raw: &str, at: usize) -> Result<String, RecordError> {
     }
     out.push_str(rest);
     Ok(out)
+}
+
+/// Whether `head` is the start of a CBF document: after a byte-order mark
+/// and white space, markup (`<`), and the root element's name in it.
+pub(super) fn looks_like_cbf(head: &[u8]) -> bool {
+    let text = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    let Some(first) = text.iter().position(|b| !b.is_ascii_whitespace()) else { return false };
+    text[first] == b'<'
+        && memchr::memmem::find(&text[first..text.len().min(first + 4096)], b"<ChineseChessRecord").is_some()
 }

@@ -18,15 +18,11 @@
 //! [`RecordError::partial`].
 
 use polyfen_core::Color;
-use polyfen_game::GameRules;
-use polyfen_xiangqi::{Fen, Piece, Square, XiangqiExtras, XiangqiRules};
+use polyfen_game::records::{Node, Raw, record_repair};
+use polyfen_game::{GameRules, RuleError};
 
-use crate::games::model::{Game, Node};
-use crate::games::record_error::{RecordError, record_repair};
-use crate::games::records::{Raw, SLOTS, hang, line_of, root};
-use crate::games::rules::from_any;
-use crate::rules::RulesError;
-use crate::{AnyPosition, VariantId, XiangqiPosition};
+use super::{Game, RecordError, SLOTS, finish, hang, result_of, setup};
+use crate::{Piece, Square, XiangqiRules};
 
 /// The size of the header; the move records start here.
 const HEADER: usize = 0x400;
@@ -181,20 +177,7 @@ fn square(value: u8) -> Option<Square> {
 /// does not know, two pieces on one point, an impossible position, a
 /// record or comment that runs past the end (a truncated file or a wrong
 /// key), a move from or to outside the board, an illegal move.
-///
-/// # Examples
-///
-/// ```
-/// use polyfen::games::{read_xqf, write_xqf, GameOptions, read_pgn};
-///
-/// let game = read_pgn("[Game \"Chinese Chess\"]\n\n1. H2-E2 H9-G7 *", GameOptions::default()).remove(0)?;
-/// let bytes = write_xqf(&game)?;
-/// assert!(bytes.starts_with(b"XQ\x0a"));
-/// let back = read_xqf(&bytes)?;
-/// assert_eq!(back.lines(None)?, vec![vec!["H2-E2".to_owned(), "H9-G7".to_owned()]]);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn read_xqf(bytes: &[u8]) -> Result<Game, RecordError> {
+pub(super) fn read_xqf(bytes: &[u8]) -> Result<Game, RecordError> {
     if bytes.len() < 2 || &bytes[..2] != b"XQ" {
         return Err(RecordError::new("not an XQF file (no 'XQ' signature)", 0));
     }
@@ -224,55 +207,11 @@ pub fn read_xqf(bytes: &[u8]) -> Result<Game, RecordError> {
     }
 
     let mut records = Records { bytes, at: HEADER, keys, version };
-    let mut game = Game {
-        variant: VariantId::Xiangqi,
-        tags: header_tags(bytes),
-        start: setup(board, Color::White),
-        comments: Vec::new(),
-        moves: Vec::new(),
-        result: None,
-        repairs: Vec::new(),
-        unplayed: None,
-    };
+    let mut game = Game::new(header_tags(bytes), setup(board, Color::White));
     game.result = game.tag("Result").map(str::to_owned);
-    let mut raws = root();
+    let mut raws = Raw::root();
     let read = read_moves(&mut records, board, &mut game, &mut raws);
     finish(game, &mut raws, read)
-}
-
-/// A record's game once its move records are read (`read`, or the error
-/// that stopped them): its main line built from `raws`, a `FEN` tag for a
-/// start that is not the standard one, and on an error the game read up to
-/// it kept in the error.
-pub(crate) fn finish(mut game: Game, raws: &mut [Raw], read: Result<(), RecordError>) -> Result<Game, RecordError> {
-    game.moves = line_of(raws, 0);
-    let fen = crate::games::write::position_text(&game.start);
-    if fen != polyfen_xiangqi::START_FEN {
-        game.tags.insert(1, ("FEN".to_owned(), fen));
-    }
-    match read {
-        Ok(()) => Ok(game),
-        Err(error) => Err(error.with_partial(game)),
-    }
-}
-
-/// The result a record's result byte names (XQF and CBR agree: 1 red
-/// wins, 2 black wins, 3 or 4 a draw, anything else unknown).
-pub(crate) fn result_of(byte: u8) -> &'static str {
-    match byte {
-        1 => "1-0",
-        2 => "0-1",
-        3 | 4 => "1/2-1/2",
-        _ => "*",
-    }
-}
-
-/// The start position: `board` with `turn` to move.
-pub(crate) fn setup(board: [Option<Piece>; 90], turn: Color) -> AnyPosition {
-    AnyPosition::Xiangqi(XiangqiPosition::new(Fen {
-        board,
-        extras: XiangqiExtras { turn, halfmove: 0, fullmove: 1, marker: None },
-    }))
 }
 
 /// The tags of an XQF header: the game, its strings, the result and the
@@ -330,17 +269,17 @@ fn read_moves(
     }
     game.start = setup(board, turn);
     let no_moves = records.at + 4 > bytes.len();
-    let start_pos = match from_any::<XiangqiRules>(&game.start) {
+    let start_pos = match XiangqiRules::from_position(&game.start) {
         Ok(pos) => Some(pos),
         // A diagram without moves (a mate shown): the side in check is
         // the side to move, and the reading says so.
-        Err(e) if no_moves && from_any::<XiangqiRules>(&setup(board, Color::Black)).is_ok() => {
+        Err(e) if no_moves && XiangqiRules::from_position(&setup(board, Color::Black)).is_ok() => {
             game.start = setup(board, Color::Black);
             game.repairs.push(record_repair(
                 format!("a diagram without moves with red to move cannot be played ({e}): black, in check, is given the move"),
                 16,
             ));
-            from_any::<XiangqiRules>(&game.start).ok()
+            XiangqiRules::from_position(&game.start).ok()
         }
         Err(e) if !no_moves => {
             return Err(RecordError::new(format!("the start position cannot be played: {e}"), 16));
@@ -366,7 +305,7 @@ fn read_moves(
                 at,
             ));
         };
-        let mv = polyfen_xiangqi::Move::new(from, to);
+        let mv = crate::Move::new(from, to);
         hang(raws, &mut pending, (parent, pos), mv, record.comment, record.sibling, record.next)
             .map_err(|e| RecordError::new(format!("an illegal move: {e}"), at))?;
     }
@@ -378,13 +317,10 @@ fn read_moves(
 ///
 /// # Errors
 ///
-/// [`RulesError`] when the game is not Xiangqi, a move of its tree is not
+/// [`RuleError`] when a move of its tree is not
 /// legal, or its start position has a piece XQF has no slot for.
-pub fn write_xqf(game: &Game) -> Result<Vec<u8>, RulesError> {
-    if game.variant != VariantId::Xiangqi {
-        return Err(RulesError::IllegalPosition(format!("XQF holds Xiangqi games, not {}", game.variant)));
-    }
-    let pos = from_any::<XiangqiRules>(&game.start).map_err(RulesError::IllegalPosition)?;
+pub(super) fn write_xqf(game: &Game) -> Result<Vec<u8>, RuleError> {
+    let pos = XiangqiRules::from_position(&game.start).map_err(RuleError::IllegalPosition)?;
     let mut out = vec![0u8; HEADER];
     out[0] = b'X';
     out[1] = b'Q';
@@ -395,7 +331,7 @@ pub fn write_xqf(game: &Game) -> Result<Vec<u8>, RulesError> {
         let base = if piece.color() == Color::White { 0 } else { 16 };
         let free = (0..16).find(|&i| SLOTS[i] == piece.role() && slots[base + i] == 0xFF);
         let Some(i) = free else {
-            return Err(RulesError::IllegalPosition(format!("too many {}s for XQF", piece.role().name())));
+            return Err(RuleError::IllegalPosition(format!("too many {}s for XQF", piece.role().name())));
         };
         slots[base + i] = sq.file() * 10 + sq.rank();
     }
@@ -445,12 +381,12 @@ fn write_record(out: &mut Vec<u8>, (from, to): (u8, u8), next: bool, sibling: bo
 }
 
 /// Writes a line and its variations in preorder, with an explicit stack.
-fn write_tree(out: &mut Vec<u8>, start: &polyfen_xiangqi::Position, line: &[Node]) -> Result<(), RulesError> {
+fn write_tree(out: &mut Vec<u8>, start: &crate::Position, line: &[Node]) -> Result<(), RuleError> {
     /// A move to write: the node, the position before it, the line it
     /// continues, and its alternatives still to come after it.
     struct Item<'a> {
         node: &'a Node,
-        pos: polyfen_xiangqi::Position,
+        pos: crate::Position,
         rest: &'a [Node],
         siblings: Vec<(&'a [Node], Vec<String>)>,
         comments: Vec<String>,
@@ -458,7 +394,7 @@ fn write_tree(out: &mut Vec<u8>, start: &polyfen_xiangqi::Position, line: &[Node
     }
     fn item<'a>(
         moves: &'a [Node],
-        pos: polyfen_xiangqi::Position,
+        pos: crate::Position,
         siblings: Vec<(&'a [Node], Vec<String>)>,
         comments: Vec<String>,
         index: usize,
@@ -474,7 +410,7 @@ fn write_tree(out: &mut Vec<u8>, start: &polyfen_xiangqi::Position, line: &[Node
     while let Some(Item { node, pos, rest, mut siblings, comments, index }) = stack.pop() {
         let mut notes = Vec::new();
         let mv = XiangqiRules::read_move(&pos, &node.mv, Some(XiangqiRules::COORDINATES), &mut notes)
-            .map_err(|error| RulesError::Move { index, error })?;
+            .map_err(|error| RuleError::Move { index, error })?;
         let mut text: Vec<String> = comments;
         text.extend(node.comments.iter().cloned());
         let from = mv.from.file() * 10 + mv.from.rank();

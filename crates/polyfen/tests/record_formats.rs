@@ -1,0 +1,38 @@
+//! The record formats come from the list of games: each game's own formats
+//! are ids of the facade, found, read and written through the game's
+//! `RecordFormats`.
+
+use polyfen::VariantId;
+use polyfen::games::{GameOptions, RecordFormat, read_pgn, read_record, write_record, write_xqf};
+
+const GAME: &str = "[Game \"Chinese Chess\"]\n\n1. H2-E2 {center} H9-G7 *\n";
+
+#[test]
+fn every_format_has_a_name_that_reads_back_and_a_game() {
+    assert_eq!(RecordFormat::ALL[0], RecordFormat::Pgn);
+    for &format in RecordFormat::ALL {
+        assert_eq!(format.name().parse::<RecordFormat>(), Ok(format));
+        assert_eq!(format.variant().is_none(), format == RecordFormat::Pgn, "{format}");
+    }
+    assert_eq!(RecordFormat::Xqf.variant(), Some(VariantId::Xiangqi));
+    assert!(RecordFormat::Cbl.is_binary() && !RecordFormat::Cbf.is_binary() && !RecordFormat::Pgn.is_binary());
+}
+
+#[test]
+fn write_record_writes_with_the_formats_game_and_refuses_others() {
+    let game = read_pgn(GAME, GameOptions::default()).remove(0).expect("a game");
+    let bytes = write_record(RecordFormat::Xqf, &game).expect("XQF");
+    assert_eq!(bytes, write_xqf(&game).expect("XQF"));
+    let back = read_record(RecordFormat::Xqf, &bytes).remove(0).expect("read back");
+    assert_eq!(back.moves, game.moves);
+
+    let page = write_record(RecordFormat::DhtmlXq, &game).expect("DhtmlXQ");
+    assert_eq!(read_record(RecordFormat::DhtmlXq, &page).remove(0).expect("read back").moves, game.moves);
+
+    let chess = read_pgn("1. e4 e5 *", GameOptions::default()).remove(0).expect("a game");
+    let error = write_record(RecordFormat::Xqf, &chess).expect_err("not Xiangqi");
+    assert_eq!(error.to_string(), "illegal position: XQF holds Xiangqi games, not chess");
+    let read_only = write_record(RecordFormat::Cbf, &game).expect_err("CBF is read only");
+    assert!(read_only.to_string().contains("writer of this record format"), "{read_only}");
+    assert!(write_record(RecordFormat::Pgn, &game).is_err());
+}
