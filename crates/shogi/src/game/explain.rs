@@ -112,7 +112,10 @@ impl ShogiPosition {
             entries.push(match role {
                 Some(role) => {
                     let what = plural(count, role.name());
-                    entry.with(format!("{} {what}", color_name(color)), format!("{} holds {what}.", capitalize(color_name(color))))
+                    entry.with(
+                        format!("{} {what}", color_name(color)),
+                        format!("{} holds {what}.", capitalize(color_name(color))),
+                    )
                 }
                 None => entry.with(text[first..i].to_owned(), "No kind a hand can hold."),
             });
@@ -149,14 +152,21 @@ fn usi_parts(text: &str) -> Vec<Part> {
     if bytes.get(1) == Some(&b'*') {
         let role = Role::from_letter(bytes[0], false);
         let name = role.map_or("piece", Role::name);
-        parts.push(Part::new(text, 0, 1, "piece").with(name, format!("{} names the piece dropped: a {name}.", bytes[0] as char)));
+        parts.push(
+            Part::new(text, 0, 1, "piece")
+                .with(name, format!("{} names the piece dropped: a {name}.", bytes[0] as char)),
+        );
         parts.push(Part::new(text, 1, 2, "drop").with("drop", "The star says the piece comes from the hand."));
         if let Some(to) = square(2) {
             parts.push(Part::new(text, 2, 4, "to").with(to, format!("It is dropped on {to}.")).on(vec![to.to_owned()]));
         }
     } else {
         if let Some(from) = square(0) {
-            parts.push(Part::new(text, 0, 2, "from").with(from, format!("The piece on {from} moves.")).on(vec![from.to_owned()]));
+            parts.push(
+                Part::new(text, 0, 2, "from")
+                    .with(from, format!("The piece on {from} moves."))
+                    .on(vec![from.to_owned()]),
+            );
         }
         if let Some(to) = square(2) {
             parts.push(Part::new(text, 2, 4, "to").with(to, format!("It goes to {to}.")).on(vec![to.to_owned()]));

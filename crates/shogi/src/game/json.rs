@@ -81,7 +81,11 @@ impl ShogiJson {
         let mut board = [None; 81];
         for (name, letter) in &self.board {
             let square = Square::parse(name.as_bytes()).ok_or_else(|| {
-                at_key(input, &["board", name], format!("{name:?} is not a Shogi square (9a to 1i: a file digit, a rank letter)"))
+                at_key(
+                    input,
+                    &["board", name],
+                    format!("{name:?} is not a Shogi square (9a to 1i: a file digit, a rank letter)"),
+                )
             })?;
             let piece = piece(letter).ok_or_else(|| {
                 at_value(
@@ -104,7 +108,9 @@ impl ShogiJson {
             }
         };
         let mut hand = Hand::EMPTY;
-        for (color, side, held) in [(Color::White, "sente", &self.hands.sente), (Color::Black, "gote", &self.hands.gote)] {
+        for (color, side, held) in
+            [(Color::White, "sente", &self.hands.sente), (Color::Black, "gote", &self.hands.gote)]
+        {
             for (letter, &count) in held {
                 let kind = match letter.as_bytes() {
                     [b] => Role::HAND.iter().position(|r| r.letter() == b.to_ascii_uppercase()),

@@ -10,6 +10,8 @@ mod render;
 mod svg;
 
 use polyfen_core::{Leniency, ParseError, Repair, Setup};
+use polyfen_game::detect::{Guess, Strength, TextShape};
+use polyfen_game::tags::{GameTags, MoveTags, VariantTag};
 use polyfen_game::{
     Divided, GamePosition, GameStatus, MoveError, PerftControl, Played, ReadOptions, RuleError, RuleOptions,
     WriteOptions,
@@ -90,6 +92,15 @@ impl GamePosition for ShogiPosition {
     type Json = ShogiJson;
     type Document = ShogiDocument;
     type Rules = ShogiRules;
+    const GAME_TAGS: GameTags = GameTags {
+        variant: &[VariantTag::named("shogi")],
+        game: &["shogi"],
+        players: &["Sente", "Gote"],
+        names: Some(("Variant", "shogi")),
+        ..GameTags::NONE
+    };
+    const MOVE_TAGS: MoveTags<ShogiMoveNotation> =
+        MoveTags { default: Some(ShogiMoveNotation::Usi), formats: &[("USI", ShogiMoveNotation::Usi)] };
     const SVG_BOARD_BYTES: u64 = svg::BOARD_BYTES;
     const SVG_PIECE_BYTES: u64 = svg::PIECE_BYTES;
     // every square, and each hand's seven kinds drawn once
@@ -140,6 +151,23 @@ impl GamePosition for ShogiPosition {
         json.into_position(input)
     }
 
+    /// Nine ranks and a side `b` or `w` (either case): no other game's
+    /// position has nine ranks.
+    fn guess(shape: &TextShape) -> Option<Guess<ShogiNotation>> {
+        let side = shape.second_len == 1 && matches!(shape.second_byte, b'b' | b'w' | b'B' | b'W');
+        (shape.rows() == 9 && side).then_some(Guess::new(Strength::Sure, ShogiNotation::Sfen, None))
+    }
+
+    /// A USI move: `7g7f`, `8h2b+`, `P*5e`.
+    fn claims_move(text: &str) -> bool {
+        let square = |f: u8, r: u8| (b'1'..=b'9').contains(&f) && (b'a'..=b'i').contains(&r);
+        match text.as_bytes() {
+            [p, b'*', f, r] => b"RBGSNLP".contains(p) && square(*f, *r),
+            [f1, r1, f2, r2] | [f1, r1, f2, r2, b'+'] => square(*f1, *r1) && square(*f2, *r2),
+            _ => false,
+        }
+    }
+
     fn legal_moves(&self, notation: ShogiMoveNotation, _options: &RuleOptions) -> Result<Vec<String>, RuleError> {
         let pos = self.rules()?;
         Ok(pos.legal_moves().iter().map(|&m| write_move(&pos, m, notation)).collect())
@@ -155,12 +183,9 @@ impl GamePosition for ShogiPosition {
         lenient: bool,
     ) -> Result<Played, RuleError> {
         let mut pos = self.rules()?;
-        let (m, repairs) = if lenient {
-            read_move_lenient(&pos, text)
-        } else {
-            read_move(&pos, text).map(|m| (m, Vec::new()))
-        }
-        .map_err(|e| RuleError::Move { index: 0, error: move_error(&pos, &e, ShogiMoveNotation::Usi) })?;
+        let (m, repairs) =
+            if lenient { read_move_lenient(&pos, text) } else { read_move(&pos, text).map(|m| (m, Vec::new())) }
+                .map_err(|e| RuleError::Move { index: 0, error: move_error(&pos, &e, ShogiMoveNotation::Usi) })?;
         let written = write_move(&pos, m, write_as);
         pos.play(m);
         self.setup = pos.to_setup();
@@ -185,8 +210,11 @@ impl GamePosition for ShogiPosition {
     ) -> Result<Vec<Divided>, RuleError> {
         check_depth(depth)?;
         let pos = self.rules()?;
-        let divided =
-            if control.is_plain() { pos.divide(depth) } else { control.run(|watch| pos.divide_watched(depth, watch))? };
+        let divided = if control.is_plain() {
+            pos.divide(depth)
+        } else {
+            control.run(|watch| pos.divide_watched(depth, watch))?
+        };
         Ok(divided.into_iter().map(|(m, nodes)| Divided { text: write_move(&pos, m, notation), nodes }).collect())
     }
 

@@ -80,7 +80,8 @@ fn letters(piece: Piece) -> String {
 /// the pentagon (its point towards the opponent) and the kanji.
 fn piece_shape(out: &mut String, piece: Piece, cx: i32, cy: i32, scale: i32) {
     let s = |v: i32| v * scale / 100;
-    let turn = if piece.color == Color::Black { format!(" transform=\"rotate(180 {cx} {cy})\"") } else { String::new() };
+    let turn =
+        if piece.color == Color::Black { format!(" transform=\"rotate(180 {cx} {cy})\"") } else { String::new() };
     let ink = if piece.role.is_promoted() { "#c0161b" } else { "#111" };
     let _ = write!(
         out,
