@@ -24,6 +24,8 @@
 //! - [`setup`] gives the even start and the handicap starts by id.
 //! - [`Sfen::validate`](Setup::validate) returns every [`Violation`].
 //! - [`Position`] plays the rules.
+//! - [`MoveNotation`] reads and writes moves in USI, CSA, KIF, KI2 and
+//!   Western notation, checked against the legal moves.
 //!
 //! # Examples
 //!
@@ -38,6 +40,7 @@
 //! ```
 
 mod bitboard;
+mod notation;
 mod position;
 mod types;
 mod validate;
@@ -48,6 +51,7 @@ use polyfen_core::{
     RowOrder, Setup, Variant,
 };
 
+pub use notation::{Candidate, MoveErrorKind, MoveNotation, MoveParseError, UnknownMoveNotation};
 pub use position::{IllegalMove, MAX_MOVES, MoveList, Position, PositionError, Status};
 pub use types::{Move, Piece, Role, Square, SquareError, color_name};
 pub use validate::Violation;
