@@ -23,7 +23,8 @@
 //!   written `B`/`W`, and missing trailing fields, reporting each repair.
 //! - [`setup`] gives the even start and the handicap starts by id.
 //! - [`Sfen::validate`](Setup::validate) returns every [`Violation`].
-//! - [`Position`] plays the rules.
+//! - [`Position`] plays the rules; [`usi`] reads and writes USI moves and
+//!   `position` commands against the legal moves.
 //! - [`MoveNotation`] reads and writes moves in USI, CSA, KIF, KI2 and
 //!   Western notation, checked against the legal moves.
 //!
@@ -43,6 +44,7 @@ mod bitboard;
 mod notation;
 mod position;
 mod types;
+pub mod usi;
 mod validate;
 
 use polyfen_core::codec::{decode_hand, encode_hand};

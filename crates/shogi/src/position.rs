@@ -223,25 +223,25 @@ impl fmt::Display for IllegalMove {
             IllegalMove::NoPiece { .. } => write!(f, "no piece stands on {from} (move {mv})"),
             IllegalMove::WrongSide { piece, .. } => write!(
                 f,
-                "the {} on {from} cannot move: it is {}'s move",
+                "{} on {from} cannot move: it is {}'s move",
                 piece.describe(),
                 color_name(piece.color.other())
             ),
-            IllegalMove::CannotReach { piece, .. } => write!(f, "the {} on {from} cannot go to {to}", piece.describe()),
+            IllegalMove::CannotReach { piece, .. } => write!(f, "{} on {from} cannot go to {to}", piece.describe()),
             IllegalMove::CannotPromote { piece, .. } => {
                 if piece.role.can_promote() {
                     write!(
                         f,
-                        "the {} cannot promote going from {from} to {to}: neither square is in its promotion zone",
+                        "{} cannot promote going from {from} to {to}: neither square is in its promotion zone",
                         piece.describe()
                     )
                 } else {
-                    write!(f, "the {} on {from} cannot promote", piece.describe())
+                    write!(f, "{} on {from} cannot promote", piece.describe())
                 }
             }
             IllegalMove::MustPromote { piece, .. } => write!(
                 f,
-                "the {} must promote on {to}: unpromoted it could never move again (write {mv}+)",
+                "{} must promote on {to}: unpromoted it could never move again (write {mv}+)",
                 piece.describe()
             ),
             IllegalMove::NotInHand { .. } => match mv {

@@ -44,7 +44,6 @@ mod csa;
 mod ja;
 mod ki2;
 mod kif;
-mod usi;
 mod western;
 
 use core::fmt;
@@ -167,7 +166,13 @@ impl MoveNotation {
         let reader = Reader { position, previous, notation: self };
         let mut own = Vec::new();
         let result = match self {
-            MoveNotation::Usi => usi::read(&reader, trimmed),
+            MoveNotation::Usi => match crate::usi::read_move_lenient(position, trimmed) {
+                Ok((mv, found)) => {
+                    own = found;
+                    Ok(mv)
+                }
+                Err(e) => Err(MoveParseError::from(e)),
+            },
             MoveNotation::Csa => csa::read(&reader, trimmed, &mut own),
             MoveNotation::Kif => kif::read(&reader, trimmed, &mut own),
             MoveNotation::Ki2 => ki2::read(&reader, trimmed, &mut own),
@@ -304,6 +309,22 @@ impl fmt::Display for MoveParseError {
 }
 
 impl std::error::Error for MoveParseError {}
+
+/// A USI reading's error as the notations' error.
+impl From<crate::usi::MoveParseError> for MoveParseError {
+    fn from(e: crate::usi::MoveParseError) -> MoveParseError {
+        use crate::usi::MoveErrorKind as Usi;
+        let kind = match e.kind {
+            Usi::Unexpected { found, expected } => MoveErrorKind::Unexpected { found, expected },
+            Usi::UnexpectedEnd { expected } => MoveErrorKind::UnexpectedEnd { expected },
+            Usi::Illegal(why) => MoveErrorKind::Illegal(why.to_string()),
+            Usi::NotStandard { text, reading } => MoveErrorKind::NotStandard { text, reading },
+            Usi::Empty => MoveErrorKind::Empty,
+        };
+        let candidates = e.candidates.into_iter().map(|mv| Candidate { mv, text: mv.to_string() }).collect();
+        MoveParseError { kind, span: e.span, notation: MoveNotation::Usi, candidates }
+    }
+}
 
 /// What a reader needs: the position, the square `同` names, and the
 /// notation for errors and candidates.
