@@ -247,14 +247,19 @@ pub(super) fn read(r: &Reader<'_>, text: &str, repairs: &mut Vec<MoveRepair>) ->
                 r.board_moves_to(role, to).into_iter().filter(|m| m.from().is_some_and(|f| fs.contains(&f))).collect()
             };
             if fits.len() > 1 {
-                r.ambiguous(text.to_owned(), moves(&fits), words_span.clone())
+                r.ambiguous(text.to_owned(), moves(&fits), body_at..words_span.end)
             } else {
                 let message = format!("no {} fits the words {written:?}", role.name());
                 r.with_candidates(r.error(MoveErrorKind::Illegal(message), words_span.clone()), moves(&froms))
             }
         })?;
         let standard_words = standard(f);
-        repairs.push(MoveRepair::new(words_span, format!("read the relative words {written:?} as {standard_words:?}")));
+        let message = if standard_words.is_empty() {
+            format!("the relative words {written} are not needed")
+        } else {
+            format!("read the relative words {written} as {standard_words}")
+        };
+        repairs.push(MoveRepair::new(words_span, message));
         f
     };
     let promote = match promote {

@@ -52,8 +52,11 @@ pub(super) fn read_target(r: &Reader<'_>, text: &str, at: usize) -> Result<(Squa
         let len = '同'.len_utf8() + if spaced { WIDE_SPACE.len_utf8() } else { 0 };
         return Ok((to, at + len, Target::Same { spaced }));
     }
-    match ja::read_square(rest) {
-        Some((sq, len, ascii)) => Ok((sq, at + len, Target::Square { ascii })),
+    if let Some((sq, len, ascii)) = ja::read_square(rest) {
+        return Ok((sq, at + len, Target::Square { ascii }));
+    }
+    match rest.chars().next().filter(|c| ja::FILES.contains(c) || c.is_ascii_digit()) {
+        Some(f) => Err(r.unexpected(text, at + f.len_utf8(), "a rank 一 to 九")),
         None => Err(r.unexpected(text, at, "a square such as ７六 or 同")),
     }
 }

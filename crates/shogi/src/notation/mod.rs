@@ -364,13 +364,30 @@ impl Reader<'_> {
         match self.position.check_move(mv) {
             Ok(()) => Ok(mv),
             Err(why) => {
-                let role = match mv {
-                    Move::Normal { from, .. } => self.position.piece_at(from).map(|p| p.role),
-                    Move::Drop { role, .. } => Some(role),
-                };
-                let near = role.map(|r| self.position.moves_to(r, mv.to())).unwrap_or_default();
-                Err(self.with_candidates(self.error(MoveErrorKind::Illegal(why.to_string()), span), near))
+                Err(self.with_candidates(self.error(MoveErrorKind::Illegal(why.to_string()), span), self.near(mv)))
             }
+        }
+    }
+
+    /// The legal moves closest to `mv`: the same piece to the same square
+    /// (the other promotion choice), else the same kind to the same square,
+    /// else the same piece anywhere.
+    fn near(&self, mv: Move) -> Vec<Move> {
+        let legal = self.position.legal_moves();
+        let pick = |keep: &dyn Fn(&Move) -> bool| -> Vec<Move> { legal.iter().copied().filter(|m| keep(m)).collect() };
+        match mv {
+            Move::Normal { from, to, .. } => {
+                let role = self.position.piece_at(from).map(|p| p.role);
+                let mut near = pick(&|m| m.from() == Some(from) && m.to() == to);
+                if near.is_empty() {
+                    near = role.map(|r| self.position.moves_to(r, to)).unwrap_or_default();
+                }
+                if near.is_empty() {
+                    near = pick(&|m| m.from() == Some(from));
+                }
+                near
+            }
+            Move::Drop { role, to } => self.position.moves_to(role, to),
         }
     }
 
