@@ -25,6 +25,8 @@
 //! - [`Sfen::validate`](Setup::validate) returns every [`Violation`].
 //! - [`Position`] plays the rules; [`usi`] reads and writes USI moves and
 //!   `position` commands against the legal moves.
+//! - [`MoveNotation`] reads and writes moves in USI, CSA, KIF, KI2 and
+//!   Western notation, checked against the legal moves.
 //!
 //! # Examples
 //!
@@ -40,6 +42,7 @@
 
 mod bitboard;
 mod game;
+mod notation;
 mod position;
 mod types;
 pub mod usi;
@@ -52,6 +55,7 @@ use polyfen_core::{
 };
 
 pub use game::{ShogiDocument, ShogiJson, ShogiMoveNotation, ShogiNotation, ShogiPosition, ShogiRules, ascii, svg};
+pub use notation::{Candidate, MoveErrorKind, MoveNotation, MoveParseError, UnknownMoveNotation};
 pub use position::{IllegalMove, MAX_MOVES, MoveList, Position, PositionError, Status};
 pub use types::{Move, Piece, Role, Square, SquareError, color_name};
 pub use validate::Violation;

@@ -1,0 +1,448 @@
+//! Shogi move notations: USI, CSA, KIF, KI2 and Western (Hodges), read
+//! against the legal moves and written in their shortest standard form.
+//!
+//! | id | example | what it names |
+//! |---|---|---|
+//! | `usi` | `7g7f`, `8h2b+`, `P*5e` | the squares (the USI protocol) |
+//! | `csa` | `+7776FU`, `-0055KA`, `+8822UM` | side, squares and the piece on the target after the move |
+//! | `kif` | `７六歩(77)`, `同　歩(23)`, `５五角打`, `２三歩成(24)` | target, piece before the move, origin (Kakinoki's KIF) |
+//! | `ki2` | `▲７六歩`, `△同銀右`, `▲６八銀右引`, `▲６三銀打` | target and piece, the JSA's relative words only when needed |
+//! | `western` | `P-7f`, `Bx2b+`, `P*5e`, `S-4h=`, `S5cx4d` | Hodges' notation as Fairy-Stockfish writes it |
+//!
+//! Every reader checks the text against the position's legal moves: a move
+//! read is legal, and a text that names no legal move or several gives a
+//! [`MoveParseError`] with the byte span at fault and the legal moves it
+//! may have meant, written in the same notation. KIF and KI2 write `同`
+//! ("the same square") for a move to the square the previous move went to;
+//! that square is the caller's business ([`MoveNotation::write_after`],
+//! [`MoveNotation::read_after`]).
+//!
+//! [`MoveNotation::read_lenient`] also takes the forms other writers
+//! produce and pushes one [`MoveRepair`] for each: `同` without its
+//! full-width space in KIF (`同歩(54)`), or with one before several
+//! characters in KI2 (`同　銀右`), the relative words as cshogi counts them
+//! (`▲６八銀右`) or counting a pinned piece (`▲６七金左`), `打` where the
+//! JSA rules leave it out, a missing `不成`, ASCII digits for a KIF or KI2
+//! file, a KIF move without its origin. The strict readers refuse those
+//! with [`MoveErrorKind::NotStandard`], naming the reading.
+//!
+//! # Examples
+//!
+//! ```
+//! use polyfen_shogi::{MoveNotation, Position};
+//!
+//! let position = Position::start();
+//! let mv = MoveNotation::Kif.read(&position, "７六歩(77)")?;
+//! assert_eq!(mv.to_string(), "7g7f");
+//! assert_eq!(MoveNotation::Csa.write(&position, mv), "+7776FU");
+//! assert_eq!(MoveNotation::Ki2.write(&position, mv), "▲７六歩");
+//! assert_eq!(MoveNotation::Western.write(&position, mv), "P-7f");
+//! # Ok::<(), polyfen_shogi::MoveParseError>(())
+//! ```
+
+mod csa;
+mod ja;
+mod ki2;
+mod kif;
+mod western;
+
+use core::fmt;
+use core::ops::Range;
+use core::str::FromStr;
+
+use polyfen_core::{Color, MoveRepair};
+
+use crate::{Move, Position, Role, Square, color_name};
+
+/// A way of writing Shogi moves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum MoveNotation {
+    /// USI: `7g7f`, `8h2b+`, `P*5e`.
+    #[default]
+    Usi,
+    /// CSA: `+7776FU`, drops from `00`, the piece after the move (`+8822UM`).
+    Csa,
+    /// KIF (Kakinoki): `７六歩(77)`, `同　歩(23)`, `５五角打`, `成`; promoted
+    /// pieces written `成銀 成桂 成香` as Kifu for Windows does.
+    Kif,
+    /// KI2 (Kakinoki, no origin): `▲７六歩`, `△同銀右`, the relative words by
+    /// the JSA rules.
+    Ki2,
+    /// Western (Hodges) as Fairy-Stockfish writes it: `P-7f`, `Bx2b+`, `P*5e`,
+    /// `S-4h=`, `S5cx4d`.
+    Western,
+}
+
+impl MoveNotation {
+    /// Every notation, the default first.
+    pub const ALL: [MoveNotation; 5] =
+        [MoveNotation::Usi, MoveNotation::Csa, MoveNotation::Kif, MoveNotation::Ki2, MoveNotation::Western];
+
+    /// The notation's id: `usi`, `csa`, `kif`, `ki2`, `western`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            MoveNotation::Usi => "usi",
+            MoveNotation::Csa => "csa",
+            MoveNotation::Kif => "kif",
+            MoveNotation::Ki2 => "ki2",
+            MoveNotation::Western => "western",
+        }
+    }
+
+    /// `mv`, a legal move of `position`, written in this notation as the
+    /// first move of a record (no `同`).
+    #[must_use]
+    pub fn write(self, position: &Position, mv: Move) -> String {
+        self.write_after(position, None, mv)
+    }
+
+    /// `mv`, a legal move of `position`, written in this notation after a
+    /// move that went to `previous` (KIF and KI2 write `同` for that square).
+    #[must_use]
+    pub fn write_after(self, position: &Position, previous: Option<Square>, mv: Move) -> String {
+        let mut out = String::new();
+        match self {
+            MoveNotation::Usi => out.push_str(&mv.to_string()),
+            MoveNotation::Csa => csa::write(&mut out, position, mv),
+            MoveNotation::Kif => kif::write(&mut out, position, previous, mv),
+            MoveNotation::Ki2 => ki2::write(&mut out, position, previous, mv),
+            MoveNotation::Western => western::write(&mut out, position, mv),
+        }
+        out
+    }
+
+    /// Reads `text` as a legal move of `position` in this notation, as the
+    /// first move of a record (`同` cannot be read).
+    ///
+    /// # Errors
+    ///
+    /// A [`MoveParseError`] for text that is not a standard spelling of one
+    /// legal move.
+    pub fn read(self, position: &Position, text: &str) -> Result<Move, MoveParseError> {
+        self.read_after(position, None, text)
+    }
+
+    /// Reads `text` as a legal move of `position`, the previous move having
+    /// gone to `previous` (what `同` names).
+    ///
+    /// # Errors
+    ///
+    /// A [`MoveParseError`] for text that is not a standard spelling of one
+    /// legal move; a spelling only a lenient reading takes is refused with
+    /// [`MoveErrorKind::NotStandard`].
+    pub fn read_after(self, position: &Position, previous: Option<Square>, text: &str) -> Result<Move, MoveParseError> {
+        let mut repairs = Vec::new();
+        let mv = self.read_lenient(position, previous, text, &mut repairs)?;
+        match repairs.into_iter().next() {
+            None => Ok(mv),
+            Some(repair) => Err(MoveParseError {
+                kind: MoveErrorKind::NotStandard { text: text.to_owned(), reading: repair.message },
+                span: repair.span,
+                notation: self,
+                candidates: vec![Candidate { mv, text: self.write_after(position, previous, mv) }],
+            }),
+        }
+    }
+
+    /// Reads `text` as [`MoveNotation::read_after`] does, and also the
+    /// forms other writers produce, pushing one [`MoveRepair`] onto
+    /// `repairs` for each non-standard reading.
+    ///
+    /// # Errors
+    ///
+    /// A [`MoveParseError`] for text that names no legal move or several.
+    pub fn read_lenient(
+        self,
+        position: &Position,
+        previous: Option<Square>,
+        text: &str,
+        repairs: &mut Vec<MoveRepair>,
+    ) -> Result<Move, MoveParseError> {
+        let (start, trimmed) = trim(text);
+        if trimmed.is_empty() {
+            return Err(MoveParseError::new(self, MoveErrorKind::Empty, 0..text.len()));
+        }
+        let reader = Reader { position, previous, notation: self };
+        let mut own = Vec::new();
+        let result = match self {
+            MoveNotation::Usi => match crate::usi::read_move_lenient(position, trimmed) {
+                Ok((mv, found)) => {
+                    own = found;
+                    Ok(mv)
+                }
+                Err(e) => Err(MoveParseError::from(e)),
+            },
+            MoveNotation::Csa => csa::read(&reader, trimmed, &mut own),
+            MoveNotation::Kif => kif::read(&reader, trimmed, &mut own),
+            MoveNotation::Ki2 => ki2::read(&reader, trimmed, &mut own),
+            MoveNotation::Western => western::read(&reader, trimmed, &mut own),
+        };
+        match result {
+            Ok(mv) => {
+                repairs.extend(own.into_iter().map(|r| r.shifted(start)));
+                Ok(mv)
+            }
+            Err(mut e) => {
+                e.span = e.span.start + start..e.span.end + start;
+                Err(e)
+            }
+        }
+    }
+}
+
+impl fmt::Display for MoveNotation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.name())
+    }
+}
+
+/// A name that is not one of the crate's move notations.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not a Shogi move notation: expected usi, csa, kif, ki2 or western")]
+pub struct UnknownMoveNotation(pub String);
+
+impl FromStr for MoveNotation {
+    type Err = UnknownMoveNotation;
+
+    /// Reads a notation id (in any case).
+    fn from_str(s: &str) -> Result<MoveNotation, UnknownMoveNotation> {
+        MoveNotation::ALL
+            .into_iter()
+            .find(|n| s.eq_ignore_ascii_case(n.name()))
+            .ok_or_else(|| UnknownMoveNotation(s.to_owned()))
+    }
+}
+
+/// What is wrong with a written move.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum MoveErrorKind {
+    /// Nothing was written.
+    #[error("empty move")]
+    Empty,
+    /// A character that cannot stand here.
+    #[error("unexpected {found:?}, expected {expected}")]
+    Unexpected {
+        /// The character found.
+        found: char,
+        /// What could stand there.
+        expected: &'static str,
+    },
+    /// The text stops before the move is complete.
+    #[error("the move ends too early, expected {expected}")]
+    UnexpectedEnd {
+        /// What was still expected.
+        expected: &'static str,
+    },
+    /// The move is written for the side that is not to move.
+    #[error("the move is written for {side}, but {turn} is to move")]
+    WrongSide {
+        /// The side the text is written for.
+        side: &'static str,
+        /// The side to move.
+        turn: &'static str,
+    },
+    /// `同` with no previous move to name its square.
+    #[error("同 names the square of the previous move, and there is none")]
+    NoPrevious,
+    /// The move as written cannot be played.
+    #[error("{0}")]
+    Illegal(String),
+    /// Several legal moves fit.
+    #[error("{description} is ambiguous: {count} legal moves fit")]
+    Ambiguous {
+        /// The move in words.
+        description: String,
+        /// How many legal moves fit.
+        count: usize,
+    },
+    /// The text names a legal move only when read leniently.
+    #[error("{text} is not standard: only a lenient reading takes it ({reading})")]
+    NotStandard {
+        /// The text as written.
+        text: String,
+        /// What the lenient reading did.
+        reading: String,
+    },
+}
+
+/// A written move that could not be read as one legal move: what is wrong,
+/// the byte span of the faulty part, and the legal moves it may have meant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveParseError {
+    /// What is wrong.
+    pub kind: MoveErrorKind,
+    /// The bytes of the text the error is about.
+    pub span: Range<usize>,
+    /// The notation the text was read in.
+    pub notation: MoveNotation,
+    /// The legal moves that fit (an ambiguous move) or come closest (an
+    /// illegal one), each written in `notation`, in move order.
+    pub candidates: Vec<Candidate>,
+}
+
+/// A legal move an erroneous text may have meant, and how it is written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    /// The move.
+    pub mv: Move,
+    /// The move written in the notation the text was read in.
+    pub text: String,
+}
+
+impl MoveParseError {
+    fn new(notation: MoveNotation, kind: MoveErrorKind, span: Range<usize>) -> MoveParseError {
+        MoveParseError { kind, span, notation, candidates: Vec::new() }
+    }
+}
+
+impl fmt::Display for MoveParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (bytes {}..{})", self.kind, self.span.start, self.span.end)?;
+        for (i, c) in self.candidates.iter().enumerate() {
+            f.write_str(if i == 0 { "; candidates: " } else { ", " })?;
+            f.write_str(&c.text)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for MoveParseError {}
+
+/// A USI reading's error as the notations' error.
+impl From<crate::usi::MoveParseError> for MoveParseError {
+    fn from(e: crate::usi::MoveParseError) -> MoveParseError {
+        use crate::usi::MoveErrorKind as Usi;
+        let kind = match e.kind {
+            Usi::Unexpected { found, expected } => MoveErrorKind::Unexpected { found, expected },
+            Usi::UnexpectedEnd { expected } => MoveErrorKind::UnexpectedEnd { expected },
+            Usi::Illegal(why) => MoveErrorKind::Illegal(why.to_string()),
+            Usi::NotStandard { text, reading } => MoveErrorKind::NotStandard { text, reading },
+            Usi::Empty => MoveErrorKind::Empty,
+        };
+        let candidates = e.candidates.into_iter().map(|mv| Candidate { mv, text: mv.to_string() }).collect();
+        MoveParseError { kind, span: e.span, notation: MoveNotation::Usi, candidates }
+    }
+}
+
+/// What a reader needs: the position, the square `同` names, and the
+/// notation for errors and candidates.
+struct Reader<'a> {
+    position: &'a Position,
+    previous: Option<Square>,
+    notation: MoveNotation,
+}
+
+impl Reader<'_> {
+    fn error(&self, kind: MoveErrorKind, span: Range<usize>) -> MoveParseError {
+        MoveParseError::new(self.notation, kind, span)
+    }
+
+    fn unexpected(&self, text: &str, at: usize, expected: &'static str) -> MoveParseError {
+        let at = (0..=at.min(text.len())).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
+        match text.get(at..).and_then(|rest| rest.chars().next()) {
+            Some(found) => self.error(MoveErrorKind::Unexpected { found, expected }, at..at + found.len_utf8()),
+            None => self.error(MoveErrorKind::UnexpectedEnd { expected }, at..at),
+        }
+    }
+
+    /// An error with `candidates` written in the reader's notation.
+    fn with_candidates(&self, mut error: MoveParseError, mut candidates: Vec<Move>) -> MoveParseError {
+        candidates.sort_unstable();
+        candidates.dedup();
+        error.candidates = candidates
+            .into_iter()
+            .map(|mv| Candidate { mv, text: self.notation.write_after(self.position, self.previous, mv) })
+            .collect();
+        error
+    }
+
+    /// `mv` if legal, else the rules' reason with the legal moves to the
+    /// same square by the same kind as candidates.
+    fn legal(&self, mv: Move, span: Range<usize>) -> Result<Move, MoveParseError> {
+        match self.position.check_move(mv) {
+            Ok(()) => Ok(mv),
+            Err(why) => {
+                Err(self.with_candidates(self.error(MoveErrorKind::Illegal(why.to_string()), span), self.near(mv)))
+            }
+        }
+    }
+
+    /// The legal moves closest to `mv`: the same piece to the same square
+    /// (the other promotion choice), else the same kind to the same square,
+    /// else the same piece anywhere.
+    fn near(&self, mv: Move) -> Vec<Move> {
+        let legal = self.position.legal_moves();
+        let pick = |keep: &dyn Fn(&Move) -> bool| -> Vec<Move> { legal.iter().copied().filter(|m| keep(m)).collect() };
+        match mv {
+            Move::Normal { from, to, .. } => {
+                let role = self.position.piece_at(from).map(|p| p.role);
+                let mut near = pick(&|m| m.from() == Some(from) && m.to() == to);
+                if near.is_empty() {
+                    near = role.map(|r| self.position.moves_to(r, to)).unwrap_or_default();
+                }
+                if near.is_empty() {
+                    near = pick(&|m| m.from() == Some(from));
+                }
+                near
+            }
+            Move::Drop { role, to } => self.position.moves_to(role, to),
+        }
+    }
+
+    /// An ambiguity error listing `moves`.
+    fn ambiguous(&self, description: String, moves: Vec<Move>, span: Range<usize>) -> MoveParseError {
+        let count = moves.len();
+        self.with_candidates(self.error(MoveErrorKind::Ambiguous { description, count }, span), moves)
+    }
+
+    /// The side `color` written, checked against the side to move.
+    fn side(&self, color: Color, span: Range<usize>) -> Result<(), MoveParseError> {
+        let turn = self.position.turn();
+        if color == turn {
+            return Ok(());
+        }
+        Err(self.error(MoveErrorKind::WrongSide { side: color_name(color), turn: color_name(turn) }, span))
+    }
+
+    /// The legal board moves ending on `to` made by a piece that now has
+    /// `role`.
+    fn board_moves_to(&self, role: Role, to: Square) -> Vec<Move> {
+        self.position.moves_to(role, to).into_iter().filter(|m| !m.is_drop()).collect()
+    }
+}
+
+/// The text without surrounding ASCII or full-width spaces, and where it starts.
+fn trim(text: &str) -> (usize, &str) {
+    let is_space = |c: char| c.is_ascii_whitespace() || c == '\u{3000}';
+    let start_trimmed = text.trim_start_matches(is_space);
+    let start = text.len() - start_trimmed.len();
+    (start, start_trimmed.trim_end_matches(is_space))
+}
+
+/// The squares from which a piece of the mover's `role` could go to `to`
+/// by its movement, a pinned piece included (what some writers count for
+/// KI2's relative words).
+fn attackers_of(position: &Position, role: Role, to: Square) -> Vec<Square> {
+    use crate::IllegalMove;
+    let turn = position.turn();
+    Square::all()
+        .filter(|&from| {
+            position.piece_at(from).is_some_and(|p| p.color == turn && p.role == role)
+                && [false, true].into_iter().any(|promote| {
+                    matches!(
+                        position.check_move(Move::Normal { from, to, promote }),
+                        Ok(()) | Err(IllegalMove::LeavesKingInCheck { .. })
+                    )
+                })
+        })
+        .collect()
+}
+
+/// Whether the legal moves hold both the promotion and its refusal of a
+/// board move `from`→`to`.
+fn promotion_optional(position: &Position, from: Square, to: Square) -> bool {
+    position.is_legal(Move::Normal { from, to, promote: true })
+        && position.is_legal(Move::Normal { from, to, promote: false })
+}
