@@ -44,7 +44,7 @@ macro_rules! with_games {
         /// Shogi (Japanese chess).
         Shogi(polyfen_shogi::ShogiPosition) {
             notations: polyfen_shogi::ShogiNotation [Sfen],
-            moves: polyfen_shogi::ShogiMoveNotation [Usi],
+            moves: polyfen_shogi::MoveNotation [Usi, Csa, Kif, Ki2, Western],
         }
             }
     };

@@ -21,8 +21,7 @@ pub use self::json::{ShogiDocument, ShogiJson};
 pub use self::record::ShogiRules;
 pub use self::render::ascii;
 pub use self::svg::svg;
-use crate::usi::{MoveParseError, read_move, read_move_lenient};
-use crate::{Move, Position, Sfen, Status};
+use crate::{Move, MoveNotation, MoveParseError, Position, Sfen, Square, Status};
 
 /// The position notations of Shogi.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -31,25 +30,25 @@ pub enum ShogiNotation {
     Sfen,
 }
 
-/// The move notations of Shogi.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ShogiMoveNotation {
-    /// USI: `7g7f`, `8h2b+`, `P*5e`.
-    Usi,
-}
+/// The move notations of Shogi, as the layers above name them.
+pub type ShogiMoveNotation = MoveNotation;
 
-/// A Shogi position as the layers above the rules hold it: the setup.
+/// A Shogi position as the layers above the rules hold it: the setup, and
+/// the square the last move went to, when it was reached by a move (what
+/// KIF and KI2 write `同` for).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShogiPosition {
     /// The board, the side to move, the hands and the move number.
     pub setup: Sfen,
+    /// Where the last move went, if the position was reached by one.
+    pub last_to: Option<Square>,
 }
 
 impl ShogiPosition {
-    /// A position from a setup.
+    /// A position from a setup, reached by no move.
     #[must_use]
     pub fn new(setup: Sfen) -> ShogiPosition {
-        ShogiPosition { setup }
+        ShogiPosition { setup, last_to: None }
     }
 
     /// The position to play from, or why the setup breaks the rules.
@@ -68,16 +67,49 @@ fn check_depth(depth: u32) -> Result<(), RuleError> {
     Ok(())
 }
 
-/// A legal move written in `notation`.
-fn write_move(_pos: &Position, m: Move, notation: ShogiMoveNotation) -> String {
-    match notation {
-        ShogiMoveNotation::Usi => m.to_string(),
+/// The notation a move text is written in, from its shape: CSA starts
+/// with its side's sign and a digit (`+7776FU`), KI2 with a side's mark
+/// (`▲７六歩`), KIF in Japanese otherwise (`７六歩(77)`), USI with a
+/// digit (`7g7f`) or a drop's star (`P*5e`, which Western writes the same
+/// way), Western with a piece letter (`P-7f`, `+R4d-4f`).
+#[must_use]
+pub fn notation_of(text: &str) -> MoveNotation {
+    let text = text.trim();
+    let b = text.as_bytes();
+    match b {
+        [b'+' | b'-', d, ..] if d.is_ascii_digit() => MoveNotation::Csa,
+        _ if text.starts_with(['▲', '△', '☗', '☖']) => MoveNotation::Ki2,
+        _ if !text.is_ascii() => {
+            if text.contains('(') {
+                MoveNotation::Kif
+            } else {
+                MoveNotation::Ki2
+            }
+        }
+        [d, ..] if d.is_ascii_digit() => MoveNotation::Usi,
+        [_, b'*', ..] => MoveNotation::Usi,
+        _ => MoveNotation::Western,
     }
 }
 
-/// The USI reader's error as the rules' (the move at index 0).
-fn move_error(pos: &Position, e: &MoveParseError, notation: ShogiMoveNotation) -> MoveError {
-    let candidates = e.candidates.iter().map(|&c| write_move(pos, c, notation)).collect();
+/// Reads a move in the notation its shape says (see [`notation_of`]), or
+/// in `expected` when a record names its notation; the last move having
+/// gone to `previous`.
+fn read_any(
+    pos: &Position,
+    previous: Option<Square>,
+    text: &str,
+    expected: Option<MoveNotation>,
+    lenient: bool,
+    repairs: &mut Vec<polyfen_core::MoveRepair>,
+) -> Result<Move, MoveParseError> {
+    let notation = expected.unwrap_or_else(|| notation_of(text));
+    if lenient { notation.read_lenient(pos, previous, text, repairs) } else { notation.read_after(pos, previous, text) }
+}
+
+/// A reader's error as the rules' (the move at index 0).
+fn move_error(e: &MoveParseError) -> MoveError {
+    let candidates = e.candidates.iter().map(|c| c.text.clone()).collect();
     MoveError::new(e.kind.to_string(), e.span.clone()).with_candidates(candidates)
 }
 
@@ -86,7 +118,7 @@ impl GamePosition for ShogiPosition {
     type Notation = ShogiNotation;
     const NOTATIONS: &'static [ShogiNotation] = &[ShogiNotation::Sfen];
     type MoveNotation = ShogiMoveNotation;
-    const MOVE_NOTATIONS: &'static [ShogiMoveNotation] = &[ShogiMoveNotation::Usi];
+    const MOVE_NOTATIONS: &'static [ShogiMoveNotation] = &MoveNotation::ALL;
     const STYLES: &'static [&'static str] = &["ascii", "svg"];
     const SETUPS: &'static [(&'static str, &'static str)] = &SETUP_IDS;
     type Json = ShogiJson;
@@ -99,16 +131,25 @@ impl GamePosition for ShogiPosition {
         names: Some(("Variant", "shogi")),
         ..GameTags::NONE
     };
-    const MOVE_TAGS: MoveTags<ShogiMoveNotation> =
-        MoveTags { default: Some(ShogiMoveNotation::Usi), formats: &[("USI", ShogiMoveNotation::Usi)] };
+    const MOVE_TAGS: MoveTags<ShogiMoveNotation> = MoveTags {
+        default: None,
+        formats: &[
+            ("USI", MoveNotation::Usi),
+            ("CSA", MoveNotation::Csa),
+            ("KIF", MoveNotation::Kif),
+            ("KI2", MoveNotation::Ki2),
+            ("Western", MoveNotation::Western),
+        ],
+    };
     const SVG_BOARD_BYTES: u64 = svg::BOARD_BYTES;
     const SVG_PIECE_BYTES: u64 = svg::PIECE_BYTES;
     // every square, and each hand's seven kinds drawn once
     const MOST_PIECES: u64 = 81 + 14;
     // the most any position is known to have is 593
     const MOST_MOVES: u64 = 600;
-    // a promotion `8h2b+`
-    const LONGEST_MOVE: u64 = 5;
+    // a KI2 move with both relative words and a promotion, `▲１二成銀右引不成`:
+    // nine characters of three bytes
+    const LONGEST_MOVE: u64 = 27;
 
     fn read(
         input: &str,
@@ -158,8 +199,16 @@ impl GamePosition for ShogiPosition {
         (shape.rows() == 9 && side).then_some(Guess::new(Strength::Sure, ShogiNotation::Sfen, None))
     }
 
-    /// A USI move: `7g7f`, `8h2b+`, `P*5e`.
+    /// A USI move (`7g7f`, `8h2b+`, `P*5e`), a CSA move (`+7776FU`) or a
+    /// KIF or KI2 move (Japanese, with a side's mark or a full-width file
+    /// digit first).
     fn claims_move(text: &str) -> bool {
+        let csa = text.len() == 7 && text.starts_with(['+', '-']) && text.as_bytes()[1].is_ascii_digit();
+        let japanese =
+            text.starts_with(['▲', '△', '☗', '☖', '同', '１', '２', '３', '４', '５', '６', '７', '８', '９']);
+        if csa || japanese {
+            return true;
+        }
         let square = |f: u8, r: u8| (b'1'..=b'9').contains(&f) && (b'a'..=b'i').contains(&r);
         match text.as_bytes() {
             [p, b'*', f, r] => b"RBGSNLP".contains(p) && square(*f, *r),
@@ -170,11 +219,14 @@ impl GamePosition for ShogiPosition {
 
     fn legal_moves(&self, notation: ShogiMoveNotation, _options: &RuleOptions) -> Result<Vec<String>, RuleError> {
         let pos = self.rules()?;
-        Ok(pos.legal_moves().iter().map(|&m| write_move(&pos, m, notation)).collect())
+        Ok(pos.legal_moves().iter().map(|&m| notation.write_after(&pos, self.last_to, m)).collect())
     }
 
-    /// Reads a USI move (leniently: either case, each reading reported),
-    /// plays it and writes it in `write_as`.
+    /// Reads a move in any notation, found from its shape (see
+    /// [`notation_of`]; leniently, the other writers' forms too, each
+    /// reported), plays it and writes it in `write_as`. KIF and KI2 read
+    /// and write `同` for the square the move that reached this position
+    /// went to.
     fn play_with(
         &mut self,
         text: &str,
@@ -183,12 +235,13 @@ impl GamePosition for ShogiPosition {
         lenient: bool,
     ) -> Result<Played, RuleError> {
         let mut pos = self.rules()?;
-        let (m, repairs) =
-            if lenient { read_move_lenient(&pos, text) } else { read_move(&pos, text).map(|m| (m, Vec::new())) }
-                .map_err(|e| RuleError::Move { index: 0, error: move_error(&pos, &e, ShogiMoveNotation::Usi) })?;
-        let written = write_move(&pos, m, write_as);
+        let mut repairs = Vec::new();
+        let m = read_any(&pos, self.last_to, text, None, lenient, &mut repairs)
+            .map_err(|e| RuleError::Move { index: 0, error: move_error(&e) })?;
+        let written = write_as.write_after(&pos, self.last_to, m);
         pos.play(m);
         self.setup = pos.to_setup();
+        self.last_to = Some(m.to());
         Ok(Played { text: written, repairs })
     }
 
@@ -215,7 +268,10 @@ impl GamePosition for ShogiPosition {
         } else {
             control.run(|watch| pos.divide_watched(depth, watch))?
         };
-        Ok(divided.into_iter().map(|(m, nodes)| Divided { text: write_move(&pos, m, notation), nodes }).collect())
+        Ok(divided
+            .into_iter()
+            .map(|(m, nodes)| Divided { text: notation.write_after(&pos, self.last_to, m), nodes })
+            .collect())
     }
 
     fn perft_estimate(&self, depth: u32, _options: &RuleOptions) -> Result<u64, RuleError> {

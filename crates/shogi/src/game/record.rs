@@ -1,68 +1,84 @@
-//! Shogi in game records ([`GameRules`]): moves read and written in USI.
-//! Shogi has no null move, so a record's `--` is refused.
+//! Shogi in game records ([`GameRules`]): moves read in any notation
+//! (found per move, or the one the record names) and written in each; KIF
+//! and KI2 write `同` for the square of the move before. Shogi has no null
+//! move, so a record's `--` is refused.
 
 use polyfen_core::Color;
 use polyfen_game::{GameRules, GameStatus, MoveError, MoveNote};
 
-use super::{ShogiMoveNotation, ShogiPosition, move_error, write_move};
-use crate::usi::{read_move, read_move_lenient};
-use crate::{Move, Position};
+use super::{ShogiMoveNotation, ShogiPosition, move_error, read_any};
+use crate::{Move, MoveNotation, Position, Square};
 
 /// Shogi's moves in game records.
 pub struct ShogiRules;
 
+/// A position moves are played on, and where the last move went (what KIF
+/// and KI2 write `同` for).
+#[derive(Clone, Debug)]
+pub struct ShogiPos {
+    /// The position.
+    pub position: Position,
+    /// The square the last move went to, if any.
+    pub last_to: Option<Square>,
+}
+
 impl GameRules for ShogiRules {
     type Position = ShogiPosition;
-    type Pos = Position;
+    type Pos = ShogiPos;
     type Move = Move;
 
-    const COORDINATES: ShogiMoveNotation = ShogiMoveNotation::Usi;
-    const PGN_NOTATION: ShogiMoveNotation = ShogiMoveNotation::Usi;
+    const COORDINATES: ShogiMoveNotation = MoveNotation::Usi;
+    const PGN_NOTATION: ShogiMoveNotation = MoveNotation::Usi;
 
-    fn from_position(position: &ShogiPosition) -> Result<Position, String> {
-        Position::from_setup(&position.setup).map_err(|e| e.to_string())
+    fn from_position(position: &ShogiPosition) -> Result<ShogiPos, String> {
+        let rules = Position::from_setup(&position.setup).map_err(|e| e.to_string())?;
+        Ok(ShogiPos { position: rules, last_to: position.last_to })
     }
 
-    fn to_position(pos: &Position) -> ShogiPosition {
-        ShogiPosition::new(pos.to_setup())
+    fn to_position(pos: &ShogiPos) -> ShogiPosition {
+        ShogiPosition { setup: pos.position.to_setup(), last_to: pos.last_to }
     }
 
     fn read_move(
-        pos: &Position,
+        pos: &ShogiPos,
         text: &str,
-        _expected: Option<ShogiMoveNotation>,
+        expected: Option<ShogiMoveNotation>,
         _notes: &mut Vec<MoveNote>,
     ) -> Result<Move, MoveError> {
-        read_move(pos, text).map_err(|e| move_error(pos, &e, ShogiMoveNotation::Usi))
+        read_any(&pos.position, pos.last_to, text, expected, false, &mut Vec::new()).map_err(|e| move_error(&e))
     }
 
     fn read_move_lenient(
-        pos: &Position,
+        pos: &ShogiPos,
         text: &str,
-        _expected: Option<ShogiMoveNotation>,
+        expected: Option<ShogiMoveNotation>,
         notes: &mut Vec<MoveNote>,
     ) -> Result<Move, MoveError> {
-        let (mv, repairs) = read_move_lenient(pos, text).map_err(|e| move_error(pos, &e, ShogiMoveNotation::Usi))?;
+        let mut repairs = Vec::new();
+        let mv =
+            read_any(&pos.position, pos.last_to, text, expected, true, &mut repairs).map_err(|e| move_error(&e))?;
         notes.extend(repairs.into_iter().map(|r| MoveNote { span: r.span, message: r.message }));
         Ok(mv)
     }
 
-    fn play(pos: &mut Position, mv: Move) {
-        pos.play(mv);
+    fn play(pos: &mut ShogiPos, mv: Move) {
+        pos.position.play(mv);
+        pos.last_to = Some(mv.to());
     }
 
-    fn null_allowed(_pos: &Position) -> Result<(), String> {
+    fn null_allowed(_pos: &ShogiPos) -> Result<(), String> {
         Err("Shogi has no null move: a side must move or drop".into())
     }
 
     /// Never called, as [`ShogiRules::null_allowed`] refuses every null
     /// move; it passes the turn if it is.
-    fn play_null(pos: &mut Position) {
-        let mut setup = pos.to_setup();
+    fn play_null(pos: &mut ShogiPos) {
+        let mut setup = pos.position.to_setup();
         setup.extras.turn = setup.extras.turn.other();
         setup.extras.move_number += 1;
         if let Ok(passed) = Position::from_setup(&setup) {
-            *pos = passed;
+            pos.position = passed;
+            pos.last_to = None;
         }
     }
 
@@ -70,8 +86,8 @@ impl GameRules for ShogiRules {
         None
     }
 
-    fn write_move(pos: &Position, mv: Move, notation: ShogiMoveNotation, out: &mut String) {
-        out.push_str(&write_move(pos, mv, notation));
+    fn write_move(pos: &ShogiPos, mv: Move, notation: ShogiMoveNotation, out: &mut String) {
+        out.push_str(&notation.write_after(&pos.position, pos.last_to, mv));
     }
 
     /// The pair of moves a ply belongs to, counted from the first side to
@@ -79,16 +95,16 @@ impl GameRules for ShogiRules {
     /// gote's in pair `(n + 1) / 2`, so that an even game numbers
     /// `1. 7g7f 3c3d 2. …` and a handicap game, where gote moves first,
     /// `1… 3c3d 2. 7g7f 2… …`.
-    fn numbering(pos: &Position) -> (u32, bool) {
-        let n = pos.move_number().max(1);
-        match pos.turn() {
+    fn numbering(pos: &ShogiPos) -> (u32, bool) {
+        let n = pos.position.move_number().max(1);
+        match pos.position.turn() {
             Color::White => (n / 2 + 1, false),
             Color::Black => (n.div_ceil(2), true),
         }
     }
 
-    fn status(pos: &Position) -> GameStatus {
-        pos.status().into()
+    fn status(pos: &ShogiPos) -> GameStatus {
+        pos.position.status().into()
     }
 }
 
@@ -96,13 +112,17 @@ impl GameRules for ShogiRules {
 mod tests {
     use polyfen_game::{GameRules, NoNullMove, Step, play_step, read_step, write_step};
 
-    use super::ShogiRules;
-    use crate::game::{ShogiMoveNotation, ShogiPosition};
-    use crate::{Position, START_SFEN};
+    use super::{ShogiPos, ShogiRules};
+    use crate::game::ShogiPosition;
+    use crate::{MoveNotation, START_SFEN};
 
-    fn write(pos: &Position, step: Step<crate::Move>) -> Result<String, NoNullMove> {
+    fn write(pos: &ShogiPos, step: Step<crate::Move>) -> Result<String, NoNullMove> {
+        write_in(pos, step, MoveNotation::Usi)
+    }
+
+    fn write_in(pos: &ShogiPos, step: Step<crate::Move>, notation: MoveNotation) -> Result<String, NoNullMove> {
         let mut out = String::new();
-        write_step::<ShogiRules>(pos, step, ShogiMoveNotation::Usi, &mut out).map(|()| out)
+        write_step::<ShogiRules>(pos, step, notation, &mut out).map(|()| out)
     }
 
     #[test]
@@ -111,8 +131,12 @@ mod tests {
         let mut pos = ShogiRules::from_position(&start).expect("playable");
         let mut notes = Vec::new();
         assert_eq!(ShogiRules::numbering(&pos), (1, false));
+        for text in ["7g7f", "+7776FU", "７六歩(77)", "▲７六歩", "P-7f"] {
+            let step = read_step::<ShogiRules>(&pos, text, None, false, &mut notes).unwrap();
+            assert_eq!(write(&pos, step), Ok("7g7f".to_owned()), "{text}");
+        }
         let step = read_step::<ShogiRules>(&pos, "7g7f", None, false, &mut notes).unwrap();
-        assert_eq!(write(&pos, step), Ok("7g7f".to_owned()));
+        assert_eq!(write_in(&pos, step, MoveNotation::Kif), Ok("７六歩(77)".to_owned()));
         play_step::<ShogiRules>(&mut pos, step);
         assert_eq!(ShogiRules::numbering(&pos), (1, true));
         let lenient = read_step::<ShogiRules>(&pos, "3C3D", None, true, &mut notes).unwrap();
@@ -120,6 +144,15 @@ mod tests {
         assert_eq!(notes.len(), 1, "{notes:?}");
         play_step::<ShogiRules>(&mut pos, lenient);
         assert_eq!(ShogiRules::numbering(&pos), (2, false));
+        // 同: a move back to the square the last one went to
+        let mut after = pos.clone();
+        for text in ["2g2f", "8c8d", "2f2e", "8d8e", "2e2d"] {
+            let step = read_step::<ShogiRules>(&after, text, None, false, &mut notes).unwrap();
+            play_step::<ShogiRules>(&mut after, step);
+        }
+        let recapture = read_step::<ShogiRules>(&after, "同　歩(23)", None, false, &mut notes).unwrap();
+        assert_eq!(write(&after, recapture), Ok("2c2d".to_owned()));
+        assert_eq!(write_in(&after, recapture, MoveNotation::Ki2), Ok("△同　歩".to_owned()));
         let bad = read_step::<ShogiRules>(&pos, "7f7d", None, false, &mut notes).unwrap_err();
         assert!(!bad.to_string().is_empty());
         assert!(read_step::<ShogiRules>(&pos, "--", None, true, &mut notes).is_err(), "no null move");
