@@ -47,10 +47,13 @@ fn reference(input: &str) -> Vec<Notation> {
     if rows == 10 {
         return vec![Notation::XiangqiFen, Notation::XiangqiLegacy];
     }
+    let fifth = trimmed.split_ascii_whitespace().nth(4);
+    if rows == 9 && matches!(second, Some("b" | "w" | "B" | "W")) && fifth.is_none() {
+        return vec![Notation::Sfen];
+    }
     if rows != 8 && placement.bytes().any(|b| matches!(b.to_ascii_lowercase(), b'c' | b'h' | b'g' | b'm')) {
         return vec![Notation::XiangqiFen];
     }
-    let fifth = trimmed.split_ascii_whitespace().nth(4);
     let epd_first = fifth.is_some_and(|f| f.as_bytes()[0].is_ascii_alphabetic());
     if epd_first { vec![Notation::Epd, Notation::Fen] } else { vec![Notation::Fen, Notation::Epd] }
 }

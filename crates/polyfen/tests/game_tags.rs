@@ -31,7 +31,7 @@ fn each_game_answers_to_its_tags() {
 #[test]
 fn an_unknown_variant_is_refused_naming_every_games_variants() {
     let error = first("[Variant \"Go\"]\n\n*").expect_err("not played");
-    assert_eq!(error.message(), "the variant 'go' is not one polyfen plays (chess, chess960, xiangqi, khet)");
+    assert_eq!(error.message(), "the variant 'go' is not one polyfen plays (chess, chess960, xiangqi, khet, shogi)");
     assert_eq!(VariantId::of_variant_tag("NORMAL"), Some((VariantId::Chess, None)));
 }
 

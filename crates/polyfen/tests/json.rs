@@ -230,11 +230,13 @@ fn each_variant_writes_exactly_the_keys_the_schema_lists() {
         (VariantId::Chess, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 bm Kd2; id \"x\";"),
         (VariantId::Xiangqi, "rnbakabnr//1c5c/p1p1p1p1p///P1P1P1P1P/1C5C//RNBAKABNR w - - 0 1/x04"),
         (VariantId::Khet, polyfen_khet::CLASSIC),
+        (VariantId::Shogi, "4k4/9/9/9/9/9/9/9/+P3K4 w S2Pb3p 8"),
     ];
     let bare = [
         (VariantId::Chess, polyfen_chess::START_FEN),
         (VariantId::Xiangqi, polyfen_xiangqi::START_FEN),
         (VariantId::Khet, polyfen_khet::IMHOTEP),
+        (VariantId::Shogi, polyfen_shogi::START_SFEN),
     ];
     for (variant, input) in full {
         let def = &defs[variant.as_ref()];
@@ -345,7 +347,7 @@ fn json_errors_point_at_the_offending_value() {
             r#""e9""#,
             r#"en_passant "e9" is not a square"#,
         ),
-        (r#"{"variant":"go","board":{}}"#, r#""go""#, r#"variant "go" is not "chess", "xiangqi" or "khet""#),
+        (r#"{"variant":"go","board":{}}"#, r#""go""#, r#"variant "go" is not "chess", "xiangqi", "khet" or "shogi""#),
     ];
     for &(json, at, message) in cases {
         let error = read(json, None, &ReadOptions::default()).map(|_| ()).expect_err(json).error;

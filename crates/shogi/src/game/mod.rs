@@ -192,11 +192,13 @@ impl GamePosition for ShogiPosition {
         json.into_position(input)
     }
 
-    /// Nine ranks and a side `b` or `w` (either case): no other game's
-    /// position has nine ranks.
+    /// Nine ranks, a side `b` or `w` (either case) and at most four
+    /// fields, with no empty rank (`//`) or legacy marker, which only the
+    /// legacy Xiangqi dialect writes: no other game's position looks so.
     fn guess(shape: &TextShape) -> Option<Guess<ShogiNotation>> {
         let side = shape.second_len == 1 && matches!(shape.second_byte, b'b' | b'w' | b'B' | b'W');
-        (shape.rows() == 9 && side).then_some(Guess::new(Strength::Sure, ShogiNotation::Sfen, None))
+        let plain = !shape.empty_rows && !shape.marker && shape.fifth_len == 0;
+        (shape.rows() == 9 && side && plain).then_some(Guess::new(Strength::Sure, ShogiNotation::Sfen, None))
     }
 
     /// A USI move (`7g7f`, `8h2b+`, `P*5e`), a CSA move (`+7776FU`) or a
