@@ -26,6 +26,9 @@
 //! file, a KIF move without its origin. The strict readers refuse those
 //! with [`MoveErrorKind::NotStandard`], naming the reading.
 //!
+//! The board notations of KIF and CSA files (a start diagram) are in
+//! [`board`].
+//!
 //! # Examples
 //!
 //! ```
@@ -40,6 +43,7 @@
 //! # Ok::<(), polyfen_shogi::MoveParseError>(())
 //! ```
 
+pub mod board;
 mod csa;
 mod ja;
 mod ki2;
