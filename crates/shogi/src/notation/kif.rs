@@ -140,7 +140,7 @@ pub(super) fn read(r: &Reader<'_>, text: &str, repairs: &mut Vec<MoveRepair>) ->
     }
     // No origin: only a lenient reading takes it, when one legal move fits.
     let fits: Vec<Move> =
-        r.position.moves_to(role, to).into_iter().filter(|m| m.is_promotion() == (promote == Some(true))).collect();
+        r.legal.moves_to(role, to).into_iter().filter(|m| m.is_promotion() == (promote == Some(true))).collect();
     match fits.as_slice() {
         [mv] => {
             let standard = r.notation.write_after(r.position, r.previous, *mv);
@@ -149,7 +149,7 @@ pub(super) fn read(r: &Reader<'_>, text: &str, repairs: &mut Vec<MoveRepair>) ->
         }
         [] => {
             let message = format!("no legal move of a {} goes to {to}", role.name());
-            Err(r.with_candidates(r.error(MoveErrorKind::Illegal(message), span), r.position.moves_to(role, to)))
+            Err(r.with_candidates(r.error(MoveErrorKind::Illegal(message), span), r.legal.moves_to(role, to)))
         }
         _ => Err(r.ambiguous(format!("{text} (without its origin)"), fits, span)),
     }

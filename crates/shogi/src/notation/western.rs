@@ -12,7 +12,7 @@
 
 use polyfen_core::MoveRepair;
 
-use super::{MoveErrorKind, MoveParseError, Reader};
+use super::{Legal, MoveErrorKind, MoveParseError, Reader};
 use crate::{Move, Position, Role, Square};
 
 /// Writes `mv`, a legal move of `position`.
@@ -24,7 +24,8 @@ pub(super) fn write(out: &mut String, position: &Position, mv: Move) {
                 out.push('+');
             }
             out.push(char::from(role.letter()));
-            let others = position.moves_to(role, to).iter().any(|m| m.from().is_some_and(|f| f != from));
+            let legal = Legal::of(position);
+            let others = legal.moves_to(role, to).iter().any(|m| m.from().is_some_and(|f| f != from));
             if others {
                 out.push_str(&from.to_string());
             }
@@ -32,7 +33,7 @@ pub(super) fn write(out: &mut String, position: &Position, mv: Move) {
             out.push_str(&to.to_string());
             if promote {
                 out.push('+');
-            } else if super::promotion_optional(position, from, to) {
+            } else if legal.promotion_optional(from, to) {
                 out.push('=');
             }
         }
@@ -103,7 +104,7 @@ pub(super) fn read(r: &Reader<'_>, text: &str, repairs: &mut Vec<MoveRepair>) ->
             Some(f) => format!("no legal move of a {} goes from {f} to {to}", role.name()),
             None => format!("no legal move of a {} goes to {to}", role.name()),
         };
-        return Err(r.with_candidates(r.error(MoveErrorKind::Illegal(message), span), r.position.moves_to(role, to)));
+        return Err(r.with_candidates(r.error(MoveErrorKind::Illegal(message), span), r.legal.moves_to(role, to)));
     }
     let origins = {
         let mut o: Vec<Square> = fits.iter().filter_map(|m| m.from()).collect();
