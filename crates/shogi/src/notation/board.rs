@@ -107,15 +107,20 @@ impl fmt::Display for BoardNotation {
     }
 }
 
+/// A name that is not one of the board notations.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not a Shogi board notation: expected kif-board or csa-board")]
+pub struct UnknownBoardNotation(pub String);
+
 impl FromStr for BoardNotation {
-    type Err = super::UnknownMoveNotation;
+    type Err = UnknownBoardNotation;
 
     /// Reads an id (in any case).
-    fn from_str(s: &str) -> Result<BoardNotation, Self::Err> {
+    fn from_str(s: &str) -> Result<BoardNotation, UnknownBoardNotation> {
         BoardNotation::ALL
             .into_iter()
             .find(|n| s.eq_ignore_ascii_case(n.name()))
-            .ok_or_else(|| super::UnknownMoveNotation(s.to_owned()))
+            .ok_or_else(|| UnknownBoardNotation(s.to_owned()))
     }
 }
 
@@ -374,7 +379,7 @@ fn read_kif_row(line: Line<'_>, row: usize, board: &mut Board) -> Result<(), Boa
         let side = chars.next().ok_or_else(|| line.error(at, "the row ends before its ninth square"))?;
         let color = match side {
             ' ' => Color::White,
-            'v' | 'V' => Color::Black,
+            'v' => Color::Black,
             _ => {
                 return Err(line.error(
                     at,
