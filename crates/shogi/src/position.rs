@@ -692,11 +692,9 @@ impl Position {
             0 => 1,
             1 => self.count_legal(),
             _ => {
-                let mut total = 0;
-                for &m in self.legal_moves().iter() {
-                    total += self.played(m).perft(depth - 1);
-                }
-                total
+                let mut recurse = Recurse { parent: self, depth: depth - 1, total: 0 };
+                self.generate(&mut recurse);
+                recurse.total
             }
         }
     }
@@ -937,29 +935,61 @@ fn promotion_sets(color: Color, role: Role, from: usize, targets: Bitboard) -> (
     (may, targets & forced(color, role))
 }
 
+/// Calls `f` with each move of the piece of `role` on `from` to each of
+/// `targets`, with the promotion choices the rules give.
+#[inline]
+fn expand(color: Color, role: Role, from: usize, targets: Bitboard, mut f: impl FnMut(Move)) {
+    let (may, must) = promotion_sets(color, role, from, targets);
+    let from = Square::at(from as u32);
+    for to in bitboard::squares(targets) {
+        let b = bit(to);
+        let to = Square::at(to as u32);
+        if must & b == 0 {
+            f(Move::Normal { from, to, promote: false });
+        }
+        if may & b != 0 {
+            f(Move::Normal { from, to, promote: true });
+        }
+    }
+}
+
 struct Lister(MoveList);
 
 impl Sink for Lister {
     #[inline]
     fn normal(&mut self, color: Color, role: Role, from: usize, targets: Bitboard) {
-        let (may, must) = promotion_sets(color, role, from, targets);
-        let from = Square::at(from as u32);
-        for to in bitboard::squares(targets) {
-            let b = bit(to);
-            let to = Square::at(to as u32);
-            if must & b == 0 {
-                self.0.push(Move::Normal { from, to, promote: false });
-            }
-            if may & b != 0 {
-                self.0.push(Move::Normal { from, to, promote: true });
-            }
-        }
+        expand(color, role, from, targets, |m| self.0.push(m));
     }
 
     #[inline]
     fn drops(&mut self, role: Role, targets: Bitboard) {
         for to in bitboard::squares(targets) {
             self.0.push(Move::Drop { role, to: Square::at(to as u32) });
+        }
+    }
+}
+
+/// Plays each move as it is generated and counts the perft below it, so
+/// that no list is built.
+struct Recurse<'a> {
+    parent: &'a Position,
+    depth: u32,
+    total: u64,
+}
+
+impl Sink for Recurse<'_> {
+    #[inline]
+    fn normal(&mut self, color: Color, role: Role, from: usize, targets: Bitboard) {
+        let (parent, depth) = (self.parent, self.depth);
+        let mut total = 0;
+        expand(color, role, from, targets, |m| total += parent.played(m).perft(depth));
+        self.total += total;
+    }
+
+    #[inline]
+    fn drops(&mut self, role: Role, targets: Bitboard) {
+        for to in bitboard::squares(targets) {
+            self.total += self.parent.played(Move::Drop { role, to: Square::at(to as u32) }).perft(self.depth);
         }
     }
 }
