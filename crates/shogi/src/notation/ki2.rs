@@ -202,7 +202,10 @@ pub(super) fn read(r: &Reader<'_>, text: &str, repairs: &mut Vec<MoveRepair>) ->
     if at < text.len() {
         return Err(r.unexpected(text, at, "the end of the move"));
     }
-    if let Target::Same { spaced } = target {
+    if let Target::Same { spaced, ascii_space } = target {
+        if ascii_space {
+            repairs.push(MoveRepair::new(target_at..body_at, "read the ASCII space after 同 as a full-width one"));
+        }
         let one = text.get(body_at..).map_or(0, |b| b.chars().count()) == 1;
         if spaced != one {
             let how = if one {

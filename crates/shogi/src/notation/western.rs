@@ -6,7 +6,8 @@
 //! `+R4d-4f`.
 //!
 //! Read leniently, each with a [`MoveRepair`]: `-` for a capture or `x` for
-//! a plain move, a lowercase piece letter, and a move that could promote
+//! a plain move, a lowercase piece letter, ranks written as digits
+//! (`P-76`, as older books do), and a move that could promote
 //! written without `+` or `=` (read as declining) or a forced promotion
 //! without `+`. An origin written when not needed is standard.
 
@@ -60,7 +61,16 @@ pub(super) fn read(r: &Reader<'_>, text: &str, repairs: &mut Vec<MoveRepair>) ->
         repairs.push(MoveRepair::new(at..at + 1, "read the lowercase piece letter as uppercase"));
     }
     at += 1;
-    let square = |i: usize| b.get(i..i + 2).and_then(Square::parse);
+    let mut numeric = None;
+    let mut square = |i: usize| {
+        let pair = b.get(i..i + 2)?;
+        if let Some(sq) = Square::parse(pair) {
+            return Some(sq);
+        }
+        let sq = Square::new(pair[0].wrapping_sub(b'0'), pair[1].wrapping_sub(b'0'))?;
+        numeric.get_or_insert(i..i + 2);
+        Some(sq)
+    };
     let from = square(at);
     let from_at = at;
     if from.is_some() {
@@ -84,6 +94,9 @@ pub(super) fn read(r: &Reader<'_>, text: &str, repairs: &mut Vec<MoveRepair>) ->
     };
     if at < b.len() {
         return Err(r.unexpected(text, at, "the end of the move"));
+    }
+    if let Some(span) = numeric {
+        repairs.push(MoveRepair::new(span, "read a rank written as a digit (1-9) as its letter (a-i)"));
     }
     let span = 0..text.len();
     if sep == Some(b'*') {
