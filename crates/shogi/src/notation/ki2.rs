@@ -242,8 +242,9 @@ pub(super) fn read(r: &Reader<'_>, text: &str, repairs: &mut Vec<MoveRepair>) ->
     }
     let color = r.position.turn();
     let standard = |f: Square| if froms.len() > 1 { words(color, role, f, to, &froms, false) } else { String::new() };
-    let from = if let Some(&f) = froms.iter().find(|&&f| standard(f) == written) {
-        f
+    let exact: Vec<Square> = froms.iter().copied().filter(|&f| standard(f) == written).collect();
+    let from = if let [f] = exact.as_slice() {
+        *f
     } else {
         let f = lenient_from(r.position, role, to, &froms, &written).ok_or_else(|| {
             let fits = filter(color, to, &froms, &written);

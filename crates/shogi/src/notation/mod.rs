@@ -17,14 +17,7 @@
 //! that square is the caller's business ([`MoveNotation::write_after`],
 //! [`MoveNotation::read_after`]).
 //!
-//! [`MoveNotation::read_lenient`] also takes the forms other writers
-//! produce and pushes one [`MoveRepair`] for each: `同` without its
-//! full-width space in KIF (`同歩(54)`), or with one before several
-//! characters in KI2 (`同　銀右`), the relative words as cshogi counts them
-//! (`▲６八銀右`) or counting a pinned piece (`▲６七金左`), `打` where the
-//! JSA rules leave it out, a missing `不成`, ASCII digits for a KIF or KI2
-//! file, a KIF move without its origin. The strict readers refuse those
-//! with [`MoveErrorKind::NotStandard`], naming the reading.
+//! [`MoveNotation::read_lenient`] lists the other writers' forms it takes.
 //!
 //! The board notations of KIF and CSA files (a start diagram) are in
 //! [`board`].
@@ -58,7 +51,11 @@ use polyfen_core::{Color, MoveRepair};
 
 use crate::{Move, Position, Role, Square, color_name};
 
-/// A way of writing Shogi moves.
+/// A way of writing Shogi moves: `usi` (`7g7f`), `csa` (`+7776FU`), `kif`
+/// (`７六歩(77)`), `ki2` (`▲７六歩`) or `western` (`P-7f`).
+///
+/// [`MoveNotation::write`] writes a legal move in its shortest standard
+/// form; [`MoveNotation::read`] reads a text against the legal moves.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum MoveNotation {
     /// USI: `7g7f`, `8h2b+`, `P*5e`.
@@ -150,8 +147,31 @@ impl MoveNotation {
     }
 
     /// Reads `text` as [`MoveNotation::read_after`] does, and also the
-    /// forms other writers produce, pushing one [`MoveRepair`] onto
-    /// `repairs` for each non-standard reading.
+    /// forms other writers and older texts produce, pushing one
+    /// [`MoveRepair`] onto `repairs` for each (the strict readers refuse
+    /// them with [`MoveErrorKind::NotStandard`], naming the reading):
+    ///
+    /// - USI: letters in the other case (`p*5e`);
+    /// - CSA: a move without its side's sign (`7776FU`);
+    /// - KIF: `同` without its full-width space (`同歩(54)`) or with an ASCII
+    ///   one, an ASCII file digit (`7六歩(77)`), a board move without its
+    ///   origin (`７六歩`);
+    /// - KI2: no side mark, `同` spaced against the rule (`同　銀右`,
+    ///   tsshogi; `同歩`), an ASCII file digit, the relative words as cshogi
+    ///   counts them (`▲６八銀右` for `▲６八銀右引`) or counting a pinned
+    ///   piece (`▲６七金左`), words in another order or more than needed, the
+    ///   old 行 and 入 for 上, `打` where the JSA rules leave it out, a move that
+    ///   could promote with neither `成` nor `不成` (read as not promoting), a
+    ///   forced promotion without `成`, and `生` for `不成`;
+    /// - Western: a lowercase piece letter, `-` for a capture or `x` for a
+    ///   plain move, ranks as digits (`P-76`), a move that could promote with
+    ///   neither `+` nor `=` (read as declining), a forced promotion without
+    ///   `+`.
+    ///
+    /// KIF's `全 圭 杏` (cshogi's promoted pieces, which Kakinoki's
+    /// description allows), `王` and `竜` are standard spellings, read
+    /// strictly; the KIF and KI2 writers use `成銀 成桂 成香`, `玉` and `龍`,
+    /// as Kifu for Windows and tsshogi do.
     ///
     /// # Errors
     ///
