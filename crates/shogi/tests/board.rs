@@ -230,3 +230,27 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Positions of random playouts from the named starts, with pieces in
+    /// hand and promoted ones, read back from both diagrams.
+    #[test]
+    fn written_diagrams_of_random_playouts_read_back(start in 0..polyfen_shogi::SETUPS.len(), picks in proptest::collection::vec(any::<usize>(), 0..120)) {
+        let mut p = Position::from_setup(&setup(polyfen_shogi::SETUPS[start].2)).expect("playable");
+        for pick in picks {
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            p.play(moves[pick % moves.len()]);
+        }
+        let original = p.to_setup();
+        for notation in BoardNotation::ALL {
+            let written = notation.write(&original);
+            let read = notation.read(&written);
+            prop_assert!(read.as_ref().is_ok_and(|r| same_position(r, &original)), "{} {}: {:?}\n{}", original, notation, read, written);
+        }
+    }
+}
