@@ -293,6 +293,8 @@ pub enum MoveErrorKind {
 
 /// A written move that could not be read as one legal move: what is wrong,
 /// the byte span of the faulty part, and the legal moves it may have meant.
+/// The USI reader's own error ([`crate::usi::MoveParseError`]) converts
+/// into it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveParseError {
     /// What is wrong.
