@@ -43,7 +43,7 @@ macro_rules! with_games {
         }
         /// Shogi (Japanese chess).
         Shogi(polyfen_shogi::ShogiPosition) {
-            notations: polyfen_shogi::ShogiNotation [Sfen],
+            notations: polyfen_shogi::ShogiNotation [Sfen, CsaBoard, KifBoard],
             moves: polyfen_shogi::MoveNotation [Usi, Csa, Kif, Ki2, Western],
         }
             }

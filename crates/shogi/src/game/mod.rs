@@ -21,6 +21,7 @@ pub use self::json::{ShogiDocument, ShogiJson};
 pub use self::record::ShogiRules;
 pub use self::render::ascii;
 pub use self::svg::svg;
+use crate::board::{BoardError, BoardNotation};
 use crate::{Move, MoveNotation, MoveParseError, Position, Sfen, Square, Status};
 
 /// The position notations of Shogi.
@@ -28,6 +29,23 @@ use crate::{Move, MoveNotation, MoveParseError, Position, Sfen, Square, Status};
 pub enum ShogiNotation {
     /// SFEN: placement, side, hands, move number.
     Sfen,
+    /// The CSA position lines: `P1`…`P9` (or `PI` and the pieces removed),
+    /// `P+`/`P-` hands, the side `+`/`-`.
+    CsaBoard,
+    /// The KIF board diagram (BOD): the hands, the framed board with `v`
+    /// before gote's pieces, the side to move.
+    KifBoard,
+}
+
+impl ShogiNotation {
+    /// The board notation of the crate this is, if it is one.
+    fn board(self) -> Option<BoardNotation> {
+        match self {
+            ShogiNotation::Sfen => None,
+            ShogiNotation::CsaBoard => Some(BoardNotation::CsaBoard),
+            ShogiNotation::KifBoard => Some(BoardNotation::KifBoard),
+        }
+    }
 }
 
 /// The move notations of Shogi, as the layers above name them.
@@ -55,6 +73,15 @@ impl ShogiPosition {
     fn rules(&self) -> Result<Position, RuleError> {
         Position::from_setup(&self.setup).map_err(|e| RuleError::IllegalPosition(e.to_string()))
     }
+}
+
+/// A board notation's error as a parse error at its byte offset.
+fn board_error(board: BoardNotation, e: &BoardError) -> ParseError {
+    let kind = polyfen_core::ParseErrorKind::Invalid {
+        field: board.name(),
+        message: format!("line {}, column {}: {}", e.line, e.column, e.message).into(),
+    };
+    ParseError::new(kind, e.offset..e.offset + 1)
 }
 
 /// The deepest perft the facade runs.
@@ -116,10 +143,11 @@ fn move_error(e: &MoveParseError) -> MoveError {
 impl GamePosition for ShogiPosition {
     const ID: &'static str = "shogi";
     type Notation = ShogiNotation;
-    const NOTATIONS: &'static [ShogiNotation] = &[ShogiNotation::Sfen];
+    const NOTATIONS: &'static [ShogiNotation] =
+        &[ShogiNotation::Sfen, ShogiNotation::CsaBoard, ShogiNotation::KifBoard];
     type MoveNotation = ShogiMoveNotation;
     const MOVE_NOTATIONS: &'static [ShogiMoveNotation] = &MoveNotation::ALL;
-    const STYLES: &'static [&'static str] = &["ascii", "svg"];
+    const STYLES: &'static [&'static str] = &["ascii", "unicode", "svg"];
     const SETUPS: &'static [(&'static str, &'static str)] = &SETUP_IDS;
     type Json = ShogiJson;
     type Document = ShogiDocument;
@@ -153,16 +181,30 @@ impl GamePosition for ShogiPosition {
 
     fn read(
         input: &str,
-        _notation: ShogiNotation,
+        notation: ShogiNotation,
         options: &ReadOptions,
         repairs: &mut Vec<Repair>,
     ) -> Result<ShogiPosition, ParseError> {
+        if let Some(board) = notation.board() {
+            return board.read(input).map(ShogiPosition::new).map_err(|e| board_error(board, &e));
+        }
         let leniency = if options.lenient { Leniency::ALL } else { Leniency::default() };
         Ok(ShogiPosition::new(Setup::parse_with(input, &leniency, repairs)?))
     }
 
-    fn write_to(&self, _notation: ShogiNotation, _options: &WriteOptions, out: &mut String, _: &mut Vec<String>) {
-        self.setup.write(&(), out);
+    /// Writes SFEN, or a board notation, which has no move number: one
+    /// other than 1 is dropped with a warning.
+    fn write_to(&self, notation: ShogiNotation, _options: &WriteOptions, out: &mut String, warnings: &mut Vec<String>) {
+        match notation.board() {
+            None => self.setup.write(&(), out),
+            Some(board) => {
+                let number = self.setup.extras.move_number;
+                if number != 1 {
+                    warnings.push(format!("{board} has no move number; dropped move number {number}"));
+                }
+                out.push_str(board.write(&self.setup).trim_end_matches('\n'));
+            }
+        }
     }
 
     fn square_boxes() -> Vec<polyfen_game::svg::SquareBox> {
@@ -180,6 +222,7 @@ impl GamePosition for ShogiPosition {
     fn render(&self, style: &str) -> String {
         match style {
             "svg" => svg(&self.setup),
+            "unicode" => BoardNotation::KifBoard.write(&self.setup),
             _ => ascii(&self.setup),
         }
     }

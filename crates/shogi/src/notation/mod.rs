@@ -17,14 +17,10 @@
 //! that square is the caller's business ([`MoveNotation::write_after`],
 //! [`MoveNotation::read_after`]).
 //!
-//! [`MoveNotation::read_lenient`] also takes the forms other writers
-//! produce and pushes one [`MoveRepair`] for each: `同` without its
-//! full-width space in KIF (`同歩(54)`), or with one before several
-//! characters in KI2 (`同　銀右`), the relative words as cshogi counts them
-//! (`▲６八銀右`) or counting a pinned piece (`▲６七金左`), `打` where the
-//! JSA rules leave it out, a missing `不成`, ASCII digits for a KIF or KI2
-//! file, a KIF move without its origin. The strict readers refuse those
-//! with [`MoveErrorKind::NotStandard`], naming the reading.
+//! [`MoveNotation::read_lenient`] lists the other writers' forms it takes.
+//!
+//! The board notations of KIF and CSA files (a start diagram) are in
+//! [`board`].
 //!
 //! # Examples
 //!
@@ -40,6 +36,7 @@
 //! # Ok::<(), polyfen_shogi::MoveParseError>(())
 //! ```
 
+pub mod board;
 mod csa;
 mod ja;
 mod ki2;
@@ -54,7 +51,11 @@ use polyfen_core::{Color, MoveRepair};
 
 use crate::{Move, Position, Role, Square, color_name};
 
-/// A way of writing Shogi moves.
+/// A way of writing Shogi moves: `usi` (`7g7f`), `csa` (`+7776FU`), `kif`
+/// (`７六歩(77)`), `ki2` (`▲７六歩`) or `western` (`P-7f`).
+///
+/// [`MoveNotation::write`] writes a legal move in its shortest standard
+/// form; [`MoveNotation::read`] reads a text against the legal moves.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum MoveNotation {
     /// USI: `7g7f`, `8h2b+`, `P*5e`.
@@ -146,8 +147,31 @@ impl MoveNotation {
     }
 
     /// Reads `text` as [`MoveNotation::read_after`] does, and also the
-    /// forms other writers produce, pushing one [`MoveRepair`] onto
-    /// `repairs` for each non-standard reading.
+    /// forms other writers and older texts produce, pushing one
+    /// [`MoveRepair`] onto `repairs` for each (the strict readers refuse
+    /// them with [`MoveErrorKind::NotStandard`], naming the reading):
+    ///
+    /// - USI: letters in the other case (`p*5e`);
+    /// - CSA: a move without its side's sign (`7776FU`);
+    /// - KIF: `同` without its full-width space (`同歩(54)`) or with an ASCII
+    ///   one, an ASCII file digit (`7六歩(77)`), a board move without its
+    ///   origin (`７六歩`);
+    /// - KI2: no side mark, `同` spaced against the rule (`同　銀右`,
+    ///   tsshogi; `同歩`), an ASCII file digit, the relative words as cshogi
+    ///   counts them (`▲６八銀右` for `▲６八銀右引`) or counting a pinned
+    ///   piece (`▲６七金左`), words in another order or more than needed, the
+    ///   old 行 and 入 for 上, `打` where the JSA rules leave it out, a move that
+    ///   could promote with neither `成` nor `不成` (read as not promoting), a
+    ///   forced promotion without `成`, and `生` for `不成`;
+    /// - Western: a lowercase piece letter, `-` for a capture or `x` for a
+    ///   plain move, ranks as digits (`P-76`), a move that could promote with
+    ///   neither `+` nor `=` (read as declining), a forced promotion without
+    ///   `+`.
+    ///
+    /// KIF's `全 圭 杏` (cshogi's promoted pieces, which Kakinoki's
+    /// description allows), `王` and `竜` are standard spellings, read
+    /// strictly; the KIF and KI2 writers use `成銀 成桂 成香`, `玉` and `龍`,
+    /// as Kifu for Windows and tsshogi do.
     ///
     /// # Errors
     ///
@@ -163,7 +187,7 @@ impl MoveNotation {
         if trimmed.is_empty() {
             return Err(MoveParseError::new(self, MoveErrorKind::Empty, 0..text.len()));
         }
-        let reader = Reader { position, previous, notation: self };
+        let reader = Reader { position, legal: Legal::of(position), previous, notation: self };
         let mut own = Vec::new();
         let result = match self {
             MoveNotation::Usi => match crate::usi::read_move_lenient(position, trimmed) {
@@ -269,6 +293,8 @@ pub enum MoveErrorKind {
 
 /// A written move that could not be read as one legal move: what is wrong,
 /// the byte span of the faulty part, and the legal moves it may have meant.
+/// The USI reader's own error ([`crate::usi::MoveParseError`]) converts
+/// into it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveParseError {
     /// What is wrong.
@@ -330,6 +356,7 @@ impl From<crate::usi::MoveParseError> for MoveParseError {
 /// notation for errors and candidates.
 struct Reader<'a> {
     position: &'a Position,
+    legal: Legal<'a>,
     previous: Option<Square>,
     notation: MoveNotation,
 }
@@ -361,6 +388,9 @@ impl Reader<'_> {
     /// `mv` if legal, else the rules' reason with the legal moves to the
     /// same square by the same kind as candidates.
     fn legal(&self, mv: Move, span: Range<usize>) -> Result<Move, MoveParseError> {
+        if self.legal.contains(mv) {
+            return Ok(mv);
+        }
         match self.position.check_move(mv) {
             Ok(()) => Ok(mv),
             Err(why) => {
@@ -373,21 +403,22 @@ impl Reader<'_> {
     /// (the other promotion choice), else the same kind to the same square,
     /// else the same piece anywhere.
     fn near(&self, mv: Move) -> Vec<Move> {
-        let legal = self.position.legal_moves();
-        let pick = |keep: &dyn Fn(&Move) -> bool| -> Vec<Move> { legal.iter().copied().filter(|m| keep(m)).collect() };
+        let pick = |keep: &dyn Fn(&Move) -> bool| -> Vec<Move> {
+            self.legal.moves.iter().copied().filter(|m| keep(m)).collect()
+        };
         match mv {
             Move::Normal { from, to, .. } => {
                 let role = self.position.piece_at(from).map(|p| p.role);
                 let mut near = pick(&|m| m.from() == Some(from) && m.to() == to);
                 if near.is_empty() {
-                    near = role.map(|r| self.position.moves_to(r, to)).unwrap_or_default();
+                    near = role.map(|r| self.legal.moves_to(r, to)).unwrap_or_default();
                 }
                 if near.is_empty() {
                     near = pick(&|m| m.from() == Some(from));
                 }
                 near
             }
-            Move::Drop { role, to } => self.position.moves_to(role, to),
+            Move::Drop { role, to } => self.legal.moves_to(role, to),
         }
     }
 
@@ -409,7 +440,7 @@ impl Reader<'_> {
     /// The legal board moves ending on `to` made by a piece that now has
     /// `role`.
     fn board_moves_to(&self, role: Role, to: Square) -> Vec<Move> {
-        self.position.moves_to(role, to).into_iter().filter(|m| !m.is_drop()).collect()
+        self.legal.moves_to(role, to).into_iter().filter(|m| !m.is_drop()).collect()
     }
 }
 
@@ -440,9 +471,41 @@ fn attackers_of(position: &Position, role: Role, to: Square) -> Vec<Square> {
         .collect()
 }
 
-/// Whether the legal moves hold both the promotion and its refusal of a
-/// board move `from`→`to`.
-fn promotion_optional(position: &Position, from: Square, to: Square) -> bool {
-    position.is_legal(Move::Normal { from, to, promote: true })
-        && position.is_legal(Move::Normal { from, to, promote: false })
+/// A position's legal moves, generated once for a reading or a writing.
+struct Legal<'a> {
+    position: &'a Position,
+    moves: crate::MoveList,
+}
+
+impl Legal<'_> {
+    fn of(position: &Position) -> Legal<'_> {
+        Legal { position, moves: position.legal_moves() }
+    }
+
+    fn contains(&self, mv: Move) -> bool {
+        self.moves.contains(&mv)
+    }
+
+    /// The legal moves ending on `to` of a piece of `role` (as it stands
+    /// before the move), drops of `role` included.
+    fn moves_to(&self, role: Role, to: Square) -> Vec<Move> {
+        self.moves
+            .iter()
+            .copied()
+            .filter(|m| {
+                m.to() == to
+                    && match *m {
+                        Move::Normal { from, .. } => self.position.piece_at(from).is_some_and(|p| p.role == role),
+                        Move::Drop { role: r, .. } => r == role,
+                    }
+            })
+            .collect()
+    }
+
+    /// Whether the legal moves hold both the promotion and its refusal of
+    /// a board move `from`→`to`.
+    fn promotion_optional(&self, from: Square, to: Square) -> bool {
+        self.contains(Move::Normal { from, to, promote: true })
+            && self.contains(Move::Normal { from, to, promote: false })
+    }
 }
