@@ -614,7 +614,12 @@ fn usage_errors_exit_2() {
     let got = polyfen(&["setup", "go"], "");
     assert!(got.stderr.contains("unknown variant \"go\"; known: chess, xiangqi, khet, shogi"), "{got:?}");
     let got = polyfen(&["convert", "--to", "png", CHESS_START], "");
-    assert!(got.stderr.contains("known: fen, shredder-fen, epd, xiangqi-fen, xiangqi-legacy, pkn, sfen, csa-board, kif-board, json"), "{got:?}");
+    assert!(
+        got.stderr.contains(
+            "known: fen, shredder-fen, epd, xiangqi-fen, xiangqi-legacy, pkn, sfen, csa-board, kif-board, json"
+        ),
+        "{got:?}"
+    );
 }
 
 /// The letter sets `--letters` takes are the games' own, in any case.

@@ -813,6 +813,8 @@ const board = {
   cursor: null,
   legal: [],
   selected: null,
+  // the drop prefix of the piece in hand chosen to be dropped (`P*`)
+  dropping: null,
   rootPending: true,
   editing: null,
   flipped: false,
@@ -822,7 +824,8 @@ const board = {
 };
 
 // A coordinate move cut into its squares and what follows them: `e7e8q` is
-// e7, e8 and `q`; Khet's `c1+` is c1 and `+`.
+// e7, e8 and `q`; Khet's `c1+` is c1 and `+`; a drop (`P*5e`) has no first
+// square, its target, and the prefix that names the piece dropped.
 function cutMove(variant, move) {
   const game = facts(variant);
   if (!game) return { from: null, to: null, rest: move };
@@ -831,8 +834,12 @@ function cutMove(variant, move) {
     game.pattern = new RegExp(`^(${names.join("|")})(${names.join("|")})?(.*)$`);
   }
   const found = game.pattern.exec(move);
-  if (!found) return { from: null, to: null, rest: move };
-  return { from: found[1], to: found[2] || null, rest: found[3] };
+  if (found) return { from: found[1], to: found[2] || null, rest: found[3] };
+  // a drop: what the piece in hand says a drop of it begins with (Shogi's
+  // `P*`), then the square
+  const drop = game.squares.map((s) => s.name).find((name) => move.endsWith(name) && move.length > name.length);
+  if (drop) return { from: null, to: drop, rest: "", drop: move.slice(0, move.length - drop.length) };
+  return { from: null, to: null, rest: move };
 }
 
 function newNode(parent, fields) {
@@ -1115,6 +1122,15 @@ function boardDrawn() {
   }
   const focus = rects.find((r) => r.dataset.square === board.focus) || rects[0];
   if (focus) focus.setAttribute("tabindex", "0");
+  // pieces in hand that can be dropped are played from like squares
+  const drops = new Set(board.legal.map((m) => m.drop).filter(Boolean));
+  for (const held of container.querySelectorAll("[data-drop]")) {
+    const can = drops.has(held.dataset.drop);
+    held.classList.toggle("movable", can);
+    held.setAttribute("role", "button");
+    held.setAttribute("tabindex", can ? "0" : "-1");
+    held.setAttribute("aria-label", `drop ${held.dataset.piece} (${held.dataset.count || 1} in hand)`);
+  }
   showChoice([]);
   markCurrent();
   share();
@@ -1150,6 +1166,15 @@ function clickSquare(name) {
   const container = $("board");
   board.focus = name;
   const from = board.selected;
+  if (board.dropping) {
+    const drop = board.legal.find((m) => m.drop === board.dropping && m.to === name);
+    board.dropping = null;
+    markHeld(container, null);
+    if (drop) {
+      playMove(drop.move);
+      return;
+    }
+  }
   if (from && from !== name) {
     const moves = board.legal.filter((m) => m.from === from && m.to === name);
     if (moves.length === 1) {
@@ -1170,9 +1195,36 @@ function clickSquare(name) {
   if (cell) activateSquare(cell);
 }
 
+// A click (or Enter) on a piece in hand: it is chosen to be dropped, and the
+// squares it can be dropped on are marked; the next square clicked drops it.
+function clickHeld(drop) {
+  if (board.editing) return;
+  const container = $("board");
+  const targets = board.legal.filter((m) => m.drop === drop).map((m) => m.to);
+  board.selected = null;
+  board.dropping = targets.length ? drop : null;
+  markHeld(container, board.dropping);
+  markSquares(container, [], "selected");
+  markSquares(container, targets, "target");
+  showChoice([]);
+}
+
+// Marks the piece in hand chosen to be dropped, and no other.
+function markHeld(container, drop) {
+  for (const held of container.querySelectorAll("[data-drop]")) {
+    held.classList.toggle("selected", drop !== null && held.dataset.drop === drop);
+  }
+}
+
 // The keyboard on the board: the arrow keys go from square to square (as
 // seen, so reversed when flipped), Enter or Space clicks.
 function boardKey(event) {
+  const held = event.target.closest && event.target.closest("#board [data-drop]");
+  if (held && (event.key === "Enter" || event.key === " ")) {
+    event.preventDefault();
+    clickHeld(held.dataset.drop);
+    return;
+  }
   const rect = event.target.closest && event.target.closest("#board .square");
   if (!rect) return;
   const game = facts(state.variant);
@@ -1613,6 +1665,11 @@ async function openShared(pgn, ply, notation) {
 function setupBoard() {
   const container = $("board");
   container.addEventListener("click", (event) => {
+    const held = event.target.closest && event.target.closest("[data-drop]");
+    if (held) {
+      clickHeld(held.dataset.drop);
+      return;
+    }
     const rect = event.target.closest && event.target.closest(".square");
     if (rect) clickSquare(rect.dataset.square);
   });

@@ -952,6 +952,28 @@ mod board {
         })
         .await;
 
+        // Shogi: a move by clicks, a promotion chosen, a piece dropped from the hand
+        let shogi = "4k4/9/9/9/9/P8/9/9/4K4 b G 1";
+        open(client, base, shogi).await;
+        play(client, "9f", "9e", "9f9e").await;
+        play(client, "5a", "4a", "5a4a").await;
+        wait_for(
+            client,
+            "the gold in hand offered",
+            "return document.querySelectorAll('#board [data-drop].movable').length;",
+            |v| v.as_u64() == Some(1),
+        )
+        .await;
+        click(client, "#board [data-drop=\"G*\"]").await;
+        let targets =
+            wait_for(client, "the gold's drop squares", TARGETS, |v| v.as_str().is_some_and(|t| !t.is_empty())).await;
+        let empty = 81 - 3;
+        assert_eq!(targets.as_str().map(|t| t.split(' ').count()), Some(empty), "a gold drops on any empty square");
+        square(client, "4b").await;
+        wait_for(client, "the drop played", AT, |v| v == "G*4b").await;
+        wait_for(client, "the position box", INPUT, |v| v == after(shogi, &["9f9e", "5a4a", "G*4b"]).as_str()).await;
+        wait_for(client, "the last move", LAST, |v| v == "4b").await;
+
         // chess promotion: the piece is chosen
         let promotion = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
         open(client, base, promotion).await;

@@ -181,3 +181,28 @@ fn the_validator_rejects_what_it_should() {
     assert!(check(&doc, &schema, &serde_json::json!({"input": "x", "to": "fenn"}), "bad id").is_err());
     assert!(check(&doc, &schema, &serde_json::json!({"input": "x", "to": "fen", "extra": 1}), "extra").is_err());
 }
+
+/// The ids the document lists are the library's: every game, notation,
+/// move notation and diagram style of the list of games, so that a game
+/// added to the library cannot be left out of the API's description.
+#[test]
+fn the_documents_ids_are_the_librarys() {
+    use polyfen::{MoveNotation, Notation, RenderStyle, VariantId};
+    use strum::IntoEnumIterator;
+    let doc = document();
+    let listed = |name: &str| -> Vec<String> {
+        doc["components"]["schemas"][name]["enum"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{name} has an enum"))
+            .iter()
+            .filter_map(|v| v.as_str().map(str::to_owned))
+            .collect()
+    };
+    let ids = |names: Vec<&str>| names.into_iter().map(str::to_owned).collect::<Vec<_>>();
+    assert_eq!(listed("VariantId"), ids(VariantId::iter().map(<&str>::from).collect()));
+    assert_eq!(listed("NotationId"), ids(Notation::iter().map(<&str>::from).collect()));
+    assert_eq!(listed("MoveNotationId"), ids(MoveNotation::iter().map(<&str>::from).collect()));
+    let styles: BTreeSet<String> = listed("StyleId").into_iter().collect();
+    let library: BTreeSet<String> = RenderStyle::iter().map(|s| <&str>::from(s).to_owned()).collect();
+    assert_eq!(styles, library);
+}

@@ -5,7 +5,8 @@
 //! promoted pieces in red, and each side's hand beside the board (gote's
 //! above, sente's below) with counts. The kanji are drawn as outlines
 //! (paths from Noto Serif CJK, OFL 1.1), not as text, so the drawing looks
-//! the same on a machine without Japanese fonts.
+//! the same on a machine without Japanese fonts. A piece in hand says how a
+//! USI drop of it begins (`data-drop="P*"`), so that a page can play drops.
 
 use core::fmt::Write as _;
 
@@ -76,30 +77,29 @@ fn letters(piece: Piece) -> String {
     if piece.role.is_promoted() { format!("+{letter}") } else { letter.to_string() }
 }
 
-/// A piece centred on (`cx`, `cy`), `scale` percent of a square's piece:
-/// the pentagon (its point towards the opponent) and the kanji.
-fn piece_shape(out: &mut String, piece: Piece, cx: i32, cy: i32, scale: i32) {
+/// A piece centred on the origin, `scale` percent of a square's piece: the
+/// pentagon (its point towards the opponent, so gote's is turned round)
+/// and the kanji. The caller's group puts it in place.
+fn piece_shape(out: &mut String, piece: Piece, scale: i32) {
     let s = |v: i32| v * scale / 100;
-    let turn =
-        if piece.color == Color::Black { format!(" transform=\"rotate(180 {cx} {cy})\"") } else { String::new() };
+    let turn = if piece.color == Color::Black { " transform=\"rotate(180)\"" } else { "" };
     let ink = if piece.role.is_promoted() { "#c0161b" } else { "#111" };
     let _ = write!(
         out,
-        "<g{turn}><path d=\"M{} {}L{} {}L{} {}L{} {}L{} {}Z\" fill=\"#f6deaa\" stroke=\"#5a3a1a\" stroke-width=\"1.5\"/>\
+        "<g{turn}><path d=\"M0 {}L{} {}L{} {}L{} {}L{} {}Z\" fill=\"#f6deaa\" stroke=\"#5a3a1a\" stroke-width=\"1.5\"/>\
          <g fill=\"{ink}\" aria-label=\"{}\">",
-        cx,
-        cy - s(21),
-        cx + s(15),
-        cy - s(14),
-        cx + s(18),
-        cy + s(20),
-        cx - s(18),
-        cy + s(20),
-        cx - s(15),
-        cy - s(14),
+        -s(21),
+        s(15),
+        -s(14),
+        s(18),
+        s(20),
+        -s(18),
+        s(20),
+        -s(15),
+        -s(14),
         kanji(piece),
     );
-    polyfen_game::svg::characters(out, GLYPHS, kanji(piece), cx, cy + s(3), s(24));
+    polyfen_game::svg::characters(out, GLYPHS, kanji(piece), 0, s(3), s(24));
     out.push_str("</g></g>");
 }
 
@@ -144,8 +144,14 @@ pub fn svg(sfen: &Sfen) -> String {
     for square in Square::all() {
         let Some(piece) = sfen.board[square.index()] else { continue };
         let (x, y) = corner(square);
-        let _ = write!(out, "<g class=\"piece\" data-square=\"{square}\" data-piece=\"{}\">", letters(piece));
-        piece_shape(&mut out, piece, x + CELL / 2, y + CELL / 2, 100);
+        let _ = write!(
+            out,
+            "<g class=\"piece\" data-square=\"{square}\" data-piece=\"{}\" transform=\"translate({} {})\">",
+            letters(piece),
+            x + CELL / 2,
+            y + CELL / 2
+        );
+        piece_shape(&mut out, piece, 100);
         out.push_str("</g>\n");
     }
     hand(&mut out, sfen, Color::Black, HAND / 2);
@@ -170,18 +176,20 @@ fn hand(out: &mut String, sfen: &Sfen, color: Color, cy: i32) {
             continue;
         }
         let piece = Piece { color, role };
+        // `data-drop`: how a USI move dropping this piece begins, for a page
+        // that plays drops from the hand
         let _ = write!(
             out,
-            "<g class=\"hand-piece\" data-hand=\"{name}\" data-piece=\"{}\" data-count=\"{count}\">",
-            letters(piece)
+            "<g class=\"hand-piece\" data-hand=\"{name}\" data-piece=\"{}\" data-count=\"{count}\" data-drop=\"{}*\" \
+             transform=\"translate({x} {cy})\">",
+            letters(piece),
+            role.letter() as char
         );
-        piece_shape(out, piece, x, cy, 85);
+        piece_shape(out, piece, 85);
         if count > 1 {
             let _ = write!(
                 out,
-                "<text x=\"{}\" y=\"{}\" font-size=\"13\" fill=\"#111\" dominant-baseline=\"central\">{count}</text>",
-                x + 18,
-                cy + 12
+                "<text x=\"18\" y=\"12\" font-size=\"13\" fill=\"#111\" dominant-baseline=\"central\">{count}</text>"
             );
         }
         out.push_str("</g>");
@@ -207,12 +215,12 @@ mod tests {
         }
         assert!(drawing.contains("data-square=\"5i\" data-piece=\"K\""));
         assert!(drawing.contains("data-square=\"5a\" data-piece=\"k\""));
-        assert!(drawing.contains("data-hand=\"sente\" data-piece=\"B\" data-count=\"1\""));
+        assert!(drawing.contains("data-hand=\"sente\" data-piece=\"B\" data-count=\"1\" data-drop=\"B*\""));
         assert!(drawing.contains("data-hand=\"gote\" data-piece=\"p\" data-count=\"2\""));
         // the kanji are outlines: no text element holds one
         assert!(!drawing.contains(">歩<"));
         let gote = sfen.board.iter().flatten().filter(|p| p.color == polyfen_core::Color::Black).count();
-        assert_eq!(drawing.matches("rotate(180").count(), gote + 1, "gote's pieces on the board and in hand turn");
+        assert_eq!(drawing.matches("rotate(180)").count(), gote + 1, "gote's pieces on the board and in hand turn");
     }
 
     #[test]
