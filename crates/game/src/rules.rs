@@ -360,9 +360,11 @@ impl PerftWatch for Watch<'_, '_> {
     }
 }
 
-/// The state of the game in a position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Display, AsRefStr, IntoStaticStr)]
-#[strum(serialize_all = "kebab-case")]
+/// The state of the game in a position, written by its kebab-case id
+/// (`ongoing`, `fifty-moves`). The outcomes several games share are named
+/// here; a game adds its own with [`GameStatus::Ended`] and its id, without
+/// a change to this crate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameStatus {
     /// The side to move has legal moves and the game goes on.
     Ongoing,
@@ -378,6 +380,49 @@ pub enum GameStatus {
     /// A pharaoh was removed by the laser (Khet): its owner has lost (the
     /// mover too, after a self-kill).
     PharaohLost,
+    /// The game ended in a way of its own (Shogi's `sennichite`), named by
+    /// its kebab-case id.
+    Ended(&'static str),
+}
+
+impl GameStatus {
+    /// The status's kebab-case id.
+    #[must_use]
+    pub const fn id(self) -> &'static str {
+        match self {
+            GameStatus::Ongoing => "ongoing",
+            GameStatus::Checkmate => "checkmate",
+            GameStatus::Stalemate => "stalemate",
+            GameStatus::InsufficientMaterial => "insufficient-material",
+            GameStatus::FiftyMoves => "fifty-moves",
+            GameStatus::PharaohLost => "pharaoh-lost",
+            GameStatus::Ended(id) => id,
+        }
+    }
+}
+
+impl fmt::Display for GameStatus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.id())
+    }
+}
+
+impl AsRef<str> for GameStatus {
+    fn as_ref(&self) -> &str {
+        self.id()
+    }
+}
+
+impl From<GameStatus> for &'static str {
+    fn from(status: GameStatus) -> &'static str {
+        status.id()
+    }
+}
+
+impl From<&GameStatus> for &'static str {
+    fn from(status: &GameStatus) -> &'static str {
+        status.id()
+    }
 }
 
 /// One move of a perft divide: the move written in a notation and the leaf
@@ -388,4 +433,19 @@ pub struct Divided {
     pub text: String,
     /// Leaf nodes at the requested depth below it.
     pub nodes: u64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::GameStatus;
+
+    #[test]
+    fn a_status_is_written_by_its_id_and_a_game_adds_its_own() {
+        assert_eq!(GameStatus::InsufficientMaterial.to_string(), "insufficient-material");
+        assert_eq!(<&str>::from(GameStatus::PharaohLost), "pharaoh-lost");
+        assert_eq!(format!("[{:>9}]", GameStatus::Ongoing), "[  ongoing]");
+        let own = GameStatus::Ended("sennichite");
+        assert_eq!((own.to_string(), own.as_ref()), ("sennichite".to_owned(), "sennichite"));
+        assert_ne!(own, GameStatus::Ended("impasse"));
+    }
 }
