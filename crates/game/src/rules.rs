@@ -15,6 +15,8 @@ use std::time::{Duration, Instant};
 use polyfen_core::{MoveRepair, PerftWatch, Stopped};
 use strum::{AsRefStr, Display, EnumIter, EnumString, IntoStaticStr};
 
+use crate::options::Switches;
+
 /// How chess castling is written in UCI.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Display, EnumString, EnumIter, AsRefStr, IntoStaticStr)]
 #[strum(serialize_all = "kebab-case")]
@@ -50,12 +52,10 @@ pub enum EnPassantPolicy {
 pub struct RuleOptions {
     /// How UCI writes chess castling.
     pub castling: CastlingMoves,
-    /// Khet: forbid a scarab or eye swap that puts the other piece on a
-    /// square reserved against it.
-    pub khet_swap_restriction: bool,
-    /// Khet perft: count every rotation as its own move (by default a move
-    /// whose result another move already gives is counted once).
-    pub khet_every_rotation: bool,
+    /// The options of a game's own rules that are on, each declared by its
+    /// game ([`crate::GamePosition::RULE_SWITCHES`]: Khet's
+    /// `swap-restriction` and `every-rotation`).
+    pub switches: Switches,
 }
 
 impl RuleOptions {
@@ -66,18 +66,18 @@ impl RuleOptions {
         self
     }
 
-    /// These options with the Khet swap restriction on or off.
+    /// These options with the game option `name` (a game's
+    /// [`crate::Switch`]) on or off.
     #[must_use]
-    pub fn with_khet_swap_restriction(mut self, on: bool) -> RuleOptions {
-        self.khet_swap_restriction = on;
+    pub fn with_switch(mut self, name: &'static str, on: bool) -> RuleOptions {
+        self.switches = self.switches.with(name, on);
         self
     }
 
-    /// These options with Khet's count-every-rotation convention on or off.
+    /// Whether the game option `name` is on.
     #[must_use]
-    pub fn with_khet_every_rotation(mut self, on: bool) -> RuleOptions {
-        self.khet_every_rotation = on;
-        self
+    pub fn switch(&self, name: &str) -> bool {
+        self.switches.is_on(name)
     }
 }
 
@@ -447,5 +447,13 @@ mod tests {
         let own = GameStatus::Ended("sennichite");
         assert_eq!((own.to_string(), own.as_ref()), ("sennichite".to_owned(), "sennichite"));
         assert_ne!(own, GameStatus::Ended("impasse"));
+    }
+
+    #[test]
+    fn a_games_option_is_on_by_name() {
+        let options =
+            super::RuleOptions::default().with_switch("a", true).with_switch("b", true).with_switch("a", false);
+        assert!(!options.switch("a") && options.switch("b"));
+        assert_eq!(options.with_switch("b", true), options);
     }
 }

@@ -208,6 +208,15 @@ macro_rules! ids {
                 }
             }
 
+            /// The options of the game's own rules, by name
+            /// ([`RuleOptions::with_switch`](crate::RuleOptions::with_switch)).
+            #[must_use]
+            pub fn rule_switches(self) -> &'static [polyfen_game::Switch] {
+                match self {
+                    $( VariantId::$game => <$ty as GamePosition>::RULE_SWITCHES, )+
+                }
+            }
+
             /// The ids of the diagram styles the game draws.
             pub(crate) fn style_ids(self) -> &'static [&'static str] {
                 match self {
