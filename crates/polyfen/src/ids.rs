@@ -1,7 +1,8 @@
 //! The ids of the games and their notations, made from the list of games
 //! (`list.rs`): [`VariantId`], [`Notation`], [`MoveNotation`], what each id
 //! answers of its game (setups, styles, square boxes, extras, letter sets,
-//! bounds), and [`JsonPosition`], the JSON form of any position. Nothing
+//! bounds, rule options, the PGN tags that name it, its guess at a text's
+//! notation), and [`JsonPosition`], the JSON form of any position. Nothing
 //! here reads or plays a position: that is `any.rs`, above this module.
 
 use polyfen_game::GamePosition;
