@@ -17,6 +17,12 @@ use crate::progress::{self, Show};
 use crate::{ReadArgs, for_each_position, parse_notation};
 
 /// Rule choices shared by the rules commands.
+/// The name of the game option `--swap-restriction` turns on (a game's
+/// [`polyfen::polyfen_game::Switch`], Khet's).
+const SWAP_RESTRICTION: &str = "swap-restriction";
+/// The name of the game option `--every-rotation` turns on.
+const EVERY_ROTATION: &str = "every-rotation";
+
 #[derive(Args, Debug)]
 pub struct RuleArgs {
     /// How UCI writes chess castling: auto (king two squares, or king takes
@@ -31,7 +37,7 @@ pub struct RuleArgs {
 
 impl RuleArgs {
     fn options(&self) -> RuleOptions {
-        RuleOptions::default().with_castling(self.castling).with_khet_swap_restriction(self.swap_restriction)
+        RuleOptions::default().with_castling(self.castling).with_switch(SWAP_RESTRICTION, self.swap_restriction)
     }
 }
 
@@ -180,7 +186,7 @@ pub fn moves(args: &MovesArgs, report: &mut Report) -> Result<(), Flow> {
 }
 
 pub fn perft(args: &PerftArgs, report: &mut Report) -> Result<(), Flow> {
-    let options = args.rules.options().with_khet_every_rotation(args.every_rotation);
+    let options = args.rules.options().with_switch(EVERY_ROTATION, args.every_rotation);
     let show = Show::from_flags(args.progress.progress, args.progress.no_progress);
     let bars = progress::several(show);
     for_each_position(&args.read, report, |n, reading, report| {
@@ -597,7 +603,16 @@ pub fn laser(args: &LaserArgs, report: &mut Report) -> Result<(), Flow> {
 
 #[cfg(test)]
 mod tests {
-    use super::{is_move_number, named_setup};
+    use super::{EVERY_ROTATION, SWAP_RESTRICTION, is_move_number, named_setup};
+
+    #[test]
+    fn the_rule_flags_turn_on_options_a_game_declares() {
+        for name in [SWAP_RESTRICTION, EVERY_ROTATION] {
+            let declared = <polyfen::VariantId as strum::IntoEnumIterator>::iter()
+                .any(|v| v.rule_switches().iter().any(|s| s.name == name));
+            assert!(declared, "{name}");
+        }
+    }
 
     #[test]
     fn move_numbers_are_words_of_digits_and_dots() {

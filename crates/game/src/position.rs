@@ -75,6 +75,10 @@ pub trait GamePosition: Clone + fmt::Debug + PartialEq + Eq + Send + Sync + Size
     /// What the game's PGN tags say of the notation of its moves.
     const MOVE_TAGS: crate::tags::MoveTags<Self::MoveNotation> = crate::tags::MoveTags::NONE;
 
+    /// The options of the game's own rules ([`RuleOptions::with_switch`]),
+    /// each off unless turned on.
+    const RULE_SWITCHES: &'static [crate::Switch] = &[];
+
     /// The game's guess that a text of `shape` is in one of its notations
     /// (see [`crate::detect`]); `None` when it is not the game's shape.
     fn guess(shape: &crate::detect::TextShape) -> Option<crate::detect::Guess<Self::Notation>> {

@@ -50,12 +50,10 @@ pub enum EnPassantPolicy {
 pub struct RuleOptions {
     /// How UCI writes chess castling.
     pub castling: CastlingMoves,
-    /// Khet: forbid a scarab or eye swap that puts the other piece on a
-    /// square reserved against it.
-    pub khet_swap_restriction: bool,
-    /// Khet perft: count every rotation as its own move (by default a move
-    /// whose result another move already gives is counted once).
-    pub khet_every_rotation: bool,
+    /// The options of a game's own rules that are on, each declared by its
+    /// game ([`crate::GamePosition::RULE_SWITCHES`]: Khet's
+    /// `swap-restriction` and `every-rotation`).
+    pub switches: Switches,
 }
 
 impl RuleOptions {
@@ -66,18 +64,65 @@ impl RuleOptions {
         self
     }
 
-    /// These options with the Khet swap restriction on or off.
+    /// These options with the game option `name` (a game's
+    /// [`crate::Switch`]) on or off.
     #[must_use]
-    pub fn with_khet_swap_restriction(mut self, on: bool) -> RuleOptions {
-        self.khet_swap_restriction = on;
+    pub fn with_switch(mut self, name: &'static str, on: bool) -> RuleOptions {
+        self.switches = self.switches.with(name, on);
         self
     }
 
-    /// These options with Khet's count-every-rotation convention on or off.
+    /// Whether the game option `name` is on.
     #[must_use]
-    pub fn with_khet_every_rotation(mut self, on: bool) -> RuleOptions {
-        self.khet_every_rotation = on;
+    pub fn switch(&self, name: &str) -> bool {
+        self.switches.is_on(name)
+    }
+}
+
+/// An option of a game's own rules, on or off, declared by the game
+/// ([`crate::GamePosition::RULE_SWITCHES`]: Khet's `swap-restriction`) with
+/// what it does; [`crate::RuleOptions::with_switch`] turns it on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Switch {
+    /// The option's kebab-case name.
+    pub name: &'static str,
+    /// What it does, in words.
+    pub help: &'static str,
+}
+
+/// The games' options that are on, by name, at most [`Switches::MOST`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Switches {
+    on: [Option<&'static str>; Switches::MOST],
+}
+
+impl Switches {
+    /// The most options on at once.
+    pub const MOST: usize = 8;
+
+    /// These switches with `name` on or off.
+    ///
+    /// # Panics
+    ///
+    /// When more than [`Switches::MOST`] options would be on.
+    #[must_use]
+    pub fn with(mut self, name: &'static str, on: bool) -> Switches {
+        let at = self.on.iter().position(|s| *s == Some(name));
+        match (at, on) {
+            (Some(i), false) => self.on[i] = None,
+            (None, true) => {
+                let free = self.on.iter_mut().find(|s| s.is_none());
+                *free.expect("at most Switches::MOST game options on at once") = Some(name);
+            }
+            _ => {}
+        }
         self
+    }
+
+    /// Whether the option `name` is on.
+    #[must_use]
+    pub fn is_on(&self, name: &str) -> bool {
+        self.on.contains(&Some(name))
     }
 }
 
@@ -360,9 +405,11 @@ impl PerftWatch for Watch<'_, '_> {
     }
 }
 
-/// The state of the game in a position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Display, AsRefStr, IntoStaticStr)]
-#[strum(serialize_all = "kebab-case")]
+/// The state of the game in a position, written by its kebab-case id
+/// (`ongoing`, `fifty-moves`). The outcomes several games share are named
+/// here; a game adds its own with [`GameStatus::Ended`] and its id, without
+/// a change to this crate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameStatus {
     /// The side to move has legal moves and the game goes on.
     Ongoing,
@@ -378,6 +425,49 @@ pub enum GameStatus {
     /// A pharaoh was removed by the laser (Khet): its owner has lost (the
     /// mover too, after a self-kill).
     PharaohLost,
+    /// The game ended in a way of its own (Shogi's `sennichite`), named by
+    /// its kebab-case id.
+    Ended(&'static str),
+}
+
+impl GameStatus {
+    /// The status's kebab-case id.
+    #[must_use]
+    pub const fn id(self) -> &'static str {
+        match self {
+            GameStatus::Ongoing => "ongoing",
+            GameStatus::Checkmate => "checkmate",
+            GameStatus::Stalemate => "stalemate",
+            GameStatus::InsufficientMaterial => "insufficient-material",
+            GameStatus::FiftyMoves => "fifty-moves",
+            GameStatus::PharaohLost => "pharaoh-lost",
+            GameStatus::Ended(id) => id,
+        }
+    }
+}
+
+impl fmt::Display for GameStatus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.id())
+    }
+}
+
+impl AsRef<str> for GameStatus {
+    fn as_ref(&self) -> &str {
+        self.id()
+    }
+}
+
+impl From<GameStatus> for &'static str {
+    fn from(status: GameStatus) -> &'static str {
+        status.id()
+    }
+}
+
+impl From<&GameStatus> for &'static str {
+    fn from(status: &GameStatus) -> &'static str {
+        status.id()
+    }
 }
 
 /// One move of a perft divide: the move written in a notation and the leaf
@@ -388,4 +478,27 @@ pub struct Divided {
     pub text: String,
     /// Leaf nodes at the requested depth below it.
     pub nodes: u64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::GameStatus;
+
+    #[test]
+    fn a_status_is_written_by_its_id_and_a_game_adds_its_own() {
+        assert_eq!(GameStatus::InsufficientMaterial.to_string(), "insufficient-material");
+        assert_eq!(<&str>::from(GameStatus::PharaohLost), "pharaoh-lost");
+        assert_eq!(format!("[{:>9}]", GameStatus::Ongoing), "[  ongoing]");
+        let own = GameStatus::Ended("sennichite");
+        assert_eq!((own.to_string(), own.as_ref()), ("sennichite".to_owned(), "sennichite"));
+        assert_ne!(own, GameStatus::Ended("impasse"));
+    }
+
+    #[test]
+    fn a_games_option_is_on_by_name() {
+        let options =
+            super::RuleOptions::default().with_switch("a", true).with_switch("b", true).with_switch("a", false);
+        assert!(!options.switch("a") && options.switch("b"));
+        assert_eq!(options.with_switch("b", true), options);
+    }
 }

@@ -46,8 +46,8 @@ use polyfen_core::{
 };
 
 pub use game::{
-    BeamJson, BounceJson, KhetDocument, KhetJson, KhetMoveNotation, KhetNotation, KhetPos, KhetPosition, KhetRules,
-    LaserJson, OutcomeJson, PieceJson, svg, svg_with_laser,
+    BeamJson, BounceJson, EVERY_ROTATION, KhetDocument, KhetJson, KhetMoveNotation, KhetNotation, KhetPos,
+    KhetPosition, KhetRules, LaserJson, OutcomeJson, PieceJson, SWAP_RESTRICTION, svg, svg_with_laser,
 };
 pub use laser::{Beam, BeamEnd, Bounce, Laser};
 pub use lenient::{LENIENCY, parse_lenient};

@@ -1,7 +1,8 @@
 //! The ids of the games and their notations, made from the list of games
 //! (`list.rs`): [`VariantId`], [`Notation`], [`MoveNotation`], what each id
 //! answers of its game (setups, styles, square boxes, extras, letter sets,
-//! bounds), and [`JsonPosition`], the JSON form of any position. Nothing
+//! bounds, rule options, the PGN tags that name it, its guess at a text's
+//! notation), and [`JsonPosition`], the JSON form of any position. Nothing
 //! here reads or plays a position: that is `any.rs`, above this module.
 
 use polyfen_game::GamePosition;
@@ -205,6 +206,15 @@ macro_rules! ids {
             pub(crate) fn claims_move(self, text: &str) -> bool {
                 match self {
                     $( VariantId::$game => <$ty as GamePosition>::claims_move(text), )+
+                }
+            }
+
+            /// The options of the game's own rules, by name
+            /// ([`RuleOptions::with_switch`](crate::RuleOptions::with_switch)).
+            #[must_use]
+            pub fn rule_switches(self) -> &'static [polyfen_game::Switch] {
+                match self {
+                    $( VariantId::$game => <$ty as GamePosition>::RULE_SWITCHES, )+
                 }
             }
 

@@ -26,10 +26,7 @@ use strum::IntoEnumIterator;
 use crate::any::read_document as read_game_document;
 pub use crate::ids::JsonPosition;
 use crate::{AnyPosition, VariantId};
-pub use polyfen_chess::{ChessJson, JsonOperation};
 use polyfen_core::ParseError;
-pub use polyfen_khet::KhetJson;
-pub use polyfen_xiangqi::{JsonMarker, XiangqiJson};
 
 /// The `variant` of a document, read first to pick the game.
 #[derive(Deserialize)]

@@ -3,7 +3,10 @@
 
 use std::sync::LazyLock;
 
-use strum::{AsRefStr, Display, EnumIter, EnumString, IntoEnumIterator, IntoStaticStr};
+use std::fmt;
+use std::str::FromStr;
+
+use strum::IntoEnumIterator;
 
 use crate::VariantId;
 
@@ -15,7 +18,10 @@ impl VariantId {
             VariantId::iter()
                 .map(|variant| {
                     let ids = variant.style_ids().iter();
-                    ids.map(|id| id.parse().expect("every game's style is one of RenderStyle")).collect()
+                    ids.map(|&id| {
+                        NAMED.iter().find(|(_, named)| *named == id).map_or(RenderStyle::Own(id), |&(style, _)| style)
+                    })
+                    .collect()
                 })
                 .collect()
         });
@@ -42,10 +48,14 @@ impl VariantId {
     }
 }
 
-/// The look of a text diagram. Not every game has every style:
-/// [`VariantId::styles`] lists a game's.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Display, EnumString, EnumIter, AsRefStr, IntoStaticStr)]
-#[strum(serialize_all = "kebab-case")]
+/// The look of a text diagram, written by its kebab-case id (`ascii`,
+/// `chinese-traditional`). Not every game has every style:
+/// [`VariantId::styles`] lists a game's. The styles several games share
+/// are named here; a style only one game draws and this enum does not name
+/// is [`RenderStyle::Own`], its id one of the game's
+/// ([`polyfen_game::GamePosition::STYLES`]), so that a game adds a style
+/// without a change to the facade.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum RenderStyle {
     /// Letters and ASCII lines.
     #[default]
@@ -58,6 +68,90 @@ pub enum RenderStyle {
     ChineseTraditional,
     /// An SVG drawing (every game; see [`crate::svg`]).
     Svg,
+    /// A style of a game's own, by its id.
+    Own(&'static str),
+}
+
+/// The styles this enum names, with their ids.
+const NAMED: [(RenderStyle, &str); 5] = [
+    (RenderStyle::Ascii, "ascii"),
+    (RenderStyle::Unicode, "unicode"),
+    (RenderStyle::Chinese, "chinese"),
+    (RenderStyle::ChineseTraditional, "chinese-traditional"),
+    (RenderStyle::Svg, "svg"),
+];
+
+impl RenderStyle {
+    /// The style's kebab-case id.
+    #[must_use]
+    pub const fn id(self) -> &'static str {
+        match self {
+            RenderStyle::Ascii => "ascii",
+            RenderStyle::Unicode => "unicode",
+            RenderStyle::Chinese => "chinese",
+            RenderStyle::ChineseTraditional => "chinese-traditional",
+            RenderStyle::Svg => "svg",
+            RenderStyle::Own(id) => id,
+        }
+    }
+
+    /// Every style: those named here, then the games' own, each once in
+    /// the list's order.
+    fn all() -> &'static [RenderStyle] {
+        static ALL: LazyLock<Vec<RenderStyle>> = LazyLock::new(|| {
+            let mut all: Vec<RenderStyle> = NAMED.iter().map(|&(style, _)| style).collect();
+            for variant in VariantId::iter() {
+                for &id in variant.style_ids() {
+                    if !all.iter().any(|style| style.id() == id) {
+                        all.push(RenderStyle::Own(id));
+                    }
+                }
+            }
+            all
+        });
+        &ALL
+    }
+}
+
+impl fmt::Display for RenderStyle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.id())
+    }
+}
+
+impl AsRef<str> for RenderStyle {
+    fn as_ref(&self) -> &str {
+        self.id()
+    }
+}
+
+impl From<RenderStyle> for &'static str {
+    fn from(style: RenderStyle) -> &'static str {
+        style.id()
+    }
+}
+
+impl From<&RenderStyle> for &'static str {
+    fn from(style: &RenderStyle) -> &'static str {
+        style.id()
+    }
+}
+
+impl FromStr for RenderStyle {
+    type Err = strum::ParseError;
+
+    /// A style by its id, exactly as written: one named here or a game's own.
+    fn from_str(s: &str) -> Result<RenderStyle, strum::ParseError> {
+        RenderStyle::all().iter().copied().find(|style| style.id() == s).ok_or(strum::ParseError::VariantNotFound)
+    }
+}
+
+impl IntoEnumIterator for RenderStyle {
+    type Iterator = std::iter::Copied<std::slice::Iter<'static, RenderStyle>>;
+
+    fn iter() -> Self::Iterator {
+        RenderStyle::all().iter().copied()
+    }
 }
 
 /// `styles` as a list in words: `ascii, unicode`.

@@ -1,7 +1,10 @@
 //! SVG diagrams of chess, Xiangqi and Khet positions.
 //!
-//! Each game draws its own (in its crate); this module gathers the
-//! drawings under one name. Each returns one
+//! Each game draws its own (in its crate: `polyfen_chess::svg`,
+//! `polyfen_xiangqi::svg`, `polyfen_khet::svg` and `svg_with_laser`), as
+//! [`crate::Position::render`] in [`crate::RenderStyle::Svg`] does for any
+//! position; this module holds where a drawing puts each square. Each
+//! drawing is one
 //! self-contained `<svg>` element (no scripts, no external references), with
 //! whole-number coordinates so that the output is stable. Every piece is an
 //! element of class `piece` with `data-square` (its coordinate) and
@@ -17,7 +20,7 @@
 //! - Khet: the squares reserved for each side tinted in its colour, each
 //!   piece turned to its facing (the mirror faces drawn in a mirror colour,
 //!   a sphinx's firing direction as an arrow, an anubis' shield as a bar),
-//!   and optionally a laser shot as an overlay ([`khet_with_laser`]).
+//!   and optionally a laser shot as an overlay (`svg_with_laser`).
 //!
 //! What every drawing shares is in [`polyfen_game::svg`].
 //!
@@ -33,10 +36,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub use polyfen_chess::svg as chess;
 pub use polyfen_game::svg::SquareBox;
-pub use polyfen_khet::{svg as khet, svg_with_laser as khet_with_laser};
-pub use polyfen_xiangqi::svg as xiangqi;
 
 /// Every square of a diagram of `variant` as its game draws it: the top
 /// rank first, each rank from the left.

@@ -4,14 +4,11 @@
 use std::collections::BTreeSet;
 
 use polyfen::json::JsonPosition;
-use polyfen::polyfen_chess::{self, Castling, ChessExtras, Operation};
+use polyfen::polyfen_chess::{self, Castling, ChessExtras, ChessPosition, Operation};
 use polyfen::polyfen_core::{Color, Setup};
-use polyfen::polyfen_khet::{self, Facing, KhetExtras, Kind};
-use polyfen::polyfen_xiangqi::{self, LetterSet, Marker, XiangqiExtras};
-use polyfen::{
-    AnyPosition, ChessPosition, KhetPosition, Notation, Position, ReadOptions, VariantId, WriteOptions,
-    XiangqiPosition, read,
-};
+use polyfen::polyfen_khet::{self, Facing, KhetExtras, KhetPosition, Kind};
+use polyfen::polyfen_xiangqi::{self, LetterSet, Marker, XiangqiExtras, XiangqiPosition};
+use polyfen::{AnyPosition, Notation, Position, ReadOptions, VariantId, WriteOptions, read};
 use proptest::prelude::*;
 use proptest::sample::select;
 use serde_json::Value;

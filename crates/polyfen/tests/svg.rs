@@ -4,7 +4,7 @@
 
 use polyfen::polyfen_core::Color;
 use polyfen::polyfen_khet::{self, BeamEnd, Pkn};
-use polyfen::{Position, ReadOptions, RenderStyle, VariantId, read, svg};
+use polyfen::{Position, ReadOptions, RenderStyle, VariantId, read};
 
 fn svg_of(input: &str) -> String {
     let reading = read(input, None, &ReadOptions::default()).expect("reads");
@@ -123,7 +123,7 @@ fn khet_laser_overlay_follows_the_beam() {
     let pkn: Pkn = polyfen_khet::CLASSIC.parse().expect("classic reads");
     let position = polyfen_khet::Position::from_setup(&pkn).expect("legal");
     let laser = position.laser(Color::White);
-    let drawing = svg::khet_with_laser(&pkn, &laser);
+    let drawing = polyfen_khet::svg_with_laser(&pkn, &laser);
     assert_well_formed(&drawing);
     assert_eq!(drawing.matches("class=\"laser\"").count(), laser.beams.len());
     let beam = &laser.beams[0];
@@ -135,7 +135,7 @@ fn khet_laser_overlay_follows_the_beam() {
     // the first point is the centre of the sphinx's square (j1: file 9, rank 0)
     assert_eq!(points.split(' ').next(), Some("476,380"));
     // the plain drawing has no laser
-    assert!(!svg::khet(&pkn).contains("class=\"laser\""));
+    assert!(!polyfen_khet::svg(&pkn).contains("class=\"laser\""));
 }
 
 /// The characters of a CJK script (the ideographs and their punctuation).

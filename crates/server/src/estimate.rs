@@ -4,7 +4,7 @@
 //! boards of each piece (see the tests, which check each bound against the
 //! real answers of many positions).
 
-use polyfen::{MoveNotation, Notation, Position, ReadOptions, Reading, RenderStyle, RuleOptions, VariantId};
+use polyfen::{MoveNotation, Position, ReadOptions, Reading, RenderStyle, RuleOptions, VariantId};
 use strum::IntoEnumIterator;
 
 /// What an item adds around its diagram or moves: the keys, the notation
@@ -189,8 +189,9 @@ impl GamesBound {
         let text = escaped(name.as_bytes()) + escaped(value.as_bytes());
         self.add(16 + 2 * text);
         if name.eq_ignore_ascii_case("FEN") {
-            let repairs = [None, Some(Notation::Fen), Some(Notation::XiangqiFen), Some(Notation::Pkn)]
-                .into_iter()
+            // no notation, then each game's own (as the game's reader reads it)
+            let repairs = std::iter::once(None)
+                .chain(VariantId::iter().map(|variant| Some(variant.default_notation())))
                 .filter_map(|from| polyfen::read(value, from, &ReadOptions::lenient(true)).ok())
                 .map(|reading| {
                     reading.repairs.iter().map(|repair| REPAIR + 2 * escaped(repair.message.as_bytes())).sum::<u64>()

@@ -330,7 +330,7 @@ async fn the_laser_is_traced_and_drawn() {
         polyfen::polyfen_khet::Position::from_setup(&pkn).expect("legal").laser(polyfen::polyfen_core::Color::White);
     assert_eq!(ok["color"], "silver");
     assert_eq!(ok["summary"], shot.to_string().as_str());
-    assert_eq!(ok["diagram"], polyfen::svg::khet_with_laser(&pkn, &shot).as_str());
+    assert_eq!(ok["diagram"], polyfen::polyfen_khet::svg_with_laser(&pkn, &shot).as_str());
     assert_eq!(answer["results"][1]["error"]["message"], "the laser is Khet's; this is a chess position");
     let (status, answer) = post(&c, &base, "/v1/laser", &json!({"input": classic, "color": "red"})).await;
     assert_eq!(status, 200);

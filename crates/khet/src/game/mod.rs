@@ -12,7 +12,7 @@ use polyfen_game::detect::{Guess, Strength, TextShape};
 use polyfen_game::tags::{GameTags, MoveTags, VariantTag};
 use polyfen_game::{
     Divided, Extra, ExtraAnswer, ExtraArgs, GamePosition, GameStatus, MoveError, PerftControl, Played, ReadOptions,
-    RuleError, RuleOptions, WriteOptions,
+    RuleError, RuleOptions, Switch, WriteOptions,
 };
 
 pub use self::json::{BeamJson, BounceJson, KhetDocument, KhetJson, LaserJson, OutcomeJson, PieceJson};
@@ -135,9 +135,26 @@ fn color_of(side: &str) -> Option<Color> {
     [Color::White, Color::Black].into_iter().find(|&color| color_name(color) == side)
 }
 
+/// Khet's option forbidding a scarab or eye swap that puts the other piece
+/// on a square reserved against it.
+pub const SWAP_RESTRICTION: Switch = Switch {
+    name: "swap-restriction",
+    help: "forbid a scarab or eye swap that puts the other piece on a square reserved against it",
+};
+
+/// Khet's option counting every rotation as its own move (by default a
+/// move whose result another move already gives is counted once).
+pub const EVERY_ROTATION: Switch = Switch {
+    name: "every-rotation",
+    help: "count every rotation as its own move, instead of each distinct result once",
+};
+
 /// The Khet rules of the rule options.
 fn rules(options: RuleOptions) -> Rules {
-    Rules { swap_restriction: options.khet_swap_restriction, every_rotation: options.khet_every_rotation }
+    Rules {
+        swap_restriction: options.switch(SWAP_RESTRICTION.name),
+        every_rotation: options.switch(EVERY_ROTATION.name),
+    }
 }
 
 impl GamePosition for KhetPosition {
@@ -171,6 +188,7 @@ impl GamePosition for KhetPosition {
     };
     const MOVE_TAGS: MoveTags<KhetMoveNotation> = MoveTags { default: Some(KhetMoveNotation::Khet), formats: &[] };
     const EXTRAS: &'static [Extra] = &[LASER];
+    const RULE_SWITCHES: &'static [Switch] = &[SWAP_RESTRICTION, EVERY_ROTATION];
     const SVG_BOARD_BYTES: u64 = SVG_BOARD_BYTES;
     const SVG_PIECE_BYTES: u64 = SVG_PIECE_BYTES;
     const MOST_PIECES: u64 = 80;
@@ -223,7 +241,7 @@ impl GamePosition for KhetPosition {
     /// Khet's legal moves: `h2g2` steps and swaps, `h2+` / `h2-`
     /// rotations. By default each distinct result once (no pharaoh turns,
     /// one turn per scarab or eye), as perft counts; with
-    /// [`RuleOptions::khet_every_rotation`] every rotation.
+    /// [`EVERY_ROTATION`] every rotation.
     fn legal_moves(&self, _notation: KhetMoveNotation, options: &RuleOptions) -> Result<Vec<String>, RuleError> {
         Ok(self.game()?.legal_moves(&rules(*options)).iter().map(ToString::to_string).collect())
     }
@@ -264,8 +282,7 @@ impl GamePosition for KhetPosition {
         Ok(Played { text: mv.to_string(), repairs })
     }
 
-    /// Khet perft, honouring [`RuleOptions::khet_swap_restriction`] and
-    /// [`RuleOptions::khet_every_rotation`].
+    /// Khet perft, honouring [`SWAP_RESTRICTION`] and [`EVERY_ROTATION`].
     fn perft_with(&self, depth: u32, options: &RuleOptions, control: &PerftControl) -> Result<u64, RuleError> {
         let game = self.game()?;
         if control.is_plain() {

@@ -1,5 +1,7 @@
 //! The visitor that turns what the PGN reader sees into a [`Game`],
-//! playing every move with its game's rules.
+//! playing every move with its game's rules; which game a game's tags name
+//! (or its first move claims) each game of the list says
+//! (`GamePosition::GAME_TAGS`, `MOVE_TAGS`, `claims_move`).
 
 use std::io::Read;
 

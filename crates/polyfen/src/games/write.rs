@@ -1,5 +1,6 @@
-//! Replaying a game's tree with its rules: the PGN writer, the lines of
-//! play, and the positions of the main line. Its replay steps (`start`,
+//! Replaying a game's tree with its rules: the PGN writer (its tags as the
+//! game declares them: a roster, the tag naming the game, a `Format`), the
+//! lines of play, and the positions of the main line. Its replay steps (`start`,
 //! `replay_move`, `write_replayed`, `own_notation`, with the list's
 //! `with_game!`) also serve the JSON form, which imports them; this module
 //! imports nothing of the JSON form.

@@ -224,8 +224,8 @@ impl Rules {
         let asked =
             move_notation.map(|id| parse_id::<MoveNotation>(id, "move notation", "move_notation")).transpose()?;
         let mut options = RuleOptions::default()
-            .with_khet_swap_restriction(swap_restriction)
-            .with_khet_every_rotation(every_rotation);
+            .with_switch("swap-restriction", swap_restriction)
+            .with_switch("every-rotation", every_rotation);
         if let Some(castling) = castling {
             options = options.with_castling(parse_id::<CastlingMoves>(castling, "castling style", "castling")?);
         }
