@@ -26,7 +26,8 @@
 //! - [`Position`] plays the rules; [`usi`] reads and writes USI moves and
 //!   `position` commands against the legal moves.
 //! - [`MoveNotation`] reads and writes moves in USI, CSA, KIF, KI2 and
-//!   Western notation, checked against the legal moves.
+//!   Western notation, checked against the legal moves; [`board`] reads
+//!   and writes the board diagrams of KIF and CSA files.
 //!
 //! # Examples
 //!
@@ -55,6 +56,7 @@ use polyfen_core::{
 };
 
 pub use game::{ShogiDocument, ShogiJson, ShogiMoveNotation, ShogiNotation, ShogiPosition, ShogiRules, ascii, svg};
+pub use notation::board;
 pub use notation::{Candidate, MoveErrorKind, MoveNotation, MoveParseError, UnknownMoveNotation};
 pub use position::{IllegalMove, MAX_MOVES, MoveList, Position, PositionError, Status};
 pub use types::{Move, Piece, Role, Square, SquareError, color_name};

@@ -110,6 +110,11 @@ fn every_corpus_row_is_written_and_read_in_every_notation() {
                         failures.push(format!("line {}: {notation} read {also:?} as {other:?}, not {mv}", row.line));
                     }
                 }
+                // A peer's KI2 that is not the JSA form is read only leniently, and said so.
+                let differs = notation == MoveNotation::Ki2 && row.ki2.get(i) != Some(also);
+                if differs && (repairs.is_empty() || notation.read_after(&p, previous, also).is_ok()) {
+                    failures.push(format!("line {}: {also:?} is not the JSA form but was read as standard", row.line));
+                }
             }
             previous = Some(mv.to());
             p.play(mv);
@@ -205,6 +210,10 @@ fn errors_name_the_bytes_and_the_candidates_and_lenient_readings_are_reported() 
         (MoveNotation::Western, OPEN, None, "Bx2b"),
         (MoveNotation::Western, OPEN, None, "B-2b+"),
         (MoveNotation::Western, START, None, "p-7f"),
+        (MoveNotation::Western, START, None, "P77-76"),
+        (MoveNotation::Kif, START, Some("7f"), "同 歩(77)"),
+        (MoveNotation::Ki2, START, Some("7f"), "▲同 歩"),
+        (MoveNotation::Ki2, START, Some("7f"), "▲同歩"),
         (MoveNotation::Western, START, None, "P-7f!"),
         (MoveNotation::Usi, START, None, "7g7e"),
         (MoveNotation::Usi, START, None, ""),
@@ -255,10 +264,12 @@ fn corpus_positions() -> Vec<String> {
         .collect()
 }
 
+/// A third of the corpus positions (every legal move of the 500 takes a
+/// while unoptimized; the random playouts below start from any of them).
 #[test]
 fn every_legal_move_of_the_corpus_positions_reads_back_in_every_notation() {
-    for sfen in corpus_positions() {
-        round_trip_every_move(&position(&sfen)).unwrap_or_else(|e| panic!("{e}"));
+    for sfen in corpus_positions().iter().step_by(3) {
+        round_trip_every_move(&position(sfen)).unwrap_or_else(|e| panic!("{e}"));
     }
 }
 
@@ -318,5 +329,48 @@ proptest! {
             prop_assert_eq!(round_trip_every_move(&p), Ok(()));
             p.play(moves[pick % moves.len()]);
         }
+    }
+}
+
+/// The moves of a few positions in every notation, and each read back:
+/// the first legal moves, and every move whose KI2 needs relative words,
+/// 打, 成 or 不成, or whose Western form needs its origin.
+#[test]
+fn moves_of_a_few_positions_in_every_notation() {
+    /// Drops and promotions: a horse and a dragon of sente, pieces in hand.
+    const HANDS: &str = "l+R5nl/3p1bgk1/2+B2p1sp/p3p4/2p3G2/P4P1R1/3gS2pP/4g1S2/L5KPL w N5Ps2n2p 1";
+    let mut report = String::new();
+    for sfen in [START, OPEN, SILVERS, SIX_EIGHT, PINNED, HANDS] {
+        let p = position(sfen);
+        let _ = writeln!(report, "{sfen}");
+        for (i, &mv) in p.legal_moves().iter().enumerate() {
+            let ki2 = MoveNotation::Ki2.write(&p, mv);
+            let western = MoveNotation::Western.write(&p, mv);
+            let plain = ki2.chars().count() <= 4
+                && !western.contains(|c: char| c.is_ascii_digit() && western.find(c) == Some(1));
+            if i >= 3 && plain {
+                continue;
+            }
+            let texts = all(&p, None, mv);
+            for (notation, text) in MoveNotation::ALL.iter().zip(&texts) {
+                assert_eq!(notation.read(&p, text), Ok(mv), "{sfen} {notation} {text}");
+            }
+            let _ = writeln!(report, "  {}", texts.join("  "));
+        }
+    }
+    insta::assert_snapshot!(report);
+}
+
+/// Two moves in turn: the second takes back on the first one's square,
+/// which KIF and KI2 write as 同.
+#[test]
+fn recaptures_are_written_with_dou() {
+    let mut p = position(OPEN);
+    let first = MoveNotation::Usi.read(&p, "8h2b+").expect("legal");
+    p.play(first);
+    let second = MoveNotation::Usi.read(&p, "3a2b").expect("legal");
+    assert_eq!(all(&p, Some(first.to()), second), ["3a2b", "-3122GI", "同　銀(31)", "△同　銀", "Sx2b"]);
+    for (notation, text) in MoveNotation::ALL.iter().zip(all(&p, Some(first.to()), second)) {
+        assert_eq!(notation.read_after(&p, Some(first.to()), &text), Ok(second));
     }
 }

@@ -26,7 +26,7 @@ use polyfen_core::{Color, MoveRepair};
 
 use super::ja::{self, WIDE_SPACE};
 use super::kif::{Target, read_target};
-use super::{MoveErrorKind, MoveParseError, Reader, attackers_of, promotion_optional};
+use super::{Legal, MoveErrorKind, MoveParseError, Reader, attackers_of};
 use crate::{Move, Position, Role, Square};
 
 /// The side marks: `▲` sente, `△` gote.
@@ -40,24 +40,25 @@ const fn mark(color: Color) -> char {
 /// Writes `mv`, a legal move of `position`, after a move to `previous`.
 pub(super) fn write(out: &mut String, position: &Position, previous: Option<Square>, mv: Move) {
     out.push(mark(position.turn()));
+    let legal = Legal::of(position);
     let mut body = String::new();
     match mv {
         Move::Normal { from, to, promote } => {
             let role = position.piece_at(from).map_or(Role::Pawn, |p| p.role);
             body.push_str(ja::name(role));
-            let froms = legal_froms(position, role, to);
+            let froms = legal_froms(&legal, role, to);
             if froms.len() > 1 {
                 body.push_str(&words(position.turn(), role, from, to, &froms, false));
             }
             if promote {
                 body.push('成');
-            } else if promotion_optional(position, from, to) {
+            } else if legal.promotion_optional(from, to) {
                 body.push_str("不成");
             }
         }
         Move::Drop { role, to } => {
             body.push_str(ja::name(role));
-            if !legal_froms(position, role, to).is_empty() {
+            if !legal_froms(&legal, role, to).is_empty() {
                 body.push('打');
             }
         }
@@ -75,8 +76,8 @@ pub(super) fn write(out: &mut String, position: &Position, previous: Option<Squa
 
 /// The squares from which a piece of `role` of the side to move can
 /// legally go to `to`.
-fn legal_froms(position: &Position, role: Role, to: Square) -> Vec<Square> {
-    let mut froms: Vec<Square> = position.moves_to(role, to).iter().filter_map(|m| m.from()).collect();
+fn legal_froms(legal: &Legal<'_>, role: Role, to: Square) -> Vec<Square> {
+    let mut froms: Vec<Square> = legal.moves_to(role, to).iter().filter_map(|m| m.from()).collect();
     froms.dedup();
     froms
 }
@@ -201,7 +202,10 @@ pub(super) fn read(r: &Reader<'_>, text: &str, repairs: &mut Vec<MoveRepair>) ->
     if at < text.len() {
         return Err(r.unexpected(text, at, "the end of the move"));
     }
-    if let Target::Same { spaced } = target {
+    if let Target::Same { spaced, ascii_space } = target {
+        if ascii_space {
+            repairs.push(MoveRepair::new(target_at..body_at, "read the ASCII space after 同 as a full-width one"));
+        }
         let one = text.get(body_at..).map_or(0, |b| b.chars().count()) == 1;
         if spaced != one {
             let how = if one {
@@ -213,7 +217,7 @@ pub(super) fn read(r: &Reader<'_>, text: &str, repairs: &mut Vec<MoveRepair>) ->
         }
     }
     let span = 0..text.len();
-    let froms = legal_froms(r.position, role, to);
+    let froms = legal_froms(&r.legal, role, to);
     if drop {
         if !written.is_empty() || promote.is_some() {
             let e = r.error(
@@ -230,11 +234,11 @@ pub(super) fn read(r: &Reader<'_>, text: &str, repairs: &mut Vec<MoveRepair>) ->
     }
     if froms.is_empty() {
         let drop = Move::Drop { role, to };
-        if written.is_empty() && promote.is_none() && r.position.is_legal(drop) {
+        if written.is_empty() && promote.is_none() && r.legal.contains(drop) {
             return Ok(drop);
         }
         let message = format!("no {} of {} can go to {to}", role.name(), super::color_name(r.position.turn()));
-        return Err(r.with_candidates(r.error(MoveErrorKind::Illegal(message), span), r.position.moves_to(role, to)));
+        return Err(r.with_candidates(r.error(MoveErrorKind::Illegal(message), span), r.legal.moves_to(role, to)));
     }
     let color = r.position.turn();
     let standard = |f: Square| if froms.len() > 1 { words(color, role, f, to, &froms, false) } else { String::new() };
@@ -264,19 +268,19 @@ pub(super) fn read(r: &Reader<'_>, text: &str, repairs: &mut Vec<MoveRepair>) ->
     };
     let promote = match promote {
         Some(p) => {
-            if !p && !r.position.is_legal(Move::Normal { from, to, promote: true }) {
+            if !p && !r.legal.contains(Move::Normal { from, to, promote: true }) {
                 repairs.push(MoveRepair::new(span.clone(), "不成 is not needed: the move cannot promote"));
             }
             p
         }
-        None if promotion_optional(r.position, from, to) => {
+        None if r.legal.promotion_optional(from, to) => {
             repairs
                 .push(MoveRepair::new(span.clone(), "the move may promote and says neither 成 nor 不成: read as 不成"));
             false
         }
         None => {
-            let forced = !r.position.is_legal(Move::Normal { from, to, promote: false })
-                && r.position.is_legal(Move::Normal { from, to, promote: true });
+            let forced = !r.legal.contains(Move::Normal { from, to, promote: false })
+                && r.legal.contains(Move::Normal { from, to, promote: true });
             if forced {
                 repairs.push(MoveRepair::new(span.clone(), "the piece must promote: read as 成"));
             }

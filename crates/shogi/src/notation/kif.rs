@@ -43,14 +43,15 @@ pub(super) fn write(out: &mut String, position: &Position, previous: Option<Squa
 
 /// The target of a KIF or KI2 move at the start of `text`: a square or
 /// `同` (with or without its full-width space). Returns the square, the
-/// bytes read, and whether `同` was written and with its space.
+/// bytes read, and how it was written.
 pub(super) fn read_target(r: &Reader<'_>, text: &str, at: usize) -> Result<(Square, usize, Target), MoveParseError> {
     let rest = text.get(at..).unwrap_or("");
     if let Some(after) = rest.strip_prefix('同') {
         let to = r.previous.ok_or_else(|| r.error(MoveErrorKind::NoPrevious, at..at + '同'.len_utf8()))?;
-        let spaced = after.starts_with(WIDE_SPACE);
-        let len = '同'.len_utf8() + if spaced { WIDE_SPACE.len_utf8() } else { 0 };
-        return Ok((to, at + len, Target::Same { spaced }));
+        let wide = after.starts_with(WIDE_SPACE);
+        let ascii_space = !wide && after.starts_with(' ');
+        let len = '同'.len_utf8() + if wide { WIDE_SPACE.len_utf8() } else { usize::from(ascii_space) };
+        return Ok((to, at + len, Target::Same { spaced: wide || ascii_space, ascii_space }));
     }
     if let Some((sq, len, ascii)) = ja::read_square(rest) {
         return Ok((sq, at + len, Target::Square { ascii }));
@@ -64,8 +65,8 @@ pub(super) fn read_target(r: &Reader<'_>, text: &str, at: usize) -> Result<(Squa
 /// How a target was written.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum Target {
-    /// `同`, with or without its full-width space.
-    Same { spaced: bool },
+    /// `同`, with or without its space, which may be an ASCII one.
+    Same { spaced: bool, ascii_space: bool },
     /// A square, its file in ASCII or not.
     Square { ascii: bool },
 }
@@ -74,8 +75,11 @@ pub(super) enum Target {
 pub(super) fn read(r: &Reader<'_>, text: &str, repairs: &mut Vec<MoveRepair>) -> Result<Move, MoveParseError> {
     let (to, mut at, target) = read_target(r, text, 0)?;
     match target {
-        Target::Same { spaced: false } => {
+        Target::Same { spaced: false, .. } => {
             repairs.push(MoveRepair::new(0..at, "read '同' without its full-width space as '同　'"));
+        }
+        Target::Same { ascii_space: true, .. } => {
+            repairs.push(MoveRepair::new(0..at, "read the ASCII space after '同' as a full-width one"));
         }
         Target::Square { ascii: true } => {
             repairs.push(MoveRepair::new(0..1, "read the ASCII file digit as a full-width one"));
@@ -140,7 +144,7 @@ pub(super) fn read(r: &Reader<'_>, text: &str, repairs: &mut Vec<MoveRepair>) ->
     }
     // No origin: only a lenient reading takes it, when one legal move fits.
     let fits: Vec<Move> =
-        r.position.moves_to(role, to).into_iter().filter(|m| m.is_promotion() == (promote == Some(true))).collect();
+        r.legal.moves_to(role, to).into_iter().filter(|m| m.is_promotion() == (promote == Some(true))).collect();
     match fits.as_slice() {
         [mv] => {
             let standard = r.notation.write_after(r.position, r.previous, *mv);
@@ -149,7 +153,7 @@ pub(super) fn read(r: &Reader<'_>, text: &str, repairs: &mut Vec<MoveRepair>) ->
         }
         [] => {
             let message = format!("no legal move of a {} goes to {to}", role.name());
-            Err(r.with_candidates(r.error(MoveErrorKind::Illegal(message), span), r.position.moves_to(role, to)))
+            Err(r.with_candidates(r.error(MoveErrorKind::Illegal(message), span), r.legal.moves_to(role, to)))
         }
         _ => Err(r.ambiguous(format!("{text} (without its origin)"), fits, span)),
     }

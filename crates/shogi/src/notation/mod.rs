@@ -26,6 +26,9 @@
 //! file, a KIF move without its origin. The strict readers refuse those
 //! with [`MoveErrorKind::NotStandard`], naming the reading.
 //!
+//! The board notations of KIF and CSA files (a start diagram) are in
+//! [`board`].
+//!
 //! # Examples
 //!
 //! ```
@@ -40,6 +43,7 @@
 //! # Ok::<(), polyfen_shogi::MoveParseError>(())
 //! ```
 
+pub mod board;
 mod csa;
 mod ja;
 mod ki2;
@@ -163,7 +167,7 @@ impl MoveNotation {
         if trimmed.is_empty() {
             return Err(MoveParseError::new(self, MoveErrorKind::Empty, 0..text.len()));
         }
-        let reader = Reader { position, previous, notation: self };
+        let reader = Reader { position, legal: Legal::of(position), previous, notation: self };
         let mut own = Vec::new();
         let result = match self {
             MoveNotation::Usi => match crate::usi::read_move_lenient(position, trimmed) {
@@ -330,6 +334,7 @@ impl From<crate::usi::MoveParseError> for MoveParseError {
 /// notation for errors and candidates.
 struct Reader<'a> {
     position: &'a Position,
+    legal: Legal<'a>,
     previous: Option<Square>,
     notation: MoveNotation,
 }
@@ -361,6 +366,9 @@ impl Reader<'_> {
     /// `mv` if legal, else the rules' reason with the legal moves to the
     /// same square by the same kind as candidates.
     fn legal(&self, mv: Move, span: Range<usize>) -> Result<Move, MoveParseError> {
+        if self.legal.contains(mv) {
+            return Ok(mv);
+        }
         match self.position.check_move(mv) {
             Ok(()) => Ok(mv),
             Err(why) => {
@@ -373,21 +381,22 @@ impl Reader<'_> {
     /// (the other promotion choice), else the same kind to the same square,
     /// else the same piece anywhere.
     fn near(&self, mv: Move) -> Vec<Move> {
-        let legal = self.position.legal_moves();
-        let pick = |keep: &dyn Fn(&Move) -> bool| -> Vec<Move> { legal.iter().copied().filter(|m| keep(m)).collect() };
+        let pick = |keep: &dyn Fn(&Move) -> bool| -> Vec<Move> {
+            self.legal.moves.iter().copied().filter(|m| keep(m)).collect()
+        };
         match mv {
             Move::Normal { from, to, .. } => {
                 let role = self.position.piece_at(from).map(|p| p.role);
                 let mut near = pick(&|m| m.from() == Some(from) && m.to() == to);
                 if near.is_empty() {
-                    near = role.map(|r| self.position.moves_to(r, to)).unwrap_or_default();
+                    near = role.map(|r| self.legal.moves_to(r, to)).unwrap_or_default();
                 }
                 if near.is_empty() {
                     near = pick(&|m| m.from() == Some(from));
                 }
                 near
             }
-            Move::Drop { role, to } => self.position.moves_to(role, to),
+            Move::Drop { role, to } => self.legal.moves_to(role, to),
         }
     }
 
@@ -409,7 +418,7 @@ impl Reader<'_> {
     /// The legal board moves ending on `to` made by a piece that now has
     /// `role`.
     fn board_moves_to(&self, role: Role, to: Square) -> Vec<Move> {
-        self.position.moves_to(role, to).into_iter().filter(|m| !m.is_drop()).collect()
+        self.legal.moves_to(role, to).into_iter().filter(|m| !m.is_drop()).collect()
     }
 }
 
@@ -440,9 +449,41 @@ fn attackers_of(position: &Position, role: Role, to: Square) -> Vec<Square> {
         .collect()
 }
 
-/// Whether the legal moves hold both the promotion and its refusal of a
-/// board move `from`→`to`.
-fn promotion_optional(position: &Position, from: Square, to: Square) -> bool {
-    position.is_legal(Move::Normal { from, to, promote: true })
-        && position.is_legal(Move::Normal { from, to, promote: false })
+/// A position's legal moves, generated once for a reading or a writing.
+struct Legal<'a> {
+    position: &'a Position,
+    moves: crate::MoveList,
+}
+
+impl Legal<'_> {
+    fn of(position: &Position) -> Legal<'_> {
+        Legal { position, moves: position.legal_moves() }
+    }
+
+    fn contains(&self, mv: Move) -> bool {
+        self.moves.contains(&mv)
+    }
+
+    /// The legal moves ending on `to` of a piece of `role` (as it stands
+    /// before the move), drops of `role` included.
+    fn moves_to(&self, role: Role, to: Square) -> Vec<Move> {
+        self.moves
+            .iter()
+            .copied()
+            .filter(|m| {
+                m.to() == to
+                    && match *m {
+                        Move::Normal { from, .. } => self.position.piece_at(from).is_some_and(|p| p.role == role),
+                        Move::Drop { role: r, .. } => r == role,
+                    }
+            })
+            .collect()
+    }
+
+    /// Whether the legal moves hold both the promotion and its refusal of
+    /// a board move `from`→`to`.
+    fn promotion_optional(&self, from: Square, to: Square) -> bool {
+        self.contains(Move::Normal { from, to, promote: true })
+            && self.contains(Move::Normal { from, to, promote: false })
+    }
 }

@@ -6,13 +6,14 @@
 //! `+R4d-4f`.
 //!
 //! Read leniently, each with a [`MoveRepair`]: `-` for a capture or `x` for
-//! a plain move, a lowercase piece letter, and a move that could promote
+//! a plain move, a lowercase piece letter, ranks written as digits
+//! (`P-76`, as older books do), and a move that could promote
 //! written without `+` or `=` (read as declining) or a forced promotion
 //! without `+`. An origin written when not needed is standard.
 
 use polyfen_core::MoveRepair;
 
-use super::{MoveErrorKind, MoveParseError, Reader};
+use super::{Legal, MoveErrorKind, MoveParseError, Reader};
 use crate::{Move, Position, Role, Square};
 
 /// Writes `mv`, a legal move of `position`.
@@ -24,7 +25,8 @@ pub(super) fn write(out: &mut String, position: &Position, mv: Move) {
                 out.push('+');
             }
             out.push(char::from(role.letter()));
-            let others = position.moves_to(role, to).iter().any(|m| m.from().is_some_and(|f| f != from));
+            let legal = Legal::of(position);
+            let others = legal.moves_to(role, to).iter().any(|m| m.from().is_some_and(|f| f != from));
             if others {
                 out.push_str(&from.to_string());
             }
@@ -32,7 +34,7 @@ pub(super) fn write(out: &mut String, position: &Position, mv: Move) {
             out.push_str(&to.to_string());
             if promote {
                 out.push('+');
-            } else if super::promotion_optional(position, from, to) {
+            } else if legal.promotion_optional(from, to) {
                 out.push('=');
             }
         }
@@ -59,7 +61,16 @@ pub(super) fn read(r: &Reader<'_>, text: &str, repairs: &mut Vec<MoveRepair>) ->
         repairs.push(MoveRepair::new(at..at + 1, "read the lowercase piece letter as uppercase"));
     }
     at += 1;
-    let square = |i: usize| b.get(i..i + 2).and_then(Square::parse);
+    let mut numeric = None;
+    let mut square = |i: usize| {
+        let pair = b.get(i..i + 2)?;
+        if let Some(sq) = Square::parse(pair) {
+            return Some(sq);
+        }
+        let sq = Square::new(pair[0].wrapping_sub(b'0'), pair[1].wrapping_sub(b'0'))?;
+        numeric.get_or_insert(i..i + 2);
+        Some(sq)
+    };
     let from = square(at);
     let from_at = at;
     if from.is_some() {
@@ -84,6 +95,9 @@ pub(super) fn read(r: &Reader<'_>, text: &str, repairs: &mut Vec<MoveRepair>) ->
     if at < b.len() {
         return Err(r.unexpected(text, at, "the end of the move"));
     }
+    if let Some(span) = numeric {
+        repairs.push(MoveRepair::new(span, "read a rank written as a digit (1-9) as its letter (a-i)"));
+    }
     let span = 0..text.len();
     if sep == Some(b'*') {
         if from.is_some() {
@@ -103,7 +117,7 @@ pub(super) fn read(r: &Reader<'_>, text: &str, repairs: &mut Vec<MoveRepair>) ->
             Some(f) => format!("no legal move of a {} goes from {f} to {to}", role.name()),
             None => format!("no legal move of a {} goes to {to}", role.name()),
         };
-        return Err(r.with_candidates(r.error(MoveErrorKind::Illegal(message), span), r.position.moves_to(role, to)));
+        return Err(r.with_candidates(r.error(MoveErrorKind::Illegal(message), span), r.legal.moves_to(role, to)));
     }
     let origins = {
         let mut o: Vec<Square> = fits.iter().filter_map(|m| m.from()).collect();
