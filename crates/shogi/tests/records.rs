@@ -386,3 +386,29 @@ proptest! {
         }
     }
 }
+
+/// Where the peers read the real records differently, and who is right.
+#[test]
+fn where_the_peers_disagree() {
+    // 王 for 玉 (Kifu for Windows wrote it in 2008): read, and said.
+    let (_, kyoochi) = read_file("real/json-kifu-format/20081220kyoochi.kif");
+    assert!(!kyoochi.repairs.is_empty(), "王 is reported");
+    assert!(kyoochi.repairs.iter().all(|r| r.at.line > 0 && r.at.column > 0), "{:?}", kyoochi.repairs);
+    // 手合割：その他 with a board diagram: the diagram is the start (cshogi
+    // refuses the file; python-shogi gives up).
+    let (_, nine) = read_file("real/json-kifu-format/9fu.kif");
+    assert_eq!(nine.start.setup.to_string(), "7pk/7p1/7p1/7p1/7p1/7p1/7p1/7p1/7p1 b 2R4L4s4n 1");
+    // A diagram's start is sente to move when it says 先手番 or nothing
+    // (python-shogi gives the side after the last move instead).
+    let (_, tsume) = read_file("real/python-shogi/tsume-oouchi.kif");
+    assert_eq!(tsume.start.setup.extras.turn, polyfen_core::Color::White);
+    // P-00KA00KE: two knights in gote's hand, counted (python-shogi drops
+    // the letters of the counts).
+    let (_, issue43) = read_file("real/cshogi/parse_position_issue43.csa");
+    assert_eq!(issue43.start.setup.to_string(), "2sgkgs2/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B7/1NSGKGSN1 b R2Lb2n2l 1");
+    // EUC-JP, which neither the KIF nor the CSA default says: found.
+    let bytes = std::fs::read(format!("{CORPUS}/real/json-kifu-format/2005_YAMADA_GPS.csa")).expect("the file");
+    assert_eq!(ShogiRecord::Csa.encoding(&bytes), Some("EUC-JP"));
+    let (_, yamada) = read_file("real/json-kifu-format/2005_YAMADA_GPS.csa");
+    assert_eq!(yamada.tag("Gote"), Some("山田将棋 Version 2.18 (LEVEL5)"));
+}

@@ -278,6 +278,14 @@ impl Tree {
         let mv = notation
             .read_lenient(&pos.position, pos.last_to, text, &mut found)
             .map_err(|e| line.error(at + e.span.start, format!("move {} {text}: {e}", self.next_number())))?;
+        for (other, standard) in [('王', '玉'), ('竜', '龍')] {
+            // a peer's kanji the move readers take as they are: said here
+            if let Some(i) = text.find(other)
+                && !found.iter().any(|r| r.message.contains(other))
+            {
+                repairs.push(line.repair(at + i, format!("{text}: read {other} as {standard}")));
+            }
+        }
         repairs.extend(found.into_iter().map(|r| line.repair(at + r.span.start, format!("{text}: {}", r.message))));
         let branch = self.current_mut();
         let before = branch.after.clone();
@@ -567,7 +575,7 @@ fn start_of(game: &Game) -> Result<ShogiPos, RuleError> {
 
 /// The tags a writer names itself (the rest it writes as they are, where
 /// the format has a place for them).
-const OWN_TAGS: [&str; 4] = ["FEN", "Termination", "Result", "Variant"];
+const OWN_TAGS: [&str; 5] = ["FEN", "Termination", "Result", "Variant", "Handicap"];
 
 /// The comments of a node that are not a time.
 fn plain_comments(comments: &[String]) -> impl Iterator<Item = &String> {
