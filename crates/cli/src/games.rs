@@ -15,7 +15,7 @@ use clap::{Args, Subcommand};
 use indicatif::ProgressBar;
 use polyfen::games::{
     Encoding, Game, GameError, GameOptions, GameResult, OpenOptions, RecordFormat, Records, encoding_for,
-    position_notation, write_dhtmlxq, write_xqf,
+    position_notation, write_record,
 };
 use polyfen::{MoveNotation, Notation, Position, VariantId, WriteOptions};
 
@@ -86,11 +86,12 @@ struct CommonArgs {
 
 #[derive(Args, Debug)]
 struct ConvertArgs {
-    /// The format to write: pgn, json (one object per game per line), xqf
-    /// (binary, one Xiangqi game), or dhtmlxq (Xiangqi, the web pages' tag
-    /// form, a record per game).
-    #[arg(long, value_name = "FORMAT", default_value = "pgn", value_parser = ["pgn", "json", "xqf", "dhtmlxq"])]
-    to: String,
+    /// The format to write: pgn, json (one object per game per line), or a
+    /// game's own record format that is written: xqf (binary, one Xiangqi
+    /// game), dhtmlxq (Xiangqi, the web pages' tag form, a record per game),
+    /// kif, ki2, csa (Shogi, UTF-8).
+    #[arg(long, value_name = "FORMAT", default_value = "pgn", value_parser = parse_output)]
+    to: Output,
     /// The move notation to write (default: the game's PGN notation: san,
     /// iccs or khet). Chess: san, lan, uci. Xiangqi: iccs, ucci, uci-1,
     /// wxf, wxf-fsf, chinese, chinese-traditional. Khet: khet.
@@ -126,6 +127,15 @@ fn parse_format(s: &str) -> Result<RecordFormat, String> {
     s.parse()
 }
 
+/// `pgn`, `json`, or a game's own record format.
+fn parse_output(s: &str) -> Result<Output, String> {
+    match s.to_ascii_lowercase().as_str() {
+        "pgn" => Ok(Output::Pgn),
+        "json" => Ok(Output::Json),
+        _ => s.parse().map(Output::Record).map_err(|e: String| format!("{e}, or json")),
+    }
+}
+
 fn parse_encoding(s: &str) -> Result<&'static Encoding, String> {
     encoding_for(s).ok_or_else(|| format!("unknown encoding {s:?}; for example utf-8, gb18030, gbk, big5, latin1"))
 }
@@ -141,12 +151,12 @@ enum Job {
 }
 
 /// The format `games convert` writes.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Output {
     Pgn,
     Json,
-    Xqf,
-    DhtmlXq,
+    /// A game's own record format, written by its writer.
+    Record(RecordFormat),
 }
 
 /// What one game gave: output text (or bytes), or why it failed, and its
@@ -174,15 +184,7 @@ struct Stats {
 
 pub fn run(args: &GamesArgs, report: &mut Report) -> Result<(), Flow> {
     let (job, common) = match &args.command {
-        GamesCommand::Convert(a) => {
-            let to = match a.to.as_str() {
-                "json" => Output::Json,
-                "xqf" => Output::Xqf,
-                "dhtmlxq" => Output::DhtmlXq,
-                _ => Output::Pgn,
-            };
-            (Job::Convert { to, moves: a.moves }, &a.common)
-        }
+        GamesCommand::Convert(a) => (Job::Convert { to: a.to, moves: a.moves }, &a.common),
         GamesCommand::Validate(c) => (Job::Validate, c),
         GamesCommand::Positions(a) => (Job::Positions { every_ply: a.every_ply, to: a.to }, &a.common),
         GamesCommand::Lines(a) => (Job::Lines { moves: a.moves }, &a.common),
@@ -450,11 +452,17 @@ fn process_game(game: &Game, job: Job) -> Outcome {
         Job::Convert { to: Output::Pgn, moves } => {
             game.write_pgn(moves, &mut outcome.output).map_err(|e| e.to_string())
         }
-        Job::Convert { to: Output::Xqf, .. } => {
-            write_xqf(game).map(|bytes| outcome.binary = bytes).map_err(|e| e.to_string())
-        }
-        Job::Convert { to: Output::DhtmlXq, .. } => {
-            write_dhtmlxq(game).map(|text| outcome.output.push_str(&text)).map_err(|e| e.to_string())
+        Job::Convert { to: Output::Record(format), .. } => {
+            write_record(format, game).map_err(|e| e.to_string()).and_then(|bytes| {
+                if format.is_binary() {
+                    outcome.binary = bytes;
+                    Ok(())
+                } else {
+                    String::from_utf8(bytes)
+                        .map(|text| outcome.output.push_str(&text))
+                        .map_err(|_| format!("the {format} writer wrote text that is not UTF-8"))
+                }
+            })
         }
         Job::Convert { to: Output::Json, moves } => game
             .to_json(moves)

@@ -55,7 +55,9 @@ use polyfen_core::{
     RowOrder, Setup, Variant,
 };
 
-pub use game::{ShogiDocument, ShogiJson, ShogiMoveNotation, ShogiNotation, ShogiPosition, ShogiRules, ascii, svg};
+pub use game::{
+    ShogiDocument, ShogiJson, ShogiMoveNotation, ShogiNotation, ShogiPosition, ShogiRecord, ShogiRules, ascii, svg,
+};
 pub use notation::board;
 pub use notation::{Candidate, MoveErrorKind, MoveNotation, MoveParseError, UnknownMoveNotation};
 pub use position::{IllegalMove, MAX_MOVES, MoveList, Position, PositionError, Status};

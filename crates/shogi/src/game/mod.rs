@@ -1,11 +1,13 @@
 //! Shogi as the layers above it see it ([`GamePosition`]): SFEN, USI
 //! moves, diagrams, the JSON form, explanations part by part, the rules and
-//! perft; in game records, [`ShogiRules`] (record.rs).
+//! perft; in game records, [`ShogiRules`] (record.rs); its own record
+//! formats KIF, KI2 and CSA, [`ShogiRecord`] (records/).
 
 mod explain;
 mod glyphs;
 mod json;
 mod record;
+mod records;
 mod render;
 mod svg;
 
@@ -19,6 +21,7 @@ use polyfen_game::{
 
 pub use self::json::{ShogiDocument, ShogiJson};
 pub use self::record::ShogiRules;
+pub use self::records::ShogiRecord;
 pub use self::render::ascii;
 pub use self::svg::svg;
 use crate::board::{BoardError, BoardNotation};

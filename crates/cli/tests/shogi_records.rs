@@ -1,0 +1,128 @@
+//! The `games` commands on Shogi record files (KIF, KI2, CSA): found from
+//! their content in `Shift_JIS` or UTF-8, converted to each other and to
+//! PGN, their lines listed in USI, their errors named with line and column.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+const SHOGI: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus/shogi");
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn polyfen(args: &[&str], stdin: &[u8]) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_polyfen"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("polyfen runs");
+    let mut input = child.stdin.take().expect("stdin");
+    let data = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&data);
+    });
+    let output = child.wait_with_output().expect("polyfen finishes");
+    let _ = writer.join();
+    Run {
+        code: output.status.code().unwrap_or(-1),
+        stdout: String::from_utf8(output.stdout).expect("UTF-8 output"),
+        stderr: String::from_utf8(output.stderr).expect("UTF-8 errors"),
+    }
+}
+
+fn path(relative: &str) -> String {
+    format!("{SHOGI}/{relative}")
+}
+
+/// The expected main line of a corpus record, in USI.
+fn expected_main_line(file: &str) -> String {
+    let text = std::fs::read_to_string(path("records/expected.jsonl")).expect("the expected readings");
+    let entry: serde_json::Value = text
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("JSON"))
+        .find(|e| e["file"] == file)
+        .expect("the file's entry");
+    let moves: Vec<&str> = entry["mainline"].as_array().expect("moves").iter().filter_map(|m| m.as_str()).collect();
+    moves.join(" ")
+}
+
+#[test]
+fn a_shift_jis_kif_converts_to_csa_and_back() {
+    let kif = path("records/kif/001.kif");
+    let csa = polyfen(&["games", "convert", "--to", "csa", &kif], b"");
+    assert_eq!(csa.code, 0, "{}", csa.stderr);
+    assert!(csa.stdout.starts_with("'CSA encoding=UTF-8\nV2.2\n"), "{}", csa.stdout);
+    assert!(csa.stdout.contains("\n+7776FU\n"), "{}", csa.stdout);
+    assert!(csa.stdout.ends_with("%TORYO\n"), "{}", csa.stdout);
+    let lines = polyfen(&["games", "lines", "--moves", "usi", "-"], csa.stdout.as_bytes());
+    assert_eq!(lines.code, 0, "{}", lines.stderr);
+    assert_eq!(lines.stdout.trim_end(), expected_main_line("records/kif/001.kif"));
+}
+
+#[test]
+fn every_line_of_a_kif_with_variations_in_usi() {
+    let out = polyfen(&["games", "lines", "--moves", "usi", &path("records/kif/017.kif")], b"");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(lines.len(), 5, "{}", out.stdout);
+    assert_eq!(lines[0], expected_main_line("records/kif/017.kif"));
+}
+
+#[test]
+fn a_csa_converts_to_kif_with_its_handicap() {
+    let out = polyfen(&["games", "convert", "--to", "kif", &path("records/csa/004.csa")], b"");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stdout.contains("手合割：香落ち\n"), "{}", out.stdout);
+    assert!(out.stdout.contains("\n   1 ５二玉(51)   ( 0:30/00:00:30)\n"), "{}", out.stdout);
+    assert!(out.stdout.contains("\n  83 詰み\nまで82手で詰み\n"), "{}", out.stdout);
+    let back = polyfen(&["games", "lines", "--moves", "usi", "-"], out.stdout.as_bytes());
+    assert_eq!(back.stdout.trim_end(), expected_main_line("records/csa/004.csa"));
+}
+
+#[test]
+fn a_ki2_converts_to_pgn_with_its_players() {
+    let out = polyfen(&["games", "convert", &path("records/ki2/002.ki2")], b"");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stdout.starts_with("[Variant \"shogi\"]\n"), "{}", out.stdout);
+    assert!(out.stdout.contains("[Sente \"棋譜花子\"]\n[Gote \"テスト次郎\"]\n"), "{}", out.stdout);
+    assert!(out.stdout.contains("[Termination \"resign\"]"), "{}", out.stdout);
+    assert!(out.stdout.trim_end().ends_with("0-1"), "{}", out.stdout);
+}
+
+#[test]
+fn every_corpus_record_validates() {
+    let mut files = Vec::new();
+    for dir in ["records/kif", "records/ki2", "records/csa"] {
+        for entry in std::fs::read_dir(path(dir)).expect("a corpus folder") {
+            files.push(entry.expect("an entry").path().to_string_lossy().into_owned());
+        }
+    }
+    files.sort();
+    let mut args = vec!["games", "validate"];
+    args.extend(files.iter().map(String::as_str));
+    let out = polyfen(&args, b"");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(out.stdout.trim_end(), "ok: 66 games", "{}", out.stderr);
+}
+
+#[test]
+fn validation_errors_name_the_line_and_the_column() {
+    let kif = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ７六歩(77)\n";
+    let out = polyfen(&["games", "validate", "-"], kif.as_bytes());
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("game 1: kif: byte 89: line 4, column 8: move 2 ７六歩(77): the origin 7g holds no piece"),
+        "{}",
+        out.stderr
+    );
+    let csa = "V2.2\nPI\n+\n+7776FU\n/\nPI\n+\n+7775FU\n";
+    let out = polyfen(&["games", "validate", "-"], csa.as_bytes());
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert!(out.stderr.contains("game 2: csa: byte 25: line 8, column 1: move 1 +7775FU"), "{}", out.stderr);
+    assert_eq!(out.stderr.lines().count(), 1, "only the bad game is named: {}", out.stderr);
+}
