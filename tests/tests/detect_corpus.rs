@@ -127,13 +127,15 @@ fn written_forms(variant: VariantId) -> Vec<(Notation, WriteOptions)> {
             })
             .collect(),
         VariantId::Khet => vec![(Notation::Pkn, plain), (Notation::Pkn, plain.with_canonical(true))],
+        // the board diagrams span several lines: no line is one
+        VariantId::Shogi => vec![(Notation::Sfen, plain)],
     }
 }
 
 #[test]
 fn playout_positions_in_every_notation_read_as_first_detected() {
     let mut rng = Rng(0x00DE_7EC7);
-    for variant in [VariantId::Chess, VariantId::Xiangqi, VariantId::Khet] {
+    for variant in [VariantId::Chess, VariantId::Xiangqi, VariantId::Khet, VariantId::Shogi] {
         let positions = playouts(variant, 150, &mut rng);
         assert!(positions.len() >= 150, "{variant}");
         for position in &positions {
