@@ -360,6 +360,32 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
     #[test]
+    fn a_damaged_game_of_a_csa_file_leaves_the_others_read(
+        changes in proptest::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 1..6),
+    ) {
+        let read = |file: &str| std::fs::read(format!("{CORPUS}/records/csa/{file}")).expect("a corpus file");
+        let (first, second, third) = (read("001.csa"), read("002.csa"), read("006.csa"));
+        let mut damaged = second.clone();
+        for (index, byte) in changes {
+            let at = index.index(damaged.len());
+            damaged[at] = byte;
+        }
+        let mut file = first.clone();
+        file.extend_from_slice(b"/\n");
+        file.extend_from_slice(&damaged);
+        file.extend_from_slice(b"\n/\n");
+        file.extend_from_slice(&third);
+        let games = ShogiRecord::Csa.read(&file);
+        let alone = |bytes: &[u8]| ShogiRecord::Csa.read(bytes).remove(0).expect("a good game");
+        let first_read = games.first().and_then(|g| g.as_ref().ok()).expect("the first game");
+        let last_read = games.last().and_then(|g| g.as_ref().ok()).expect("the last game");
+        // the moves (a damaged byte may change the encoding found for the
+        // whole file, and with it the comments' text)
+        prop_assert_eq!(main_line(first_read), main_line(&alone(&first)));
+        prop_assert_eq!(main_line(last_read), main_line(&alone(&third)));
+    }
+
+    #[test]
     fn readers_never_panic_on_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
         for format in [ShogiRecord::Kif, ShogiRecord::Ki2, ShogiRecord::Csa] {
             let _ = format.read(&bytes);
