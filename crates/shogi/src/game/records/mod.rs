@@ -588,9 +588,10 @@ fn start_of(game: &Game) -> Result<ShogiPos, RuleError> {
     ShogiRules::from_position(&game.start).map_err(RuleError::IllegalPosition)
 }
 
-/// The tags a writer names itself (the rest it writes as they are, where
-/// the format has a place for them).
-const OWN_TAGS: [&str; 5] = ["FEN", "Termination", "Result", "Variant", "Handicap"];
+/// The tags a writer names itself or that belong to PGN (`Format`, the
+/// facade's move notation); the rest it writes as they are, where the
+/// format has a place for them.
+const OWN_TAGS: [&str; 6] = ["FEN", "Termination", "Result", "Variant", "Handicap", "Format"];
 
 /// The comments of a node that are not a time.
 fn plain_comments(comments: &[String]) -> impl Iterator<Item = &String> {
