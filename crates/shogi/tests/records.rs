@@ -268,7 +268,10 @@ fn errors_name_the_line_and_the_column() {
     assert_eq!(partial.unplayed.as_deref(), Some("   2 ７六歩(77)\n"));
     let unknown = ShogiRecord::Kif.read("手合割：トンボ\n".as_bytes()).remove(0).unwrap_err();
     assert!(unknown.message.starts_with("line 1, column 5: 手合割 \"トンボ\""), "{}", unknown.message);
+    // a CSA file read as KIF: its first line is no KIF header
     let csa = "V2.2\nPI\n+\n+7776FU\n-3334FU,+8822XX\n";
+    let error = ShogiRecord::Kif.read(csa.as_bytes()).remove(0).unwrap_err();
+    assert!(error.message.starts_with("line 1, column 1: expected a header"), "{}", error.message);
     let error = ShogiRecord::Csa.read(csa.as_bytes()).remove(0).unwrap_err();
     assert!(error.message.starts_with("line 5, column 14: move 3 +8822XX"), "{}", error.message);
 }
