@@ -322,6 +322,32 @@ fn detection_claims_shogi_records_only() {
     assert_eq!(ShogiRecord::Kif.encoding(&sjis), Some("Shift_JIS"));
 }
 
+/// No file of the other games' corpora (PGN, XQF, CBR, CBL, `DhtmlXQ`, FEN
+/// lists) is taken for a Shogi record.
+#[test]
+fn other_games_files_are_not_claimed() {
+    use std::io::Read;
+    let mut stack =
+        vec![format!("{CORPUS}/../pgn"), format!("{CORPUS}/../xiangqi-records"), format!("{CORPUS}/../chess")];
+    let mut seen = 0;
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path.to_string_lossy().into_owned());
+                continue;
+            }
+            let mut head = Vec::new();
+            let file = std::fs::File::open(&path).expect("a corpus file");
+            file.take(64 * 1024).read_to_end(&mut head).expect("read");
+            assert_eq!(ShogiRecord::detect(&head), None, "{}", path.display());
+            seen += 1;
+        }
+    }
+    assert!(seen > 10, "{seen} files");
+}
+
 #[test]
 fn each_ending_is_a_result_and_a_termination() {
     let mut seen = BTreeMap::new();
