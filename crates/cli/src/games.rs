@@ -74,12 +74,13 @@ struct CommonArgs {
     #[arg(long)]
     explain: bool,
     /// Read every input as this format (pgn, xqf, cbr, cbl, dhtmlxq, cbf:
-    /// the XML record of 象棋桥, read only); by default each input's format is found
-    /// from its content.
+    /// the XML record of 象棋桥, read only; kif, ki2, csa: Shogi); by default
+    /// each input's format is found from its content.
     #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
     from_format: Option<RecordFormat>,
     /// Game files to read (`-` is standard input); without any, standard
-    /// input. Formats (pgn, xqf, cbr, cbl, dhtmlxq, cbf) are found from the content.
+    /// input. Formats (pgn, xqf, cbr, cbl, dhtmlxq, cbf, kif, ki2, csa) are
+    /// found from the content.
     #[arg(value_name = "FILE")]
     files: Vec<String>,
 }

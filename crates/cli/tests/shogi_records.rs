@@ -126,3 +126,19 @@ fn validation_errors_name_the_line_and_the_column() {
     assert!(out.stderr.contains("game 2: csa: byte 25: line 8, column 1: move 1 +7775FU"), "{}", out.stderr);
     assert_eq!(out.stderr.lines().count(), 1, "only the bad game is named: {}", out.stderr);
 }
+
+#[test]
+fn a_handicap_game_goes_through_pgn_and_back_to_kif() {
+    let pgn = polyfen(&["games", "convert", &path("records/kif/004.kifu")], b"");
+    assert_eq!(pgn.code, 0, "{}", pgn.stderr);
+    assert!(
+        pgn.stdout.contains("[FEN \"lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1\"]"),
+        "{}",
+        pgn.stdout
+    );
+    let kif = polyfen(&["games", "convert", "--to", "kif", "-"], pgn.stdout.as_bytes());
+    assert_eq!(kif.code, 0, "{}", kif.stderr);
+    assert!(kif.stdout.contains("上手：player_A\n手合割：香落ち\n手数----指手"), "{}", kif.stdout);
+    let lines = polyfen(&["games", "lines", "--moves", "usi", "-"], kif.stdout.as_bytes());
+    assert_eq!(lines.stdout.trim_end(), expected_main_line("records/kif/004.kifu"));
+}

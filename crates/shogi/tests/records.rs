@@ -268,7 +268,10 @@ fn errors_name_the_line_and_the_column() {
     assert_eq!(partial.unplayed.as_deref(), Some("   2 ７六歩(77)\n"));
     let unknown = ShogiRecord::Kif.read("手合割：トンボ\n".as_bytes()).remove(0).unwrap_err();
     assert!(unknown.message.starts_with("line 1, column 5: 手合割 \"トンボ\""), "{}", unknown.message);
+    // a CSA file read as KIF: its first line is no KIF header
     let csa = "V2.2\nPI\n+\n+7776FU\n-3334FU,+8822XX\n";
+    let error = ShogiRecord::Kif.read(csa.as_bytes()).remove(0).unwrap_err();
+    assert!(error.message.starts_with("line 1, column 1: expected a header"), "{}", error.message);
     let error = ShogiRecord::Csa.read(csa.as_bytes()).remove(0).unwrap_err();
     assert!(error.message.starts_with("line 5, column 14: move 3 +8822XX"), "{}", error.message);
 }
@@ -319,6 +322,32 @@ fn detection_claims_shogi_records_only() {
     assert_eq!(ShogiRecord::Kif.encoding(&sjis), Some("Shift_JIS"));
 }
 
+/// No file of the other games' corpora (PGN, XQF, CBR, CBL, `DhtmlXQ`, FEN
+/// lists) is taken for a Shogi record.
+#[test]
+fn other_games_files_are_not_claimed() {
+    use std::io::Read;
+    let mut stack =
+        vec![format!("{CORPUS}/../pgn"), format!("{CORPUS}/../xiangqi-records"), format!("{CORPUS}/../chess")];
+    let mut seen = 0;
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path.to_string_lossy().into_owned());
+                continue;
+            }
+            let mut head = Vec::new();
+            let file = std::fs::File::open(&path).expect("a corpus file");
+            file.take(64 * 1024).read_to_end(&mut head).expect("read");
+            assert_eq!(ShogiRecord::detect(&head), None, "{}", path.display());
+            seen += 1;
+        }
+    }
+    assert!(seen > 10, "{seen} files");
+}
+
 #[test]
 fn each_ending_is_a_result_and_a_termination() {
     let mut seen = BTreeMap::new();
@@ -358,6 +387,32 @@ fn each_ending_is_a_result_and_a_termination() {
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn a_damaged_game_of_a_csa_file_leaves_the_others_read(
+        changes in proptest::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 1..6),
+    ) {
+        let read = |file: &str| std::fs::read(format!("{CORPUS}/records/csa/{file}")).expect("a corpus file");
+        let (first, second, third) = (read("001.csa"), read("002.csa"), read("006.csa"));
+        let mut damaged = second.clone();
+        for (index, byte) in changes {
+            let at = index.index(damaged.len());
+            damaged[at] = byte;
+        }
+        let mut file = first.clone();
+        file.extend_from_slice(b"/\n");
+        file.extend_from_slice(&damaged);
+        file.extend_from_slice(b"\n/\n");
+        file.extend_from_slice(&third);
+        let games = ShogiRecord::Csa.read(&file);
+        let alone = |bytes: &[u8]| ShogiRecord::Csa.read(bytes).remove(0).expect("a good game");
+        let first_read = games.first().and_then(|g| g.as_ref().ok()).expect("the first game");
+        let last_read = games.last().and_then(|g| g.as_ref().ok()).expect("the last game");
+        // the moves (a damaged byte may change the encoding found for the
+        // whole file, and with it the comments' text)
+        prop_assert_eq!(main_line(first_read), main_line(&alone(&first)));
+        prop_assert_eq!(main_line(last_read), main_line(&alone(&third)));
+    }
 
     #[test]
     fn readers_never_panic_on_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {

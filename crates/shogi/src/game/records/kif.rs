@@ -93,7 +93,12 @@ pub(super) fn read(text: &str, kind: Kind) -> Result<Game, RecordError> {
                 let tag = HEADERS.iter().find(|(n, _)| *n == name).map_or(name, |(_, tag)| *tag);
                 tags.push((tag.to_owned(), value));
             }
-            None => repairs.push(line.repair(0, format!("skipped a line that is no header: {t}"))),
+            None => {
+                return Err(line.error(
+                    0,
+                    format!("expected a header (名前：値), a board diagram, the moves' header (手数----指手), a move or a comment, found {t:?}"),
+                ));
+            }
         }
         i += 1;
     }

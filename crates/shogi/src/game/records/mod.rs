@@ -34,6 +34,21 @@ type Game = records::Record<ShogiPosition>;
 type RecordError = records::RecordError<ShogiPosition>;
 
 /// Shogi's record formats.
+///
+/// ```
+/// use polyfen_game::records::RecordFormats;
+/// use polyfen_shogi::ShogiRecord;
+///
+/// let kif = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:02/00:00:02)\n   2 投了\n";
+/// assert_eq!(ShogiRecord::detect(kif.as_bytes()), Some(ShogiRecord::Kif));
+/// let game = ShogiRecord::Kif.read(kif.as_bytes()).remove(0).map_err(|e| e.to_string())?;
+/// assert_eq!(game.moves[0].mv, "7g7f");
+/// assert_eq!(game.moves[0].comments, ["[%emt 0:00:02]"]);
+/// assert_eq!((game.result_text(), game.tag("Termination")), ("1-0", Some("resign")));
+/// let csa = String::from_utf8(ShogiRecord::Csa.write(&game).expect("written")?)?;
+/// assert!(csa.ends_with("PI\n+\n+7776FU\nT2\n%TORYO\n"), "{csa}");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ShogiRecord {
     /// KIF (Kakinoki): headers, `手合割` or a board diagram, numbered moves
@@ -573,9 +588,10 @@ fn start_of(game: &Game) -> Result<ShogiPos, RuleError> {
     ShogiRules::from_position(&game.start).map_err(RuleError::IllegalPosition)
 }
 
-/// The tags a writer names itself (the rest it writes as they are, where
-/// the format has a place for them).
-const OWN_TAGS: [&str; 5] = ["FEN", "Termination", "Result", "Variant", "Handicap"];
+/// The tags a writer names itself or that belong to PGN (`Format`, the
+/// facade's move notation); the rest it writes as they are, where the
+/// format has a place for them.
+const OWN_TAGS: [&str; 6] = ["FEN", "Termination", "Result", "Variant", "Handicap", "Format"];
 
 /// The comments of a node that are not a time.
 fn plain_comments(comments: &[String]) -> impl Iterator<Item = &String> {
