@@ -9,8 +9,8 @@
 use core::fmt;
 
 use arrayvec::ArrayVec;
-use polyfen_core::perft::{self, estimate_to_u64};
-use polyfen_core::{Color, PathSampler, PerftTree, PerftWatch, Stopped};
+use polyfen_core::perft;
+use polyfen_core::{Color, PerftTree, PerftWatch, Stopped};
 
 use crate::bitboard::{
     Bitboards, KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, between, bishop_attacks, diagonal_lines, line,
@@ -984,40 +984,11 @@ impl Position {
 
     /// A quick estimate of [`Position::perft`]: exact up to depth 2, and
     /// deeper the mean of Knuth's estimator over random paths below each
-    /// root move (about [`PathSampler::PATHS`] paths in all, a few hundred
+    /// root move (about [`polyfen_core::PathSampler::PATHS`] paths in all, a few hundred
     /// microseconds at depth 7). Always the same for the same position.
     #[must_use]
-    #[allow(clippy::cast_precision_loss)] // move counts are small
     pub fn perft_estimate(&self, depth: u32) -> u64 {
-        match depth {
-            0 => 1,
-            1 => self.legal_moves().len() as u64,
-            2 => self.perft(2),
-            _ => {
-                let moves = self.legal_moves();
-                let paths = PathSampler::paths_per_root_move(moves.len());
-                let mut sampler = PathSampler::new();
-                let mut total = 0.0;
-                for &m in &moves {
-                    let child = self.played(m);
-                    let sum: f64 = (0..paths).map(|_| child.random_path(depth - 1, &mut sampler)).sum();
-                    total += sum / paths as f64;
-                }
-                estimate_to_u64(total)
-            }
-        }
-    }
-
-    /// Knuth's estimate of the leaves `depth` (≥ 1) plies below: the
-    /// product of the move counts along one random path.
-    #[allow(clippy::cast_precision_loss)]
-    fn random_path(&self, depth: u32, sampler: &mut PathSampler) -> f64 {
-        let moves = self.legal_moves();
-        if depth == 1 || moves.is_empty() {
-            return moves.len() as f64;
-        }
-        let m = moves[sampler.below(moves.len())];
-        moves.len() as f64 * self.played(m).random_path(depth - 1, sampler)
+        perft::perft_estimate(self, depth)
     }
 }
 

@@ -110,6 +110,49 @@ pub trait PerftTree: Sized {
 
     /// The plain perft: the leaves `depth` plies below (1 at depth 0).
     fn perft(&self, depth: u32) -> u64;
+
+    /// The number of legal moves (a game may count them faster than it
+    /// lists them).
+    fn count(&self) -> usize {
+        self.moves().len()
+    }
+}
+
+/// A quick estimate of [`PerftTree::perft`]: exact up to depth 2, and
+/// deeper the mean of Knuth's estimator over random paths below each root
+/// move (about [`PathSampler::PATHS`] paths in all). Always the same for
+/// the same position.
+#[must_use]
+#[allow(clippy::cast_precision_loss)] // move counts are small
+pub fn perft_estimate<P: PerftTree>(position: &P, depth: u32) -> u64 {
+    if depth <= 2 {
+        return position.perft(depth);
+    }
+    let moves = position.moves();
+    let paths = PathSampler::paths_per_root_move(moves.len());
+    let mut sampler = PathSampler::new();
+    let mut total = 0.0;
+    for &m in moves.iter() {
+        let Some(child) = position.child(m) else { continue };
+        let sum: f64 = (0..paths).map(|_| random_path(&child, depth - 1, &mut sampler)).sum();
+        total += sum / paths as f64;
+    }
+    estimate_to_u64(total)
+}
+
+/// Knuth's estimate of the leaves `depth` (≥ 1) plies below: the product
+/// of the move counts along one random path.
+#[allow(clippy::cast_precision_loss)]
+fn random_path<P: PerftTree>(position: &P, depth: u32, sampler: &mut PathSampler) -> f64 {
+    if depth == 1 {
+        return position.count() as f64;
+    }
+    let moves = position.moves();
+    if moves.is_empty() {
+        return 0.0;
+    }
+    let m = moves[sampler.below(moves.len())];
+    position.child(m).map_or(0.0, |next| moves.len() as f64 * random_path(&next, depth - 1, sampler))
 }
 
 /// A game's plain perft reporting to `watch`, which may stop it: the
