@@ -20,7 +20,7 @@
 use core::fmt;
 use core::ops::Deref;
 
-use polyfen_core::perft::{self, PathSampler, PerftTree, PerftWatch, Stopped, estimate_to_u64};
+use polyfen_core::perft::{self, PerftTree, PerftWatch, Stopped};
 use polyfen_core::{Color, Setup};
 
 use crate::bitboard::{
@@ -739,35 +739,8 @@ impl Position {
     /// the mean of Knuth's estimator over random paths below each root move.
     /// Always the same for the same position.
     #[must_use]
-    #[allow(clippy::cast_precision_loss)] // move counts are small
     pub fn perft_estimate(&self, depth: u32) -> u64 {
-        if depth <= 2 {
-            return self.perft(depth);
-        }
-        let moves = self.legal_moves();
-        let paths = PathSampler::paths_per_root_move(moves.len());
-        let mut sampler = PathSampler::new();
-        let mut total = 0.0;
-        for &m in moves.iter() {
-            let root = self.played(m);
-            let mut sum = 0.0;
-            for _ in 0..paths {
-                let mut p = root;
-                let mut product = 1.0;
-                for _ in 1..depth {
-                    let here = p.legal_moves();
-                    if here.is_empty() {
-                        product = 0.0;
-                        break;
-                    }
-                    product *= here.len() as f64;
-                    p.play(here[sampler.below(here.len())]);
-                }
-                sum += product;
-            }
-            total += sum / paths as f64;
-        }
-        estimate_to_u64(total)
+        perft::perft_estimate(self, depth)
     }
 
     /// Generates the legal moves into `sink`.
