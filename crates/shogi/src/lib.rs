@@ -50,9 +50,9 @@ use polyfen_core::{
     RowOrder, Setup, Variant,
 };
 
-pub use position::{IllegalMove, MAX_MOVES, MoveList, Position, PositionError, Status};
+pub use position::{IllegalMove, MAX_MOVES, MoveList, Position, Status};
 pub use types::{Move, Piece, Role, Square, SquareError, color_name};
-pub use validate::Violation;
+pub use validate::{PositionError, Violation};
 
 /// The Shogi variant marker: implements [`Variant`] for SFEN.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

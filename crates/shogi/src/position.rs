@@ -31,7 +31,6 @@ use crate::bitboard::{
     self, ALL, Bitboard, COLUMN, GOLD, KING, KNIGHT, LAST_RANK, LAST_TWO, PAWN, SILVER, STEPS, ZONE, bit,
 };
 use crate::types::{Move, Piece, Role, Square, color_name};
-use crate::validate::Violation;
 use crate::{Board, Shogi, ShogiExtras};
 
 /// An empty square's code.
@@ -120,11 +119,6 @@ pub enum Status {
     /// composed positions): it has lost too.
     NoLegalMove,
 }
-
-/// Why a setup cannot be played: the rules it breaks that keep the rules
-/// from being applied (see [`Violation::blocks_play`]). A side without a
-/// king is allowed, as in mate problems.
-pub type PositionError = polyfen_core::PositionError<Violation>;
 
 /// Why a move cannot be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -319,22 +313,8 @@ impl Position {
         Position::from_board(&setup.board, &setup.extras)
     }
 
-    /// The position of a setup, if it can be played.
-    ///
-    /// # Errors
-    ///
-    /// A [`PositionError`] listing each violation that
-    /// [`Violation::blocks_play`]: two kings of a side, more pieces than a
-    /// set holds, the side not to move in check.
-    pub fn from_setup(setup: &Setup<Shogi>) -> Result<Position, PositionError> {
-        let violations: Vec<Violation> = setup.validate().into_iter().filter(Violation::blocks_play).collect();
-        if !violations.is_empty() {
-            return Err(PositionError { violations });
-        }
-        Ok(Position::from_board(&setup.board, &setup.extras))
-    }
-
-    /// The position of a setup, not checked (for validation).
+    /// The position of a setup, not checked (validation and
+    /// [`Position::from_setup`] check it).
     pub(crate) fn unchecked(setup: &Setup<Shogi>) -> Position {
         Position::from_board(&setup.board, &setup.extras)
     }
