@@ -11,6 +11,8 @@
 //! (which counts plies). The codec's board index is the order SFEN writes
 //! the squares (`9a` = 0, `1i` = 80; see [`Square`]), so its rows are
 //! labelled in messages as Japanese rank numbers are, 1 (`a`) to 9 (`i`).
+//! Index a [`Sfen`]'s board with [`Square::index`]; the codec's generic
+//! [`Setup::piece_at`] counts from index 0, which here is `9a`.
 //!
 //! Sides: sente (先手, moves first from the even start, written in
 //! uppercase, "black" in Western books) is [`Color::White`] in the core's
