@@ -11,6 +11,8 @@
 //! (which counts plies). The codec's board index is the order SFEN writes
 //! the squares (`9a` = 0, `1i` = 80; see [`Square`]), so its rows are
 //! labelled in messages as Japanese rank numbers are, 1 (`a`) to 9 (`i`).
+//! Index a [`Sfen`]'s board with [`Square::index`]; the codec's generic
+//! [`Setup::piece_at`] counts from index 0, which here is `9a`.
 //!
 //! Sides: sente (先手, moves first from the even start, written in
 //! uppercase, "black" in Western books) is [`Color::White`] in the core's
@@ -60,9 +62,9 @@ pub use game::{
 };
 pub use notation::board;
 pub use notation::{Candidate, MoveErrorKind, MoveNotation, MoveParseError, UnknownMoveNotation};
-pub use position::{IllegalMove, MAX_MOVES, MoveList, Position, PositionError, Status};
+pub use position::{IllegalMove, MAX_MOVES, MoveList, Position, Status};
 pub use types::{Move, Piece, Role, Square, SquareError, color_name};
-pub use validate::Violation;
+pub use validate::{PositionError, Violation};
 
 /// The Shogi variant marker: implements [`Variant`] for SFEN.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -12,7 +12,11 @@
 //! king lifted off the board. Drops leave out the files that already hold
 //! an unpromoted pawn of the mover (nifu), the ranks a piece could never
 //! leave, and the pawn drop that would mate (uchifuzume), which is tested
-//! by asking whether the mated side has any legal reply.
+//! by asking whether the mated side has any legal reply. The pawns that are
+//! not pinned step all at once (one shift of their bitboard), and a
+//! square's attackers follow a slider's rays only when such a slider stands
+//! on a line through it. Perft counts the last ply without listing it and
+//! plays each move above as it is generated.
 //!
 //! The rules know nothing of the game's history: repetition (sennichite)
 //! and the impasse count (jishogi) are the record's business.
@@ -27,7 +31,6 @@ use crate::bitboard::{
     self, ALL, Bitboard, COLUMN, GOLD, KING, KNIGHT, LAST_RANK, LAST_TWO, PAWN, SILVER, STEPS, ZONE, bit,
 };
 use crate::types::{Move, Piece, Role, Square, color_name};
-use crate::validate::Violation;
 use crate::{Board, Shogi, ShogiExtras};
 
 /// An empty square's code.
@@ -116,11 +119,6 @@ pub enum Status {
     /// composed positions): it has lost too.
     NoLegalMove,
 }
-
-/// Why a setup cannot be played: the rules it breaks that keep the rules
-/// from being applied (see [`Violation::blocks_play`]). A side without a
-/// king is allowed, as in mate problems.
-pub type PositionError = polyfen_core::PositionError<Violation>;
 
 /// Why a move cannot be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -315,22 +313,8 @@ impl Position {
         Position::from_board(&setup.board, &setup.extras)
     }
 
-    /// The position of a setup, if it can be played.
-    ///
-    /// # Errors
-    ///
-    /// A [`PositionError`] listing each violation that
-    /// [`Violation::blocks_play`]: two kings of a side, more pieces than a
-    /// set holds, the side not to move in check.
-    pub fn from_setup(setup: &Setup<Shogi>) -> Result<Position, PositionError> {
-        let violations: Vec<Violation> = setup.validate().into_iter().filter(Violation::blocks_play).collect();
-        if !violations.is_empty() {
-            return Err(PositionError { violations });
-        }
-        Ok(Position::from_board(&setup.board, &setup.extras))
-    }
-
-    /// The position of a setup, not checked (for validation).
+    /// The position of a setup, not checked (validation and
+    /// [`Position::from_setup`] check it).
     pub(crate) fn unchecked(setup: &Setup<Shogi>) -> Position {
         Position::from_board(&setup.board, &setup.extras)
     }
@@ -440,9 +424,33 @@ impl Position {
         self.by_role[role.index()] & self.by_color[color.index()]
     }
 
-    /// The pieces of `by` that attack `sq` with `occ` occupied.
+    /// The pieces of `by` that attack `sq` with `occ` occupied. A slider's
+    /// rays are only followed when a slider of that kind stands on one of
+    /// the lines through `sq`.
     #[inline]
     fn attackers(&self, sq: usize, by: Color, occ: Bitboard) -> Bitboard {
+        let theirs = self.by_color[by.index()];
+        let mut a = self.step_attackers(sq, by) & theirs;
+        let r = &self.by_role;
+        let lances = r[Role::Lance.index()] & theirs;
+        if lances & bitboard::lance(by.other(), sq, 0) != 0 {
+            a |= bitboard::lance(by.other(), sq, occ) & lances;
+        }
+        let rooks = (r[Role::Rook.index()] | r[Role::Dragon.index()]) & theirs;
+        if rooks & bitboard::rook_empty(sq) != 0 {
+            a |= bitboard::rook(sq, occ) & rooks;
+        }
+        let bishops = (r[Role::Bishop.index()] | r[Role::Horse.index()]) & theirs;
+        if bishops & bitboard::bishop_empty(sq) != 0 {
+            a |= bitboard::bishop(sq, occ) & bishops;
+        }
+        a
+    }
+
+    /// The pieces (of either side) that would attack `sq` by one step if
+    /// they were `by`'s.
+    #[inline]
+    fn step_attackers(&self, sq: usize, by: Color) -> Bitboard {
         let o = by.other().index();
         let r = &self.by_role;
         let golds = r[Role::Gold.index()]
@@ -451,15 +459,11 @@ impl Position {
             | r[Role::PromotedKnight.index()]
             | r[Role::PromotedSilver.index()];
         let kings = r[Role::King.index()] | r[Role::Horse.index()] | r[Role::Dragon.index()];
-        let steps = (STEPS[o][PAWN][sq] & r[Role::Pawn.index()])
+        (STEPS[o][PAWN][sq] & r[Role::Pawn.index()])
             | (STEPS[o][KNIGHT][sq] & r[Role::Knight.index()])
             | (STEPS[o][SILVER][sq] & r[Role::Silver.index()])
             | (STEPS[o][GOLD][sq] & golds)
-            | (STEPS[o][KING][sq] & kings);
-        let sliders = (bitboard::lance(by.other(), sq, occ) & r[Role::Lance.index()])
-            | (bitboard::rook(sq, occ) & (r[Role::Rook.index()] | r[Role::Dragon.index()]))
-            | (bitboard::bishop(sq, occ) & (r[Role::Bishop.index()] | r[Role::Horse.index()]));
-        (steps | sliders) & self.by_color[by.index()]
+            | (STEPS[o][KING][sq] & kings)
     }
 
     /// The squares a piece of `color` and `role` on `sq` attacks.
@@ -776,11 +780,24 @@ impl Position {
             }
             pinned = self.pinned(us, k, occ);
         }
+        // the pawns that are not pinned all at once: one step forward each
+        let pawns = self.pieces(us, Role::Pawn);
+        let steps = match us {
+            Color::White => (pawns & !pinned) >> 9,
+            Color::Black => ((pawns & !pinned) << 9) & ALL,
+        } & board_targets;
+        if steps != 0 {
+            sink.pawns(us, steps);
+            if sink.done() {
+                return;
+            }
+        }
         for role in Role::ALL {
             if role == Role::King {
                 continue;
             }
-            for from in bitboard::squares(self.pieces(us, role)) {
+            let pieces = if role == Role::Pawn { pawns & pinned } else { self.pieces(us, role) };
+            for from in bitboard::squares(pieces) {
                 let mut t = Position::attacks(us, role, from, occ) & board_targets;
                 if pinned & bit(from) != 0 {
                     t &= bitboard::ray_through(usize::from(self.kings[us.index()]), from);
@@ -891,6 +908,17 @@ trait Sink {
     fn normal(&mut self, color: Color, role: Role, from: usize, targets: Bitboard);
     /// Drops of `role` on each of `targets`.
     fn drops(&mut self, role: Role, targets: Bitboard);
+    /// The one-step moves of `color`'s pawns to each of `targets`.
+    #[inline]
+    fn pawns(&mut self, color: Color, targets: Bitboard) {
+        for to in bitboard::squares(targets) {
+            let from = if color == Color::White { to + 9 } else { to - 9 };
+            self.normal(color, Role::Pawn, from, bit(to));
+            if self.done() {
+                return;
+            }
+        }
+    }
     /// Whether the generation may stop.
     fn done(&self) -> bool {
         false
@@ -979,6 +1007,15 @@ impl Sink for Counter {
     #[inline]
     fn drops(&mut self, _role: Role, targets: Bitboard) {
         self.0 += u64::from(targets.count_ones());
+    }
+
+    /// A pawn step ends in the zone whenever it starts there: it may promote
+    /// exactly where it arrives in the zone, and must on the last rank.
+    #[inline]
+    fn pawns(&mut self, color: Color, targets: Bitboard) {
+        let c = color.index();
+        self.0 +=
+            u64::from(targets.count_ones() + (targets & ZONE[c]).count_ones() - (targets & LAST_RANK[c]).count_ones());
     }
 }
 

@@ -10,6 +10,9 @@
 //! problems use; it refuses two kings of a side, more pieces than a set
 //! holds, and the side not to move in check.
 //!
+//! [`Position::from_setup`] lives here, beside the rules it checks, so that
+//! the rules' module needs nothing of validation.
+//!
 //! A promoted king or gold (`+K`, `+G`), a king in hand or a promoted piece
 //! in hand cannot be written as a [`Piece`](crate::Piece) or a hand at all:
 //! the SFEN reader refuses them as malformed, with the span.
@@ -20,6 +23,28 @@ use polyfen_core::{Color, Setup};
 
 use crate::types::{Piece, Role, Square, color_name};
 use crate::{Position, Shogi};
+
+/// Why a setup cannot be played: the rules it breaks that keep the rules
+/// from being applied (see [`Violation::blocks_play`]). A side without a
+/// king is allowed, as in mate problems.
+pub type PositionError = polyfen_core::PositionError<Violation>;
+
+impl Position {
+    /// The position of a setup, if it can be played.
+    ///
+    /// # Errors
+    ///
+    /// A [`PositionError`] listing each violation that
+    /// [`Violation::blocks_play`]: two kings of a side, more pieces than a
+    /// set holds, the side not to move in check.
+    pub fn from_setup(setup: &Setup<Shogi>) -> Result<Position, PositionError> {
+        let violations: Vec<Violation> = setup.validate().into_iter().filter(Violation::blocks_play).collect();
+        if !violations.is_empty() {
+            return Err(PositionError { violations });
+        }
+        Ok(Position::unchecked(setup))
+    }
+}
 
 /// A broken rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

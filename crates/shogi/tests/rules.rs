@@ -20,6 +20,25 @@ fn perft_from_the_start_matches_the_published_counts() {
     }
 }
 
+/// Perft to depth 3 from handicap starts, a mate problem without sente's
+/// king and middle games with pieces in hand and promoted pieces, as
+/// cshogi's legal moves count them.
+#[test]
+fn perft_matches_cshogi_beyond_the_start() {
+    for (sfen, counts) in [
+        ("4k4/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", [14, 420, 5880]),
+        ("lnsgkgsn1/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", [25, 750, 18_570]),
+        ("kn7/1n7/1+R7/9/9/9/9/9/2K6 b SPg2p 70", [168, 23_878, 2_402_125]),
+        ("8l/4R+B2k/7p1/6s2/9/9/9/9/9 b rb4g3s4n3l17p 1", [37, 12_514, 416_191]),
+        ("s4k1nl/6g1s/1pplP4/P5ppg/1nPpp4/1B1+b1P3/1P2+r2P1/L5SRN/2SK4G w gnl6p 118", [195, 4763, 746_734]),
+    ] {
+        let p = position(sfen);
+        for (depth, &n) in counts.iter().enumerate() {
+            assert_eq!(p.perft(depth as u32 + 1), n, "{sfen} depth {}", depth + 1);
+        }
+    }
+}
+
 /// Every row of `positions.tsv`: the exact set of legal USI moves, the
 /// count, and checkmate where there is none.
 #[test]
