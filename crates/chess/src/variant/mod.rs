@@ -12,6 +12,7 @@
 //! variant so that standard chess keeps its own generator untouched).
 
 pub mod fen;
+mod notation;
 pub mod rules;
 pub mod validate;
 
