@@ -63,6 +63,7 @@ macro_rules! suite {
     };
 }
 
+suite!(crazyhouse, ChessVariant::Crazyhouse, "shakmaty-crazyhouse.perft", "python-chess-crazyhouse.perft");
 suite!(three_check, ChessVariant::ThreeCheck, "shakmaty-3check.perft", "python-chess-3check.perft");
 suite!(atomic, ChessVariant::Atomic, "shakmaty-atomic.perft", "python-chess-atomic.perft");
 suite!(antichess, ChessVariant::Antichess, "shakmaty-antichess.perft", "python-chess-giveaway.perft");

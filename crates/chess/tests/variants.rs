@@ -152,3 +152,115 @@ fn moves_are_read_against_the_variant() {
     assert!(pos.parse_uci("e7e8k").is_err());
     assert!(pos.parse_san("e8=K").is_err());
 }
+
+#[test]
+fn crazyhouse_fens_in_both_pocket_forms() {
+    let text = "r1bq1r2/pppk1ppp/2n5/3p4/1b1P4/2N5/PPP2PPP/R1BQK2R[NNPbp] w KQ - 1 9";
+    assert!(polyfen_chess::variant::fen::looks_like_crazyhouse(text));
+    let setup: polyfen_chess::VariantFen = text.parse().unwrap();
+    assert_eq!(setup.extras.variant, ChessVariant::Crazyhouse);
+    assert_eq!(setup.to_string(), text);
+    // the ninth-row form reads the same and is written with brackets
+    let ninth = "r1bq1r2/pppk1ppp/2n5/3p4/1b1P4/2N5/PPP2PPP/R1BQK2R/NNPbp w KQ - 1 9";
+    assert!(polyfen_chess::variant::fen::looks_like_crazyhouse(ninth));
+    assert_eq!(ninth.parse::<polyfen_chess::VariantFen>().unwrap(), setup);
+    // an empty pocket, in either form
+    let empty = "4k3/8/8/8/8/8/8/4K3/ w - - 0 1".parse::<polyfen_chess::VariantFen>().unwrap();
+    assert_eq!(empty.to_string(), "4k3/8/8/8/8/8/8/4K3[] w - - 0 1");
+    assert!(!polyfen_chess::variant::fen::looks_like_crazyhouse(crate_start()));
+    // promoted pieces keep their mark
+    let promoted = "4k3/1Q~6/8/8/4b3/8/Kpp5/8[] b - - 0 1";
+    assert_eq!(promoted.parse::<polyfen_chess::VariantFen>().unwrap().to_string(), promoted);
+    // a pocket letter that is no piece is an error at its place
+    let bad = "4k3/8/8/8/8/8/8/4K3[Qx] w - - 0 1";
+    let err = bad.parse::<polyfen_chess::VariantFen>().unwrap_err();
+    assert_eq!(&bad[err.span.clone()], "x", "{err}");
+}
+
+fn crate_start() -> &'static str {
+    polyfen_chess::START_FEN
+}
+
+#[test]
+fn crazyhouse_drops_and_pockets() {
+    // moves and SAN as python-chess plays them (pawn drops written P@ as
+    // lichess writes them; python-chess writes @e4, read too)
+    let pos = play(
+        VariantPosition::start(ChessVariant::Crazyhouse),
+        &[("e2e4", "e4"), ("d7d5", "d5"), ("e4d5", "exd5"), ("d8d5", "Qxd5"), ("b1c3", "Nc3"), ("d5a5", "Qa5")],
+    );
+    assert_eq!(fen(&pos), "rnb1kbnr/ppp1pppp/8/q7/8/2N5/PPPP1PPP/R1BQKBNR[Pp] w KQkq - 2 4");
+    let m = pos.parse_san("@e4").unwrap();
+    assert_eq!(pos.san(m), "P@e4");
+    assert_eq!(pos.parse_san("P@e4"), Ok(m));
+    assert_eq!(pos.uci(m, CastlingNotation::KingTwoSquares), "P@e4");
+    assert_eq!(pos.parse_uci("P@e4"), Ok(m));
+    let pos = pos.played(m);
+    assert_eq!(fen(&pos), "rnb1kbnr/ppp1pppp/8/q7/4P3/2N5/PPPP1PPP/R1BQKBNR[p] b KQkq - 3 4");
+    // no pawn drop on the back ranks, no drop of a piece not in the pocket
+    assert!(pos.parse_san("P@d1").is_err());
+    let err = pos.parse_san("N@f3").unwrap_err();
+    assert_eq!(err.message, "N@f3 is not a legal drop");
+    // a drop may block a check, and only on the squares between
+    let pos = position(ChessVariant::Crazyhouse, "4k3/8/8/8/8/8/8/r3K3[N] w - - 0 1");
+    let drops: Vec<String> = pos.legal_moves().iter().filter(|m| m.is_drop()).map(|&m| pos.san(m)).collect();
+    assert_eq!(drops, ["N@b1", "N@c1", "N@d1"]);
+    // a promoted piece taken goes to the pocket as a pawn
+    let pos = play(position(ChessVariant::Crazyhouse, "4k3/1Q~6/8/8/4b3/8/Kpp5/8[] b - - 0 1"), &[("e4b7", "Bxb7")]);
+    assert_eq!(fen(&pos), "4k3/1b6/8/8/8/8/Kpp5/8[p] w - - 0 2");
+    let pos = play(
+        position(ChessVariant::Crazyhouse, "4k3/8/8/8/8/8/K1p5/8[] b - - 0 1"),
+        &[("c2c1q", "c1=Q"), ("a2b3", "Kb3"), ("c1c8", "Qc8")],
+    );
+    assert_eq!(fen(&pos), "2q~1k3/8/8/8/8/1K6/8/8[] w - - 2 3");
+}
+
+/// Random playouts (xorshift, seeded) of every variant from its start: each
+/// legal move's SAN, LAN and UCI read back to the move, and the position
+/// written as a FEN reads back to the same position.
+#[test]
+fn random_playouts_round_trip() {
+    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut below = |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        usize::try_from(state % n as u64).unwrap_or(0)
+    };
+    for variant in ChessVariant::ALL {
+        for _ in 0..3 {
+            let mut pos = VariantPosition::start(variant);
+            for _ in 0..100 {
+                let setup = pos.to_setup(CastlingStyle::XFen);
+                let text = setup.to_string();
+                let again = variant.parse_fen(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+                assert_eq!(VariantPosition::from_setup(&again).as_ref(), Ok(&pos), "{text}");
+                let moves = pos.legal_moves();
+                for &m in &moves {
+                    assert_eq!(pos.parse_san(&pos.san(m)), Ok(m), "{variant} {text} {}", pos.san(m));
+                    assert_eq!(pos.parse_move(&pos.lan(m)), Ok(m), "{variant} {text} {}", pos.lan(m));
+                    assert_eq!(pos.parse_uci(&pos.uci(m, CastlingNotation::KingTwoSquares)), Ok(m));
+                }
+                if moves.is_empty() {
+                    assert!(!pos.outcome().is_ongoing(), "{variant} {text}");
+                    break;
+                }
+                pos.play(moves[below(moves.len())]);
+            }
+        }
+    }
+}
+
+proptest::proptest! {
+    /// The variants' FEN reader never panics, and what it reads writes and
+    /// reads back the same.
+    #[test]
+    fn variant_fen_reads_anything(text in "[rnbqkpRNBQKP1-8/~@ wb+0-9KQkqa-h\\-\\[\\]]{0,80}") {
+        if let Ok(setup) = text.parse::<polyfen_chess::VariantFen>() {
+            let written = setup.to_string();
+            let again = written.parse::<polyfen_chess::VariantFen>();
+            proptest::prop_assert_eq!(again.as_ref(), Ok(&setup), "{}", written);
+            let _ = VariantPosition::from_setup(&setup).map(|p| p.legal_moves());
+        }
+    }
+}

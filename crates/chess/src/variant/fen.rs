@@ -12,16 +12,25 @@
 //!   checks; the writer writes the first form, which is what lichess
 //!   exports, python-chess and shakmaty write, and what all of them read.
 //!   A FEN with counters reads as three-check.
+//! - crazyhouse's pocket, through the codec's generic hand: in brackets
+//!   after the board (`…/R1BqK3[RBNNNPPp]`, written so) or as a ninth row
+//!   (`…/R1BqK3/RBNNNPPp`), white's pieces first in the order `QRBNP`;
+//!   and a promoted piece marked `~` after its letter (`Q~`). A FEN with a
+//!   pocket reads as crazyhouse; [`looks_like_crazyhouse`] says so without
+//!   reading it.
 //!
 //! Reading a variant's FEN names the variant ([`ChessVariant::parse_fen`]);
 //! reading it with `str::parse` guesses from what it sees (counters:
-//! three-check) and is otherwise standard chess.
+//! three-check; a pocket: crazyhouse) and is otherwise standard chess.
 
-use polyfen_core::{Color, Fields, Leniency, ParseError, ParseErrorKind, PlacementSpec, Repair, Setup, Variant};
+use polyfen_core::{
+    Color, Fields, Hand, HandSpec, HandStyle, Leniency, ParseError, ParseErrorKind, PlacementSpec, Repair, Setup,
+    Variant,
+};
 
 use super::ChessVariant;
 use super::validate::VariantViolation;
-use crate::types::Piece;
+use crate::types::{Piece, Role};
 use crate::{Board, ChessExtras, Fen, FenOptions};
 
 /// A piece of a variant's board: a chess piece, and whether it was promoted
@@ -53,6 +62,9 @@ pub struct VariantExtras {
     /// Three-check: the checks white and black still need to win, as read
     /// (`None` when the FEN had no counters: both need 3).
     pub remaining_checks: Option<[u8; 2]>,
+    /// Crazyhouse: the pieces each side holds, as read (`None` when the
+    /// FEN had no pocket: empty).
+    pub pocket: Option<Hand>,
 }
 
 impl VariantExtras {
@@ -61,6 +73,31 @@ impl VariantExtras {
     pub fn checks_to_win(&self) -> [u8; 2] {
         self.remaining_checks.unwrap_or([3, 3])
     }
+}
+
+/// The kinds of a crazyhouse pocket, in the order a pocket is written:
+/// a [`Hand`]'s kind index is the position here.
+pub const POCKET_KINDS: [Role; 5] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn];
+
+/// The pocket kind of a role (a king, never in a pocket, as a pawn).
+#[must_use]
+pub const fn pocket_kind(role: Role) -> usize {
+    match role {
+        Role::Queen => 0,
+        Role::Rook => 1,
+        Role::Bishop => 2,
+        Role::Knight => 3,
+        Role::Pawn | Role::King => 4,
+    }
+}
+
+/// True when a FEN's placement carries a pocket (`…/RNBQKBNR[Qn]`, or a
+/// ninth row `…/RNBQKBNR/Qn`) or a promoted piece (`Q~`): a crazyhouse
+/// FEN. Looks at the first field only, without reading it.
+#[must_use]
+pub fn looks_like_crazyhouse(text: &str) -> bool {
+    let placement = text.split_ascii_whitespace().next().unwrap_or("");
+    placement.contains(['[', '~']) || placement.bytes().filter(|&b| b == b'/').count() == 8
 }
 
 /// The codec variant of the chess variants' FEN.
@@ -76,8 +113,9 @@ impl Variant for ChessVariants {
     const ID: &'static str = "chess-variant";
     const NOTATION_NAME: &'static str = "chess variant FEN";
     const SPEC: PlacementSpec =
-        PlacementSpec::grid(8, 8).expecting("a piece letter (KQRBNP, kqrbnp), a digit 1-8 or '/'");
+        PlacementSpec::grid(8, 8).suffix(b'~').expecting("a piece letter (KQRBNP, kqrbnp), a digit 1-8 or '/'");
     const COLOR_NAMES: [&'static str; 2] = ["white", "black"];
+    const POCKET: Option<HandSpec> = Some(HandSpec { kinds: b"QRBNP", style: HandStyle::Listed });
 
     type Piece = VariantPiece;
     type Board = VariantBoard;
@@ -162,10 +200,30 @@ impl Variant for ChessVariants {
         Ok(extras)
     }
 
+    fn parse_extras_with_pocket(
+        pocket: Option<Hand>,
+        fields: &mut Fields<'_>,
+        board: &VariantBoard,
+        leniency: &Leniency,
+        repairs: &mut Vec<Repair>,
+    ) -> Result<VariantExtras, ParseError> {
+        let mut extras = Self::parse_extras(fields, board, leniency, repairs)?;
+        if pocket.is_some() {
+            extras.pocket = pocket;
+            extras.variant = ChessVariant::Crazyhouse;
+        }
+        Ok(extras)
+    }
+
+    fn pocket(extras: &VariantExtras) -> Option<&Hand> {
+        const EMPTY: &Hand = &Hand::EMPTY;
+        extras.variant.has_pocket().then(|| extras.pocket.as_ref().unwrap_or(EMPTY))
+    }
+
     fn write_extras(extras: &VariantExtras, board: &VariantBoard, options: &FenOptions, out: &mut String) {
         let board = chess_board(board);
         crate::write_position_fields(&extras.chess, &board, *options, out);
-        if extras.variant.has_check_counters() {
+        if extras.variant.has_check_counters() || extras.remaining_checks.is_some() {
             let [w, b] = extras.checks_to_win();
             out.push(' ');
             crate::push_u32(u32::from(w), out);
@@ -271,7 +329,10 @@ impl ChessVariant {
         for (cell, p) in board.iter_mut().zip(&fen.board) {
             *cell = p.map(VariantPiece::from);
         }
-        VariantFen { board, extras: VariantExtras { variant: self, chess: fen.extras, remaining_checks: None } }
+        VariantFen {
+            board,
+            extras: VariantExtras { variant: self, chess: fen.extras, remaining_checks: None, pocket: None },
+        }
     }
 }
 
@@ -288,7 +349,7 @@ mod tests {
 
     #[test]
     fn every_start_position_round_trips() {
-        for v in ChessVariant::ALL.into_iter().filter(|&v| v != ChessVariant::Crazyhouse) {
+        for v in ChessVariant::ALL {
             let fen = v.start_setup();
             assert_eq!(fen.to_string(), v.start_fen(), "{v}");
             assert_eq!(fen.extras.variant, v);

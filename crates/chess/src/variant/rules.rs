@@ -18,16 +18,17 @@
 //!   in check (kings side by side are never in check), or the enemy king
 //!   exploded.
 
+use arrayvec::ArrayVec;
 use polyfen_core::perft;
-use polyfen_core::{Color, PerftTree, PerftWatch, PositionError, Stopped};
+use polyfen_core::{Color, Hand, PerftTree, PerftWatch, PositionError, Stopped};
 
 use super::ChessVariant;
-use super::fen::{VariantExtras, VariantFen};
+use super::fen::{POCKET_KINDS, VariantExtras, VariantFen, pocket_kind};
 use super::validate::VariantViolation;
 use crate::bitboard::{KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, between, bishop_attacks, rook_attacks};
 use crate::castling::{CastlingStyle, back_rank};
 use crate::position::{
-    FILE_A, FILE_H, Move, MoveKind, MoveList, Outcome, PROMOTIONS, Position, RANK_1, RANK_8, bit, sq, squares,
+    FILE_A, FILE_H, Move, MoveKind, Outcome, PROMOTIONS, Position, RANK_1, RANK_8, bit, sq, squares,
 };
 use crate::types::Role;
 use crate::validate::Violation;
@@ -89,6 +90,11 @@ impl VariantOutcome {
     }
 }
 
+/// The legal moves of a variant's position: more than chess's 218 can be
+/// legal in crazyhouse, where every empty square takes a drop of each kind
+/// in the pocket (the board and the pockets hold 32 pieces at most).
+pub type VariantMoveList = ArrayVec<Move, 512>;
+
 /// Why a variant's setup cannot be played from.
 pub type VariantPositionError = PositionError<VariantViolation>;
 
@@ -110,6 +116,10 @@ pub struct VariantPosition {
     pos: Position,
     /// Three-check: the checks white and black still need.
     remaining_checks: [u8; 2],
+    /// Crazyhouse: the pieces each side holds to drop.
+    pocket: Hand,
+    /// Crazyhouse: the squares of the pieces that were pawns.
+    promoted: u64,
 }
 
 impl VariantPosition {
@@ -128,10 +138,18 @@ impl VariantPosition {
         if !violations.is_empty() {
             return Err(PositionError { violations });
         }
+        let promoted = fen
+            .board
+            .iter()
+            .enumerate()
+            .filter(|(_, cell)| cell.is_some_and(|p| p.promoted))
+            .fold(0, |bits, (s, _)| bits | bit(s));
         Ok(VariantPosition {
             variant: fen.extras.variant,
             pos: Position::from_setup_unchecked(&super::fen::to_chess(fen)),
             remaining_checks: fen.extras.checks_to_win(),
+            pocket: fen.extras.pocket.unwrap_or_default(),
+            promoted: if fen.extras.variant == ChessVariant::Crazyhouse { promoted } else { 0 },
         })
     }
 
@@ -168,12 +186,35 @@ impl VariantPosition {
         self.remaining_checks
     }
 
+    /// Crazyhouse: the pieces each side holds, by the kinds of
+    /// [`VariantFen`]'s pocket (`QRBNP`).
+    #[must_use]
+    pub const fn pocket(&self) -> &Hand {
+        &self.pocket
+    }
+
+    /// Crazyhouse: the squares of the pieces that were pawns, as a
+    /// bitboard.
+    #[must_use]
+    pub const fn promoted(&self) -> u64 {
+        self.promoted
+    }
+
     /// The position as a setup, castling written with tokens of `style`.
     #[must_use]
     pub fn to_setup(&self, style: CastlingStyle) -> VariantFen {
         let mut fen = self.variant.setup_from_chess(&self.pos.to_setup(style));
-        if self.variant == ChessVariant::ThreeCheck {
-            fen.extras.remaining_checks = Some(self.remaining_checks);
+        match self.variant {
+            ChessVariant::ThreeCheck => fen.extras.remaining_checks = Some(self.remaining_checks),
+            ChessVariant::Crazyhouse => {
+                fen.extras.pocket = Some(self.pocket);
+                for s in squares(self.promoted) {
+                    if let Some(cell) = fen.board.get_mut(s).and_then(Option::as_mut) {
+                        cell.promoted = true;
+                    }
+                }
+            }
+            _ => {}
         }
         fen
     }
@@ -197,9 +238,9 @@ impl VariantPosition {
 
     /// Every legal move (none once the variant's game is over).
     #[must_use]
-    pub fn legal_moves(&self) -> MoveList {
+    pub fn legal_moves(&self) -> VariantMoveList {
         match self.variant {
-            ChessVariant::Standard => self.pos.legal_moves(),
+            ChessVariant::Standard => self.pos.legal_moves().into_iter().collect(),
             ChessVariant::Crazyhouse => self.moves_v::<CRAZYHOUSE>(),
             ChessVariant::ThreeCheck => self.moves_v::<THREE_CHECK>(),
             ChessVariant::KingOfTheHill => self.moves_v::<KING_OF_THE_HILL>(),
@@ -323,10 +364,10 @@ impl VariantPosition {
 
     /// How the game stands: the variant's own end first, then mate and
     /// stalemate (antichess: no move wins), then the draws: standard
-    /// chess's insufficient material in standard chess and crazyhouse
-    /// with empty pockets aside, bare kings in three-check, none in the
-    /// others (python-chess knows more of horde's, atomic's and
-    /// antichess's; not yet here), and the fifty-move rule.
+    /// chess's insufficient material in standard chess, bare kings in
+    /// three-check, none in the others (python-chess knows more of horde's,
+    /// atomic's and antichess's; not yet here), and the fifty-move rule
+    /// (not in crazyhouse, as python-chess and lichess have it).
     #[must_use]
     pub fn outcome(&self) -> VariantOutcome {
         if let Some(end) = self.variant_end() {
@@ -346,41 +387,77 @@ impl VariantPosition {
         };
         if insufficient {
             VariantOutcome::Chess(Outcome::InsufficientMaterial)
-        } else if self.pos.halfmove >= 100 {
+        } else if self.pos.halfmove >= 100 && self.variant != ChessVariant::Crazyhouse {
             VariantOutcome::Chess(Outcome::FiftyMoves)
         } else {
             VariantOutcome::Chess(Outcome::Ongoing)
         }
     }
 
-    fn moves_v<const V: u8>(&self) -> MoveList {
+    fn moves_v<const V: u8>(&self) -> VariantMoveList {
         let p = &self.pos;
+        let mut list = VariantMoveList::new();
         match V {
-            THREE_CHECK if self.remaining_checks.contains(&0) => MoveList::new(),
-            KING_OF_THE_HILL if p.roles[Role::King as usize] & CENTER != 0 => MoveList::new(),
+            THREE_CHECK if self.remaining_checks.contains(&0) => {}
+            KING_OF_THE_HILL if p.roles[Role::King as usize] & CENTER != 0 => {}
             RACING_KINGS => {
-                if race_over(p) {
-                    return MoveList::new();
+                if !race_over(p) {
+                    p.generate(&mut list, !0, !0, true);
+                    list.retain(|m| !p.played(*m).is_check());
                 }
-                let mut list = p.legal_moves();
-                list.retain(|m| !p.played(*m).is_check());
-                list
             }
             HORDE => {
                 if p.colors[0] == 0 || p.colors[1] == 0 {
-                    MoveList::new()
                 } else if p.king_of(p.turn).is_some() {
-                    p.legal_moves()
+                    p.generate(&mut list, !0, !0, true);
                 } else {
-                    let mut list = MoveList::new();
                     pseudo_moves(p, &mut list, !p.colors[p.turn.index()], false, true);
                     pseudo_ep(p, &mut list);
-                    list
                 }
             }
-            ANTICHESS => antichess_moves(p),
-            ATOMIC => atomic_moves(p),
-            _ => p.legal_moves(),
+            ANTICHESS => antichess_moves(p, &mut list),
+            ATOMIC => atomic_moves(p, &mut list),
+            CRAZYHOUSE => {
+                p.generate(&mut list, !0, !0, true);
+                self.drops(&mut list);
+            }
+            _ => p.generate(&mut list, !0, !0, true),
+        }
+        list
+    }
+
+    /// Crazyhouse: the legal drops, onto the empty squares (pawns not on
+    /// the first or last rank), or onto the squares between the king and
+    /// the one piece that gives check.
+    fn drops(&self, list: &mut VariantMoveList) {
+        let p = &self.pos;
+        let us = p.turn;
+        if self.pocket.total(us) == 0 {
+            return;
+        }
+        let empty = !p.occupied();
+        let target = match p.king_of(us) {
+            None => empty,
+            Some(king) => {
+                let checkers = p.attackers_to(king, us.other(), p.occupied());
+                if checkers == 0 {
+                    empty
+                } else if checkers.is_power_of_two() {
+                    between(king, checkers.trailing_zeros() as usize) & empty
+                } else {
+                    0
+                }
+            }
+        };
+        for (kind, role) in POCKET_KINDS.into_iter().enumerate() {
+            if self.pocket.count(us, kind) == 0 {
+                continue;
+            }
+            let squares_to = if role == Role::Pawn { target & !(RANK_1 | RANK_8) } else { target };
+            for s in squares(squares_to) {
+                let to = sq(s as u32);
+                list.push(Move { from: to, to, role, promotion: None, kind: MoveKind::Drop });
+            }
         }
     }
 
@@ -389,6 +466,7 @@ impl VariantPosition {
         let us = self.pos.turn;
         match V {
             ATOMIC => atomic_play(&mut self.pos, m),
+            CRAZYHOUSE => self.crazyhouse_play(m),
             THREE_CHECK => {
                 self.pos.play(m);
                 if self.pos.is_check() {
@@ -406,6 +484,43 @@ impl VariantPosition {
             }
             _ => self.pos.play(m),
         }
+    }
+
+    /// Crazyhouse: a drop leaves the pocket; a piece taken joins the
+    /// taker's pocket (as a pawn if it was promoted); a promoted piece
+    /// keeps its mark as it moves.
+    fn crazyhouse_play(&mut self, m: Move) {
+        let us = self.pos.turn;
+        let (from, to) = (bit(m.from.index()), bit(m.to.index()));
+        match m.kind {
+            MoveKind::Drop => {
+                self.pocket.remove(us, pocket_kind(m.role));
+            }
+            MoveKind::EnPassant => self.pocket.add(us, pocket_kind(Role::Pawn)),
+            MoveKind::Castle => {
+                if self.promoted & to != 0 {
+                    let rank = usize::from(back_rank(us)) * 8;
+                    let rook_to = rank + if m.to > m.from { 5 } else { 3 };
+                    self.promoted = (self.promoted & !to) | bit(rook_to);
+                }
+            }
+            MoveKind::Normal => {
+                if self.pos.colors[us.other().index()] & to != 0 {
+                    let taken = if self.promoted & to != 0 {
+                        Role::Pawn
+                    } else {
+                        self.pos.role_at(m.to.index()).unwrap_or(Role::Pawn)
+                    };
+                    self.pocket.add(us, pocket_kind(taken));
+                }
+                let moved = self.promoted & from != 0 || m.promotion.is_some();
+                self.promoted &= !(from | to);
+                if moved {
+                    self.promoted |= to;
+                }
+            }
+        }
+        self.pos.play(m);
     }
 
     fn perft_v<const V: u8>(&self, depth: u32) -> u64 {
@@ -430,9 +545,9 @@ impl VariantPosition {
 /// The legal move tree of a variant, for the watched perft.
 impl PerftTree for VariantPosition {
     type Move = Move;
-    type Moves = MoveList;
+    type Moves = VariantMoveList;
 
-    fn moves(&self) -> MoveList {
+    fn moves(&self) -> VariantMoveList {
         self.legal_moves()
     }
 
@@ -465,7 +580,7 @@ fn race_over(p: &Position) -> bool {
 /// Pushes a pawn move, with each promotion on the last rank (and the king
 /// too, in antichess).
 #[inline]
-fn push_pawn(list: &mut MoveList, from: usize, to: usize, king_promotion: bool) {
+fn push_pawn(list: &mut VariantMoveList, from: usize, to: usize, king_promotion: bool) {
     let (from, to) = (sq(from as u32), sq(to as u32));
     if bit(to.index()) & (RANK_1 | RANK_8) == 0 {
         list.push(Move { from, to, role: Role::Pawn, promotion: None, kind: MoveKind::Normal });
@@ -483,7 +598,7 @@ fn push_pawn(list: &mut MoveList, from: usize, to: usize, king_promotion: bool) 
 /// en passant aside): pawns (a double step also from the first rank, as
 /// horde's white pawns have), knights, sliders and every king (kings may
 /// only move to empty squares when `king_captures` is false, as in atomic).
-fn pseudo_moves(p: &Position, list: &mut MoveList, target: u64, king_promotion: bool, king_captures: bool) {
+fn pseudo_moves(p: &Position, list: &mut VariantMoveList, target: u64, king_promotion: bool, king_captures: bool) {
     let us = p.turn;
     let ours = p.colors[us.index()];
     let theirs = p.colors[us.other().index()];
@@ -531,7 +646,7 @@ fn pseudo_moves(p: &Position, list: &mut MoveList, target: u64, king_promotion: 
 }
 
 /// The pseudo-legal en passant captures.
-fn pseudo_ep(p: &Position, list: &mut MoveList) {
+fn pseudo_ep(p: &Position, list: &mut VariantMoveList) {
     let Some(ep) = p.ep else { return };
     let e = ep.index();
     let us = p.turn;
@@ -548,17 +663,15 @@ fn pseudo_ep(p: &Position, list: &mut MoveList) {
 
 /// Antichess: the captures when there is one, else every other move; the
 /// king is an ordinary piece and a pawn may promote to a king.
-fn antichess_moves(p: &Position) -> MoveList {
-    let mut list = MoveList::new();
+fn antichess_moves(p: &Position, list: &mut VariantMoveList) {
     if p.colors[0] == 0 || p.colors[1] == 0 {
-        return list;
+        return;
     }
-    pseudo_moves(p, &mut list, p.colors[p.turn.other().index()], true, true);
-    pseudo_ep(p, &mut list);
+    pseudo_moves(p, list, p.colors[p.turn.other().index()], true, true);
+    pseudo_ep(p, list);
     if list.is_empty() {
-        pseudo_moves(p, &mut list, !p.occupied(), true, true);
+        pseudo_moves(p, list, !p.occupied(), true, true);
     }
-    list
 }
 
 /// Atomic: true when `color`'s king is attacked and does not stand beside
@@ -597,16 +710,15 @@ fn atomic_play(p: &mut Position, m: Move) {
 
 /// Atomic: the pseudo-legal moves (a king never captures), castling with
 /// atomic attacks, each kept when legal once played.
-fn atomic_moves(p: &Position) -> MoveList {
-    let mut list = MoveList::new();
+fn atomic_moves(p: &Position, list: &mut VariantMoveList) {
     let us = p.turn;
     let kings = p.roles[Role::King as usize];
     if kings & p.colors[0] == 0 || kings & p.colors[1] == 0 {
-        return list;
+        return;
     }
-    pseudo_moves(p, &mut list, !p.colors[us.index()], false, false);
-    pseudo_ep(p, &mut list);
-    atomic_castling(p, &mut list);
+    pseudo_moves(p, list, !p.colors[us.index()], false, false);
+    pseudo_ep(p, list);
+    atomic_castling(p, list);
     list.retain(|m| {
         let mut after = *p;
         atomic_play(&mut after, *m);
@@ -614,12 +726,11 @@ fn atomic_moves(p: &Position) -> MoveList {
         let theirs = after.roles[Role::King as usize] & after.colors[us.other().index()];
         ours != 0 && (theirs == 0 || !atomic_in_check(&after, us))
     });
-    list
 }
 
 /// Atomic castling: as in chess (Chess960 too), but a square beside the
 /// enemy king is never attacked for the king.
-fn atomic_castling(p: &Position, list: &mut MoveList) {
+fn atomic_castling(p: &Position, list: &mut VariantMoveList) {
     let us = p.turn;
     let rank = usize::from(back_rank(us)) * 8;
     let Some(king) = p.king_of(us) else { return };

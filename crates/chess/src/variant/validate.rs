@@ -44,9 +44,16 @@ pub enum VariantViolation {
         /// The checks white and black still need, as written.
         remaining: [u8; 2],
     },
-    /// Crazyhouse: the board and the pockets hold more pieces than a set.
+    /// Crazyhouse: the board and the pockets hold more pieces than the
+    /// two sets.
     PocketTooFull {
         /// Pieces on the board and in the pockets.
+        count: u32,
+    },
+    /// Crazyhouse: the board and the pockets hold more pawns than the
+    /// two sets (promoted pieces, marked `~`, count as pieces).
+    CrazyhousePawns {
+        /// Pawns on the board and in the pockets.
         count: u32,
     },
 }
@@ -73,6 +80,9 @@ impl fmt::Display for VariantViolation {
             }
             VariantViolation::PocketTooFull { count } => {
                 write!(f, "the board and the pockets hold {count} pieces, at most 32")
+            }
+            VariantViolation::CrazyhousePawns { count } => {
+                write!(f, "the board and the pockets hold {count} pawns, at most 16")
             }
         }
     }
@@ -124,7 +134,9 @@ pub(crate) fn validate(fen: &VariantFen) -> Vec<VariantViolation> {
             (ChessVariant::Horde, Violation::PawnOnBackRank { square }) => {
                 !(square.rank() == 0 && chess.board[square.index()].is_some_and(|p| p.color() == Color::White))
             }
-            (ChessVariant::Atomic, Violation::OppositeCheck { .. }) => !kings_touch(),
+            // kings side by side are not in check, nor a king whose enemy
+            // has exploded
+            (ChessVariant::Atomic, Violation::OppositeCheck { .. }) => !kings_touch() && kings(turn) != 0,
             // the side to move may have lost its king: the game is over
             (ChessVariant::Atomic, Violation::KingCount { color, count: 0 }) => *color != turn,
             _ => true,
@@ -168,9 +180,17 @@ pub(crate) fn validate(fen: &VariantFen) -> Vec<VariantViolation> {
             }
         }
         ChessVariant::Crazyhouse => {
-            let count = bb.occupied.count_ones();
+            let pocket = fen.extras.pocket.unwrap_or_default();
+            let count = bb.occupied.count_ones() + pocket.total(Color::White) + pocket.total(Color::Black);
             if count > 32 {
                 out.push(VariantViolation::PocketTooFull { count });
+            }
+            let pawn = super::fen::pocket_kind(Role::Pawn);
+            let pawns = (bb.pieces[0][Role::Pawn as usize] | bb.pieces[1][Role::Pawn as usize]).count_ones()
+                + u32::from(pocket.count(Color::White, pawn))
+                + u32::from(pocket.count(Color::Black, pawn));
+            if pawns > 16 {
+                out.push(VariantViolation::CrazyhousePawns { count: pawns });
             }
         }
         ChessVariant::Standard | ChessVariant::KingOfTheHill | ChessVariant::Atomic => {}
@@ -220,5 +240,17 @@ mod tests {
             ["three-check counters 4+3: each side needs 0 to 3 checks, and not both 0"]
         );
         assert!(violations(ChessVariant::ThreeCheck, "4k3/8/8/8/8/8/8/4K3 w - - 0+3 0 1").is_empty());
+        // crazyhouse: the pockets count with the board
+        assert!(
+            violations(ChessVariant::Crazyhouse, "4k3/8/8/8/8/8/8/4K3[QQRRBBNNPPPPPPPPqqrrbbnnpppppp] w - - 0 1")
+                .is_empty()
+        );
+        assert_eq!(
+            violations(ChessVariant::Crazyhouse, "4k3/8/8/8/8/8/8/4K3[QQRRBBNNPPPPPPPPqqrrbbnnppppppppp] w - - 0 1"),
+            [
+                "the board and the pockets hold 35 pieces, at most 32",
+                "the board and the pockets hold 17 pawns, at most 16"
+            ]
+        );
     }
 }
