@@ -70,3 +70,16 @@ suite!(antichess, ChessVariant::Antichess, "shakmaty-antichess.perft", "python-c
 suite!(horde, ChessVariant::Horde, "shakmaty-horde.perft", "python-chess-horde.perft");
 suite!(racing_kings, ChessVariant::RacingKings, "shakmaty-racingkings.perft", "python-chess-racingkings.perft");
 suite!(king_of_the_hill, ChessVariant::KingOfTheHill, "python-chess-generated-koth.perft");
+
+#[test]
+fn divide_and_the_watched_perft_agree_with_perft() {
+    for variant in ChessVariant::ALL {
+        let pos = VariantPosition::start(variant);
+        let divided = pos.divide(3);
+        assert_eq!(divided.len(), pos.legal_moves().len(), "{variant}");
+        assert_eq!(divided.iter().map(|d| d.1).sum::<u64>(), pos.perft(3), "{variant}");
+        assert_eq!(pos.perft_watched(3, &mut ()), Ok(pos.perft(3)), "{variant}");
+        assert_eq!(pos.divide_watched(3, &mut ()), Ok(divided), "{variant}");
+        assert!(pos.divide(0).is_empty());
+    }
+}
