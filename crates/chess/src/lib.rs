@@ -292,3 +292,9 @@ pub fn parse_fen(input: &str) -> Result<(Fen, FenOptions), ParseError> {
 #[cfg(doctest)]
 #[doc = include_str!("../../../docs/src/anatomy-of-fen.md")]
 pub struct AnatomyOfFenChapter;
+
+/// The book's chapter on the chess variants, whose examples run as doc
+/// tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/src/chess-variants.md")]
+pub struct ChessVariantsChapter;
