@@ -25,7 +25,7 @@ use polyfen_core::{Color, Hand, PerftTree, PerftWatch, PositionError, Stopped};
 use super::ChessVariant;
 use super::fen::{POCKET_KINDS, VariantExtras, VariantFen, pocket_kind};
 use super::validate::VariantViolation;
-use crate::bitboard::{KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, between, bishop_attacks, rook_attacks};
+use crate::bitboard::{KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, between, bishop_attacks, line, rook_attacks};
 use crate::castling::{CastlingStyle, back_rank};
 use crate::position::{
     FILE_A, FILE_H, Move, MoveKind, Outcome, PROMOTIONS, Position, RANK_1, RANK_8, bit, sq, squares,
@@ -395,41 +395,48 @@ impl VariantPosition {
     }
 
     fn moves_v<const V: u8>(&self) -> VariantMoveList {
-        let p = &self.pos;
         let mut list = VariantMoveList::new();
+        self.moves_into::<V, 512>(&mut list);
+        list
+    }
+
+    /// The legal moves onto a list of the caller's (of 256 moves where no
+    /// more can be legal, 512 for crazyhouse's drops and the pseudo-legal
+    /// lists of atomic, antichess and horde).
+    fn moves_into<const V: u8, const N: usize>(&self, list: &mut ArrayVec<Move, N>) {
+        let p = &self.pos;
         match V {
             THREE_CHECK if self.remaining_checks.contains(&0) => {}
             KING_OF_THE_HILL if p.roles[Role::King as usize] & CENTER != 0 => {}
             RACING_KINGS => {
                 if !race_over(p) {
-                    p.generate(&mut list, !0, !0, true);
-                    list.retain(|m| !p.played(*m).is_check());
+                    p.generate(list, !0, !0, true);
+                    drop_checks(p, list);
                 }
             }
             HORDE => {
                 if p.colors[0] == 0 || p.colors[1] == 0 {
                 } else if p.king_of(p.turn).is_some() {
-                    p.generate(&mut list, !0, !0, true);
+                    p.generate(list, !0, !0, true);
                 } else {
-                    pseudo_moves(p, &mut list, !p.colors[p.turn.index()], false, true);
-                    pseudo_ep(p, &mut list);
+                    pseudo_moves(p, list, !p.colors[p.turn.index()], false, true);
+                    pseudo_ep(p, list);
                 }
             }
-            ANTICHESS => antichess_moves(p, &mut list),
-            ATOMIC => atomic_moves(p, &mut list),
+            ANTICHESS => antichess_moves(p, list),
+            ATOMIC => atomic_moves(p, list),
             CRAZYHOUSE => {
-                p.generate(&mut list, !0, !0, true);
-                self.drops(&mut list);
+                p.generate(list, !0, !0, true);
+                self.drops(list);
             }
-            _ => p.generate(&mut list, !0, !0, true),
+            _ => p.generate(list, !0, !0, true),
         }
-        list
     }
 
     /// Crazyhouse: the legal drops, onto the empty squares (pawns not on
     /// the first or last rank), or onto the squares between the king and
     /// the one piece that gives check.
-    fn drops(&self, list: &mut VariantMoveList) {
+    fn drops<const N: usize>(&self, list: &mut ArrayVec<Move, N>) {
         let p = &self.pos;
         let us = p.turn;
         if self.pocket.total(us) == 0 {
@@ -524,10 +531,18 @@ impl VariantPosition {
     }
 
     fn perft_v<const V: u8>(&self, depth: u32) -> u64 {
+        match V {
+            CRAZYHOUSE | ATOMIC | ANTICHESS | HORDE => self.perft_n::<V, 512>(depth),
+            _ => self.perft_n::<V, 256>(depth),
+        }
+    }
+
+    fn perft_n<const V: u8, const N: usize>(&self, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
         }
-        let moves = self.moves_v::<V>();
+        let mut moves = ArrayVec::<Move, N>::new();
+        self.moves_into::<V, N>(&mut moves);
         if depth == 1 {
             return moves.len() as u64;
         }
@@ -536,7 +551,7 @@ impl VariantPosition {
             .map(|&m| {
                 let mut child = *self;
                 child.play_v::<V>(m);
-                child.perft_v::<V>(depth - 1)
+                child.perft_n::<V, N>(depth - 1)
             })
             .sum()
     }
@@ -577,15 +592,48 @@ fn race_over(p: &Position) -> bool {
     squares(targets).all(|t| p.attackers_to(t, Color::White, p.occupied()) != 0)
 }
 
-/// Pushes a pawn move, with each promotion on the last rank (and the king
+/// Racing kings: drops every move that gives check, directly or by
+/// uncovering a line. Racing kings has no pawns, so no promotion, en
+/// passant or castling gives one; a king never gives a direct check (it
+/// cannot step beside the other).
+fn drop_checks<const N: usize>(p: &Position, list: &mut ArrayVec<Move, N>) {
+    let us = p.turn;
+    let Some(k) = p.king_of(us.other()) else { return };
+    let occupied = p.occupied();
+    let ours = p.colors[us.index()];
+    let queens = p.roles[Role::Queen as usize];
+    let straight = rook_attacks(k, occupied);
+    let diagonal = bishop_attacks(k, occupied);
+    // our pieces alone between the king and one of our sliders
+    let mut blockers = 0;
+    let snipers = (rook_attacks(k, 0) & (p.roles[Role::Rook as usize] | queens)
+        | bishop_attacks(k, 0) & (p.roles[Role::Bishop as usize] | queens))
+        & ours;
+    for s in squares(snipers) {
+        let b = between(k, s) & occupied;
+        if b.is_power_of_two() {
+            blockers |= b & ours;
+        }
+    }
+    list.retain(|m| {
+        let (from, to) = (m.from.index(), bit(m.to.index()));
+        let direct = match m.role {
+            Role::Knight => KNIGHT_ATTACKS[k],
+            Role::Bishop => diagonal,
+            Role::Rook => straight,
+            Role::Queen => straight | diagonal,
+            Role::Pawn | Role::King => 0,
+        };
+        let uncovered = blockers & bit(from) != 0 && line(k, from) & to == 0;
+        direct & to == 0 && !uncovered
+    });
+}
+
+/// Pushes a pawn's move onto the last rank as each promotion (the king
 /// too, in antichess).
 #[inline]
-fn push_pawn(list: &mut VariantMoveList, from: usize, to: usize, king_promotion: bool) {
+fn push_promotions<const N: usize>(list: &mut ArrayVec<Move, N>, from: usize, to: usize, king_promotion: bool) {
     let (from, to) = (sq(from as u32), sq(to as u32));
-    if bit(to.index()) & (RANK_1 | RANK_8) == 0 {
-        list.push(Move { from, to, role: Role::Pawn, promotion: None, kind: MoveKind::Normal });
-        return;
-    }
     for p in PROMOTIONS {
         list.push(Move { from, to, role: Role::Pawn, promotion: Some(p), kind: MoveKind::Normal });
     }
@@ -598,7 +646,13 @@ fn push_pawn(list: &mut VariantMoveList, from: usize, to: usize, king_promotion:
 /// en passant aside): pawns (a double step also from the first rank, as
 /// horde's white pawns have), knights, sliders and every king (kings may
 /// only move to empty squares when `king_captures` is false, as in atomic).
-fn pseudo_moves(p: &Position, list: &mut VariantMoveList, target: u64, king_promotion: bool, king_captures: bool) {
+fn pseudo_moves<const N: usize>(
+    p: &Position,
+    list: &mut ArrayVec<Move, N>,
+    target: u64,
+    king_promotion: bool,
+    king_captures: bool,
+) {
     let us = p.turn;
     let ours = p.colors[us.index()];
     let theirs = p.colors[us.other().index()];
@@ -615,9 +669,14 @@ fn pseudo_moves(p: &Position, list: &mut VariantMoveList, target: u64, king_prom
             let double = ((single & ((RANK_8 >> 8) | (RANK_8 >> 16))) >> 8) & empty;
             (single, double, ((pawns & !FILE_A) >> 9) & theirs, ((pawns & !FILE_H) >> 7) & theirs, -8)
         };
+        let last = RANK_1 | RANK_8;
         for (set, delta) in [(left, forward - 1), (right, forward + 1), (single, forward), (double, 2 * forward)] {
-            for t in squares(set & target) {
-                push_pawn(list, (t as i32 - delta) as usize, t, king_promotion);
+            for t in squares(set & target & !last) {
+                let (from, to) = (sq((t as i32 - delta) as u32), sq(t as u32));
+                list.push(Move { from, to, role: Role::Pawn, promotion: None, kind: MoveKind::Normal });
+            }
+            for t in squares(set & target & last) {
+                push_promotions(list, (t as i32 - delta) as usize, t, king_promotion);
             }
         }
     }
@@ -646,7 +705,7 @@ fn pseudo_moves(p: &Position, list: &mut VariantMoveList, target: u64, king_prom
 }
 
 /// The pseudo-legal en passant captures.
-fn pseudo_ep(p: &Position, list: &mut VariantMoveList) {
+fn pseudo_ep<const N: usize>(p: &Position, list: &mut ArrayVec<Move, N>) {
     let Some(ep) = p.ep else { return };
     let e = ep.index();
     let us = p.turn;
@@ -663,7 +722,7 @@ fn pseudo_ep(p: &Position, list: &mut VariantMoveList) {
 
 /// Antichess: the captures when there is one, else every other move; the
 /// king is an ordinary piece and a pawn may promote to a king.
-fn antichess_moves(p: &Position, list: &mut VariantMoveList) {
+fn antichess_moves<const N: usize>(p: &Position, list: &mut ArrayVec<Move, N>) {
     if p.colors[0] == 0 || p.colors[1] == 0 {
         return;
     }
@@ -710,7 +769,7 @@ fn atomic_play(p: &mut Position, m: Move) {
 
 /// Atomic: the pseudo-legal moves (a king never captures), castling with
 /// atomic attacks, each kept when legal once played.
-fn atomic_moves(p: &Position, list: &mut VariantMoveList) {
+fn atomic_moves<const N: usize>(p: &Position, list: &mut ArrayVec<Move, N>) {
     let us = p.turn;
     let kings = p.roles[Role::King as usize];
     if kings & p.colors[0] == 0 || kings & p.colors[1] == 0 {
@@ -730,7 +789,7 @@ fn atomic_moves(p: &Position, list: &mut VariantMoveList) {
 
 /// Atomic castling: as in chess (Chess960 too), but a square beside the
 /// enemy king is never attacked for the king.
-fn atomic_castling(p: &Position, list: &mut VariantMoveList) {
+fn atomic_castling<const N: usize>(p: &Position, list: &mut ArrayVec<Move, N>) {
     let us = p.turn;
     let rank = usize::from(back_rank(us)) * 8;
     let Some(king) = p.king_of(us) else { return };
@@ -762,5 +821,42 @@ fn atomic_castling(p: &Position, list: &mut VariantMoveList) {
             promotion: None,
             kind: MoveKind::Castle,
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The racing kings filter of checking moves agrees with playing each
+    /// move and asking whether it checks, along random games.
+    #[test]
+    fn racing_kings_check_filter_has_a_slow_twin() {
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut below = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            usize::try_from(state % n as u64).unwrap_or(0)
+        };
+        let mut checked = 0;
+        for _ in 0..40 {
+            let mut pos = VariantPosition::start(ChessVariant::RacingKings);
+            for _ in 0..60 {
+                let fast = pos.legal_moves();
+                if !race_over(&pos.pos) {
+                    let mut slow = VariantMoveList::new();
+                    pos.pos.generate(&mut slow, !0, !0, true);
+                    slow.retain(|m| !pos.pos.played(*m).is_check());
+                    assert_eq!(fast, slow, "{}", pos.to_setup(CastlingStyle::XFen));
+                    checked += 1;
+                }
+                if fast.is_empty() {
+                    break;
+                }
+                pos.play(fast[below(fast.len())]);
+            }
+        }
+        assert!(checked > 1000, "{checked}");
     }
 }
