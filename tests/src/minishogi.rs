@@ -4,7 +4,13 @@
 
 use core::fmt;
 
-use polyfen_core::{Color, Fields, Leniency, ParseError, PlacementSpec, Repair, Setup, Variant};
+use polyfen_core::codec::{decode_hand, encode_hand};
+use polyfen_core::{
+    Color, Fields, Hand, HandSpec, HandStyle, Leniency, ParseError, PlacementSpec, Repair, Setup, Variant,
+};
+
+/// The kinds a hand holds, in the order SFEN writes them.
+pub const HAND: HandSpec = HandSpec { kinds: b"RBGSP", style: HandStyle::Counted };
 
 /// A square of the 5×5 board, `a1` to `e5`: the core's square type.
 pub type Square = polyfen_core::Square<5, 5, b'1'>;
@@ -29,8 +35,8 @@ pub struct Piece {
 pub struct Extras {
     /// The side to move.
     pub turn: Color,
-    /// Pieces in hand as written (`-`, `2Pb`), letters cased by owner.
-    pub hand: String,
+    /// Pieces in hand, read and written by the codec's generic hand.
+    pub hand: Hand,
     /// The move number.
     pub move_number: u32,
 }
@@ -88,20 +94,15 @@ impl Variant for MiniShogi {
     fn parse_extras(
         fields: &mut Fields<'_>,
         _: &Self::Board,
-        _: &Leniency,
-        _: &mut Vec<Repair>,
+        leniency: &Leniency,
+        repairs: &mut Vec<Repair>,
     ) -> Result<Extras, ParseError> {
-        let mut extras = Extras { turn: Color::White, hand: "-".to_owned(), move_number: 1 };
+        let mut extras = Extras { turn: Color::White, hand: Hand::EMPTY, move_number: 1 };
         if let Some(f) = fields.next() {
             extras.turn = f.one_of("side to move", "'b' or 'w'", &[("b", Color::White), ("w", Color::Black)])?;
         }
         if let Some(f) = fields.next() {
-            let ok = |(i, b): (usize, u8)| b.is_ascii_digit() && i + 1 < f.text.len() || b"GSBRPgsbrp".contains(&b);
-            if let Some(i) = f.text.bytes().enumerate().position(|c| !ok(c)).filter(|_| f.text != "-") {
-                return Err(ParseError::unexpected(f.text, i, "hand", "'-', or counts and piece letters GSBRP")
-                    .shifted(f.start));
-            }
-            f.text.clone_into(&mut extras.hand);
+            extras.hand = decode_hand(&HAND, f.text, f.start, leniency, repairs)?;
         }
         if let Some(f) = fields.next() {
             extras.move_number = f.number("move number", 1, u32::MAX)?;
@@ -112,7 +113,7 @@ impl Variant for MiniShogi {
 
     fn write_extras(extras: &Extras, _: &Self::Board, (): &(), out: &mut String) {
         out.push_str(if extras.turn == Color::Black { " w " } else { " b " });
-        out.push_str(&extras.hand);
+        encode_hand(&HAND, &extras.hand, out);
         out.push(' ');
         out.push_str(&extras.move_number.to_string());
     }

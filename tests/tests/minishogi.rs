@@ -26,6 +26,7 @@ fn round_trips_and_errors() {
     let rows: Vec<String> = [
         "rbsgk/4p/5/P4/KGSBR b - 1",
         "rbsgk/4p/5/P4/KGSBR",
+        "r1s1k/2+P1p/5/P1+b2/K1S1+R w 2Pbg 12",
         "r1s1k/2+P1p/5/P1+b2/K1S1+R w 2Pgb 12",
         "rbsgk/4p/5/P4/KGSBR w - 1",
         "rbsgk/4p/5/P4/KGSB w - 1",

@@ -8,6 +8,7 @@
 //!   order, piece alphabet, the fields after the placement, validation);
 //! - [`codec`]: the one placement codec, driven by a [`PlacementSpec`] and a
 //!   [`Leniency`], with per-piece attributes as a first-class field;
+//! - [`Hand`]: pieces held off the board, written as a [`HandSpec`] says;
 //! - [`Setup`]: a board plus the other fields, generic over the variant;
 //! - [`ParseError`]: what went wrong and the byte span where;
 //! - [`MoveRepair`]: a move read in a non-standard form, as the lenient move
@@ -22,6 +23,7 @@ pub mod codec;
 pub mod color;
 pub mod error;
 pub mod fields;
+pub mod hand;
 mod letters;
 pub mod moves;
 pub mod perft;
@@ -34,8 +36,15 @@ pub use codec::{AttributeSpec, Leniency, PlacementSpec, Repair, RepairKind, RowO
 pub use color::Color;
 pub use error::{MAX_MESSAGE, ParseError, ParseErrorKind};
 pub use fields::{Field, Fields};
+pub use hand::{Hand, HandSpec, HandStyle};
 pub use moves::MoveRepair;
 pub use perft::{PathSampler, PerftTree, PerftWatch, Stopped};
 pub use position_error::PositionError;
 pub use square::{Square, SquareError};
 pub use variant::{Setup, Variant};
+
+/// The chapter "Hands and promoted pieces: what SFEN adds to FEN" of the
+/// book, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/src/hands.md")]
+pub struct HandsChapter;

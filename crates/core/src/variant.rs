@@ -7,6 +7,7 @@ use crate::codec::{self, AttributeSpec, Leniency, PlacementSpec, Repair, WriteSt
 use crate::color::Color;
 use crate::error::{ParseError, ParseErrorKind};
 use crate::fields::Fields;
+use crate::hand::{Hand, HandSpec};
 
 /// The static facts of one board game's FEN-style notation.
 ///
@@ -28,6 +29,15 @@ pub trait Variant: Sized + 'static {
     /// The per-piece attribute field, if the notation has one (Khet's
     /// rotations). It follows the placement as the second field.
     const ATTRIBUTE: Option<AttributeSpec> = None;
+
+    /// The pocket a placement may end with (crazyhouse's `…/RNBQKBNR[Qn]`,
+    /// or written as one row more): when set, [`Setup::parse_with`] reads
+    /// it and hands it to [`Variant::parse_extras_with_pocket`], and
+    /// [`Setup::write`] writes [`Variant::pocket`] in brackets after the
+    /// placement. A hand written as a field of its own (Shogi's SFEN) is no
+    /// pocket: the variant reads it in [`Variant::parse_extras`] with
+    /// [`codec::decode_hand`].
+    const POCKET: Option<HandSpec> = None;
 
     /// The notation's name in messages: `standard chess FEN`.
     const NOTATION_NAME: &'static str = "this notation";
@@ -104,6 +114,32 @@ pub trait Variant: Sized + 'static {
         repairs: &mut Vec<Repair>,
     ) -> Result<Self::Extras, ParseError>;
 
+    /// Reads the fields after the placement as [`Variant::parse_extras`]
+    /// does, given the pocket written with the placement, if any (only for
+    /// a variant with a [`Variant::POCKET`]; the default ignores the
+    /// pocket, which is never given to a variant without one).
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] naming the field that is wrong.
+    fn parse_extras_with_pocket(
+        pocket: Option<Hand>,
+        fields: &mut Fields<'_>,
+        board: &Self::Board,
+        leniency: &Leniency,
+        repairs: &mut Vec<Repair>,
+    ) -> Result<Self::Extras, ParseError> {
+        let _ = pocket;
+        Self::parse_extras(fields, board, leniency, repairs)
+    }
+
+    /// The pocket [`Setup::write`] writes after the placement (only for a
+    /// variant with a [`Variant::POCKET`]); `None` writes none.
+    fn pocket(extras: &Self::Extras) -> Option<&Hand> {
+        let _ = extras;
+        None
+    }
+
     /// Writes the fields after the placement, each preceded by a space.
     fn write_extras(extras: &Self::Extras, board: &Self::Board, options: &Self::WriteOptions, out: &mut String);
 
@@ -160,13 +196,25 @@ impl<V: Variant> Setup<V> {
             return Err(ParseError::new(ParseErrorKind::Empty { expected: "a placement" }, 0..0));
         }
         let mut board = V::empty_board();
-        let (_, end) = codec::decode_placement_field::<V>(input, start, leniency, board.as_mut(), repairs)?;
+        let (pocket, end) = if V::POCKET.is_some() {
+            let len = input[start..].bytes().position(|b| b.is_ascii_whitespace()).unwrap_or(input.len() - start);
+            let text = &input[start..start + len];
+            let (_, pocket) = codec::decode_placement_pocket::<V>(text, start, leniency, board.as_mut(), repairs)?;
+            (pocket, start + len)
+        } else {
+            let (_, end) = codec::decode_placement_field::<V>(input, start, leniency, board.as_mut(), repairs)?;
+            (None, end)
+        };
         let mut fields = Fields::starting_at(input, end);
         if let Some(attr) = V::ATTRIBUTE {
             let field = fields.expect(attr.field, attr.expected)?;
             codec::decode_attributes::<V>(field.text, field.start, leniency, board.as_mut(), repairs)?;
         }
-        let extras = V::parse_extras(&mut fields, &board, leniency, repairs)?;
+        let extras = if V::POCKET.is_some() {
+            V::parse_extras_with_pocket(pocket, &mut fields, &board, leniency, repairs)?
+        } else {
+            V::parse_extras(&mut fields, &board, leniency, repairs)?
+        };
         Ok(Setup { board, extras })
     }
 
@@ -185,6 +233,11 @@ impl<V: Variant> Setup<V> {
     /// Writes the setup with `options` onto `out`.
     pub fn write(&self, options: &V::WriteOptions, out: &mut String) {
         codec::encode_placement::<V>(self.board.as_ref(), options, V::write_style(options), out);
+        if let (Some(spec), Some(pocket)) = (V::POCKET, V::pocket(&self.extras)) {
+            out.push('[');
+            codec::encode_hand(&spec, pocket, out);
+            out.push(']');
+        }
         if V::ATTRIBUTE.is_some() {
             out.push(' ');
             codec::encode_attributes::<V>(self.board.as_ref(), options, out);

@@ -121,6 +121,7 @@ impl Variant for Khet {
         ten_digit: Some(b'0'),
         separator: b'/',
         prefix: None,
+        suffix: None,
         row_word: "rank",
         cell_word: "squares",
         first_rank_label: 1,

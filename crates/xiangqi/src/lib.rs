@@ -116,6 +116,7 @@ impl Variant for Xiangqi {
         ten_digit: None,
         separator: b'/',
         prefix: None,
+        suffix: None,
         row_word: "rank",
         cell_word: "points",
         first_rank_label: 0,

@@ -12,21 +12,30 @@
 //! pieces in the order the placement writes them ([`decode_attributes`],
 //! [`encode_attributes`]).
 //!
+//! A hand (pieces held off the board: Shogi's, crazyhouse's pocket) is read
+//! and written for a [`HandSpec`](crate::HandSpec) by [`decode_hand`] and
+//! [`encode_hand`]; a pocket written with the board (`…/RNBQKBNR[Qn]`, or as
+//! one row more) is split off by [`decode_placement_pocket`].
+//!
 //! The files say what each holds: the spec types in
 //! `spec.rs`, the careful reader in `read.rs`, the strict reader's fast paths
 //! in `fast.rs`, the writers in `write.rs` and per-piece attributes in
-//! `attributes.rs`.
+//! `attributes.rs`, the hand in `hand.rs`.
 
 mod attributes;
 mod fast;
+mod hand;
 mod read;
 mod spec;
 mod write;
 
 pub use attributes::{decode_attributes, encode_attributes};
-pub use read::{decode_placement, decode_placement_field};
+pub use hand::{decode_hand, encode_hand};
+pub use read::{decode_placement, decode_placement_field, decode_placement_pocket};
 pub use spec::{AttributeSpec, Leniency, PlacementSpec, Repair, RepairKind, RowOrder, WriteStyle};
 pub use write::encode_placement;
 
+#[cfg(test)]
+mod hand_tests;
 #[cfg(test)]
 mod tests;

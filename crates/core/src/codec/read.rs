@@ -7,6 +7,7 @@ use std::ops::Range;
 use super::fast::decode_strict_fast;
 use super::{Leniency, PlacementSpec, Repair, RepairKind};
 use crate::error::{ParseError, ParseErrorKind, count};
+use crate::hand::Hand;
 use crate::variant::Variant;
 
 struct Cursor<'a> {
@@ -79,8 +80,8 @@ impl Cursor<'_> {
                 cells += u32::from(b - b'0');
             } else if Some(b) == self.spec.ten_digit {
                 cells += 10;
-            } else if Some(b) == self.spec.prefix || (0x80..0xC0).contains(&b) {
-                // a prefix or a UTF-8 continuation byte adds no cell
+            } else if Some(b) == self.spec.prefix || Some(b) == self.spec.suffix || (0x80..0xC0).contains(&b) {
+                // a prefix, a suffix or a UTF-8 continuation byte adds no cell
             } else {
                 cells += 1;
             }
@@ -134,6 +135,20 @@ pub fn decode_placement<V: Variant>(
         // Something does not fit: read again carefully to say what and where.
         board.fill(None);
     }
+    if V::POCKET.is_some()
+        && let Some((rows_end, pocket)) = pocket_span::<V>(input.as_bytes(), *leniency)
+    {
+        return Err(ParseError::new(
+            ParseErrorKind::Invalid {
+                field: "placement",
+                message: Cow::Owned(format!(
+                    "a pocket {:?} after the board, where only the board is read",
+                    crate::error::excerpt(&input[rows_end..])
+                )),
+            },
+            offset + pocket.start..offset + pocket.end,
+        ));
+    }
     // A bracketed group at the end is no row: the rows before it are read
     // (their errors come first), then the group is named for what it is.
     let holdings = holdings_start::<V>(input.as_bytes());
@@ -158,6 +173,52 @@ fn holdings_start<V: Variant>(bytes: &[u8]) -> Option<usize> {
     let at = bytes.iter().rposition(|&b| b == b'[')?;
     let inside = bytes.get(at + 1..bytes.len() - 1)?;
     (!inside.contains(&b']')).then_some(at)
+}
+
+/// Where the rows of a placement end and its pocket is, for a variant with
+/// a [`Variant::POCKET`]: the bytes between brackets that close the
+/// placement (`RNBQKBNR[Qn]`), or the row after the last rank
+/// (`RNBQKBNR/Qn`, the form with one row more). `None` when neither is
+/// written.
+fn pocket_span<V: Variant>(bytes: &[u8], leniency: Leniency) -> Option<(usize, Range<usize>)> {
+    if let Some(at) = holdings_start::<V>(bytes) {
+        return Some((at, at + 1..bytes.len() - 1));
+    }
+    if leniency.ignore_separator {
+        return None;
+    }
+    let sep = V::SPEC.separator;
+    let at = bytes.iter().enumerate().filter(|&(_, &b)| b == sep).nth(V::SPEC.ranks as usize - 1)?.0;
+    // only letters of the hand may follow: anything else is a row too many,
+    // which the row reader names
+    let pocket = &bytes[at + 1..];
+    let hand = V::POCKET?;
+    pocket.iter().all(|&b| hand.kind_of(b).is_some()).then_some((at, at + 1..bytes.len()))
+}
+
+/// Reads a placement that may end with a pocket (see
+/// [`Variant::POCKET`]): the board into `board` as [`decode_placement`]
+/// does, and the pocket, if one is written, read by
+/// [`decode_hand`](super::decode_hand). For a variant without a pocket it
+/// is [`decode_placement`] with no pocket.
+///
+/// # Errors
+///
+/// As [`decode_placement`], and as [`decode_hand`](super::decode_hand) for
+/// the pocket.
+pub fn decode_placement_pocket<V: Variant>(
+    input: &str,
+    offset: usize,
+    leniency: &Leniency,
+    board: &mut [Option<V::Piece>],
+    repairs: &mut Vec<Repair>,
+) -> Result<(usize, Option<Hand>), ParseError> {
+    let (Some(hand_spec), Some((rows_end, pocket))) = (V::POCKET, pocket_span::<V>(input.as_bytes(), *leniency)) else {
+        return decode_placement::<V>(input, offset, leniency, board, repairs).map(|n| (n, None));
+    };
+    let pieces = decode_placement::<V>(&input[..rows_end], offset, leniency, board, repairs)?;
+    let hand = super::decode_hand(&hand_spec, &input[pocket.clone()], offset + pocket.start, leniency, repairs)?;
+    Ok((pieces, Some(hand)))
 }
 
 /// The careful loop of [`decode_placement`] over the rows of `cursor`.
@@ -282,11 +343,12 @@ fn decode_rows<V: Variant>(
             let (found, end) = cursor.measure_row(row_start);
             return Err(cursor.row_error(row, found, start..end));
         }
-        if let Some(piece) = V::piece_from_ascii(letter, promoted) {
+        let suffixed = !promoted && spec.suffix.is_some() && bytes.get(i + 1).copied() == spec.suffix;
+        if let Some(piece) = V::piece_from_ascii(letter, promoted || suffixed) {
             board[spec.index(row, col)] = Some(piece);
             pieces += 1;
             col += 1;
-            i += 1;
+            i += 1 + usize::from(suffixed);
         } else if leniency.unknown_as_empty && !promoted && letter.is_ascii_graphic() {
             repairs.push(Repair::of(
                 RepairKind::UnknownLetter,

@@ -31,6 +31,9 @@ pub struct PlacementSpec {
     /// A marker written before a letter to mean the promoted piece (`+` in
     /// Shogi-style placements).
     pub prefix: Option<u8>,
+    /// A marker written after a letter to mean a promoted piece (`~` in a
+    /// crazyhouse FEN: `Q~` is a queen that was a pawn).
+    pub suffix: Option<u8>,
     /// The word for a row in messages: `rank`.
     pub row_word: &'static str,
     /// The word for cells in messages: `squares`, `points`.
@@ -61,6 +64,7 @@ impl PlacementSpec {
             ten_digit: None,
             separator: b'/',
             prefix: None,
+            suffix: None,
             row_word: "rank",
             cell_word: "squares",
             first_rank_label: 1,
@@ -86,6 +90,13 @@ impl PlacementSpec {
     #[must_use]
     pub const fn prefix(mut self, prefix: u8) -> PlacementSpec {
         self.prefix = Some(prefix);
+        self
+    }
+
+    /// The same spec with a promotion suffix.
+    #[must_use]
+    pub const fn suffix(mut self, suffix: u8) -> PlacementSpec {
+        self.suffix = Some(suffix);
         self
     }
 
@@ -204,6 +215,9 @@ pub enum RepairKind {
     Attribute,
     /// A field after the placement was read in a lenient form.
     Field,
+    /// A hand was read in a lenient form (another order, a kind twice, a
+    /// count of one written out).
+    Hand,
 }
 
 /// What a lenient read changed, and where.
