@@ -8,6 +8,7 @@ use polyfen_core::Color;
 use super::ChessVariant;
 use super::fen::VariantFen;
 use crate::bitboard::{Bitboards, KING_ATTACKS};
+use crate::position::RANK_8;
 use crate::types::{Role, Square};
 use crate::validate::Violation;
 
@@ -33,6 +34,19 @@ pub enum VariantViolation {
         /// Where.
         square: Square,
     },
+    /// Racing kings: more pieces of a kind than a side starts with (two
+    /// knights, bishops and rooks, one queen).
+    RacingKingsMaterial {
+        /// The side.
+        color: Color,
+        /// The kind.
+        role: Role,
+        /// How many it has.
+        count: u32,
+    },
+    /// Racing kings: both kings on the eighth rank with black to move:
+    /// black got there first, and the race was over before.
+    RacingKingsOver,
     /// Racing kings: a side is in check, which no move may give.
     RacingKingsCheck {
         /// The side in check.
@@ -71,6 +85,13 @@ impl fmt::Display for VariantViolation {
             }
             VariantViolation::RacingKingsPawn { square } => {
                 write!(f, "racing kings has no pawns, but one stands at {square}")
+            }
+            VariantViolation::RacingKingsMaterial { color, role, count } => {
+                let most = if *role == Role::Queen { 1 } else { 2 };
+                write!(f, "{color} has {count} {}s, but racing kings starts with {most}", role.name())
+            }
+            VariantViolation::RacingKingsOver => {
+                f.write_str("both kings stand on the eighth rank with black to move: the race was over before")
             }
             VariantViolation::RacingKingsCheck { color } => {
                 write!(f, "{color} is in check, which racing kings forbids")
@@ -164,6 +185,17 @@ pub(crate) fn validate(fen: &VariantFen) -> Vec<VariantViolation> {
             let pawns = bb.pieces[0][Role::Pawn as usize] | bb.pieces[1][Role::Pawn as usize];
             out.extend(squares(pawns).map(|square| VariantViolation::RacingKingsPawn { square }));
             for color in Color::ALL {
+                for (role, most) in [(Role::Knight, 2), (Role::Bishop, 2), (Role::Rook, 2), (Role::Queen, 1)] {
+                    let count = bb.pieces[color.index()][role as usize].count_ones();
+                    if count > most {
+                        out.push(VariantViolation::RacingKingsMaterial { color, role, count });
+                    }
+                }
+            }
+            if turn == Color::Black && kings(Color::White) & RANK_8 != 0 && kings(Color::Black) & RANK_8 != 0 {
+                out.push(VariantViolation::RacingKingsOver);
+            }
+            for color in Color::ALL {
                 let k = kings(color);
                 if k.is_power_of_two() && bb.attackers(k.trailing_zeros() as usize, color.other()) != 0 {
                     // the side not to move in check is standard chess's violation already
@@ -227,6 +259,14 @@ mod tests {
         assert_eq!(
             violations(ChessVariant::RacingKings, "8/8/8/8/6P1/8/k1r4K/8 w - - 0 1"),
             ["racing kings has no pawns, but one stands at g4", "white is in check, which racing kings forbids"]
+        );
+        assert_eq!(
+            violations(ChessVariant::RacingKings, "8/8/8/8/8/8/krbnNBRK/qrbnNBNQ w - - 0 1"),
+            ["white has 3 knights, but racing kings starts with 2"]
+        );
+        assert_eq!(
+            violations(ChessVariant::RacingKings, "k6K/8/8/8/8/8/8/8 b - - 0 1"),
+            ["both kings stand on the eighth rank with black to move: the race was over before"]
         );
         // atomic: kings side by side are not in check
         assert!(violations(ChessVariant::Atomic, "8/8/8/3kK3/8/8/8/8 w - - 0 1").is_empty());
