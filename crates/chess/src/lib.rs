@@ -45,7 +45,8 @@ use polyfen_core::{Color, Field, Fields, Leniency, ParseError, ParseErrorKind, P
 pub use castling::{Castling, CastlingStyle, CastlingToken, back_rank, king_file};
 pub use epd::{Epd, Operation};
 pub use game::{
-    ChessDocument, ChessJson, ChessMoveNotation, ChessNotation, ChessPos, ChessPosition, ChessRules, JsonOperation, svg,
+    ChessDocument, ChessJson, ChessMoveNotation, ChessNotation, ChessPos, ChessPosition, ChessRules, JsonOperation,
+    svg, svg_with_pocket,
 };
 pub use position::{Move, MoveKind, MoveList, Outcome, Position, PositionError};
 pub use render::{RenderStyle, render};

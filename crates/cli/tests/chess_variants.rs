@@ -147,3 +147,21 @@ fn a_variant_game_written_from_json_names_its_variant() {
     let first = json.stdout.lines().next().unwrap_or_default();
     assert!(first.contains(r#""rules":"atomic""#), "{first}");
 }
+
+#[test]
+fn diagrams_show_the_pocket_and_the_counters() {
+    let svg = polyfen(&["render", "--style", "svg", "2k5/8/8/8/8/8/8/4K3[QQn] w - - 0 1"]);
+    assert_eq!(svg.code, 0, "{}", svg.stderr);
+    let pocket: Vec<&str> = svg.stdout.lines().filter(|l| l.contains("class=\"pocket-piece\"")).collect();
+    assert_eq!(pocket.len(), 2, "{}", svg.stdout);
+    assert!(pocket[0].contains(r#"data-piece="Q" data-count="2""#), "{pocket:?}");
+    assert!(pocket[1].contains(r#"data-piece="n" data-count="1""#), "{pocket:?}");
+    // the board's pieces are drawn as before, and a standard diagram has no pocket
+    assert_eq!(svg.stdout.matches("class=\"piece\"").count(), 2);
+    let chess = polyfen(&["render", "--style", "svg", START]);
+    assert!(!chess.stdout.contains("pocket"), "{}", chess.stdout);
+    let ascii = polyfen(&["render", DROPS]);
+    assert!(ascii.stdout.ends_with("pocket: Qn\n"), "{}", ascii.stdout);
+    let three = polyfen(&["render", "--style", "unicode", "4k3/8/8/8/8/8/8/4K3 w - - 2+3 0 1"]);
+    assert!(three.stdout.ends_with("checks to win: white 2, black 3\n"), "{}", three.stdout);
+}

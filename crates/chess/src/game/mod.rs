@@ -22,7 +22,7 @@ use polyfen_game::{
     RuleError, RuleOptions, WriteOptions,
 };
 
-pub use self::svg::svg;
+pub use self::svg::{svg, svg_with_pocket};
 pub use json::{ChessDocument, ChessJson, JsonOperation};
 pub use record::{ChessPos, ChessRules};
 pub use variants::VariantState;
@@ -150,7 +150,8 @@ impl GamePosition for ChessPosition {
         ..GameTags::NONE
     };
     const MOVE_TAGS: MoveTags<ChessMoveNotation> = MoveTags { default: Some(ChessMoveNotation::San), formats: &[] };
-    const SVG_BOARD_BYTES: u64 = 6_000;
+    // with a crazyhouse pocket's column: five kinds a side
+    const SVG_BOARD_BYTES: u64 = 10_000;
     const SVG_PIECE_BYTES: u64 = 200;
     const MOST_PIECES: u64 = 64;
     // the most any position is known to have
@@ -243,9 +244,9 @@ impl GamePosition for ChessPosition {
 
     fn render(&self, style: &str) -> String {
         match style {
-            "svg" => svg(&self.setup),
-            "unicode" => render(&self.setup, crate::RenderStyle::Unicode),
-            _ => render(&self.setup, crate::RenderStyle::Ascii),
+            "svg" => svg::svg_with_pocket(&self.setup, self.variant.pocket.as_ref()),
+            "unicode" => variants::with_variant_lines(render(&self.setup, crate::RenderStyle::Unicode), &self.variant),
+            _ => variants::with_variant_lines(render(&self.setup, crate::RenderStyle::Ascii), &self.variant),
         }
     }
 

@@ -5,6 +5,8 @@
 //! `Variant` tags that choose them), and the rules answered through
 //! [`VariantPosition`]. A standard position never comes here.
 
+use core::fmt::Write as _;
+
 use polyfen_core::{Hand, Leniency, ParseError, Repair};
 use polyfen_game::tags::VariantTag;
 use polyfen_game::{CastlingMoves, GameStatus, MoveError, Played, RuleError, RuleOptions, RulesInfo};
@@ -297,4 +299,29 @@ pub(crate) fn perft_estimate(pos: &VariantPosition, depth: u32) -> u64 {
             polyfen_core::perft::estimate_to_u64(total)
         }
     }
+}
+
+/// A text diagram with what the variant adds below it: the pocket's
+/// pieces (white's first, as FEN lists them) and the checks each side
+/// still needs.
+pub(crate) fn with_variant_lines(mut diagram: String, state: &VariantState) -> String {
+    if let Some(pocket) = &state.pocket {
+        let mut held = String::new();
+        polyfen_core::codec::encode_hand(
+            &polyfen_core::HandSpec { kinds: b"QRBNP", style: polyfen_core::HandStyle::Listed },
+            pocket,
+            &mut held,
+        );
+        if !diagram.ends_with('\n') {
+            diagram.push('\n');
+        }
+        let _ = writeln!(diagram, "pocket: {}", if held.is_empty() { "-" } else { &held });
+    }
+    if let Some([white, black]) = state.remaining_checks {
+        if !diagram.ends_with('\n') {
+            diagram.push('\n');
+        }
+        let _ = writeln!(diagram, "checks to win: white {white}, black {black}");
+    }
+    diagram
 }
