@@ -195,6 +195,12 @@ fn crazyhouse_drops_and_pockets() {
     assert_eq!(pos.parse_san("P@e4"), Ok(m));
     assert_eq!(pos.uci(m, CastlingNotation::KingTwoSquares), "P@e4");
     assert_eq!(pos.parse_uci("P@e4"), Ok(m));
+    // a lowercase letter is read only leniently, and said so
+    assert!(pos.parse_san("p@e4").is_err());
+    assert!(pos.parse_uci("p@e4").is_err());
+    let mut repairs = Vec::new();
+    assert_eq!(pos.parse_move_lenient("p@e4", &mut repairs), Ok(m));
+    assert_eq!(repairs[0].to_string(), "read 'p@e4' as 'P@e4'");
     let pos = pos.played(m);
     assert_eq!(fen(&pos), "rnb1kbnr/ppp1pppp/8/q7/4P3/2N5/PPPP1PPP/R1BQKBNR[p] b KQkq - 3 4");
     // no pawn drop on the back ranks, no drop of a piece not in the pocket
