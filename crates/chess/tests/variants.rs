@@ -270,3 +270,26 @@ proptest::proptest! {
         }
     }
 }
+
+/// Every legal move of positions along random games of each variant,
+/// written in SAN, is what python-chess writes: the same moves, the same
+/// disambiguation and the same `+` and `#` (`tests/data/variant-san`).
+#[test]
+fn every_legal_move_is_written_as_python_chess_writes_it() {
+    let data = include_str!("data/variant-san/positions.tsv");
+    let mut lines = 0;
+    for line in data.lines() {
+        let mut parts = line.split('\t');
+        let (Some(variant), Some(fen), Some(sans)) = (parts.next(), parts.next(), parts.next()) else {
+            panic!("{line}");
+        };
+        let variant: ChessVariant = variant.parse().unwrap();
+        let pos = position(variant, fen);
+        let mut ours: Vec<String> = pos.legal_moves().iter().map(|&m| pos.san(m)).collect();
+        ours.sort();
+        let theirs: Vec<&str> = sans.split(' ').collect();
+        assert_eq!(ours, theirs, "{variant} {fen}");
+        lines += 1;
+    }
+    assert!(lines > 150, "{lines}");
+}
