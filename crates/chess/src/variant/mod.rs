@@ -24,7 +24,8 @@
 pub mod fen;
 mod notation;
 pub mod rules;
-pub mod validate;
+
+pub use fen::validate;
 
 use core::fmt;
 use core::str::FromStr;
