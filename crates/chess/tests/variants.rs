@@ -293,3 +293,25 @@ fn every_legal_move_is_written_as_python_chess_writes_it() {
     }
     assert!(lines > 150, "{lines}");
 }
+
+proptest::proptest! {
+    /// Reading a move never panics, whatever the text, strictly or
+    /// leniently, in any variant; what it reads is a legal move.
+    #[test]
+    fn move_readers_read_anything(
+        text in proptest::prop_oneof!["[PNBRQKpnbrqk@a-h1-8xX=+#!?:Oo0 -]{0,9}", "\\PC{0,8}"],
+        which in 0usize..8,
+    ) {
+        let variant = ChessVariant::ALL[which];
+        let pos = match variant {
+            ChessVariant::Crazyhouse => position(variant, "r3k2r/ppp2ppp/8/3p4/3P4/8/PPP2PPP/R3K2R[QRBNPqrbnp] w KQkq - 0 1"),
+            ChessVariant::Antichess => position(variant, "8/4P3/8/8/8/8/1p6/R7 w - - 0 1"),
+            _ => VariantPosition::start(variant),
+        };
+        let mut repairs = Vec::new();
+        let reads = [pos.parse_move(&text), pos.parse_move_lenient(&text, &mut repairs), pos.parse_uci(&text)];
+        for m in reads.into_iter().flatten() {
+            proptest::prop_assert!(pos.legal_moves().contains(&m));
+        }
+    }
+}
