@@ -315,3 +315,46 @@ proptest::proptest! {
         }
     }
 }
+
+/// Insufficient material by each variant's rules, as python-chess 1.11
+/// judges the same positions.
+#[test]
+fn insufficient_material_follows_each_variant() {
+    let cases = [
+        (ChessVariant::Atomic, "4k3/8/8/8/8/8/8/4K3 w - - 0 1", true),
+        (ChessVariant::Atomic, "4k3/8/8/8/8/8/8/3NK3 w - - 0 1", true),
+        (ChessVariant::Atomic, "4k3/8/8/8/8/8/8/2NNK3 w - - 0 1", true),
+        (ChessVariant::Atomic, "4k3/8/8/8/8/8/8/1NNNK3 w - - 0 1", false),
+        (ChessVariant::Atomic, "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", false),
+        (ChessVariant::Atomic, "4k3/8/8/8/8/8/8/2BBK3 w - - 0 1", false),
+        (ChessVariant::Atomic, "4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1", false),
+        (ChessVariant::Atomic, "4k1b1/8/8/8/8/8/8/2B1K3 w - - 0 1", true),
+        (ChessVariant::Atomic, "4kn2/8/8/8/8/8/8/2B1K3 w - - 0 1", false),
+        (ChessVariant::Atomic, "4k3/8/8/8/8/8/8/3RK3 b - - 0 1", true),
+        (ChessVariant::Antichess, "8/8/8/8/8/8/8/B6b w - - 0 1", true),
+        (ChessVariant::Antichess, "8/8/8/8/8/8/8/B5b1 w - - 0 1", false),
+        (ChessVariant::Antichess, "8/8/8/8/8/8/8/N5n1 w - - 0 1", false),
+        (ChessVariant::Antichess, "8/8/8/8/8/8/8/N5n1 b - - 0 1", false),
+        (ChessVariant::Antichess, "8/8/8/8/8/8/8/N6n w - - 0 1", false),
+        (ChessVariant::Antichess, "8/8/8/8/8/8/8/N6n b - - 0 1", false),
+        (ChessVariant::Antichess, "8/8/8/8/8/8/8/BB4b1 w - - 0 1", false),
+        (ChessVariant::Antichess, "8/8/8/8/8/8/8/K6k w - - 0 1", false),
+        (ChessVariant::Crazyhouse, "4k3/8/8/8/8/8/8/4K3[] w - - 0 1", true),
+        (ChessVariant::Crazyhouse, "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1", true),
+        (ChessVariant::Crazyhouse, "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1", false),
+        (ChessVariant::Crazyhouse, "4k3/8/8/8/8/8/8/3NK3[] w - - 0 1", true),
+        (ChessVariant::Crazyhouse, "4k3/8/8/8/8/8/8/3NK3[b] w - - 0 1", false),
+        (ChessVariant::Crazyhouse, "4k3/8/8/8/8/8/8/3N~K3[] w - - 0 1", false),
+    ];
+    for (variant, fen, drawn) in cases {
+        let pos = position(variant, fen);
+        assert_eq!(pos.has_insufficient_material(), drawn, "{variant} {fen}");
+        if drawn {
+            assert_eq!(pos.outcome(), VariantOutcome::Chess(Outcome::InsufficientMaterial), "{variant} {fen}");
+        }
+    }
+    // a king can always walk to the centre or the eighth rank
+    assert!(!position(ChessVariant::KingOfTheHill, "4k3/8/8/8/8/8/8/4K3 w - - 0 1").has_insufficient_material());
+    assert!(!position(ChessVariant::Standard, "4k3/8/8/8/8/8/8/3QK3 w - - 0 1").has_insufficient_material());
+    assert!(position(ChessVariant::ThreeCheck, "4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1").has_insufficient_material());
+}
