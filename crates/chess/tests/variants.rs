@@ -195,6 +195,12 @@ fn crazyhouse_drops_and_pockets() {
     assert_eq!(pos.parse_san("P@e4"), Ok(m));
     assert_eq!(pos.uci(m, CastlingNotation::KingTwoSquares), "P@e4");
     assert_eq!(pos.parse_uci("P@e4"), Ok(m));
+    // a lowercase letter is read only leniently, and said so
+    assert!(pos.parse_san("p@e4").is_err());
+    assert!(pos.parse_uci("p@e4").is_err());
+    let mut repairs = Vec::new();
+    assert_eq!(pos.parse_move_lenient("p@e4", &mut repairs), Ok(m));
+    assert_eq!(repairs[0].to_string(), "read 'p@e4' as 'P@e4'");
     let pos = pos.played(m);
     assert_eq!(fen(&pos), "rnb1kbnr/ppp1pppp/8/q7/4P3/2N5/PPPP1PPP/R1BQKBNR[p] b KQkq - 3 4");
     // no pawn drop on the back ranks, no drop of a piece not in the pocket
@@ -263,4 +269,92 @@ proptest::proptest! {
             let _ = VariantPosition::from_setup(&setup).map(|p| p.legal_moves());
         }
     }
+}
+
+/// Every legal move of positions along random games of each variant,
+/// written in SAN, is what python-chess writes: the same moves, the same
+/// disambiguation and the same `+` and `#` (`tests/data/variant-san`).
+#[test]
+fn every_legal_move_is_written_as_python_chess_writes_it() {
+    let data = include_str!("data/variant-san/positions.tsv");
+    let mut lines = 0;
+    for line in data.lines() {
+        let mut parts = line.split('\t');
+        let (Some(variant), Some(fen), Some(sans)) = (parts.next(), parts.next(), parts.next()) else {
+            panic!("{line}");
+        };
+        let variant: ChessVariant = variant.parse().unwrap();
+        let pos = position(variant, fen);
+        let mut ours: Vec<String> = pos.legal_moves().iter().map(|&m| pos.san(m)).collect();
+        ours.sort();
+        let theirs: Vec<&str> = sans.split(' ').collect();
+        assert_eq!(ours, theirs, "{variant} {fen}");
+        lines += 1;
+    }
+    assert!(lines > 150, "{lines}");
+}
+
+proptest::proptest! {
+    /// Reading a move never panics, whatever the text, strictly or
+    /// leniently, in any variant; what it reads is a legal move.
+    #[test]
+    fn move_readers_read_anything(
+        text in proptest::prop_oneof!["[PNBRQKpnbrqk@a-h1-8xX=+#!?:Oo0 -]{0,9}", "\\PC{0,8}"],
+        which in 0usize..8,
+    ) {
+        let variant = ChessVariant::ALL[which];
+        let pos = match variant {
+            ChessVariant::Crazyhouse => position(variant, "r3k2r/ppp2ppp/8/3p4/3P4/8/PPP2PPP/R3K2R[QRBNPqrbnp] w KQkq - 0 1"),
+            ChessVariant::Antichess => position(variant, "8/4P3/8/8/8/8/1p6/R7 w - - 0 1"),
+            _ => VariantPosition::start(variant),
+        };
+        let mut repairs = Vec::new();
+        let reads = [pos.parse_move(&text), pos.parse_move_lenient(&text, &mut repairs), pos.parse_uci(&text)];
+        for m in reads.into_iter().flatten() {
+            proptest::prop_assert!(pos.legal_moves().contains(&m));
+        }
+    }
+}
+
+/// Insufficient material by each variant's rules, as python-chess 1.11
+/// judges the same positions.
+#[test]
+fn insufficient_material_follows_each_variant() {
+    let cases = [
+        (ChessVariant::Atomic, "4k3/8/8/8/8/8/8/4K3 w - - 0 1", true),
+        (ChessVariant::Atomic, "4k3/8/8/8/8/8/8/3NK3 w - - 0 1", true),
+        (ChessVariant::Atomic, "4k3/8/8/8/8/8/8/2NNK3 w - - 0 1", true),
+        (ChessVariant::Atomic, "4k3/8/8/8/8/8/8/1NNNK3 w - - 0 1", false),
+        (ChessVariant::Atomic, "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", false),
+        (ChessVariant::Atomic, "4k3/8/8/8/8/8/8/2BBK3 w - - 0 1", false),
+        (ChessVariant::Atomic, "4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1", false),
+        (ChessVariant::Atomic, "4k1b1/8/8/8/8/8/8/2B1K3 w - - 0 1", true),
+        (ChessVariant::Atomic, "4kn2/8/8/8/8/8/8/2B1K3 w - - 0 1", false),
+        (ChessVariant::Atomic, "4k3/8/8/8/8/8/8/3RK3 b - - 0 1", true),
+        (ChessVariant::Antichess, "8/8/8/8/8/8/8/B6b w - - 0 1", true),
+        (ChessVariant::Antichess, "8/8/8/8/8/8/8/B5b1 w - - 0 1", false),
+        (ChessVariant::Antichess, "8/8/8/8/8/8/8/N5n1 w - - 0 1", false),
+        (ChessVariant::Antichess, "8/8/8/8/8/8/8/N5n1 b - - 0 1", false),
+        (ChessVariant::Antichess, "8/8/8/8/8/8/8/N6n w - - 0 1", false),
+        (ChessVariant::Antichess, "8/8/8/8/8/8/8/N6n b - - 0 1", false),
+        (ChessVariant::Antichess, "8/8/8/8/8/8/8/BB4b1 w - - 0 1", false),
+        (ChessVariant::Antichess, "8/8/8/8/8/8/8/K6k w - - 0 1", false),
+        (ChessVariant::Crazyhouse, "4k3/8/8/8/8/8/8/4K3[] w - - 0 1", true),
+        (ChessVariant::Crazyhouse, "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1", true),
+        (ChessVariant::Crazyhouse, "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1", false),
+        (ChessVariant::Crazyhouse, "4k3/8/8/8/8/8/8/3NK3[] w - - 0 1", true),
+        (ChessVariant::Crazyhouse, "4k3/8/8/8/8/8/8/3NK3[b] w - - 0 1", false),
+        (ChessVariant::Crazyhouse, "4k3/8/8/8/8/8/8/3N~K3[] w - - 0 1", false),
+    ];
+    for (variant, fen, drawn) in cases {
+        let pos = position(variant, fen);
+        assert_eq!(pos.has_insufficient_material(), drawn, "{variant} {fen}");
+        if drawn {
+            assert_eq!(pos.outcome(), VariantOutcome::Chess(Outcome::InsufficientMaterial), "{variant} {fen}");
+        }
+    }
+    // a king can always walk to the centre or the eighth rank
+    assert!(!position(ChessVariant::KingOfTheHill, "4k3/8/8/8/8/8/8/4K3 w - - 0 1").has_insufficient_material());
+    assert!(!position(ChessVariant::Standard, "4k3/8/8/8/8/8/8/3QK3 w - - 0 1").has_insufficient_material());
+    assert!(position(ChessVariant::ThreeCheck, "4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1").has_insufficient_material());
 }

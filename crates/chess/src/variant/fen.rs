@@ -28,8 +28,10 @@ use polyfen_core::{
     Variant,
 };
 
+pub mod validate;
+
+use self::validate::VariantViolation;
 use super::ChessVariant;
-use super::validate::VariantViolation;
 use crate::types::{Piece, Role};
 use crate::{Board, ChessExtras, Fen, FenOptions};
 
@@ -237,7 +239,7 @@ impl Variant for ChessVariants {
     }
 
     fn validate(setup: &VariantFen) -> Vec<VariantViolation> {
-        super::validate::validate(setup)
+        validate::validate(setup)
     }
 }
 

@@ -7,14 +7,25 @@
 //! castling rights and combines with every variant that castles. The
 //! pieces are for the codec in [`fen`] (one codec variant reads every
 //! variant's FEN: pockets, promoted marks and check counters),
-//! [`validate`] (each variant's own rules for a setup) and [`rules`]
+//! [`validate`] (each variant's own rules for a setup), [`rules`]
 //! (legal moves, playing, the game's end and perft, monomorphized per
-//! variant so that standard chess keeps its own generator untouched).
+//! variant so that standard chess keeps its own generator untouched) and
+//! `notation` (UCI, SAN and LAN of [`rules::VariantPosition`], read
+//! against the variant's legal moves, drops included).
+//!
+//! Everything the layers above need is reached without naming a variant:
+//! [`ChessVariant::ALL`], the ids and names ([`ChessVariant::id`],
+//! [`ChessVariant::pgn_name`], `FromStr`), the setups
+//! ([`ChessVariant::setup`]), reading a FEN of a variant
+//! ([`ChessVariant::parse_fen`]) or guessing it
+//! ([`fen::looks_like_crazyhouse`], `str::parse`), and a
+//! [`rules::VariantPosition`]'s moves, notations, perft and outcome.
 
 pub mod fen;
 mod notation;
 pub mod rules;
-pub mod validate;
+
+pub use fen::validate;
 
 use core::fmt;
 use core::str::FromStr;

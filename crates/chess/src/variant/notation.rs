@@ -53,7 +53,8 @@ impl VariantPosition {
         let err =
             |message: String, candidates: Vec<Move>| MoveError { message, span: span.clone(), candidates, uci: true };
         let moves = self.legal_moves();
-        if let Some((role, to)) = parse_drop(b).filter(|_| b.first() != Some(&b'@')) {
+        // UCI writes the piece's letter, in uppercase
+        if let Some((role, to)) = parse_drop(b).filter(|_| b.first().is_some_and(u8::is_ascii_uppercase)) {
             return moves.iter().copied().find(|m| m.is_drop() && m.role() == role && m.to() == to).ok_or_else(|| {
                 let candidates = moves.iter().copied().filter(|m| m.is_drop() && m.to() == to).collect();
                 err(format!("{} is not a legal drop{}", text.trim(), self.note()), candidates)
@@ -216,8 +217,9 @@ impl VariantPosition {
             });
         };
         // a pawn's drop written without its letter is python-chess's and
-        // chess.com's form: standard too
-        if crate::san::standard_suffix(text[span.end..].trim_end().as_bytes()) {
+        // chess.com's form: standard too; a letter in lowercase is not
+        let letter_ok = body.first().is_some_and(|&b| b == b'@' || b.is_ascii_uppercase());
+        if letter_ok && crate::san::standard_suffix(text[span.end..].trim_end().as_bytes()) {
             return Ok((m, MoveSyntax::San));
         }
         let standard_form = self.san(m);

@@ -362,12 +362,38 @@ impl VariantPosition {
         }
     }
 
+    /// True when neither side can win any more, by the variant's rules as
+    /// python-chess has them: chess's in standard chess; bare kings in
+    /// three-check; in crazyhouse at most three pieces in all, board and
+    /// pockets, none a pawn, rook, queen or promoted piece; atomic's and
+    /// antichess's own. Never in king of the hill and racing kings (a king
+    /// can always walk), nor in horde (whose rules for it are not here
+    /// yet).
+    #[must_use]
+    pub fn has_insufficient_material(&self) -> bool {
+        let p = &self.pos;
+        match self.variant {
+            ChessVariant::Standard => p.has_insufficient_material(),
+            ChessVariant::ThreeCheck => p.occupied() == p.roles[Role::King as usize],
+            ChessVariant::Crazyhouse => {
+                let pocket = |kind: usize| Color::ALL.iter().any(|&c| self.pocket.count(c, kind) > 0);
+                let heavy = p.roles[Role::Pawn as usize] | p.roles[Role::Rook as usize] | p.roles[Role::Queen as usize];
+                p.occupied().count_ones() + self.pocket.total(Color::White) + self.pocket.total(Color::Black) <= 3
+                    && self.promoted == 0
+                    && heavy == 0
+                    && ![Role::Pawn, Role::Rook, Role::Queen].into_iter().any(|r| pocket(pocket_kind(r)))
+            }
+            ChessVariant::Atomic => Color::ALL.into_iter().all(|c| atomic_insufficient(p, c)),
+            ChessVariant::Antichess => Color::ALL.into_iter().all(|c| antichess_insufficient(p, c)),
+            ChessVariant::KingOfTheHill | ChessVariant::RacingKings | ChessVariant::Horde => false,
+        }
+    }
+
     /// How the game stands: the variant's own end first, then mate and
-    /// stalemate (antichess: no move wins), then the draws: standard
-    /// chess's insufficient material in standard chess, bare kings in
-    /// three-check, none in the others (python-chess knows more of horde's,
-    /// atomic's and antichess's; not yet here), and the fifty-move rule
-    /// (not in crazyhouse, as python-chess and lichess have it).
+    /// stalemate (antichess: no move wins), then the draws: insufficient
+    /// material ([`VariantPosition::has_insufficient_material`]) and the
+    /// fifty-move rule (not in crazyhouse, as python-chess and lichess have
+    /// it).
     #[must_use]
     pub fn outcome(&self) -> VariantOutcome {
         if let Some(end) = self.variant_end() {
@@ -380,12 +406,7 @@ impl VariantPosition {
                 _ => VariantOutcome::Chess(Outcome::Stalemate),
             };
         }
-        let insufficient = match self.variant {
-            ChessVariant::Standard => self.pos.has_insufficient_material(),
-            ChessVariant::ThreeCheck => self.pos.occupied() == self.pos.roles[Role::King as usize],
-            _ => false,
-        };
-        if insufficient {
+        if self.has_insufficient_material() {
             VariantOutcome::Chess(Outcome::InsufficientMaterial)
         } else if self.pos.halfmove >= 100 && self.variant != ChessVariant::Crazyhouse {
             VariantOutcome::Chess(Outcome::FiftyMoves)
@@ -573,6 +594,71 @@ impl PerftTree for VariantPosition {
     fn perft(&self, depth: u32) -> u64 {
         VariantPosition::perft(self, depth)
     }
+}
+
+/// The dark squares, a1 among them.
+const DARK: u64 = 0xAA55_AA55_AA55_AA55;
+
+/// Atomic: `color` cannot win any more (python-chess's rules): a bare king;
+/// or only bishops left on both sides that can never explode each other;
+/// or against a bare king, a single minor piece or rook, or two knights.
+fn atomic_insufficient(p: &Position, color: Color) -> bool {
+    let kings = p.roles[Role::King as usize];
+    let (ours, theirs) = (p.colors[color.index()], p.colors[color.other().index()]);
+    if theirs & kings == 0 {
+        return false;
+    }
+    if ours & !kings == 0 {
+        return true;
+    }
+    let bishops = p.roles[Role::Bishop as usize];
+    if theirs & !kings != 0 {
+        if p.occupied() == bishops | kings {
+            let (white, black) = (bishops & p.colors[0], bishops & p.colors[1]);
+            if white & DARK == 0 {
+                return black & !DARK == 0;
+            }
+            if white & !DARK == 0 {
+                return black & DARK == 0;
+            }
+        }
+        return false;
+    }
+    if p.roles[Role::Queen as usize] | p.roles[Role::Pawn as usize] != 0 {
+        return false;
+    }
+    let knights = p.roles[Role::Knight as usize];
+    if (knights | bishops | p.roles[Role::Rook as usize]).is_power_of_two() {
+        return true;
+    }
+    p.occupied() == knights | kings && knights.count_ones() <= 2
+}
+
+/// Antichess: `color` cannot lose all its pieces any more (python-chess's
+/// rules): the other side has none left; or only bishops stand, and ours
+/// can never be taken by theirs; or two knights whose colours and turn
+/// keep them apart.
+fn antichess_insufficient(p: &Position, color: Color) -> bool {
+    let (ours, theirs) = (p.colors[color.index()], p.colors[color.other().index()]);
+    if ours == 0 {
+        return false;
+    }
+    if theirs == 0 {
+        return true;
+    }
+    let occupied = p.occupied();
+    if occupied == p.roles[Role::Bishop as usize] {
+        let we_light = ours & !DARK != 0;
+        let we_dark = ours & DARK != 0;
+        return (we_light && theirs & !DARK == 0) || (we_dark && theirs & DARK == 0);
+    }
+    let knights = p.roles[Role::Knight as usize];
+    if occupied == knights && knights.count_ones() == 2 {
+        let white_light = p.colors[0] & !DARK != 0;
+        let black_dark = p.colors[1] & DARK != 0;
+        return (p.turn == Color::White) == ((color == Color::White) ^ white_light ^ black_dark);
+    }
+    false
 }
 
 /// Racing kings: the race is over when a king stands on the eighth rank,

@@ -5,12 +5,12 @@ use core::fmt;
 
 use polyfen_core::Color;
 
-use super::ChessVariant;
-use super::fen::VariantFen;
+use super::VariantFen;
 use crate::bitboard::{Bitboards, KING_ATTACKS};
 use crate::position::RANK_8;
 use crate::types::{Role, Square};
 use crate::validate::Violation;
+use crate::variant::ChessVariant;
 
 /// One rule a setup of a chess variant breaks.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -121,7 +121,7 @@ fn squares(mut bits: u64) -> impl Iterator<Item = Square> {
 }
 
 pub(crate) fn validate(fen: &VariantFen) -> Vec<VariantViolation> {
-    let chess = super::fen::to_chess(fen);
+    let chess = super::to_chess(fen);
     let bb = Bitboards::from_board(&chess.board);
     let variant = fen.extras.variant;
     let turn = fen.extras.chess.turn;
@@ -217,7 +217,7 @@ pub(crate) fn validate(fen: &VariantFen) -> Vec<VariantViolation> {
             if count > 32 {
                 out.push(VariantViolation::PocketTooFull { count });
             }
-            let pawn = super::fen::pocket_kind(Role::Pawn);
+            let pawn = super::pocket_kind(Role::Pawn);
             let pawns = (bb.pieces[0][Role::Pawn as usize] | bb.pieces[1][Role::Pawn as usize]).count_ones()
                 + u32::from(pocket.count(Color::White, pawn))
                 + u32::from(pocket.count(Color::Black, pawn));
