@@ -28,10 +28,10 @@ pub mod svg;
 pub mod tags;
 
 pub use extra::{Extra, ExtraAnswer, ExtraArgs};
-pub use options::{ReadOptions, RulesInfo, Switch, Switches, WriteOptions};
+pub use options::{ReadOptions, RulesInfo, WriteOptions};
 pub use position::{Bounds, GamePosition, GameRules, MoveNotationOf};
 pub use record::{NULL_MOVE, NoNullMove, Step, is_null_move, play_step, read_step, write_step};
 pub use rules::{
     CastlingMoves, Divided, EnPassantPolicy, GameStatus, MoveError, MoveNote, PerftControl, PerftProgress, Played,
-    RuleError, RuleOptions, StopReason,
+    RuleError, RuleOptions, StopReason, Switch, Switches,
 };

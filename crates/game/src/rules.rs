@@ -15,8 +15,6 @@ use std::time::{Duration, Instant};
 use polyfen_core::{MoveRepair, PerftWatch, Stopped};
 use strum::{AsRefStr, Display, EnumIter, EnumString, IntoStaticStr};
 
-use crate::options::Switches;
-
 /// How chess castling is written in UCI.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Display, EnumString, EnumIter, AsRefStr, IntoStaticStr)]
 #[strum(serialize_all = "kebab-case")]
@@ -78,6 +76,53 @@ impl RuleOptions {
     #[must_use]
     pub fn switch(&self, name: &str) -> bool {
         self.switches.is_on(name)
+    }
+}
+
+/// An option of a game's own rules, on or off, declared by the game
+/// ([`crate::GamePosition::RULE_SWITCHES`]: Khet's `swap-restriction`) with
+/// what it does; [`crate::RuleOptions::with_switch`] turns it on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Switch {
+    /// The option's kebab-case name.
+    pub name: &'static str,
+    /// What it does, in words.
+    pub help: &'static str,
+}
+
+/// The games' options that are on, by name, at most [`Switches::MOST`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Switches {
+    on: [Option<&'static str>; Switches::MOST],
+}
+
+impl Switches {
+    /// The most options on at once.
+    pub const MOST: usize = 8;
+
+    /// These switches with `name` on or off.
+    ///
+    /// # Panics
+    ///
+    /// When more than [`Switches::MOST`] options would be on.
+    #[must_use]
+    pub fn with(mut self, name: &'static str, on: bool) -> Switches {
+        let at = self.on.iter().position(|s| *s == Some(name));
+        match (at, on) {
+            (Some(i), false) => self.on[i] = None,
+            (None, true) => {
+                let free = self.on.iter_mut().find(|s| s.is_none());
+                *free.expect("at most Switches::MOST game options on at once") = Some(name);
+            }
+            _ => {}
+        }
+        self
+    }
+
+    /// Whether the option `name` is on.
+    #[must_use]
+    pub fn is_on(&self, name: &str) -> bool {
+        self.on.contains(&Some(name))
     }
 }
 
