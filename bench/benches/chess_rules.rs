@@ -1,7 +1,8 @@
 //! Chess rules: polyfen against shakmaty, in one process. Perft on a few
 //! classic positions and on every position of the three public perft suites
 //! (to depth 3, the counts checked against the files), and SAN parse + play
-//! over a long sequence of games from seeded random playouts.
+//! over a long sequence of games from seeded random playouts. The variants:
+//! perft of each variant's start position against shakmaty's variants.
 //!
 //! Both perfts count the last ply by counting the legal moves (shakmaty's
 //! `perft` does the same).
@@ -13,10 +14,11 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use polyfen_bench::Rng;
-use polyfen_chess::{Fen, Position as PolyPosition, START_FEN};
+use polyfen_chess::{ChessVariant, Fen, Position as PolyPosition, START_FEN, VariantPosition};
 use shakmaty::fen::Fen as ShakFen;
 use shakmaty::san::SanPlus;
-use shakmaty::{CastlingMode, Chess, Position};
+use shakmaty::variant::{Antichess, Atomic, Crazyhouse, Horde, KingOfTheHill, RacingKings, ThreeCheck};
+use shakmaty::{CastlingMode, Chess, FromSetup, Position};
 
 const SUITES: [&str; 3] = [
     include_str!("../../tests/data/chess/pychess_tricky.perft"),
@@ -161,5 +163,39 @@ fn san(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, perft, san);
+/// A shakmaty position of a variant's FEN.
+fn shak_variant<P: FromSetup + Position>(fen: &str) -> P {
+    let fen: ShakFen = fen.parse().expect("FEN");
+    fen.into_position(CastlingMode::Standard).expect("legal position")
+}
+
+/// Perft of each variant's start position, polyfen against shakmaty.
+fn variants(c: &mut Criterion) {
+    fn bench<P: FromSetup + Position + Clone>(
+        group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+        variant: ChessVariant,
+        depth: u32,
+    ) {
+        let p = VariantPosition::start(variant);
+        let s: P = shak_variant(variant.start_fen());
+        let nodes = p.perft(depth);
+        assert_eq!(shakmaty::perft(&s, depth), nodes, "{variant}");
+        let name = format!("{variant}-d{depth}");
+        group.throughput(Throughput::Elements(nodes));
+        group.bench_function(BenchmarkId::new(&name, "polyfen"), |b| b.iter(|| black_box(&p).perft(depth)));
+        group.bench_function(BenchmarkId::new(&name, "shakmaty"), |b| b.iter(|| shakmaty::perft(black_box(&s), depth)));
+    }
+    let mut group = c.benchmark_group("chess_rules-variants");
+    group.sample_size(10);
+    bench::<Crazyhouse>(&mut group, ChessVariant::Crazyhouse, 4);
+    bench::<ThreeCheck>(&mut group, ChessVariant::ThreeCheck, 4);
+    bench::<KingOfTheHill>(&mut group, ChessVariant::KingOfTheHill, 4);
+    bench::<Atomic>(&mut group, ChessVariant::Atomic, 4);
+    bench::<Antichess>(&mut group, ChessVariant::Antichess, 4);
+    bench::<Horde>(&mut group, ChessVariant::Horde, 5);
+    bench::<RacingKings>(&mut group, ChessVariant::RacingKings, 4);
+    group.finish();
+}
+
+criterion_group!(benches, perft, san, variants);
 criterion_main!(benches);

@@ -12,6 +12,11 @@
 //! (standard and Chess960), playing them, the game's outcome, perft, and the
 //! move notations UCI, SAN (read leniently) and LAN.
 //!
+//! The variants played online (crazyhouse, three-check, king of the hill,
+//! atomic, antichess, horde, racing kings) are rules inside the chess game,
+//! in [`variant`]: a [`ChessVariant`] chosen when a [`VariantPosition`] is
+//! made from a [`VariantFen`], which reads every variant's FEN.
+//!
 //! # Examples
 //!
 //! ```
@@ -33,19 +38,25 @@ mod render;
 mod san;
 mod types;
 mod validate;
+pub mod variant;
 
 use polyfen_core::{Color, Field, Fields, Leniency, ParseError, ParseErrorKind, PlacementSpec, Repair, Setup, Variant};
 
 pub use castling::{Castling, CastlingStyle, CastlingToken, back_rank, king_file};
 pub use epd::{Epd, Operation};
 pub use game::{
-    ChessDocument, ChessJson, ChessMoveNotation, ChessNotation, ChessPos, ChessPosition, ChessRules, JsonOperation, svg,
+    ChessDocument, ChessJson, ChessMoveNotation, ChessNotation, ChessPos, ChessPosition, ChessRules, JsonOperation,
+    svg, svg_with_pocket,
 };
 pub use position::{Move, MoveKind, MoveList, Outcome, Position, PositionError};
 pub use render::{RenderStyle, render};
 pub use san::{CastlingNotation, MoveError, MoveSyntax, San};
 pub use types::{Piece, Role, Square};
 pub use validate::{Violation, attackers};
+pub use variant::fen::{ChessVariants, VariantBoard, VariantExtras, VariantFen, VariantPiece};
+pub use variant::rules::{VariantEnd, VariantOutcome, VariantPosition, VariantPositionError};
+pub use variant::validate::VariantViolation;
+pub use variant::{ChessVariant, UnknownVariant};
 
 /// The chess variant marker: implements [`Variant`] for FEN.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -161,7 +172,7 @@ impl Variant for Chess {
 }
 
 /// Reads side, castling and en passant (each may be missing at the end).
-fn parse_position_fields(fields: &mut Fields<'_>) -> Result<ChessExtras, ParseError> {
+pub(crate) fn parse_position_fields(fields: &mut Fields<'_>) -> Result<ChessExtras, ParseError> {
     let mut extras = ChessExtras::default();
     if let Some(f) = fields.next() {
         extras.turn = match f.text {
@@ -229,7 +240,7 @@ fn misplaced(e: ParseError, f: &Field<'_>, field: &'static str, looks_misplaced:
     )
 }
 
-fn write_position_fields(extras: &ChessExtras, board: &Board, options: FenOptions, out: &mut String) {
+pub(crate) fn write_position_fields(extras: &ChessExtras, board: &Board, options: FenOptions, out: &mut String) {
     out.push(' ');
     out.push(if extras.turn == Color::White { 'w' } else { 'b' });
     out.push(' ');
@@ -245,7 +256,7 @@ fn write_position_fields(extras: &ChessExtras, board: &Board, options: FenOption
     }
 }
 
-fn push_u32(n: u32, out: &mut String) {
+pub(crate) fn push_u32(n: u32, out: &mut String) {
     if n < 10 {
         // a clock of one digit, the common case
         out.push(char::from(b'0' + n as u8));
@@ -282,3 +293,9 @@ pub fn parse_fen(input: &str) -> Result<(Fen, FenOptions), ParseError> {
 #[cfg(doctest)]
 #[doc = include_str!("../../../docs/src/anatomy-of-fen.md")]
 pub struct AnatomyOfFenChapter;
+
+/// The book's chapter on the chess variants, whose examples run as doc
+/// tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/src/chess-variants.md")]
+pub struct ChessVariantsChapter;

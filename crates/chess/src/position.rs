@@ -30,16 +30,19 @@ pub enum MoveKind {
     EnPassant,
     /// Castling, stored as the king taking its own rook.
     Castle,
+    /// Crazyhouse: a piece from the pocket put on an empty square, stored
+    /// with the square as both departure and destination.
+    Drop,
 }
 
 /// A legal move of some position.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move {
-    from: Square,
-    to: Square,
-    role: Role,
-    promotion: Option<Role>,
-    kind: MoveKind,
+    pub(crate) from: Square,
+    pub(crate) to: Square,
+    pub(crate) role: Role,
+    pub(crate) promotion: Option<Role>,
+    pub(crate) kind: MoveKind,
 }
 
 impl Move {
@@ -79,6 +82,12 @@ impl Move {
         self.kind == MoveKind::Castle
     }
 
+    /// True for a crazyhouse drop.
+    #[must_use]
+    pub fn is_drop(self) -> bool {
+        self.kind == MoveKind::Drop
+    }
+
     /// Where the king lands, for castling: the g-file or c-file of its rank.
     #[must_use]
     pub fn king_destination(self) -> Square {
@@ -101,6 +110,7 @@ impl fmt::Debug for Move {
             MoveKind::Normal => Ok(()),
             MoveKind::EnPassant => f.write_str(" e.p."),
             MoveKind::Castle => f.write_str(" castle"),
+            MoveKind::Drop => f.write_str(" drop"),
         }
     }
 }
@@ -128,25 +138,25 @@ pub enum Outcome {
     FiftyMoves,
 }
 
-const RANK_1: u64 = 0xff;
-const RANK_8: u64 = 0xff << 56;
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-const FILE_H: u64 = FILE_A << 7;
-const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+pub(crate) const RANK_1: u64 = 0xff;
+pub(crate) const RANK_8: u64 = 0xff << 56;
+pub(crate) const FILE_A: u64 = 0x0101_0101_0101_0101;
+pub(crate) const FILE_H: u64 = FILE_A << 7;
+pub(crate) const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
 
 #[inline]
-const fn bit(sq: usize) -> u64 {
+pub(crate) const fn bit(sq: usize) -> u64 {
     1 << (sq & 63)
 }
 
 #[inline]
-fn sq(index: u32) -> Square {
+pub(crate) fn sq(index: u32) -> Square {
     Square::from_index(index as usize & 63).unwrap_or(Square::new(0, 0).expect("a1 is a square"))
 }
 
 /// The squares of a bitboard, lowest first.
 #[inline]
-fn squares(mut bits: u64) -> impl Iterator<Item = usize> {
+pub(crate) fn squares(mut bits: u64) -> impl Iterator<Item = usize> {
     core::iter::from_fn(move || {
         if bits == 0 {
             return None;
@@ -173,14 +183,14 @@ fn squares(mut bits: u64) -> impl Iterator<Item = usize> {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
-    roles: [u64; 6],
-    colors: [u64; 2],
-    turn: Color,
+    pub(crate) roles: [u64; 6],
+    pub(crate) colors: [u64; 2],
+    pub(crate) turn: Color,
     /// The squares of the rooks that keep a castling right.
-    castling: u64,
-    ep: Option<Square>,
-    halfmove: u32,
-    fullmove: u32,
+    pub(crate) castling: u64,
+    pub(crate) ep: Option<Square>,
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: u32,
 }
 
 impl Position {
@@ -197,6 +207,12 @@ impl Position {
         if !violations.is_empty() {
             return Err(PositionError { violations });
         }
+        Ok(Position::from_setup_unchecked(fen))
+    }
+
+    /// The position of a setup, not validated: what a variant with rules
+    /// of its own builds on once it has validated the setup itself.
+    pub(crate) fn from_setup_unchecked(fen: &Fen) -> Position {
         let bb = Bitboards::from_board(&fen.board);
         let mut pos = Position {
             roles: [0; 6],
@@ -222,7 +238,7 @@ impl Position {
                 }
             }
         }
-        Ok(pos)
+        pos
     }
 
     /// The position as a setup, castling written with tokens of `style`
@@ -285,7 +301,7 @@ impl Position {
     }
 
     #[inline]
-    fn role_at(&self, s: usize) -> Option<Role> {
+    pub(crate) fn role_at(&self, s: usize) -> Option<Role> {
         let b = bit(s);
         Role::ALL.into_iter().find(|&r| self.roles[r as usize] & b != 0)
     }
@@ -356,19 +372,19 @@ impl Position {
     }
 
     #[inline]
-    fn occupied(&self) -> u64 {
+    pub(crate) fn occupied(&self) -> u64 {
         self.colors[0] | self.colors[1]
     }
 
     #[inline]
-    fn king_of(&self, color: Color) -> Option<usize> {
+    pub(crate) fn king_of(&self, color: Color) -> Option<usize> {
         let k = self.roles[Role::King as usize] & self.colors[color.index()];
         (k != 0).then(|| k.trailing_zeros() as usize)
     }
 
     /// The pieces of `by` attacking `s` with `occupied` as the occupancy.
     #[inline]
-    fn attackers_to(&self, s: usize, by: Color, occupied: u64) -> u64 {
+    pub(crate) fn attackers_to(&self, s: usize, by: Color, occupied: u64) -> u64 {
         let them = self.colors[by.index()];
         let queens = self.roles[Role::Queen as usize];
         let straight = (self.roles[Role::Rook as usize] | queens) & them;
@@ -389,14 +405,14 @@ impl Position {
 
     /// True when `by` attacks `s` with `occupied` as the occupancy.
     #[inline]
-    fn attacked(&self, s: usize, by: Color, occupied: u64) -> bool {
+    pub(crate) fn attacked(&self, s: usize, by: Color, occupied: u64) -> bool {
         self.attacked_by(s, by, self.colors[by.index()], occupied)
     }
 
     /// True when the pieces `them` of `by` attack `s` with `occupied` as
     /// the occupancy.
     #[inline]
-    fn attacked_by(&self, s: usize, by: Color, them: u64, occupied: u64) -> bool {
+    pub(crate) fn attacked_by(&self, s: usize, by: Color, them: u64, occupied: u64) -> bool {
         if (PAWN_ATTACKS[by.other().index()][s] & self.roles[Role::Pawn as usize]
             | KNIGHT_ATTACKS[s] & self.roles[Role::Knight as usize]
             | KING_ATTACKS[s] & self.roles[Role::King as usize])
@@ -621,7 +637,13 @@ impl Position {
 
     /// Legal moves from `from_mask` to `to_mask` (castling, stored as king
     /// takes rook, only with `castles`).
-    fn generate<const N: usize>(&self, list: &mut ArrayVec<Move, N>, from_mask: u64, to_mask: u64, castles: bool) {
+    pub(crate) fn generate<const N: usize>(
+        &self,
+        list: &mut ArrayVec<Move, N>,
+        from_mask: u64,
+        to_mask: u64,
+        castles: bool,
+    ) {
         let Some(king) = self.king_of(self.turn) else {
             return;
         };
@@ -698,7 +720,7 @@ impl Position {
     }
 
     #[inline]
-    fn push_targets<const N: usize>(list: &mut ArrayVec<Move, N>, from: usize, role: Role, targets: u64) {
+    pub(crate) fn push_targets<const N: usize>(list: &mut ArrayVec<Move, N>, from: usize, role: Role, targets: u64) {
         let from = sq(from as u32);
         for t in squares(targets) {
             list.push(Move { from, to: sq(t as u32), role, promotion: None, kind: MoveKind::Normal });
@@ -753,7 +775,7 @@ impl Position {
 
     /// En passant captures by the pawns in `from_mask`, each tested by
     /// playing it on the bitboards (it removes two pieces from a line).
-    fn generate_ep<const N: usize>(&self, list: &mut ArrayVec<Move, N>, from_mask: u64) {
+    pub(crate) fn generate_ep<const N: usize>(&self, list: &mut ArrayVec<Move, N>, from_mask: u64) {
         let Some(ep) = self.ep else { return };
         let Some(king) = self.king_of(self.turn) else { return };
         let us = self.turn;
@@ -783,7 +805,7 @@ impl Position {
         }
     }
 
-    fn generate_castling<const N: usize>(&self, list: &mut ArrayVec<Move, N>, king: usize) {
+    pub(crate) fn generate_castling<const N: usize>(&self, list: &mut ArrayVec<Move, N>, king: usize) {
         let us = self.turn;
         let rank = usize::from(back_rank(us)) * 8;
         if king & !7 != rank {
@@ -842,6 +864,11 @@ impl Position {
                 self.colors[us.index()] ^= bit(from) | bit(to);
                 self.colors[them.index()] &= !bit(captured);
                 self.halfmove = 0;
+            }
+            MoveKind::Drop => {
+                // the pocket is the variant's to keep
+                self.roles[m.role as usize] |= bit(to);
+                self.colors[us.index()] |= bit(to);
             }
             MoveKind::Normal => {
                 // a piece taken on `to` leaves every board, with no branch

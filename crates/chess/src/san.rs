@@ -121,8 +121,10 @@ fn role_of_upper(b: u8) -> Option<Role> {
     }
 }
 
-fn promotion_of(b: u8) -> Option<Role> {
+pub(crate) fn promotion_of(b: u8) -> Option<Role> {
     match b {
+        // antichess promotes to a king too; in chess no such move is legal
+        b'K' | b'k' => Some(Role::King),
         b'N' | b'n' => Some(Role::Knight),
         b'B' | b'b' => Some(Role::Bishop),
         b'R' | b'r' => Some(Role::Rook),
@@ -142,7 +144,7 @@ fn rank_of(b: Option<&u8>) -> Option<u8> {
 /// Where the move proper lies in `text`: whitespace, check marks,
 /// annotations and `e.p.` trimmed from the ends.
 #[inline]
-fn trim(text: &[u8]) -> Range<usize> {
+pub(crate) fn trim(text: &[u8]) -> Range<usize> {
     let mut start = 0;
     while start < text.len() && text[start].is_ascii_whitespace() {
         start += 1;
@@ -187,7 +189,7 @@ impl San {
     /// Reads SAN leniently and says whether the text is in a standard form
     /// (see the module documentation).
     #[inline]
-    fn parse_form(text: &str) -> Result<(San, bool), MoveError> {
+    pub(crate) fn parse_form(text: &str) -> Result<(San, bool), MoveError> {
         let b = text.as_bytes();
         let Range { start, end } = trim(b);
         if start == end {
@@ -289,7 +291,7 @@ impl San {
 
 /// The square at the start of `b`, a file letter then a rank digit.
 #[inline]
-fn square_at(b: &[u8]) -> Option<Square> {
+pub(crate) fn square_at(b: &[u8]) -> Option<Square> {
     match *b {
         [f @ b'a'..=b'h', r @ b'1'..=b'8', ..] => Square::new(f - b'a', r - b'1'),
         _ => None,
@@ -351,7 +353,7 @@ impl San {
 /// FIDE's `e.p.` after an en passant capture, one `+` or `#` at most, then
 /// one annotation at most.
 #[inline]
-fn standard_suffix(suffix: &[u8]) -> bool {
+pub(crate) fn standard_suffix(suffix: &[u8]) -> bool {
     let suffix = suffix.strip_prefix(b" e.p.").or_else(|| suffix.strip_prefix(b"e.p.")).unwrap_or(suffix);
     let rest = match suffix {
         [b'+' | b'#', rest @ ..] => rest,
@@ -360,17 +362,17 @@ fn standard_suffix(suffix: &[u8]) -> bool {
     matches!(rest, b"" | b"!" | b"?" | b"!!" | b"??" | b"!?" | b"?!")
 }
 
-fn push_square(out: &mut String, s: Square) {
+pub(crate) fn push_square(out: &mut String, s: Square) {
     let [f, r] = s.name();
     out.push(f as char);
     out.push(r as char);
 }
 
-fn is_uci_shaped(b: &[u8]) -> bool {
+pub(crate) fn is_uci_shaped(b: &[u8]) -> bool {
     matches!(
         b,
         [b'a'..=b'h', b'1'..=b'8', b'a'..=b'h', b'1'..=b'8']
-            | [b'a'..=b'h', b'1'..=b'8', b'a'..=b'h', b'1'..=b'8', b'q' | b'r' | b'b' | b'n']
+            | [b'a'..=b'h', b'1'..=b'8', b'a'..=b'h', b'1'..=b'8', b'q' | b'r' | b'b' | b'n' | b'k']
     )
 }
 
@@ -700,6 +702,12 @@ impl Position {
     #[must_use]
     pub fn uci(&self, m: Move, castling: CastlingNotation) -> String {
         let mut out = String::with_capacity(5);
+        if m.is_drop() {
+            out.push(m.role().letter().to_ascii_uppercase() as char);
+            out.push('@');
+            push_square(&mut out, m.to());
+            return out;
+        }
         push_square(&mut out, m.from());
         let to = match (m.kind(), castling) {
             // a king already on its castling square can only take its rook

@@ -134,6 +134,11 @@ pub(crate) struct ReadArgs {
     /// Every repair is reported.
     #[arg(long)]
     lenient: bool,
+    /// Read the positions under this rules variant of their game (its id
+    /// or another name of it; an unknown name lists them); `RULES:NAME`
+    /// names one of its setups.
+    #[arg(long, value_name = "RULES", value_parser = parse_rules)]
+    variant: Option<&'static str>,
     /// List on standard error every repair a lenient reading made.
     #[arg(long)]
     explain: bool,
@@ -219,6 +224,13 @@ fn parse_ep(s: &str) -> Result<EnPassantPolicy, String> {
 fn parse_letters(s: &str) -> Result<&'static str, String> {
     polyfen::letter_set(s)
         .ok_or_else(|| format!("unknown letter set {s:?}; known: {}", polyfen::letter_sets().join(", ")))
+}
+
+/// A rules variant's id, from any of its names.
+pub(crate) fn parse_rules(s: &str) -> Result<&'static str, String> {
+    VariantId::of_rules(s)
+        .map(|(_, rules)| rules.id)
+        .ok_or_else(|| format!("unknown rules variant {s:?}; known: {}", VariantId::rules_ids().join(", ")))
 }
 
 pub(crate) fn parse_variant(s: &str) -> Result<VariantId, String> {
@@ -363,7 +375,7 @@ fn hollow(input: &str, reading: &Reading) -> Option<String> {
 }
 
 fn read_options(args: &ReadArgs) -> ReadOptions {
-    ReadOptions::lenient(args.lenient)
+    ReadOptions::lenient(args.lenient).with_rules(args.variant)
 }
 
 fn convert(args: &ConvertArgs, report: &mut Report) -> Result<(), Flow> {

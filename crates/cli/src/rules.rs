@@ -68,6 +68,10 @@ pub struct PositionArgs {
     /// `c4` for `dxc4`) and report each reading as a warning.
     #[arg(long)]
     lenient: bool,
+    /// Read the position under this rules variant of its game (see
+    /// `moves --help`).
+    #[arg(long, value_name = "RULES", value_parser = crate::parse_rules)]
+    variant: Option<&'static str>,
 }
 
 #[derive(Args, Debug)]
@@ -291,7 +295,7 @@ fn per_second(rate: f64) -> String {
 /// Reads `--position` (a position, or `variant:name` for a named setup).
 fn start_position(args: &PositionArgs, report: &mut Report) -> Option<polyfen::Reading> {
     let text = named_setup(&args.position).unwrap_or(&args.position);
-    match read(text, args.from, &ReadOptions::lenient(args.lenient)) {
+    match read(text, args.from, &ReadOptions::lenient(args.lenient).with_rules(args.variant)) {
         Ok(reading) => {
             report.repairs(1, text, &reading.repairs, false);
             Some(reading)

@@ -85,3 +85,16 @@ fn reads_positions_from_standard_input() {
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(out.stdout.lines().any(|l| l.contains("\"input\":2") && l.contains("\"kind\":\"rotations\"")));
 }
+
+#[test]
+fn explains_three_checks_counters_in_both_forms() {
+    let mut transcript = String::new();
+    for input in ["4k3/8/8/8/8/8/8/4K3 w - - 2+3 0 40", "4k3/8/8/8/8/8/8/4K3 w - - 0 40 +1+0"] {
+        let out = run(&["explain", input], "");
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        let _ = writeln!(transcript, "$ polyfen explain {input}\n{}{}", out.stdout, out.stderr);
+        let json = run(&["explain", "--json", input], "");
+        assert_json_tiles(input, &json.stdout);
+    }
+    insta::assert_snapshot!(transcript);
+}

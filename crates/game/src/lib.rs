@@ -28,7 +28,7 @@ pub mod svg;
 pub mod tags;
 
 pub use extra::{Extra, ExtraAnswer, ExtraArgs};
-pub use options::{ReadOptions, WriteOptions};
+pub use options::{ReadOptions, RulesInfo, WriteOptions};
 pub use position::{Bounds, GamePosition, GameRules, MoveNotationOf};
 pub use record::{NULL_MOVE, NoNullMove, Step, is_null_move, play_step, read_step, write_step};
 pub use rules::{

@@ -61,12 +61,69 @@ pub struct ReadOptions {
     /// lenient codec, for `xiangqi-fen` the legacy dialect, for `pkn` the
     /// reference program's reading).
     pub lenient: bool,
+    /// The rules variant of the game to read the position under, by its id
+    /// (one of [`crate::GamePosition::RULES`], such as chess's `atomic`);
+    /// `None` for the game's own rules, or those the text itself names (a
+    /// game may recognise a variant's own fields, as chess a pocket). A game
+    /// without rules variants ignores it.
+    pub rules: Option<&'static str>,
 }
 
 impl ReadOptions {
     /// Strict (`false`) or lenient (`true`) reading.
     #[must_use]
     pub fn lenient(lenient: bool) -> ReadOptions {
-        ReadOptions { lenient }
+        ReadOptions { lenient, rules: None }
+    }
+
+    /// These options reading under the rules variant `rules` (`None`: the
+    /// game's own).
+    #[must_use]
+    pub fn with_rules(mut self, rules: Option<&'static str>) -> ReadOptions {
+        self.rules = rules;
+        self
+    }
+}
+
+/// A rules variant of a game ([`crate::GamePosition::RULES`]): other rules
+/// played on the game's board and pieces (chess's atomic, crazyhouse ...),
+/// declared by the game so that the layers above it can name them without
+/// knowing them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RulesInfo {
+    /// The id users type and output writes (`atomic`, `three-check`).
+    pub id: &'static str,
+    /// Other names it is known by, compared without regard to ASCII case,
+    /// spaces, dashes and underscores (`3check`, `King of the Hill`).
+    pub aliases: &'static [&'static str],
+    /// The value a PGN `Variant` tag names it with when written
+    /// (`Atomic`, `King of the Hill`).
+    pub tag: &'static str,
+    /// Its named setups as `(name, position)`, each written in the game's
+    /// default notation and read under these rules (`standard` first).
+    pub setups: &'static [(&'static str, &'static str)],
+}
+
+impl RulesInfo {
+    /// Whether `name` is this variant's id or one of its aliases (ASCII
+    /// case, spaces, dashes and underscores aside).
+    #[must_use]
+    pub fn answers_to(&self, name: &str) -> bool {
+        fn same(a: &str, b: &str) -> bool {
+            let key = |s: &str| {
+                s.bytes()
+                    .filter(|b| !matches!(b, b' ' | b'-' | b'_'))
+                    .map(|b| b.to_ascii_lowercase())
+                    .collect::<Vec<u8>>()
+            };
+            key(a) == key(b)
+        }
+        same(self.id, name) || self.aliases.iter().any(|alias| same(alias, name))
+    }
+
+    /// The named setup `name`'s text, if the variant has it.
+    #[must_use]
+    pub fn setup(&self, name: &str) -> Option<&'static str> {
+        self.setups.iter().find(|(n, _)| *n == name).map(|&(_, text)| text)
     }
 }

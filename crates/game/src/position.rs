@@ -11,7 +11,7 @@ use serde::de::DeserializeOwned;
 
 use crate::{
     Divided, Extra, ExtraAnswer, ExtraArgs, GameStatus, MoveError, MoveNote, PerftControl, Played, ReadOptions,
-    RuleError, RuleOptions, WriteOptions,
+    RuleError, RuleOptions, RulesInfo, WriteOptions,
 };
 
 /// A position of one game, as the facade and every layer above it use it.
@@ -78,6 +78,18 @@ pub trait GamePosition: Clone + fmt::Debug + PartialEq + Eq + Send + Sync + Size
     /// The options of the game's own rules ([`RuleOptions::with_switch`]),
     /// each off unless turned on.
     const RULE_SWITCHES: &'static [crate::Switch] = &[];
+
+    /// The game's rules variants (chess's crazyhouse, atomic ...): other
+    /// rules played on its board, which [`ReadOptions::rules`] names and
+    /// [`GamePosition::rules_id`] answers; empty for a game with one set
+    /// of rules.
+    const RULES: &'static [RulesInfo] = &[];
+
+    /// The id of the rules variant the position is played by (one of
+    /// [`GamePosition::RULES`]), `None` for the game's own rules.
+    fn rules_id(&self) -> Option<&'static str> {
+        None
+    }
 
     /// The game's guess that a text of `shape` is in one of its notations
     /// (see [`crate::detect`]); `None` when it is not the game's shape.

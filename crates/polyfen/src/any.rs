@@ -121,6 +121,10 @@ macro_rules! any {
                     VariantId::$game
                 }
 
+                fn rules(&self) -> Option<&'static str> {
+                    <$ty as GamePosition>::rules_id(self)
+                }
+
                 fn write_to(
                     &self,
                     notation: Notation,

@@ -218,6 +218,15 @@ macro_rules! ids {
                 }
             }
 
+            /// The game's rules variants (chess's crazyhouse, atomic ...),
+            /// which [`ReadOptions::rules`](crate::ReadOptions) names.
+            #[must_use]
+            pub fn rules(self) -> &'static [polyfen_game::RulesInfo] {
+                match self {
+                    $( VariantId::$game => <$ty as GamePosition>::RULES, )+
+                }
+            }
+
             /// The ids of the diagram styles the game draws.
             pub(crate) fn style_ids(self) -> &'static [&'static str] {
                 match self {
@@ -283,6 +292,33 @@ impl VariantId {
     pub fn of_variant_tag(value: &str) -> Option<(VariantId, Option<&'static str>)> {
         let value = value.trim();
         VariantId::ALL.iter().find_map(|&game| game.game_tags().variant_tag(value).map(|tag| (game, tag.rules)))
+    }
+
+    /// The game and the rules variant inside it that `name` names: a rules
+    /// variant's id or alias (`atomic`, `3check`, `King of the Hill`), as
+    /// each game of the list declares them; `None` for any other name.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use polyfen::VariantId;
+    ///
+    /// let (game, rules) = VariantId::of_rules("Three-check").unwrap();
+    /// assert_eq!((game, rules.id), (VariantId::Chess, "three-check"));
+    /// assert!(VariantId::of_rules("chess").is_none());
+    /// ```
+    #[must_use]
+    pub fn of_rules(name: &str) -> Option<(VariantId, &'static polyfen_game::RulesInfo)> {
+        let name = name.trim();
+        VariantId::ALL
+            .iter()
+            .find_map(|&game| game.rules().iter().find(|rules| rules.answers_to(name)).map(|rules| (game, rules)))
+    }
+
+    /// Every game's rules variants' ids, in the list's order.
+    #[must_use]
+    pub fn rules_ids() -> Vec<&'static str> {
+        VariantId::ALL.iter().flat_map(|game| game.rules().iter().map(|rules| rules.id)).collect()
     }
 
     /// The `Variant` tag values an error lists as the variants polyfen

@@ -52,7 +52,7 @@ pub use any::AnyPosition;
 pub use detect::{Candidates, candidates, detect};
 pub use ids::{MoveNotation, Notation, VariantId};
 pub use notation::{RenderStyle, letter_set, letter_sets};
-pub use polyfen_game::{ReadOptions, WriteOptions};
+pub use polyfen_game::{ReadOptions, RulesInfo, WriteOptions};
 pub use position::{ConvertError, Position, Written};
 pub use read::{ReadError, Reading, read, read_as};
 pub use rules::{

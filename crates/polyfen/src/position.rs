@@ -54,6 +54,11 @@ pub trait Position {
     /// The game.
     fn variant(&self) -> VariantId;
 
+    /// The id of the game's rules variant the position plays (chess's
+    /// `atomic`, one of [`VariantId::rules`]), `None` for the game's own
+    /// rules.
+    fn rules(&self) -> Option<&'static str>;
+
     /// Writes the position in `notation` onto `out`, pushing onto `warnings`
     /// what the notation cannot hold.
     ///

@@ -4,7 +4,7 @@
 use polyfen_core::{ParseError, Repair};
 
 use crate::detect::eight_ranks;
-use crate::{AnyPosition, Notation, ReadOptions, VariantId, detect, json};
+use crate::{AnyPosition, Notation, Position, ReadOptions, VariantId, detect, json};
 
 /// A position read from text, with its notation and the repairs a lenient
 /// reading made.
@@ -42,10 +42,42 @@ pub struct ReadError {
 /// nothing for detection. Any other text, and a FEN that does not read,
 /// goes through detection.
 ///
+/// A name `RULES:NAME` names a setup of a game's rules variant
+/// (`atomic:standard`, `horde:standard`), read under those rules. With
+/// [`ReadOptions::rules`] (any name of a rules variant, see
+/// [`VariantId::of_rules`]) the text is read under those rules, and must be
+/// a position of their game.
+///
 /// # Errors
 ///
 /// A [`ReadError`] with the byte span of the first problem.
 pub fn read(input: &str, from: Option<Notation>, options: &ReadOptions) -> Result<Reading, ReadError> {
+    let Some(name) = options.rules else { return read_plain(input, from, options) };
+    let invalid = |notation: Notation, message: String| ReadError {
+        notation,
+        error: ParseError::new(
+            polyfen_core::ParseErrorKind::Invalid { field: "variant", message: message.into() },
+            0..input.len(),
+        ),
+    };
+    let Some((game, rules)) = VariantId::of_rules(name) else {
+        let notation = from.unwrap_or_else(|| VariantId::first().default_notation());
+        let known = VariantId::rules_ids().join(", ");
+        return Err(invalid(notation, format!("{:?} is not a rules variant polyfen plays ({known})", excerpt(name))));
+    };
+    let reading = read_plain(input, from, &options.with_rules(Some(rules.id)))?;
+    let read_as = reading.position.variant();
+    if read_as != game {
+        return Err(invalid(
+            reading.notation,
+            format!("{} is a variant of {game}, and this is a {read_as} position", rules.id),
+        ));
+    }
+    Ok(reading)
+}
+
+/// [`read`] without its rules variant's name resolved.
+fn read_plain(input: &str, from: Option<Notation>, options: &ReadOptions) -> Result<Reading, ReadError> {
     // a text with a '/' is never a setup's name, so the common case, a
     // strict FEN, is tried before looking for one
     if from.is_none()
@@ -56,7 +88,10 @@ pub fn read(input: &str, from: Option<Notation>, options: &ReadOptions) -> Resul
         return Ok(reading);
     }
     if let Some(named) = named_setup(input) {
-        return named.and_then(|text| read(text, from, options));
+        return named.and_then(|(text, rules)| match rules {
+            Some(rules) => read(text, from, &options.with_rules(Some(rules))),
+            None => read_plain(text, from, options),
+        });
     }
     if let Some(notation) = from {
         return read_as(input, notation, options);
@@ -74,24 +109,39 @@ pub fn read(input: &str, from: Option<Notation>, options: &ReadOptions) -> Resul
     first
 }
 
-/// `VARIANT:NAME` (`chess:standard`, `khet:classic`) as the named
-/// setup's text, or the error naming the setups the variant has; `None`
-/// for any other text.
-fn named_setup(input: &str) -> Option<Result<&'static str, ReadError>> {
+/// `VARIANT:NAME` (`chess:standard`, `khet:classic`) or `RULES:NAME` (a
+/// game's rules variant's: `atomic:standard`) as the named setup's text
+/// and the rules variant it is read under, or the error naming the setups
+/// there are; `None` for any other text.
+pub(crate) fn named_setup(input: &str) -> Option<Result<(&'static str, Option<&'static str>), ReadError>> {
     // no ':' (every notation's text), found by one memchr: not a name
     if !input.as_bytes().contains(&b':') {
         return None;
     }
     let (variant, name) = input.trim().split_once(':')?;
-    let variant = variant.parse::<VariantId>().ok()?;
     if name.contains([' ', '/']) {
         return None;
     }
-    Some(variant.setup(name).ok_or_else(|| {
-        let known: Vec<&str> = variant.setups().iter().map(|(n, _)| *n).collect();
+    let (variant, rules) = if let Ok(game) = variant.parse::<VariantId>() {
+        (game, None)
+    } else {
+        let (game, rules) = VariantId::of_rules(variant)?;
+        (game, Some(rules))
+    };
+    let found = match rules {
+        Some(rules) => rules.setup(name).map(|text| (text, Some(rules.id))),
+        None => variant.setup(name).map(|text| (text, None)),
+    };
+    Some(found.ok_or_else(|| {
+        let known: Vec<&str> = match rules {
+            Some(rules) => rules.setups.iter().map(|(n, _)| *n).collect(),
+            None => variant.setups().iter().map(|(n, _)| *n).collect(),
+        };
+        let notation = variant.default_notation();
+        let variant = rules.map_or_else(|| variant.to_string(), |rules| rules.id.to_owned());
         let start = input.find(':').map_or(0, |i| i + 1);
         ReadError {
-            notation: variant.default_notation(),
+            notation,
             error: ParseError::new(
                 polyfen_core::ParseErrorKind::Invalid {
                     field: "setup name",

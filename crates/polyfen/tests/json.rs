@@ -223,8 +223,11 @@ fn each_variant_writes_exactly_the_keys_the_schema_lists() {
     assert_eq!(refs, variants, "the schema's oneOf names every variant");
 
     // inputs with every optional field present, then inputs without them
+    // (a game's optional fields may take several inputs: chess's variants)
     let full = [
         (VariantId::Chess, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 bm Kd2; id \"x\";"),
+        (VariantId::Chess, "4k3/8/8/8/8/8/8/Q~3K3[Nq] w - - 0 1"),
+        (VariantId::Chess, "4k3/8/8/8/8/8/8/4K3 w - - 2+3 0 1"),
         (VariantId::Xiangqi, "rnbakabnr//1c5c/p1p1p1p1p///P1P1P1P1P/1C5C//RNBAKABNR w - - 0 1/x04"),
         (VariantId::Khet, polyfen_khet::CLASSIC),
         (VariantId::Shogi, "4k4/9/9/9/9/9/9/9/+P3K4 w S2Pb3p 8"),
@@ -235,12 +238,16 @@ fn each_variant_writes_exactly_the_keys_the_schema_lists() {
         (VariantId::Khet, polyfen_khet::IMHOTEP),
         (VariantId::Shogi, polyfen_shogi::START_SFEN),
     ];
-    for (variant, input) in full {
+    for variant in VariantId::iter() {
         let def = &defs[variant.as_ref()];
-        let json = json_of(input);
-        assert_eq!(keys(&json), keys(&def["properties"]), "{variant}: the keys written for {input}");
+        let mut written = BTreeSet::new();
+        for (_, input) in full.iter().filter(|(v, _)| *v == variant) {
+            let json = json_of(input);
+            assert_eq!(json["variant"], variant.as_ref());
+            written.extend(keys(&json));
+        }
+        assert_eq!(written, keys(&def["properties"]), "{variant}: the keys written");
         assert_eq!(def["properties"]["variant"]["const"], variant.as_ref());
-        assert_eq!(json["variant"], variant.as_ref());
     }
     for (variant, input) in bare {
         let def = &defs[variant.as_ref()];
@@ -254,10 +261,13 @@ fn each_variant_writes_exactly_the_keys_the_schema_lists() {
     }
 
     // the nested objects too
-    let marker = &json_of(full[1].1)["marker"];
+    let marker = &json_of(full[3].1)["marker"];
     let marker_schema = &defs["xiangqi"]["properties"]["marker"]["oneOf"][1]["properties"];
     assert_eq!(keys(marker), keys(marker_schema));
     let operation = &json_of(full[0].1)["operations"][0];
+    let rules = defs["chess"]["properties"]["rules"]["enum"].as_array().cloned().unwrap_or_default();
+    let ids: Vec<&str> = VariantId::Chess.rules().iter().map(|r| r.id).collect();
+    assert_eq!(rules, ids, "the schema lists chess's variants");
     assert_eq!(keys(operation), keys(&defs["chess"]["properties"]["operations"]["items"]["properties"]));
     // every Khet piece has a facing, and nothing else does
     let khet = json_of(polyfen_khet::CLASSIC);
@@ -370,4 +380,37 @@ fn json_names_sides_in_words_and_reads_the_letters_of_every_set() {
     let text = write(&reading.position, Notation::XiangqiFen, WriteOptions::default()).text;
     assert_eq!(text, "4k4/9/9/9/9/9/9/9/9/1NBAK4 w - - 0 1");
     assert_eq!(json_of(polyfen_khet::CLASSIC)["side_to_move"], "silver");
+}
+
+/// Every chess variant's position reads back from its JSON form, with its
+/// rules, pocket, promoted pieces and counters.
+#[test]
+fn chess_variant_positions_round_trip_through_json() {
+    let mut inputs: Vec<String> =
+        VariantId::Chess.rules().iter().map(|rules| format!("{}:standard", rules.id)).collect();
+    inputs.extend(
+        [
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R/Pp w KQkq - 2 3",
+            "4k3/8/8/8/8/8/8/Q~3K3[Nq] b - - 0 7",
+            "4k3/8/8/8/8/8/8/4K3 w - - 2+1 0 1",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 +1+2",
+        ]
+        .map(str::to_owned),
+    );
+    for input in &inputs {
+        let reading = read_ok(input, None);
+        assert!(reading.position.rules().is_some(), "{input}");
+        let json = write(&reading.position, Notation::Json, WriteOptions::default()).text;
+        let back = read_ok(&json, None).position;
+        assert_eq!(back, reading.position, "{input} as {json}");
+        let value: Value = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{json}: {e}"));
+        assert_eq!(value["rules"].as_str(), reading.position.rules(), "{json}");
+    }
+    // an unknown variant or pocket letter is named where it stands
+    let bad = r#"{"variant":"chess","board":{"e1":"K","e8":"k"},"side_to_move":"white","castling":"-","en_passant":null,"halfmove_clock":0,"fullmove_number":1,"rules":"bughouse"}"#;
+    let error = read(bad, None, &ReadOptions::default()).expect_err("no such variant");
+    assert_eq!(&bad[error.error.span.clone()], "\"bughouse\"", "{error}");
+    let bad = bad.replace(r#""rules":"bughouse""#, r#""rules":"crazyhouse","pocket":"Qx""#);
+    let error = read(&bad, None, &ReadOptions::default()).expect_err("no such piece");
+    assert_eq!(&bad[error.error.span.clone()], "\"Qx\"", "{error}");
 }

@@ -56,6 +56,20 @@ struct GameFacts {
     hands: bool,
     /// Whether `/v1/laser` traces this game's laser.
     laser: bool,
+    /// The game's rules variants (a request's `rules` names one).
+    rules: Vec<RulesOut>,
+}
+
+/// One rules variant of a game.
+#[derive(Debug, Serialize)]
+struct RulesOut {
+    id: &'static str,
+    /// Its other names.
+    aliases: &'static [&'static str],
+    /// The value of the PGN `Variant` tag that names it.
+    tag: &'static str,
+    /// Its named setups, each read with `RULES:NAME`.
+    setups: Vec<&'static str>,
 }
 
 /// The JSON form of `text` (a position of `variant`) as an object.
@@ -130,6 +144,16 @@ fn facts(variant: VariantId) -> GameFacts {
         castling: fields.contains_key("castling"),
         hands: fields.contains_key("hands"),
         laser: variant.extras().iter().any(|extra| extra.name == "laser"),
+        rules: variant
+            .rules()
+            .iter()
+            .map(|r| RulesOut {
+                id: r.id,
+                aliases: r.aliases,
+                tag: r.tag,
+                setups: r.setups.iter().map(|&(name, _)| name).collect(),
+            })
+            .collect(),
         pieces,
         sides,
         square_fields: square_fields.into_iter().map(|(k, v)| (k, v.into_iter().collect())).collect(),

@@ -44,10 +44,20 @@ impl Explain for ChessPosition {
         _pieces: &[(u8, u8)],
         parts: &mut Vec<Part>,
     ) {
-        let Field { start, end, index } = field;
+        let Field { start, end, mut index } = field;
         let text = &input[start..end];
         let part = |kind| Part::new(input, start, end, kind);
         let extras = &self.setup.extras;
+        if let Some(checks) = self.variant.remaining_checks
+            && text.contains('+')
+        {
+            parts.push(checks_part(part("checks"), text, checks));
+            return;
+        }
+        // three-check's counters after the en passant square move the clocks one field on
+        if index > 4 && self.variant.remaining_checks.is_some() && counters_after_ep(input) {
+            index -= 1;
+        }
         parts.push(match index {
             1 => side_part::<ChessPosition>(part("side"), extras.turn),
             2 => castling_part(input, start, end, &self.setup.board, extras.castling),
@@ -103,6 +113,28 @@ impl Explain for ChessPosition {
             ChessMoveNotation::San
         }
     }
+}
+
+/// Whether the fifth field of `input` is three-check's counters (`3+3`).
+fn counters_after_ep(input: &str) -> bool {
+    input.split_ascii_whitespace().nth(4).is_some_and(|field| field.contains('+'))
+}
+
+/// Three-check's counters: the checks each side still needs (`3+3`) or, in
+/// lichess's older form after the move number, has given (`+0+0`).
+fn checks_part(part: Part, text: &str, remaining: [u8; 2]) -> Part {
+    let [white, black] = remaining;
+    let meaning = if text.starts_with('+') {
+        format!(
+            "Three-check: the checks each side has given, white's then black's (lichess's older form); white needs \
+             {white} more to win, black {black}."
+        )
+    } else {
+        format!(
+            "Three-check: the checks each side still needs to win, white's then black's: white {white}, black {black}."
+        )
+    };
+    part.with(format!("{white}+{black}"), meaning)
 }
 
 /// The part of character `k` of a chess move when it is chess's own:

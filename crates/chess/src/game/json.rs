@@ -4,12 +4,17 @@
 
 use std::collections::BTreeMap;
 
-use polyfen_core::{Color, ParseError, Setup};
+use polyfen_core::codec::{decode_hand, encode_hand};
+use polyfen_core::{Color, HandSpec, HandStyle, Leniency, ParseError, Setup};
 use polyfen_game::json::{at_key, at_value, board_map};
 use serde::{Deserialize, Serialize};
 
 use crate::game::ChessPosition;
-use crate::{Castling, ChessExtras, Operation, Piece, Square};
+use crate::{Castling, ChessExtras, ChessVariant, Operation, Piece, Square};
+use polyfen_game::GamePosition;
+
+/// Crazyhouse's pocket as FEN lists it (the codec variant's own).
+const POCKET: HandSpec = HandSpec { kinds: b"QRBNP", style: HandStyle::Listed };
 
 /// An EPD operation in JSON.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -41,6 +46,18 @@ pub struct ChessJson {
     /// EPD operations in order (absent when there are none).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub operations: Vec<JsonOperation>,
+    /// The chess variant played, by its id (`atomic`, `crazyhouse` ...);
+    /// absent for standard chess.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<String>,
+    /// Crazyhouse: the pieces in hand as FEN lists them between brackets
+    /// (`QNp`, white's first; empty for none); absent when not held.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pocket: Option<String>,
+    /// Three-check: the checks white and black still need to win; absent
+    /// when not held.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remaining_checks: Option<[u8; 2]>,
 }
 
 polyfen_game::document!(ChessDocument => ChessJson {
@@ -53,6 +70,12 @@ polyfen_game::document!(ChessDocument => ChessJson {
     fullmove_number: u32,
     #[serde(default)]
     operations: Vec<JsonOperation>,
+    #[serde(default)]
+    rules: Option<String>,
+    #[serde(default)]
+    pocket: Option<String>,
+    #[serde(default)]
+    remaining_checks: Option<[u8; 2]>,
 });
 
 impl ChessJson {
@@ -65,7 +88,11 @@ impl ChessJson {
             .filter_map(|(i, cell)| {
                 let piece = (*cell)?;
                 let square = Square::from_index(i)?;
-                Some((square.to_string(), (piece.letter() as char).to_string()))
+                let mut letter = (piece.letter() as char).to_string();
+                if position.variant.promoted & (1 << i) != 0 {
+                    letter.push('~');
+                }
+                Some((square.to_string(), letter))
             })
             .collect();
         let mut castling = String::new();
@@ -82,16 +109,28 @@ impl ChessJson {
                 .iter()
                 .map(|o| JsonOperation { opcode: o.opcode.clone(), operands: o.operands.clone() })
                 .collect(),
+            rules: position.rules_id().map(str::to_owned),
+            pocket: position.variant.pocket.map(|hand| {
+                let mut out = String::new();
+                encode_hand(&POCKET, &hand, &mut out);
+                out
+            }),
+            remaining_checks: position.variant.remaining_checks,
         }
     }
 
     pub(crate) fn into_position(self, input: &str) -> Result<ChessPosition, ParseError> {
         let mut board = [None; 64];
+        let mut promoted = 0u64;
         for (name, letter) in &self.board {
             let square = Square::parse(name.as_bytes())
                 .ok_or_else(|| at_key(input, &["board", name], format!("{name:?} is not a chess square")))?;
             let piece = match letter.as_bytes() {
                 [b] => Piece::from_letter(*b),
+                [b, b'~'] => {
+                    promoted |= 1 << square.index();
+                    Piece::from_letter(*b)
+                }
                 _ => None,
             }
             .ok_or_else(|| at_value(input, &["board", name], format!("{letter:?} is not a FEN piece letter")))?;
@@ -122,15 +161,26 @@ impl ChessJson {
             extras: ChessExtras { turn, castling, ep, halfmove: self.halfmove_clock, fullmove: self.fullmove_number },
         };
         let castling_style = setup.extras.castling.style();
-        Ok(ChessPosition {
-            setup,
-            operations: self
-                .operations
-                .into_iter()
-                .map(|o| Operation { opcode: o.opcode, operands: o.operands })
-                .collect(),
-            castling_style,
-        })
+        let mut position = ChessPosition::new(setup);
+        position.castling_style = castling_style;
+        if let Some(rules) = &self.rules {
+            let variant = rules
+                .parse::<ChessVariant>()
+                .ok()
+                .filter(|v| *v != ChessVariant::Standard)
+                .ok_or_else(|| at_value(input, &["rules"], format!("rules {rules:?} is not a chess variant")))?;
+            position.variant.variant = variant;
+        }
+        if let Some(pocket) = &self.pocket {
+            let hand = decode_hand(&POCKET, pocket, 0, &Leniency::default(), &mut Vec::new())
+                .map_err(|e| at_value(input, &["pocket"], format!("pocket {pocket:?}: {}", e.kind)))?;
+            position.variant.pocket = Some(hand);
+        }
+        position.variant.remaining_checks = self.remaining_checks;
+        position.variant.promoted = promoted;
+        position.operations =
+            self.operations.into_iter().map(|o| Operation { opcode: o.opcode, operands: o.operands }).collect();
+        Ok(position)
     }
 }
 

@@ -1,26 +1,31 @@
 //! The chess game as the layers above it see it ([`GamePosition`]): FEN,
 //! Shredder-FEN and EPD; UCI, SAN and LAN moves; diagrams, the JSON form,
 //! explanations part by part, the rules and perft; in game records,
-//! [`ChessRules`] (record.rs).
+//! [`ChessRules`] (record.rs). The chess variants are rules of the game
+//! ([`GamePosition::RULES`]): a position holds the one it plays
+//! ([`VariantState`], variants.rs) and a standard one takes the chess code
+//! alone.
 
 mod explain;
 mod json;
 mod record;
 mod svg;
+mod variants;
 
 use std::borrow::Cow;
 
-use polyfen_core::{Leniency, ParseError, Repair, Setup};
+use polyfen_core::{Leniency, ParseError, Repair};
 use polyfen_game::detect::{Guess, Strength, TextShape};
-use polyfen_game::tags::{GameTags, MoveTags, VariantTag};
+use polyfen_game::tags::{GameTags, MoveTags};
 use polyfen_game::{
     CastlingMoves, Divided, EnPassantPolicy, GamePosition, GameStatus, MoveError, PerftControl, Played, ReadOptions,
     RuleError, RuleOptions, WriteOptions,
 };
 
-pub use self::svg::svg;
+pub use self::svg::{svg, svg_with_pocket};
 pub use json::{ChessDocument, ChessJson, JsonOperation};
 pub use record::{ChessPos, ChessRules};
+pub use variants::VariantState;
 
 use crate::{CastlingNotation, CastlingStyle, Epd, Fen, FenOptions, Move, Operation, Outcome, render};
 
@@ -58,6 +63,9 @@ pub struct ChessPosition {
     pub operations: Vec<Operation>,
     /// The castling style the input used.
     pub castling_style: CastlingStyle,
+    /// The variant played and what it adds to the FEN (standard chess by
+    /// default).
+    pub variant: VariantState,
 }
 
 impl ChessPosition {
@@ -65,7 +73,7 @@ impl ChessPosition {
     #[must_use]
     pub fn new(setup: Fen) -> ChessPosition {
         let castling_style = setup.extras.castling.style();
-        ChessPosition { setup, operations: Vec::new(), castling_style }
+        ChessPosition { setup, operations: Vec::new(), castling_style, variant: VariantState::default() }
     }
 
     /// The position to play from, or why the setup breaks the rules (a check
@@ -123,20 +131,12 @@ impl GamePosition for ChessPosition {
         &[ChessMoveNotation::Uci, ChessMoveNotation::San, ChessMoveNotation::Lan];
     const STYLES: &'static [&'static str] = &["ascii", "unicode", "svg"];
     const SETUPS: &'static [(&'static str, &'static str)] = &[("standard", crate::START_FEN)];
+    const RULES: &'static [polyfen_game::RulesInfo] = variants::RULES;
     type Json = ChessJson;
     type Document = ChessDocument;
     type Rules = ChessRules;
     const GAME_TAGS: GameTags = GameTags {
-        variant: &[
-            VariantTag::alias("standard"),
-            VariantTag::named("chess"),
-            VariantTag::named("chess960"),
-            VariantTag::alias("chess 960"),
-            VariantTag::alias("fischerandom"),
-            VariantTag::alias("fischer random"),
-            VariantTag::alias("from position"),
-            VariantTag::alias("normal"),
-        ],
+        variant: variants::VARIANT_TAGS,
         game: &["chess"],
         roster: &[
             ("Event", "?"),
@@ -150,7 +150,8 @@ impl GamePosition for ChessPosition {
         ..GameTags::NONE
     };
     const MOVE_TAGS: MoveTags<ChessMoveNotation> = MoveTags { default: Some(ChessMoveNotation::San), formats: &[] };
-    const SVG_BOARD_BYTES: u64 = 6_000;
+    // with a crazyhouse pocket's column: five kinds a side
+    const SVG_BOARD_BYTES: u64 = 10_000;
     const SVG_PIECE_BYTES: u64 = 200;
     const MOST_PIECES: u64 = 64;
     // the most any position is known to have
@@ -167,10 +168,18 @@ impl GamePosition for ChessPosition {
         if notation == ChessNotation::Epd {
             let epd = Epd::parse(input)?;
             let castling_style = epd.setup.extras.castling.style();
-            return Ok(ChessPosition { setup: epd.setup, operations: epd.operations, castling_style });
+            let mut position = ChessPosition::new(epd.setup);
+            position.operations = epd.operations;
+            position.castling_style = castling_style;
+            position.variant.variant = options.rules.map(variants::variant_of).unwrap_or_default();
+            return Ok(position);
         }
         let leniency = if options.lenient { Leniency::ALL } else { Leniency::default() };
-        Ok(ChessPosition::new(Setup::parse_with(input, &leniency, repairs)?))
+        variants::read_fen(input, options.rules, leniency, repairs)
+    }
+
+    fn rules_id(&self) -> Option<&'static str> {
+        if self.variant.is_standard() { None } else { Some(self.variant.variant.id()) }
     }
 
     fn write_to(&self, notation: ChessNotation, options: &WriteOptions, out: &mut String, warnings: &mut Vec<String>) {
@@ -185,12 +194,24 @@ impl GamePosition for ChessPosition {
                     let names: Vec<&str> = self.operations.iter().map(|o| o.opcode.as_str()).collect();
                     warnings.push(format!("FEN cannot hold EPD operations; dropped {}", names.join(", ")));
                 }
-                self.setup_for(options.en_passant).write(&fen_options, out);
+                if self.variant.is_standard() {
+                    self.setup_for(options.en_passant).write(&fen_options, out);
+                } else {
+                    let mut setup = self.variant_setup();
+                    setup.extras.chess = self.setup_for(options.en_passant).extras;
+                    setup.write(&fen_options, out);
+                }
                 if castling == CastlingStyle::Shredder {
                     warn_unresolved_castling(&self.setup, warnings);
                 }
             }
             ChessNotation::Epd => {
+                if !self.variant.is_standard() {
+                    warnings.push(format!(
+                        "EPD cannot name the chess variant; dropped {} and what it adds to the FEN",
+                        self.variant.variant.id()
+                    ));
+                }
                 let extras = &self.setup.extras;
                 let has_clock_ops = self.operations.iter().any(|o| o.opcode == "hmvc" || o.opcode == "fmvn");
                 if !has_clock_ops && (extras.halfmove != 0 || extras.fullmove != 1) {
@@ -211,6 +232,9 @@ impl GamePosition for ChessPosition {
     }
 
     fn violations(&self) -> Vec<String> {
+        if !self.variant.is_standard() {
+            return self.variant_setup().validate().iter().map(ToString::to_string).collect();
+        }
         self.setup.validate().iter().map(ToString::to_string).collect()
     }
 
@@ -220,9 +244,9 @@ impl GamePosition for ChessPosition {
 
     fn render(&self, style: &str) -> String {
         match style {
-            "svg" => svg(&self.setup),
-            "unicode" => render(&self.setup, crate::RenderStyle::Unicode),
-            _ => render(&self.setup, crate::RenderStyle::Ascii),
+            "svg" => svg::svg_with_pocket(&self.setup, self.variant.pocket.as_ref()),
+            "unicode" => variants::with_variant_lines(render(&self.setup, crate::RenderStyle::Unicode), &self.variant),
+            _ => variants::with_variant_lines(render(&self.setup, crate::RenderStyle::Ascii), &self.variant),
         }
     }
 
@@ -235,6 +259,11 @@ impl GamePosition for ChessPosition {
     }
 
     fn legal_moves(&self, notation: ChessMoveNotation, options: &RuleOptions) -> Result<Vec<String>, RuleError> {
+        if !self.variant.is_standard() {
+            let pos = self.variant_position()?;
+            let moves = pos.legal_moves();
+            return Ok(moves.iter().map(|&m| variants::write_move(&pos, m, notation, options.castling)).collect());
+        }
         let pos = self.rules_position()?;
         Ok(pos.legal_moves().iter().map(|&m| write_move(&pos, m, notation, options.castling)).collect())
     }
@@ -253,6 +282,9 @@ impl GamePosition for ChessPosition {
         options: &RuleOptions,
         lenient: bool,
     ) -> Result<Played, RuleError> {
+        if !self.variant.is_standard() {
+            return variants::play(self, text, write_as, options, lenient);
+        }
         let mut pos = self.rules_position()?;
         if text == "0000" || text == "--" {
             if pos.is_check() {
@@ -281,6 +313,13 @@ impl GamePosition for ChessPosition {
 
     fn perft_with(&self, depth: u32, _options: &RuleOptions, control: &PerftControl) -> Result<u64, RuleError> {
         check_depth(depth)?;
+        if !self.variant.is_standard() {
+            let pos = self.variant_position()?;
+            if control.is_plain() {
+                return Ok(pos.perft(depth));
+            }
+            return control.run(|watch| pos.perft_watched(depth, watch));
+        }
         let pos = self.rules_position()?;
         if control.is_plain() {
             return Ok(pos.perft(depth));
@@ -296,6 +335,18 @@ impl GamePosition for ChessPosition {
         control: &PerftControl,
     ) -> Result<Vec<Divided>, RuleError> {
         check_depth(depth)?;
+        if !self.variant.is_standard() {
+            let pos = self.variant_position()?;
+            let divided = if control.is_plain() {
+                pos.divide(depth)
+            } else {
+                control.run(|watch| pos.divide_watched(depth, watch))?
+            };
+            return Ok(divided
+                .into_iter()
+                .map(|(m, nodes)| Divided { text: variants::write_move(&pos, m, notation, options.castling), nodes })
+                .collect());
+        }
         let pos = self.rules_position()?;
         let divided = if control.is_plain() {
             pos.divide(depth)
@@ -322,10 +373,16 @@ impl GamePosition for ChessPosition {
 
     fn perft_estimate(&self, depth: u32, _options: &RuleOptions) -> Result<u64, RuleError> {
         check_depth(depth)?;
+        if !self.variant.is_standard() {
+            return Ok(variants::perft_estimate(&self.variant_position()?, depth));
+        }
         Ok(self.rules_position()?.perft_estimate(depth))
     }
 
     fn status(&self, _options: &RuleOptions) -> Result<GameStatus, RuleError> {
+        if !self.variant.is_standard() {
+            return Ok(self.variant_position()?.outcome().into());
+        }
         Ok(self.rules_position()?.outcome().into())
     }
 }

@@ -5,19 +5,59 @@
 use polyfen_core::Color;
 use polyfen_game::{CastlingMoves, GameRules, GameStatus, MoveError, MoveNote, NULL_MOVE};
 
-use super::{ChessMoveNotation, ChessPosition, write_move};
-use crate::{CastlingStyle, Move, Position};
+use super::{ChessMoveNotation, ChessPosition, variants, write_move};
+use crate::{CastlingStyle, Move, MoveSyntax, Position, VariantPosition};
 
 /// Chess: SAN, LAN and UCI.
 pub struct ChessRules;
 
-/// A chess position to play on, with the castling style to write it in.
+/// A chess position to play on, with the castling style to write it in:
+/// standard chess on its own generator, or a chess variant's.
 #[derive(Clone, Debug)]
-pub struct ChessPos {
-    /// The position.
-    pub pos: Position,
-    /// How its castling rights are written.
-    pub style: CastlingStyle,
+pub enum ChessPos {
+    /// Standard chess (and Chess960).
+    Standard {
+        /// The position.
+        pos: Position,
+        /// How its castling rights are written.
+        style: CastlingStyle,
+    },
+    /// A chess variant.
+    Variant {
+        /// The position.
+        pos: VariantPosition,
+        /// How its castling rights are written.
+        style: CastlingStyle,
+    },
+}
+
+/// Reads a move of a variant's game in any notation, noting a move not in
+/// the file's notation as the standard reader does.
+fn read_variant_move(
+    pos: &VariantPosition,
+    text: &str,
+    expected: Option<ChessMoveNotation>,
+    lenient: bool,
+    notes: &mut Vec<MoveNote>,
+) -> Result<Move, MoveError> {
+    let mut repairs = Vec::new();
+    let read = pos.read_move(text, if lenient { Some(&mut repairs) } else { None });
+    let (m, syntax) = read.map_err(|e| variants::move_error(pos, e, CastlingMoves::Auto))?;
+    notes.extend(repairs.into_iter().map(|r| MoveNote { span: r.span, message: r.message }));
+    if expected.is_none_or(|e| e == ChessMoveNotation::San) {
+        let kind = match syntax {
+            MoveSyntax::Uci => Some("UCI"),
+            MoveSyntax::Lan => Some("long algebraic"),
+            MoveSyntax::San => None,
+        };
+        if let Some(kind) = kind {
+            notes.push(MoveNote {
+                span: 0..text.len(),
+                message: format!("read the {kind} move '{text}' as '{}'", pos.san(m)),
+            });
+        }
+    }
+    Ok(m)
 }
 
 /// The chess reader's error as the game layer's, its candidates written
@@ -37,14 +77,28 @@ impl GameRules for ChessRules {
     const PGN_NOTATION: ChessMoveNotation = ChessMoveNotation::San;
 
     fn from_position(position: &ChessPosition) -> Result<ChessPos, String> {
+        let style = position.castling_style;
+        if !position.variant.is_standard() {
+            let pos = position.variant_position().map_err(|e| e.to_string())?;
+            return Ok(ChessPos::Variant { pos, style });
+        }
         let pos = Position::from_setup(&position.setup).map_err(|e| e.to_string())?;
-        Ok(ChessPos { pos, style: position.castling_style })
+        Ok(ChessPos::Standard { pos, style })
     }
 
     fn to_position(pos: &ChessPos) -> ChessPosition {
-        let mut chess = ChessPosition::new(pos.pos.to_setup(pos.style));
-        chess.castling_style = pos.style;
-        chess
+        match pos {
+            ChessPos::Standard { pos, style } => {
+                let mut chess = ChessPosition::new(pos.to_setup(*style));
+                chess.castling_style = *style;
+                chess
+            }
+            ChessPos::Variant { pos, style } => {
+                let mut chess = ChessPosition::from_variant_setup(&pos.to_setup(*style));
+                chess.castling_style = *style;
+                chess
+            }
+        }
     }
 
     #[inline]
@@ -54,7 +108,10 @@ impl GameRules for ChessRules {
         expected: Option<ChessMoveNotation>,
         notes: &mut Vec<MoveNote>,
     ) -> Result<Move, MoveError> {
-        let p = &pos.pos;
+        let p = match pos {
+            ChessPos::Standard { pos, .. } => pos,
+            ChessPos::Variant { pos, .. } => return read_variant_move(pos, text, expected, false, notes),
+        };
         // the common case: SAN (which also reads LAN), straight to its reader
         if !is_uci_shaped(text.as_bytes()) {
             return match p.parse_san(text) {
@@ -102,25 +159,39 @@ impl GameRules for ChessRules {
     fn read_move_lenient(
         pos: &ChessPos,
         text: &str,
-        _expected: Option<ChessMoveNotation>,
+        expected: Option<ChessMoveNotation>,
         notes: &mut Vec<MoveNote>,
     ) -> Result<Move, MoveError> {
+        let pos = match pos {
+            ChessPos::Standard { pos, .. } => pos,
+            ChessPos::Variant { pos, .. } => return read_variant_move(pos, text, expected, true, notes),
+        };
         let mut repairs = Vec::new();
-        let (mv, _) = pos.pos.read_move(text, Some(&mut repairs)).map_err(|e| move_error(&pos.pos, e))?;
+        let (mv, _) = pos.read_move(text, Some(&mut repairs)).map_err(|e| move_error(pos, e))?;
         notes.extend(repairs.into_iter().map(|r| MoveNote { span: r.span, message: r.message }));
         Ok(mv)
     }
 
+    #[inline]
     fn play(pos: &mut ChessPos, mv: Move) {
-        pos.pos.play(mv);
+        match pos {
+            ChessPos::Standard { pos, .. } => pos.play(mv),
+            ChessPos::Variant { pos, .. } => pos.play(mv),
+        }
     }
 
     fn null_allowed(pos: &ChessPos) -> Result<(), String> {
-        if pos.pos.is_check() { Err("a null move while in check".into()) } else { Ok(()) }
+        match pos {
+            ChessPos::Standard { pos, .. } if pos.is_check() => Err("a null move while in check".into()),
+            ChessPos::Standard { .. } => Ok(()),
+            ChessPos::Variant { .. } => Err(variants::NO_NULL_MOVE.into()),
+        }
     }
 
     fn play_null(pos: &mut ChessPos) {
-        pos.pos.play_null();
+        if let ChessPos::Standard { pos, .. } = pos {
+            pos.play_null();
+        }
     }
 
     fn null_text(notation: ChessMoveNotation) -> Option<&'static str> {
@@ -128,15 +199,27 @@ impl GameRules for ChessRules {
     }
 
     fn write_move(pos: &ChessPos, mv: Move, notation: ChessMoveNotation, out: &mut String) {
-        out.push_str(&write_move(&pos.pos, mv, notation, CastlingMoves::Auto));
+        match pos {
+            ChessPos::Standard { pos, .. } => out.push_str(&write_move(pos, mv, notation, CastlingMoves::Auto)),
+            ChessPos::Variant { pos, .. } => {
+                out.push_str(&variants::write_move(pos, mv, notation, CastlingMoves::Auto));
+            }
+        }
     }
 
     fn numbering(pos: &ChessPos) -> (u32, bool) {
-        (pos.pos.fullmove_number(), pos.pos.turn() == Color::Black)
+        let p = match pos {
+            ChessPos::Standard { pos, .. } => pos,
+            ChessPos::Variant { pos, .. } => pos.chess(),
+        };
+        (p.fullmove_number(), p.turn() == Color::Black)
     }
 
     fn status(pos: &ChessPos) -> GameStatus {
-        pos.pos.outcome().into()
+        match pos {
+            ChessPos::Standard { pos, .. } => pos.outcome().into(),
+            ChessPos::Variant { pos, .. } => pos.outcome().into(),
+        }
     }
 }
 

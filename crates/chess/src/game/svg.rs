@@ -1,10 +1,10 @@
 //! The SVG drawing of a chess position: the squares, coordinates, and the
-//! pieces as figurines, from white's side (see [`polyfen_game::svg`] for
-//! what every drawing shares).
+//! pieces as figurines, from white's side, and a crazyhouse pocket beside
+//! the board (see [`polyfen_game::svg`] for what every drawing shares).
 
 use core::fmt::Write as _;
 
-use polyfen_core::Color;
+use polyfen_core::{Color, Hand};
 use polyfen_game::svg::{CELL, MARGIN, label, open, to_move};
 
 use crate::{Fen, Role, Square};
@@ -13,11 +13,32 @@ use crate::{Fen, Role, Square};
 /// the left.
 #[must_use]
 pub fn svg(fen: &Fen) -> String {
+    svg_with_pocket(fen, None)
+}
+
+/// The figurine of a role (the black ones, filled in each side's colour).
+const fn glyph(role: Role) -> char {
+    match role {
+        Role::King => '\u{265A}',
+        Role::Queen => '\u{265B}',
+        Role::Rook => '\u{265C}',
+        Role::Bishop => '\u{265D}',
+        Role::Knight => '\u{265E}',
+        Role::Pawn => '\u{265F}',
+    }
+}
+
+/// A chess diagram as [`svg`] draws it, with a crazyhouse pocket (kinds
+/// `QRBNP`) drawn in a column right of the board: black's pieces from the
+/// top, white's from the bottom, each kind once with its count.
+#[must_use]
+pub fn svg_with_pocket(fen: &Fen, pocket: Option<&Hand>) -> String {
     let board = 8 * CELL;
     let size = board + 2 * MARGIN;
+    let width = if pocket.is_some() { size + CELL + MARGIN } else { size };
     let mut out = String::with_capacity(8 * 1024);
     let side = to_move(fen.extras.turn, ["white", "black"]);
-    open(&mut out, size, size, &format!("Chess position, {side} to move"));
+    open(&mut out, width, size, &format!("Chess position, {side} to move"));
     for rank in 0..8u8 {
         for file in 0..8u8 {
             let (x, y) = (MARGIN + i32::from(file) * CELL, MARGIN + (7 - i32::from(rank)) * CELL);
@@ -39,14 +60,7 @@ pub fn svg(fen: &Fen) -> String {
                 (MARGIN + i32::from(file) * CELL + CELL / 2, MARGIN + (7 - i32::from(rank)) * CELL + CELL / 2);
             // The black figurines, filled in each side's colour, look alike
             // in every font; U+FE0E asks for the text (not emoji) form.
-            let glyph = match piece.role() {
-                Role::King => '\u{265A}',
-                Role::Queen => '\u{265B}',
-                Role::Rook => '\u{265C}',
-                Role::Bishop => '\u{265D}',
-                Role::Knight => '\u{265E}',
-                Role::Pawn => '\u{265F}',
-            };
+            let glyph = glyph(piece.role());
             let (fill, stroke) = if piece.color() == Color::White { ("#fff", "#000") } else { ("#000", "#000") };
             let name = [char::from(b'a' + file), char::from(b'1' + rank)];
             let _ = writeln!(
@@ -61,6 +75,43 @@ pub fn svg(fen: &Fen) -> String {
             );
         }
     }
+    if let Some(pocket) = pocket {
+        draw_pocket(&mut out, pocket, size);
+    }
     out.push_str("</svg>\n");
     out
+}
+
+/// The pocket's column, right of a board `size` wide.
+fn draw_pocket(out: &mut String, pocket: &Hand, size: i32) {
+    const KINDS: [(Role, u8); 5] =
+        [(Role::Queen, b'Q'), (Role::Rook, b'R'), (Role::Bishop, b'B'), (Role::Knight, b'N'), (Role::Pawn, b'P')];
+    let cx = size + CELL / 2;
+    let _ = writeln!(
+        out,
+        "<rect class=\"pocket\" x=\"{}\" y=\"{MARGIN}\" width=\"{CELL}\" height=\"{}\" fill=\"#e8e0d0\"/>",
+        size,
+        8 * CELL
+    );
+    for color in Color::ALL {
+        let held = KINDS.iter().enumerate().filter(|&(kind, _)| pocket.count(color, kind) > 0);
+        for (slot, (kind, &(role, letter))) in held.enumerate() {
+            let slot = i32::try_from(slot).unwrap_or(0);
+            let row = if color == Color::Black { slot } else { 7 - slot };
+            let cy = MARGIN + row * CELL + CELL / 2;
+            let (fill, letter) =
+                if color == Color::White { ("#fff", letter) } else { ("#000", letter.to_ascii_lowercase()) };
+            let _ = writeln!(
+                out,
+                "<text class=\"pocket-piece\" data-piece=\"{}\" data-count=\"{count}\" x=\"{cx}\" y=\"{}\" \
+                 font-size=\"36\" text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"{fill}\" \
+                 stroke=\"#000\" stroke-width=\"1\">{}\u{FE0E}</text>",
+                char::from(letter),
+                cy + 2,
+                glyph(role),
+                count = pocket.count(color, kind),
+            );
+            label(out, cx + CELL / 2 - 6, cy + CELL / 2 - 8, &pocket.count(color, kind).to_string());
+        }
+    }
 }

@@ -307,13 +307,23 @@ impl GameBuilder {
         }
     }
 
-    /// The named start position `name` of `variant`, read once.
-    fn setup(&mut self, variant: VariantId, name: &str) -> Result<AnyPosition, String> {
-        if let Some((_, _, position)) = self.setups.iter().find(|(v, n, _)| *v == variant && n == name) {
+    /// The named start position `name` of `variant`, under its rules
+    /// variant `rules` if any, read once.
+    fn setup(&mut self, variant: VariantId, rules: Option<&'static str>, name: &str) -> Result<AnyPosition, String> {
+        let key = match rules {
+            Some(rules) => format!("{rules}:{name}"),
+            None => name.to_owned(),
+        };
+        if let Some((_, _, position)) = self.setups.iter().find(|(v, n, _)| *v == variant && *n == key) {
             return Ok(position.clone());
         }
-        let position = standard(variant, name)?;
-        self.setups.push((variant, name.to_owned(), position.clone()));
+        let position = match rules {
+            Some(_) => {
+                crate::read(&key, None, &ReadOptions::default()).map(|r| r.position).map_err(|e| e.to_string())?
+            }
+            None => standard(variant, name)?,
+        };
+        self.setups.push((variant, key, position.clone()));
         Ok(position)
     }
 
@@ -345,10 +355,10 @@ impl GameBuilder {
     /// else the game's player tags (Xiangqi's `Red`) name it.
     fn decide(&mut self) -> Result<Decision, String> {
         let variant_tag = self.tag_value("Variant").map_or("", str::trim);
-        let by_tag = if variant_tag.is_empty() {
-            None
-        } else if let Some((game, _rules)) = VariantId::of_variant_tag(variant_tag) {
-            Some(game)
+        let (by_tag, rules) = if variant_tag.is_empty() {
+            (None, None)
+        } else if let Some((game, rules)) = VariantId::of_variant_tag(variant_tag) {
+            (Some(game), rules)
         } else {
             let listed = VariantId::listed_variant_tags().join(", ");
             let other = variant_tag.to_ascii_lowercase();
@@ -361,7 +371,7 @@ impl GameBuilder {
         let variant = self.options.variant.or(by_tag).or(by_game);
         let (variant, start) = if let Some(fen) = self.tag_value("FEN").map(str::to_owned) {
             let from = variant.map(VariantId::default_notation);
-            let reading = crate::read(&fen, from, &ReadOptions::lenient(true))
+            let reading = crate::read(&fen, from, &ReadOptions::lenient(true).with_rules(rules))
                 .map_err(|e| format!("the FEN tag '{fen}' cannot be read: {e}"))?;
             for repair in reading.repairs {
                 self.repairs.push(PgnRepair {
@@ -383,7 +393,8 @@ impl GameBuilder {
                 Some(setup) => setup.trim().to_ascii_lowercase(),
                 None => tags.default_setup.to_owned(),
             };
-            (v, self.setup(v, &name)?)
+            let rules = rules.filter(|_| by_tag == Some(v));
+            (v, self.setup(v, rules, &name)?)
         };
         let format = if variant.has_format_tag() { self.tag_value("Format") } else { None };
         let expected = variant.expected_moves(format);
@@ -519,7 +530,7 @@ impl Visitor for GameBuilder {
     fn san(&mut self, text: &str, here: &Here<'_>) -> Flow {
         if self.active.is_none() {
             let variant = guess_from_move(text);
-            let started = self.setup(variant, variant.game_tags().default_setup).and_then(|start| {
+            let started = self.setup(variant, None, variant.game_tags().default_setup).and_then(|start| {
                 let expected = variant.expected_moves(None);
                 self.activate(variant, start, expected)
             });
@@ -621,7 +632,7 @@ impl Visitor for GameBuilder {
                 // a game with no moves and no tag naming its game: the
                 // list's first (chess), from its usual start
                 let first = VariantId::first();
-                let start = match self.setup(first, first.game_tags().default_setup) {
+                let start = match self.setup(first, None, first.game_tags().default_setup) {
                     Ok(start) => start,
                     Err(why) => {
                         return Err(GameError {

@@ -22,6 +22,10 @@ use crate::{AnyPosition, Position, ReadOptions, RuleOptions, VariantId};
 pub struct GameJson {
     /// `chess`, `xiangqi` or `khet`.
     pub variant: String,
+    /// The game's rules variant the game is played by (chess's `atomic`),
+    /// absent for the game's own rules.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<String>,
     /// The tag pairs in file order, each `[name, value]`.
     pub tags: Vec<(String, String)>,
     /// The start position in the game's own notation (FEN, Xiangqi FEN, PKN).
@@ -121,6 +125,7 @@ impl Game {
         let end = main.positions.last().unwrap_or(&self.start);
         Ok(GameJson {
             variant: self.variant.to_string(),
+            rules: crate::Position::rules(&self.start).map(str::to_owned),
             tags: self.tags.clone(),
             start: position_text(&self.start),
             notation: notation.to_string(),
@@ -149,7 +154,15 @@ impl GameJson {
             .variant
             .parse()
             .map_err(|_| RulesError::IllegalPosition(format!("unknown variant '{}'", self.variant)))?;
-        let reading = crate::read(&self.start, None, &ReadOptions::default())
+        let rules = match &self.rules {
+            Some(name) => Some(
+                VariantId::of_rules(name)
+                    .map(|(_, rules)| rules.id)
+                    .ok_or_else(|| RulesError::IllegalPosition(format!("unknown rules variant '{name}'")))?,
+            ),
+            None => None,
+        };
+        let reading = crate::read(&self.start, None, &ReadOptions::default().with_rules(rules))
             .map_err(|e| RulesError::IllegalPosition(format!("start: {e}")))?;
         if reading.position.variant() != variant {
             return Err(RulesError::IllegalPosition(format!(

@@ -188,7 +188,8 @@ fn escape(value: &str) -> String {
 
 /// The tags the writer writes: the game's roster first, in order (chess's
 /// seven tags), the tag naming the game when it has none (Xiangqi's
-/// `Game`, Khet's `Variant`), the others as read, and for a game whose
+/// `Game`, Khet's `Variant`) and the `Variant` tag of a rules variant
+/// (chess's `Atomic`) when there is none, the others as read, and for a game whose
 /// records name their move notation, the `Format` tag of `notation`.
 fn export_tags(game: &Game, notation: MoveNotation) -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = Vec::with_capacity(game.tags.len() + 7);
@@ -206,6 +207,13 @@ fn export_tags(game: &Game, notation: MoveNotation) -> Vec<(String, String)> {
         && !rest.iter().any(|(n, _)| n == name)
     {
         out.push((name.to_owned(), value.to_owned()));
+    }
+    // a game of a rules variant says so, as its tag names it
+    if let Some(id) = game.start.rules()
+        && let Some(rules) = game.variant.rules().iter().find(|rules| rules.id == id)
+        && !rest.iter().any(|(n, _)| n.eq_ignore_ascii_case("Variant"))
+    {
+        out.push(("Variant".to_owned(), rules.tag.to_owned()));
     }
     let has_format = game.variant.has_format_tag();
     let format = game.variant.format_tag(notation);

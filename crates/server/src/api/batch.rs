@@ -139,7 +139,7 @@ where
     let small_body = body.as_ref().is_ok_and(|bytes| bytes.len() <= PARSE_INLINE);
     let prepared = parse_body::<R>(state, body).await.and_then(|mut request| {
         let source = request.source();
-        let spec = ReadSpec::new(source.from.as_deref(), source.lenient)?;
+        let spec = ReadSpec::new(source.from.as_deref(), source.lenient, source.rules.as_deref())?;
         let settings = settings(request)?;
         let inputs = Inputs::new(source.input, source.inputs, config)?;
         (plan.upfront)(&settings, inputs.len(), config)?;

@@ -104,16 +104,26 @@ impl Inputs {
 pub(crate) struct ReadSpec {
     from: Option<Notation>,
     lenient: bool,
+    rules: Option<&'static str>,
 }
 
 impl ReadSpec {
-    pub(crate) fn new(from: Option<&str>, lenient: bool) -> Result<ReadSpec, Refusal> {
+    pub(crate) fn new(from: Option<&str>, lenient: bool, rules: Option<&str>) -> Result<ReadSpec, Refusal> {
         let from = from.map(|id| parse_id::<Notation>(id, "notation", "from")).transpose()?;
-        Ok(ReadSpec { from, lenient })
+        let rules = rules
+            .map(|name| {
+                VariantId::of_rules(name).map(|(_, rules)| rules.id).ok_or_else(|| {
+                    let known = VariantId::rules_ids().join(", ");
+                    bad_request(format!("\"rules\": unknown rules variant {name:?}; known: {known}"))
+                })
+            })
+            .transpose()?;
+        Ok(ReadSpec { from, lenient, rules })
     }
 
     pub(crate) fn read(self, input: &str) -> Result<Reading, ItemError> {
-        polyfen::read(input, self.from, &ReadOptions::lenient(self.lenient)).map_err(|e| ItemError {
+        let options = ReadOptions::lenient(self.lenient).with_rules(self.rules);
+        polyfen::read(input, self.from, &options).map_err(|e| ItemError {
             message: e.error.kind.to_string(),
             column: Some(e.error.char_column(input)),
             notation: Some(e.notation.into()),
@@ -141,6 +151,8 @@ pub(crate) struct Source {
     pub(crate) inputs: Option<Vec<String>>,
     pub(crate) from: Option<String>,
     pub(crate) lenient: bool,
+    /// The rules variant to read under (any of its names).
+    pub(crate) rules: Option<String>,
 }
 
 /// A request body that names positions to read.
@@ -162,13 +174,14 @@ macro_rules! read_request {
             from: Option<String>,
             #[serde(default)]
             lenient: bool,
+            rules: Option<String>,
             $($shared)*
             $($(#[$fmeta])* $field: $ty,)*
         }
 
         impl $crate::api::request::ReadRequest for $name {
             fn source(&mut self) -> $crate::api::request::Source {
-                $crate::api::request::Source { input: self.input.take(), inputs: self.inputs.take(), from: self.from.take(), lenient: self.lenient }
+                $crate::api::request::Source { input: self.input.take(), inputs: self.inputs.take(), from: self.from.take(), lenient: self.lenient, rules: self.rules.take() }
             }
         }
     };

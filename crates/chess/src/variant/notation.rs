@@ -1,0 +1,393 @@
+//! The move notations of the variants: UCI, SAN and LAN as in chess (see
+//! the `san` module), each read against the variant's legal moves, plus
+//! crazyhouse's drops (`N@f3`; a pawn's `P@e4`, also read as `@e4`) and
+//! antichess's promotion to a king (`e8=K`, `e7e8k`).
+//!
+//! SAN ends in `#` when the move ends the game with a win (a mate, or the
+//! variant's own end: the third check, a king on the centre, a king
+//! exploded, the last piece given away), `+` for a check: as python-chess
+//! and lichess write it.
+
+use polyfen_core::MoveRepair;
+
+use super::rules::{VariantOutcome, VariantPosition};
+use crate::position::{Move, MoveKind, MoveList, Outcome};
+use crate::san::{CastlingNotation, MoveError, MoveSyntax, San, is_uci_shaped, push_square, square_at, trim};
+use crate::types::{Role, Square};
+
+/// A drop read from text: `N@f3`, `P@e4`, `@e4`.
+fn parse_drop(body: &[u8]) -> Option<(Role, Square)> {
+    let (role, rest) = match body {
+        [b'@', rest @ ..] => (Role::Pawn, rest),
+        [letter, b'@', rest @ ..] => (Role::from_letter(*letter).filter(|r| *r != Role::King)?, rest),
+        _ => return None,
+    };
+    match rest {
+        [_, _] => Some((role, square_at(rest)?)),
+        _ => None,
+    }
+}
+
+impl VariantPosition {
+    fn note(&self) -> String {
+        if self.legal_moves().is_empty() {
+            " (there is no legal move)".to_owned()
+        } else if self.is_check() {
+            format!(" ({} is in check)", self.turn())
+        } else {
+            String::new()
+        }
+    }
+
+    /// Reads a move in UCI (`e2e4`, `e7e8q`, castling as `e1g1` or `e1h1`,
+    /// drops as `N@f3`) against the variant's legal moves.
+    ///
+    /// # Errors
+    ///
+    /// A [`MoveError`] for text that is not UCI or not a legal move, with
+    /// the legal moves of the piece (or to the square) as candidates.
+    pub fn parse_uci(&self, text: &str) -> Result<Move, MoveError> {
+        let b = text.trim().as_bytes();
+        let offset = text.len() - text.trim_start().len();
+        let span = offset..offset + b.len();
+        let err =
+            |message: String, candidates: Vec<Move>| MoveError { message, span: span.clone(), candidates, uci: true };
+        let moves = self.legal_moves();
+        // UCI writes the piece's letter, in uppercase
+        if let Some((role, to)) = parse_drop(b).filter(|_| b.first().is_some_and(u8::is_ascii_uppercase)) {
+            return moves.iter().copied().find(|m| m.is_drop() && m.role() == role && m.to() == to).ok_or_else(|| {
+                let candidates = moves.iter().copied().filter(|m| m.is_drop() && m.to() == to).collect();
+                err(format!("{} is not a legal drop{}", text.trim(), self.note()), candidates)
+            });
+        }
+        if !is_uci_shaped(b) {
+            return Err(err(format!("{:?} is not a UCI move such as e2e4, e7e8q or N@f3", text.trim()), Vec::new()));
+        }
+        let (Some(from), Some(to)) = (square_at(&b[..2]), square_at(&b[2..4])) else {
+            return Err(err("expected two squares".to_owned(), Vec::new()));
+        };
+        let promotion = b.get(4).and_then(|&c| crate::san::promotion_of(c));
+        let from_here = || moves.iter().copied().filter(move |m| m.from() == from && !m.is_drop());
+        if let Some(m) = from_here().find(|m| !m.is_castle() && m.to() == to && m.promotion() == promotion) {
+            return Ok(m);
+        }
+        if promotion.is_none()
+            && let Some(m) = from_here().find(|m| m.is_castle() && (m.to() == to || m.king_destination() == to))
+        {
+            return Ok(m);
+        }
+        let promotions: Vec<Move> = from_here().filter(|m| m.to() == to && m.promotion().is_some()).collect();
+        if !promotions.is_empty() && promotion.is_none() {
+            return Err(err(format!("{} is a promotion: add the piece (q, r, b or n)", text.trim()), promotions));
+        }
+        let mut candidates: Vec<Move> = from_here().collect();
+        if candidates.is_empty() {
+            candidates = moves.iter().copied().filter(|m| m.to() == to).collect();
+        }
+        Err(err(format!("{} is not a legal move{}", text.trim(), self.note()), candidates))
+    }
+
+    /// Reads a move in SAN (or LAN), strictly.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::Position::parse_san`].
+    pub fn parse_san(&self, text: &str) -> Result<Move, MoveError> {
+        self.read_san(text, None).map(|(m, _)| m)
+    }
+
+    /// Reads a move in any notation, strictly: UCI when the text has its
+    /// shape and names a legal move, else SAN.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::Position::parse_move`].
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        self.read_move(text, None).map(|(m, _)| m)
+    }
+
+    /// Reads a move in any notation, leniently, pushing a [`MoveRepair`]
+    /// per non-standard reading.
+    ///
+    /// # Errors
+    ///
+    /// As [`VariantPosition::parse_move`].
+    pub fn parse_move_lenient(&self, text: &str, repairs: &mut Vec<MoveRepair>) -> Result<Move, MoveError> {
+        self.read_move(text, Some(repairs)).map(|(m, _)| m)
+    }
+
+    /// Reads a move in any notation and says which it was read in:
+    /// strictly without `repairs`, leniently with them.
+    ///
+    /// # Errors
+    ///
+    /// As [`VariantPosition::parse_move`].
+    pub fn read_move(
+        &self,
+        text: &str,
+        repairs: Option<&mut Vec<MoveRepair>>,
+    ) -> Result<(Move, MoveSyntax), MoveError> {
+        if is_uci_shaped(text.trim().as_bytes()) {
+            return match self.parse_uci(text) {
+                Ok(m) => Ok((m, MoveSyntax::Uci)),
+                Err(e) => self.read_san(text, repairs).map_err(|_| e),
+            };
+        }
+        self.read_san(text, repairs)
+    }
+
+    fn read_san(&self, text: &str, repairs: Option<&mut Vec<MoveRepair>>) -> Result<(Move, MoveSyntax), MoveError> {
+        let span = trim(text.as_bytes());
+        let body = &text.as_bytes()[span.clone()];
+        if body.contains(&b'@') {
+            return self.read_drop(text, span, repairs);
+        }
+        let (san, standard) = San::parse_form(text)?;
+        let syntax = match san {
+            San::Normal { file: Some(_), rank: Some(_), .. } => MoveSyntax::Lan,
+            _ => MoveSyntax::San,
+        };
+        let strict = self.san_match(san, text, false);
+        let ep_written = text.as_bytes()[span.end..].iter().any(|b| b.eq_ignore_ascii_case(&b'p'));
+        let standard = standard && !(ep_written && strict.as_ref().is_ok_and(|m| m.kind() != MoveKind::EnPassant));
+        if standard && strict.is_ok() {
+            return strict.map(|m| (m, syntax));
+        }
+        let m = match strict {
+            Ok(m) => m,
+            Err(e) => self.san_match(san, text, true).map_err(|_| e)?,
+        };
+        let standard_form = if syntax == MoveSyntax::Lan { self.lan(m) } else { self.san(m) };
+        Self::repaired(text, span, m, syntax, &standard_form, repairs)
+    }
+
+    /// A move read only leniently: a repair, or without `repairs` the
+    /// error naming the reading.
+    fn repaired(
+        text: &str,
+        span: core::ops::Range<usize>,
+        m: Move,
+        syntax: MoveSyntax,
+        standard_form: &str,
+        repairs: Option<&mut Vec<MoveRepair>>,
+    ) -> Result<(Move, MoveSyntax), MoveError> {
+        let shown = text.get(span.clone()).unwrap_or(text);
+        let written = text[span.start..].trim_end();
+        match repairs {
+            Some(repairs) => {
+                repairs.push(MoveRepair::reading(span.start..span.start + written.len(), written, standard_form));
+                Ok((m, syntax))
+            }
+            None => Err(MoveError {
+                message: format!(
+                    "{shown} is not standard {}: only a lenient reading takes it, as {standard_form}",
+                    if syntax == MoveSyntax::Lan { "LAN" } else { "SAN" }
+                ),
+                span,
+                candidates: vec![m],
+                uci: false,
+            }),
+        }
+    }
+
+    fn read_drop(
+        &self,
+        text: &str,
+        span: core::ops::Range<usize>,
+        repairs: Option<&mut Vec<MoveRepair>>,
+    ) -> Result<(Move, MoveSyntax), MoveError> {
+        let body = &text.as_bytes()[span.clone()];
+        let Some((role, to)) = parse_drop(body) else {
+            return Err(MoveError {
+                message: format!("{:?} is not a drop such as N@f3 or P@e4", text.get(span.clone()).unwrap_or(text)),
+                span,
+                candidates: Vec::new(),
+                uci: false,
+            });
+        };
+        let moves = self.legal_moves();
+        let Some(m) = moves.iter().copied().find(|m| m.is_drop() && m.role() == role && m.to() == to) else {
+            let candidates = moves.iter().copied().filter(|m| m.is_drop() && m.to() == to).collect();
+            let shown = text.get(span.clone()).unwrap_or(text);
+            return Err(MoveError {
+                message: format!("{shown} is not a legal drop{}", self.note()),
+                span,
+                candidates,
+                uci: false,
+            });
+        };
+        // a pawn's drop written without its letter is python-chess's and
+        // chess.com's form: standard too; a letter in lowercase is not
+        let letter_ok = body.first().is_some_and(|&b| b == b'@' || b.is_ascii_uppercase());
+        if letter_ok && crate::san::standard_suffix(text[span.end..].trim_end().as_bytes()) {
+            return Ok((m, MoveSyntax::San));
+        }
+        let standard_form = self.san(m);
+        Self::repaired(text, span, m, MoveSyntax::San, &standard_form, repairs)
+    }
+
+    /// The legal move a parsed SAN names; leniently, a pawn move without
+    /// its file of departure may also be a capture.
+    fn san_match(&self, san: San, text: &str, lenient: bool) -> Result<Move, MoveError> {
+        let span = trim(text.as_bytes());
+        let shown = text.get(span.clone()).unwrap_or(text);
+        let moves = self.legal_moves();
+        match san {
+            San::Castle { king_side } => {
+                let castles: Vec<Move> = moves.iter().copied().filter(|m| m.is_castle()).collect();
+                if let Some(&m) = castles.iter().find(|m| (m.to().file() > m.from().file()) == king_side) {
+                    return Ok(m);
+                }
+                let side = if king_side { "king side" } else { "queen side" };
+                Err(MoveError {
+                    message: format!("castling {side} ({shown}) is not legal{}", self.note()),
+                    span,
+                    candidates: castles,
+                    uci: false,
+                })
+            }
+            San::Normal { role, file, rank, to, promotion, .. } => {
+                let file = if role == Role::Pawn && file.is_none() && !lenient { Some(to.file()) } else { file };
+                let from_ok =
+                    |m: &Move| file.is_none_or(|f| m.from().file() == f) && rank.is_none_or(|r| m.from().rank() == r);
+                let of_role = |m: &&Move| m.role() == role && m.kind() != MoveKind::Castle && !m.is_drop();
+                let matching: MoveList = moves
+                    .iter()
+                    .filter(of_role)
+                    .filter(|m| m.to() == to && from_ok(m) && (promotion.is_none() || m.promotion() == promotion))
+                    .copied()
+                    .collect();
+                match matching.as_slice() {
+                    [m] if m.promotion().is_none() || promotion.is_some() => Ok(*m),
+                    [] => {
+                        let mut candidates: Vec<Move> =
+                            moves.iter().filter(of_role).filter(|m| m.to() == to).copied().collect();
+                        if candidates.is_empty() {
+                            candidates = moves.iter().filter(of_role).copied().collect();
+                        }
+                        if candidates.is_empty() {
+                            candidates = moves.iter().copied().filter(|m| m.to() == to).collect();
+                        }
+                        let message = if self.chess().pieces(self.turn(), role) == 0 {
+                            format!("{shown}: {} has no {}", self.turn(), role.name())
+                        } else if promotion.is_some() && role != Role::Pawn {
+                            format!("{shown}: only a pawn promotes")
+                        } else {
+                            format!("{shown} is not a legal move{}", self.note())
+                        };
+                        Err(MoveError { message, span, candidates, uci: false })
+                    }
+                    several => {
+                        let message = if promotion.is_none() && several.iter().any(|m| m.promotion().is_some()) {
+                            format!("{shown} is a promotion: add the piece, as in {to}=Q")
+                        } else {
+                            format!("{shown} is ambiguous")
+                        };
+                        Err(MoveError { message, span, candidates: several.to_vec(), uci: false })
+                    }
+                }
+            }
+        }
+    }
+
+    /// A legal move in UCI (drops as `N@f3`).
+    #[must_use]
+    pub fn uci(&self, m: Move, castling: CastlingNotation) -> String {
+        self.chess().uci(m, castling)
+    }
+
+    /// A legal move in SAN, with minimal disambiguation among the
+    /// variant's legal moves and `+` or `#`.
+    #[must_use]
+    pub fn san(&self, m: Move) -> String {
+        let mut out = String::with_capacity(8);
+        self.write_san(m, &mut out);
+        out
+    }
+
+    /// Writes a legal move in SAN onto `out`.
+    pub fn write_san(&self, m: Move, out: &mut String) {
+        if m.is_castle() {
+            out.push_str(if m.to().file() > m.from().file() { "O-O" } else { "O-O-O" });
+        } else if m.is_drop() {
+            out.push(m.role().letter().to_ascii_uppercase() as char);
+            out.push('@');
+            push_square(out, m.to());
+        } else {
+            let capture = m.kind() == MoveKind::EnPassant || self.chess().piece_at(m.to()).is_some();
+            if m.role() == Role::Pawn {
+                if capture {
+                    out.push((b'a' + m.from().file()) as char);
+                }
+            } else {
+                out.push(m.role().letter().to_ascii_uppercase() as char);
+                let (mut any, mut same_file, mut same_rank) = (false, false, false);
+                for o in self.legal_moves().iter().filter(|o| {
+                    o.role() == m.role() && o.to() == m.to() && o.from() != m.from() && !o.is_castle() && !o.is_drop()
+                }) {
+                    any = true;
+                    same_file |= o.from().file() == m.from().file();
+                    same_rank |= o.from().rank() == m.from().rank();
+                }
+                if any {
+                    if !same_file {
+                        out.push((b'a' + m.from().file()) as char);
+                    } else if !same_rank {
+                        out.push((b'1' + m.from().rank()) as char);
+                    } else {
+                        push_square(out, m.from());
+                    }
+                }
+            }
+            if capture {
+                out.push('x');
+            }
+            push_square(out, m.to());
+            if let Some(p) = m.promotion() {
+                out.push('=');
+                out.push(p.letter().to_ascii_uppercase() as char);
+            }
+        }
+        self.push_check(m, out);
+    }
+
+    /// `#` when the move wins (mate or the variant's own end), `+` for a
+    /// check.
+    fn push_check(&self, m: Move, out: &mut String) {
+        let after = self.played(m);
+        let won = matches!(after.outcome(), VariantOutcome::Won { .. } | VariantOutcome::Chess(Outcome::Checkmate));
+        if won {
+            out.push('#');
+        } else if after.is_check() {
+            out.push('+');
+        }
+    }
+
+    /// A legal move in long algebraic notation: `Ng1-f3`, `e4xd5`,
+    /// `N@f3`, `O-O`.
+    #[must_use]
+    pub fn lan(&self, m: Move) -> String {
+        let mut out = String::with_capacity(10);
+        if m.is_castle() {
+            out.push_str(if m.to().file() > m.from().file() { "O-O" } else { "O-O-O" });
+        } else if m.is_drop() {
+            out.push(m.role().letter().to_ascii_uppercase() as char);
+            out.push('@');
+            push_square(&mut out, m.to());
+        } else {
+            if m.role() != Role::Pawn {
+                out.push(m.role().letter().to_ascii_uppercase() as char);
+            }
+            push_square(&mut out, m.from());
+            let capture = m.kind() == MoveKind::EnPassant || self.chess().piece_at(m.to()).is_some();
+            out.push(if capture { 'x' } else { '-' });
+            push_square(&mut out, m.to());
+            if let Some(p) = m.promotion() {
+                out.push('=');
+                out.push(p.letter().to_ascii_uppercase() as char);
+            }
+        }
+        self.push_check(m, &mut out);
+        out
+    }
+}

@@ -1,0 +1,948 @@
+//! The rules of the chess variants: a [`VariantPosition`] is a chess
+//! [`Position`] with the variant it plays and the state the variant adds
+//! (three-check's counters), its legal moves, playing them, the variant's
+//! own ends of the game, and perft.
+//!
+//! Every entry point matches on the variant once and then runs code made
+//! for that variant alone (functions generic over a constant variant
+//! code), so that a perft of one variant never asks which variant it is
+//! per move, and standard chess runs [`Position`]'s own generator.
+//!
+//! - King of the hill, three-check, racing kings and black in horde are
+//!   played by the standard generator, with the variant's end of the game
+//!   checked first (racing kings also drops every move that gives check).
+//! - White in horde (no king), antichess and atomic are generated
+//!   pseudo-legally: the kingless side's moves are all legal; antichess
+//!   keeps the captures when there is one; atomic plays each move with
+//!   its explosion and keeps it when its own king survives and is not left
+//!   in check (kings side by side are never in check), or the enemy king
+//!   exploded.
+
+use arrayvec::ArrayVec;
+use polyfen_core::perft;
+use polyfen_core::{Color, Hand, PerftTree, PerftWatch, PositionError, Stopped};
+
+use super::ChessVariant;
+use super::fen::{POCKET_KINDS, VariantExtras, VariantFen, pocket_kind};
+use super::validate::VariantViolation;
+use crate::bitboard::{KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, between, bishop_attacks, line, rook_attacks};
+use crate::castling::{CastlingStyle, back_rank};
+use crate::position::{
+    FILE_A, FILE_H, Move, MoveKind, Outcome, PROMOTIONS, Position, RANK_1, RANK_8, bit, sq, squares,
+};
+use crate::types::Role;
+use crate::validate::Violation;
+
+/// d4, e4, d5 and e5: a king there wins king of the hill.
+const CENTER: u64 = (1 << 27) | (1 << 28) | (1 << 35) | (1 << 36);
+
+// the variants as constants, for the code made for each
+const CRAZYHOUSE: u8 = 1;
+const THREE_CHECK: u8 = 2;
+const KING_OF_THE_HILL: u8 = 3;
+const ATOMIC: u8 = 4;
+const ANTICHESS: u8 = 5;
+const HORDE: u8 = 6;
+const RACING_KINGS: u8 = 7;
+
+/// Why a variant's game ended in its own way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum VariantEnd {
+    /// Three-check: a side gave its third check.
+    ThreeChecks,
+    /// King of the hill: a king reached the centre.
+    KingOfTheHill,
+    /// Atomic: a king exploded.
+    KingExploded,
+    /// Antichess: a side lost all its pieces (and wins); horde: white lost
+    /// all its pieces (and loses).
+    PiecesLost,
+    /// Antichess: the side to move has no legal move, and wins.
+    NoMoves,
+    /// Racing kings: a king reached the eighth rank (both: a draw).
+    KingsRace,
+}
+
+/// How a variant's game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum VariantOutcome {
+    /// As in chess: ongoing, mate, stalemate, the draws.
+    Chess(Outcome),
+    /// The variant's own end, won by `winner`.
+    Won {
+        /// The winner.
+        winner: Color,
+        /// How.
+        end: VariantEnd,
+    },
+    /// The variant's own end, drawn.
+    Drawn {
+        /// How.
+        end: VariantEnd,
+    },
+}
+
+impl VariantOutcome {
+    /// True while the game goes on.
+    #[must_use]
+    pub const fn is_ongoing(self) -> bool {
+        matches!(self, VariantOutcome::Chess(Outcome::Ongoing))
+    }
+}
+
+/// The legal moves of a variant's position: more than chess's 218 can be
+/// legal in crazyhouse, where every empty square takes a drop of each kind
+/// in the pocket (the board and the pockets hold 32 pieces at most).
+pub type VariantMoveList = ArrayVec<Move, 512>;
+
+/// Why a variant's setup cannot be played from.
+pub type VariantPositionError = PositionError<VariantViolation>;
+
+/// A legal position of a chess variant: a small `Copy` value, so that
+/// playing a move makes a new one.
+///
+/// # Examples
+///
+/// ```
+/// use polyfen_chess::{ChessVariant, VariantPosition};
+///
+/// let horde = VariantPosition::start(ChessVariant::Horde);
+/// assert_eq!(horde.legal_moves().len(), 8);
+/// assert_eq!(horde.perft(3), 1274);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct VariantPosition {
+    variant: ChessVariant,
+    pos: Position,
+    /// Three-check: the checks white and black still need.
+    remaining_checks: [u8; 2],
+    /// Crazyhouse: the pieces each side holds to drop.
+    pocket: Hand,
+    /// Crazyhouse: the squares of the pieces that were pawns.
+    promoted: u64,
+}
+
+impl VariantPosition {
+    /// The position of a setup that obeys its variant's rules (a check no
+    /// last move can give is tolerated, as in chess).
+    ///
+    /// # Errors
+    ///
+    /// The setup's other violations.
+    pub fn from_setup(fen: &VariantFen) -> Result<VariantPosition, VariantPositionError> {
+        let violations: Vec<VariantViolation> = fen
+            .validate()
+            .into_iter()
+            .filter(|v| !matches!(v, VariantViolation::Chess(Violation::ImpossibleCheck { .. })))
+            .collect();
+        if !violations.is_empty() {
+            return Err(PositionError { violations });
+        }
+        let promoted = fen
+            .board
+            .iter()
+            .enumerate()
+            .filter(|(_, cell)| cell.is_some_and(|p| p.promoted))
+            .fold(0, |bits, (s, _)| bits | bit(s));
+        Ok(VariantPosition {
+            variant: fen.extras.variant,
+            pos: Position::from_setup_unchecked(&super::fen::to_chess(fen)),
+            remaining_checks: fen.extras.checks_to_win(),
+            pocket: fen.extras.pocket.unwrap_or_default(),
+            promoted: if fen.extras.variant == ChessVariant::Crazyhouse { promoted } else { 0 },
+        })
+    }
+
+    /// The start position of `variant`.
+    #[must_use]
+    pub fn start(variant: ChessVariant) -> VariantPosition {
+        VariantPosition::from_setup(&variant.start_setup())
+            .unwrap_or_else(|_| unreachable!("the start positions are legal"))
+    }
+
+    /// The variant played.
+    #[must_use]
+    pub const fn variant(&self) -> ChessVariant {
+        self.variant
+    }
+
+    /// The board, side to move, castling, en passant and clocks as a chess
+    /// position (for reading the board; its moves are standard chess's).
+    #[must_use]
+    pub const fn chess(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The side to move.
+    #[must_use]
+    pub const fn turn(&self) -> Color {
+        self.pos.turn
+    }
+
+    /// Three-check: the checks white and black still need to win (3 and
+    /// 3 in the other variants).
+    #[must_use]
+    pub const fn remaining_checks(&self) -> [u8; 2] {
+        self.remaining_checks
+    }
+
+    /// Crazyhouse: the pieces each side holds, by the kinds of
+    /// [`VariantFen`]'s pocket (`QRBNP`).
+    #[must_use]
+    pub const fn pocket(&self) -> &Hand {
+        &self.pocket
+    }
+
+    /// Crazyhouse: the squares of the pieces that were pawns, as a
+    /// bitboard.
+    #[must_use]
+    pub const fn promoted(&self) -> u64 {
+        self.promoted
+    }
+
+    /// The position as a setup, castling written with tokens of `style`.
+    #[must_use]
+    pub fn to_setup(&self, style: CastlingStyle) -> VariantFen {
+        let mut fen = self.variant.setup_from_chess(&self.pos.to_setup(style));
+        match self.variant {
+            ChessVariant::ThreeCheck => fen.extras.remaining_checks = Some(self.remaining_checks),
+            ChessVariant::Crazyhouse => {
+                fen.extras.pocket = Some(self.pocket);
+                for s in squares(self.promoted) {
+                    if let Some(cell) = fen.board.get_mut(s).and_then(Option::as_mut) {
+                        cell.promoted = true;
+                    }
+                }
+            }
+            _ => {}
+        }
+        fen
+    }
+
+    /// The extras of [`VariantPosition::to_setup`] in X-FEN style.
+    #[must_use]
+    pub fn extras(&self) -> VariantExtras {
+        self.to_setup(CastlingStyle::XFen).extras
+    }
+
+    /// True when the side to move is in check: never in antichess, nor in
+    /// atomic while the kings stand side by side.
+    #[must_use]
+    pub fn is_check(&self) -> bool {
+        match self.variant {
+            ChessVariant::Antichess => false,
+            ChessVariant::Atomic => atomic_in_check(&self.pos, self.pos.turn),
+            _ => self.pos.is_check(),
+        }
+    }
+
+    /// Every legal move (none once the variant's game is over).
+    #[must_use]
+    pub fn legal_moves(&self) -> VariantMoveList {
+        match self.variant {
+            ChessVariant::Standard => self.pos.legal_moves().into_iter().collect(),
+            ChessVariant::Crazyhouse => self.moves_v::<CRAZYHOUSE>(),
+            ChessVariant::ThreeCheck => self.moves_v::<THREE_CHECK>(),
+            ChessVariant::KingOfTheHill => self.moves_v::<KING_OF_THE_HILL>(),
+            ChessVariant::Atomic => self.moves_v::<ATOMIC>(),
+            ChessVariant::Antichess => self.moves_v::<ANTICHESS>(),
+            ChessVariant::Horde => self.moves_v::<HORDE>(),
+            ChessVariant::RacingKings => self.moves_v::<RACING_KINGS>(),
+        }
+    }
+
+    /// Plays a legal move of this position (a move from another position
+    /// gives a meaningless result, never a panic).
+    pub fn play(&mut self, m: Move) {
+        match self.variant {
+            ChessVariant::Standard => self.pos.play(m),
+            ChessVariant::Crazyhouse => self.play_v::<CRAZYHOUSE>(m),
+            ChessVariant::ThreeCheck => self.play_v::<THREE_CHECK>(m),
+            ChessVariant::KingOfTheHill => self.play_v::<KING_OF_THE_HILL>(m),
+            ChessVariant::Atomic => self.play_v::<ATOMIC>(m),
+            ChessVariant::Antichess => self.play_v::<ANTICHESS>(m),
+            ChessVariant::Horde => self.play_v::<HORDE>(m),
+            ChessVariant::RacingKings => self.play_v::<RACING_KINGS>(m),
+        }
+    }
+
+    /// The position after `m`.
+    #[must_use]
+    pub fn played(&self, m: Move) -> VariantPosition {
+        let mut p = *self;
+        p.play(m);
+        p
+    }
+
+    /// The number of leaf nodes of the legal move tree `depth` plies deep.
+    #[must_use]
+    pub fn perft(&self, depth: u32) -> u64 {
+        match self.variant {
+            ChessVariant::Standard => self.pos.perft(depth),
+            ChessVariant::Crazyhouse => self.perft_v::<CRAZYHOUSE>(depth),
+            ChessVariant::ThreeCheck => self.perft_v::<THREE_CHECK>(depth),
+            ChessVariant::KingOfTheHill => self.perft_v::<KING_OF_THE_HILL>(depth),
+            ChessVariant::Atomic => self.perft_v::<ATOMIC>(depth),
+            ChessVariant::Antichess => self.perft_v::<ANTICHESS>(depth),
+            ChessVariant::Horde => self.perft_v::<HORDE>(depth),
+            ChessVariant::RacingKings => self.perft_v::<RACING_KINGS>(depth),
+        }
+    }
+
+    /// Perft split by the first move (empty at depth 0).
+    #[must_use]
+    pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
+        if depth == 0 {
+            return Vec::new();
+        }
+        self.legal_moves().iter().map(|&m| (m, self.played(m).perft(depth - 1))).collect()
+    }
+
+    /// [`VariantPosition::perft`] reporting to `watch`, which may stop it.
+    ///
+    /// # Errors
+    ///
+    /// [`Stopped`] when the watch stopped the count.
+    pub fn perft_watched(&self, depth: u32, watch: &mut dyn PerftWatch) -> Result<u64, Stopped> {
+        perft::perft_watched(self, depth, watch)
+    }
+
+    /// [`VariantPosition::divide`] reporting to `watch`.
+    ///
+    /// # Errors
+    ///
+    /// [`Stopped`] when the watch stopped the count.
+    pub fn divide_watched(&self, depth: u32, watch: &mut dyn PerftWatch) -> Result<Vec<(Move, u64)>, Stopped> {
+        perft::divide_watched(self, depth, watch)
+    }
+
+    /// The variant's own end of the game, if it has come: three checks
+    /// given, a king on the centre, a king exploded, a side without pieces,
+    /// the kings' race finished.
+    #[must_use]
+    pub fn variant_end(&self) -> Option<VariantOutcome> {
+        let p = &self.pos;
+        let kings = p.roles[Role::King as usize];
+        let won = |winner: Color, end: VariantEnd| Some(VariantOutcome::Won { winner, end });
+        match self.variant {
+            ChessVariant::Standard | ChessVariant::Crazyhouse => None,
+            ChessVariant::ThreeCheck => {
+                let zero = Color::ALL.into_iter().find(|c| self.remaining_checks[c.index()] == 0)?;
+                won(zero, VariantEnd::ThreeChecks)
+            }
+            ChessVariant::KingOfTheHill => {
+                let on = Color::ALL.into_iter().find(|c| kings & p.colors[c.index()] & CENTER != 0)?;
+                won(on, VariantEnd::KingOfTheHill)
+            }
+            ChessVariant::Atomic => {
+                let lost = Color::ALL.into_iter().find(|c| kings & p.colors[c.index()] == 0)?;
+                won(lost.other(), VariantEnd::KingExploded)
+            }
+            ChessVariant::Antichess => {
+                let empty = Color::ALL.into_iter().find(|c| p.colors[c.index()] == 0)?;
+                won(empty, VariantEnd::PiecesLost)
+            }
+            ChessVariant::Horde => match (p.colors[0] == 0, p.colors[1] == 0) {
+                (false, false) => None,
+                (true, true) => Some(VariantOutcome::Drawn { end: VariantEnd::PiecesLost }),
+                (true, false) => won(Color::Black, VariantEnd::PiecesLost),
+                (false, true) => won(Color::White, VariantEnd::PiecesLost),
+            },
+            ChessVariant::RacingKings => {
+                if !race_over(p) {
+                    return None;
+                }
+                let home = |c: Color| kings & p.colors[c.index()] & RANK_8 != 0;
+                match (home(Color::White), home(Color::Black)) {
+                    (true, true) => Some(VariantOutcome::Drawn { end: VariantEnd::KingsRace }),
+                    (true, false) => won(Color::White, VariantEnd::KingsRace),
+                    _ => won(Color::Black, VariantEnd::KingsRace),
+                }
+            }
+        }
+    }
+
+    /// True when neither side can win any more, by the variant's rules as
+    /// python-chess has them: chess's in standard chess; bare kings in
+    /// three-check; in crazyhouse at most three pieces in all, board and
+    /// pockets, none a pawn, rook, queen or promoted piece; atomic's and
+    /// antichess's own. Never in king of the hill and racing kings (a king
+    /// can always walk), nor in horde (whose rules for it are not here
+    /// yet).
+    #[must_use]
+    pub fn has_insufficient_material(&self) -> bool {
+        let p = &self.pos;
+        match self.variant {
+            ChessVariant::Standard => p.has_insufficient_material(),
+            ChessVariant::ThreeCheck => p.occupied() == p.roles[Role::King as usize],
+            ChessVariant::Crazyhouse => {
+                let pocket = |kind: usize| Color::ALL.iter().any(|&c| self.pocket.count(c, kind) > 0);
+                let heavy = p.roles[Role::Pawn as usize] | p.roles[Role::Rook as usize] | p.roles[Role::Queen as usize];
+                p.occupied().count_ones() + self.pocket.total(Color::White) + self.pocket.total(Color::Black) <= 3
+                    && self.promoted == 0
+                    && heavy == 0
+                    && ![Role::Pawn, Role::Rook, Role::Queen].into_iter().any(|r| pocket(pocket_kind(r)))
+            }
+            ChessVariant::Atomic => Color::ALL.into_iter().all(|c| atomic_insufficient(p, c)),
+            ChessVariant::Antichess => Color::ALL.into_iter().all(|c| antichess_insufficient(p, c)),
+            ChessVariant::KingOfTheHill | ChessVariant::RacingKings | ChessVariant::Horde => false,
+        }
+    }
+
+    /// How the game stands: the variant's own end first, then mate and
+    /// stalemate (antichess: no move wins), then the draws: insufficient
+    /// material ([`VariantPosition::has_insufficient_material`]) and the
+    /// fifty-move rule (not in crazyhouse, as python-chess and lichess have
+    /// it).
+    #[must_use]
+    pub fn outcome(&self) -> VariantOutcome {
+        if let Some(end) = self.variant_end() {
+            return end;
+        }
+        if self.legal_moves().is_empty() {
+            return match self.variant {
+                ChessVariant::Antichess => VariantOutcome::Won { winner: self.pos.turn, end: VariantEnd::NoMoves },
+                _ if self.is_check() => VariantOutcome::Chess(Outcome::Checkmate),
+                _ => VariantOutcome::Chess(Outcome::Stalemate),
+            };
+        }
+        if self.has_insufficient_material() {
+            VariantOutcome::Chess(Outcome::InsufficientMaterial)
+        } else if self.pos.halfmove >= 100 && self.variant != ChessVariant::Crazyhouse {
+            VariantOutcome::Chess(Outcome::FiftyMoves)
+        } else {
+            VariantOutcome::Chess(Outcome::Ongoing)
+        }
+    }
+
+    fn moves_v<const V: u8>(&self) -> VariantMoveList {
+        let mut list = VariantMoveList::new();
+        self.moves_into::<V, 512>(&mut list);
+        list
+    }
+
+    /// The legal moves onto a list of the caller's (of 256 moves where no
+    /// more can be legal, 512 for crazyhouse's drops and the pseudo-legal
+    /// lists of atomic, antichess and horde).
+    fn moves_into<const V: u8, const N: usize>(&self, list: &mut ArrayVec<Move, N>) {
+        let p = &self.pos;
+        match V {
+            THREE_CHECK if self.remaining_checks.contains(&0) => {}
+            KING_OF_THE_HILL if p.roles[Role::King as usize] & CENTER != 0 => {}
+            RACING_KINGS => {
+                if !race_over(p) {
+                    p.generate(list, !0, !0, true);
+                    drop_checks(p, list);
+                }
+            }
+            HORDE => {
+                if p.colors[0] == 0 || p.colors[1] == 0 {
+                } else if p.king_of(p.turn).is_some() {
+                    p.generate(list, !0, !0, true);
+                } else {
+                    pseudo_moves(p, list, !p.colors[p.turn.index()], false, true);
+                    pseudo_ep(p, list);
+                }
+            }
+            ANTICHESS => antichess_moves(p, list),
+            ATOMIC => atomic_moves(p, list),
+            CRAZYHOUSE => {
+                p.generate(list, !0, !0, true);
+                self.drops(list);
+            }
+            _ => p.generate(list, !0, !0, true),
+        }
+    }
+
+    /// Crazyhouse: the legal drops, onto the empty squares (pawns not on
+    /// the first or last rank), or onto the squares between the king and
+    /// the one piece that gives check.
+    fn drops<const N: usize>(&self, list: &mut ArrayVec<Move, N>) {
+        let p = &self.pos;
+        let us = p.turn;
+        if self.pocket.total(us) == 0 {
+            return;
+        }
+        let empty = !p.occupied();
+        let target = match p.king_of(us) {
+            None => empty,
+            Some(king) => {
+                let checkers = p.attackers_to(king, us.other(), p.occupied());
+                if checkers == 0 {
+                    empty
+                } else if checkers.is_power_of_two() {
+                    between(king, checkers.trailing_zeros() as usize) & empty
+                } else {
+                    0
+                }
+            }
+        };
+        for (kind, role) in POCKET_KINDS.into_iter().enumerate() {
+            if self.pocket.count(us, kind) == 0 {
+                continue;
+            }
+            let squares_to = if role == Role::Pawn { target & !(RANK_1 | RANK_8) } else { target };
+            for s in squares(squares_to) {
+                let to = sq(s as u32);
+                list.push(Move { from: to, to, role, promotion: None, kind: MoveKind::Drop });
+            }
+        }
+    }
+
+    #[inline]
+    fn play_v<const V: u8>(&mut self, m: Move) {
+        let us = self.pos.turn;
+        match V {
+            ATOMIC => atomic_play(&mut self.pos, m),
+            CRAZYHOUSE => self.crazyhouse_play(m),
+            THREE_CHECK => {
+                self.pos.play(m);
+                if self.pos.is_check() {
+                    let left = &mut self.remaining_checks[us.index()];
+                    *left = left.saturating_sub(1);
+                }
+            }
+            HORDE => {
+                self.pos.play(m);
+                // a pawn's double step from its first rank leaves no en
+                // passant square (python-chess, shakmaty and lichess agree)
+                if m.role == Role::Pawn && m.from.rank() == back_rank(us) {
+                    self.pos.ep = None;
+                }
+            }
+            _ => self.pos.play(m),
+        }
+    }
+
+    /// Crazyhouse: a drop leaves the pocket; a piece taken joins the
+    /// taker's pocket (as a pawn if it was promoted); a promoted piece
+    /// keeps its mark as it moves.
+    fn crazyhouse_play(&mut self, m: Move) {
+        let us = self.pos.turn;
+        let (from, to) = (bit(m.from.index()), bit(m.to.index()));
+        match m.kind {
+            MoveKind::Drop => {
+                self.pocket.remove(us, pocket_kind(m.role));
+            }
+            MoveKind::EnPassant => self.pocket.add(us, pocket_kind(Role::Pawn)),
+            MoveKind::Castle => {
+                if self.promoted & to != 0 {
+                    let rank = usize::from(back_rank(us)) * 8;
+                    let rook_to = rank + if m.to > m.from { 5 } else { 3 };
+                    self.promoted = (self.promoted & !to) | bit(rook_to);
+                }
+            }
+            MoveKind::Normal => {
+                if self.pos.colors[us.other().index()] & to != 0 {
+                    let taken = if self.promoted & to != 0 {
+                        Role::Pawn
+                    } else {
+                        self.pos.role_at(m.to.index()).unwrap_or(Role::Pawn)
+                    };
+                    self.pocket.add(us, pocket_kind(taken));
+                }
+                let moved = self.promoted & from != 0 || m.promotion.is_some();
+                self.promoted &= !(from | to);
+                if moved {
+                    self.promoted |= to;
+                }
+            }
+        }
+        self.pos.play(m);
+    }
+
+    fn perft_v<const V: u8>(&self, depth: u32) -> u64 {
+        match V {
+            CRAZYHOUSE | ATOMIC | ANTICHESS | HORDE => self.perft_n::<V, 512>(depth),
+            _ => self.perft_n::<V, 256>(depth),
+        }
+    }
+
+    fn perft_n<const V: u8, const N: usize>(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut moves = ArrayVec::<Move, N>::new();
+        self.moves_into::<V, N>(&mut moves);
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves
+            .iter()
+            .map(|&m| {
+                let mut child = *self;
+                child.play_v::<V>(m);
+                child.perft_n::<V, N>(depth - 1)
+            })
+            .sum()
+    }
+}
+
+/// The legal move tree of a variant, for the watched perft.
+impl PerftTree for VariantPosition {
+    type Move = Move;
+    type Moves = VariantMoveList;
+
+    fn moves(&self) -> VariantMoveList {
+        self.legal_moves()
+    }
+
+    fn child(&self, m: Move) -> Option<VariantPosition> {
+        Some(self.played(m))
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        VariantPosition::perft(self, depth)
+    }
+}
+
+/// The dark squares, a1 among them.
+const DARK: u64 = 0xAA55_AA55_AA55_AA55;
+
+/// Atomic: `color` cannot win any more (python-chess's rules): a bare king;
+/// or only bishops left on both sides that can never explode each other;
+/// or against a bare king, a single minor piece or rook, or two knights.
+fn atomic_insufficient(p: &Position, color: Color) -> bool {
+    let kings = p.roles[Role::King as usize];
+    let (ours, theirs) = (p.colors[color.index()], p.colors[color.other().index()]);
+    if theirs & kings == 0 {
+        return false;
+    }
+    if ours & !kings == 0 {
+        return true;
+    }
+    let bishops = p.roles[Role::Bishop as usize];
+    if theirs & !kings != 0 {
+        if p.occupied() == bishops | kings {
+            let (white, black) = (bishops & p.colors[0], bishops & p.colors[1]);
+            if white & DARK == 0 {
+                return black & !DARK == 0;
+            }
+            if white & !DARK == 0 {
+                return black & DARK == 0;
+            }
+        }
+        return false;
+    }
+    if p.roles[Role::Queen as usize] | p.roles[Role::Pawn as usize] != 0 {
+        return false;
+    }
+    let knights = p.roles[Role::Knight as usize];
+    if (knights | bishops | p.roles[Role::Rook as usize]).is_power_of_two() {
+        return true;
+    }
+    p.occupied() == knights | kings && knights.count_ones() <= 2
+}
+
+/// Antichess: `color` cannot lose all its pieces any more (python-chess's
+/// rules): the other side has none left; or only bishops stand, and ours
+/// can never be taken by theirs; or two knights whose colours and turn
+/// keep them apart.
+fn antichess_insufficient(p: &Position, color: Color) -> bool {
+    let (ours, theirs) = (p.colors[color.index()], p.colors[color.other().index()]);
+    if ours == 0 {
+        return false;
+    }
+    if theirs == 0 {
+        return true;
+    }
+    let occupied = p.occupied();
+    if occupied == p.roles[Role::Bishop as usize] {
+        let we_light = ours & !DARK != 0;
+        let we_dark = ours & DARK != 0;
+        return (we_light && theirs & !DARK == 0) || (we_dark && theirs & DARK == 0);
+    }
+    let knights = p.roles[Role::Knight as usize];
+    if occupied == knights && knights.count_ones() == 2 {
+        let white_light = p.colors[0] & !DARK != 0;
+        let black_dark = p.colors[1] & DARK != 0;
+        return (p.turn == Color::White) == ((color == Color::White) ^ white_light ^ black_dark);
+    }
+    false
+}
+
+/// Racing kings: the race is over when a king stands on the eighth rank,
+/// unless white got there and black, to move, can still follow onto a
+/// square of the eighth rank that white does not attack.
+fn race_over(p: &Position) -> bool {
+    let kings = p.roles[Role::King as usize];
+    if kings & RANK_8 == 0 {
+        return false;
+    }
+    let black_king = kings & p.colors[Color::Black.index()];
+    if p.turn == Color::White || black_king & RANK_8 != 0 || black_king == 0 {
+        return true;
+    }
+    let k = black_king.trailing_zeros() as usize;
+    let targets = KING_ATTACKS[k] & RANK_8 & !p.colors[Color::Black.index()];
+    squares(targets).all(|t| p.attackers_to(t, Color::White, p.occupied()) != 0)
+}
+
+/// Racing kings: drops every move that gives check, directly or by
+/// uncovering a line. Racing kings has no pawns, so no promotion, en
+/// passant or castling gives one; a king never gives a direct check (it
+/// cannot step beside the other).
+fn drop_checks<const N: usize>(p: &Position, list: &mut ArrayVec<Move, N>) {
+    let us = p.turn;
+    let Some(k) = p.king_of(us.other()) else { return };
+    let occupied = p.occupied();
+    let ours = p.colors[us.index()];
+    let queens = p.roles[Role::Queen as usize];
+    let straight = rook_attacks(k, occupied);
+    let diagonal = bishop_attacks(k, occupied);
+    // our pieces alone between the king and one of our sliders
+    let mut blockers = 0;
+    let snipers = (rook_attacks(k, 0) & (p.roles[Role::Rook as usize] | queens)
+        | bishop_attacks(k, 0) & (p.roles[Role::Bishop as usize] | queens))
+        & ours;
+    for s in squares(snipers) {
+        let b = between(k, s) & occupied;
+        if b.is_power_of_two() {
+            blockers |= b & ours;
+        }
+    }
+    list.retain(|m| {
+        let (from, to) = (m.from.index(), bit(m.to.index()));
+        let direct = match m.role {
+            Role::Knight => KNIGHT_ATTACKS[k],
+            Role::Bishop => diagonal,
+            Role::Rook => straight,
+            Role::Queen => straight | diagonal,
+            Role::Pawn | Role::King => 0,
+        };
+        let uncovered = blockers & bit(from) != 0 && line(k, from) & to == 0;
+        direct & to == 0 && !uncovered
+    });
+}
+
+/// Pushes a pawn's move onto the last rank as each promotion (the king
+/// too, in antichess).
+#[inline]
+fn push_promotions<const N: usize>(list: &mut ArrayVec<Move, N>, from: usize, to: usize, king_promotion: bool) {
+    let (from, to) = (sq(from as u32), sq(to as u32));
+    for p in PROMOTIONS {
+        list.push(Move { from, to, role: Role::Pawn, promotion: Some(p), kind: MoveKind::Normal });
+    }
+    if king_promotion {
+        list.push(Move { from, to, role: Role::Pawn, promotion: Some(Role::King), kind: MoveKind::Normal });
+    }
+}
+
+/// The pseudo-legal moves of the side to move onto `target` (castling and
+/// en passant aside): pawns (a double step also from the first rank, as
+/// horde's white pawns have), knights, sliders and every king (kings may
+/// only move to empty squares when `king_captures` is false, as in atomic).
+fn pseudo_moves<const N: usize>(
+    p: &Position,
+    list: &mut ArrayVec<Move, N>,
+    target: u64,
+    king_promotion: bool,
+    king_captures: bool,
+) {
+    let us = p.turn;
+    let ours = p.colors[us.index()];
+    let theirs = p.colors[us.other().index()];
+    let occupied = ours | theirs;
+    let empty = !occupied;
+    let pawns = p.roles[Role::Pawn as usize] & ours;
+    if pawns != 0 {
+        let (single, double, left, right, forward): (u64, u64, u64, u64, i32) = if us == Color::White {
+            let single = (pawns << 8) & empty;
+            let double = ((single & ((RANK_1 << 8) | (RANK_1 << 16))) << 8) & empty;
+            (single, double, ((pawns & !FILE_A) << 7) & theirs, ((pawns & !FILE_H) << 9) & theirs, 8)
+        } else {
+            let single = (pawns >> 8) & empty;
+            let double = ((single & ((RANK_8 >> 8) | (RANK_8 >> 16))) >> 8) & empty;
+            (single, double, ((pawns & !FILE_A) >> 9) & theirs, ((pawns & !FILE_H) >> 7) & theirs, -8)
+        };
+        let last = RANK_1 | RANK_8;
+        for (set, delta) in [(left, forward - 1), (right, forward + 1), (single, forward), (double, 2 * forward)] {
+            for t in squares(set & target & !last) {
+                let (from, to) = (sq((t as i32 - delta) as u32), sq(t as u32));
+                list.push(Move { from, to, role: Role::Pawn, promotion: None, kind: MoveKind::Normal });
+            }
+            for t in squares(set & target & last) {
+                push_promotions(list, (t as i32 - delta) as usize, t, king_promotion);
+            }
+        }
+    }
+    for s in squares(p.roles[Role::Knight as usize] & ours) {
+        Position::push_targets(list, s, Role::Knight, KNIGHT_ATTACKS[s] & target);
+    }
+    let queens = p.roles[Role::Queen as usize];
+    for s in squares(p.roles[Role::Bishop as usize] & ours) {
+        Position::push_targets(list, s, Role::Bishop, bishop_attacks(s, occupied) & target);
+    }
+    for s in squares(p.roles[Role::Rook as usize] & ours) {
+        Position::push_targets(list, s, Role::Rook, rook_attacks(s, occupied) & target);
+    }
+    for s in squares(queens & ours) {
+        Position::push_targets(
+            list,
+            s,
+            Role::Queen,
+            (rook_attacks(s, occupied) | bishop_attacks(s, occupied)) & target,
+        );
+    }
+    let king_target = if king_captures { target } else { target & empty };
+    for s in squares(p.roles[Role::King as usize] & ours) {
+        Position::push_targets(list, s, Role::King, KING_ATTACKS[s] & king_target);
+    }
+}
+
+/// The pseudo-legal en passant captures.
+fn pseudo_ep<const N: usize>(p: &Position, list: &mut ArrayVec<Move, N>) {
+    let Some(ep) = p.ep else { return };
+    let e = ep.index();
+    let us = p.turn;
+    let them = us.other();
+    let captured = if us == Color::White { e.wrapping_sub(8) } else { e + 8 } & 63;
+    if p.roles[Role::Pawn as usize] & p.colors[them.index()] & bit(captured) == 0 || p.occupied() & bit(e) != 0 {
+        return;
+    }
+    let capturers = PAWN_ATTACKS[them.index()][e] & p.roles[Role::Pawn as usize] & p.colors[us.index()];
+    for s in squares(capturers) {
+        list.push(Move { from: sq(s as u32), to: ep, role: Role::Pawn, promotion: None, kind: MoveKind::EnPassant });
+    }
+}
+
+/// Antichess: the captures when there is one, else every other move; the
+/// king is an ordinary piece and a pawn may promote to a king.
+fn antichess_moves<const N: usize>(p: &Position, list: &mut ArrayVec<Move, N>) {
+    if p.colors[0] == 0 || p.colors[1] == 0 {
+        return;
+    }
+    pseudo_moves(p, list, p.colors[p.turn.other().index()], true, true);
+    pseudo_ep(p, list);
+    if list.is_empty() {
+        pseudo_moves(p, list, !p.occupied(), true, true);
+    }
+}
+
+/// Atomic: true when `color`'s king is attacked and does not stand beside
+/// the enemy king (taking it would explode both).
+fn atomic_in_check(p: &Position, color: Color) -> bool {
+    let Some(king) = p.king_of(color) else { return false };
+    let theirs = p.roles[Role::King as usize] & p.colors[color.other().index()];
+    KING_ATTACKS[king] & theirs == 0 && p.attacked(king, color.other(), p.occupied())
+}
+
+/// Atomic: plays a move; a capture explodes the capturer and every piece
+/// but the pawns on the squares around the capture, and rights to castle
+/// with what exploded.
+#[inline]
+fn atomic_play(p: &mut Position, m: Move) {
+    let them = p.turn.other();
+    let capture = m.kind == MoveKind::EnPassant
+        || (m.kind == MoveKind::Normal && p.colors[them.index()] & bit(m.to.index()) != 0);
+    p.play(m);
+    if capture {
+        let to = m.to.index();
+        let blast = (KING_ATTACKS[to] & !p.roles[Role::Pawn as usize] & p.occupied()) | bit(to);
+        for color in Color::ALL {
+            if p.roles[Role::King as usize] & p.colors[color.index()] & blast != 0 {
+                p.castling &= !(RANK_1 << (usize::from(back_rank(color)) * 8));
+            }
+        }
+        for r in &mut p.roles {
+            *r &= !blast;
+        }
+        p.colors[0] &= !blast;
+        p.colors[1] &= !blast;
+        p.castling &= !blast;
+    }
+}
+
+/// Atomic: the pseudo-legal moves (a king never captures), castling with
+/// atomic attacks, each kept when legal once played.
+fn atomic_moves<const N: usize>(p: &Position, list: &mut ArrayVec<Move, N>) {
+    let us = p.turn;
+    let kings = p.roles[Role::King as usize];
+    if kings & p.colors[0] == 0 || kings & p.colors[1] == 0 {
+        return;
+    }
+    pseudo_moves(p, list, !p.colors[us.index()], false, false);
+    pseudo_ep(p, list);
+    atomic_castling(p, list);
+    list.retain(|m| {
+        let mut after = *p;
+        atomic_play(&mut after, *m);
+        let ours = after.roles[Role::King as usize] & after.colors[us.index()];
+        let theirs = after.roles[Role::King as usize] & after.colors[us.other().index()];
+        ours != 0 && (theirs == 0 || !atomic_in_check(&after, us))
+    });
+}
+
+/// Atomic castling: as in chess (Chess960 too), but a square beside the
+/// enemy king is never attacked for the king.
+fn atomic_castling<const N: usize>(p: &Position, list: &mut ArrayVec<Move, N>) {
+    let us = p.turn;
+    let rank = usize::from(back_rank(us)) * 8;
+    let Some(king) = p.king_of(us) else { return };
+    if king & !7 != rank {
+        return;
+    }
+    let their_king = p.king_of(us.other()).map_or(0, |k| KING_ATTACKS[k]);
+    let attacked = |path: u64, occupied: u64| squares(path & !their_king).any(|s| p.attacked(s, us.other(), occupied));
+    let rooks = p.castling & p.roles[Role::Rook as usize] & p.colors[us.index()] & (RANK_1 << rank);
+    let occupied = p.occupied();
+    for r in squares(rooks) {
+        let king_side = r > king;
+        let king_to = rank + if king_side { 6 } else { 2 };
+        let rook_to = rank + if king_side { 5 } else { 3 };
+        let movers = bit(king) | bit(r);
+        let must_be_empty = between(king, king_to) | bit(king_to) | between(r, rook_to) | bit(rook_to);
+        if (occupied ^ movers) & must_be_empty != 0 {
+            continue;
+        }
+        if attacked(between(king, king_to) | bit(king), occupied ^ bit(king))
+            || attacked(bit(king_to), occupied ^ movers ^ bit(rook_to))
+        {
+            continue;
+        }
+        list.push(Move {
+            from: sq(king as u32),
+            to: sq(r as u32),
+            role: Role::King,
+            promotion: None,
+            kind: MoveKind::Castle,
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The racing kings filter of checking moves agrees with playing each
+    /// move and asking whether it checks, along random games.
+    #[test]
+    fn racing_kings_check_filter_has_a_slow_twin() {
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut below = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            usize::try_from(state % n as u64).unwrap_or(0)
+        };
+        let mut checked = 0;
+        for _ in 0..40 {
+            let mut pos = VariantPosition::start(ChessVariant::RacingKings);
+            for _ in 0..60 {
+                let fast = pos.legal_moves();
+                if !race_over(&pos.pos) {
+                    let mut slow = VariantMoveList::new();
+                    pos.pos.generate(&mut slow, !0, !0, true);
+                    slow.retain(|m| !pos.pos.played(*m).is_check());
+                    assert_eq!(fast, slow, "{}", pos.to_setup(CastlingStyle::XFen));
+                    checked += 1;
+                }
+                if fast.is_empty() {
+                    break;
+                }
+                pos.play(fast[below(fast.len())]);
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+    }
+}
