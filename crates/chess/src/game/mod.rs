@@ -374,7 +374,7 @@ impl GamePosition for ChessPosition {
     fn perft_estimate(&self, depth: u32, _options: &RuleOptions) -> Result<u64, RuleError> {
         check_depth(depth)?;
         if !self.variant.is_standard() {
-            return Ok(variants::perft_estimate(&self.variant_position()?, depth));
+            return Ok(polyfen_core::perft::perft_estimate(&self.variant_position()?, depth));
         }
         Ok(self.rules_position()?.perft_estimate(depth))
     }

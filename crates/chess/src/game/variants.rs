@@ -257,50 +257,6 @@ pub(crate) fn play(
     Ok(Played { text: written, repairs })
 }
 
-/// Knuth's estimate of the leaves `depth` plies below `pos`: exact to
-/// depth 2, then the mean over a few random paths per first move of the
-/// product of the move counts along the path (a fixed seed: the same
-/// answer each time).
-pub(crate) fn perft_estimate(pos: &VariantPosition, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => pos.legal_moves().len() as u64,
-        2 => pos.perft(2),
-        _ => {
-            const PATHS: u32 = 8;
-            let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
-            let mut total = 0.0f64;
-            for &m in &pos.legal_moves() {
-                let child = pos.played(m);
-                let mut sum = 0.0f64;
-                for _ in 0..PATHS {
-                    let mut here = child;
-                    let mut product = 1.0f64;
-                    for _ in 1..depth {
-                        let moves = here.legal_moves();
-                        if moves.is_empty() {
-                            product = 0.0;
-                            break;
-                        }
-                        #[allow(clippy::cast_precision_loss)]
-                        let count = moves.len() as f64;
-                        product *= count;
-                        seed ^= seed << 13;
-                        seed ^= seed >> 7;
-                        seed ^= seed << 17;
-                        #[allow(clippy::cast_possible_truncation)]
-                        let pick = (seed % moves.len() as u64) as usize;
-                        here.play(moves[pick]);
-                    }
-                    sum += product;
-                }
-                total += sum / f64::from(PATHS);
-            }
-            polyfen_core::perft::estimate_to_u64(total)
-        }
-    }
-}
-
 /// A text diagram with what the variant adds below it: the pocket's
 /// pieces (white's first, as FEN lists them) and the checks each side
 /// still needs.
