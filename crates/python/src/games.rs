@@ -1,8 +1,9 @@
 //! Game records: `polyfen.read_games` iterates the games of a file or of
 //! bytes, in every format the command line's `games` commands read (PGN of
-//! every game in any text encoding, XQF, CBR, CBL, `DhtmlXQ`). A PGN input
-//! is streamed game by game, so memory stays flat whatever its size; a
-//! record file is read whole, as the command line does.
+//! every game in any text encoding, XQF, CBR, CBL, `DhtmlXQ`, and Shogi's
+//! KIF, KI2 and CSA). A PGN input is streamed game by game, so memory stays
+//! flat whatever its size; a record file is read whole, as the command line
+//! does.
 
 use std::fmt::Write as _;
 use std::io::Cursor;
@@ -142,7 +143,8 @@ impl GameReader {
         Ok(GameReader { format: records.format(), records: Some(records), on_error })
     }
 
-    /// The format read: "pgn", "xqf", "cbr", "cbl", "dhtmlxq" or "cbf".
+    /// The format read: "pgn", "xqf", "cbr", "cbl", "dhtmlxq", "cbf", "kif",
+    /// "ki2" or "csa".
     #[getter]
     fn format(&self) -> &'static str {
         self.format.name()
@@ -188,7 +190,7 @@ fn move_notation_of(name: Option<&str>) -> PyResult<Option<polyfen::MoveNotation
 
 #[pymethods]
 impl Game {
-    /// The game: "chess", "xiangqi" or "khet".
+    /// The game: "chess", "xiangqi", "khet" or "shogi".
     #[getter]
     fn variant(&self) -> &'static str {
         self.inner.variant.into()
@@ -309,7 +311,8 @@ impl Game {
         let game = &self.inner;
         let text = |s: &str| PyString::new(py, s).repr().map(|r| r.to_string());
         let mut out = format!("Game({}", text(game.variant.into())?);
-        for tag in ["White", "Black", "Red"] {
+        // the players, under the tag names of the games that have them
+        for tag in ["White", "Black", "Red", "Sente", "Gote"] {
             if let Some(value) = game.tag(tag) {
                 let _ = write!(out, ", {}={}", tag.to_ascii_lowercase(), text(value)?);
             }

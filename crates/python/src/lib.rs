@@ -83,7 +83,7 @@ fn read_position(py: Python<'_>, text: &str, notation: Option<&str>, lenient: bo
 
 #[pymethods]
 impl Position {
-    /// The game: "chess", "xiangqi" or "khet".
+    /// The game: "chess", "xiangqi", "khet" or "shogi".
     #[getter]
     fn variant(&self) -> &'static str {
         self.inner.variant().into()

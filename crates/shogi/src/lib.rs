@@ -306,3 +306,8 @@ pub fn setup_sfen(id: &str) -> Option<&'static str> {
 pub fn setup(id: &str) -> Option<Sfen> {
     setup_sfen(id).and_then(|sfen| sfen.parse().ok())
 }
+
+/// The chapter "Shogi notation" of the book, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/src/shogi-notation.md")]
+pub struct ShogiNotationChapter;

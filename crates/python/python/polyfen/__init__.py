@@ -1,13 +1,13 @@
 """polyfen: read, check, convert and write the text notations of chess,
-Xiangqi and Khet positions.
+Xiangqi, Khet and Shogi positions.
 
 >>> import polyfen
 >>> position = polyfen.read("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
 >>> position.to("shredder-fen")
 'r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1'
 
-Game records (PGN of every game, XQF, CBR, CBL, DhtmlXQ) are read game
-by game with :func:`read_games`.
+Game records (PGN of every game, XQF, CBR, CBL, DhtmlXQ, and Shogi's KIF,
+KI2 and CSA) are read game by game with :func:`read_games`.
 
 Batches of positions go through Arrow (``polyfen.arrow``, with pyarrow)
 and from there to Spark (``polyfen.spark``).
@@ -82,8 +82,8 @@ def read_games(
     ``bytes``, one :class:`Game` at a time.
 
     The format is found from the first bytes (or named with ``format``):
-    PGN of chess, Xiangqi or Khet, XQF, CBR, a CBL library, or a DhtmlXQ
-    page. PGN is read game by game, so memory stays flat however large the
+    PGN of chess, Xiangqi or Khet, XQF, CBR, a CBL library, a DhtmlXQ
+    page, or a Shogi KIF, KI2 or CSA record. PGN is read game by game, so memory stays flat however large the
     file; a PGN that is not UTF-8 (GB18030/GBK, Big5, Latin-1, ...) is
     detected from its first 64 KiB and decoded, or decoded from the
     ``encoding`` named. Record files (XQF, CBR, CBL, DhtmlXQ) are read whole.

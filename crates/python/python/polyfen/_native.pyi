@@ -9,7 +9,7 @@ class Position:
 
     @property
     def variant(self) -> str:
-        """The game: "chess", "xiangqi" or "khet"."""
+        """The game: "chess", "xiangqi", "khet" or "shogi"."""
     @property
     def notation(self) -> str:
         """The notation the position was read in."""
@@ -38,7 +38,7 @@ class Game:
 
     @property
     def variant(self) -> str:
-        """The game: "chess", "xiangqi" or "khet"."""
+        """The game: "chess", "xiangqi", "khet" or "shogi"."""
     @property
     def headers(self) -> Dict[str, str]:
         """The tags as a dict (the first of tags with the same name)."""
@@ -96,7 +96,7 @@ class GameReader(Iterator[Union[Game, ReadError]]):
     ) -> None: ...
     @property
     def format(self) -> str:
-        """The format read: "pgn", "xqf", "cbr", "cbl", "dhtmlxq" or "cbf"."""
+        """The format read: "pgn", "xqf", "cbr", "cbl", "dhtmlxq", "cbf", "kif", "ki2" or "csa"."""
     def __iter__(self) -> "GameReader": ...
     def __next__(self) -> Union[Game, ReadError]: ...
 

@@ -55,7 +55,7 @@ class PolyfenExpr:
         return _plugin("validate", self._expr, from_=from_, lenient=lenient)
 
     def variant(self, from_: Optional[str] = None, lenient: bool = False) -> pl.Expr:
-        """Each position's game (``chess``, ``xiangqi``, ``khet``); null when
+        """Each position's game (``chess``, ``xiangqi``, ``khet``, ``shogi``); null when
         it does not read (``validate`` says why)."""
         return _plugin("variant", self._expr, from_=from_, lenient=lenient)
 
