@@ -1,13 +1,17 @@
 //! Shogi in game records ([`GameRules`]): moves read in any notation
 //! (found per move, or the one the record names) and written in each; KIF
 //! and KI2 write `同` for the square of the move before. Shogi has no null
-//! move, so a record's `--` is refused.
+//! move, so a record's `--` is refused. A line's history is judged at its
+//! end: a fourth repetition (sennichite, perpetual check) is its status,
+//! and a stated ending the rules disagree with (a repetition that is not
+//! one, an impasse declaration the last position does not allow) is
+//! warned of.
 
 use polyfen_core::Color;
-use polyfen_game::{GameRules, GameStatus, MoveError, MoveNote};
+use polyfen_game::{GameRules, GameStatus, Judgement, MoveError, MoveNote, Stated};
 
-use super::{ShogiMoveNotation, ShogiPosition, move_error, read_any};
-use crate::{Move, MoveNotation, Position, Square};
+use super::{ShogiMoveNotation, ShogiPosition, move_error, read_any, repetition_status, status_of};
+use crate::{Move, MoveNotation, Position, Square, color_name, impasse_count, impasse_declaration, sennichite};
 
 /// Shogi's moves in game records.
 pub struct ShogiRules;
@@ -104,7 +108,61 @@ impl GameRules for ShogiRules {
     }
 
     fn status(pos: &ShogiPos) -> GameStatus {
-        pos.position.status().into()
+        status_of(&pos.position)
+    }
+
+    const JUDGES_HISTORY: bool = true;
+
+    /// A fourth repetition at the line's end is its status (`sennichite`,
+    /// `perpetual-check`); one before the end, a stated result other than
+    /// the repetition's, a stated repetition that is none, and a stated
+    /// impasse declaration (`entering king`: KIF's `入玉勝ち`, CSA's
+    /// `%KACHI`) the last position does not allow are warned of.
+    fn judge(history: &[ShogiPos], stated: Stated<'_>) -> Judgement {
+        let positions: Vec<Position> = history.iter().map(|p| p.position).collect();
+        let mut judgement = Judgement::default();
+        let warnings = &mut judgement.warnings;
+        let last = positions.len().saturating_sub(1);
+        match sennichite(&positions) {
+            Some((at, how)) if at == last => {
+                judgement.status = Some(repetition_status(how));
+                match stated.result {
+                    None => warnings.push(format!(
+                        "the record does not say how the game ended: the last position is the fourth repetition, {} ({})",
+                        how.words(),
+                        how.result()
+                    )),
+                    Some(result) if result != how.result() => warnings.push(format!(
+                        "the record says {result}, but the last position is the fourth repetition, {} ({})",
+                        how.words(),
+                        how.result()
+                    )),
+                    Some(_) => {}
+                }
+            }
+            Some((at, how)) => warnings.push(format!(
+                "the position after move {at} is the fourth repetition, {}, which ends the game; the record goes on for {} more moves",
+                how.words(),
+                last - at
+            )),
+            None if stated.termination == Some("repetition") => warnings.push(
+                "the record says the game ended by repetition, but no position of its main line occurs four times"
+                    .to_owned(),
+            ),
+            None => {}
+        }
+        if stated.termination == Some("entering king")
+            && let Some(end) = positions.last()
+            && impasse_declaration(end).is_none()
+        {
+            let count = impasse_count(end, end.turn());
+            warnings.push(format!(
+                "the record ends with {}'s impasse declaration (entering king), which the last position does not allow: {}",
+                color_name(end.turn()),
+                count.lacks().join(", ")
+            ));
+        }
+        judgement
     }
 }
 
