@@ -39,15 +39,13 @@ impl Repetition {
         }
     }
 
-    /// In words: `a draw by repetition (sennichite)`, `perpetual check by
-    /// sente, who loses`.
+    /// In words: `sennichite, a draw`, `perpetual check by sente, who
+    /// loses`.
     #[must_use]
     pub fn words(self) -> String {
         match self {
-            Repetition::Draw => "a draw by repetition (sennichite)".to_owned(),
-            Repetition::PerpetualCheck { loser } => {
-                format!("perpetual check by {}, who loses (sennichite with every move a check)", color_name(loser))
-            }
+            Repetition::Draw => "sennichite, a draw".to_owned(),
+            Repetition::PerpetualCheck { loser } => format!("perpetual check by {}, who loses", color_name(loser)),
         }
     }
 }
@@ -166,10 +164,10 @@ impl ImpasseCount {
             lacks.push("the king is not in the opponent's camp".to_owned());
         }
         if self.pieces_in_camp < PIECES_NEEDED {
-            lacks.push(format!("{} pieces in the camp, of the {PIECES_NEEDED} needed", self.pieces_in_camp));
+            lacks.push(format!("{} pieces in the camp ({PIECES_NEEDED} needed)", self.pieces_in_camp));
         }
         if self.points < self.points_needed() {
-            lacks.push(format!("{} points, of the {} needed", self.points, self.points_needed()));
+            lacks.push(format!("{} points ({} needed)", self.points, self.points_needed()));
         }
         if self.in_check {
             lacks.push("the king is in check".to_owned());
@@ -311,12 +309,12 @@ mod tests {
         let gote = position("+R+B+S+SK+N+N+N+N/PPPPPPPPP/9/9/9/9/9/9/4k4 w RB2GL2g2slp 1");
         assert_eq!(impasse_declaration(&gote), None);
         let lacks = impasse_count(&gote, Color::Black).lacks();
-        assert_eq!(lacks, ["0 pieces in the camp, of the 10 needed", "6 points, of the 27 needed"]);
+        assert_eq!(lacks, ["0 pieces in the camp (10 needed)", "6 points (27 needed)"]);
         // nine pieces in the camp are too few, whatever the points
         let nine = position("4K4/PPPPPPPPP/9/9/9/9/9/9/4k4 b 2R2B4G4S4N4L9p 1");
         let count = impasse_count(&nine, Color::White);
         assert_eq!(count.pieces_in_camp, 9);
-        assert_eq!(count.lacks(), ["9 pieces in the camp, of the 10 needed"]);
+        assert_eq!(count.lacks(), ["9 pieces in the camp (10 needed)"]);
     }
 
     #[test]
@@ -342,7 +340,7 @@ mod tests {
         let checked = position("r3K4/PPPPPPPPP/G8/9/9/9/9/9/8k b B2G4S2N 1");
         let count = impasse_count(&checked, Color::White);
         assert!(count.in_check && count.king_in_camp, "{count:?}");
-        assert_eq!(count.lacks(), ["23 points, of the 28 needed", "the king is in check"]);
+        assert_eq!(count.lacks(), ["23 points (28 needed)", "the king is in check"]);
         assert!(impasse_declaration(&checked).is_none());
     }
 }
