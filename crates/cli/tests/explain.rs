@@ -85,3 +85,25 @@ fn reads_positions_from_standard_input() {
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(out.stdout.lines().any(|l| l.contains("\"input\":2") && l.contains("\"kind\":\"rotations\"")));
 }
+
+#[test]
+fn explains_a_shogi_move_in_each_notation() {
+    // moves in order from the start, in USI, CSA, KIF, CSA, KI2 and Western
+    let out = run(
+        &[
+            "explain",
+            "--position",
+            "shogi:standard",
+            "--",
+            "7g7f",
+            "-3334FU",
+            "２二角成(88)",
+            "-3122GI",
+            "▲４五角",
+            "P-8d",
+        ],
+        "",
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    insta::assert_snapshot!(out.stdout);
+}
