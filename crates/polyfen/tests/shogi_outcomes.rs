@@ -152,3 +152,16 @@ fn chess_judges_no_history() {
     assert_eq!(json.status, "ongoing");
     assert!(!serde_json::to_string(&json).expect("serialized").contains("warnings"));
 }
+
+#[test]
+fn the_corpus_repetitions_are_sennichite_as_their_records_say() {
+    let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus/shogi/records");
+    for file in ["csa/020.csa", "csa/021.csa", "kif/020.kif", "kif/021.kif"] {
+        let bytes = std::fs::read(format!("{corpus}/{file}")).expect("a corpus record");
+        let format = polyfen::games::detect_format(&bytes);
+        let game = read_record(format, &bytes).remove(0).expect("the record reads");
+        assert_eq!((game.result_text(), game.tag("Termination")), ("1/2-1/2", Some("repetition")), "{file}");
+        assert_eq!(game.main_line(None).expect("replays").status.to_string(), "sennichite", "{file}");
+        assert!(game.warnings.is_empty(), "{file}: {:?}", game.warnings);
+    }
+}

@@ -11,7 +11,7 @@ use polyfen_core::Color;
 use polyfen_game::{GameRules, GameStatus, Judgement, MoveError, MoveNote, Stated};
 
 use super::{ShogiMoveNotation, ShogiPosition, move_error, read_any, repetition_status, status_of};
-use crate::{Move, MoveNotation, Position, Square, color_name, impasse_count, impasse_declaration, sennichite};
+use crate::{Move, MoveNotation, Position, Square, Status, color_name, impasse_count, impasse_declaration, sennichite};
 
 /// Shogi's moves in game records.
 pub struct ShogiRules;
@@ -115,7 +115,7 @@ impl GameRules for ShogiRules {
 
     /// A fourth repetition at the line's end is its status (`sennichite`,
     /// `perpetual-check`); one before the end, a stated result other than
-    /// the repetition's, a stated repetition that is none, and a stated
+    /// the repetition's or the checkmate's, a stated repetition that is none, and a stated
     /// impasse declaration (`entering king`: KIF's `入玉勝ち`, CSA's
     /// `%KACHI`) the last position does not allow are warned of.
     fn judge(history: &[ShogiPos], stated: Stated<'_>) -> Judgement {
@@ -153,6 +153,20 @@ impl GameRules for ShogiRules {
                     .to_owned(),
             ),
             None => {}
+        }
+        if judgement.status.is_none()
+            && let Some(end) = positions.last()
+            && end.status() != Status::Ongoing
+            && let Some(result) = stated.result
+        {
+            // the side to move has no legal move: it has lost
+            let won = if end.turn() == Color::White { "0-1" } else { "1-0" };
+            if result != won {
+                warnings.push(format!(
+                    "the record says {result}, but {} has no legal move in the last position and has lost ({won})",
+                    color_name(end.turn())
+                ));
+            }
         }
         if stated.termination == Some("entering king")
             && let Some(end) = positions.last()
@@ -267,6 +281,20 @@ mod tests {
         let none = ShogiRules::judge(&line[..9], Stated::new(Some("1/2-1/2"), Some("repetition")));
         assert_eq!(none.status, None);
         assert!(none.warnings[0].contains("no position of its main line occurs four times"), "{:?}", none.warnings);
+    }
+
+    #[test]
+    fn a_result_that_gives_the_mated_side_the_win_is_warned_of() {
+        // a composed mate: gote to move, its king taken in by a gold on 5b
+        let mated = history("4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1", &[]);
+        let agreed = ShogiRules::judge(&mated, Stated::new(Some("1-0"), Some("mate")));
+        assert!(agreed.warnings.is_empty(), "{:?}", agreed.warnings);
+        let wrong = ShogiRules::judge(&mated, Stated::new(Some("1/2-1/2"), None));
+        assert_eq!(
+            wrong.warnings,
+            ["the record says 1/2-1/2, but gote has no legal move in the last position and has lost (1-0)"]
+        );
+        assert!(ShogiRules::judge(&mated, Stated::new(Some("*"), None)).warnings.is_empty(), "no result, no word");
     }
 
     #[test]
