@@ -219,6 +219,7 @@ fn random_pgn(variant: VariantId, notation: MoveNotation, mb: usize) -> Vec<u8> 
             result: Some("*".to_owned()),
             repairs: Vec::new(),
             unplayed: None,
+            warnings: Vec::new(),
         };
         game.write_pgn(Some(notation), &mut out).expect("a legal game");
     }

@@ -168,6 +168,8 @@ struct Outcome {
     error: Option<String>,
     bad: Option<GameError>,
     repairs: Vec<String>,
+    /// What the game's rules say of its end that the record does not.
+    warnings: Vec<String>,
     stats: Option<(VariantId, usize, String)>,
 }
 
@@ -177,6 +179,8 @@ struct Stats {
     games: u64,
     plies: u64,
     errors: u64,
+    /// Games whose rules disagree with (or add to) their stated ending.
+    warned: u64,
     results: BTreeMap<String, u64>,
     variants: BTreeMap<String, u64>,
     /// Binary records written (XQF holds one game).
@@ -274,6 +278,9 @@ pub fn run(args: &GamesArgs, report: &mut Report) -> Result<(), Flow> {
         let variants: Vec<String> = stats.variants.iter().map(|(v, n)| format!("{v} {n}")).collect();
         let _ = writeln!(out, "variants: {}", variants.join(", "));
         let _ = writeln!(out, "errors: {}", stats.errors);
+        if stats.warned > 0 {
+            let _ = writeln!(out, "games with warnings on their ending: {}", stats.warned);
+        }
         report.text(&out)?;
     }
     if matches!(job, Job::Validate) && !report.has_failed() {
@@ -361,6 +368,12 @@ fn emit(
             ));
         }
     }
+    if !outcome.warnings.is_empty() {
+        stats.warned += 1;
+    }
+    for w in &outcome.warnings {
+        report.note(&format!("{name}: game {game}: warning: {w}"));
+    }
     if let Some((variant, plies, result)) = outcome.stats {
         stats.plies += plies as u64;
         *stats.results.entry(result).or_default() += 1;
@@ -403,7 +416,15 @@ fn players(tags: &[(String, String)]) -> String {
 
 impl Outcome {
     fn empty() -> Outcome {
-        Outcome { output: String::new(), binary: Vec::new(), error: None, bad: None, repairs: Vec::new(), stats: None }
+        Outcome {
+            output: String::new(),
+            binary: Vec::new(),
+            error: None,
+            bad: None,
+            repairs: Vec::new(),
+            warnings: Vec::new(),
+            stats: None,
+        }
     }
 }
 
@@ -449,6 +470,7 @@ fn process_record(bad: &GameError, job: Job) -> Outcome {
 fn process_game(game: &Game, job: Job) -> Outcome {
     let mut outcome = Outcome::empty();
     outcome.repairs = game.repairs.iter().map(ToString::to_string).collect();
+    outcome.warnings.clone_from(&game.warnings);
     let done = match job {
         Job::Convert { to: Output::Pgn, moves } => {
             game.write_pgn(moves, &mut outcome.output).map_err(|e| e.to_string())

@@ -59,8 +59,9 @@ enum Command {
     /// Count the leaf nodes of the legal move tree of each input position.
     Perft(rules::PerftArgs),
     /// Say whether the game goes on in each input position: ongoing,
-    /// checkmate, stalemate, insufficient-material, fifty-moves or
-    /// pharaoh-lost.
+    /// checkmate, stalemate, insufficient-material, fifty-moves,
+    /// pharaoh-lost, or impasse-declaration (Shogi: the side to move may
+    /// declare a win by entering king).
     Status(rules::StatusArgs),
     /// Fire the laser of each input Khet position: the beam's squares,
     /// bounces and outcome, as text or JSON, or drawn on the board.

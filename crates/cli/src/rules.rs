@@ -540,8 +540,8 @@ pub struct StatusArgs {
 }
 
 /// Prints the state of the game in each input position: `ongoing`,
-/// `checkmate`, `stalemate`, `insufficient-material`, `fifty-moves` or
-/// `pharaoh-lost`.
+/// `checkmate`, `stalemate`, `insufficient-material`, `fifty-moves`,
+/// `pharaoh-lost`, or a game's own (Shogi's `impasse-declaration`).
 pub fn status(args: &StatusArgs, report: &mut Report) -> Result<(), Flow> {
     for_each_position(&args.read, report, |n, reading, report| match reading.position.status(&RuleOptions::default()) {
         Ok(status) => report.line(status.into()),

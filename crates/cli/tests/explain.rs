@@ -98,3 +98,25 @@ fn explains_three_checks_counters_in_both_forms() {
     }
     insta::assert_snapshot!(transcript);
 }
+
+#[test]
+fn explains_a_shogi_move_in_each_notation() {
+    // moves in order from the start, in USI, CSA, KIF, CSA, KI2 and Western
+    let out = run(
+        &[
+            "explain",
+            "--position",
+            "shogi:standard",
+            "--",
+            "7g7f",
+            "-3334FU",
+            "２二角成(88)",
+            "-3122GI",
+            "▲４五角",
+            "P-8d",
+        ],
+        "",
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    insta::assert_snapshot!(out.stdout);
+}

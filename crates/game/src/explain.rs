@@ -31,7 +31,8 @@ pub struct Part {
     /// `marker`, `unused`, `operations`, `extra`, `json`, and for moves
     /// `piece`, `from`, `to`, `capture`, `disambiguation`, `promotion`,
     /// `check`, `castle`, `file`, `sign`, `target`, `order`, `rotate`,
-    /// `annotation`.
+    /// `annotation`, `side`, `drop`, `relative` (Shogi's KI2 words that
+    /// say which piece moves).
     pub kind: &'static str,
     /// The value the part holds, in words (`white king on e1`, `black`).
     pub value: String,

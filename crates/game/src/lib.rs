@@ -32,6 +32,6 @@ pub use options::{ReadOptions, RulesInfo, WriteOptions};
 pub use position::{Bounds, GamePosition, GameRules, MoveNotationOf};
 pub use record::{NULL_MOVE, NoNullMove, Step, is_null_move, play_step, read_step, write_step};
 pub use rules::{
-    CastlingMoves, Divided, EnPassantPolicy, GameStatus, MoveError, MoveNote, PerftControl, PerftProgress, Played,
-    RuleError, RuleOptions, StopReason, Switch, Switches,
+    CastlingMoves, Divided, EnPassantPolicy, GameStatus, Judgement, MoveError, MoveNote, PerftControl, PerftProgress,
+    Played, RuleError, RuleOptions, Stated, StopReason, Switch, Switches,
 };

@@ -10,8 +10,8 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::{
-    Divided, Extra, ExtraAnswer, ExtraArgs, GameStatus, MoveError, MoveNote, PerftControl, Played, ReadOptions,
-    RuleError, RuleOptions, RulesInfo, WriteOptions,
+    Divided, Extra, ExtraAnswer, ExtraArgs, GameStatus, Judgement, MoveError, MoveNote, PerftControl, Played,
+    ReadOptions, RuleError, RuleOptions, RulesInfo, Stated, WriteOptions,
 };
 
 /// A position of one game, as the facade and every layer above it use it.
@@ -377,4 +377,20 @@ pub trait GameRules {
 
     /// Whether the game goes on, and if not why.
     fn status(pos: &Self::Pos) -> GameStatus;
+
+    /// Whether the game has outcomes only a line's history tells (Shogi's
+    /// repetition), so that the game layer keeps a line's positions and
+    /// asks [`GameRules::judge`] at its end. By default not: the game layer
+    /// keeps no history and asks nothing.
+    const JUDGES_HISTORY: bool = false;
+
+    /// What the rules say of the end of a line that its last position alone
+    /// does not tell, and where the record's stated ending disagrees with
+    /// them. `history` holds the line's positions from its start to the one
+    /// after its last move; `stated` is how the record says the game ended.
+    /// Asked only when [`GameRules::JUDGES_HISTORY`]; by default nothing.
+    fn judge(history: &[Self::Pos], stated: Stated<'_>) -> Judgement {
+        let _ = (history, stated);
+        Judgement::default()
+    }
 }

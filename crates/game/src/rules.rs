@@ -470,6 +470,38 @@ impl From<&GameStatus> for &'static str {
     }
 }
 
+/// How a game record says its game ended, for [`crate::GameRules::judge`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Stated<'a> {
+    /// The result (`1-0`, `0-1`, `1/2-1/2`), `None` when the record gives
+    /// none or `*`.
+    pub result: Option<&'a str>,
+    /// The `Termination` tag, in words (`repetition`, `entering king`).
+    pub termination: Option<&'a str>,
+}
+
+impl<'a> Stated<'a> {
+    /// An ending stated with `result` (`*` is none) and `termination`.
+    #[must_use]
+    pub fn new(result: Option<&'a str>, termination: Option<&'a str>) -> Stated<'a> {
+        Stated { result: result.filter(|r| *r != "*"), termination }
+    }
+}
+
+/// What a game's rules say of the end of a line from its history
+/// ([`crate::GameRules::judge`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Judgement {
+    /// An outcome only the history tells (Shogi's `sennichite`), which is
+    /// the status at the line's end; `None` leaves the last position's.
+    pub status: Option<GameStatus>,
+    /// Where the record's stated ending and the rules disagree, or what
+    /// the rules end that the record does not say, one sentence each.
+    pub warnings: Vec<String>,
+}
+
 /// One move of a perft divide: the move written in a notation and the leaf
 /// count below it.
 #[derive(Clone, Debug, PartialEq, Eq)]

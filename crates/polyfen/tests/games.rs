@@ -744,7 +744,15 @@ fn json_keys_are_the_schema_s() {
         k.sort();
         k
     };
-    assert_eq!(keys(&json), keys(&schema["properties"]));
+    // and the warnings on a game's ending: a Shogi line that repeats a
+    // position a fourth time without saying so
+    let moves = ["2h3h", "8b7b", "3h2h", "7b8b"].repeat(3).join(" ");
+    let shogi = read_pgn(&format!("[Variant \"shogi\"]\n\n{moves} *\n"), GameOptions::default()).remove(0).unwrap();
+    let mut all = keys(&json);
+    all.extend(keys(&serde_json::to_value(shogi.to_json(None).unwrap()).unwrap()));
+    all.sort();
+    all.dedup();
+    assert_eq!(all, keys(&schema["properties"]));
     assert_eq!(keys(&json["moves"][0]), keys(&schema["$defs"]["node"]["properties"]));
     let variation = &json["moves"][0]["variations"][0];
     assert_eq!(keys(variation), keys(&schema["$defs"]["variation"]["properties"]));
@@ -978,6 +986,7 @@ fn random_game_with(variant: VariantId, seed: u64, nulls: bool) -> Game {
         result: Some("*".to_owned()),
         repairs: Vec::new(),
         unplayed: None,
+        warnings: Vec::new(),
     }
 }
 

@@ -46,6 +46,7 @@
 mod bitboard;
 mod game;
 mod notation;
+mod outcome;
 mod position;
 mod types;
 pub mod usi;
@@ -62,7 +63,10 @@ pub use game::{
 };
 pub use notation::board;
 pub use notation::{Candidate, MoveErrorKind, MoveNotation, MoveParseError, UnknownMoveNotation};
-pub use position::{IllegalMove, MAX_MOVES, MoveList, Position, Status};
+pub use outcome::{
+    Declaration, ImpasseCount, PIECES_NEEDED, Repetition, impasse_count, impasse_declaration, points_needed, sennichite,
+};
+pub use position::{IllegalMove, MAX_MOVES, MoveList, Position, PositionKey, Status};
 pub use types::{Move, Piece, Role, Square, SquareError, color_name};
 pub use validate::{PositionError, Violation};
 

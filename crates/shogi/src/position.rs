@@ -18,8 +18,10 @@
 //! on a line through it. Perft counts the last ply without listing it and
 //! plays each move above as it is generated.
 //!
-//! The rules know nothing of the game's history: repetition (sennichite)
-//! and the impasse count (jishogi) are the record's business.
+//! The rules of one position know nothing of the game's history:
+//! repetition (sennichite), which needs the positions before, and the
+//! impasse declaration's count (jishogi) are in `outcome.rs`, over
+//! [`Position::key`] and the pieces in the camp.
 
 use core::fmt;
 use core::ops::Deref;
@@ -268,6 +270,15 @@ impl fmt::Display for IllegalMove {
 
 impl std::error::Error for IllegalMove {}
 
+/// What makes two positions the same for repetition: the board, the hands
+/// and the side to move ([`Position::key`]); the move number is left out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PositionKey {
+    cells: [u8; 81],
+    hands: [[u8; 7]; 2],
+    turn: Color,
+}
+
 /// A legal Shogi position: a board whose rules can be played, the pieces
 /// in hand, the side to move and the move number. Cheap to copy.
 ///
@@ -496,6 +507,30 @@ impl Position {
     #[must_use]
     pub fn is_check(&self) -> bool {
         self.checkers() != 0
+    }
+
+    /// What makes two positions the same one for repetition (sennichite):
+    /// the board, both hands and the side to move, not the move number.
+    #[must_use]
+    pub fn key(&self) -> PositionKey {
+        PositionKey { cells: self.cells, hands: self.hands, turn: self.turn }
+    }
+
+    /// The pieces of `color` on `squares`, with their roles.
+    pub(crate) fn pieces_on(&self, color: Color, squares: Bitboard) -> impl Iterator<Item = Role> + '_ {
+        let mine = self.by_color[color.index()] & squares;
+        self.cells
+            .iter()
+            .enumerate()
+            .filter(move |&(i, _)| mine & bit(i) != 0)
+            .filter_map(|(_, &c)| piece_of(c))
+            .map(|p| p.role)
+    }
+
+    /// Whether `color`'s king is attacked (in check, whoever is to move).
+    pub(crate) fn king_attacked(&self, color: Color) -> bool {
+        let k = self.kings[color.index()];
+        k != NO_KING && self.attackers(usize::from(k), color.other(), self.occupied()) != 0
     }
 
     /// The legal moves.

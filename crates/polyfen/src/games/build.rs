@@ -5,6 +5,8 @@
 
 use std::io::Read;
 
+use polyfen_game::Stated;
+
 use crate::any::{Family, Member};
 use crate::any::{PerGame, each_game, with_game};
 use crate::games::error::GameError;
@@ -73,6 +75,9 @@ struct Tree<R: ListedRules> {
     keep: bool,
     lenient: bool,
     scratch: String,
+    /// The main line's positions from the start, kept only for a game
+    /// whose rules judge a line's history (`GameRules::JUDGES_HISTORY`).
+    history: Vec<R::Pos>,
 }
 
 struct Frame<R: ListedRules> {
@@ -103,6 +108,7 @@ impl<R: ListedRules> Tree<R> {
     ) -> Result<Tree<R>, String> {
         let pos = from_any::<R>(&start)?;
         let frame = Frame::new(pos.clone());
+        let history = if R::JUDGES_HISTORY { vec![pos.clone()] } else { Vec::new() };
         Ok(Tree {
             start,
             start_pos: pos,
@@ -112,6 +118,7 @@ impl<R: ListedRules> Tree<R> {
             keep,
             lenient,
             scratch: String::new(),
+            history,
         })
     }
 
@@ -129,10 +136,15 @@ impl<R: ListedRules> Tree<R> {
         self.expected = expected;
         self.keep = keep;
         self.lenient = lenient;
+        self.history.clear();
+        if R::JUDGES_HISTORY {
+            self.history.push(self.start_pos.clone());
+        }
     }
 
     #[inline]
     fn san(&mut self, text: &str, here: &Here<'_>, repairs: &mut Vec<PgnRepair>) -> Result<(), PgnError> {
+        let main = self.frames.len() == 1;
         let Some(frame) = self.frames.last_mut() else { return Ok(()) };
         self.notes.clear();
         match read_step::<R>(&frame.pos, text, self.expected, self.lenient, &mut self.notes) {
@@ -152,6 +164,9 @@ impl<R: ListedRules> Tree<R> {
                 play_step::<R>(&mut frame.pos, mv);
                 frame.line.push(mv);
                 frame.played += 1;
+                if R::JUDGES_HISTORY && main {
+                    self.history.push(frame.pos.clone());
+                }
                 Ok(())
             }
             Err(error) => {
@@ -222,6 +237,13 @@ impl<R: ListedRules> Tree<R> {
                 node.variations.push(Variation { comments: done.comments, moves: done.moves });
             }
         }
+    }
+
+    /// What the game's rules say of the main line's end, from its history,
+    /// the record stating `stated` (nothing for a game whose rules judge
+    /// no history).
+    fn judge(&self, stated: Stated<'_>) -> Vec<String> {
+        if R::JUDGES_HISTORY { R::judge(&self.history, stated).warnings } else { Vec::new() }
     }
 
     /// The game.
@@ -615,6 +637,7 @@ impl Visitor for GameBuilder {
                         result: result.or_else(|| self.result.take()),
                         repairs: repairs.clone(),
                         unplayed: (!text.is_empty()).then_some(text),
+                        warnings: Vec::new(),
                     }))
                 }, None),
                 None => None,
@@ -623,6 +646,9 @@ impl Visitor for GameBuilder {
             return Err(GameError { game: self.number, format: RecordFormat::Pgn, tags, error, repairs, partial });
         }
         let mut active = self.active.take();
+        let result = self.result.take();
+        let stated = Stated::new(result.as_deref().or_else(|| self.tag_value("Result")), self.tag_value("Termination"));
+        let warnings = each!(&active, tree => tree.judge(stated), Vec::new());
         let finished = each!(&mut active, tree => Some((Tree::variant(tree), tree.finish())), None);
         self.spare = active;
         let (variant, (start, moves)) = if let Some(f) = finished {
@@ -654,9 +680,10 @@ impl Visitor for GameBuilder {
             start,
             comments: std::mem::take(&mut self.comments),
             moves,
-            result: self.result.take(),
+            result,
             repairs,
             unplayed: None,
+            warnings,
         })
     }
 }

@@ -10,8 +10,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use encoding_rs::Encoding;
-use polyfen_game::GamePosition;
 use polyfen_game::records::{self, RecordFormats};
+use polyfen_game::{GamePosition, GameRules};
 
 use crate::VariantId;
 use crate::any::Member;
@@ -164,10 +164,27 @@ macro_rules! formats {
 
 crate::list::with_games!(formats);
 
-/// A game's record of its own format as a game of any game.
+/// A game's record of its own format as a game of any game, its main
+/// line's end judged by its rules when they judge history.
 fn record_of<P: Member>(record: records::Record<P>) -> Game {
     let records::Record { tags, start, comments, moves, result, repairs, unplayed } = record;
-    Game { variant: P::VARIANT, tags, start: start.into_any(), comments, moves, result, repairs, unplayed }
+    let mut game = Game {
+        variant: P::VARIANT,
+        tags,
+        start: start.into_any(),
+        comments,
+        moves,
+        result,
+        repairs,
+        unplayed,
+        warnings: Vec::new(),
+    };
+    if <P::Rules as GameRules>::JUDGES_HISTORY
+        && let Ok(line) = game.main_line(None)
+    {
+        game.warnings = line.warnings;
+    }
+    game
 }
 
 /// A game's reading of one record as the facade's.

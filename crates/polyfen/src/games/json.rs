@@ -53,6 +53,11 @@ pub struct GameJson {
     /// game read up to that move; absent otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unplayed: Option<String>,
+    /// What the game's rules say of its end that the record does not, or
+    /// says otherwise (Shogi's fourth repetition, an impasse declaration
+    /// the last position does not allow); absent when there is nothing.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
 }
 
 /// One move of the tree.
@@ -137,6 +142,7 @@ impl Game {
             moves: json_tree(self, notation)?,
             repairs: self.repairs.iter().map(RepairJson::from).collect(),
             unplayed: self.unplayed.clone(),
+            warnings: main.warnings,
         })
     }
 }
@@ -182,6 +188,7 @@ impl GameJson {
             result: Some(self.result.clone()),
             repairs: Vec::new(),
             unplayed: self.unplayed.clone(),
+            warnings: self.warnings.clone(),
         })
     }
 }

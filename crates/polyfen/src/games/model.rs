@@ -36,6 +36,12 @@ pub struct Game {
     /// to the game's end (its result marker excluded). Written in PGN as a
     /// comment after the main line, and in JSON as `unplayed`.
     pub unplayed: Option<String>,
+    /// What the game's rules say of its end that the record does not, or
+    /// says otherwise: an ending only the history of the main line tells
+    /// (Shogi's fourth repetition) and a stated ending the rules disagree
+    /// with, one sentence each. Empty for the games whose rules judge no
+    /// history ([`crate::games::GameRules::JUDGES_HISTORY`]).
+    pub warnings: Vec<String>,
 }
 
 impl Game {

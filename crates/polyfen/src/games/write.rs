@@ -5,7 +5,7 @@
 //! `with_game!`) also serve the JSON form, which imports them; this module
 //! imports nothing of the JSON form.
 
-use polyfen_game::GamePosition;
+use polyfen_game::{GamePosition, Stated};
 
 use crate::any::with_game;
 use crate::games::model::{Game, Node};
@@ -340,7 +340,8 @@ impl Game {
     }
 
     /// The main line in `notation`, the position after each of its moves,
-    /// and the status at its end.
+    /// and the status at its end (for a game whose rules judge the line's
+    /// history, [`GameRules::judge`]'s, with its warnings).
     ///
     /// # Errors
     ///
@@ -351,16 +352,40 @@ impl Game {
             type R = <P as GamePosition>::Rules;
             let notation = own_notation::<R>(notation)?;
             let mut pos = start::<R>(self)?;
-            let mut line = MainLine { moves: Vec::with_capacity(self.moves.len()), positions: Vec::new(), status: GameStatus::Ongoing };
+            let mut line = MainLine {
+                moves: Vec::with_capacity(self.moves.len()),
+                positions: Vec::new(),
+                status: GameStatus::Ongoing,
+                warnings: Vec::new(),
+            };
+            let mut history = Vec::new();
+            if R::JUDGES_HISTORY {
+                history.push(Clone::clone(&pos));
+            }
             for (index, node) in self.moves.iter().enumerate() {
                 let mv = replay_move::<R>(&pos, node, index)?;
                 line.moves.push(write_replayed::<R>(&pos, mv, notation, index)?);
                 play_step::<R>(&mut pos, mv);
                 line.positions.push(to_any::<R>(&pos));
+                if R::JUDGES_HISTORY {
+                    history.push(Clone::clone(&pos));
+                }
             }
             line.status = R::status(&pos);
+            if R::JUDGES_HISTORY {
+                let judgement = R::judge(&history, self.stated());
+                line.status = judgement.status.unwrap_or(line.status);
+                line.warnings = judgement.warnings;
+            }
             Ok(line)
         })
+    }
+
+    /// How the record says the game ended: its result (the movetext's
+    /// marker, else the `Result` tag; `*` is none) and its `Termination`
+    /// tag.
+    pub(crate) fn stated(&self) -> Stated<'_> {
+        Stated::new(Some(self.result_text()), self.tag("Termination"))
     }
 
     /// The position after the main line.
@@ -380,8 +405,12 @@ pub struct MainLine {
     pub moves: Vec<String>,
     /// The position after each move.
     pub positions: Vec<AnyPosition>,
-    /// The state at the end of the line.
+    /// The state at the end of the line: the last position's, or an
+    /// ending only the line's history tells (Shogi's `sennichite`).
     pub status: GameStatus,
+    /// Where the game's stated ending and its rules disagree, or what the
+    /// rules end that the record does not say (see [`Game::warnings`]).
+    pub warnings: Vec<String>,
 }
 
 fn collect_lines<R: ListedRules>(

@@ -1,12 +1,17 @@
 //! Shogi explained part by part ([`Explain`]): the pieces in words (with
 //! the `+` of a promoted piece), the side to move, each kind in the hands,
-//! the move number, and the parts of a USI move.
+//! the move number, and the parts of a move in each notation: USI's
+//! squares, CSA's side sign, squares in digits and piece after the move,
+//! KIF's target (or `同`), piece, `成`/`不成`/`打` and origin, KI2's side
+//! mark, target, piece and relative words, Western's piece letter, origin,
+//! `-`/`x`/`*`, target and `+`/`=`. Each part names its squares in USI
+//! (`7g`), taken from the same move in USI.
 
 use polyfen_core::Color;
-use polyfen_game::explain::{Explain, Field, Geometry, Names, Part, side_part};
+use polyfen_game::explain::{Explain, Field, Geometry, MoveText, Names, Part, side_part};
 
 use super::{ShogiMoveNotation, ShogiNotation, ShogiPosition};
-use crate::{Role, color_name};
+use crate::{Role, Square, color_name};
 
 /// A square's name from the codec's indices: file index 0 is file 9 (the
 /// left of the board as sente sees it), rank index 0 is rank `a`.
@@ -65,12 +70,21 @@ impl Explain for ShogiPosition {
         parts.push(part);
     }
 
-    fn move_parts(text: &str, _notation: ShogiMoveNotation, _coordinate: &str) -> Vec<Part> {
-        usi_parts(text)
+    /// The parts of a move in any of Shogi's notations; `coordinate` is the
+    /// move in USI, whose squares the parts name.
+    fn move_parts(text: &str, notation: ShogiMoveNotation, coordinate: &str) -> Vec<Part> {
+        let at = Coordinate::of(coordinate);
+        match notation {
+            ShogiMoveNotation::Usi => usi_parts(text),
+            ShogiMoveNotation::Csa => csa_parts(text, &at),
+            ShogiMoveNotation::Kif => kif_parts(text, &at),
+            ShogiMoveNotation::Ki2 => ki2_parts(text, &at),
+            ShogiMoveNotation::Western => western_parts(text, &at),
+        }
     }
 
-    fn guess_move_notation(_text: &str) -> ShogiMoveNotation {
-        ShogiMoveNotation::Usi
+    fn guess_move_notation(text: &str) -> ShogiMoveNotation {
+        super::notation_of(text)
     }
 }
 
@@ -144,40 +158,405 @@ fn capitalize(word: &str) -> String {
 }
 
 /// The parts of a USI move: `7g7f` from and to, `+` a promotion, `P*5e` a
-/// drop's piece, its star and its square.
+/// drop's piece, its star and its square; spaces around it as such.
 fn usi_parts(text: &str) -> Vec<Part> {
-    let bytes = text.as_bytes();
-    let mut parts = Vec::new();
-    let square = |at: usize| text.get(at..at + 2).filter(|s| crate::Square::parse(s.as_bytes()).is_some());
-    if bytes.get(1) == Some(&b'*') {
-        let role = Role::from_letter(bytes[0], false);
-        let name = role.map_or("piece", Role::name);
-        parts.push(
-            Part::new(text, 0, 1, "piece")
-                .with(name, format!("{} names the piece dropped: a {name}.", bytes[0] as char)),
-        );
-        parts.push(Part::new(text, 1, 2, "drop").with("drop", "The star says the piece comes from the hand."));
-        if let Some(to) = square(2) {
-            parts.push(Part::new(text, 2, 4, "to").with(to, format!("It is dropped on {to}.")).on(vec![to.to_owned()]));
+    let mut c = Cutter::new(text);
+    c.spaces();
+    let square =
+        |c: &Cutter<'_>| c.rest().get(..2).filter(|s| Square::parse(s.as_bytes()).is_some()).map(str::to_owned);
+    if c.peek(1) == Some('*') {
+        let letter = c.peek(0).unwrap_or('?');
+        let name = u8::try_from(letter).ok().and_then(|l| Role::from_letter(l, false)).map_or("piece", Role::name);
+        c.cut(1, "piece", name, format!("{letter} names the piece dropped: a {name}."));
+        c.cut(1, "drop", "drop", "The star says the piece comes from the hand.");
+        if let Some(to) = square(&c) {
+            c.cut(2, "to", to.as_str(), format!("It is dropped on {to}.")).squares = vec![to.clone()];
         }
     } else {
-        if let Some(from) = square(0) {
-            parts.push(
-                Part::new(text, 0, 2, "from")
-                    .with(from, format!("The piece on {from} moves."))
-                    .on(vec![from.to_owned()]),
-            );
+        if let Some(from) = square(&c) {
+            c.cut(2, "from", from.as_str(), format!("The piece on {from} moves.")).squares = vec![from.clone()];
         }
-        if let Some(to) = square(2) {
-            parts.push(Part::new(text, 2, 4, "to").with(to, format!("It goes to {to}.")).on(vec![to.to_owned()]));
+        if let Some(to) = square(&c) {
+            c.cut(2, "to", to.as_str(), format!("It goes to {to}.")).squares = vec![to.clone()];
         }
     }
-    if bytes.len() == 5 && bytes[4] == b'+' {
-        parts.push(Part::new(text, 4, 5, "promotion").with("promotes", "The + says the piece promotes on this move."));
+    if c.peek(0) == Some('+') {
+        c.cut(1, "promotion", "promotes", "The + says the piece promotes on this move.");
     }
-    let covered = parts.last().map_or(0, |p| p.end);
-    if covered < text.len() {
-        parts.push(Part::new(text, covered, text.len(), "extra").with(&text[covered..], "Text after the move."));
+    c.finish()
+}
+
+/// The squares of a USI move (the game's coordinates): where the piece
+/// starts (none for a drop), where it ends, and whether it promotes.
+struct Coordinate {
+    from: Option<String>,
+    to: String,
+    promotes: bool,
+}
+
+impl Coordinate {
+    /// The squares of `usi`, the move in USI (none when it is not one).
+    fn of(usi: &str) -> Coordinate {
+        let square =
+            |at: usize| usi.get(at..at + 2).filter(|s| Square::parse(s.as_bytes()).is_some()).map(str::to_owned);
+        let drop = usi.as_bytes().get(1) == Some(&b'*');
+        Coordinate {
+            from: if drop { None } else { square(0) },
+            to: square(2).unwrap_or_default(),
+            promotes: usi.ends_with('+'),
+        }
     }
-    parts
+
+    /// The square the piece leaves (none for a drop), for a part's squares.
+    fn left(&self) -> Vec<String> {
+        self.from.iter().cloned().collect()
+    }
+
+    /// The square the piece reaches, for a part's squares.
+    fn reached(&self) -> Vec<String> {
+        if self.to.is_empty() { Vec::new() } else { vec![self.to.clone()] }
+    }
+}
+
+/// A move's text read character by character into parts.
+struct Cutter<'a> {
+    m: MoveText<'a>,
+    k: usize,
+    parts: Vec<Part>,
+}
+
+impl<'a> Cutter<'a> {
+    fn new(text: &'a str) -> Cutter<'a> {
+        Cutter { m: MoveText::new(text, ""), k: 0, parts: Vec::new() }
+    }
+
+    /// The character `ahead` characters after the current one.
+    fn peek(&self, ahead: usize) -> Option<char> {
+        self.m.chars.get(self.k + ahead).map(|c| c.1)
+    }
+
+    /// The text from the current character on.
+    fn rest(&self) -> &'a str {
+        let at = self.m.chars.get(self.k).map_or(self.m.text.len(), |c| c.0);
+        self.m.text.get(at..).unwrap_or_default()
+    }
+
+    /// Whether every character is cut.
+    fn done(&self) -> bool {
+        self.k >= self.m.chars.len()
+    }
+
+    /// Cuts the spaces at the current character.
+    fn spaces(&mut self) {
+        while self.peek(0).is_some_and(char::is_whitespace) {
+            let part = self.m.part(self.k, 1, "space").with("space", "Space around the move; it means nothing.");
+            self.parts.push(part);
+            self.k += 1;
+        }
+    }
+
+    /// Cuts the next `n` characters as a part of `kind`.
+    fn cut(&mut self, n: usize, kind: &'static str, value: impl Into<String>, meaning: impl Into<String>) -> &mut Part {
+        let part = self.m.part(self.k, n, kind).with(value, meaning);
+        self.parts.push(part);
+        self.k += n.max(1);
+        let last = self.parts.len() - 1;
+        &mut self.parts[last]
+    }
+
+    /// Cuts the next `bytes` bytes (whole characters) as a part of `kind`.
+    fn cut_bytes(
+        &mut self,
+        bytes: usize,
+        kind: &'static str,
+        value: impl Into<String>,
+        meaning: impl Into<String>,
+    ) -> &mut Part {
+        let n = self.rest().get(..bytes).map_or(1, |s| s.chars().count());
+        self.cut(n, kind, value, meaning)
+    }
+
+    /// The rest of the text, each character a part the reader passed over.
+    fn finish(mut self) -> Vec<Part> {
+        while !self.done() {
+            self.spaces();
+            if self.done() {
+                break;
+            }
+            let c = self.peek(0).unwrap_or(' ');
+            self.cut(1, "extra", c.to_string(), "A character the move reader passed over.");
+        }
+        self.parts
+    }
+}
+
+/// `a pawn`: the role's name with its article.
+fn a(role: Role) -> String {
+    let name = role.name();
+    if name.starts_with(['a', 'e', 'i', 'o', 'u']) { format!("an {name}") } else { format!("a {name}") }
+}
+
+/// The role in words, with what a promoted one was: `a horse (a promoted
+/// bishop)`.
+fn role_words(role: Role) -> String {
+    match role {
+        Role::Horse | Role::Dragon => format!("{} (a promoted {})", a(role), role.unpromoted().name()),
+        _ => a(role),
+    }
+}
+
+/// The side a mark or sign names.
+fn side_words(color: Color) -> String {
+    let (first, moves) = match color {
+        Color::White => ("sente", "moves first from the even start"),
+        Color::Black => ("gote", "moves second from the even start"),
+    };
+    format!("{first}, who {moves}")
+}
+
+/// The parts of a CSA move: `+7776FU`, `-0055KA`, `+8822UM`.
+fn csa_parts(text: &str, at: &Coordinate) -> Vec<Part> {
+    let mut c = Cutter::new(text);
+    c.spaces();
+    if let Some(sign @ ('+' | '-')) = c.peek(0) {
+        let color = if sign == '+' { Color::White } else { Color::Black };
+        c.cut(1, "side", color_name(color), format!("{sign}: the side that moves, {}.", side_words(color)));
+    }
+    let digits =
+        |c: &Cutter<'_>| c.rest().get(..2).filter(|d| d.bytes().all(|b| b.is_ascii_digit())).map(str::to_owned);
+    if let Some(from) = digits(&c) {
+        if from == "00" {
+            c.cut(2, "drop", "drop", "00: no square, the piece comes from the hand (a drop).");
+        } else {
+            let name = at.from.clone().unwrap_or_default();
+            c.cut(
+                2,
+                "from",
+                name.as_str(),
+                format!("{from}: the square the piece leaves, file then rank in digits: {name}."),
+            )
+            .squares = at.left();
+        }
+    }
+    if let Some(to) = digits(&c) {
+        let name = at.to.clone();
+        c.cut(
+            2,
+            "to",
+            name.as_str(),
+            format!("{to}: the square the piece goes to, file then rank in digits: {name}."),
+        )
+        .squares = at.reached();
+    }
+    if let Some(name) = c.rest().get(..2)
+        && let Some(role) = crate::notation::csa_role(name.as_bytes())
+    {
+        let after = if at.promotes {
+            format!(
+                " The piece promotes on this move: it was {}, and CSA names a piece as it stands after the move.",
+                a(role.unpromoted())
+            )
+        } else {
+            String::new()
+        };
+        c.cut(
+            2,
+            "piece",
+            role.name(),
+            format!("{name}: the piece on the target after the move, {}.{after}", role_words(role)),
+        )
+        .squares = at.reached();
+    }
+    c.finish()
+}
+
+/// The target of a KIF or KI2 move: a square (`７六`) or `同` (the square
+/// the previous move went to).
+fn japanese_target(c: &mut Cutter<'_>, at: &Coordinate) {
+    let to = at.to.clone();
+    if c.peek(0) == Some('同') {
+        c.cut(1, "to", to.as_str(), format!("同: the same square as the previous move's target, {to}.")).squares =
+            at.reached();
+    } else if let Some((_, bytes, _)) = crate::notation::ja_square(c.rest()) {
+        let written = c.rest().get(..bytes).unwrap_or_default().to_owned();
+        c.cut_bytes(
+            bytes,
+            "to",
+            to.as_str(),
+            format!("{written}: the square the piece goes to, the file in a full-width digit and the rank in a kanji numeral: {to}."),
+        )
+        .squares = at.reached();
+    }
+}
+
+/// The piece of a KIF or KI2 move, as it stands before the move.
+fn japanese_piece(c: &mut Cutter<'_>, at: &Coordinate) {
+    c.spaces();
+    if let Some((role, bytes, standard)) = crate::notation::ja_piece(c.rest()) {
+        let written = c.rest().get(..bytes).unwrap_or_default().to_owned();
+        let other = standard.map_or_else(String::new, |s| format!(" ({written} is another spelling of {s})"));
+        let verb = if at.from.is_none() { "dropped" } else { "that moves, as it stands before the move" };
+        c.cut_bytes(
+            bytes,
+            "piece",
+            role.name(),
+            format!("{written}: the piece {verb}, {}{other}.", role_words(role)),
+        )
+        .squares = if at.from.is_none() { at.reached() } else { at.left() };
+    }
+}
+
+/// The words after a KIF or KI2 piece: the relative words (KI2), `打`,
+/// `成`, `不成` (`生`).
+fn japanese_words(c: &mut Cutter<'_>, at: &Coordinate, relative: bool) {
+    while let Some(ch) = c.peek(0) {
+        let from = at.left();
+        match ch {
+            '打' => {
+                c.cut(1, "drop", "drop", "打: the piece is dropped from the hand onto the target.").squares =
+                    at.reached();
+            }
+            '成' => {
+                c.cut(1, "promotion", "promotes", "成: the piece promotes on this move.");
+            }
+            '不' if c.peek(1) == Some('成') => {
+                c.cut(2, "promotion", "declines", "不成: the piece could promote on this move and does not.");
+            }
+            '生' => {
+                c.cut(1, "promotion", "declines", "生: the piece does not promote (an older word for 不成).");
+            }
+            '右' | '左' | '直' | '上' | '引' | '寄' | '行' | '入' if relative => {
+                let meaning = match ch {
+                    '右' => {
+                        "右: of the pieces of this kind that could go to the target, the one farthest right as its owner sees the board."
+                    }
+                    '左' => {
+                        "左: of the pieces of this kind that could go to the target, the one farthest left as its owner sees the board."
+                    }
+                    '直' => {
+                        "直: of the pieces of this kind that could go to the target, the one that moves straight forward."
+                    }
+                    '上' => {
+                        "上: of the pieces of this kind that could go to the target, the one that moves forward (up the board as its owner sees it)."
+                    }
+                    '引' => "引: of the pieces of this kind that could go to the target, the one that moves back.",
+                    '寄' => {
+                        "寄: of the pieces of this kind that could go to the target, the one that moves sideways along its rank."
+                    }
+                    _ => {
+                        "An older word for 上: of the pieces of this kind that could go to the target, the one that moves forward."
+                    }
+                };
+                let value = match ch {
+                    '右' => "rightmost",
+                    '左' => "leftmost",
+                    '直' => "straight forward",
+                    '引' => "back",
+                    '寄' => "sideways",
+                    _ => "forward",
+                };
+                c.cut(1, "relative", value, meaning).squares = from;
+            }
+            _ => break,
+        }
+    }
+}
+
+/// The parts of a KIF move: `７六歩(77)`, `同　歩(23)`, `５五角打`,
+/// `２三歩成(24)`.
+fn kif_parts(text: &str, at: &Coordinate) -> Vec<Part> {
+    let mut c = Cutter::new(text);
+    c.spaces();
+    japanese_target(&mut c, at);
+    japanese_piece(&mut c, at);
+    japanese_words(&mut c, at, false);
+    if c.peek(0) == Some('(')
+        && let Some(close) = c.rest().find(')')
+    {
+        let written = c.rest().get(1..close).unwrap_or_default().to_owned();
+        let from = at.from.clone().unwrap_or_default();
+        c.cut_bytes(
+            close + 1,
+            "from",
+            from.as_str(),
+            format!("({written}): the square the piece came from, file then rank in ASCII digits: {from}."),
+        )
+        .squares = at.left();
+    }
+    c.finish()
+}
+
+/// The parts of a KI2 move: `▲７六歩`, `△同銀右`, `▲６八銀右引`,
+/// `▲６三銀打`, `△７七角不成`.
+fn ki2_parts(text: &str, at: &Coordinate) -> Vec<Part> {
+    let mut c = Cutter::new(text);
+    c.spaces();
+    if let Some(mark @ ('▲' | '△' | '☗' | '☖')) = c.peek(0) {
+        let color = if matches!(mark, '▲' | '☗') { Color::White } else { Color::Black };
+        c.cut(1, "side", color_name(color), format!("{mark}: the side that moves, {}.", side_words(color)));
+    }
+    japanese_target(&mut c, at);
+    japanese_piece(&mut c, at);
+    japanese_words(&mut c, at, true);
+    c.finish()
+}
+
+/// A square as Western notation writes it (`7f`) at the current character.
+fn western_square(c: &Cutter<'_>) -> Option<String> {
+    let s = c.rest().get(..2)?;
+    Square::parse(s.as_bytes()).map(|_| s.to_owned())
+}
+
+/// The parts of a Western (Hodges) move: `P-7f`, `Bx2b+`, `S5cx4d`, `P*5e`,
+/// `+R4d-4f`, `S-4h=`.
+fn western_parts(text: &str, at: &Coordinate) -> Vec<Part> {
+    let mut c = Cutter::new(text);
+    c.spaces();
+    let promoted = c.peek(0) == Some('+');
+    let letter = c.peek(usize::from(promoted)).filter(char::is_ascii_alphabetic);
+    if let Some(role) = letter.and_then(|l| Role::from_letter(l as u8, promoted)) {
+        let written: String =
+            if promoted { format!("+{}", letter.unwrap_or('?')) } else { letter.unwrap_or('?').to_string() };
+        let how = if promoted { ", + marking a promoted piece" } else { "" };
+        let verb = if at.from.is_none() { "dropped" } else { "that moves" };
+        c.cut(
+            1 + usize::from(promoted),
+            "piece",
+            role.name(),
+            format!("{written}: the piece {verb}, {}{how}.", role_words(role)),
+        )
+        .squares = if at.from.is_none() { at.reached() } else { at.left() };
+    }
+    if let Some(from) = western_square(&c)
+        && c.rest().get(2..).is_some_and(|r| r.starts_with(['-', 'x', '*']))
+    {
+        c.cut(2, "from", from.as_str(), format!("{from}: the square the piece leaves, written because another piece of the kind could go to the same square."))
+            .squares = at.left();
+    }
+    match c.peek(0) {
+        Some('-') => {
+            c.cut(1, "separator", "move", "-: a move to an empty square.");
+        }
+        Some('x') => {
+            c.cut(1, "capture", "capture", "x: the move takes the piece on the target square.");
+        }
+        Some('*') => {
+            c.cut(1, "drop", "drop", "*: the piece is dropped from the hand.");
+        }
+        _ => {}
+    }
+    if let Some(to) = western_square(&c) {
+        c.cut(2, "to", to.as_str(), format!("{to}: the square the piece goes to, its file number and rank letter."))
+            .squares = at.reached();
+    }
+    match c.peek(0) {
+        Some('+') => {
+            c.cut(1, "promotion", "promotes", "+: the piece promotes on this move.");
+        }
+        Some('=') => {
+            c.cut(1, "promotion", "declines", "=: the piece could promote on this move and does not.");
+        }
+        _ => {}
+    }
+    c.finish()
 }

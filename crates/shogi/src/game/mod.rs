@@ -328,9 +328,11 @@ impl GamePosition for ShogiPosition {
     }
 
     /// Checkmate, or no legal move without check (a loss too in Shogi, only
-    /// met in composed positions: reported as [`GameStatus::Stalemate`]).
+    /// met in composed positions: reported as [`GameStatus::Stalemate`]),
+    /// else `impasse-declaration` when the side to move may declare a win
+    /// by entering king ([`crate::impasse_declaration`]).
     fn status(&self, _options: &RuleOptions) -> Result<GameStatus, RuleError> {
-        Ok(self.rules()?.status().into())
+        Ok(status_of(&self.rules()?))
     }
 }
 
@@ -344,6 +346,33 @@ const SETUP_IDS: [(&str, &str); crate::SETUPS.len()] = {
     }
     out
 };
+
+/// The status of a side to move that may declare a win by entering king
+/// ([`crate::impasse_declaration`]), as chess's `fifty-moves` says a draw
+/// may be claimed.
+pub(crate) const IMPASSE_DECLARATION: GameStatus = GameStatus::Ended("impasse-declaration");
+/// A fourth repetition, a draw ([`crate::Repetition::Draw`]).
+pub(crate) const SENNICHITE: GameStatus = GameStatus::Ended("sennichite");
+/// A fourth repetition with every move of one side a check: that side lost
+/// ([`crate::Repetition::PerpetualCheck`]).
+pub(crate) const PERPETUAL_CHECK: GameStatus = GameStatus::Ended("perpetual-check");
+
+/// The status of a position: checkmate or no legal move, else the impasse
+/// declaration the side to move may make, else ongoing.
+fn status_of(position: &Position) -> GameStatus {
+    match position.status() {
+        Status::Ongoing if crate::impasse_declaration(position).is_some() => IMPASSE_DECLARATION,
+        status => status.into(),
+    }
+}
+
+/// The status a repetition ends the game with.
+fn repetition_status(repetition: crate::Repetition) -> GameStatus {
+    match repetition {
+        crate::Repetition::Draw => SENNICHITE,
+        crate::Repetition::PerpetualCheck { .. } => PERPETUAL_CHECK,
+    }
+}
 
 /// The game's state, as the rules and the game records tell it.
 impl From<Status> for GameStatus {

@@ -1,13 +1,17 @@
 //! Shogi in game records ([`GameRules`]): moves read in any notation
 //! (found per move, or the one the record names) and written in each; KIF
 //! and KI2 write `同` for the square of the move before. Shogi has no null
-//! move, so a record's `--` is refused.
+//! move, so a record's `--` is refused. A line's history is judged at its
+//! end: a fourth repetition (sennichite, perpetual check) is its status,
+//! and a stated ending the rules disagree with (a repetition that is not
+//! one, an impasse declaration the last position does not allow) is
+//! warned of.
 
 use polyfen_core::Color;
-use polyfen_game::{GameRules, GameStatus, MoveError, MoveNote};
+use polyfen_game::{GameRules, GameStatus, Judgement, MoveError, MoveNote, Stated};
 
-use super::{ShogiMoveNotation, ShogiPosition, move_error, read_any};
-use crate::{Move, MoveNotation, Position, Square};
+use super::{ShogiMoveNotation, ShogiPosition, move_error, read_any, repetition_status, status_of};
+use crate::{Move, MoveNotation, Position, Square, Status, color_name, impasse_count, impasse_declaration, sennichite};
 
 /// Shogi's moves in game records.
 pub struct ShogiRules;
@@ -104,13 +108,84 @@ impl GameRules for ShogiRules {
     }
 
     fn status(pos: &ShogiPos) -> GameStatus {
-        pos.position.status().into()
+        status_of(&pos.position)
+    }
+
+    const JUDGES_HISTORY: bool = true;
+
+    /// A fourth repetition at the line's end is its status (`sennichite`,
+    /// `perpetual-check`); one before the end, a stated result other than
+    /// the repetition's or the checkmate's, a stated repetition that is none, and a stated
+    /// impasse declaration (`entering king`: KIF's `入玉勝ち`, CSA's
+    /// `%KACHI`) the last position does not allow are warned of.
+    fn judge(history: &[ShogiPos], stated: Stated<'_>) -> Judgement {
+        let positions: Vec<Position> = history.iter().map(|p| p.position).collect();
+        let mut judgement = Judgement::default();
+        let warnings = &mut judgement.warnings;
+        let last = positions.len().saturating_sub(1);
+        match sennichite(&positions) {
+            Some((at, how)) if at == last => {
+                judgement.status = Some(repetition_status(how));
+                match stated.result {
+                    None => warnings.push(format!(
+                        "the record does not say how the game ended: the last position is the fourth repetition: {} ({})",
+                        how.words(),
+                        how.result()
+                    )),
+                    Some(result) if result != how.result() => warnings.push(format!(
+                        "the record says {result}, but the last position is the fourth repetition: {} ({})",
+                        how.words(),
+                        how.result()
+                    )),
+                    Some(_) => {}
+                }
+            }
+            Some((at, how)) => {
+                let more = last - at;
+                let s = if more == 1 { "" } else { "s" };
+                warnings.push(format!(
+                    "the position after move {at} is the fourth repetition, which ends the game ({}); the record goes on for {more} more move{s}",
+                    how.words()
+                ));
+            }
+            None if stated.termination == Some("repetition") => warnings.push(
+                "the record says the game ended by repetition, but no position of its main line occurs four times"
+                    .to_owned(),
+            ),
+            None => {}
+        }
+        if judgement.status.is_none()
+            && let Some(end) = positions.last()
+            && end.status() != Status::Ongoing
+            && let Some(result) = stated.result
+        {
+            // the side to move has no legal move: it has lost
+            let won = if end.turn() == Color::White { "0-1" } else { "1-0" };
+            if result != won {
+                warnings.push(format!(
+                    "the record says {result}, but {} has no legal move in the last position and has lost ({won})",
+                    color_name(end.turn())
+                ));
+            }
+        }
+        if stated.termination == Some("entering king")
+            && let Some(end) = positions.last()
+            && impasse_declaration(end).is_none()
+        {
+            let count = impasse_count(end, end.turn());
+            warnings.push(format!(
+                "the record ends with {}'s impasse declaration (entering king), which the last position does not allow: {}",
+                color_name(end.turn()),
+                count.lacks().join("; ")
+            ));
+        }
+        judgement
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use polyfen_game::{GameRules, NoNullMove, Step, play_step, read_step, write_step};
+    use polyfen_game::{GameRules, GameStatus, NoNullMove, Stated, Step, play_step, read_step, write_step};
 
     use super::{ShogiPos, ShogiRules};
     use crate::game::ShogiPosition;
@@ -164,5 +239,80 @@ mod tests {
         let step = read_step::<ShogiRules>(&pos, "3c3d", None, false, &mut notes).unwrap();
         play_step::<ShogiRules>(&mut pos, step);
         assert_eq!(ShogiRules::numbering(&pos), (2, false));
+    }
+
+    /// The line of `moves` (USI) from `sfen`, each position kept.
+    fn history(sfen: &str, moves: &[&str]) -> Vec<ShogiPos> {
+        let start = ShogiPosition::new(sfen.parse().expect("an SFEN"));
+        let mut pos = ShogiRules::from_position(&start).expect("playable");
+        let mut out = vec![pos.clone()];
+        for m in moves {
+            let step = read_step::<ShogiRules>(&pos, m, None, false, &mut Vec::new()).expect("legal");
+            play_step::<ShogiRules>(&mut pos, step);
+            out.push(pos.clone());
+        }
+        out
+    }
+
+    #[test]
+    fn a_lines_history_is_judged_at_its_end() {
+        let cycle = ["2h3h", "8b7b", "3h2h", "7b8b"];
+        let mut moves: Vec<&str> = cycle.iter().cycle().take(12).copied().collect();
+        let line = history(START_SFEN, &moves);
+        // stated as a repetition and a draw: nothing to say
+        let agreed = ShogiRules::judge(&line, Stated::new(Some("1/2-1/2"), Some("repetition")));
+        assert_eq!(agreed.status, Some(GameStatus::Ended("sennichite")));
+        assert!(agreed.warnings.is_empty(), "{:?}", agreed.warnings);
+        // not stated: the rules say it
+        let unstated = ShogiRules::judge(&line, Stated::new(Some("*"), None));
+        assert_eq!(unstated.warnings.len(), 1);
+        assert!(unstated.warnings[0].contains("does not say"), "{:?}", unstated.warnings);
+        // a record that goes on after the fourth repetition
+        moves.push("2g2f");
+        let longer = ShogiRules::judge(&history(START_SFEN, &moves), Stated::new(Some("1-0"), Some("resign")));
+        assert_eq!(longer.status, None);
+        assert_eq!(
+            longer.warnings,
+            [
+                "the position after move 12 is the fourth repetition, which ends the game (sennichite, a draw); the record goes on for 1 more move"
+            ]
+        );
+        // a repetition stated that is none
+        let none = ShogiRules::judge(&line[..9], Stated::new(Some("1/2-1/2"), Some("repetition")));
+        assert_eq!(none.status, None);
+        assert!(none.warnings[0].contains("no position of its main line occurs four times"), "{:?}", none.warnings);
+    }
+
+    #[test]
+    fn a_result_that_gives_the_mated_side_the_win_is_warned_of() {
+        // a composed mate: gote to move, its king taken in by a gold on 5b
+        let mated = history("4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1", &[]);
+        let agreed = ShogiRules::judge(&mated, Stated::new(Some("1-0"), Some("mate")));
+        assert!(agreed.warnings.is_empty(), "{:?}", agreed.warnings);
+        let wrong = ShogiRules::judge(&mated, Stated::new(Some("1/2-1/2"), None));
+        assert_eq!(
+            wrong.warnings,
+            ["the record says 1/2-1/2, but gote has no legal move in the last position and has lost (1-0)"]
+        );
+        assert!(ShogiRules::judge(&mated, Stated::new(Some("*"), None)).warnings.is_empty(), "no result, no word");
+    }
+
+    #[test]
+    fn a_declaration_is_checked_and_the_status_says_who_may_declare() {
+        let entered = "+R+B+S+SK+N+N+N+N/PPPPPPPPP/9/9/9/9/9/9/4k4 b RB2GL2g2slp 1";
+        let line = history(entered, &[]);
+        assert_eq!(ShogiRules::status(&line[0]), GameStatus::Ended("impasse-declaration"));
+        let allowed = ShogiRules::judge(&line, Stated::new(Some("1-0"), Some("entering king")));
+        assert!(allowed.warnings.is_empty(), "{:?}", allowed.warnings);
+        let early = history(START_SFEN, &["7g7f", "3c3d"]);
+        assert_eq!(ShogiRules::status(&early[2]), GameStatus::Ongoing);
+        let refused = ShogiRules::judge(&early, Stated::new(Some("1-0"), Some("entering king")));
+        assert_eq!(
+            refused.warnings,
+            [
+                "the record ends with sente's impasse declaration (entering king), which the last position does not allow: \
+                 the king is not in the opponent's camp; 0 pieces in the camp (10 needed); 0 points (28 needed)"
+            ]
+        );
     }
 }

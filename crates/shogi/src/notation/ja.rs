@@ -42,7 +42,7 @@ pub(super) const fn name(role: Role) -> &'static str {
 /// A piece's kanji at the start of `text`: the role, the bytes read, and
 /// the standard spelling when the text used another (`全` for `成銀`, `王`
 /// for `玉`, `竜` for `龍`, `杏` and `圭`).
-pub(super) fn read_piece(text: &str) -> Option<(Role, usize, Option<&'static str>)> {
+pub(crate) fn read_piece(text: &str) -> Option<(Role, usize, Option<&'static str>)> {
     let mut chars = text.chars();
     let first = chars.next()?;
     let one = |role| Some((role, first.len_utf8(), None));
@@ -80,7 +80,7 @@ pub(super) fn read_piece(text: &str) -> Option<(Role, usize, Option<&'static str
 /// A square at the start of `text`: a full-width (or, leniently, ASCII)
 /// file digit and a kanji rank. Returns the square, the bytes read, and
 /// whether the file was ASCII.
-pub(super) fn read_square(text: &str) -> Option<(Square, usize, bool)> {
+pub(crate) fn read_square(text: &str) -> Option<(Square, usize, bool)> {
     let mut chars = text.chars();
     let f = chars.next()?;
     let (file, ascii) = if let Some(i) = FILES.iter().position(|&c| c == f) {

@@ -43,6 +43,9 @@ mod ki2;
 mod kif;
 mod western;
 
+pub(crate) use csa::role_of as csa_role;
+pub(crate) use ja::{read_piece as ja_piece, read_square as ja_square};
+
 use core::fmt;
 use core::ops::Range;
 use core::str::FromStr;
