@@ -361,6 +361,43 @@ pub(crate) fn standard_suffix(suffix: &[u8]) -> bool {
     };
     matches!(rest, b"" | b"!" | b"?" | b"!!" | b"??" | b"!?" | b"?!")
 }
+/// The SAN of a board move but its check mark: the piece letter (or a
+/// pawn's file when it captures), as much of the origin as tells it from
+/// `others` (the moves of the same kind of piece to the same square; the
+/// move itself may be among them), `x` for a capture, the target and a
+/// promotion. Standard chess and its variants write their moves with it.
+pub(crate) fn write_san_body(out: &mut String, m: Move, capture: bool, others: impl Iterator<Item = Move>) {
+    if m.role() == Role::Pawn {
+        if capture {
+            out.push((b'a' + m.from().file()) as char);
+        }
+    } else {
+        out.push(m.role().letter().to_ascii_uppercase() as char);
+        let (mut any, mut same_file, mut same_rank) = (false, false, false);
+        for o in others.filter(|o| o.from() != m.from()) {
+            any = true;
+            same_file |= o.from().file() == m.from().file();
+            same_rank |= o.from().rank() == m.from().rank();
+        }
+        if any {
+            if !same_file {
+                out.push((b'a' + m.from().file()) as char);
+            } else if !same_rank {
+                out.push((b'1' + m.from().rank()) as char);
+            } else {
+                push_square(out, m.from());
+            }
+        }
+    }
+    if capture {
+        out.push('x');
+    }
+    push_square(out, m.to());
+    if let Some(p) = m.promotion() {
+        out.push('=');
+        out.push(p.letter().to_ascii_uppercase() as char);
+    }
+}
 
 pub(crate) fn push_square(out: &mut String, s: Square) {
     let [f, r] = s.name();
@@ -737,37 +774,8 @@ impl Position {
             out.push_str(if m.to().file() > m.from().file() { "O-O" } else { "O-O-O" });
         } else {
             let capture = m.kind() == MoveKind::EnPassant || self.piece_at(m.to()).is_some();
-            if m.role() == Role::Pawn {
-                if capture {
-                    out.push((b'a' + m.from().file()) as char);
-                }
-            } else {
-                out.push(m.role().letter().to_ascii_uppercase() as char);
-                let others = self.moves_to(m.role(), m.to());
-                let (mut any, mut same_file, mut same_rank) = (false, false, false);
-                for o in others.iter().filter(|o| o.from() != m.from()) {
-                    any = true;
-                    same_file |= o.from().file() == m.from().file();
-                    same_rank |= o.from().rank() == m.from().rank();
-                }
-                if any {
-                    if !same_file {
-                        out.push((b'a' + m.from().file()) as char);
-                    } else if !same_rank {
-                        out.push((b'1' + m.from().rank()) as char);
-                    } else {
-                        push_square(out, m.from());
-                    }
-                }
-            }
-            if capture {
-                out.push('x');
-            }
-            push_square(out, m.to());
-            if let Some(p) = m.promotion() {
-                out.push('=');
-                out.push(p.letter().to_ascii_uppercase() as char);
-            }
+            let others = if m.role() == Role::Pawn { ArrayVec::new() } else { self.moves_to(m.role(), m.to()) };
+            write_san_body(out, m, capture, others.iter().copied());
         }
         self.push_check(m, out);
     }

@@ -8,11 +8,14 @@
 //! exploded, the last piece given away), `+` for a check: as python-chess
 //! and lichess write it.
 
+use arrayvec::ArrayVec;
 use polyfen_core::MoveRepair;
 
 use super::rules::{VariantOutcome, VariantPosition};
 use crate::position::{Move, MoveKind, MoveList, Outcome};
-use crate::san::{CastlingNotation, MoveError, MoveSyntax, San, is_uci_shaped, push_square, square_at, trim};
+use crate::san::{
+    CastlingNotation, MoveError, MoveSyntax, San, is_uci_shaped, push_square, square_at, trim, write_san_body,
+};
 use crate::types::{Role, Square};
 
 /// A drop read from text: `N@f3`, `P@e4`, `@e4`.
@@ -315,38 +318,13 @@ impl VariantPosition {
             push_square(out, m.to());
         } else {
             let capture = m.kind() == MoveKind::EnPassant || self.chess().piece_at(m.to()).is_some();
-            if m.role() == Role::Pawn {
-                if capture {
-                    out.push((b'a' + m.from().file()) as char);
-                }
-            } else {
-                out.push(m.role().letter().to_ascii_uppercase() as char);
-                let (mut any, mut same_file, mut same_rank) = (false, false, false);
-                for o in self.legal_moves().iter().filter(|o| {
-                    o.role() == m.role() && o.to() == m.to() && o.from() != m.from() && !o.is_castle() && !o.is_drop()
-                }) {
-                    any = true;
-                    same_file |= o.from().file() == m.from().file();
-                    same_rank |= o.from().rank() == m.from().rank();
-                }
-                if any {
-                    if !same_file {
-                        out.push((b'a' + m.from().file()) as char);
-                    } else if !same_rank {
-                        out.push((b'1' + m.from().rank()) as char);
-                    } else {
-                        push_square(out, m.from());
-                    }
-                }
-            }
-            if capture {
-                out.push('x');
-            }
-            push_square(out, m.to());
-            if let Some(p) = m.promotion() {
-                out.push('=');
-                out.push(p.letter().to_ascii_uppercase() as char);
-            }
+            // a pawn's SAN names no competitor: no list to make for it
+            let legal = if m.role() == Role::Pawn { ArrayVec::new() } else { self.legal_moves() };
+            let others = legal
+                .iter()
+                .copied()
+                .filter(|o| o.role() == m.role() && o.to() == m.to() && !o.is_castle() && !o.is_drop());
+            write_san_body(out, m, capture, others);
         }
         self.push_check(m, out);
     }
