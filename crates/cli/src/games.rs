@@ -589,25 +589,33 @@ fn parallel(
     handle: &mut impl FnMut(Outcome, u64, &mut Report) -> Result<(), Flow>,
 ) -> Result<u64, Flow> {
     let mut carry: Vec<u8> = Vec::new();
+    // the buffers of the pieces read, to be filled again: no fresh memory
+    // (and its page faults) for each piece
+    let spare = crate::parallel::Spare::default();
     let (mut line, mut offset, mut eof) = (1u64, 0u64, false);
     let mut read_error = None;
     let pieces = std::iter::from_fn(|| {
         while !eof {
             let start = carry.len();
-            carry.resize(start + PIECE, 0);
-            let n = match input.read(&mut carry[start..]) {
+            // read into the spare room, which is not zeroed first
+            carry.reserve(PIECE);
+            let n = match (&mut input).take(PIECE as u64).read_to_end(&mut carry) {
                 Ok(n) => n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => 0,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => carry.len() - start,
                 Err(e) => {
                     read_error = Some(Flow::Fatal(e.into()));
                     return None;
                 }
             };
-            carry.truncate(start + n);
             eof = n == 0;
             let cut = if eof { Some(carry.len()) } else { last_boundary(&carry, start) };
             if let Some(cut) = cut.filter(|&c| c > 0) {
-                let rest = carry.split_off(cut);
+                // the piece goes to a reader whole, as its buffer; what
+                // follows the cut starts the next one
+                let mut rest = spare.take();
+                rest.reserve(PIECE + (carry.len() - cut) + PIECE / 8);
+                rest.extend_from_slice(&carry[cut..]);
+                carry.truncate(cut);
                 let text = std::mem::replace(&mut carry, rest);
                 let piece = Piece { text, line, offset };
                 line += memchr_count(&piece.text);
@@ -620,11 +628,13 @@ fn parallel(
     // each piece's outcomes, with its size for the progress bar
     let work = |mut pieces: Vec<Piece>| -> (u64, Vec<Outcome>) {
         let Some(piece) = pieces.pop() else { return (0, Vec::new()) };
-        let outcomes = Records::from_piece(&piece.text, piece.line, piece.offset, options)
-            .map_while(Result::ok)
-            .map(|result| process(result, job))
-            .collect();
-        (piece.text.len() as u64, outcomes)
+        let size = piece.text.len() as u64;
+        let mut records = Records::from_piece(piece.text, piece.line, piece.offset, options);
+        let outcomes = records.by_ref().map_while(Result::ok).map(|result| process(result, job)).collect();
+        if let Some(buffer) = records.into_buffer() {
+            spare.give(buffer);
+        }
+        (size, outcomes)
     };
     let mut game = 0u64;
     let mut read = 0u64;

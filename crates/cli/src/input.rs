@@ -5,6 +5,7 @@ use std::io::{self, BufRead, Read};
 use indicatif::ProgressBar;
 
 use crate::output::{Flow, Report};
+use crate::parallel::Spare;
 use crate::progress::{self, Show};
 
 /// The inputs of a command.
@@ -166,7 +167,9 @@ impl Inputs<'_> {
     /// This runs on the thread that also writes the output, so it does
     /// little per byte: a batch is read into its own buffer, cut after its
     /// last whole line, and its lines counted in one vectorised pass.
-    pub fn batches<'s>(&'s self, error: &'s mut Option<Flow>) -> impl Iterator<Item = Batch> + 's {
+    ///
+    /// The buffers come from `spare`, where the threads hand them back.
+    pub fn batches<'s>(&'s self, error: &'s mut Option<Flow>, spare: &'s Spare) -> impl Iterator<Item = Batch> + 's {
         let mut args = self.args.iter().enumerate();
         let from_args = !self.args.is_empty();
         let mut stdin = (!from_args).then(|| io::stdin().lock());
@@ -188,13 +191,13 @@ impl Inputs<'_> {
                 if size < FIRST_BATCH_LINES {
                     // a small batch: exactly `size` lines if there are
                     if let Some(end) = memchr::memchr_iter(b'\n', &text).nth(size - 1) {
-                        carried = text.split_off(end + 1);
+                        carried = split_off(&mut text, end + 1, spare);
                         break size;
                     }
                 } else if let Some(end) = memchr::memrchr(b'\n', &text)
                     && (text.len() >= BATCH_BYTES || at_end)
                 {
-                    carried = text.split_off(end + 1);
+                    carried = split_off(&mut text, end + 1, spare);
                     break memchr::memchr_iter(b'\n', &text).count();
                 }
                 if at_end {
@@ -238,6 +241,16 @@ impl Inputs<'_> {
             Some(Batch::Lines { first, text })
         })
     }
+}
+
+/// `text` from `at` on, in a buffer from `spare` with room for a batch;
+/// `text` keeps what is before `at`.
+fn split_off(text: &mut Vec<u8>, at: usize, spare: &Spare) -> Vec<u8> {
+    let mut rest = spare.take();
+    rest.reserve(BATCH_BYTES + (text.len() - at));
+    rest.extend_from_slice(&text[at..]);
+    text.truncate(at);
+    rest
 }
 
 fn progress_bar() -> Option<ProgressBar> {

@@ -314,9 +314,14 @@ pub(crate) fn for_each_position(
         return inputs.for_each(report, |n, input, report| read_one(n, input, args, options, report, &f));
     }
     let mut read_error = None;
+    // the input batches' buffers and the output chunks', handed back for
+    // the next ones
+    let (spare_in, spare_out) = (parallel::Spare::default(), parallel::Spare::default());
     let work = |batches: Vec<input::Batch>| {
         // most commands write about as much as they read
-        let mut buffer = Report::buffered(batches.iter().map(input::Batch::len).sum::<usize>() + 256);
+        let mut out = spare_out.take();
+        out.reserve(batches.iter().map(input::Batch::len).sum::<usize>() + 256);
+        let mut buffer = Report::buffered(out);
         let done = batches.iter().try_for_each(|batch| {
             batch.for_each(|n, text| match text {
                 Ok(text) => read_one(n, text, args, options, &mut buffer, &f),
@@ -326,9 +331,16 @@ pub(crate) fn for_each_position(
                 }
             })
         });
+        for batch in batches {
+            if let input::Batch::Lines { text, .. } = batch {
+                spare_in.give(text);
+            }
+        }
         buffer.into_buffered(done.err())
     };
-    parallel::ordered_map(inputs.batches(&mut read_error), jobs, 1, work, |chunk| report.absorb(chunk))?;
+    parallel::ordered_map(inputs.batches(&mut read_error, &spare_in), jobs, 1, work, |chunk| {
+        report.absorb(chunk).map(|out| spare_out.give(out))
+    })?;
     read_error.map_or(Ok(()), Err)
 }
 

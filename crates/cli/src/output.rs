@@ -113,11 +113,11 @@ impl Report {
         }
     }
 
-    /// A report that writes into memory, for one chunk of inputs, with
-    /// room for `capacity` bytes of output to start with.
-    pub fn buffered(capacity: usize) -> Report {
+    /// A report that writes into memory, for one chunk of inputs, after
+    /// what `out` holds (an empty buffer with room reserved, say).
+    pub fn buffered(out: Vec<u8>) -> Report {
         Report {
-            out: Out::Buffer(Vec::with_capacity(capacity)),
+            out: Out::Buffer(out),
             err: Some(Vec::new()),
             failed: false,
             fatal: false,
@@ -145,8 +145,9 @@ impl Report {
     }
 
     /// Writes out a chunk's output, after the chunks before it; its
-    /// `stop`, if any, is returned.
-    pub fn absorb(&mut self, chunk: Buffered) -> Result<(), Flow> {
+    /// `stop`, if any, is returned, else its output buffer, for the next
+    /// chunk.
+    pub fn absorb(&mut self, chunk: Buffered) -> Result<Vec<u8>, Flow> {
         self.failed |= chunk.failed;
         let (before, after) = chunk.out.split_at(chunk.leading_separator.unwrap_or(0).min(chunk.out.len()));
         self.out.write_all(before)?;
@@ -175,7 +176,7 @@ impl Report {
         if self.interactive {
             self.out.flush()?;
         }
-        chunk.stop.map_or(Ok(()), Err)
+        chunk.stop.map_or(Ok(chunk.out), Err)
     }
 
     /// Writes a blank line if an output this separates was written before:

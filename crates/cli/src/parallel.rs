@@ -23,6 +23,35 @@ use std::panic::{self, AssertUnwindSafe};
 use std::sync::{Mutex, mpsc};
 use std::thread;
 
+/// Buffers handed back by the thread that used them last, to be filled
+/// again: a chunk's bytes are made on one thread and dropped on another, and
+/// memory freed that way returns to the system and comes back as fresh
+/// pages (a page fault each) for the next chunk. Kept buffers do not.
+#[derive(Default)]
+pub struct Spare(Mutex<Vec<Vec<u8>>>);
+
+impl Spare {
+    /// Buffers kept at most: more than the chunks in flight at once.
+    const KEPT: usize = 16;
+
+    /// An empty buffer, one handed back if there is one.
+    pub fn take(&self) -> Vec<u8> {
+        let mut buffer = self.0.lock().ok().and_then(|mut kept| kept.pop()).unwrap_or_default();
+        buffer.clear();
+        buffer
+    }
+
+    /// Hands `buffer` back for a later [`Spare::take`].
+    pub fn give(&self, buffer: Vec<u8>) {
+        if buffer.capacity() > 0
+            && let Ok(mut kept) = self.0.lock()
+            && kept.len() < Spare::KEPT
+        {
+            kept.push(buffer);
+        }
+    }
+}
+
 /// The number of threads `--jobs` asks for, or by default the number of
 /// cores; at least 1.
 pub fn jobs(asked: Option<usize>) -> usize {
@@ -297,6 +326,22 @@ mod tests {
         );
         assert_eq!(result, Err("closed"));
         assert!(taken.load(Ordering::SeqCst) < 1_000, "{}", taken.load(Ordering::SeqCst));
+    }
+
+    #[test]
+    fn spare_buffers_come_back_empty_and_few_are_kept() {
+        let spare = super::Spare::default();
+        assert_eq!(spare.take().capacity(), 0);
+        let mut buffer = Vec::with_capacity(1000);
+        buffer.extend_from_slice(b"used");
+        spare.give(buffer);
+        let again = spare.take();
+        assert!(again.is_empty() && again.capacity() >= 1000);
+        for _ in 0..100 {
+            spare.give(Vec::with_capacity(10));
+        }
+        let kept = std::iter::from_fn(|| Some(spare.take())).take_while(|b| b.capacity() > 0).count();
+        assert_eq!(kept, super::Spare::KEPT);
     }
 
     #[test]

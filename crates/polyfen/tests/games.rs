@@ -1206,3 +1206,21 @@ fn xiangqi_text_of_other_tools_reads_leniently_with_each_form_reported() {
     assert!(messages[2].starts_with("read '馬二進三' as '"), "{messages:?}");
     assert!(messages[3].starts_with("read '士四進五' as '"), "{messages:?}");
 }
+
+#[test]
+fn a_reader_of_text_in_memory_then_of_a_stream_reads_as_one_text() {
+    // the text in memory ends in the middle of a token: the stream's bytes
+    // continue it
+    let text = "[Event \"a\"]\n[Site \"x\"]\n\n1. e4 {a comment} e5 2. Nf3 1-0\n\n[Event \"b\"]\n\n1. d4 *\n";
+    let whole = events(PgnReader::new(text.as_bytes()));
+    assert_eq!(whole.len(), 2);
+    for cut in [0, 5, 16, 30, 50, text.len()] {
+        let (head, tail) = text.as_bytes().split_at(cut);
+        assert_eq!(events(PgnReader::after_text(head.to_vec(), tail)), whole, "cut at {cut}");
+    }
+    // the buffer comes back for another reader
+    let mut reader = PgnReader::after_text(text.as_bytes().to_vec(), std::io::empty());
+    while reader.read_game(&mut Events::default()).expect("read").is_some() {}
+    assert_eq!(reader.games(), 2);
+    assert!(reader.into_buffer().capacity() >= text.len());
+}

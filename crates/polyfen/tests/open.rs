@@ -203,8 +203,8 @@ fn a_text_cut_into_pieces_reads_as_the_whole() {
     assert_eq!(decoded, text.as_bytes());
     let cut = TWO.len() + 1;
     let line = 1 + text[..cut].matches('\n').count() as u64;
-    let first = all(Records::from_piece(&decoded[..cut], 1, 0, GameOptions::default()));
-    let second = all(Records::from_piece(&decoded[cut..], line, cut as u64, GameOptions::default()));
+    let first = all(Records::from_piece(decoded[..cut].to_vec(), 1, 0, GameOptions::default()));
+    let second = all(Records::from_piece(decoded[cut..].to_vec(), line, cut as u64, GameOptions::default()));
     assert_eq!(first.len() + second.len(), whole.len());
     let (a, b) = (whole[2].as_ref().expect_err("Ke3"), second[0].as_ref().expect_err("Ke3"));
     assert_eq!((a.error.clone(), a.partial.clone()), (b.error.clone(), b.partial.clone()));

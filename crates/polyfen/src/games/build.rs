@@ -702,6 +702,12 @@ impl<R: Read> Games<R> {
         Games { reader: PgnReader::new(input), builder: GameBuilder::new(options), failed: false }
     }
 
+    /// The reader's buffer, for another reader once this one is done.
+    #[must_use]
+    pub fn into_buffer(self) -> Vec<u8> {
+        self.reader.into_buffer()
+    }
+
     /// The games a [`PgnReader`] reads.
     pub fn from_reader(reader: PgnReader<R>, options: GameOptions) -> Games<R> {
         Games { reader, builder: GameBuilder::new(options), failed: false }

@@ -185,9 +185,10 @@ impl<'a> Records<'a> {
     /// (from 1) and byte `offset` of the whole text: errors and repairs
     /// name their place in the whole. Its games are numbered from 1.
     #[must_use]
-    pub fn from_piece(text: &'a [u8], line: u64, offset: u64, options: GameOptions) -> Records<'a> {
-        let reader: Box<dyn Read + 'a> = Box::new(text);
-        let reader = PgnReader::new(reader).starting_at(line, offset);
+    pub fn from_piece(text: Vec<u8>, line: u64, offset: u64, options: GameOptions) -> Records<'a> {
+        // the piece is the reader's buffer: read in place
+        let rest: Box<dyn Read + 'a> = Box::new(io::empty());
+        let reader = PgnReader::after_text(text, rest).starting_at(line, offset);
         Records {
             format: RecordFormat::Pgn,
             encoding: Some(encoding_rs::UTF_8),
@@ -204,6 +205,17 @@ impl<'a> Records<'a> {
         let encoding = format.encoding(bytes);
         let games = read_record(format, bytes).into_iter().enumerate();
         Records { format, encoding, options, source: Source::Records(games, bytes.len() as u64) }
+    }
+
+    /// The buffer a PGN text was read in once its reading has begun (a
+    /// piece's own bytes for [`Records::from_piece`]), to be used again for
+    /// the next piece rather than a fresh allocation.
+    #[must_use]
+    pub fn into_buffer(self) -> Option<Vec<u8>> {
+        match self.source {
+            Source::Pgn(games) => Some(games.into_buffer()),
+            _ => None,
+        }
     }
 
     /// The format read (found or forced).

@@ -440,12 +440,26 @@ impl<R: Read> PgnReader<R> {
     /// A reader of `inner`, which must be UTF-8 (see
     /// [`crate::games::decode`] for other encodings).
     pub fn new(inner: R) -> PgnReader<R> {
+        PgnReader::with_text(vec![0; START_BUFFER], 0, inner)
+    }
+
+    /// A reader of `text`, then of what `inner` reads: a piece of a text
+    /// already in memory is read in place, with no copy and no buffer of its
+    /// own. `text` must be UTF-8 as for [`PgnReader::new`].
+    pub fn after_text(text: Vec<u8>, inner: R) -> PgnReader<R> {
+        let end = text.len();
+        PgnReader::with_text(text, end, inner)
+    }
+
+    /// A reader whose buffer is `buf`, of which the first `end` bytes are
+    /// the input's start.
+    fn with_text(buf: Vec<u8>, end: usize, inner: R) -> PgnReader<R> {
         PgnReader {
             inner,
             cur: Cursor {
-                buf: vec![0; START_BUFFER],
+                buf,
                 pos: 0,
-                end: 0,
+                end,
                 eof: false,
                 base: 0,
                 lines_before: 0,
@@ -484,6 +498,13 @@ impl<R: Read> PgnReader<R> {
     pub fn careful_only(mut self) -> PgnReader<R> {
         self.fast = false;
         self
+    }
+
+    /// The reader's buffer, given back for another reader (see
+    /// [`PgnReader::after_text`]) once this one is done.
+    #[must_use]
+    pub fn into_buffer(self) -> Vec<u8> {
+        self.cur.buf
     }
 
     /// Games read so far.
@@ -526,7 +547,7 @@ impl<R: Read> PgnReader<R> {
             if c.buf.len() >= MAX_TOKEN + 1024 {
                 return Ok(false);
             }
-            let grown = (c.buf.len() * 2).min(MAX_TOKEN + 1024);
+            let grown = (c.buf.len() * 2).clamp(START_BUFFER, MAX_TOKEN + 1024);
             c.buf.resize(grown, 0);
         }
         loop {
