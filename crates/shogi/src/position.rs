@@ -339,9 +339,11 @@ impl Position {
         Position::from_board(&setup.board, &setup.extras)
     }
 
-    /// Whether a piece of `by` attacks `sq`.
-    pub(crate) fn attacked(&self, sq: Square, by: Color) -> bool {
-        self.attackers(sq.index(), by, self.occupied()) != 0
+    /// Whether a piece of `by` attacks `sq` on a board given as bitboards
+    /// of each side and each role (what validation builds, without a
+    /// whole position).
+    pub(crate) fn attacked_on(by_color: &[Bitboard; 2], by_role: &[Bitboard; 14], sq: Square, by: Color) -> bool {
+        Attackers::on(by_color, by_role, by).to(sq.index(), by_color[0] | by_color[1]) != 0
     }
 
     /// The position of a board and fields, not checked.
@@ -919,8 +921,13 @@ struct Attackers {
 impl Attackers {
     #[inline]
     fn of(position: &Position, by: Color) -> Attackers {
-        let theirs = position.by_color[by.index()];
-        let r = &position.by_role;
+        Attackers::on(&position.by_color, &position.by_role, by)
+    }
+
+    /// The pieces of `by` among bitboards of each side and each role.
+    #[inline]
+    fn on(by_color: &[Bitboard; 2], r: &[Bitboard; 14], by: Color) -> Attackers {
+        let theirs = by_color[by.index()];
         Attackers {
             by,
             pawns: r[Role::Pawn.index()] & theirs,
