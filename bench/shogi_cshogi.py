@@ -12,10 +12,14 @@ best of N runs:
   dead pieces through);
 - USI to KIF: each game of the inputs replayed from the start,
   ``move_from_usi``, cshogi's KIF move writer ``KIF.move_to_kif`` (Python
-  code over the C++ board) and ``push``.
+  code over the C++ board) and ``push``. ``move_from_usi`` checks
+  legality, as polyfen's reader does: it returns 0 for a move the piece
+  cannot make, a move that leaves the king in check and a mating pawn
+  drop (tried: ``P*1b`` in ``7nk/7n1/9/9/9/9/9/9/K7L b P 1``).
 
 The inputs are the ones ``cargo bench -p polyfen-bench --bench shogi_rules``
-writes (polyfen-shogi-bench.tsv in the temporary folder). Needs
+and ``cargo run --release -p polyfen-bench --example shogi_perft`` write
+(polyfen-shogi-bench.tsv in the temporary folder). Needs
 ``pip install cshogi``. A Python loop that only walks the inputs is timed
 too: the part of each number that is Python's and not cshogi's.
 """

@@ -12,88 +12,41 @@
 //! legal moves, as polyfen's does: `rsshogi` and `shogi_legality_lite` with
 //! their own `perft`, `shunsai` and `haitaka` with the bulk-counting perft
 //! of their examples. `shogi` (shogi-rs) has no legal move generator and is
-//! not measured.
+//! not measured. The perfts and the notation workloads are in
+//! `bench/shared/shogi_peers.rs`, shared with the `shogi_perft` example.
+//!
+//! Method: on a shared, loaded machine criterion's means move by ±15% and
+//! more between runs. The figures reported are the fastest of interleaved
+//! rounds (`cargo run --release -p polyfen-bench --example shogi_perft`,
+//! which runs each peer in turn, round after round), beside cshogi's best
+//! of its runs in `shogi_cshogi.py` started right after on the inputs the
+//! example writes; under `valgrind --tool=cachegrind --cache-sim=no` one
+//! round of the example counts instructions, which the load does not
+//! change. Both sides check each USI move's legality: polyfen's reader
+//! tests the move alone (its movement, then the king's safety on a copy,
+//! and for a pawn dropped in front of the king the pawn-drop mate), and
+//! cshogi's `move_from_usi` returns no move for an illegal one, a move that
+//! leaves the king in check or a mating pawn drop included.
 //!
 //! Run with `cargo bench -p polyfen-bench --bench shogi_rules`.
 
 use std::hint::black_box;
-use std::ops::ControlFlow;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use polyfen_bench::Rng;
-use polyfen_shogi::{MoveNotation, Position, START_SFEN, Sfen};
 use shogi_usi_parser::FromUsi;
 
-/// A middle game with drops for both sides (rsshogi's "tactical" bench
-/// position): 4,809,015 leaves at depth 3.
-const MIDDLE: &str = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1";
+#[path = "../shared/shogi_peers.rs"]
+mod shogi_peers;
 
-fn poly(sfen: &str) -> Position {
-    let setup: Sfen = sfen.parse().expect("SFEN");
-    Position::from_setup(&setup).expect("legal position")
-}
-
-fn shunsai_position(sfen: &str) -> shunsai::Position {
-    let partial = shogi_core::PartialPosition::from_usi(&format!("sfen {sfen}")).expect("SFEN");
-    shunsai::Position::new(partial)
-}
-
-fn shunsai_perft(position: &mut shunsai::Position, depth: u32) -> u64 {
-    let mut nodes = 0;
-    if depth == 1 {
-        let _ = position.generate_moves(|set| {
-            nodes += set.len() as u64;
-            ControlFlow::Continue(())
-        });
-        return nodes;
-    }
-    let mut moves = Vec::new();
-    let _ = position.generate_moves(|set| {
-        moves.extend(set);
-        ControlFlow::Continue(())
-    });
-    for mv in moves {
-        let undo = position.do_move(mv);
-        nodes += shunsai_perft(position, depth - 1);
-        position.undo_move(mv, undo);
-    }
-    nodes
-}
-
-fn haitaka_perft(board: &haitaka::Board, depth: u32) -> u64 {
-    let mut nodes = 0;
-    if depth == 1 {
-        board.generate_moves(|moves| {
-            // the iterator's length counts promotions (`PieceMoves::len`
-            // counts target squares)
-            nodes += moves.into_iter().len() as u64;
-            false
-        });
-        return nodes;
-    }
-    board.generate_moves(|moves| {
-        for mv in moves {
-            let mut child = board.clone();
-            child.play_unchecked(mv);
-            nodes += haitaka_perft(&child, depth - 1);
-        }
-        false
-    });
-    nodes
-}
-
-fn rsshogi_perft(position: &rsshogi::board::Position, depth: u32) -> u64 {
-    rsshogi::board::perft::perft(position, u8::try_from(depth).expect("depth")).expect("perft").nodes
-}
-
-fn lite_perft(position: &shogi_core::PartialPosition, depth: u32) -> u64 {
-    shogi_legality_lite::perft::perft(position.clone(), depth as usize).all
-}
+use shogi_peers::{
+    POSITIONS, games, haitaka_perft, lite_perft, poly, rsshogi_perft, sfen_read_validate, shunsai_perft,
+    shunsai_position, usi_to_kif, write_inputs,
+};
 
 fn perft(c: &mut Criterion) {
     let mut group = c.benchmark_group("shogi_rules-perft");
     group.sample_size(10);
-    for (name, sfen, depth, nodes) in [("start-d4", START_SFEN, 4, 719_731u64), ("middle-d3", MIDDLE, 3, 4_809_015)] {
+    for (name, sfen, depth, nodes) in POSITIONS {
         let p = poly(sfen);
         let mut sh = shunsai_position(sfen);
         let ha = haitaka::Board::from_sfen(sfen).expect("SFEN");
@@ -117,42 +70,6 @@ fn perft(c: &mut Criterion) {
     group.finish();
 }
 
-/// Seeded random games from the start, as USI moves, with the SFEN before
-/// each move.
-fn games(count: usize) -> Vec<Vec<(String, String)>> {
-    let mut rng = Rng::new(0x005E_0061);
-    (0..count)
-        .map(|_| {
-            let mut position = Position::start();
-            let mut game = Vec::new();
-            for _ in 0..150 {
-                let moves = position.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                let mv = moves[rng.below(moves.len())];
-                game.push((position.to_setup().to_string(), mv.to_string()));
-                position.play(mv);
-            }
-            game
-        })
-        .collect()
-}
-
-/// Writes the inputs for `bench/shogi_cshogi.py`: one line per ply, the
-/// game's number, the SFEN before the move and the move in USI.
-fn write_inputs(games: &[Vec<(String, String)>]) {
-    use std::fmt::Write as _;
-    let mut out = String::new();
-    for (i, game) in games.iter().enumerate() {
-        for (sfen, usi) in game {
-            let _ = writeln!(out, "{i}\t{sfen}\t{usi}");
-        }
-    }
-    let path = std::env::temp_dir().join("polyfen-shogi-bench.tsv");
-    std::fs::write(&path, out).expect("the inputs for shogi_cshogi.py");
-}
-
 fn notation(c: &mut Criterion) {
     let games = games(200);
     write_inputs(&games);
@@ -161,31 +78,9 @@ fn notation(c: &mut Criterion) {
     group.sample_size(20);
     group.throughput(Throughput::Elements(sfens.len() as u64));
     group.bench_function(BenchmarkId::new("sfen-read+validate", "polyfen"), |b| {
-        b.iter(|| {
-            let mut valid = 0usize;
-            for sfen in &sfens {
-                let setup: Sfen = black_box(sfen).parse().expect("SFEN");
-                valid += usize::from(setup.validate().is_empty());
-            }
-            assert_eq!(valid, sfens.len());
-        });
+        b.iter(|| assert_eq!(sfen_read_validate(black_box(&sfens)), sfens.len()));
     });
-    group.bench_function(BenchmarkId::new("usi-to-kif", "polyfen"), |b| {
-        b.iter(|| {
-            let mut written = 0usize;
-            for game in &games {
-                let mut position = Position::start();
-                let mut previous = None;
-                for (_, usi) in game {
-                    let mv = MoveNotation::Usi.read(&position, usi).expect("legal USI");
-                    written += MoveNotation::Kif.write_after(&position, previous, mv).len();
-                    previous = Some(mv.to());
-                    position.play(mv);
-                }
-            }
-            black_box(written);
-        });
-    });
+    group.bench_function(BenchmarkId::new("usi-to-kif", "polyfen"), |b| b.iter(|| usi_to_kif(black_box(&games))));
     group.finish();
 }
 

@@ -103,6 +103,26 @@ impl Default for ShogiExtras {
     }
 }
 
+/// The piece of each byte, unpromoted (`[0]`) and after the promotion
+/// prefix `+` (`[1]`): one load per byte for the placement reader.
+const PIECES: [[Option<Piece>; 256]; 2] = {
+    let mut table = [[None; 256]; 2];
+    let mut promoted = 0;
+    while promoted < 2 {
+        let mut b = 0;
+        while b < 256 {
+            if let (Some(color), Some(role)) =
+                (Color::of_ascii_case(b as u8), Role::from_letter(b as u8, promoted == 1))
+            {
+                table[promoted][b] = Some(Piece { color, role });
+            }
+            b += 1;
+        }
+        promoted += 1;
+    }
+    table
+};
+
 /// Each piece's letters, for the writer's one-letter fast path: the
 /// unpromoted roles of sente, then gote's; promoted pieces are written by
 /// [`Variant::write_piece`].
@@ -130,8 +150,7 @@ impl Variant for Shogi {
 
     #[inline]
     fn piece_from_ascii(letter: u8, promoted: bool) -> Option<Piece> {
-        let color = Color::of_ascii_case(letter)?;
-        Some(Piece { color, role: Role::from_letter(letter, promoted)? })
+        PIECES[usize::from(promoted)][usize::from(letter)]
     }
 
     #[inline]

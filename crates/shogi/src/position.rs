@@ -15,8 +15,17 @@
 //! by asking whether the mated side has any legal reply. The pawns that are
 //! not pinned step all at once (one shift of their bitboard), and a
 //! square's attackers follow a slider's rays only when such a slider stands
-//! on a line through it. Perft counts the last ply without listing it and
-//! plays each move above as it is generated.
+//! on a line through it; the checkers and the pins come out of one look
+//! along the king's lines, the attackers of a side are gathered once per
+//! generation, the pieces that move alike (golds and the promoted small
+//! pieces) are walked together, and the files closed to a pawn drop are
+//! one folded bitboard. Perft counts the last ply without listing it (a
+//! count of targets, plus those where a promotion is optional) and plays
+//! each move above as it is generated. One move checked alone
+//! ([`Position::check_move`]) is tested by itself: its piece's movement,
+//! then played on a copy and the mover's king asked about, and for a pawn
+//! dropped in front of the enemy king whether that side has a reply; the
+//! whole list is never built for it.
 //!
 //! The rules of one position know nothing of the game's history:
 //! repetition (sennichite), which needs the positions before, and the
@@ -330,9 +339,11 @@ impl Position {
         Position::from_board(&setup.board, &setup.extras)
     }
 
-    /// Whether a piece of `by` attacks `sq`.
-    pub(crate) fn attacked(&self, sq: Square, by: Color) -> bool {
-        self.attackers(sq.index(), by, self.occupied()) != 0
+    /// Whether a piece of `by` attacks `sq` on a board given as bitboards
+    /// of each side and each role (what validation builds, without a
+    /// whole position).
+    pub(crate) fn attacked_on(by_color: &[Bitboard; 2], by_role: &[Bitboard; 14], sq: Square, by: Color) -> bool {
+        Attackers::on(by_color, by_role, by).to(sq.index(), by_color[0] | by_color[1]) != 0
     }
 
     /// The position of a board and fields, not checked.
@@ -435,46 +446,10 @@ impl Position {
         self.by_role[role.index()] & self.by_color[color.index()]
     }
 
-    /// The pieces of `by` that attack `sq` with `occ` occupied. A slider's
-    /// rays are only followed when a slider of that kind stands on one of
-    /// the lines through `sq`.
+    /// The pieces of `by` that attack `sq` with `occ` occupied.
     #[inline]
     fn attackers(&self, sq: usize, by: Color, occ: Bitboard) -> Bitboard {
-        let theirs = self.by_color[by.index()];
-        let mut a = self.step_attackers(sq, by) & theirs;
-        let r = &self.by_role;
-        let lances = r[Role::Lance.index()] & theirs;
-        if lances & bitboard::lance(by.other(), sq, 0) != 0 {
-            a |= bitboard::lance(by.other(), sq, occ) & lances;
-        }
-        let rooks = (r[Role::Rook.index()] | r[Role::Dragon.index()]) & theirs;
-        if rooks & bitboard::rook_empty(sq) != 0 {
-            a |= bitboard::rook(sq, occ) & rooks;
-        }
-        let bishops = (r[Role::Bishop.index()] | r[Role::Horse.index()]) & theirs;
-        if bishops & bitboard::bishop_empty(sq) != 0 {
-            a |= bitboard::bishop(sq, occ) & bishops;
-        }
-        a
-    }
-
-    /// The pieces (of either side) that would attack `sq` by one step if
-    /// they were `by`'s.
-    #[inline]
-    fn step_attackers(&self, sq: usize, by: Color) -> Bitboard {
-        let o = by.other().index();
-        let r = &self.by_role;
-        let golds = r[Role::Gold.index()]
-            | r[Role::Tokin.index()]
-            | r[Role::PromotedLance.index()]
-            | r[Role::PromotedKnight.index()]
-            | r[Role::PromotedSilver.index()];
-        let kings = r[Role::King.index()] | r[Role::Horse.index()] | r[Role::Dragon.index()];
-        (STEPS[o][PAWN][sq] & r[Role::Pawn.index()])
-            | (STEPS[o][KNIGHT][sq] & r[Role::Knight.index()])
-            | (STEPS[o][SILVER][sq] & r[Role::Silver.index()])
-            | (STEPS[o][GOLD][sq] & golds)
-            | (STEPS[o][KING][sq] & kings)
+        Attackers::of(self, by).to(sq, occ)
     }
 
     /// The squares a piece of `color` and `role` on `sq` attacks.
@@ -625,17 +600,23 @@ impl Position {
                 }
             }
         }
-        if self.legal_moves().contains(&m) {
-            return Ok(());
+        // The move is pseudo-legal: it is legal unless it leaves the mover's
+        // king attacked, or it is a pawn drop that mates (the pawn checks
+        // from in front of the king, and the checked side has no reply).
+        let next = self.played(m);
+        if next.mover_left_in_check() {
+            return Err(IllegalMove::LeavesKingInCheck { mv: m });
         }
-        if let Move::Drop { role: Role::Pawn, .. } = m {
-            let mut next = *self;
-            next.play(m);
-            if !next.mover_left_in_check() {
+        if let Move::Drop { role: Role::Pawn, to } = m {
+            let k = self.kings[us.other().index()];
+            if k != NO_KING
+                && STEPS[us.other().index()][PAWN][usize::from(k)] & bit(to.index()) != 0
+                && !next.has_legal_move()
+            {
                 return Err(IllegalMove::PawnDropMate { mv: m });
             }
         }
-        Err(IllegalMove::LeavesKingInCheck { mv: m })
+        Ok(())
     }
 
     /// Whether the side that just moved left its own king in check.
@@ -785,25 +766,41 @@ impl Position {
     /// Generates the legal moves into `sink`.
     fn generate<S: Sink>(&self, sink: &mut S) {
         let us = self.turn;
-        let them = us.other();
+        let c = us.index();
         let occ = self.occupied();
-        let own = self.by_color[us.index()];
+        let own = self.by_color[c];
         let mut board_targets = ALL & !own;
         let mut drop_targets = ALL & !occ;
         let mut pinned = 0;
-        let k = self.kings[us.index()];
-        if k != NO_KING {
-            let k = usize::from(k);
+        let k = self.kings[c];
+        let k = usize::from(k);
+        if k != usize::from(NO_KING) {
+            let enemy = Attackers::of(self, us.other());
             let lifted = occ & !bit(k);
-            for to in bitboard::squares(STEPS[us.index()][KING][k] & !own) {
-                if self.attackers(to, them, lifted) == 0 {
+            for to in bitboard::squares(STEPS[c][KING][k] & !own) {
+                if enemy.to(to, lifted) == 0 {
                     sink.normal(us, Role::King, k, bit(to));
                     if sink.done() {
                         return;
                     }
                 }
             }
-            let checkers = self.attackers(k, them, occ);
+            // the checkers and the pinned pieces in one look along the lines
+            // through the king: a slider with nothing between checks, with
+            // one piece between pins it
+            let mut checkers = enemy.steppers_to(k);
+            let snipers = (bitboard::rook_empty(k) & enemy.rooks)
+                | (bitboard::bishop_empty(k) & enemy.bishops)
+                | (bitboard::lance(us, k, 0) & enemy.lances);
+            for s in bitboard::squares(snipers) {
+                let b = bitboard::between(k, s) & occ;
+                if b == 0 {
+                    checkers |= bit(s);
+                } else if bitboard::single(b) {
+                    pinned |= b;
+                }
+            }
+            pinned &= own;
             if checkers != 0 {
                 if checkers & (checkers - 1) != 0 {
                     return;
@@ -813,10 +810,10 @@ impl Position {
                 board_targets &= between | checkers;
                 drop_targets &= between;
             }
-            pinned = self.pinned(us, k, occ);
         }
+        let r = &self.by_role;
         // the pawns that are not pinned all at once: one step forward each
-        let pawns = self.pieces(us, Role::Pawn);
+        let pawns = r[Role::Pawn.index()] & own;
         let steps = match us {
             Color::White => (pawns & !pinned) >> 9,
             Color::Black => ((pawns & !pinned) << 9) & ALL,
@@ -827,40 +824,40 @@ impl Position {
                 return;
             }
         }
-        for role in Role::ALL {
-            if role == Role::King {
-                continue;
-            }
-            let pieces = if role == Role::Pawn { pawns & pinned } else { self.pieces(us, role) };
-            for from in bitboard::squares(pieces) {
-                let mut t = Position::attacks(us, role, from, occ) & board_targets;
-                if pinned & bit(from) != 0 {
-                    t &= bitboard::ray_through(usize::from(self.kings[us.index()]), from);
-                }
-                if t != 0 {
-                    sink.normal(us, role, from, t);
-                    if sink.done() {
-                        return;
-                    }
-                }
-            }
-        }
-        if drop_targets == 0 {
+        // the other pieces, those that move alike together (the golds and
+        // the promoted small pieces); a pinned piece stays on its line
+        let moves = Moves { us, k, pinned, targets: board_targets };
+        let golds = (r[Role::Gold.index()]
+            | r[Role::Tokin.index()]
+            | r[Role::PromotedLance.index()]
+            | r[Role::PromotedKnight.index()]
+            | r[Role::PromotedSilver.index()])
+            & own;
+        let done = moves.each(sink, Role::Pawn, pawns & pinned, |sq| STEPS[c][PAWN][sq])
+            || moves.each(sink, Role::Lance, r[Role::Lance.index()] & own, |sq| bitboard::lance(us, sq, occ))
+            || moves.each(sink, Role::Knight, r[Role::Knight.index()] & own & !pinned, |sq| STEPS[c][KNIGHT][sq])
+            || moves.each(sink, Role::Silver, r[Role::Silver.index()] & own, |sq| STEPS[c][SILVER][sq])
+            || moves.each(sink, Role::Gold, golds, |sq| STEPS[c][GOLD][sq])
+            || moves.each(sink, Role::Bishop, r[Role::Bishop.index()] & own, |sq| bitboard::bishop(sq, occ))
+            || moves.each(sink, Role::Rook, r[Role::Rook.index()] & own, |sq| bitboard::rook(sq, occ))
+            || moves.each(sink, Role::Horse, r[Role::Horse.index()] & own, |sq| {
+                bitboard::bishop(sq, occ) | STEPS[c][KING][sq]
+            })
+            || moves.each(sink, Role::Dragon, r[Role::Dragon.index()] & own, |sq| {
+                bitboard::rook(sq, occ) | STEPS[c][KING][sq]
+            });
+        if done || drop_targets == 0 {
             return;
         }
-        let hand = &self.hands[us.index()];
-        for (k, &n) in hand.iter().enumerate() {
+        let hand = &self.hands[c];
+        for (i, &n) in hand.iter().enumerate() {
             if n == 0 {
                 continue;
             }
-            let role = Role::HAND[k];
+            let role = Role::HAND[i];
             let mut t = drop_targets & !forced(us, role);
             if role == Role::Pawn {
-                for (c, &column) in COLUMN.iter().enumerate() {
-                    if self.pieces(us, Role::Pawn) & column != 0 {
-                        t &= !COLUMN[c];
-                    }
-                }
+                t &= !bitboard::files_of(pawns);
                 t &= !self.mating_pawn_drop(t);
             }
             if t != 0 {
@@ -888,22 +885,6 @@ impl Position {
         let to = Square::at(front.trailing_zeros());
         if self.played(Move::Drop { role: Role::Pawn, to }).has_legal_move() { 0 } else { front }
     }
-
-    /// The pieces of `us` pinned against its king on `k`.
-    fn pinned(&self, us: Color, k: usize, occ: Bitboard) -> Bitboard {
-        let them = us.other();
-        let snipers = (bitboard::rook_empty(k) & (self.pieces(them, Role::Rook) | self.pieces(them, Role::Dragon)))
-            | (bitboard::bishop_empty(k) & (self.pieces(them, Role::Bishop) | self.pieces(them, Role::Horse)))
-            | (bitboard::lance(us, k, 0) & self.pieces(them, Role::Lance));
-        let mut pinned = 0;
-        for s in bitboard::squares(snipers) {
-            let b = bitboard::between(k, s) & occ;
-            if b.is_power_of_two() {
-                pinned |= b;
-            }
-        }
-        pinned & self.by_color[us.index()]
-    }
 }
 
 /// The squares where a piece of `role` of `color` must promote (or may not
@@ -915,6 +896,115 @@ const fn forced(color: Color, role: Role) -> Bitboard {
         Role::Pawn | Role::Lance => LAST_RANK[color as usize],
         Role::Knight => LAST_TWO[color as usize],
         _ => 0,
+    }
+}
+
+/// The pieces of one side grouped by how they attack: what the attack
+/// tests of one move generation ask, gathered once.
+struct Attackers {
+    /// The side whose pieces these are.
+    by: Color,
+    pawns: Bitboard,
+    knights: Bitboard,
+    silvers: Bitboard,
+    /// Golds and the promoted small pieces.
+    golds: Bitboard,
+    /// Kings, horses and dragons: one step in every direction.
+    kings: Bitboard,
+    lances: Bitboard,
+    /// Rooks and dragons.
+    rooks: Bitboard,
+    /// Bishops and horses.
+    bishops: Bitboard,
+}
+
+impl Attackers {
+    #[inline]
+    fn of(position: &Position, by: Color) -> Attackers {
+        Attackers::on(&position.by_color, &position.by_role, by)
+    }
+
+    /// The pieces of `by` among bitboards of each side and each role.
+    #[inline]
+    fn on(by_color: &[Bitboard; 2], r: &[Bitboard; 14], by: Color) -> Attackers {
+        let theirs = by_color[by.index()];
+        Attackers {
+            by,
+            pawns: r[Role::Pawn.index()] & theirs,
+            knights: r[Role::Knight.index()] & theirs,
+            silvers: r[Role::Silver.index()] & theirs,
+            golds: (r[Role::Gold.index()]
+                | r[Role::Tokin.index()]
+                | r[Role::PromotedLance.index()]
+                | r[Role::PromotedKnight.index()]
+                | r[Role::PromotedSilver.index()])
+                & theirs,
+            kings: (r[Role::King.index()] | r[Role::Horse.index()] | r[Role::Dragon.index()]) & theirs,
+            lances: r[Role::Lance.index()] & theirs,
+            rooks: (r[Role::Rook.index()] | r[Role::Dragon.index()]) & theirs,
+            bishops: (r[Role::Bishop.index()] | r[Role::Horse.index()]) & theirs,
+        }
+    }
+
+    /// The pieces that attack `sq` by one step (a horse's or dragon's step
+    /// included).
+    #[inline]
+    fn steppers_to(&self, sq: usize) -> Bitboard {
+        let o = self.by.other().index();
+        (STEPS[o][PAWN][sq] & self.pawns)
+            | (STEPS[o][KNIGHT][sq] & self.knights)
+            | (STEPS[o][SILVER][sq] & self.silvers)
+            | (STEPS[o][GOLD][sq] & self.golds)
+            | (STEPS[o][KING][sq] & self.kings)
+    }
+
+    /// The pieces that attack `sq` with `occ` occupied. A slider's rays are
+    /// only followed when a slider of that kind stands on one of the lines
+    /// through `sq`.
+    #[inline]
+    fn to(&self, sq: usize, occ: Bitboard) -> Bitboard {
+        let mut a = self.steppers_to(sq);
+        let forward = self.by.other();
+        if self.lances & bitboard::lance(forward, sq, 0) != 0 {
+            a |= bitboard::lance(forward, sq, occ) & self.lances;
+        }
+        if self.rooks & bitboard::rook_empty(sq) != 0 {
+            a |= bitboard::rook(sq, occ) & self.rooks;
+        }
+        if self.bishops & bitboard::bishop_empty(sq) != 0 {
+            a |= bitboard::bishop(sq, occ) & self.bishops;
+        }
+        a
+    }
+}
+
+/// What the board moves of one generation share: the mover, its king's
+/// square, its pinned pieces and the squares its pieces may go to.
+struct Moves {
+    us: Color,
+    k: usize,
+    pinned: Bitboard,
+    targets: Bitboard,
+}
+
+impl Moves {
+    /// Hands `sink` the moves of each of `pieces` (all of `role`'s way of
+    /// moving), whose targets `attacks` gives; true when the sink is done.
+    #[inline]
+    fn each<S: Sink>(&self, sink: &mut S, role: Role, pieces: Bitboard, attacks: impl Fn(usize) -> Bitboard) -> bool {
+        for from in bitboard::squares(pieces) {
+            let mut t = attacks(from) & self.targets;
+            if self.pinned & bit(from) != 0 {
+                t &= bitboard::ray_through(self.k, from);
+            }
+            if t != 0 {
+                sink.normal(self.us, role, from, t);
+                if sink.done() {
+                    return true;
+                }
+            }
+        }
+        false
     }
 }
 
@@ -1035,8 +1125,13 @@ struct Counter(u64);
 impl Sink for Counter {
     #[inline]
     fn normal(&mut self, color: Color, role: Role, from: usize, targets: Bitboard) {
+        // every target once, once more where it may promote, once less
+        // where it must (where it must, it may)
         let (may, must) = promotion_sets(color, role, from, targets);
-        self.0 += u64::from((targets & !must).count_ones() + may.count_ones());
+        self.0 += u64::from(targets.count_ones());
+        if may != 0 {
+            self.0 += u64::from(may.count_ones() - must.count_ones());
+        }
     }
 
     #[inline]
@@ -1049,8 +1144,11 @@ impl Sink for Counter {
     #[inline]
     fn pawns(&mut self, color: Color, targets: Bitboard) {
         let c = color.index();
-        self.0 +=
-            u64::from(targets.count_ones() + (targets & ZONE[c]).count_ones() - (targets & LAST_RANK[c]).count_ones());
+        self.0 += u64::from(targets.count_ones());
+        let zone = targets & ZONE[c];
+        if zone != 0 {
+            self.0 += u64::from(zone.count_ones() - (targets & LAST_RANK[c]).count_ones());
+        }
     }
 }
 

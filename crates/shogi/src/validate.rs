@@ -21,6 +21,7 @@ use core::fmt;
 
 use polyfen_core::{Color, Setup};
 
+use crate::bitboard::{self, Bitboard, COLUMN, LAST_RANK, LAST_TWO, bit};
 use crate::types::{Piece, Role, Square, color_name};
 use crate::{Position, Shogi};
 
@@ -142,24 +143,30 @@ impl fmt::Display for Violation {
 }
 
 /// Every violation of `setup`, in the order: kings, counts, dead pieces,
-/// nifu, check of the side not to move (when it has one king).
+/// nifu, check of the side not to move (when it has one king). One pass
+/// over the board makes bitboards of each side and role; the rest is read
+/// from them.
 pub(crate) fn validate(setup: &Setup<Shogi>) -> Vec<Violation> {
     let mut out = Vec::new();
-    let mut kings = [0u32; 2];
+    let mut by_color: [Bitboard; 2] = [0; 2];
+    let mut by_role: [Bitboard; 14] = [0; 14];
     let mut counts = [0u32; 8];
-    for piece in setup.board.iter().flatten() {
-        counts[piece.role.unpromoted().index()] += 1;
-        if piece.role == Role::King {
-            kings[piece.color.index()] += 1;
+    for (i, piece) in setup.board.iter().enumerate() {
+        if let Some(piece) = *piece {
+            counts[piece.role.unpromoted().index()] += 1;
+            by_color[piece.color.index()] |= bit(i);
+            by_role[piece.role.index()] |= bit(i);
         }
     }
+    let kings = by_role[Role::King.index()];
+    let king_count = |color: Color| (kings & by_color[color.index()]).count_ones();
     for color in Color::ALL {
         for (k, role) in Role::HAND.iter().enumerate() {
             counts[role.index()] += u32::from(setup.extras.hand.count(color, k));
         }
     }
     for color in Color::ALL {
-        match kings[color.index()] {
+        match king_count(color) {
             0 => out.push(Violation::NoKing { color }),
             1 => {}
             count => out.push(Violation::TooManyKings { color, count }),
@@ -172,34 +179,33 @@ pub(crate) fn validate(setup: &Setup<Shogi>) -> Vec<Violation> {
             out.push(Violation::TooMany { role, count, max });
         }
     }
-    let mut pawn_files = [[0u8; 10]; 2];
-    for (square, piece) in Square::all().zip(setup.board.iter()) {
-        let Some(piece) = *piece else { continue };
-        let rank = square.relative_rank(piece.color);
-        let dead = match piece.role {
-            Role::Pawn | Role::Lance => rank == 9,
-            Role::Knight => rank >= 8,
-            _ => false,
-        };
-        if dead {
+    let pawns = by_role[Role::Pawn.index()];
+    let dead = Color::ALL.iter().fold(0, |dead, &color| {
+        let c = color.index();
+        let last = (pawns | by_role[Role::Lance.index()]) & LAST_RANK[c];
+        dead | ((last | (by_role[Role::Knight.index()] & LAST_TWO[c])) & by_color[c])
+    });
+    for i in bitboard::squares(dead) {
+        if let (Some(square), Some(piece)) = (Square::from_index(i), setup.board[i]) {
             out.push(Violation::DeadPiece { square, piece });
-        }
-        if piece.role == Role::Pawn {
-            pawn_files[piece.color.index()][usize::from(square.file())] += 1;
         }
     }
     for color in Color::ALL {
-        for file in (1..=9u8).rev() {
-            if pawn_files[color.index()][usize::from(file)] > 1 {
-                out.push(Violation::Nifu { color, file });
+        let ours = pawns & by_color[color.index()];
+        // file 9 is column 0
+        for (column, &cells) in COLUMN.iter().enumerate() {
+            let on_file = ours & cells;
+            if on_file != 0 && !bitboard::single(on_file) {
+                out.push(Violation::Nifu { color, file: 9 - column as u8 });
             }
         }
     }
     // with two kings "the king" is not one square: that is reported above
     let waiting = setup.extras.turn.other();
-    if kings[waiting.index()] == 1 {
-        let position = Position::unchecked(setup);
-        if let Some(king) = position.king(waiting).filter(|&k| position.attacked(k, waiting.other())) {
+    let king = kings & by_color[waiting.index()];
+    if king != 0 && bitboard::single(king) {
+        let king = Square::at(king.trailing_zeros());
+        if Position::attacked_on(&by_color, &by_role, king, waiting.other()) {
             out.push(Violation::OppositeCheck { color: waiting, king });
         }
     }

@@ -218,7 +218,9 @@ mod slow {
         }
     }
 
-    pub fn legal_moves(p: &Position) -> Vec<Move> {
+    /// The moves each piece's movement and the drop rules allow, before
+    /// the king's safety and the pawn-drop mate are asked.
+    pub fn candidates(p: &Position) -> Vec<Move> {
         let us = p.turn();
         let mut candidates = Vec::new();
         for from in Square::all() {
@@ -248,6 +250,11 @@ mod slow {
             }
         }
         candidates
+    }
+
+    pub fn legal_moves(p: &Position) -> Vec<Move> {
+        let us = p.turn();
+        candidates(p)
             .into_iter()
             .filter(|&m| {
                 let q = p.played(m);
@@ -283,6 +290,10 @@ proptest! {
             slow.sort_unstable();
             prop_assert_eq!(&fast_sorted, &slow, "{:?}", p);
             prop_assert_eq!(p.count_legal(), fast.len() as u64);
+            // the one-move legality test agrees with the generator
+            for m in slow::candidates(&p) {
+                prop_assert_eq!(p.is_legal(m), fast.contains(&m), "{} in {:?}", m, p);
+            }
             let setup = p.to_setup();
             prop_assert!(setup.validate().iter().all(|v| !v.blocks_play()), "{:?}", p);
             prop_assert_eq!(setup.to_string().parse::<Sfen>().ok(), Some(setup));

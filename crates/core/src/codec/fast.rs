@@ -50,7 +50,8 @@ pub(super) fn decode_strict_fast<V: Variant>(bytes: &[u8], board: &mut [Option<V
     // the whole words of the longest valid placement (every cell a letter).
     let cells = spec.cells();
     let longest = cells + spec.ranks as usize - 1;
-    if spec.files > 15 || cells > 200 {
+    // a promotion prefix (Shogi's `+`) only the byte loop reads
+    if spec.files > 15 || cells > 200 || spec.prefix.is_some() {
         decode_strict_bytes::<V>(bytes, board)
     } else if longest < 8 * 9 {
         decode_strict_words::<V, 9>(bytes, board)
@@ -233,7 +234,9 @@ fn decode_strict_words<V: Variant, const M: usize>(
 
 /// [`decode_strict_fast`] one byte at a time, with no data-dependent
 /// branch. Cells are counted in writing order; each check only raises a
-/// flag, and variants look letters up in a table.
+/// flag, and variants look letters up in a table. The spec's prefix
+/// (Shogi's `+`) makes the next byte a promoted piece: it writes nothing
+/// and must be followed by a letter that promotes.
 #[allow(clippy::needless_bitwise_bool)] // `&` on purpose: `&&` would branch on the data
 fn decode_strict_bytes<V: Variant>(bytes: &[u8], board: &mut [Option<V::Piece>]) -> Option<(usize, usize)> {
     let spec = &V::SPEC;
@@ -245,6 +248,7 @@ fn decode_strict_bytes<V: Variant>(bytes: &[u8], board: &mut [Option<V::Piece>])
     let mut row_end = files; // where the current row ends, in writing order
     let mut pieces = 0usize;
     let mut prev_digit = false;
+    let mut promoted = false;
     let mut bad = false;
     let mut len = bytes.len();
     for (i, &b) in bytes.iter().enumerate() {
@@ -252,7 +256,8 @@ fn decode_strict_bytes<V: Variant>(bytes: &[u8], board: &mut [Option<V::Piece>])
             len = i;
             break;
         }
-        let piece = V::piece_from_ascii(b, false);
+        let is_prefix = spec.prefix == Some(b);
+        let piece = V::piece_from_ascii(b, promoted);
         let mut run = RUNS[b as usize] as usize;
         if spec.ten_digit == Some(b) {
             run = 10;
@@ -264,16 +269,19 @@ fn decode_strict_bytes<V: Variant>(bytes: &[u8], board: &mut [Option<V::Piece>])
         // does not advance is wrong. A row that runs long is caught by the
         // separator after it (or the end), where `pos` is past `row_end`.
         let row_done = (b == spec.separator) & (pos == row_end);
-        bad |= (advance == 0) & !row_done;
+        bad |= (advance == 0) & !row_done & !is_prefix;
         bad |= prev_digit & is_digit;
+        bad |= promoted & !is_piece;
         // Cells go in writing order; digits and separators write `None` at
         // `pos`, a cell not yet written.
         board[pos.min(cells - 1)] = piece;
         pieces += usize::from(is_piece);
         prev_digit = is_digit;
+        promoted = is_prefix;
         pos += advance;
         row_end += if row_done { files } else { 0 };
     }
+    bad |= promoted;
     let ends_well = bytes.get(len).is_none_or(u8::is_ascii_whitespace);
     if spec.row_order == RowOrder::TopFirst {
         // writing order to board order: the first row written is the top one

@@ -360,7 +360,7 @@ mod shogi_like {
             valid_reads_fast::<ShogiLike>(&board, &tail)?;
         }
 
-        // pieces with it, read by the careful loop
+        // pieces with it, read on the fast path too
         #[test]
         fn promoted_placements_agree(board in boards::<ShogiLike>(), at in any::<prop::sample::Index>()) {
             let mut placement = String::new();
@@ -369,7 +369,7 @@ mod shogi_like {
             if !letters.is_empty() {
                 placement.insert(letters[at.index(letters.len())], '+');
             }
-            agrees::<ShogiLike>(&placement)?;
+            prop_assert!(agrees::<ShogiLike>(&placement)?, "fast read of {:?}", placement);
         }
     }
 }
@@ -416,6 +416,18 @@ fn reads_known_placements() {
     assert_eq!(decode_strict_fast::<XiangqiLike>(xiangqi.as_bytes(), &mut board), Some((32, 59)));
     assert_eq!(board[4], XiangqiLike::piece_from_ascii(b'K', false));
     assert_eq!(board[85], XiangqiLike::piece_from_ascii(b'k', false));
+    // a promotion prefix is read on the fast path, before a letter only
+    let mut board = vec![None; 25];
+    assert_eq!(decode_strict_fast::<ShogiLike>(b"+k+G3/5/5/5/3+p+P w", &mut board), Some((4, 17)));
+    // the first row written is the top one, cells 20 to 24
+    assert_eq!(board[20], ShogiLike::piece_from_ascii(b'k', true));
+    assert_eq!(board[21], ShogiLike::piece_from_ascii(b'G', true));
+    assert_eq!(board[4], ShogiLike::piece_from_ascii(b'P', true));
+    for line in ["+5/5/5/5/5", "5+/5/5/5/5", "5/5/5/5/4+", "++k4/5/5/5/5", "+/5/5/5/5/5", "k4/5/5/5/4+ w"] {
+        let mut board = vec![None; 25];
+        assert_eq!(decode_strict_fast::<ShogiLike>(line.as_bytes(), &mut board), None, "{line:?}");
+        agrees::<ShogiLike>(line).unwrap();
+    }
 }
 
 #[test]

@@ -123,7 +123,7 @@ pub(super) fn read(r: &Reader<'_>, text: &str, repairs: &mut Vec<MoveRepair>) ->
                     piece.role.name(),
                     name(role)
                 );
-                let near = r.legal.moves.iter().copied().filter(|m| m.from() == Some(from) && m.to() == to).collect();
+                let near = r.legal.moves().iter().copied().filter(|m| m.from() == Some(from) && m.to() == to).collect();
                 return Err(r.with_candidates(r.error(MoveErrorKind::Illegal(message), piece_span), near));
             };
             Move::Normal { from, to, promote }

@@ -391,9 +391,6 @@ impl Reader<'_> {
     /// `mv` if legal, else the rules' reason with the legal moves to the
     /// same square by the same kind as candidates.
     fn legal(&self, mv: Move, span: Range<usize>) -> Result<Move, MoveParseError> {
-        if self.legal.contains(mv) {
-            return Ok(mv);
-        }
         match self.position.check_move(mv) {
             Ok(()) => Ok(mv),
             Err(why) => {
@@ -407,7 +404,7 @@ impl Reader<'_> {
     /// else the same piece anywhere.
     fn near(&self, mv: Move) -> Vec<Move> {
         let pick = |keep: &dyn Fn(&Move) -> bool| -> Vec<Move> {
-            self.legal.moves.iter().copied().filter(|m| keep(m)).collect()
+            self.legal.moves().iter().copied().filter(|m| keep(m)).collect()
         };
         match mv {
             Move::Normal { from, to, .. } => {
@@ -474,25 +471,32 @@ fn attackers_of(position: &Position, role: Role, to: Square) -> Vec<Square> {
         .collect()
 }
 
-/// A position's legal moves, generated once for a reading or a writing.
+/// A position's legal moves, generated at most once for a reading or a
+/// writing, and only when first asked for (a USI move, or any move that
+/// names its origin and is legal, never needs the list).
 struct Legal<'a> {
     position: &'a Position,
-    moves: crate::MoveList,
+    list: core::cell::OnceCell<crate::MoveList>,
 }
 
 impl Legal<'_> {
     fn of(position: &Position) -> Legal<'_> {
-        Legal { position, moves: position.legal_moves() }
+        Legal { position, list: core::cell::OnceCell::new() }
+    }
+
+    /// The legal moves.
+    fn moves(&self) -> &crate::MoveList {
+        self.list.get_or_init(|| self.position.legal_moves())
     }
 
     fn contains(&self, mv: Move) -> bool {
-        self.moves.contains(&mv)
+        self.moves().contains(&mv)
     }
 
     /// The legal moves ending on `to` of a piece of `role` (as it stands
     /// before the move), drops of `role` included.
     fn moves_to(&self, role: Role, to: Square) -> Vec<Move> {
-        self.moves
+        self.moves()
             .iter()
             .copied()
             .filter(|m| {
