@@ -144,7 +144,7 @@ impl GameReader {
     }
 
     /// The format read: "pgn", "xqf", "cbr", "cbl", "dhtmlxq", "cbf", "kif",
-    /// "ki2" or "csa".
+    /// "ki2", "csa" or "usi".
     #[getter]
     fn format(&self) -> &'static str {
         self.format.name()

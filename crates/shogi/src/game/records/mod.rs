@@ -16,6 +16,7 @@
 
 mod csa;
 mod kif;
+pub(super) mod usi;
 
 use std::borrow::Cow;
 
@@ -59,6 +60,10 @@ pub enum ShogiRecord {
     /// CSA (V2.2; V3.0's encoding line read): `N+`, `$` metadata, `PI` or
     /// `P1`…`P9`, moves `+7776FU`, `T` times, `%` endings, `/` between games.
     Csa,
+    /// USI `position` lines, one game a line: `position startpos moves
+    /// 7g7f 3c3d`, `position sfen <sfen> moves …` (`position` may be left
+    /// out); the main line only.
+    Usi,
 }
 
 impl RecordFormats for ShogiRecord {
@@ -69,6 +74,7 @@ impl RecordFormats for ShogiRecord {
             ShogiRecord::Kif => "kif",
             ShogiRecord::Ki2 => "ki2",
             ShogiRecord::Csa => "csa",
+            ShogiRecord::Usi => "usi",
         }
     }
 
@@ -79,10 +85,19 @@ impl RecordFormats for ShogiRecord {
     /// From the first lines, in UTF-8 or `Shift_JIS`: CSA's `V2`, `N+`/`N-`,
     /// `PI`, `P1`…`P9`, `$START_TIME:`, a move `+7776FU`; KIF's `#KIF`,
     /// `手合割：`, `開始日時：`, `手数----指手`, a board diagram; KI2's `▲`/`△`
-    /// moves without KIF's move header.
+    /// moves without KIF's move header; USI's `position startpos …` or
+    /// `position sfen …` as the first line that is not blank or a `#`
+    /// comment.
     fn detect(head: &[u8]) -> Option<ShogiRecord> {
         let head = &head[..head.len().min(16 * 1024)];
         let (text, _) = decode(head);
+        let first = text
+            .lines()
+            .map(|l| l.trim_start_matches('\u{feff}').trim())
+            .find(|l| !l.is_empty() && !l.starts_with('#'));
+        if first.is_some_and(usi::looks_like_usi) {
+            return Some(ShogiRecord::Usi);
+        }
         let mut kif = false;
         let mut ki2 = false;
         let mut csa = false;
@@ -116,6 +131,7 @@ impl RecordFormats for ShogiRecord {
             ShogiRecord::Kif => vec![kif::read(&text, kif::Kind::Kif)],
             ShogiRecord::Ki2 => vec![kif::read(&text, kif::Kind::Ki2)],
             ShogiRecord::Csa => csa::read(&text),
+            ShogiRecord::Usi => usi::read(&text),
         }
     }
 
@@ -124,22 +140,35 @@ impl RecordFormats for ShogiRecord {
             ShogiRecord::Kif => "KIF holds Shogi games",
             ShogiRecord::Ki2 => "KI2 holds Shogi games",
             ShogiRecord::Csa => "CSA holds Shogi games",
+            ShogiRecord::Usi => "USI position lines hold Shogi games",
         }
     }
 
     /// KIF and KI2 in UTF-8 (KIF with its `#KIF version=2.0
     /// encoding=UTF-8` line), CSA V2.2 in UTF-8 with the `'CSA
     /// encoding=UTF-8` line first. CSA holds no variations: only the main
-    /// line is written.
+    /// line is written ([`RecordFormats::cannot_hold`] says so). USI: one
+    /// `position` line of the main line.
     fn write(self, game: &Game) -> Option<Result<Vec<u8>, RuleError>> {
         Some(
             match self {
                 ShogiRecord::Kif => kif::write(game, kif::Kind::Kif),
                 ShogiRecord::Ki2 => kif::write(game, kif::Kind::Ki2),
                 ShogiRecord::Csa => csa::write(game),
+                ShogiRecord::Usi => usi::write(game),
             }
             .map(String::into_bytes),
         )
+    }
+
+    /// CSA: the variations (CSA has no place for them); USI: the
+    /// variations, comments and times, the result and the tags.
+    fn cannot_hold(self, game: &Game) -> Vec<String> {
+        match self {
+            ShogiRecord::Kif | ShogiRecord::Ki2 => Vec::new(),
+            ShogiRecord::Csa => csa::cannot_hold(game),
+            ShogiRecord::Usi => usi::cannot_hold(game),
+        }
     }
 }
 
