@@ -148,7 +148,7 @@ fn a_kif_converts_to_usi_lines_and_they_read_back() {
     let out = polyfen(&["games", "convert", "--to", "usi", &path("records/kif/017.kif")], b"");
     assert_eq!(out.code, 0, "{}", out.stderr);
     let main = expected_main_line("records/kif/017.kif");
-    // a handicap start (香落ち): the SFEN is written
+    // a handicap start (角落ち): the SFEN is written
     let start = "position sfen lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1";
     assert_eq!(out.stdout, format!("{start} moves {main}\n"));
     // the variations, comments and players are not written, and that is said
@@ -187,4 +187,23 @@ fn csa_says_it_cannot_hold_the_variations() {
     assert!(out.stderr.contains("warning: CSA cannot hold variations; dropped 4 variations"), "{}", out.stderr);
     let plain = polyfen(&["games", "convert", "--to", "csa", &path("records/kif/001.kif")], b"");
     assert!(!plain.stderr.contains("cannot hold"), "{}", plain.stderr);
+}
+
+#[test]
+fn a_kif_with_variations_goes_through_jkf_and_back() {
+    let kif = path("records/kif/017.kif");
+    let jkf = polyfen(&["games", "convert", "--to", "jkf", &kif], b"");
+    assert_eq!(jkf.code, 0, "{}", jkf.stderr);
+    assert!(jkf.stderr.is_empty(), "JKF holds it all: {}", jkf.stderr);
+    let document: serde_json::Value = serde_json::from_str(&jkf.stdout).expect("one JSON document");
+    assert_eq!(document["initial"]["preset"], "KA");
+    assert_eq!(document["header"]["上手"], "ランダム二号");
+    // found from its content, every line of play kept
+    let lines = polyfen(&["games", "lines", "--moves", "usi", "-"], jkf.stdout.as_bytes());
+    assert_eq!(lines.code, 0, "{}", lines.stderr);
+    let direct = polyfen(&["games", "lines", "--moves", "usi", &kif], b"");
+    assert_eq!(lines.stdout, direct.stdout);
+    let back = polyfen(&["games", "convert", "--to", "kif", "-"], jkf.stdout.as_bytes());
+    let again = polyfen(&["games", "convert", "--to", "kif", &kif], b"");
+    assert_eq!(back.stdout, again.stdout);
 }

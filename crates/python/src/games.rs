@@ -144,7 +144,7 @@ impl GameReader {
     }
 
     /// The format read: "pgn", "xqf", "cbr", "cbl", "dhtmlxq", "cbf", "kif",
-    /// "ki2", "csa" or "usi".
+    /// "ki2", "csa", "usi" or "jkf".
     #[getter]
     fn format(&self) -> &'static str {
         self.format.name()

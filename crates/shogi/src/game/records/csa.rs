@@ -33,7 +33,7 @@ const KEYS: [(&str, &str); 6] = [
 ];
 
 /// The specials that end a game, with their termination and outcome.
-const SPECIALS: [(&str, &str, Outcome); 14] = [
+pub(super) const SPECIALS: [(&str, &str, Outcome); 14] = [
     ("TORYO", "resign", Outcome::MoverLoses),
     ("CHUDAN", "interrupt", Outcome::Unknown),
     ("SENNICHITE", "repetition", Outcome::Draw),
@@ -313,7 +313,7 @@ fn write_comment(out: &mut String, comment: &str) {
 }
 
 /// The special for a termination and result (`turn` to move at the end).
-fn special_of(termination: Option<&str>, result: &str, turn: Color) -> Option<&'static str> {
+pub(super) fn special_of(termination: Option<&str>, result: &str, turn: Color) -> Option<&'static str> {
     let termination = match (termination, result) {
         (Some(termination), _) => termination,
         (None, "1-0" | "0-1") => "resign",
