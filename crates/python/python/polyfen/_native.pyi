@@ -58,6 +58,11 @@ class Game:
     def repairs(self) -> List[str]:
         """What a lenient reading repaired, each with its line and column."""
     @property
+    def warnings(self) -> List[str]:
+        """What the record's ending disagrees with or leaves unsaid (the JSON's
+        "warnings"): a Shogi line ending in a fourth repetition the record does
+        not state, an impasse declaration the position does not allow ..."""
+    @property
     def unplayed(self) -> Optional[str]:
         """In a game read up to a bad move (``ReadError.partial``): the
         movetext from that move to the game's end, as written; else None."""
