@@ -1,7 +1,8 @@
 //! Shogi's own record formats: KIF and KI2 (Kakinoki's, `kif.rs`, which
-//! share their headers, board diagram, comments, variations and endings)
-//! CSA (`csa.rs`), USI `position` lines (`usi.rs`) and JKF (`jkf.rs`), listed as [`ShogiRecord`] ([`RecordFormats`], which
-//! the facade's list of games names), and what their readers share: the
+//! share their headers, board diagram, comments, variations and endings),
+//! CSA (`csa.rs`), USI `position` lines (`usi.rs`) and JKF (`jkf.rs`),
+//! listed as [`ShogiRecord`] ([`RecordFormats`], which the facade's list
+//! of games names), and what their readers share: the
 //! text's encoding (a BOM, a declared `encoding=`, else UTF-8 when it is,
 //! else `Shift_JIS` (CP932), else EUC-JP), lines with their number and byte
 //! offset (errors say `line L, column C:` and carry the byte offset in the
