@@ -394,8 +394,61 @@ fn each_ending_is_a_result_and_a_termination() {
     }
 }
 
+/// A JKF document of moves with any squares, pieces, flags, times and
+/// forks, in range or not.
+fn jkf_document() -> impl Strategy<Value = String> {
+    let kind = prop::sample::select(vec!["FU", "KY", "KE", "GI", "KI", "KA", "HI", "OU", "TO", "UM", "RY", "XX"]);
+    let place = (0u8..=11, 0u8..=11);
+    let entry = (
+        proptest::option::of(place.clone()),
+        proptest::option::of(place),
+        kind,
+        any::<Option<bool>>(),
+        proptest::option::of((any::<u64>(), 0u64..100)),
+        proptest::option::of(prop::sample::select(vec!["TORYO", "CHUDAN", "KACHI", "NOPE"])),
+    )
+        .prop_map(|(from, to, piece, promote, time, special)| {
+            let mut fields = Vec::new();
+            let place = |(x, y): (u8, u8)| format!("{{\"x\":{x},\"y\":{y}}}");
+            let mut mv = vec![format!("\"piece\":\"{piece}\"")];
+            mv.extend(from.map(|p| format!("\"from\":{}", place(p))));
+            mv.extend(to.map(|p| format!("\"to\":{}", place(p))));
+            mv.extend(promote.map(|p| format!("\"promote\":{p}")));
+            fields.push(format!("\"move\":{{{}}}", mv.join(",")));
+            fields.extend(time.map(|(m, s)| format!("\"time\":{{\"now\":{{\"m\":{m},\"s\":{s}}}}}")));
+            fields.extend(special.map(|s| format!("\"special\":\"{s}\"")));
+            format!("{{{}}}", fields.join(","))
+        });
+    (proptest::collection::vec(entry.clone(), 0..12), proptest::collection::vec(entry, 0..4), 0usize..12).prop_map(
+        |(main, fork, at)| {
+            let mut entries: Vec<String> = main;
+            if let Some(e) = entries.get_mut(at) {
+                let fork = fork.join(",");
+                e.insert_str(e.len() - 1, &format!(",\"forks\":[[{fork}]]"));
+            }
+            format!("{{\"header\":{{\"先手\":\"a\"}},\"moves\":[{{}},{}]}}", entries.join(","))
+        },
+    )
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn jkf_reads_and_writes_any_document_without_panicking(document in jkf_document()) {
+        for game in ShogiRecord::Jkf.read(document.as_bytes()) {
+            let game = match game {
+                Ok(game) => game,
+                Err(error) => {
+                    prop_assert!(error.message.starts_with("line "), "{}", error.message);
+                    match error.partial { Some(partial) => *partial, None => continue }
+                }
+            };
+            let written = ShogiRecord::Jkf.write(&game).expect("a writer").expect("what was read is written");
+            let back = ShogiRecord::Jkf.read(&written).remove(0).expect("and read back");
+            prop_assert_eq!(back.moves, game.moves);
+        }
+    }
 
     #[test]
     fn a_damaged_game_of_a_csa_file_leaves_the_others_read(

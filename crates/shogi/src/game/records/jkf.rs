@@ -613,7 +613,7 @@ fn write_line(line: &[Replayed<'_>], mut totals: [u64; 2], out: &mut Vec<Entry>)
         let side = usize::from(position.turn() != Color::White);
         let mut entry = Entry { mv: Some(jkf_move(position, r.before.last_to, r.mv)), ..Entry::default() };
         if let Some(seconds) = r.node.comments.iter().find_map(|c| emt_seconds(c)) {
-            totals[side] += seconds;
+            totals[side] = totals[side].saturating_add(seconds);
             let total = totals[side];
             entry.time = Some(Time {
                 now: Clock { h: None, m: seconds / 60, s: seconds % 60 },
