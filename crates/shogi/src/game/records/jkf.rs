@@ -488,6 +488,13 @@ fn read_line(
         };
         let index = reading.moves_read;
         reading.moves_read += 1;
+        if main && let Some((ended, _)) = ending.as_ref() {
+            let at = reading.document.nth_move(index);
+            return Err((
+                reading.document.error(at, format!("{here}: a move after the game ended ({ended})")),
+                position.turn(),
+            ));
+        }
         let played = match to_move(&position, last_to, &mv) {
             Ok(played) => played,
             Err(why) => {
@@ -766,6 +773,12 @@ mod tests {
         let error = ShogiRecord::Jkf.read(bad.as_bytes()).remove(0).expect_err("a bad move");
         assert!(error.message.starts_with("line 8, column 2: moves[4]: 4a2b"), "{}", error.message);
         assert_eq!(error.partial.expect("the game read up to it").moves.len(), 3);
+        let late = JKF.replace(
+            r#"{"special":"TORYO"}]}"#,
+            r#"{"special":"TORYO"},{"move":{"from":{"x":5,"y":9},"to":{"x":5,"y":8},"piece":"OU"}}]}"#,
+        );
+        let error = ShogiRecord::Jkf.read(late.as_bytes()).remove(0).expect_err("a move after the end");
+        assert!(error.message.ends_with("moves[6]: a move after the game ended (resign)"), "{}", error.message);
         let broken = ShogiRecord::Jkf.read(b"{\"moves\": [}").remove(0).expect_err("not JSON");
         assert!(broken.message.starts_with("line 1, column 12: not a JKF document"), "{}", broken.message);
     }
