@@ -15,7 +15,7 @@ use clap::{Args, Subcommand};
 use indicatif::ProgressBar;
 use polyfen::games::{
     Encoding, Game, GameError, GameOptions, GameResult, OpenOptions, RecordFormat, Records, encoding_for,
-    position_notation, write_record,
+    position_notation, record_cannot_hold, write_record,
 };
 use polyfen::{MoveNotation, Notation, Position, VariantId, WriteOptions};
 
@@ -52,8 +52,8 @@ enum GamesCommand {
 /// What every `games` command takes.
 #[derive(Args, Debug, Clone)]
 struct CommonArgs {
-    /// Read every game as this game (chess, xiangqi, khet), whatever its
-    /// tags say.
+    /// Read every game as this game (chess, xiangqi ...; an unknown name
+    /// lists them all), whatever its tags say.
     #[arg(long, value_name = "VARIANT", value_parser = crate::parse_variant)]
     variant: Option<VariantId>,
     /// The text encoding of the files (utf-8, gb18030, gbk, big5, latin1,
@@ -90,12 +90,13 @@ struct ConvertArgs {
     /// The format to write: pgn, json (one object per game per line), or a
     /// game's own record format that is written: xqf (binary, one Xiangqi
     /// game), dhtmlxq (Xiangqi, the web pages' tag form, a record per game),
-    /// kif, ki2, csa (Shogi, UTF-8).
+    /// kif, ki2, csa, jkf, usi (Shogi, UTF-8); an unknown name lists them
+    /// all. A format that cannot hold part of a game (CSA's variations)
+    /// says what it leaves out, as a warning.
     #[arg(long, value_name = "FORMAT", default_value = "pgn", value_parser = parse_output)]
     to: Output,
-    /// The move notation to write (default: the game's PGN notation: san,
-    /// iccs or khet). Chess: san, lan, uci. Xiangqi: iccs, ucci, uci-1,
-    /// wxf, wxf-fsf, chinese, chinese-traditional. Khet: khet.
+    /// The move notation to write, one of the game's (default: the game's
+    /// PGN notation).
     #[arg(long, value_name = "NOTATION", value_parser = parse_move_notation)]
     moves: Option<MoveNotation>,
     #[command(flatten)]
@@ -107,8 +108,8 @@ struct PositionsArgs {
     /// Every ply of the main line, not only the last.
     #[arg(long)]
     every_ply: bool,
-    /// The notation of the positions (default: the game's own: fen,
-    /// xiangqi-fen or pkn).
+    /// The notation of the positions (default: the game's own, such as fen
+    /// for chess); an unknown name lists them all.
     #[arg(long, value_name = "NOTATION", value_parser = parse_notation)]
     to: Option<Notation>,
     #[command(flatten)]
@@ -476,6 +477,7 @@ fn process_game(game: &Game, job: Job) -> Outcome {
             game.write_pgn(moves, &mut outcome.output).map_err(|e| e.to_string())
         }
         Job::Convert { to: Output::Record(format), .. } => {
+            outcome.warnings.extend(record_cannot_hold(format, game));
             write_record(format, game).map_err(|e| e.to_string()).and_then(|bytes| {
                 if format.is_binary() {
                     outcome.binary = bytes;

@@ -1,6 +1,6 @@
 //! The `polyfen` command: convert, validate and draw board-game positions
-//! of chess, Xiangqi and Khet, and print the named start positions
-//! (`polyfen setup`).
+//! of every game the library lists, play their moves, read their game
+//! records, and print the named start positions (`polyfen setup`).
 //!
 //! Every command takes its inputs as arguments, or else reads standard
 //! input one line per input, streamed so that memory stays flat however
@@ -26,9 +26,9 @@ use polyfen::{EnPassantPolicy, Notation, Position, ReadOptions, Reading, RenderS
 pub(crate) use crate::input::Inputs;
 use crate::output::{Flow, Report};
 
-/// Read, check, convert and write board-game positions: chess (FEN, X-FEN,
-/// Shredder-FEN, EPD), Xiangqi (Xiangqi FEN and its legacy dialect), Khet
-/// (PKN) and JSON.
+/// Read, check, convert and write board-game positions in every notation of
+/// every game the library knows (an unknown name of a game or notation lists
+/// them all), play their moves and read their game records.
 #[derive(Parser, Debug)]
 #[command(name = "polyfen", version, about, long_about = None)]
 struct Cli {
@@ -70,8 +70,9 @@ enum Command {
     /// parts: each rank with its cells, each field, each letter that names
     /// something, with its byte span and what it means.
     Explain(explain::ExplainArgs),
-    /// Read game records (PGN of chess, Xiangqi and Khet): convert them,
-    /// validate them, list their positions and lines, count them.
+    /// Read game records (PGN of every game and each game's own record
+    /// formats): convert them, validate them, list their positions and
+    /// lines, count them.
     Games(games::GamesArgs),
     /// Serve the JSON API under /v1 and the conversion web page at / over
     /// HTTP, until interrupted.
@@ -158,8 +159,7 @@ pub(crate) struct ReadArgs {
 
 #[derive(Args, Debug)]
 struct ConvertArgs {
-    /// The notation to write: fen, shredder-fen, epd, xiangqi-fen,
-    /// xiangqi-legacy, pkn, json.
+    /// The notation to write: one of the position's game's, or json.
     #[arg(long, value_name = "NOTATION", value_parser = parse_notation)]
     to: Notation,
     /// The Xiangqi letter set of xiangqi-fen and xiangqi-legacy output:
@@ -202,7 +202,7 @@ struct RenderArgs {
 
 #[derive(Args, Debug)]
 struct SetupArgs {
-    /// The game: chess, xiangqi or khet.
+    /// The game (chess, xiangqi ...; an unknown name lists them all).
     #[arg(value_name = "VARIANT", value_parser = parse_variant)]
     variant: VariantId,
     /// The position's name (without it, every name is listed with its
@@ -248,8 +248,39 @@ pub(crate) fn parse_style(s: &str) -> Result<RenderStyle, String> {
     })
 }
 
+/// Each game's notations as the help lists them, from the facade:
+/// `chess: uci, san, lan; xiangqi: …`.
+fn by_game(names: impl Fn(VariantId) -> Vec<String>) -> String {
+    let games: Vec<String> = <VariantId as strum::IntoEnumIterator>::iter()
+        .map(|game| format!("{game}: {}", names(game).join(", ")))
+        .collect();
+    games.join("; ")
+}
+
+/// The command line with the help of the options that name a notation
+/// listing each game's, from the facade's list of games.
+fn with_lists(command: clap::Command) -> clap::Command {
+    let moves = format!("Each game's: {}.", by_game(|g| g.move_notations().iter().map(ToString::to_string).collect()));
+    let positions =
+        format!("Each game's: {}; and json.", by_game(|g| g.notations().iter().map(ToString::to_string).collect()));
+    let list = |list: &str| {
+        let list = list.to_owned();
+        move |arg: clap::Arg| {
+            let help = arg.get_help().map(ToString::to_string).unwrap_or_default();
+            arg.help(format!("{help}. {list}"))
+        }
+    };
+    command
+        .mut_subcommand("convert", |c| c.mut_arg("to", list(&positions)))
+        .mut_subcommand("apply", |c| c.mut_arg("to", list(&positions)))
+        .mut_subcommand("moves", |c| c.mut_arg("notation", list(&moves)))
+        .mut_subcommand("move", |c| c.mut_arg("to", list(&moves)))
+        .mut_subcommand("games", |c| c.mut_subcommand("convert", |c| c.mut_arg("moves", list(&moves))))
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let matches = with_lists(<Cli as clap::CommandFactory>::command()).get_matches();
+    let cli = <Cli as clap::FromArgMatches>::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     let mut report = Report::new();
     let result = match cli.command {
         Command::Convert(args) => convert(&args, &mut report),

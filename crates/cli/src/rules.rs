@@ -43,9 +43,8 @@ impl RuleArgs {
 
 #[derive(Args, Debug)]
 pub struct MovesArgs {
-    /// The move notation to write (default: the game's first: uci, iccs or
-    /// khet). Chess: uci, san, lan. Xiangqi: iccs, ucci, uci-1, wxf,
-    /// wxf-fsf, chinese, chinese-traditional. Khet: khet.
+    /// The move notation to write, one of the game's (default: the game's
+    /// first).
     #[arg(long, value_name = "NOTATION", value_parser = parse_move_notation)]
     notation: Option<MoveNotation>,
     #[command(flatten)]
@@ -76,9 +75,7 @@ pub struct PositionArgs {
 
 #[derive(Args, Debug)]
 pub struct MoveArgs {
-    /// The move notation to write each move in. Chess: san, lan, uci.
-    /// Xiangqi: iccs, ucci, uci-1, wxf, wxf-fsf, chinese,
-    /// chinese-traditional. Khet: khet.
+    /// The move notation to write each move in, one of the game's.
     #[arg(long, value_name = "NOTATION", value_parser = parse_move_notation)]
     to: MoveNotation,
     #[command(flatten)]
@@ -95,8 +92,7 @@ pub struct MoveArgs {
 #[derive(Args, Debug)]
 pub struct ApplyArgs {
     /// The notation to write the resulting position in (default: the
-    /// position's own): fen, shredder-fen, epd, xiangqi-fen,
-    /// xiangqi-legacy, pkn, json.
+    /// position's own): one of its game's or json.
     #[arg(long, value_name = "NOTATION", value_parser = parse_notation)]
     to: Option<Notation>,
     #[command(flatten)]

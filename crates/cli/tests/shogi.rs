@@ -112,3 +112,17 @@ fn board_notations_diagrams_and_explanations() {
     assert!(explained.contains("\"2P\" hand-piece: Sente holds 2 pawns."), "{explained}");
     assert!(explained.contains("The letter k puts a gote king on 5a."), "{explained}");
 }
+
+#[test]
+fn board_notations_are_found_without_from() {
+    let position = "lnsgk2nl/1r4gs1/p1pppp1pp/1p4p2/7P1/2P6/PP1PPPP1P/1SG4R1/LN2KGSNL b Bb 1";
+    for notation in ["csa-board", "kif-board"] {
+        let board = ok(&["convert", "--to", notation, position]);
+        assert_eq!(ok(&["validate", board.trim_end()]), "ok\n", "{notation}");
+        assert_eq!(ok(&["convert", "--to", "sfen", board.trim_end()]).trim_end(), position, "{notation}");
+    }
+    // a bad side letter: Shogi's error, not Xiangqi's
+    let bad = common::run(&["validate", &START.replace(" b ", " x ")], "");
+    assert_eq!(bad.code, 1, "{bad:?}");
+    assert!(bad.stderr.contains("invalid side to move: \"x\" is not 'b'"), "{bad:?}");
+}

@@ -142,3 +142,68 @@ fn a_handicap_game_goes_through_pgn_and_back_to_kif() {
     let lines = polyfen(&["games", "lines", "--moves", "usi", "-"], kif.stdout.as_bytes());
     assert_eq!(lines.stdout.trim_end(), expected_main_line("records/kif/004.kifu"));
 }
+
+#[test]
+fn a_kif_converts_to_usi_lines_and_they_read_back() {
+    let out = polyfen(&["games", "convert", "--to", "usi", &path("records/kif/017.kif")], b"");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let main = expected_main_line("records/kif/017.kif");
+    // a handicap start (角落ち): the SFEN is written
+    let start = "position sfen lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1";
+    assert_eq!(out.stdout, format!("{start} moves {main}\n"));
+    // the variations, comments and players are not written, and that is said
+    for said in [
+        "variations; dropped 4 variations",
+        "comments or times; dropped 73 comments",
+        "tags; dropped StartTime, Sente, Gote\n",
+    ] {
+        assert!(out.stderr.contains(&format!("warning: USI position lines cannot hold {said}")), "{}", out.stderr);
+    }
+    let resigned = polyfen(&["games", "convert", "--to", "usi", &path("records/kif/001.kif")], b"");
+    assert!(
+        resigned.stderr.contains("warning: USI position lines cannot hold the result; dropped "),
+        "{}",
+        resigned.stderr
+    );
+    let lines = polyfen(&["games", "lines", "--moves", "usi", "-"], out.stdout.as_bytes());
+    assert_eq!(lines.code, 0, "{}", lines.stderr);
+    assert_eq!(lines.stdout.trim_end(), main);
+}
+
+#[test]
+fn usi_lines_validate_one_game_a_line_with_line_and_column() {
+    let text = "position startpos moves 7g7f 3c3d\nstartpos moves 7g7f 7g7f\nposition sfen 4k4/9/9/9/9/9/9/9/4K4 b G 1 moves G*5b\n";
+    let out = polyfen(&["games", "validate", "-"], text.as_bytes());
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert!(out.stderr.contains("game 2") && out.stderr.contains("line 2, column 21"), "{}", out.stderr);
+    let lines = polyfen(&["games", "lines", "--moves", "usi", "-"], text.as_bytes());
+    assert_eq!(lines.stdout, "7g7f 3c3d\n7g7f\nG*5b\n", "{}", lines.stderr);
+}
+
+#[test]
+fn csa_says_it_cannot_hold_the_variations() {
+    let out = polyfen(&["games", "convert", "--to", "csa", &path("records/kif/017.kif")], b"");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stderr.contains("warning: CSA cannot hold variations; dropped 4 variations"), "{}", out.stderr);
+    let plain = polyfen(&["games", "convert", "--to", "csa", &path("records/kif/001.kif")], b"");
+    assert!(!plain.stderr.contains("cannot hold"), "{}", plain.stderr);
+}
+
+#[test]
+fn a_kif_with_variations_goes_through_jkf_and_back() {
+    let kif = path("records/kif/017.kif");
+    let jkf = polyfen(&["games", "convert", "--to", "jkf", &kif], b"");
+    assert_eq!(jkf.code, 0, "{}", jkf.stderr);
+    assert!(jkf.stderr.is_empty(), "JKF holds it all: {}", jkf.stderr);
+    let document: serde_json::Value = serde_json::from_str(&jkf.stdout).expect("one JSON document");
+    assert_eq!(document["initial"]["preset"], "KA");
+    assert_eq!(document["header"]["上手"], "ランダム二号");
+    // found from its content, every line of play kept
+    let lines = polyfen(&["games", "lines", "--moves", "usi", "-"], jkf.stdout.as_bytes());
+    assert_eq!(lines.code, 0, "{}", lines.stderr);
+    let direct = polyfen(&["games", "lines", "--moves", "usi", &kif], b"");
+    assert_eq!(lines.stdout, direct.stdout);
+    let back = polyfen(&["games", "convert", "--to", "kif", "-"], jkf.stdout.as_bytes());
+    let again = polyfen(&["games", "convert", "--to", "kif", &kif], b"");
+    assert_eq!(back.stdout, again.stdout);
+}

@@ -68,6 +68,17 @@ pub struct TextShape {
     pub fifth_letter: bool,
     /// A field after the first is a move number with the legacy `/x` marker.
     pub marker: bool,
+    /// The fields after the placement.
+    pub fields: usize,
+    /// A `+` in the placement (Shogi's promoted pieces), read on a board of
+    /// neither 8 nor 10 ranks.
+    pub plus: bool,
+    /// The text starts with a line of a CSA board: `P1`…`P9` followed by a
+    /// cell (` * `, `+FU`, `-KY`), `PI`, `P+` or `P-`.
+    pub csa_board: bool,
+    /// The text starts with a line of a KIF board diagram: `後手の持駒`,
+    /// `上手の持駒`, the file digits `９ ８ ７`…, or the frame `+---`.
+    pub kif_board: bool,
 }
 
 /// Byte classes of [`CLASS`].
@@ -75,9 +86,10 @@ const SPACE: u8 = 1;
 const SLASH: u8 = 2;
 const ZERO: u8 = 4;
 const XIANGQI: u8 = 8;
+const PLUS: u8 = 16;
 
-/// The class of each byte: ASCII whitespace, `/`, `0`, or a Xiangqi letter
-/// (`c h g m`, either case).
+/// The class of each byte: ASCII whitespace, `/`, `0`, a Xiangqi letter
+/// (`c h g m`, either case), or `+`.
 static CLASS: [u8; 256] = {
     let mut table = [0u8; 256];
     let mut b = 0;
@@ -91,6 +103,8 @@ static CLASS: [u8; 256] = {
             ZERO
         } else if matches!(byte.to_ascii_lowercase(), b'c' | b'h' | b'g' | b'm') {
             XIANGQI
+        } else if byte == b'+' {
+            PLUS
         } else {
             0
         };
@@ -126,6 +140,9 @@ impl TextShape {
     #[must_use]
     pub fn scan(bytes: &[u8]) -> TextShape {
         let mut shape = TextShape { second_rotations: true, ..TextShape::default() };
+        shape.csa_board = matches!(bytes, [b'P', b'1'..=b'9', b' ' | b'+' | b'-', ..] | [b'P', b'I' | b'+' | b'-', ..]);
+        shape.kif_board =
+            ["後手の持駒", "上手の持駒", "９ ８ ７", "+---"].iter().any(|head| bytes.starts_with(head.as_bytes()));
         let i = match placement_words(bytes, &mut shape) {
             Some(end) => end,
             None => placement_bytes(bytes, &mut shape),
@@ -186,6 +203,7 @@ impl TextShape {
                 _ => Marker::No,
             };
         }
+        shape.fields = field;
     }
 }
 
@@ -291,6 +309,7 @@ fn placement_bytes(bytes: &[u8], shape: &mut TextShape) -> usize {
     shape.short_row = short != 0 || width < 9;
     shape.ten_digit = flags & ZERO != 0;
     shape.xiangqi_letter = flags & XIANGQI != 0;
+    shape.plus = flags & PLUS != 0;
     i
 }
 
@@ -311,5 +330,11 @@ mod tests {
         let epd = TextShape::scan(b"4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;");
         assert!(epd.fifth_letter && epd.fifth_len == 2);
         assert!(Strength::Sure > Strength::Likely && Strength::Likely > Strength::Fallback);
+        let sfen = TextShape::scan(b"lnsgkgsnl/1r5b1/ppppppp+pp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL x - 1");
+        assert!(sfen.plus && sfen.fields == 3 && sfen.rows() == 9 && sfen.xiangqi_letter);
+        assert!(TextShape::scan(b"P1-KY-KE-GI-KI-OU-KI-GI-KE-KY\nP2 * -HI").csa_board);
+        assert!(TextShape::scan(b"PI\n+\n").csa_board);
+        assert!(TextShape::scan("後手の持駒：なし\n  ９ ８".as_bytes()).kif_board);
+        assert!(!TextShape::scan(b"PNBRQK/8 w").csa_board);
     }
 }

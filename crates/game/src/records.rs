@@ -207,6 +207,15 @@ pub trait RecordFormats: Copy + Eq + fmt::Debug + Send + Sync + 'static {
     /// [`RuleError::IllegalPosition`] for a game the format cannot hold,
     /// [`RuleError::Move`] for a move that does not replay.
     fn write(self, game: &Record<Self::Position>) -> Option<Result<Vec<u8>, RuleError>>;
+
+    /// What writing `game` in this format leaves out (variations, comments,
+    /// the result… that the format has no place for), each in words, for
+    /// the caller to report as a warning: nothing is dropped silently.
+    /// Nothing, unless the format says otherwise.
+    fn cannot_hold(self, game: &Record<Self::Position>) -> Vec<String> {
+        let _ = game;
+        Vec::new()
+    }
 }
 
 /// A move of a record's tree while it is read in preorder (as XQF and CBR

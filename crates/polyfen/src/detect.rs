@@ -80,6 +80,10 @@ impl<'a> IntoIterator for &'a Candidates {
 ///   8 ranks of chess; a placement with a cannon (`c`) or a WXF or ICCS
 ///   letter but neither 8 nor 10 ranks is read as Xiangqi FEN, whose error
 ///   says how many ranks it should have;
+/// - Shogi: a CSA board or a KIF board diagram by its first line (`P1-KY…`,
+///   `PI`, `後手の持駒`, `９ ８ ７`), and SFEN: 9 ranks with a side `b` or
+///   `w`, or another side with a `+` in the placement or SFEN's three
+///   fields (so that its error names the side, not a Xiangqi letter);
 /// - anything else is chess: FEN, then EPD (EPD first when there are
 ///   operations after the fourth field).
 ///

@@ -45,7 +45,7 @@ macro_rules! with_games {
         Shogi(polyfen_shogi::ShogiPosition) {
             notations: polyfen_shogi::ShogiNotation [Sfen, CsaBoard, KifBoard],
             moves: polyfen_shogi::MoveNotation [Usi, Csa, Kif, Ki2, Western],
-            records: polyfen_shogi::ShogiRecord [Kif, Ki2, Csa],
+            records: polyfen_shogi::ShogiRecord [Kif, Ki2, Csa, Usi, Jkf],
         }
             }
     };

@@ -221,3 +221,28 @@ proptest::proptest! {
         proptest::prop_assert_eq!(read(&input, None, &options), read_by_candidates(&input, options));
     }
 }
+
+/// Shogi's board notations are found from their first line, and an SFEN
+/// with a bad side is still Shogi, whose error names the side.
+#[test]
+fn shogi_boards_and_a_bad_sfen_are_shogi() {
+    let sfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+    let position = read(sfen, None, &ReadOptions::default()).expect("an SFEN").position;
+    for notation in [Notation::CsaBoard, Notation::KifBoard] {
+        let text = polyfen::Position::to_notation(&position, notation, &polyfen::WriteOptions::default())
+            .expect("written")
+            .text;
+        let reading = read(&text, None, &ReadOptions::default()).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!((reading.notation, reading.position.clone()), (notation, position.clone()), "{text}");
+        assert_eq!(candidates(&text), [notation]);
+    }
+    for bad in [
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL x - 1",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPP+PPPPP/1B5R1/LNSGKGSNL x -",
+    ] {
+        let error = read(bad, None, &ReadOptions::default()).expect_err(bad);
+        assert_eq!(error.notation, Notation::Sfen, "{bad}: {error}");
+        assert!(error.to_string().contains("side"), "{bad}: {error}");
+        assert!(!error.to_string().contains("Xiangqi") && !error.to_string().contains("KABNRCP"), "{bad}: {error}");
+    }
+}

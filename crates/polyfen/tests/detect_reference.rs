@@ -1,6 +1,7 @@
 //! The one-pass guess of a notation (each game's guess from the text's
 //! shape, the surest taken) agrees with the guess as it was first
-//! written, in several passes over the text.
+//! written, in several passes over the text (with Shogi's board notations
+//! and its SFEN with a bad side added since).
 
 use polyfen::{Notation, candidates};
 use proptest::prelude::*;
@@ -32,6 +33,14 @@ fn reference(input: &str) -> Vec<Notation> {
     if rotations || ten_digit || ten_wide {
         return vec![Notation::Pkn];
     }
+    // Shogi's board notations, by their first line
+    let b = trimmed.as_bytes();
+    if matches!(b, [b'P', b'1'..=b'9', b' ' | b'+' | b'-', ..] | [b'P', b'I' | b'+' | b'-', ..]) {
+        return vec![Notation::CsaBoard];
+    }
+    if ["後手の持駒", "上手の持駒", "９ ８ ７", "+---"].iter().any(|head| trimmed.starts_with(head)) {
+        return vec![Notation::KifBoard];
+    }
     let marked = |field: &str| {
         field
             .split_once("/x")
@@ -48,7 +57,9 @@ fn reference(input: &str) -> Vec<Notation> {
         return vec![Notation::XiangqiFen, Notation::XiangqiLegacy];
     }
     let fifth = trimmed.split_ascii_whitespace().nth(4);
-    if rows == 9 && matches!(second, Some("b" | "w" | "B" | "W")) && fifth.is_none() {
+    // SFEN: its side, or with another side a `+` piece or its three fields
+    let sfen_like = placement.contains('+') || trimmed.split_ascii_whitespace().count() == 4;
+    if rows == 9 && (matches!(second, Some("b" | "w" | "B" | "W")) || sfen_like) && fifth.is_none() {
         return vec![Notation::Sfen];
     }
     if rows != 8 && placement.bytes().any(|b| matches!(b.to_ascii_lowercase(), b'c' | b'h' | b'g' | b'm')) {

@@ -764,6 +764,29 @@ fn json_keys_are_the_schema_s() {
     }
 }
 
+/// The schema names every game and every move notation the facade has
+/// (Shogi's too).
+#[test]
+fn the_schema_lists_every_game_and_move_notation() {
+    let schema: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/game.schema.json")).unwrap(),
+    )
+    .unwrap();
+    let listed = |key: &str| -> Vec<String> {
+        schema["properties"][key]["enum"].as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_owned()).collect()
+    };
+    let games: Vec<String> = <VariantId as strum::IntoEnumIterator>::iter().map(|g| g.to_string()).collect();
+    assert_eq!(listed("variant"), games);
+    let mut notations: Vec<String> = <VariantId as strum::IntoEnumIterator>::iter()
+        .flat_map(|g| g.move_notations().iter().map(ToString::to_string))
+        .collect();
+    let mut in_schema = listed("notation");
+    notations.sort();
+    notations.dedup();
+    in_schema.sort();
+    assert_eq!(in_schema, notations);
+}
+
 #[test]
 fn pgn_snapshots_of_each_game() {
     let chess = one(

@@ -165,3 +165,23 @@ fn the_corpus_repetitions_are_sennichite_as_their_records_say() {
         assert!(game.warnings.is_empty(), "{file}: {:?}", game.warnings);
     }
 }
+
+/// A resignation is the record's: the result and `Termination` say it, as
+/// for a chess game that ends by resignation, and the status stays the last
+/// position's (`ongoing`: the side that resigned still had moves), with no
+/// warning, in both games alike.
+#[test]
+fn a_resignation_is_the_result_and_the_position_keeps_its_status() {
+    let shogi = read_record(RecordFormat::Kif, kif(&["７六歩(77)", "３四歩(33)"], Some("投了")).as_bytes())
+        .remove(0)
+        .expect("read");
+    let chess = read_pgn("[Result \"0-1\"]\n[Termination \"resign\"]\n\n1. e4 e5 0-1\n", GameOptions::default())
+        .remove(0)
+        .expect("read");
+    for game in [&shogi, &chess] {
+        let json = game.to_json(None).expect("JSON");
+        assert_eq!((json.result.as_str(), json.status.as_str()), ("0-1", "ongoing"), "{}", game.variant);
+        assert_eq!(game.tag("Termination"), Some("resign"));
+        assert!(json.warnings.is_empty(), "{:?}", json.warnings);
+    }
+}

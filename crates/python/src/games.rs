@@ -144,7 +144,7 @@ impl GameReader {
     }
 
     /// The format read: "pgn", "xqf", "cbr", "cbl", "dhtmlxq", "cbf", "kif",
-    /// "ki2" or "csa".
+    /// "ki2", "csa", "usi" or "jkf".
     #[getter]
     fn format(&self) -> &'static str {
         self.format.name()
@@ -236,6 +236,19 @@ impl Game {
     #[getter]
     fn repairs(&self) -> Vec<String> {
         self.inner.repairs.iter().map(ToString::to_string).collect()
+    }
+
+    /// What the record's ending disagrees with or leaves unsaid, as the
+    /// command line prints them and the JSON's "warnings" lists them (a
+    /// Shogi line whose last position is the fourth repetition the record
+    /// does not state, an impasse declaration the position does not
+    /// allow ...); empty when there is nothing to say.
+    #[getter]
+    fn warnings(&self) -> Vec<String> {
+        match self.inner.main_line(None) {
+            Ok(line) => line.warnings,
+            Err(_) => self.inner.warnings.clone(),
+        }
     }
 
     /// The movetext not played, as written: in a game read up to a bad

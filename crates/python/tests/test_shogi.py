@@ -263,3 +263,20 @@ def test_every_record_file_of_the_corpus_reads_its_main_line():
         lines = game.lines("usi")
         assert lines[0] == want["lines"][0], want["file"]
         assert sorted(lines[1:]) == sorted(want["lines"][1:]), want["file"]
+
+
+def test_a_game_has_the_warnings_of_its_ending():
+    # the rooks step aside and back until the start is seen a fourth time,
+    # and the record does not say how the game ended
+    moves = ["３八飛(28)", "７二飛(82)", "２八飛(38)", "８二飛(72)"] * 3
+    kif = "手合割：平手\n手数----指手---------消費時間--\n" + "".join(
+        f"{i + 1:>4} {m}\n" for i, m in enumerate(moves)
+    )
+    game = next(polyfen.read_games(kif.encode()))
+    assert game.status == "sennichite"
+    assert len(game.warnings) == 1
+    assert "fourth repetition" in game.warnings[0]
+    assert game.warnings == json.loads(game.to_json())["warnings"]
+    # a game whose ending says nothing more has none
+    resigned = next(polyfen.read_games(KIF.encode()))
+    assert resigned.warnings == []

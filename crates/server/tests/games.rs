@@ -153,3 +153,26 @@ async fn games_keep_the_notation_they_are_written_in() {
     let (_, answer) = post(&c, &base, "/v1/games/convert", &json!({"pgn": pgn, "moves": "iccs"})).await;
     assert_eq!(answer["games"][0]["ok"]["mainline"], json!(["H2-E2", "H9-G7"]));
 }
+
+#[tokio::test]
+async fn games_convert_reads_shogi_usi_lines_and_jkf_found_from_their_text() {
+    let base = start(Config::default()).await;
+    let c = client();
+    let usi = "position startpos moves 7g7f 3c3d\nstartpos moves 2g2f\n";
+    let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"pgn": usi, "moves": "usi"})).await;
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["games"][0]["ok"]["mainline"], json!(["7g7f", "3c3d"]), "{answer}");
+    assert_eq!(answer["games"][1]["ok"]["mainline"], json!(["2g2f"]), "{answer}");
+    let jkf = r#"{"header":{"先手":"A"},"initial":{"preset":"HIRATE"},"moves":[{},
+        {"move":{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"}},{"special":"TORYO"}]}"#;
+    let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"pgn": jkf, "moves": "kif"})).await;
+    assert_eq!(status, 200, "{answer}");
+    let game = &answer["games"][0]["ok"];
+    assert_eq!(
+        (&game["variant"], &game["mainline"], &game["result"]),
+        (&json!("shogi"), &json!(["７六歩(77)"]), &json!("1-0")),
+        "{answer}"
+    );
+    let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"pgn": jkf, "format": "jkf"})).await;
+    assert_eq!(status, 200, "{answer}");
+}

@@ -1,4 +1,4 @@
-//! Shogi's record formats (KIF, KI2, CSA) against the corpus: every
+//! Shogi's record formats (KIF, KI2, CSA, and JKF and USI lines) against the corpus: every
 //! generated record gives its expected start, main line, every line of
 //! play, result and termination; every real record reads as expected;
 //! every game written in each format reads back the same; snapshots of a
@@ -209,12 +209,16 @@ fn every_corpus_game_round_trips_in_every_format() {
     files.extend(expected("real/expected.jsonl").iter().map(|e| e["file"].as_str().unwrap_or("").to_owned()));
     for file in files {
         let (_, game) = read_file(&file);
-        for format in [ShogiRecord::Kif, ShogiRecord::Ki2, ShogiRecord::Csa] {
+        for format in [ShogiRecord::Kif, ShogiRecord::Ki2, ShogiRecord::Csa, ShogiRecord::Jkf] {
             let text = write(format, &game);
             assert_eq!(ShogiRecord::detect(text.as_bytes()), Some(format), "{file} as {format:?}:\n{text}");
             let mut back = format.read(text.as_bytes());
             let back = back.remove(0).unwrap_or_else(|e| panic!("{file} as {format:?}: {e}\n{text}"));
             assert!(back.repairs.is_empty(), "{file} as {format:?}: {:?}", back.repairs);
+            if format == ShogiRecord::Jkf {
+                // JKF holds every tag, in its order
+                assert_eq!(back.tags, game.tags, "{file} as JKF");
+            }
             if format == ShogiRecord::Ki2 {
                 // KI2 holds no times and no end of a variation
                 same_game(&kept(&game), &kept(&back), &format!("{file} as {format:?}"), true);
@@ -246,7 +250,8 @@ fn written_records() {
         ("records/kif/009.kif", &[ShogiRecord::Kif, ShogiRecord::Ki2][..]),
         ("records/kif/013.kifu", &[ShogiRecord::Kif, ShogiRecord::Csa][..]),
         ("records/csa/004.csa", &[ShogiRecord::Kif, ShogiRecord::Csa][..]),
-        ("real/json-kifu-format/fork.kif", &[ShogiRecord::Kif, ShogiRecord::Ki2][..]),
+        ("real/json-kifu-format/fork.kif", &[ShogiRecord::Kif, ShogiRecord::Ki2, ShogiRecord::Jkf][..]),
+        ("records/kif/017.kif", &[ShogiRecord::Jkf, ShogiRecord::Usi][..]),
     ] {
         let (_, game) = read_file(file);
         for &format in formats {
@@ -309,6 +314,10 @@ fn detection_claims_shogi_records_only() {
         (b"+7776FU\n-3334FU\n", Some(ShogiRecord::Csa)),
         ("手合割：平手\n".as_bytes(), Some(ShogiRecord::Kif)),
         ("▲７六歩    △３四歩\n".as_bytes(), Some(ShogiRecord::Ki2)),
+        (b"position startpos moves 7g7f\n", Some(ShogiRecord::Usi)),
+        (b"\n# games\nsfen 4k4/9/9/9/9/9/9/9/4K4 b G 1\n", Some(ShogiRecord::Usi)),
+        (b"{\"header\": {}, \"moves\": [{}]}", Some(ShogiRecord::Jkf)),
+        (b"{\"variant\":\"shogi\",\"tags\":[],\"moves\":[]}", None),
         (b"[Event \"?\"]\n\n1. e4 e5 *\n", None),
         (b"[Variant \"shogi\"]\n\n1. 7g7f 3c3d *\n", None),
         (b"XQ\x0a\0\0", None),
@@ -385,8 +394,61 @@ fn each_ending_is_a_result_and_a_termination() {
     }
 }
 
+/// A JKF document of moves with any squares, pieces, flags, times and
+/// forks, in range or not.
+fn jkf_document() -> impl Strategy<Value = String> {
+    let kind = prop::sample::select(vec!["FU", "KY", "KE", "GI", "KI", "KA", "HI", "OU", "TO", "UM", "RY", "XX"]);
+    let place = (0u8..=11, 0u8..=11);
+    let entry = (
+        proptest::option::of(place.clone()),
+        proptest::option::of(place),
+        kind,
+        any::<Option<bool>>(),
+        proptest::option::of((any::<u64>(), 0u64..100)),
+        proptest::option::of(prop::sample::select(vec!["TORYO", "CHUDAN", "KACHI", "NOPE"])),
+    )
+        .prop_map(|(from, to, piece, promote, time, special)| {
+            let mut fields = Vec::new();
+            let place = |(x, y): (u8, u8)| format!("{{\"x\":{x},\"y\":{y}}}");
+            let mut mv = vec![format!("\"piece\":\"{piece}\"")];
+            mv.extend(from.map(|p| format!("\"from\":{}", place(p))));
+            mv.extend(to.map(|p| format!("\"to\":{}", place(p))));
+            mv.extend(promote.map(|p| format!("\"promote\":{p}")));
+            fields.push(format!("\"move\":{{{}}}", mv.join(",")));
+            fields.extend(time.map(|(m, s)| format!("\"time\":{{\"now\":{{\"m\":{m},\"s\":{s}}}}}")));
+            fields.extend(special.map(|s| format!("\"special\":\"{s}\"")));
+            format!("{{{}}}", fields.join(","))
+        });
+    (proptest::collection::vec(entry.clone(), 0..12), proptest::collection::vec(entry, 0..4), 0usize..12).prop_map(
+        |(main, fork, at)| {
+            let mut entries: Vec<String> = main;
+            if let Some(e) = entries.get_mut(at) {
+                let fork = fork.join(",");
+                e.insert_str(e.len() - 1, &format!(",\"forks\":[[{fork}]]"));
+            }
+            format!("{{\"header\":{{\"先手\":\"a\"}},\"moves\":[{{}},{}]}}", entries.join(","))
+        },
+    )
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn jkf_reads_and_writes_any_document_without_panicking(document in jkf_document()) {
+        for game in ShogiRecord::Jkf.read(document.as_bytes()) {
+            let game = match game {
+                Ok(game) => game,
+                Err(error) => {
+                    prop_assert!(error.message.starts_with("line "), "{}", error.message);
+                    match error.partial { Some(partial) => *partial, None => continue }
+                }
+            };
+            let written = ShogiRecord::Jkf.write(&game).expect("a writer").expect("what was read is written");
+            let back = ShogiRecord::Jkf.read(&written).remove(0).expect("and read back");
+            prop_assert_eq!(back.moves, game.moves);
+        }
+    }
 
     #[test]
     fn a_damaged_game_of_a_csa_file_leaves_the_others_read(
@@ -416,7 +478,7 @@ proptest! {
 
     #[test]
     fn readers_never_panic_on_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
-        for format in [ShogiRecord::Kif, ShogiRecord::Ki2, ShogiRecord::Csa] {
+        for format in [ShogiRecord::Kif, ShogiRecord::Ki2, ShogiRecord::Csa, ShogiRecord::Usi, ShogiRecord::Jkf] {
             let _ = format.read(&bytes);
         }
         let _ = ShogiRecord::detect(&bytes);
@@ -436,7 +498,7 @@ proptest! {
             let at = index.index(bytes.len());
             bytes[at] = byte;
         }
-        for format in [ShogiRecord::Kif, ShogiRecord::Ki2, ShogiRecord::Csa] {
+        for format in [ShogiRecord::Kif, ShogiRecord::Ki2, ShogiRecord::Csa, ShogiRecord::Usi, ShogiRecord::Jkf] {
             let _ = format.read(&bytes);
         }
     }

@@ -159,6 +159,21 @@ macro_rules! formats {
                 )+)?)+
             }
         }
+
+        /// What writing `game` in `format` leaves out because the format
+        /// has no place for it (CSA's variations, a USI line's comments
+        /// and result…), each in words: the warnings [`write_record`]'s
+        /// caller reports. Nothing for PGN, a format read only, or a game
+        /// of another game (which [`write_record`] refuses).
+        #[must_use]
+        pub fn record_cannot_hold(format: RecordFormat, game: &Game) -> Vec<String> {
+            match format {
+                RecordFormat::Pgn => Vec::new(),
+                $($($(
+                    RecordFormat::$r => cannot_hold_with::<$ty, _>($rty::$rmod::$r, game),
+                )+)?)+
+            }
+        }
     };
 }
 
@@ -201,10 +216,19 @@ fn write_with<P: Member, F: RecordFormats<Position = P>>(format: F, game: &Game)
     if game.variant != P::VARIANT {
         return Err(RulesError::IllegalPosition(format!("{}, not {}", format.holds(), game.variant)));
     }
+    let record = record_for::<P>(game)?;
+    match format.write(&record) {
+        Some(written) => written.map_err(rules_error::<P>),
+        None => Err(RulesError::Unsupported { variant: P::VARIANT, feature: "writer of this record format" }),
+    }
+}
+
+/// `game` as a record of the game `P`, for its writers.
+fn record_for<P: Member>(game: &Game) -> Result<records::Record<P>, RulesError> {
     let Some(start) = P::of(&game.start) else {
         return Err(RulesError::IllegalPosition(format!("not a {} position", <P as GamePosition>::ID)));
     };
-    let record = records::Record {
+    Ok(records::Record {
         tags: game.tags.clone(),
         start: start.clone(),
         comments: game.comments.clone(),
@@ -212,11 +236,15 @@ fn write_with<P: Member, F: RecordFormats<Position = P>>(format: F, game: &Game)
         result: game.result.clone(),
         repairs: Vec::new(),
         unplayed: None,
-    };
-    match format.write(&record) {
-        Some(written) => written.map_err(rules_error::<P>),
-        None => Err(RulesError::Unsupported { variant: P::VARIANT, feature: "writer of this record format" }),
+    })
+}
+
+/// What the writer of `format`, a format of the game `P`, leaves out of `game`.
+fn cannot_hold_with<P: Member, F: RecordFormats<Position = P>>(format: F, game: &Game) -> Vec<String> {
+    if game.variant != P::VARIANT {
+        return Vec::new();
     }
+    record_for::<P>(game).map(|record| format.cannot_hold(&record)).unwrap_or_default()
 }
 
 impl fmt::Display for RecordFormat {

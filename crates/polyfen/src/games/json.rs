@@ -39,7 +39,10 @@ pub struct GameJson {
     /// The result: the movetext's marker, else the `Result` tag, else `*`.
     pub result: String,
     /// The state of the game at the end of the main line (`ongoing`,
-    /// `checkmate`, `stalemate`, ...).
+    /// `checkmate`, `stalemate`, ...): the last position's, or an outcome
+    /// the rules find in the line's history (Shogi's `sennichite`). How the
+    /// record says the game ended (a resignation, a time forfeit) is the
+    /// `result` and the `Termination` tag, in every game alike.
     pub status: String,
     /// Comments before the first move.
     #[serde(default)]

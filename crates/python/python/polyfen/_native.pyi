@@ -58,6 +58,11 @@ class Game:
     def repairs(self) -> List[str]:
         """What a lenient reading repaired, each with its line and column."""
     @property
+    def warnings(self) -> List[str]:
+        """What the record's ending disagrees with or leaves unsaid (the JSON's
+        "warnings"): a Shogi line ending in a fourth repetition the record does
+        not state, an impasse declaration the position does not allow ..."""
+    @property
     def unplayed(self) -> Optional[str]:
         """In a game read up to a bad move (``ReadError.partial``): the
         movetext from that move to the game's end, as written; else None."""
@@ -96,7 +101,7 @@ class GameReader(Iterator[Union[Game, ReadError]]):
     ) -> None: ...
     @property
     def format(self) -> str:
-        """The format read: "pgn", "xqf", "cbr", "cbl", "dhtmlxq", "cbf", "kif", "ki2" or "csa"."""
+        """The format read: "pgn", "xqf", "cbr", "cbl", "dhtmlxq", "cbf", "kif", "ki2", "csa", "usi" or "jkf"."""
     def __iter__(self) -> "GameReader": ...
     def __next__(self) -> Union[Game, ReadError]: ...
 

@@ -238,13 +238,30 @@ impl GamePosition for ShogiPosition {
         json.into_position(input)
     }
 
-    /// Nine ranks, a side `b` or `w` (either case) and at most four
-    /// fields, with no empty rank (`//`) or legacy marker, which only the
-    /// legacy Xiangqi dialect writes: no other game's position looks so.
+    /// A CSA board (`P1-KY…`, `PI`) or a KIF board diagram (`後手の持駒`,
+    /// `９ ８ ７`) by its first line; else SFEN: nine ranks, a side `b` or
+    /// `w` (either case), or another side with a `+` in the placement or
+    /// exactly SFEN's three fields after it, and at most four fields, with
+    /// no empty rank (`//`) or legacy marker, which only the legacy Xiangqi
+    /// dialect writes: no other game's position looks so.
     fn guess(shape: &TextShape) -> Option<Guess<ShogiNotation>> {
+        if shape.csa_board {
+            return Some(Guess::new(Strength::Sure, ShogiNotation::CsaBoard, None));
+        }
+        if shape.kif_board {
+            return Some(Guess::new(Strength::Sure, ShogiNotation::KifBoard, None));
+        }
         let side = shape.second_len == 1 && matches!(shape.second_byte, b'b' | b'w' | b'B' | b'W');
         let plain = !shape.empty_rows && !shape.marker && shape.fifth_len == 0;
-        (shape.rows() == 9 && side && plain).then_some(Guess::new(Strength::Sure, ShogiNotation::Sfen, None))
+        // a bad side letter, but SFEN's promoted pieces or its three fields
+        // (side, hand, number; Xiangqi FEN has five): still Shogi, whose
+        // error names the side
+        let sfen_like = shape.plus || shape.fields == 3;
+        (shape.rows() == 9 && (side || sfen_like) && plain).then_some(Guess::new(
+            Strength::Sure,
+            ShogiNotation::Sfen,
+            None,
+        ))
     }
 
     /// A USI move (`7g7f`, `8h2b+`, `P*5e`), a CSA move (`+7776FU`) or a

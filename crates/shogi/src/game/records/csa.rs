@@ -4,7 +4,8 @@
 //! line separated by `,`), times (`T12`, kept as `[%emt]` comments),
 //! comments (`'*text`, and `'text` as the peers write them), the specials
 //! (`%TORYO` …) as the result and `Termination`, and `/` between the games
-//! of one file, each read or failed on its own.
+//! of one file, each read or failed on its own. CSA has no variations:
+//! the writer writes the main line and [`cannot_hold`] says what it left.
 
 use std::fmt::Write as _;
 
@@ -32,7 +33,7 @@ const KEYS: [(&str, &str); 6] = [
 ];
 
 /// The specials that end a game, with their termination and outcome.
-const SPECIALS: [(&str, &str, Outcome); 14] = [
+pub(super) const SPECIALS: [(&str, &str, Outcome); 14] = [
     ("TORYO", "resign", Outcome::MoverLoses),
     ("CHUDAN", "interrupt", Outcome::Unknown),
     ("SENNICHITE", "repetition", Outcome::Draw),
@@ -312,7 +313,7 @@ fn write_comment(out: &mut String, comment: &str) {
 }
 
 /// The special for a termination and result (`turn` to move at the end).
-fn special_of(termination: Option<&str>, result: &str, turn: Color) -> Option<&'static str> {
+pub(super) fn special_of(termination: Option<&str>, result: &str, turn: Color) -> Option<&'static str> {
     let termination = match (termination, result) {
         (Some(termination), _) => termination,
         (None, "1-0" | "0-1") => "resign",
@@ -327,4 +328,18 @@ fn special_of(termination: Option<&str>, result: &str, turn: Color) -> Option<&'
         });
     }
     SPECIALS.iter().find(|(_, t, _)| *t == termination).map(|(s, _, _)| *s)
+}
+
+/// What CSA cannot hold of `game`: its variations (CSA V2.2 and V3.0 have
+/// no place for them; only the main line is written), in words.
+pub(super) fn cannot_hold(game: &Game) -> Vec<String> {
+    let (mut variations, mut comments) = (0usize, 0usize);
+    super::usi::count(&game.moves, &mut variations, &mut comments);
+    if variations == 0 {
+        return Vec::new();
+    }
+    let s = if variations == 1 { "" } else { "s" };
+    vec![format!(
+        "CSA cannot hold variations; dropped {variations} variation{s} and the moves and comments in them (the main line is written)"
+    )]
 }

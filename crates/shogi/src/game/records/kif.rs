@@ -29,7 +29,7 @@ pub(super) enum Kind {
 }
 
 /// The headers with a tag name of their own (the others keep their name).
-const HEADERS: [(&str, &str); 12] = [
+pub(super) const HEADERS: [(&str, &str); 12] = [
     ("開始日時", "StartTime"),
     ("終了日時", "EndTime"),
     ("棋戦", "Event"),

@@ -1,7 +1,8 @@
 //! Shogi's own record formats: KIF and KI2 (Kakinoki's, `kif.rs`, which
-//! share their headers, board diagram, comments, variations and endings)
-//! and CSA (`csa.rs`), listed as [`ShogiRecord`] ([`RecordFormats`], which
-//! the facade's list of games names), and what their readers share: the
+//! share their headers, board diagram, comments, variations and endings),
+//! CSA (`csa.rs`), USI `position` lines (`usi.rs`) and JKF (`jkf.rs`),
+//! listed as [`ShogiRecord`] ([`RecordFormats`], which the facade's list
+//! of games names), and what their readers share: the
 //! text's encoding (a BOM, a declared `encoding=`, else UTF-8 when it is,
 //! else `Shift_JIS` (CP932), else EUC-JP), lines with their number and byte
 //! offset (errors say `line L, column C:` and carry the byte offset in the
@@ -15,7 +16,9 @@
 //! takes (a peer's move form, a line it skips) is a repair with its place.
 
 mod csa;
+mod jkf;
 mod kif;
+mod usi;
 
 use std::borrow::Cow;
 
@@ -59,6 +62,14 @@ pub enum ShogiRecord {
     /// CSA (V2.2; V3.0's encoding line read): `N+`, `$` metadata, `PI` or
     /// `P1`…`P9`, moves `+7776FU`, `T` times, `%` endings, `/` between games.
     Csa,
+    /// USI `position` lines, one game a line: `position startpos moves
+    /// 7g7f 3c3d`, `position sfen <sfen> moves …` (`position` may be left
+    /// out); the main line only.
+    Usi,
+    /// JKF, the JSON Kifu Format of the Shogi web tools: `header`,
+    /// `initial` (a preset or the board), `moves` with `forks`, comments,
+    /// times and specials.
+    Jkf,
 }
 
 impl RecordFormats for ShogiRecord {
@@ -69,6 +80,8 @@ impl RecordFormats for ShogiRecord {
             ShogiRecord::Kif => "kif",
             ShogiRecord::Ki2 => "ki2",
             ShogiRecord::Csa => "csa",
+            ShogiRecord::Usi => "usi",
+            ShogiRecord::Jkf => "jkf",
         }
     }
 
@@ -77,12 +90,25 @@ impl RecordFormats for ShogiRecord {
     }
 
     /// From the first lines, in UTF-8 or `Shift_JIS`: CSA's `V2`, `N+`/`N-`,
-    /// `PI`, `P1`…`P9`, `$START_TIME:`, a move `+7776FU`; KIF's `#KIF`,
+    /// `PI`, `P1`…`P9`, `$START_TIME:`, a move `+7776FU`; JKF's object
+    /// starting with `header`, `initial` or `moves`; KIF's `#KIF`,
     /// `手合割：`, `開始日時：`, `手数----指手`, a board diagram; KI2's `▲`/`△`
-    /// moves without KIF's move header.
+    /// moves without KIF's move header; USI's `position startpos …` or
+    /// `position sfen …` as the first line that is not blank or a `#`
+    /// comment.
     fn detect(head: &[u8]) -> Option<ShogiRecord> {
         let head = &head[..head.len().min(16 * 1024)];
         let (text, _) = decode(head);
+        if jkf::looks_like_jkf(&text) {
+            return Some(ShogiRecord::Jkf);
+        }
+        let first = text
+            .lines()
+            .map(|l| l.trim_start_matches('\u{feff}').trim())
+            .find(|l| !l.is_empty() && !l.starts_with('#'));
+        if first.is_some_and(usi::looks_like_usi) {
+            return Some(ShogiRecord::Usi);
+        }
         let mut kif = false;
         let mut ki2 = false;
         let mut csa = false;
@@ -116,6 +142,8 @@ impl RecordFormats for ShogiRecord {
             ShogiRecord::Kif => vec![kif::read(&text, kif::Kind::Kif)],
             ShogiRecord::Ki2 => vec![kif::read(&text, kif::Kind::Ki2)],
             ShogiRecord::Csa => csa::read(&text),
+            ShogiRecord::Usi => usi::read(&text),
+            ShogiRecord::Jkf => jkf::read(&text),
         }
     }
 
@@ -124,22 +152,37 @@ impl RecordFormats for ShogiRecord {
             ShogiRecord::Kif => "KIF holds Shogi games",
             ShogiRecord::Ki2 => "KI2 holds Shogi games",
             ShogiRecord::Csa => "CSA holds Shogi games",
+            ShogiRecord::Usi => "USI position lines hold Shogi games",
+            ShogiRecord::Jkf => "JKF holds Shogi games",
         }
     }
 
     /// KIF and KI2 in UTF-8 (KIF with its `#KIF version=2.0
     /// encoding=UTF-8` line), CSA V2.2 in UTF-8 with the `'CSA
     /// encoding=UTF-8` line first. CSA holds no variations: only the main
-    /// line is written.
+    /// line is written ([`RecordFormats::cannot_hold`] says so). USI: one
+    /// `position` line of the main line. JKF: one document on one line.
     fn write(self, game: &Game) -> Option<Result<Vec<u8>, RuleError>> {
         Some(
             match self {
                 ShogiRecord::Kif => kif::write(game, kif::Kind::Kif),
                 ShogiRecord::Ki2 => kif::write(game, kif::Kind::Ki2),
                 ShogiRecord::Csa => csa::write(game),
+                ShogiRecord::Usi => usi::write(game),
+                ShogiRecord::Jkf => jkf::write(game),
             }
             .map(String::into_bytes),
         )
+    }
+
+    /// CSA: the variations (CSA has no place for them); USI: the
+    /// variations, comments and times, the result and the tags.
+    fn cannot_hold(self, game: &Game) -> Vec<String> {
+        match self {
+            ShogiRecord::Kif | ShogiRecord::Ki2 | ShogiRecord::Jkf => Vec::new(),
+            ShogiRecord::Csa => csa::cannot_hold(game),
+            ShogiRecord::Usi => usi::cannot_hold(game),
+        }
     }
 }
 
