@@ -7,7 +7,10 @@
 //!
 //! A game implements [`Explain`]: its geometry, the words for a piece and a
 //! side, the parts of its fields after the placement, and the parts of a
-//! move in each of its move notations. The facade's `explain` module reads
+//! move in each of its move notations; a game whose placement holds more
+//! than cells says so too: a marker after a piece letter
+//! ([`Explain::SUFFIX`], crazyhouse's `~`) and a hand written with the
+//! placement ([`Explain::placement_hand_part`], crazyhouse's pocket). The facade's `explain` module reads
 //! the text and hands it to the game through its list of games.
 
 use polyfen_core::{Color, Repair};
