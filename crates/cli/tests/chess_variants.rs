@@ -156,6 +156,9 @@ fn diagrams_show_the_pocket_and_the_counters() {
     assert_eq!(pocket.len(), 2, "{}", svg.stdout);
     assert!(pocket[0].contains(r#"data-piece="Q" data-count="2""#), "{pocket:?}");
     assert!(pocket[1].contains(r#"data-piece="n" data-count="1""#), "{pocket:?}");
+    // the side to move's pieces say how a UCI drop of them begins, for a page
+    assert!(pocket[0].contains(r#"data-drop="Q@""#), "{pocket:?}");
+    assert!(!pocket[1].contains("data-drop"), "{pocket:?}");
     // the board's pieces are drawn as before, and a standard diagram has no pocket
     assert_eq!(svg.stdout.matches("class=\"piece\"").count(), 2);
     let chess = polyfen(&["render", "--style", "svg", START]);
