@@ -257,6 +257,33 @@ fn lenient_chess_repairs_sit_on_their_parts() {
     assert!(count > 0, "{explained:?}");
 }
 
+#[test]
+fn crazyhouse_pockets_and_promoted_pieces_tile_the_text() {
+    let (mut pockets, mut promoted) = (0, 0);
+    for text in playouts("crazyhouse:standard", 12, 160) {
+        // the pocket in brackets, and as a ninth row
+        let ninth_row = text.replacen('[', "/", 1).replacen(']', "", 1);
+        for input in [text.as_str(), ninth_row.as_str()] {
+            let explained = tiles(input, None, ReadOptions::default());
+            let hand = explained.parts.iter().find(|p| p.kind == "hand").unwrap_or_else(|| panic!("{input}"));
+            assert!(hand.text.starts_with(['[', '/']), "{input}");
+            pockets += usize::from(hand.parts.iter().any(|p| p.kind == "hand-piece"));
+            let marked = explained.parts.iter().flat_map(|p| &p.parts).filter(|p| p.text.ends_with('~')).count();
+            assert!(
+                explained
+                    .parts
+                    .iter()
+                    .flat_map(|p| &p.parts)
+                    .filter(|p| p.text.ends_with('~'))
+                    .all(|p| p.kind == "piece" && p.value.contains("promoted pawn")),
+                "{input}"
+            );
+            promoted += marked;
+        }
+    }
+    assert!(pockets > 100 && promoted > 0, "{pockets} pockets, {promoted} promoted pieces");
+}
+
 proptest! {
     #[test]
     fn random_text_never_panics_and_always_tiles(input in "\\PC{0,80}") {
@@ -267,6 +294,17 @@ proptest! {
         }
         let _ = explain_move("chess:standard", None, &input, &ReadOptions::default());
         let _ = explain_move("xiangqi:standard", None, &input, &ReadOptions::default());
+    }
+
+    #[test]
+    fn near_crazyhouse_positions_never_panic(
+        input in "[rnbqkpRNBQKP1-8/~]{0,60}(\\[[QRBNPqrbnpK~/-]{0,5}\\]?)?( [wb])?( [KQkq-]{1,4})?( [a-h1-8-]{1,3})?( [0-9]{1,3})?( [0-9+]{1,4})?",
+    ) {
+        for lenient in [false, true] {
+            if let Ok(explained) = explain(&input, None, &ReadOptions::lenient(lenient)) {
+                assert_tiles(&input, &explained.parts, 0, input.len());
+            }
+        }
     }
 
     #[test]

@@ -156,6 +156,9 @@ fn diagrams_show_the_pocket_and_the_counters() {
     assert_eq!(pocket.len(), 2, "{}", svg.stdout);
     assert!(pocket[0].contains(r#"data-piece="Q" data-count="2""#), "{pocket:?}");
     assert!(pocket[1].contains(r#"data-piece="n" data-count="1""#), "{pocket:?}");
+    // the side to move's pieces say how a UCI drop of them begins, for a page
+    assert!(pocket[0].contains(r#"data-drop="Q@""#), "{pocket:?}");
+    assert!(!pocket[1].contains("data-drop"), "{pocket:?}");
     // the board's pieces are drawn as before, and a standard diagram has no pocket
     assert_eq!(svg.stdout.matches("class=\"piece\"").count(), 2);
     let chess = polyfen(&["render", "--style", "svg", START]);
@@ -164,4 +167,76 @@ fn diagrams_show_the_pocket_and_the_counters() {
     assert!(ascii.stdout.ends_with("pocket: Qn\n"), "{}", ascii.stdout);
     let three = polyfen(&["render", "--style", "unicode", "4k3/8/8/8/8/8/8/4K3 w - - 2+3 0 1"]);
     assert!(three.stdout.ends_with("checks to win: white 2, black 3\n"), "{}", three.stdout);
+}
+
+#[test]
+fn games_take_a_rules_variant_by_any_of_its_names() {
+    // a crazyhouse game without a Variant tag: only read as crazyhouse do
+    // its drops play
+    let pgn = "[Event \"?\"]\n[Result \"*\"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@d5 *\n";
+    let as_chess = common::run(&["games", "validate"], pgn);
+    assert_ne!(as_chess.code, 0, "{}", as_chess.stdout);
+    for name in ["crazyhouse", "Crazyhouse", "zh"] {
+        let read = common::run(&["games", "convert", "--moves", "uci", "--variant", name], pgn);
+        assert_eq!(read.code, 0, "{name}: {}", read.stderr);
+        assert!(read.stdout.contains("P@d5"), "{name}: {}", read.stdout);
+    }
+    // the rules replace a Variant tag's, and the game is still its game
+    let tagged = pgn.replace("[Result", "[Variant \"Atomic\"]\n[Result");
+    let stats = common::run(&["games", "stats", "--variant", "crazyhouse"], &tagged);
+    assert_eq!(stats.stdout, "games: 1\nplies: 7\nresults: * 1\nvariants: chess 1\nerrors: 0\n", "{}", stats.stderr);
+    // written, the game names the rules it was played by, and reads back
+    let written = common::run(&["games", "convert", "--variant", "crazyhouse"], &tagged);
+    assert!(written.stdout.contains("[Variant \"Crazyhouse\"]"), "{}", written.stdout);
+    assert!(!written.stdout.contains("Atomic"), "{}", written.stdout);
+    let again = common::run(&["games", "convert", "-"], &written.stdout);
+    assert_eq!((again.code, &again.stdout), (0, &written.stdout), "{}", again.stderr);
+    // three-check's counters, read under a python-chess name
+    let checks = "[Event \"?\"]\n[Result \"*\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Bxf7+ *\n";
+    let json = common::run(&["games", "convert", "--to", "json", "--variant", "3check"], checks);
+    assert!(json.stdout.contains(r#""rules":"three-check""#), "{} {}", json.stdout, json.stderr);
+    // a game's id still forces the game, and an unknown name lists both kinds
+    let giveaway = common::run(&["games", "stats", "--variant", "Giveaway"], "1. e4 b5 2. Bxb5 *\n");
+    assert_eq!(giveaway.code, 0, "{}", giveaway.stderr);
+    let unknown = common::run(&["games", "stats", "--variant", "bughouse"], "");
+    assert_ne!(unknown.code, 0);
+    assert!(unknown.stderr.contains("xiangqi") && unknown.stderr.contains("racing-kings"), "{}", unknown.stderr);
+}
+
+#[test]
+fn every_position_command_takes_the_names_lichess_and_python_chess_write() {
+    let names = [
+        ("Crazyhouse", "crazyhouse"),
+        ("Three-check", "three-check"),
+        ("3check", "three-check"),
+        ("King of the Hill", "king-of-the-hill"),
+        ("kingOfTheHill", "king-of-the-hill"),
+        ("Atomic", "atomic"),
+        ("Antichess", "antichess"),
+        ("Giveaway", "antichess"),
+        ("Horde", "horde"),
+        ("Racing Kings", "racing-kings"),
+    ];
+    for (name, id) in names {
+        let setup = format!("{id}:standard");
+        let start = polyfen(&["convert", "--to", "fen", &setup]);
+        let fen = start.stdout.trim();
+        let by_id = polyfen(&["moves", "--variant", id, fen]);
+        let by_name = polyfen(&["moves", "--variant", name, fen]);
+        assert_eq!(by_name.code, 0, "{name}: {}", by_name.stderr);
+        assert_eq!(by_name.stdout, by_id.stdout, "{name}");
+        for command in [
+            vec!["perft", "--variant", name, "--depth", "2", fen],
+            vec!["validate", "--variant", name, fen],
+            vec!["status", "--variant", name, fen],
+            vec!["convert", "--to", "json", "--variant", name, fen],
+            vec!["apply", "--variant", name, "--position", fen],
+            vec!["move", "--variant", name, "--to", "uci", "--position", fen],
+        ] {
+            let out = polyfen(&command);
+            assert_eq!(out.code, 0, "{command:?}: {}", out.stderr);
+        }
+        let json = polyfen(&["convert", "--to", "json", "--variant", name, fen]);
+        assert!(json.stdout.contains(&format!(r#""rules":"{id}""#)), "{name}: {}", json.stdout);
+    }
 }

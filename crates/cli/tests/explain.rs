@@ -120,3 +120,27 @@ fn explains_a_shogi_move_in_each_notation() {
     assert_eq!(out.code, 0, "{}", out.stderr);
     insta::assert_snapshot!(out.stdout);
 }
+
+#[test]
+fn explains_a_crazyhouse_pocket_and_promoted_pieces_in_both_forms() {
+    let mut transcript = String::new();
+    for input in [
+        "r1b1k2r/ppp2ppp/8/8/8/8/PPP2PPP/R1B~1K2R[QNp] w KQkq - 0 12",
+        "r1b1k2r/ppp2ppp/8/8/8/8/PPP2PPP/R1B~1K2R/QNp w KQkq - 0 12",
+        "4k3/8/8/8/8/8/8/4K3[] b - - 0 1",
+    ] {
+        let out = run(&["explain", input], "");
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        let _ = writeln!(transcript, "$ polyfen explain {input}\n{}{}", out.stdout, out.stderr);
+        let json = run(&["explain", "--json", input], "");
+        assert_json_tiles(input, &json.stdout);
+        let hand = json.stdout.lines().find(|l| l.contains(r#""kind":"hand""#)).unwrap_or_else(|| panic!("{input}"));
+        let hand: serde_json::Value = serde_json::from_str(hand).unwrap();
+        // the pocket's cells tile it
+        let cells = hand["parts"].as_array().unwrap();
+        assert_eq!(cells.first().unwrap()["start"], hand["start"], "{input}");
+        assert_eq!(cells.last().unwrap()["end"], hand["end"], "{input}");
+    }
+    assert!(transcript.contains("\"B~\" piece"), "{transcript}");
+    insta::assert_snapshot!(transcript);
+}

@@ -7,7 +7,10 @@
 //!
 //! A game implements [`Explain`]: its geometry, the words for a piece and a
 //! side, the parts of its fields after the placement, and the parts of a
-//! move in each of its move notations. The facade's `explain` module reads
+//! move in each of its move notations; a game whose placement holds more
+//! than cells says so too: a marker after a piece letter
+//! ([`Explain::SUFFIX`], crazyhouse's `~`) and a hand written with the
+//! placement ([`Explain::placement_hand_part`], crazyhouse's pocket). The facade's `explain` module reads
 //! the text and hands it to the game through its list of games.
 
 use polyfen_core::{Color, Repair};
@@ -202,6 +205,21 @@ pub trait Explain: GamePosition {
         parts: &mut Vec<Part>,
     );
 
+    /// A marker written after a piece letter, which belongs to the piece
+    /// (`~` of a crazyhouse piece that was a pawn): the letter and the
+    /// marker are one cell, explained by [`Explain::piece_words`].
+    const SUFFIX: Option<char> = None;
+
+    /// The part of a hand written with the placement, `start..end` of
+    /// `input`: after the board in brackets (`[Qn]`), or as a row past the
+    /// last rank with the separator before it (`/Qn`), as crazyhouse's
+    /// pocket is written; `None` (the default) for a game whose placement
+    /// holds no hand, whose extra cells are then explained as such.
+    fn placement_hand_part(&self, input: &str, start: usize, end: usize) -> Option<Part> {
+        let _ = (input, start, end);
+        None
+    }
+
     /// The field from which the rest of a text in `notation` is one part
     /// (EPD's operations), if the notation has one.
     fn tail_from(notation: Self::Notation) -> Option<usize> {
@@ -329,6 +347,24 @@ struct Placement<'a, T> {
 impl<T: Explain> Placement<'_, T> {
     fn parts(&self, start: usize, end: usize, parts: &mut Vec<Part>, pieces_in_order: &mut Vec<(u8, u8)>) {
         let (input, geometry) = (self.input, self.geometry);
+        // a hand written with the placement: in brackets after the board,
+        // or a row past the last rank (its separator with it)
+        let past_last_rank = input[start..end]
+            .match_indices('/')
+            .nth(usize::from(geometry.ranks).saturating_sub(1))
+            .map(|(i, _)| start + i);
+        let hand_start = input[start..end].find('[').map(|i| start + i).into_iter().chain(past_last_rank).min();
+        let (end, hand) = match hand_start.and_then(|at| Some((at, self.position.placement_hand_part(input, at, end)?)))
+        {
+            Some((at, hand)) => (at, Some(hand)),
+            None => (end, None),
+        };
+        self.board_parts(start, end, parts, pieces_in_order);
+        parts.extend(hand);
+    }
+
+    fn board_parts(&self, start: usize, end: usize, parts: &mut Vec<Part>, pieces_in_order: &mut Vec<(u8, u8)>) {
+        let (input, geometry) = (self.input, self.geometry);
         let text = &input[start..end];
         let mut row = 0usize;
         let mut row_start = start;
@@ -374,14 +410,23 @@ impl<T: Explain> Placement<'_, T> {
         let mut row_squares = Vec::new();
         let mut described = Vec::new();
         let mut marked: Option<usize> = None;
-        for (i, c) in input[start..end].char_indices() {
+        let mut chars = input[start..end].char_indices().peekable();
+        while let Some((i, c)) = chars.next() {
             if Some(c) == geometry.prefix && marked.is_none() {
                 // the marker and the letter after it are one cell
                 marked = Some(start + i);
                 continue;
             }
             let at = marked.take().unwrap_or(start + i);
-            let letter_end = start + i + c.len_utf8();
+            let mut letter_end = start + i + c.len_utf8();
+            // a marker after a letter belongs to it too
+            if let Some(&(j, next)) = chars.peek()
+                && Some(next) == T::SUFFIX
+                && !c.is_ascii_digit()
+            {
+                letter_end = start + j + next.len_utf8();
+                chars.next();
+            }
             let run = match c {
                 '1'..='9' => Some(c as u32 - '0' as u32),
                 _ if Some(c) == geometry.ten_digit => Some(10),

@@ -748,8 +748,11 @@ fn json_keys_are_the_schema_s() {
     // position a fourth time without saying so
     let moves = ["2h3h", "8b7b", "3h2h", "7b8b"].repeat(3).join(" ");
     let shogi = read_pgn(&format!("[Variant \"shogi\"]\n\n{moves} *\n"), GameOptions::default()).remove(0).unwrap();
+    // and the rules of a chess variant's game
+    let atomic = read_pgn("[Variant \"Atomic\"]\n\n1. e4 d5 *\n", GameOptions::default()).remove(0).unwrap();
     let mut all = keys(&json);
     all.extend(keys(&serde_json::to_value(shogi.to_json(None).unwrap()).unwrap()));
+    all.extend(keys(&serde_json::to_value(atomic.to_json(None).unwrap()).unwrap()));
     all.sort();
     all.dedup();
     assert_eq!(all, keys(&schema["properties"]));
@@ -1246,4 +1249,25 @@ fn a_reader_of_text_in_memory_then_of_a_stream_reads_as_one_text() {
     while reader.read_game(&mut Events::default()).expect("read").is_some() {}
     assert_eq!(reader.games(), 2);
     assert!(reader.into_buffer().capacity() >= text.len());
+}
+
+#[test]
+fn a_chess_variant_s_own_end_is_a_status_of_the_schema() {
+    let schema: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/game.schema.json")).unwrap(),
+    )
+    .unwrap();
+    let statuses = schema["properties"]["status"]["enum"].as_array().unwrap();
+    for (pgn, status) in [
+        ("[Variant \"King of the Hill\"]\n[FEN \"4k3/8/8/8/8/4K3/8/8 w - - 0 1\"]\n\n1. Ke4 1-0\n", "king-of-the-hill"),
+        ("[Variant \"Three-check\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1\"]\n\n1. Ra8+ 1-0\n", "three-checks"),
+        ("[Variant \"Atomic\"]\n[FEN \"4k3/4q3/8/8/8/8/8/4RK2 w - - 0 1\"]\n\n1. Rxe7 1-0\n", "king-exploded"),
+        ("[Variant \"Racing Kings\"]\n[FEN \"8/k6K/8/8/8/8/8/8 w - - 0 1\"]\n\n1. Kh8 *\n", "ongoing"),
+        ("[Variant \"Racing Kings\"]\n[FEN \"8/k6K/8/8/8/8/8/8 w - - 0 1\"]\n\n1. Kh8 Ka8 1/2-1/2\n", "kings-race"),
+    ] {
+        let game = read_pgn(pgn, GameOptions::default()).remove(0).unwrap_or_else(|e| panic!("{pgn}: {e:?}"));
+        let json = serde_json::to_value(game.to_json(None).unwrap()).unwrap();
+        assert_eq!(json["status"], status, "{pgn}");
+        assert!(statuses.contains(&json["status"]), "{status} is not in the schema");
+    }
 }

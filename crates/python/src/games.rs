@@ -118,9 +118,20 @@ impl GameReader {
                 return Err(PyValueError::new_err(format!("errors={errors:?}: one of \"raise\", \"yield\", \"skip\"")));
             }
         };
-        let variant = variant
-            .map(|v| v.parse::<VariantId>().map_err(|_| PyValueError::new_err(format!("unknown variant {v:?}"))))
-            .transpose()?;
+        // a game's id, or a rules variant of a game by any of its names
+        let (variant, rules) = match variant {
+            None => (None, None),
+            Some(v) => match (v.parse::<VariantId>(), VariantId::of_rules(v)) {
+                (Ok(game), _) => (Some(game), None),
+                (Err(_), Some((game, rules))) => (Some(game), Some(rules.id)),
+                (Err(_), None) => {
+                    return Err(PyValueError::new_err(format!(
+                        "unknown variant {v:?}; a game or a rules variant: {}",
+                        VariantId::rules_ids().join(", ")
+                    )));
+                }
+            },
+        };
         let encoding = encoding
             .map(|e| {
                 encoding_for(e).ok_or_else(|| {
@@ -134,7 +145,7 @@ impl GameReader {
         let options = OpenOptions::default()
             .with_format(forced)
             .with_encoding(encoding)
-            .with_games(GameOptions::default().with_variant(variant).with_lenient(lenient));
+            .with_games(GameOptions::default().with_variant(variant).with_rules(rules).with_lenient(lenient));
         let records = match (path, data) {
             (Some(path), None) => Records::open(path, &options)?,
             (None, Some(data)) => Records::from_reader(Cursor::new(data), &options)?,
@@ -194,6 +205,14 @@ impl Game {
     #[getter]
     fn variant(&self) -> &'static str {
         self.inner.variant.into()
+    }
+
+    /// The rules variant of its game the game is played by (chess's
+    /// "crazyhouse", as its `Variant` tag names it), `None` for the game's
+    /// own rules.
+    #[getter]
+    fn rules(&self) -> Option<&'static str> {
+        self.inner.start.rules()
     }
 
     /// The tags as a dict (the first of tags with the same name).

@@ -70,12 +70,31 @@ fn rules_error(e: &polyfen::RulesError) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
 
-/// Reads a position, in `notation` or else in the notation detected.
+/// A rules variant's id from any of its names (`atomic`, `3check`,
+/// `King of the Hill`).
+pub(crate) fn rules_id(name: &str) -> PyResult<&'static str> {
+    polyfen::VariantId::of_rules(name).map(|(_, rules)| rules.id).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "unknown rules variant {name:?}; known: {}",
+            polyfen::VariantId::rules_ids().join(", ")
+        ))
+    })
+}
+
+/// Reads a position, in `notation` or else in the notation detected, under
+/// the rules variant `rules` of its game if given (any name of it).
 #[pyfunction]
-#[pyo3(signature = (text, notation=None, lenient=false))]
-fn read_position(py: Python<'_>, text: &str, notation: Option<&str>, lenient: bool) -> PyResult<Position> {
+#[pyo3(signature = (text, notation=None, lenient=false, rules=None))]
+fn read_position(
+    py: Python<'_>,
+    text: &str,
+    notation: Option<&str>,
+    lenient: bool,
+    rules: Option<&str>,
+) -> PyResult<Position> {
     let from = notation.map(self::notation).transpose()?;
-    match read(text, from, &ReadOptions::lenient(lenient)) {
+    let rules = rules.map(rules_id).transpose()?;
+    match read(text, from, &ReadOptions::lenient(lenient).with_rules(rules)) {
         Ok(reading) => Ok(Position { inner: reading.position, notation: reading.notation }),
         Err(e) => Err(read_error(py, text, &e)),
     }
@@ -87,6 +106,13 @@ impl Position {
     #[getter]
     fn variant(&self) -> &'static str {
         self.inner.variant().into()
+    }
+
+    /// The rules variant of its game the position is played by (chess's
+    /// "crazyhouse", "atomic", ...), `None` for the game's own rules.
+    #[getter]
+    fn rules(&self) -> Option<&'static str> {
+        self.inner.rules()
     }
 
     /// The notation the position was read in.

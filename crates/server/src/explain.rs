@@ -29,6 +29,9 @@ struct ExplainRequest {
     lenient: bool,
     /// The position `input` is a move of (`VARIANT:NAME` names a setup).
     position: Option<String>,
+    /// The rules variant of its game the position is read under (any name
+    /// of it).
+    rules: Option<String>,
 }
 
 /// The position (or move) written in one notation.
@@ -91,8 +94,8 @@ fn setup(text: &str) -> &str {
     text.split_once(':').and_then(|(variant, name)| variant.parse::<VariantId>().ok()?.setup(name)).unwrap_or(text)
 }
 
-fn answer(request: &ExplainRequest, from: Option<Notation>) -> Answer {
-    let options = ReadOptions::lenient(request.lenient);
+fn answer(request: &ExplainRequest, from: Option<Notation>, rules: Option<&'static str>) -> Answer {
+    let options = ReadOptions::lenient(request.lenient).with_rules(rules);
     let Some(position_text) = request.position.as_deref() else {
         let input = setup(&request.input);
         return match explain(input, from, &options) {
@@ -153,12 +156,20 @@ pub(crate) async fn explain_route(State(state): State<AppState>, body: Result<By
         let message = format!("\"from\": unknown notation; known: {}", known.join(", "));
         return request_error(StatusCode::BAD_REQUEST, &message).into_response();
     };
+    let rules = match request.rules.as_deref().map(|name| VariantId::of_rules(name).map(|(_, rules)| rules.id)) {
+        None => None,
+        Some(Some(id)) => Some(id),
+        Some(None) => {
+            let message = format!("\"rules\": unknown rules variant; known: {}", VariantId::rules_ids().join(", "));
+            return request_error(StatusCode::BAD_REQUEST, &message).into_response();
+        }
+    };
     let estimate = crate::estimate::explain(request.input.len() + request.position.as_ref().map_or(0, String::len));
     if estimate > state.config.max_reply_bytes as u64 {
         return too_big_reply(estimate, 1, state.config.max_reply_bytes).into_response();
     }
     let work = move || {
-        let answer = answer(&request, from);
+        let answer = answer(&request, from, rules);
         let status = if matches!(answer, Answer::Error(_)) { StatusCode::UNPROCESSABLE_ENTITY } else { StatusCode::OK };
         (status, serde_json::to_vec(&answer))
     };

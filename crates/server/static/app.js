@@ -29,7 +29,35 @@ function addItem(list, text, cls) {
 }
 
 function reading() {
-  return { input: $("input").value.trim(), lenient: $("lenient").checked };
+  const request = { input: $("input").value.trim(), lenient: $("lenient").checked };
+  const rules = $("rules").value;
+  if (rules) request.rules = rules;
+  return request;
+}
+
+// The rules variants a position may be read under, each game's from
+// GET /v1/games (chess's crazyhouse, atomic, ...), sent as `rules`.
+function fillRules() {
+  const select = $("rules");
+  for (const game of state.games || []) {
+    if (!game.rules || !game.rules.length) continue;
+    const group = document.createElement("optgroup");
+    group.label = game.id;
+    for (const rules of game.rules) {
+      const option = document.createElement("option");
+      option.value = rules.id;
+      option.textContent = rules.tag;
+      group.appendChild(option);
+    }
+    select.appendChild(group);
+  }
+}
+
+// The PGN `Variant` tag of a game's rules variant (`Crazyhouse`).
+function rulesTag(variant, rules) {
+  const game = facts(variant);
+  const found = game && (game.rules || []).find((r) => r.id === rules);
+  return found ? found.tag : rules;
 }
 
 function fillTargets(variant, detected) {
@@ -425,8 +453,8 @@ async function explainMove() {
   clear(messages);
   $("move-forms-block").hidden = true;
   if (!text || !explained.position) return;
-  const { input, lenient } = reading();
-  const answer = await api("/v1/explain", { input: text, position: input, lenient });
+  const { input, lenient, rules } = reading();
+  const answer = await api("/v1/explain", { input: text, position: input, lenient, rules });
   if (seq !== explained.moveSeq) return;
   if (answer.ok) {
     partSpans(answer.ok.parts, $("explain-move-text"), true);
@@ -675,7 +703,7 @@ async function goTo(ply) {
     : `Ply ${games.ply} of ${game.mainline.length}: ${plyName(game, games.ply)}`;
   $("games-board").dataset.position = position;
   const seq = games.seq;
-  const drawn = await api("/v1/render", { input: position, style: "svg" });
+  const drawn = await api("/v1/render", { input: position, style: "svg", rules: game.rules || undefined });
   if (seq !== games.seq || $("games-board").dataset.position !== position) return;
   drawBoard($("games-board"), drawn.ok ? drawn.ok.diagram : "", game.variant);
   const last = games.ply > 0 && game.moves && game.moves[games.ply - 1];
@@ -871,12 +899,15 @@ function treeOf(game, notation) {
     });
   };
   line(root, game.moves || [], []);
-  const tags = (game.tags || []).filter(([name, value]) => !(name === "Variant" && value === game.variant));
-  return { variant: game.variant, start: game.start, tags, result: game.result || "*", notation, root };
+  // the tag naming the game, or its rules (written again from `rules`)
+  const tags = (game.tags || []).filter(([name, value]) => !(name === "Variant" && (value === game.variant || game.rules)));
+  return { variant: game.variant, rules: game.rules || null, start: game.start, tags, result: game.result || "*", notation, root };
 }
 
 function setTree(tree) {
   board.tree = tree;
+  // the positions of a game of a rules variant are read under its rules
+  if (tree && tree.rules !== undefined) $("rules").value = tree.rules || "";
   board.cursor = tree ? tree.root : null;
   board.rootPending = false;
   $("last-move-block").hidden = true;
@@ -893,7 +924,8 @@ async function newTree(request, ok) {
     if (written.ok) start = written.ok.output;
   }
   const notation = board.wanted && game && game.move_notations.includes(board.wanted) ? board.wanted : game ? game.record_notation : null;
-  setTree({ variant: ok.variant, start, tags: [], result: "*", notation, root: newNode(null, { coordinates: "" }) });
+  const rules = request.rules || null;
+  setTree({ variant: ok.variant, rules, start, tags: [], result: "*", notation, root: newNode(null, { coordinates: "" }) });
   board.tree.root.position = request.input;
 }
 
@@ -919,7 +951,9 @@ const escapeComment = (text) => text.replace(/[{}]/g, "");
 function pgnOf(tree, tags, withVariant) {
   const game = facts(tree.variant);
   const head = tags.filter(([name]) => name !== "FEN" && name !== "SetUp" && name !== "Variant");
-  if (withVariant) head.unshift(["Variant", tree.variant]);
+  // a rules variant's tag names its game too
+  if (tree.rules) head.unshift(["Variant", rulesTag(tree.variant, tree.rules)]);
+  else if (withVariant) head.unshift(["Variant", tree.variant]);
   if (game && tree.start !== game.start) head.push(["FEN", tree.start]);
   const words = [];
   const comments = (list) => {
@@ -980,6 +1014,7 @@ async function syncTree(path) {
   const next = treeOf(item.ok, tree.notation);
   next.start = tree.start;
   next.tags = tree.tags;
+  next.rules = tree.rules;
   next.root.position = tree.root.position;
   board.tree = next;
   board.cursor = nodeAt(path);
@@ -997,6 +1032,7 @@ async function positionOf(node) {
   const answer = await api("/v1/move", {
     input: board.tree.root.position,
     lenient: $("lenient").checked,
+    rules: board.tree.rules || undefined,
     moves: path,
     move_notation: game.coordinates,
     to: game.position_notation,
@@ -1033,7 +1069,12 @@ async function lastMove(node) {
     return;
   }
   const before = await positionOf(node.parent);
-  const answer = await api("/v1/explain", { input: node.coordinates, position: before, lenient: $("lenient").checked });
+  const answer = await api("/v1/explain", {
+    input: node.coordinates,
+    position: before,
+    lenient: $("lenient").checked,
+    rules: board.tree.rules || undefined,
+  });
   if (board.cursor !== node) return;
   block.hidden = !answer.ok;
   if (answer.ok) fillForms($("last-move-forms"), answer.ok.moves, false);
@@ -1637,6 +1678,7 @@ function share() {
     if (tree && tree.notation && (board.wanted || pgn)) params.set("notation", tree.notation);
   }
   if ($("lenient").checked) params.set("lenient", "1");
+  if (!pgn && $("rules").value) params.set("rules", $("rules").value);
   const query = params.toString();
   history.replaceState(null, "", query ? `?${query}` : window.location.pathname);
 }
@@ -1784,6 +1826,11 @@ async function start() {
   state.games = known.games;
   state.laser = "/v1/laser" in openapi.paths;
   fillSetups();
+  fillRules();
+  $("rules").addEventListener("change", () => {
+    board.rootPending = true;
+    update();
+  });
   $("input").addEventListener("input", () => {
     if (board.editing) stopEditing();
     board.rootPending = true;
@@ -1846,6 +1893,7 @@ async function start() {
   const given = params.get("input");
   if (given) $("input").value = given;
   if (params.get("lenient") === "1") $("lenient").checked = true;
+  if (params.get("rules")) $("rules").value = params.get("rules");
   board.wanted = params.get("notation");
   const pgn = params.get("pgn");
   if (pgn) {

@@ -578,6 +578,22 @@ mod defects {
         click(client, "#games-prev").await;
         wait_for(client, "one back", CURRENT, |v| v == "Bb5").await;
 
+        // a crazyhouse game, stepped through: the pocket drawn, drops played
+        paste_game(client, "[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@d5 *\n").await;
+        wait_for(client, "the crazyhouse moves", MOVES, |v| v == "e4 d5 exd5 Qxd5 Nc3 Qa5 P@d5").await;
+        click(client, "#games-moves button[data-ply=\"4\"]").await;
+        wait_for(client, "the queen's capture", CURRENT, |v| v == "Qxd5").await;
+        wait_for(
+            client,
+            "a pawn in each pocket",
+            "return Array.from(document.querySelectorAll('#games-board .pocket-piece')).map(e => e.dataset.piece).sort().join(' ');",
+            |v| v == "P p",
+        )
+        .await;
+        click(client, "#games-last").await;
+        wait_for(client, "the drop", CURRENT, |v| v == "P@d5").await;
+        wait_for(client, "the drop marked", LAST, |v| v == "d5").await;
+
         // 1 and 6: a Xiangqi game after a chess game whose moves were shown
         // in LAN: its moves in its own notation, the list its game's
         let notation = client.find(Locator::Id("games-notation")).await.expect("the notation list");
@@ -860,8 +876,14 @@ mod board {
     /// The position `input` after `moves` (any notation), as the library
     /// writes it.
     fn after(input: &str, moves: &[&str]) -> String {
+        after_under(input, None, moves)
+    }
+
+    /// The position `input`, read under the rules variant `rules`, after
+    /// `moves` (any notation), as the library writes it.
+    fn after_under(input: &str, rules: Option<&'static str>, moves: &[&str]) -> String {
         use polyfen::{MoveNotation, ReadOptions, RuleOptions, WriteOptions, read};
-        let mut position = read(input, None, &ReadOptions::default()).expect("reads").position;
+        let mut position = read(input, None, &ReadOptions::default().with_rules(rules)).expect("reads").position;
         for mv in moves {
             position
                 .play(mv, MoveNotation::Uci, &RuleOptions::default())
@@ -973,6 +995,44 @@ mod board {
         wait_for(client, "the drop played", AT, |v| v == "G*4b").await;
         wait_for(client, "the position box", INPUT, |v| v == after(shogi, &["9f9e", "5a4a", "G*4b"]).as_str()).await;
         wait_for(client, "the last move", LAST, |v| v == "4b").await;
+
+        // crazyhouse: a FEN with a pocket, a piece dropped from it
+        let crazyhouse = "4k3/8/8/8/8/8/8/4K3[Nq] w - - 0 1";
+        open(client, base, crazyhouse).await;
+        wait_for(
+            client,
+            "white's knight in the pocket offered",
+            "return Array.from(document.querySelectorAll('#board [data-drop].movable')).map(e => e.dataset.drop).join(' ');",
+            |v| v == "N@",
+        )
+        .await;
+        click(client, "#board [data-drop=\"N@\"]").await;
+        let targets =
+            wait_for(client, "the knight's drop squares", TARGETS, |v| v.as_str().is_some_and(|t| !t.is_empty())).await;
+        assert_eq!(targets.as_str().map(|t| t.split(' ').count()), Some(64 - 2), "a knight drops on any empty square");
+        square(client, "f6").await;
+        wait_for(client, "the drop played", AT, |v| v == "N@f6+").await;
+        wait_for(client, "the position box", INPUT, |v| v == after(crazyhouse, &["N@f6"]).as_str()).await;
+        wait_for(client, "the page ready", READY, |v| v == "false").await;
+        play(client, "e8", "f8", "Kf8").await;
+        wait_for(client, "the moves", TREE, |v| v == "N@f6+ Kf8").await;
+
+        // three-check, chosen for a plain FEN: a check is counted
+        let three = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
+        open(client, base, three).await;
+        let rules = client.find(Locator::Id("rules")).await.expect("the rules list");
+        rules.select_by_value("three-check").await.expect("three-check is offered");
+        wait_for(client, "the page ready", READY, |v| v == "false").await;
+        play(client, "a1", "a8", "Ra8+").await;
+        wait_for(client, "the checks counted", INPUT, |v| {
+            v == after_under(three, Some("three-check"), &["a1a8"]).as_str()
+        })
+        .await;
+        assert!(after_under(three, Some("three-check"), &["a1a8"]).contains(" 2+3 "));
+        wait_for(client, "the rules kept", "return document.getElementById('rules').value;", |v| v == "three-check")
+            .await;
+        rules.select_by_value("").await.expect("the game's own rules");
+        wait_for(client, "the page ready", READY, |v| v == "false").await;
 
         // chess promotion: the piece is chosen
         let promotion = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";

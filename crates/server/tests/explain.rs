@@ -88,3 +88,29 @@ async fn errors_name_the_place() {
     let (status, _) = post_raw(&c, &base, "/v1/explain", "{").await;
     assert_eq!(status, 400);
 }
+
+#[tokio::test]
+async fn explains_under_the_rules_given_and_a_pocket_part_by_part() {
+    let base = start(Config::default()).await;
+    let c = client();
+    // a crazyhouse pocket is a part, with a part per piece
+    let (status, answer) =
+        post(&c, &base, "/v1/explain", &json!({ "input": "4k3/8/8/8/8/8/8/4K3[Qn] w - - 0 1" })).await;
+    assert_eq!(status, 200, "{answer}");
+    let hand = answer["ok"]["parts"].as_array().unwrap().iter().find(|p| p["kind"] == "hand").expect("a hand part");
+    assert_eq!(hand["text"], "[Qn]");
+    assert_eq!(hand["parts"].as_array().unwrap().len(), 4, "{hand}");
+    // a move read under the rules given: an atomic capture explodes the king
+    let position = "4k3/4q3/8/8/8/8/8/4RK2 w - - 0 1";
+    let (status, answer) =
+        post(&c, &base, "/v1/explain", &json!({ "input": "Rxe7", "position": position, "rules": "Atomic" })).await;
+    assert_eq!(status, 200, "{answer}");
+    let san = answer["ok"]["moves"].as_array().unwrap().iter().find(|f| f["notation"] == "san").unwrap();
+    assert_eq!(san["text"], "Rxe7#", "{answer}");
+    let (_, chess) = post(&c, &base, "/v1/explain", &json!({ "input": "Rxe7", "position": position })).await;
+    let san = chess["ok"]["moves"].as_array().unwrap().iter().find(|f| f["notation"] == "san").unwrap();
+    assert_eq!(san["text"], "Rxe7+", "{chess}");
+    let (status, answer) = post(&c, &base, "/v1/explain", &json!({ "input": position, "rules": "bughouse" })).await;
+    assert_eq!(status, 400, "{answer}");
+    assert!(answer["error"]["message"].as_str().unwrap().contains("atomic"), "{answer}");
+}

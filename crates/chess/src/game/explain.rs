@@ -1,12 +1,16 @@
-//! Chess explained part by part ([`Explain`]): the pieces in words, the FEN
+//! Chess explained part by part ([`Explain`]): the pieces in words (a
+//! crazyhouse piece marked `~` as the promoted pawn it is), crazyhouse's
+//! pocket written with the board (`[Qn]` or a row more), the FEN
 //! fields (side, castling letters with the rook each names, en passant
-//! square, clocks), EPD's operations, and the parts of UCI, SAN and LAN
+//! square, three-check's counters, clocks), EPD's operations, and the parts of UCI, SAN and LAN
 //! moves (castling, the piece letter, disambiguation, promotion).
 
 use polyfen_core::Color;
 use polyfen_game::explain::{Explain, Field, Geometry, MoveText, Part, SquareSyntax, names_squares, side_part};
 
 use super::{ChessMoveNotation, ChessNotation, ChessPosition};
+use crate::types::Role;
+use crate::variant::fen::{POCKET_KINDS, pocket_kind};
 use crate::{Board, Castling, CastlingToken, back_rank};
 
 impl Explain for ChessPosition {
@@ -22,11 +26,78 @@ impl Explain for ChessPosition {
         names: None,
     };
 
+    const SUFFIX: Option<char> = Some('~');
+
     fn piece_words(&self, file: u8, rank: u8) -> Option<String> {
         self.setup.piece_at(file, rank).map(|piece| {
             let color = if piece.color() == Color::White { "white" } else { "black" };
-            format!("{color} {}", piece.role().name())
+            // crazyhouse's `~`: a promoted pawn, a pawn again when taken
+            if self.variant.promoted & (1u64 << (u32::from(rank) * 8 + u32::from(file))) != 0 {
+                format!(
+                    "{color} {} (a promoted pawn, which goes to the pocket as a pawn when taken)",
+                    piece.role().name()
+                )
+            } else {
+                format!("{color} {}", piece.role().name())
+            }
         })
+    }
+
+    fn placement_hand_part(&self, input: &str, start: usize, end: usize) -> Option<Part> {
+        let pocket = self.variant.pocket?;
+        let text = input.get(start..end)?;
+        let mut children = Vec::new();
+        let letters_from = if text.starts_with('[') {
+            children.push(
+                Part::new(input, start, start + 1, "marker").with("[", "Opens the pocket, written after the board."),
+            );
+            start + 1
+        } else {
+            children.push(
+                Part::new(input, start, start + 1, "separator")
+                    .with("/", "Ends rank 1 and starts the pocket, written as a row past the last rank."),
+            );
+            start + 1
+        };
+        for (i, c) in input[letters_from..end].char_indices() {
+            let at = letters_from + i;
+            let part = Part::new(input, at, at + c.len_utf8(), "hand-piece");
+            let role = u8::try_from(c).ok().and_then(Role::from_letter).filter(|r| *r != Role::King);
+            children.push(match (c, role) {
+                (']', _) if at + 1 == end => part.with_kind("marker").with("]", "Closes the pocket."),
+                (_, Some(role)) => {
+                    let color = if c.is_ascii_uppercase() { "white" } else { "black" };
+                    part.with(
+                        format!("{color} {}", role.name()),
+                        format!("The letter {c} puts a {color} {} in {color}'s pocket.", role.name()),
+                    )
+                }
+                _ => part.with(c.to_string(), "No piece a pocket can hold."),
+            });
+        }
+        let sides: Vec<String> = [(Color::White, "white"), (Color::Black, "black")]
+            .into_iter()
+            .map(|(color, word)| {
+                let held: Vec<String> = POCKET_KINDS
+                    .iter()
+                    .filter(|role| pocket.count(color, pocket_kind(**role)) > 0)
+                    .map(|role| plural(pocket.count(color, pocket_kind(*role)), role.name()))
+                    .collect();
+                format!("{word} {}", if held.is_empty() { "nothing".to_owned() } else { held.join(", ") })
+            })
+            .collect();
+        let empty = pocket.total(Color::White) + pocket.total(Color::Black) == 0;
+        let sides = if empty { vec!["empty: neither side holds a piece".to_owned()] } else { sides };
+        let mut part = Part::new(input, start, end, "hand").with(
+            if empty { "empty".to_owned() } else { sides.join("; ") },
+            format!(
+                "Crazyhouse's pocket: the pieces each side has taken, which it may drop onto the board instead of \
+                 moving ({}). White's are in uppercase, black's in lowercase.",
+                sides.join("; ")
+            ),
+        );
+        part.parts = children;
+        Some(part)
     }
 
     fn color_words(color: Color) -> &'static str {
@@ -113,6 +184,11 @@ impl Explain for ChessPosition {
             ChessMoveNotation::San
         }
     }
+}
+
+/// `count` pieces of `role`: `a queen`, `2 knights`.
+fn plural(count: u8, role: &str) -> String {
+    if count == 1 { format!("a {role}") } else { format!("{count} {role}s") }
 }
 
 /// Whether the fifth field of `input` is three-check's counters (`3+3`).

@@ -76,14 +76,16 @@ pub fn svg_with_pocket(fen: &Fen, pocket: Option<&Hand>) -> String {
         }
     }
     if let Some(pocket) = pocket {
-        draw_pocket(&mut out, pocket, size);
+        draw_pocket(&mut out, pocket, size, fen.extras.turn);
     }
     out.push_str("</svg>\n");
     out
 }
 
-/// The pocket's column, right of a board `size` wide.
-fn draw_pocket(out: &mut String, pocket: &Hand, size: i32) {
+/// The pocket's column, right of a board `size` wide. The pieces of the
+/// side to move carry `data-drop`: how a UCI move dropping the piece
+/// begins (`N@`), so that a page can play drops.
+fn draw_pocket(out: &mut String, pocket: &Hand, size: i32, turn: Color) {
     const KINDS: [(Role, u8); 5] =
         [(Role::Queen, b'Q'), (Role::Rook, b'R'), (Role::Bishop, b'B'), (Role::Knight, b'N'), (Role::Pawn, b'P')];
     let cx = size + CELL / 2;
@@ -101,9 +103,14 @@ fn draw_pocket(out: &mut String, pocket: &Hand, size: i32) {
             let cy = MARGIN + row * CELL + CELL / 2;
             let (fill, letter) =
                 if color == Color::White { ("#fff", letter) } else { ("#000", letter.to_ascii_lowercase()) };
+            let drop = if color == turn {
+                format!(" data-drop=\"{}@\"", char::from(letter.to_ascii_uppercase()))
+            } else {
+                String::new()
+            };
             let _ = writeln!(
                 out,
-                "<text class=\"pocket-piece\" data-piece=\"{}\" data-count=\"{count}\" x=\"{cx}\" y=\"{}\" \
+                "<text class=\"pocket-piece\" data-piece=\"{}\" data-count=\"{count}\"{drop} x=\"{cx}\" y=\"{}\" \
                  font-size=\"36\" text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"{fill}\" \
                  stroke=\"#000\" stroke-width=\"1\">{}\u{FE0E}</text>",
                 char::from(letter),

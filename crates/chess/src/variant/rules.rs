@@ -17,6 +17,8 @@
 //!   its explosion and keeps it when its own king survives and is not left
 //!   in check (kings side by side are never in check), or the enemy king
 //!   exploded.
+//! - Horde's insufficient material, which side cannot win and the
+//!   fortress, is in `horde`.
 
 use arrayvec::ArrayVec;
 use polyfen_core::perft;
@@ -34,6 +36,8 @@ use crate::types::Role;
 use crate::validate::Violation;
 
 /// d4, e4, d5 and e5: a king there wins king of the hill.
+mod horde;
+
 const CENTER: u64 = (1 << 27) | (1 << 28) | (1 << 35) | (1 << 36);
 
 // the variants as constants, for the code made for each
@@ -366,9 +370,9 @@ impl VariantPosition {
     /// python-chess has them: chess's in standard chess; bare kings in
     /// three-check; in crazyhouse at most three pieces in all, board and
     /// pockets, none a pawn, rook, queen or promoted piece; atomic's and
-    /// antichess's own. Never in king of the hill and racing kings (a king
-    /// can always walk), nor in horde (whose rules for it are not here
-    /// yet).
+    /// antichess's own; in horde a fortress, as lichess has it (the horde
+    /// blocked for good, the king only walking). Never in king of the hill
+    /// and racing kings (a king can always walk).
     #[must_use]
     pub fn has_insufficient_material(&self) -> bool {
         let p = &self.pos;
@@ -385,7 +389,24 @@ impl VariantPosition {
             }
             ChessVariant::Atomic => Color::ALL.into_iter().all(|c| atomic_insufficient(p, c)),
             ChessVariant::Antichess => Color::ALL.into_iter().all(|c| antichess_insufficient(p, c)),
-            ChessVariant::KingOfTheHill | ChessVariant::RacingKings | ChessVariant::Horde => false,
+            ChessVariant::Horde => self.is_horde_fortress(),
+            ChessVariant::KingOfTheHill | ChessVariant::RacingKings => false,
+        }
+    }
+
+    /// True when `color` cannot possibly win, whatever the other side
+    /// plays: in horde as lichess judges it (the horde without the material
+    /// to mate, or a fortress; the side with a king can always win by
+    /// taking the horde), in atomic and antichess by their own rules; in
+    /// the other variants when neither side can win
+    /// ([`VariantPosition::has_insufficient_material`]).
+    #[must_use]
+    pub fn has_insufficient_material_for(&self, color: Color) -> bool {
+        match self.variant {
+            ChessVariant::Horde => self.horde_cannot_win(color),
+            ChessVariant::Atomic => atomic_insufficient(&self.pos, color),
+            ChessVariant::Antichess => antichess_insufficient(&self.pos, color),
+            _ => self.has_insufficient_material(),
         }
     }
 

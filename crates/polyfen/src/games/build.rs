@@ -24,6 +24,10 @@ use crate::{AnyPosition, Position, ReadOptions, VariantId};
 pub struct GameOptions {
     /// Read every game as this game, whatever its tags say.
     pub variant: Option<VariantId>,
+    /// Read every game under this rules variant (an id of
+    /// [`VariantId::rules_ids`], such as `crazyhouse`), of its game,
+    /// whatever its `Variant` tag says.
+    pub rules: Option<&'static str>,
     /// Only check the moves: build no tree (comments, NAGs and variations
     /// are read and checked, not kept), and give a good game back without
     /// its tags (a bad one keeps them). Faster, for validation.
@@ -40,6 +44,14 @@ impl GameOptions {
     #[must_use]
     pub fn with_variant(mut self, variant: Option<VariantId>) -> GameOptions {
         self.variant = variant;
+        self
+    }
+
+    /// These options with every game read under the rules variant `rules`
+    /// (see [`GameOptions::rules`]).
+    #[must_use]
+    pub fn with_rules(mut self, rules: Option<&'static str>) -> GameOptions {
+        self.rules = rules;
         self
     }
 
@@ -374,10 +386,14 @@ impl GameBuilder {
     /// Which game the tags name, and its start position: each game of the
     /// list is asked whether the `Variant` tag, else the `Game` tag, names
     /// it (a `--variant` given first), the `FEN` tag decides what it holds,
-    /// else the game's player tags (Xiangqi's `Red`) name it.
+    /// else the game's player tags (Xiangqi's `Red`) name it; rules given
+    /// as an option replace the `Variant` tag's.
     fn decide(&mut self) -> Result<Decision, String> {
         let variant_tag = self.tag_value("Variant").map_or("", str::trim);
-        let (by_tag, rules) = if variant_tag.is_empty() {
+        let forced = self.options.rules.and_then(|id| VariantId::of_rules(id).map(|(game, rules)| (game, rules.id)));
+        let (by_tag, rules) = if let Some((game, rules)) = forced {
+            (Some(game), Some(rules))
+        } else if variant_tag.is_empty() {
             (None, None)
         } else if let Some((game, rules)) = VariantId::of_variant_tag(variant_tag) {
             (Some(game), rules)

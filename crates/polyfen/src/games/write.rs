@@ -189,7 +189,7 @@ fn escape(value: &str) -> String {
 /// The tags the writer writes: the game's roster first, in order (chess's
 /// seven tags), the tag naming the game when it has none (Xiangqi's
 /// `Game`, Khet's `Variant`) and the `Variant` tag of a rules variant
-/// (chess's `Atomic`) when there is none, the others as read, and for a game whose
+/// (chess's `Atomic`) when there is none or it names other rules, the others as read, and for a game whose
 /// records name their move notation, the `Format` tag of `notation`.
 fn export_tags(game: &Game, notation: MoveNotation) -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = Vec::with_capacity(game.tags.len() + 7);
@@ -207,6 +207,15 @@ fn export_tags(game: &Game, notation: MoveNotation) -> Vec<(String, String)> {
         && !rest.iter().any(|(n, _)| n == name)
     {
         out.push((name.to_owned(), value.to_owned()));
+    }
+    // a Variant tag naming other rules of the game than it was played by
+    // (rules given when it was read) gives way to the rules' own tag
+    if let Some(i) = rest.iter().position(|(n, _)| n.eq_ignore_ascii_case("Variant"))
+        && let Some((named_game, named_rules)) = VariantId::of_variant_tag(&rest[i].1)
+        && named_game == game.variant
+        && named_rules != game.start.rules()
+    {
+        rest.remove(i);
     }
     // a game of a rules variant says so, as its tag names it
     if let Some(id) = game.start.rules()

@@ -33,13 +33,23 @@ __all__ = [
 ]
 
 
-def read(text: str, notation: Optional[str] = None, lenient: bool = False) -> Position:
+def read(
+    text: str, notation: Optional[str] = None, lenient: bool = False, rules: Optional[str] = None
+) -> Position:
     """Reads a position, in ``notation`` or else in the notation detected.
 
+    ``rules`` plays it under a rules variant of its game, named by its id or
+    another name of it (chess's ``"atomic"``, ``"crazyhouse"``,
+    ``"3check"``, ``"King of the Hill"``, ...; a FEN with a pocket is read as
+    crazyhouse without it); :attr:`Position.rules` says which.
+
+    >>> read("8/8/8/8/8/8/8/K1k5 w - - 0 1", rules="Atomic").rules
+    'atomic'
+
     Raises :class:`ReadError` (with ``.column`` and ``.notation``) when the
-    text is not a position.
+    text is not a position, ``ValueError`` for an unknown rules variant.
     """
-    return read_position(text, notation, lenient)
+    return read_position(text, notation, lenient, rules)
 
 
 _Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview]
@@ -87,7 +97,9 @@ def read_games(
     file; a PGN that is not UTF-8 (GB18030/GBK, Big5, Latin-1, ...) is
     detected from its first 64 KiB and decoded, or decoded from the
     ``encoding`` named. Record files (XQF, CBR, CBL, DhtmlXQ) are read whole.
-    ``variant`` reads every PGN game as that game whatever its tags say;
+    ``variant`` reads every PGN game as that game whatever its tags say,
+    or under a rules variant of a game named by any of its names
+    (``"crazyhouse"``, ``"Three-check"``: :attr:`Game.rules`);
     ``lenient`` also takes the moves only a lenient reading takes, each
     reported in :attr:`Game.repairs`.
 

@@ -11,6 +11,9 @@ class Position:
     def variant(self) -> str:
         """The game: "chess", "xiangqi", "khet" or "shogi"."""
     @property
+    def rules(self) -> Optional[str]:
+        """The rules variant of its game ("crazyhouse", "atomic", ...), None for the game's own rules."""
+    @property
     def notation(self) -> str:
         """The notation the position was read in."""
     def to(self, notation: Optional[str] = None) -> str:
@@ -39,6 +42,9 @@ class Game:
     @property
     def variant(self) -> str:
         """The game: "chess", "xiangqi", "khet" or "shogi"."""
+    @property
+    def rules(self) -> Optional[str]:
+        """The rules variant of its game the game is played by ("crazyhouse", ...), None for the game's own rules."""
     @property
     def headers(self) -> Dict[str, str]:
         """The tags as a dict (the first of tags with the same name)."""
@@ -105,7 +111,9 @@ class GameReader(Iterator[Union[Game, ReadError]]):
     def __iter__(self) -> "GameReader": ...
     def __next__(self) -> Union[Game, ReadError]: ...
 
-def read_position(text: str, notation: Optional[str] = None, lenient: bool = False) -> Position: ...
+def read_position(
+    text: str, notation: Optional[str] = None, lenient: bool = False, rules: Optional[str] = None
+) -> Position: ...
 def notations() -> List[str]: ...
 def variants() -> List[str]: ...
 def convert_batch(
