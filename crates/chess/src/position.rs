@@ -1,6 +1,8 @@
 //! A legal chess position and its moves: legal move generation on
 //! bitboards (checkers and pin masks, no make/unmake test per move), playing
-//! a move by copy, and the state of the game.
+//! a move by copy, and the state of the game. The generator puts its
+//! moves into a [`MoveSink`]: a list, or only their number (perft's last
+//! ply, [`Position::count_moves`]).
 //!
 //! Chess960 is the same game with other starting squares: castling rights
 //! are rook squares, and a castling move is stored as the king taking its
@@ -474,10 +476,13 @@ impl Position {
         list
     }
 
-    /// The number of legal moves.
+    /// The number of legal moves, counted without listing them (a piece's
+    /// moves by the number of its target squares).
     #[must_use]
     pub fn count_moves(&self) -> usize {
-        self.legal_moves().len()
+        let mut count = MoveCount(0);
+        self.generate(&mut count, !0, !0, true);
+        count.0
     }
 
     /// The legal moves of `role` to `to` (any destination for `None`),
@@ -637,13 +642,7 @@ impl Position {
 
     /// Legal moves from `from_mask` to `to_mask` (castling, stored as king
     /// takes rook, only with `castles`).
-    pub(crate) fn generate<const N: usize>(
-        &self,
-        list: &mut ArrayVec<Move, N>,
-        from_mask: u64,
-        to_mask: u64,
-        castles: bool,
-    ) {
+    pub(crate) fn generate<S: MoveSink>(&self, list: &mut S, from_mask: u64, to_mask: u64, castles: bool) {
         let Some(king) = self.king_of(self.turn) else {
             return;
         };
@@ -664,7 +663,7 @@ impl Position {
             self.generate_pawns(list, from_mask & !pinned, target);
             let knights = self.roles[Role::Knight as usize] & ours & from_mask & !pinned;
             for s in squares(knights) {
-                Self::push_targets(list, s, Role::Knight, KNIGHT_ATTACKS[s] & target);
+                list.push_targets(s, Role::Knight, KNIGHT_ATTACKS[s] & target);
             }
             let queens = self.roles[Role::Queen as usize];
             for (role, movers) in [
@@ -678,7 +677,7 @@ impl Position {
                         Role::Rook => rook_attacks(s, occupied),
                         _ => rook_attacks(s, occupied) | bishop_attacks(s, occupied),
                     };
-                    Self::push_targets(list, s, role, attacks & target);
+                    list.push_targets(s, role, attacks & target);
                 }
             }
             // a pinned piece moves along its pin only (a knight never can)
@@ -694,7 +693,7 @@ impl Position {
                     Some(role @ Role::Queen) => (role, rook_attacks(s, occupied) | bishop_attacks(s, occupied)),
                     _ => continue,
                 };
-                Self::push_targets(list, s, attacks.0, attacks.1 & along);
+                list.push_targets(s, attacks.0, attacks.1 & along);
             }
             if self.ep.is_some() {
                 self.generate_ep(list, from_mask & to_mask_for_ep(self.ep, to_mask));
@@ -719,18 +718,10 @@ impl Position {
         }
     }
 
-    #[inline]
-    pub(crate) fn push_targets<const N: usize>(list: &mut ArrayVec<Move, N>, from: usize, role: Role, targets: u64) {
-        let from = sq(from as u32);
-        for t in squares(targets) {
-            list.push(Move { from, to: sq(t as u32), role, promotion: None, kind: MoveKind::Normal });
-        }
-    }
-
     /// Pawn pushes and captures (not en passant) of the pawns in `from_mask`
     /// onto `target`, set-wise.
     #[inline]
-    fn generate_pawns<const N: usize>(&self, list: &mut ArrayVec<Move, N>, from_mask: u64, target: u64) {
+    fn generate_pawns<S: MoveSink>(&self, list: &mut S, from_mask: u64, target: u64) {
         let us = self.turn;
         let pawns = self.roles[Role::Pawn as usize] & self.colors[us.index()] & from_mask;
         if pawns == 0 {
@@ -750,32 +741,14 @@ impl Position {
         let last = RANK_1 | RANK_8;
         for (set, delta) in [(left, forward - 1), (right, forward + 1), (single, forward), (double, 2 * forward)] {
             let set = set & target;
-            for t in squares(set & !last) {
-                list.push(Move {
-                    from: sq((t as i32 - delta) as u32),
-                    to: sq(t as u32),
-                    role: Role::Pawn,
-                    promotion: None,
-                    kind: MoveKind::Normal,
-                });
-            }
-            for t in squares(set & last) {
-                for p in PROMOTIONS {
-                    list.push(Move {
-                        from: sq((t as i32 - delta) as u32),
-                        to: sq(t as u32),
-                        role: Role::Pawn,
-                        promotion: Some(p),
-                        kind: MoveKind::Normal,
-                    });
-                }
-            }
+            list.push_pawns(set & !last, delta);
+            list.push_promotions(set & last, delta);
         }
     }
 
     /// En passant captures by the pawns in `from_mask`, each tested by
     /// playing it on the bitboards (it removes two pieces from a line).
-    pub(crate) fn generate_ep<const N: usize>(&self, list: &mut ArrayVec<Move, N>, from_mask: u64) {
+    pub(crate) fn generate_ep<S: MoveSink>(&self, list: &mut S, from_mask: u64) {
         let Some(ep) = self.ep else { return };
         let Some(king) = self.king_of(self.turn) else { return };
         let us = self.turn;
@@ -805,7 +778,7 @@ impl Position {
         }
     }
 
-    pub(crate) fn generate_castling<const N: usize>(&self, list: &mut ArrayVec<Move, N>, king: usize) {
+    pub(crate) fn generate_castling<S: MoveSink>(&self, list: &mut S, king: usize) {
         let us = self.turn;
         let rank = usize::from(back_rank(us)) * 8;
         if king & !7 != rank {
@@ -958,12 +931,12 @@ impl Position {
     }
 
     /// The number of leaf nodes of the legal move tree `depth` plies deep
-    /// (the last ply counted, not played).
+    /// (the last ply counted, not played nor listed).
     #[must_use]
     pub fn perft(&self, depth: u32) -> u64 {
         match depth {
             0 => 1,
-            1 => self.legal_moves().len() as u64,
+            1 => self.count_moves() as u64,
             _ => self.legal_moves().iter().map(|&m| self.played(m).perft(depth - 1)).sum(),
         }
     }
@@ -1037,6 +1010,96 @@ impl PerftTree for Position {
     }
 }
 
+/// Where the generator puts the moves it finds: a list of them, or only
+/// their number ([`MoveCount`], for the last ply of perft).
+pub(crate) trait MoveSink {
+    /// One move.
+    fn push(&mut self, m: Move);
+    /// A move of the piece of `role` on `from` to each of `targets`.
+    fn push_targets(&mut self, from: usize, role: Role, targets: u64);
+    /// A pawn's move onto each of `targets` from `delta` squares back, not
+    /// promoting.
+    fn push_pawns(&mut self, targets: u64, delta: i32);
+    /// A pawn's move onto each of `targets` (on the last rank) from `delta`
+    /// squares back, as each of [`PROMOTIONS`].
+    fn push_promotions(&mut self, targets: u64, delta: i32);
+}
+
+impl<const N: usize> MoveSink for ArrayVec<Move, N> {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        ArrayVec::push(self, m);
+    }
+
+    #[inline]
+    fn push_targets(&mut self, from: usize, role: Role, targets: u64) {
+        let from = sq(from as u32);
+        for t in squares(targets) {
+            ArrayVec::push(self, Move { from, to: sq(t as u32), role, promotion: None, kind: MoveKind::Normal });
+        }
+    }
+
+    #[inline]
+    fn push_pawns(&mut self, targets: u64, delta: i32) {
+        for t in squares(targets) {
+            ArrayVec::push(
+                self,
+                Move {
+                    from: sq((t as i32 - delta) as u32),
+                    to: sq(t as u32),
+                    role: Role::Pawn,
+                    promotion: None,
+                    kind: MoveKind::Normal,
+                },
+            );
+        }
+    }
+
+    #[inline]
+    fn push_promotions(&mut self, targets: u64, delta: i32) {
+        for t in squares(targets) {
+            for p in PROMOTIONS {
+                ArrayVec::push(
+                    self,
+                    Move {
+                        from: sq((t as i32 - delta) as u32),
+                        to: sq(t as u32),
+                        role: Role::Pawn,
+                        promotion: Some(p),
+                        kind: MoveKind::Normal,
+                    },
+                );
+            }
+        }
+    }
+}
+
+/// The number of moves a generator found, without the moves.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct MoveCount(pub(crate) usize);
+
+impl MoveSink for MoveCount {
+    #[inline]
+    fn push(&mut self, _: Move) {
+        self.0 += 1;
+    }
+
+    #[inline]
+    fn push_targets(&mut self, _: usize, _: Role, targets: u64) {
+        self.0 += targets.count_ones() as usize;
+    }
+
+    #[inline]
+    fn push_pawns(&mut self, targets: u64, _: i32) {
+        self.0 += targets.count_ones() as usize;
+    }
+
+    #[inline]
+    fn push_promotions(&mut self, targets: u64, _: i32) {
+        self.0 += targets.count_ones() as usize * PROMOTIONS.len();
+    }
+}
+
 /// The destination mask for en passant captures: all pawns may try when the
 /// en passant square is among the destinations asked for, none otherwise.
 #[inline]
@@ -1089,6 +1152,14 @@ mod tests {
         }
         out.truncate(count);
         out
+    }
+
+    /// Counting the legal moves agrees with listing them.
+    #[test]
+    fn the_count_of_moves_agrees_with_the_list() {
+        for p in random_positions(3000) {
+            assert_eq!(p.count_moves(), p.legal_moves().len(), "{}", p.to_setup(CastlingStyle::XFen));
+        }
     }
 
     /// The fast path of reading a move either finds exactly the one legal

@@ -306,7 +306,7 @@ impl San {
     /// which [`San::parse_form`] reads; what this reads, that reads the
     /// same and calls standard (a property test checks it).
     #[inline]
-    fn parse_plain(text: &[u8]) -> Option<San> {
+    pub(crate) fn parse_plain(text: &[u8]) -> Option<San> {
         let body = match text {
             [body @ .., b'+' | b'#'] if !body.is_empty() => body,
             _ => text,

@@ -11,7 +11,7 @@
 use arrayvec::ArrayVec;
 use polyfen_core::MoveRepair;
 
-use super::rules::{VariantOutcome, VariantPosition};
+use super::rules::{VariantMoveList, VariantOutcome, VariantPosition};
 use crate::position::{Move, MoveKind, MoveList, Outcome};
 use crate::san::{
     CastlingNotation, MoveError, MoveSyntax, San, is_uci_shaped, push_square, square_at, trim, write_san_body,
@@ -140,6 +140,19 @@ impl VariantPosition {
     }
 
     fn read_san(&self, text: &str, repairs: Option<&mut Vec<MoveRepair>>) -> Result<(Move, MoveSyntax), MoveError> {
+        // the common case: plain standard SAN naming a legal move, read as
+        // standard chess reads it where the variant's moves on the board
+        // are chess's (anything else, errors included, is read below)
+        if let Some(san) = San::parse_plain(text.as_bytes()) {
+            let m = if self.plays_chess_moves() {
+                self.chess().san_to_move(&san, text)
+            } else {
+                self.san_match(san, text, false)
+            };
+            if let Ok(m) = m {
+                return Ok((m, MoveSyntax::San));
+            }
+        }
         let span = trim(text.as_bytes());
         let body = &text.as_bytes()[span.clone()];
         if body.contains(&b'@') {
@@ -208,7 +221,9 @@ impl VariantPosition {
                 uci: false,
             });
         };
-        let moves = self.legal_moves();
+        // the drops alone: the other legal moves are never a drop
+        let mut moves = VariantMoveList::new();
+        self.drops(&mut moves);
         let Some(m) = moves.iter().copied().find(|m| m.is_drop() && m.role() == role && m.to() == to) else {
             let candidates = moves.iter().copied().filter(|m| m.is_drop() && m.to() == to).collect();
             let shown = text.get(span.clone()).unwrap_or(text);
@@ -232,6 +247,25 @@ impl VariantPosition {
     /// The legal move a parsed SAN names; leniently, a pawn move without
     /// its file of departure may also be a capture.
     fn san_match(&self, san: San, text: &str, lenient: bool) -> Result<Move, MoveError> {
+        // the common case: the one legal move of the role to the square,
+        // found among those moves alone; anything else (none, several, a
+        // variant without that short cut) is decided on the whole list
+        if let San::Normal { role, file, rank, to, promotion, .. } = san {
+            let file = if role == Role::Pawn && file.is_none() && !lenient { Some(to.file()) } else { file };
+            let mut near = ArrayVec::new();
+            if self.moves_to_into(role, to, &mut near) {
+                let mut matching = near.iter().filter(|m| {
+                    file.is_none_or(|f| m.from().file() == f)
+                        && rank.is_none_or(|r| m.from().rank() == r)
+                        && (promotion.is_none() || m.promotion() == promotion)
+                });
+                if let (Some(&m), None) = (matching.next(), matching.next())
+                    && (m.promotion().is_none() || promotion.is_some())
+                {
+                    return Ok(m);
+                }
+            }
+        }
         let span = trim(text.as_bytes());
         let shown = text.get(span.clone()).unwrap_or(text);
         let moves = self.legal_moves();

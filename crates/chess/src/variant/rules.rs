@@ -13,10 +13,13 @@
 //!   checked first (racing kings also drops every move that gives check).
 //! - White in horde (no king), antichess and atomic are generated
 //!   pseudo-legally: the kingless side's moves are all legal; antichess
-//!   keeps the captures when there is one; atomic plays each move with
-//!   its explosion and keeps it when its own king survives and is not left
-//!   in check (kings side by side are never in check), or the enemy king
-//!   exploded.
+//!   keeps the captures when there is one; atomic keeps a move when its
+//!   own king survives and is not left in check (kings side by side are
+//!   never in check), or the enemy king exploded: a capture (or castling)
+//!   is played with its explosion to see, a move that takes nothing is
+//!   tested on the board as it would be.
+//! - The last ply of perft is counted, not listed, wherever the variant's
+//!   generator can count (all but atomic and racing kings).
 //! - Horde's insufficient material, which side cannot win and the
 //!   fortress, is in `horde`.
 
@@ -30,7 +33,8 @@ use super::validate::VariantViolation;
 use crate::bitboard::{KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, between, bishop_attacks, line, rook_attacks};
 use crate::castling::{CastlingStyle, back_rank};
 use crate::position::{
-    FILE_A, FILE_H, Move, MoveKind, Outcome, PROMOTIONS, Position, RANK_1, RANK_8, bit, sq, squares,
+    FILE_A, FILE_H, Move, MoveCount, MoveKind, MoveSink, Outcome, PROMOTIONS, Position, RANK_1, RANK_8, bit, sq,
+    squares,
 };
 use crate::types::Role;
 use crate::validate::Violation;
@@ -475,10 +479,92 @@ impl VariantPosition {
         }
     }
 
+    /// The number of legal moves, counted without listing them where the
+    /// variant's generator can (the last ply of perft): the standard
+    /// generator's variants, crazyhouse's drops, horde's white, antichess.
+    fn count_v<const V: u8, const N: usize>(&self) -> usize {
+        let p = &self.pos;
+        let mut count = MoveCount(0);
+        match V {
+            THREE_CHECK if self.remaining_checks.contains(&0) => {}
+            KING_OF_THE_HILL if p.roles[Role::King as usize] & CENTER != 0 => {}
+            THREE_CHECK | KING_OF_THE_HILL => p.generate(&mut count, !0, !0, true),
+            HORDE => {
+                if p.colors[0] == 0 || p.colors[1] == 0 {
+                } else if p.king_of(p.turn).is_some() {
+                    p.generate(&mut count, !0, !0, true);
+                } else {
+                    pseudo_moves(p, &mut count, !p.colors[p.turn.index()], false, true);
+                    pseudo_ep(p, &mut count);
+                }
+            }
+            ANTICHESS => {
+                if p.colors[0] != 0 && p.colors[1] != 0 {
+                    pseudo_moves(p, &mut count, p.colors[p.turn.other().index()], true, true);
+                    pseudo_ep(p, &mut count);
+                    if count.0 == 0 {
+                        pseudo_moves(p, &mut count, !p.occupied(), true, true);
+                    }
+                }
+            }
+            CRAZYHOUSE => {
+                p.generate(&mut count, !0, !0, true);
+                self.drops(&mut count);
+            }
+            _ => {
+                let mut list = ArrayVec::<Move, N>::new();
+                self.moves_into::<V, N>(&mut list);
+                return list.len();
+            }
+        }
+        count.0
+    }
+
+    /// The legal moves of `role` to `to`, castling and drops aside: what
+    /// reading a move in SAN needs, without generating the others, for the
+    /// variants played by the standard generator (with the variant's end
+    /// of the game first, and racing kings' checks dropped). `false`, with
+    /// nothing pushed, for the others (atomic, antichess, horde's white):
+    /// the caller filters the whole list of legal moves then.
+    pub(crate) fn moves_to_into(&self, role: Role, to: crate::Square, list: &mut ArrayVec<Move, 32>) -> bool {
+        let p = &self.pos;
+        if self.plays_chess_moves() {
+            p.moves_to_into(role, to, list);
+            return true;
+        }
+        match self.variant {
+            ChessVariant::ThreeCheck | ChessVariant::KingOfTheHill => true,
+            ChessVariant::RacingKings => {
+                if !race_over(p) {
+                    p.moves_to_into(role, to, list);
+                    drop_checks(p, list);
+                }
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// True when the legal moves on the board are standard chess's
+    /// ([`Position`]'s): in standard chess and crazyhouse (drops aside),
+    /// in three-check and king of the hill until their end, in horde for
+    /// the side with a king while both have pieces.
+    pub(crate) fn plays_chess_moves(&self) -> bool {
+        let p = &self.pos;
+        match self.variant {
+            ChessVariant::Standard | ChessVariant::Crazyhouse => true,
+            ChessVariant::ThreeCheck => !self.remaining_checks.contains(&0),
+            ChessVariant::KingOfTheHill => p.roles[Role::King as usize] & CENTER == 0,
+            ChessVariant::Horde => p.colors[0] != 0 && p.colors[1] != 0 && p.king_of(p.turn).is_some(),
+            ChessVariant::Atomic | ChessVariant::Antichess | ChessVariant::RacingKings => false,
+        }
+    }
+
     /// Crazyhouse: the legal drops, onto the empty squares (pawns not on
     /// the first or last rank), or onto the squares between the king and
-    /// the one piece that gives check.
-    fn drops<const N: usize>(&self, list: &mut ArrayVec<Move, N>) {
+    /// the one piece that gives check (none in the other variants, whose
+    /// pockets are empty).
+    pub(crate) fn drops<S: MoveSink>(&self, list: &mut S) {
         let p = &self.pos;
         let us = p.turn;
         if self.pocket.total(us) == 0 {
@@ -583,11 +669,11 @@ impl VariantPosition {
         if depth == 0 {
             return 1;
         }
+        if depth == 1 {
+            return self.count_v::<V, N>() as u64;
+        }
         let mut moves = ArrayVec::<Move, N>::new();
         self.moves_into::<V, N>(&mut moves);
-        if depth == 1 {
-            return moves.len() as u64;
-        }
         moves
             .iter()
             .map(|&m| {
@@ -739,7 +825,7 @@ fn drop_checks<const N: usize>(p: &Position, list: &mut ArrayVec<Move, N>) {
 /// Pushes a pawn's move onto the last rank as each promotion (the king
 /// too, in antichess).
 #[inline]
-fn push_promotions<const N: usize>(list: &mut ArrayVec<Move, N>, from: usize, to: usize, king_promotion: bool) {
+fn push_promotions<S: MoveSink>(list: &mut S, from: usize, to: usize, king_promotion: bool) {
     let (from, to) = (sq(from as u32), sq(to as u32));
     for p in PROMOTIONS {
         list.push(Move { from, to, role: Role::Pawn, promotion: Some(p), kind: MoveKind::Normal });
@@ -753,13 +839,7 @@ fn push_promotions<const N: usize>(list: &mut ArrayVec<Move, N>, from: usize, to
 /// en passant aside): pawns (a double step also from the first rank, as
 /// horde's white pawns have), knights, sliders and every king (kings may
 /// only move to empty squares when `king_captures` is false, as in atomic).
-fn pseudo_moves<const N: usize>(
-    p: &Position,
-    list: &mut ArrayVec<Move, N>,
-    target: u64,
-    king_promotion: bool,
-    king_captures: bool,
-) {
+fn pseudo_moves<S: MoveSink>(p: &Position, list: &mut S, target: u64, king_promotion: bool, king_captures: bool) {
     let us = p.turn;
     let ours = p.colors[us.index()];
     let theirs = p.colors[us.other().index()];
@@ -788,31 +868,26 @@ fn pseudo_moves<const N: usize>(
         }
     }
     for s in squares(p.roles[Role::Knight as usize] & ours) {
-        Position::push_targets(list, s, Role::Knight, KNIGHT_ATTACKS[s] & target);
+        list.push_targets(s, Role::Knight, KNIGHT_ATTACKS[s] & target);
     }
     let queens = p.roles[Role::Queen as usize];
     for s in squares(p.roles[Role::Bishop as usize] & ours) {
-        Position::push_targets(list, s, Role::Bishop, bishop_attacks(s, occupied) & target);
+        list.push_targets(s, Role::Bishop, bishop_attacks(s, occupied) & target);
     }
     for s in squares(p.roles[Role::Rook as usize] & ours) {
-        Position::push_targets(list, s, Role::Rook, rook_attacks(s, occupied) & target);
+        list.push_targets(s, Role::Rook, rook_attacks(s, occupied) & target);
     }
     for s in squares(queens & ours) {
-        Position::push_targets(
-            list,
-            s,
-            Role::Queen,
-            (rook_attacks(s, occupied) | bishop_attacks(s, occupied)) & target,
-        );
+        list.push_targets(s, Role::Queen, (rook_attacks(s, occupied) | bishop_attacks(s, occupied)) & target);
     }
     let king_target = if king_captures { target } else { target & empty };
     for s in squares(p.roles[Role::King as usize] & ours) {
-        Position::push_targets(list, s, Role::King, KING_ATTACKS[s] & king_target);
+        list.push_targets(s, Role::King, KING_ATTACKS[s] & king_target);
     }
 }
 
 /// The pseudo-legal en passant captures.
-fn pseudo_ep<const N: usize>(p: &Position, list: &mut ArrayVec<Move, N>) {
+fn pseudo_ep<S: MoveSink>(p: &Position, list: &mut S) {
     let Some(ep) = p.ep else { return };
     let e = ep.index();
     let us = p.turn;
@@ -885,13 +960,37 @@ fn atomic_moves<const N: usize>(p: &Position, list: &mut ArrayVec<Move, N>) {
     pseudo_moves(p, list, !p.colors[us.index()], false, false);
     pseudo_ep(p, list);
     atomic_castling(p, list);
-    list.retain(|m| {
-        let mut after = *p;
-        atomic_play(&mut after, *m);
-        let ours = after.roles[Role::King as usize] & after.colors[us.index()];
-        let theirs = after.roles[Role::King as usize] & after.colors[us.other().index()];
-        ours != 0 && (theirs == 0 || !atomic_in_check(&after, us))
-    });
+    list.retain(|m| atomic_legal(p, *m));
+}
+
+/// Atomic: true when the pseudo-legal move `m` keeps the mover's king on
+/// the board and out of check, or explodes the enemy king. A move that
+/// takes nothing (castling aside) explodes nothing: it is legal when the
+/// kings stand side by side afterwards or no enemy piece attacks the
+/// mover's king through the board as it is then; the others are played.
+#[inline]
+fn atomic_legal(p: &Position, m: Move) -> bool {
+    let us = p.turn;
+    let them = us.other();
+    let theirs = p.colors[them.index()];
+    let (from, to) = (m.from.index(), m.to.index());
+    if m.kind != MoveKind::Normal || theirs & bit(to) != 0 {
+        return atomic_legal_played(p, m);
+    }
+    let Some(king) = p.king_of(us) else { return false };
+    let king = if from == king { to } else { king };
+    let their_king = p.roles[Role::King as usize] & theirs;
+    KING_ATTACKS[king] & their_king != 0 || !p.attacked_by(king, them, theirs, p.occupied() ^ bit(from) ^ bit(to))
+}
+
+/// Atomic: [`atomic_legal`] by playing the move with its explosion.
+fn atomic_legal_played(p: &Position, m: Move) -> bool {
+    let us = p.turn;
+    let mut after = *p;
+    atomic_play(&mut after, m);
+    let ours = after.roles[Role::King as usize] & after.colors[us.index()];
+    let theirs = after.roles[Role::King as usize] & after.colors[us.other().index()];
+    ours != 0 && (theirs == 0 || !atomic_in_check(&after, us))
 }
 
 /// Atomic castling: as in chess (Chess960 too), but a square beside the
@@ -934,6 +1033,72 @@ fn atomic_castling<const N: usize>(p: &Position, list: &mut ArrayVec<Move, N>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Counting each variant's legal moves agrees with listing them,
+    /// atomic's test of a move that takes nothing agrees with playing it,
+    /// and the moves of a role to a square found alone are those of the
+    /// whole list, along random games of every variant.
+    #[test]
+    fn counts_and_atomic_legality_have_slow_twins() {
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut below = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            usize::try_from(state % n as u64).unwrap_or(0)
+        };
+        let (mut quiet, mut near_checked) = (0, 0);
+        for variant in ChessVariant::ALL {
+            for _ in 0..30 {
+                let mut pos = VariantPosition::start(variant);
+                for ply in 0..120 {
+                    let moves = pos.legal_moves();
+                    let count = match variant {
+                        ChessVariant::Standard => pos.pos.count_moves(),
+                        ChessVariant::Crazyhouse => pos.count_v::<CRAZYHOUSE, 512>(),
+                        ChessVariant::ThreeCheck => pos.count_v::<THREE_CHECK, 256>(),
+                        ChessVariant::KingOfTheHill => pos.count_v::<KING_OF_THE_HILL, 256>(),
+                        ChessVariant::Atomic => pos.count_v::<ATOMIC, 512>(),
+                        ChessVariant::Antichess => pos.count_v::<ANTICHESS, 512>(),
+                        ChessVariant::Horde => pos.count_v::<HORDE, 512>(),
+                        ChessVariant::RacingKings => pos.count_v::<RACING_KINGS, 256>(),
+                    };
+                    let fen = pos.to_setup(CastlingStyle::XFen);
+                    assert_eq!(count, moves.len(), "{variant} {fen}");
+                    if variant == ChessVariant::Atomic && pos.variant_end().is_none() {
+                        let mut pseudo = VariantMoveList::new();
+                        pseudo_moves(&pos.pos, &mut pseudo, !pos.pos.colors[pos.pos.turn.index()], false, false);
+                        for m in pseudo {
+                            assert_eq!(atomic_legal(&pos.pos, m), atomic_legal_played(&pos.pos, m), "{fen} {m:?}");
+                            quiet += usize::from(pos.pos.colors[pos.pos.turn.other().index()] & bit(m.to.index()) == 0);
+                        }
+                    }
+                    let roles = if ply % 4 == 0 { &Role::ALL[..] } else { &[] };
+                    for &role in roles {
+                        for index in 0..64 {
+                            let to = sq(index);
+                            let mut near = ArrayVec::new();
+                            if pos.moves_to_into(role, to, &mut near) {
+                                let all: Vec<Move> = moves
+                                    .iter()
+                                    .copied()
+                                    .filter(|m| m.role == role && m.to == to && !m.is_castle() && !m.is_drop())
+                                    .collect();
+                                assert_eq!(near.to_vec(), all, "{variant} {fen} {role:?} {to}");
+                                near_checked += 1;
+                            }
+                        }
+                    }
+                    if moves.is_empty() {
+                        break;
+                    }
+                    pos.play(moves[below(moves.len())]);
+                }
+            }
+        }
+        assert!(quiet > 10_000, "{quiet}");
+        assert!(near_checked > 30_000, "{near_checked}");
+    }
 
     /// The racing kings filter of checking moves agrees with playing each
     /// move and asking whether it checks, along random games.
