@@ -839,9 +839,14 @@ impl Position {
                 self.halfmove = 0;
             }
             MoveKind::Drop => {
-                // the pocket is the variant's to keep
+                // the pocket is the variant's to keep; a pawn dropped is a
+                // pawn move and zeroes the clock (python-chess and shakmaty
+                // agree)
                 self.roles[m.role as usize] |= bit(to);
                 self.colors[us.index()] |= bit(to);
+                if m.role == Role::Pawn {
+                    self.halfmove = 0;
+                }
             }
             MoveKind::Normal => {
                 // a piece taken on `to` leaves every board, with no branch

@@ -202,7 +202,9 @@ fn crazyhouse_drops_and_pockets() {
     assert_eq!(pos.parse_move_lenient("p@e4", &mut repairs), Ok(m));
     assert_eq!(repairs[0].to_string(), "read 'p@e4' as 'P@e4'");
     let pos = pos.played(m);
-    assert_eq!(fen(&pos), "rnb1kbnr/ppp1pppp/8/q7/4P3/2N5/PPPP1PPP/R1BQKBNR[p] b KQkq - 3 4");
+    // a pawn dropped zeroes the clock as lichess (scalachess) and shakmaty
+    // count it; python-chess leaves it running (3)
+    assert_eq!(fen(&pos), "rnb1kbnr/ppp1pppp/8/q7/4P3/2N5/PPPP1PPP/R1BQKBNR[p] b KQkq - 0 4");
     // no pawn drop on the back ranks, no drop of a piece not in the pocket
     assert!(pos.parse_san("P@d1").is_err());
     let err = pos.parse_san("N@f3").unwrap_err();
@@ -357,4 +359,15 @@ fn insufficient_material_follows_each_variant() {
     assert!(!position(ChessVariant::KingOfTheHill, "4k3/8/8/8/8/8/8/4K3 w - - 0 1").has_insufficient_material());
     assert!(!position(ChessVariant::Standard, "4k3/8/8/8/8/8/8/3QK3 w - - 0 1").has_insufficient_material());
     assert!(position(ChessVariant::ThreeCheck, "4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1").has_insufficient_material());
+}
+
+#[test]
+fn a_pawn_dropped_zeroes_the_halfmove_clock_and_a_piece_dropped_does_not() {
+    // lichess (scalachess) and shakmaty count a pawn drop as a pawn move;
+    // python-chess's push does not (its is_zeroing does)
+    let start = "rnb1kbnr/ppp1pppp/8/q7/8/2N5/PPPP1PPP/R1BQKBNR[Pp] w KQkq - 2 4";
+    let pos = play(position(ChessVariant::Crazyhouse, start), &[("P@d5", "P@d5")]);
+    assert_eq!(fen(&pos), "rnb1kbnr/ppp1pppp/8/q2P4/8/2N5/PPPP1PPP/R1BQKBNR[p] b KQkq - 0 4");
+    let pos = play(position(ChessVariant::Crazyhouse, "4k3/8/8/8/8/8/8/4K3[N] w - - 7 30"), &[("N@f3", "N@f3")]);
+    assert_eq!(fen(&pos), "4k3/8/8/8/8/5N2/8/4K3[] b - - 8 30");
 }
