@@ -660,9 +660,11 @@ function movetext(game) {
   line(box, game.moves || [], 0, true);
 }
 
-// The squares a move's coordinates name (chess UCI, Xiangqi UCCI, Khet).
+// The squares a move's coordinates name: a file letter and a rank number
+// (chess UCI, Xiangqi UCCI, Khet), or a file number and a rank letter
+// (Shogi's USI: `8h2b+`, `P*5e`).
 function squaresOf(coordinates) {
-  return (coordinates || "").match(/[a-j](?:10|[0-9])/g) || [];
+  return (coordinates || "").match(/[a-j](?:10|[0-9])|[1-9][a-i]/g) || [];
 }
 
 function showGame(game, ply) {

@@ -437,6 +437,10 @@ mod defects {
     const TAB: char = '\u{e004}';
     const ENTER: char = '\u{e007}';
 
+    const SHOGI_KIF: &str = concat!(
+        "手合割：平手\n先手：A\n後手：B\n手数----指手---------消費時間--\n",
+        "   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n   4 同　銀(31)\n   5 投了\n",
+    );
     const CHESS_PGN: &str = "[Event \"e2e\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n";
     const CHINESE_PGN: &str = "[Event \"xq\"]\n[Variant \"xiangqi\"]\n\n1. 炮二平五 马８进７ 2. 马二进三 车９平８ *\n";
 
@@ -577,6 +581,20 @@ mod defects {
         wait_for(client, "the end", CURRENT, |v| v == "a6").await;
         click(client, "#games-prev").await;
         wait_for(client, "one back", CURRENT, |v| v == "Bb5").await;
+
+        // a Shogi KIF record, stepped through: its moves in USI, the game's
+        // coordinates, then in KIF; the last move marked on the board
+        paste_game(client, SHOGI_KIF).await;
+        wait_for(client, "the KIF's moves", MOVES, |v| v == "7g7f 3c3d 8h2b+ 3a2b").await;
+        let notation = client.find(Locator::Id("games-notation")).await.expect("the notation list");
+        notation.select_by_value("kif").await.expect("kif is offered for Shogi");
+        wait_for(client, "the moves in KIF", MOVES, |v| v == "７六歩(77) ３四歩(33) ２二角成(88) 同　銀(31)").await;
+        click(client, "#games-moves button[data-ply=\"3\"]").await;
+        wait_for(client, "the bishop's capture", CURRENT, |v| v == "２二角成(88)").await;
+        wait_for(client, "the capture marked", LAST, |v| v == "2b 8h").await;
+        click(client, "#games-last").await;
+        wait_for(client, "the silver's recapture", CURRENT, |v| v == "同　銀(31)").await;
+        wait_for(client, "the recapture marked", LAST, |v| v == "2b 3a").await;
 
         // a crazyhouse game, stepped through: the pocket drawn, drops played
         paste_game(client, "[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@d5 *\n").await;
