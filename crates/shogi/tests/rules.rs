@@ -89,6 +89,13 @@ fn perft_5_from_the_start() {
     assert_eq!(Position::start().perft(5), 19_861_490);
 }
 
+/// The published depth-6 count (a few seconds in a release build).
+#[cfg(not(debug_assertions))]
+#[test]
+fn perft_6_from_the_start() {
+    assert_eq!(Position::start().perft(6), 547_581_517);
+}
+
 #[test]
 fn check_and_the_moves_of_a_role_to_a_square() {
     // two golds can reach 5h; one is a drop
