@@ -2,44 +2,11 @@
 //! standard input, detection from the content, `--from-format`, `--to xqf`,
 //! many files at once with their errors named by file and byte.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 const RECORDS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus/xiangqi-records");
 
-struct Run {
-    code: i32,
-    stdout: Vec<u8>,
-    stderr: String,
-}
+mod common;
 
-impl Run {
-    fn text(&self) -> String {
-        String::from_utf8(self.stdout.clone()).expect("UTF-8 output")
-    }
-}
-
-fn polyfen(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_polyfen"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("polyfen runs");
-    let mut input = child.stdin.take().expect("stdin");
-    let data = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&data);
-    });
-    let output = child.wait_with_output().expect("polyfen finishes");
-    let _ = writer.join();
-    Run {
-        code: output.status.code().unwrap_or(-1),
-        stdout: output.stdout,
-        stderr: String::from_utf8(output.stderr).expect("UTF-8 errors"),
-    }
-}
+use common::run_raw as polyfen;
 
 fn path(relative: &str) -> String {
     format!("{RECORDS}/{relative}")

@@ -2,37 +2,12 @@
 //! their content in `Shift_JIS` or UTF-8, converted to each other and to
 //! PGN, their lines listed in USI, their errors named with line and column.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 const SHOGI: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus/shogi");
 
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
+mod common;
 
-fn polyfen(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_polyfen"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("polyfen runs");
-    let mut input = child.stdin.take().expect("stdin");
-    let data = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&data);
-    });
-    let output = child.wait_with_output().expect("polyfen finishes");
-    let _ = writer.join();
-    Run {
-        code: output.status.code().unwrap_or(-1),
-        stdout: String::from_utf8(output.stdout).expect("UTF-8 output"),
-        stderr: String::from_utf8(output.stderr).expect("UTF-8 errors"),
-    }
+fn polyfen(args: &[&str], stdin: &[u8]) -> common::Outcome {
+    common::run_raw(args, stdin).into_outcome()
 }
 
 fn path(relative: &str) -> String {
