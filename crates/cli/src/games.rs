@@ -633,9 +633,9 @@ fn parallel(
             let start = carry.len();
             // read into the spare room, which is not zeroed first
             carry.reserve(PIECE);
+            // (read_to_end reads again after an interruption)
             let n = match (&mut input).take(PIECE as u64).read_to_end(&mut carry) {
                 Ok(n) => n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => carry.len() - start,
                 Err(e) => {
                     read_error = Some(Flow::Fatal(e.into()));
                     return None;
@@ -646,10 +646,7 @@ fn parallel(
             if let Some(cut) = cut.filter(|&c| c > 0) {
                 // the piece goes to a reader whole, as its buffer; what
                 // follows the cut starts the next one
-                let mut rest = spare.take();
-                rest.reserve(PIECE + (carry.len() - cut) + PIECE / 8);
-                rest.extend_from_slice(&carry[cut..]);
-                carry.truncate(cut);
+                let rest = spare.split_off(&mut carry, cut, PIECE + PIECE / 8);
                 let text = std::mem::replace(&mut carry, rest);
                 let piece = Piece { text, line, offset };
                 line += memchr_count(&piece.text);

@@ -191,13 +191,13 @@ impl Inputs<'_> {
                 if size < FIRST_BATCH_LINES {
                     // a small batch: exactly `size` lines if there are
                     if let Some(end) = memchr::memchr_iter(b'\n', &text).nth(size - 1) {
-                        carried = split_off(&mut text, end + 1, spare);
+                        carried = spare.split_off(&mut text, end + 1, BATCH_BYTES);
                         break size;
                     }
                 } else if let Some(end) = memchr::memrchr(b'\n', &text)
                     && (text.len() >= BATCH_BYTES || at_end)
                 {
-                    carried = split_off(&mut text, end + 1, spare);
+                    carried = spare.split_off(&mut text, end + 1, BATCH_BYTES);
                     break memchr::memchr_iter(b'\n', &text).count();
                 }
                 if at_end {
@@ -241,16 +241,6 @@ impl Inputs<'_> {
             Some(Batch::Lines { first, text })
         })
     }
-}
-
-/// `text` from `at` on, in a buffer from `spare` with room for a batch;
-/// `text` keeps what is before `at`.
-fn split_off(text: &mut Vec<u8>, at: usize, spare: &Spare) -> Vec<u8> {
-    let mut rest = spare.take();
-    rest.reserve(BATCH_BYTES + (text.len() - at));
-    rest.extend_from_slice(&text[at..]);
-    text.truncate(at);
-    rest
 }
 
 fn progress_bar() -> Option<ProgressBar> {

@@ -41,6 +41,17 @@ impl Spare {
         buffer
     }
 
+    /// `text` from `at` on, moved into a buffer of these with `room` more
+    /// bytes reserved (the start of the next chunk); `text` keeps what is
+    /// before `at`.
+    pub fn split_off(&self, text: &mut Vec<u8>, at: usize, room: usize) -> Vec<u8> {
+        let mut rest = self.take();
+        rest.reserve(room + (text.len() - at));
+        rest.extend_from_slice(&text[at..]);
+        text.truncate(at);
+        rest
+    }
+
     /// Hands `buffer` back for a later [`Spare::take`].
     pub fn give(&self, buffer: Vec<u8>) {
         if buffer.capacity() > 0
