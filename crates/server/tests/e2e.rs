@@ -284,6 +284,11 @@ async fn drive(client: &Client, base: &str) {
         .canonicalize()
         .expect("the corpus file");
     let picker = client.find(Locator::Id("games-file")).await.expect("the file picker");
+    // the picker offers every record format's files, Shogi's among them
+    let accept = picker.attr("accept").await.expect("an attribute").unwrap_or_default();
+    for extension in [".pgn", ".xqf", ".cbr", ".cbl", ".kif", ".ki2", ".csa", ".jkf", ".usi"] {
+        assert!(accept.split(',').any(|a| a == extension), "{extension} in {accept}");
+    }
     picker.send_keys(&xqf.display().to_string()).await.expect("a file chosen");
     wait_for(client, "the XQF game's moves", MOVES, |v| v.as_str().is_some_and(|m| m.starts_with("C8-C9 D9-D8 C7-C8")))
         .await;
