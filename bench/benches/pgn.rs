@@ -25,49 +25,10 @@ use polyfen::games::{Game, GameOptions, Games, Node};
 use polyfen::{AnyPosition, MoveNotation, Position, ReadOptions, RuleOptions, VariantId};
 use polyfen_bench::Rng;
 
-const SAMPLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/pgn/lichess_db_1000k.pgn");
-
 /// The lichess sample repeated to at least `POLYFEN_PGN_MB` (200) MB.
 fn big_input() -> Vec<u8> {
-    let sample = std::fs::read(SAMPLE).expect("the lichess sample in the shared corpus");
     let mb: usize = std::env::var("POLYFEN_PGN_MB").ok().and_then(|v| v.parse().ok()).unwrap_or(200);
-    let mut out = Vec::with_capacity(mb << 20);
-    while out.len() < mb * 1_000_000 {
-        out.extend_from_slice(&sample);
-        out.extend_from_slice(b"\n\n");
-    }
-    out
-}
-
-/// `input` with its comments and black move numbers (`12...`) taken out:
-/// the movetext of a tournament file, moves and white move numbers only.
-fn without_comments(input: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(input.len() / 2);
-    let mut i = 0;
-    while i < input.len() {
-        match input[i] {
-            b'{' => {
-                i += input[i..].iter().position(|&b| b == b'}').map_or(input.len() - i, |n| n + 1);
-                while input.get(i) == Some(&b' ') {
-                    i += 1;
-                }
-            }
-            b'0'..=b'9' if out.last().is_none_or(|&b: &u8| b == b' ' || b == b'\n') => {
-                let digits = input[i..].iter().take_while(|b| b.is_ascii_digit()).count();
-                if input[i + digits..].starts_with(b"... ") {
-                    i += digits + 4;
-                } else {
-                    out.extend_from_slice(&input[i..i + digits]);
-                    i += digits;
-                }
-            }
-            b => {
-                out.push(b);
-                i += 1;
-            }
-        }
-    }
-    out
+    polyfen_bench::lichess_repeated(mb)
 }
 
 /// Counts moves and keeps nothing.
@@ -176,7 +137,7 @@ fn chess_group(c: &mut Criterion, group: &str, input: &[u8], two_threads: bool) 
 fn chess(c: &mut Criterion) {
     let input = big_input();
     chess_group(c, "pgn", &input, true);
-    let mut tournament = without_comments(&input);
+    let mut tournament = polyfen_bench::without_comments(&input);
     // as large as the other input
     let one = tournament.clone();
     while tournament.len() < input.len() {

@@ -114,3 +114,55 @@ pub fn xiangqi_playout_fens(n: usize, seed: u64) -> Vec<String> {
     }
     out
 }
+
+/// The lichess sample of the shared corpus (games with a clock comment
+/// after every move).
+pub const LICHESS_SAMPLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/pgn/lichess_db_1000k.pgn");
+
+/// The lichess sample repeated to at least `mb` MB.
+///
+/// # Panics
+///
+/// When the shared corpus is not beside the repository.
+#[must_use]
+pub fn lichess_repeated(mb: usize) -> Vec<u8> {
+    let sample = std::fs::read(LICHESS_SAMPLE).expect("the lichess sample in the shared corpus");
+    let mut out = Vec::with_capacity(mb << 20);
+    while out.len() < mb * 1_000_000 {
+        out.extend_from_slice(&sample);
+        out.extend_from_slice(b"\n\n");
+    }
+    out
+}
+
+/// `input` with its comments and black move numbers (`12...`) taken out:
+/// the movetext of a tournament file, moves and white move numbers only.
+#[must_use]
+pub fn without_comments(input: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(input.len() / 2);
+    let mut i = 0;
+    while i < input.len() {
+        match input[i] {
+            b'{' => {
+                i += input[i..].iter().position(|&b| b == b'}').map_or(input.len() - i, |n| n + 1);
+                while input.get(i) == Some(&b' ') {
+                    i += 1;
+                }
+            }
+            b'0'..=b'9' if out.last().is_none_or(|&b: &u8| b == b' ' || b == b'\n') => {
+                let digits = input[i..].iter().take_while(|b| b.is_ascii_digit()).count();
+                if input[i + digits..].starts_with(b"... ") {
+                    i += digits + 4;
+                } else {
+                    out.extend_from_slice(&input[i..i + digits]);
+                    i += digits;
+                }
+            }
+            b => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    out
+}

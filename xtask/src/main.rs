@@ -8,6 +8,9 @@
 //!   written.
 //! - `bench [FILTER]`: the criterion benchmarks, then a table of polyfen's
 //!   speed beside the peers measured in the same run.
+//! - `scaling [ROUNDS]`: the batch commands (`games validate`, `games
+//!   convert`, `convert`) timed as whole processes with one job and with
+//!   two, files on disk, and the ratio of each (`bench/examples/scaling.rs`).
 //! - `book`: the book in `docs/` built with mdBook into `docs/book` (which
 //!   `polyfen serve` embeds and serves at `/book/`), every link checked.
 //! - `soak`: the long version of the hostile-client suite
@@ -31,10 +34,11 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("ci") => ci(),
         Some("bench") => bench(args.get(1).map(String::as_str)),
+        Some("scaling") => scaling(args.get(1).map(String::as_str)),
         Some("book") => book::build(&root()),
         Some("soak") => soak(),
         _ => {
-            eprintln!("usage: cargo xtask ci | bench [FILTER] | book | soak");
+            eprintln!("usage: cargo xtask ci | bench [FILTER] | scaling [ROUNDS] | book | soak");
             return ExitCode::from(2);
         }
     };
@@ -164,6 +168,21 @@ fn bench(filter: Option<&str>) -> Result<(), String> {
     cargo(&args, &[])?;
     report(&root().join("target").join("criterion"));
     Ok(())
+}
+
+/// One job against two for the batch commands, whole processes: release
+/// builds of `polyfen` and of the `scaling` example, which makes its inputs
+/// once and prints the table.
+fn scaling(rounds: Option<&str>) -> Result<(), String> {
+    cargo(&["build", "--release", "-p", "polyfen-cli", "--bin", "polyfen"], &[])?;
+    cargo(&["build", "--release", "-p", "polyfen-bench", "--example", "scaling"], &[])?;
+    let target = root().join("target").join("release");
+    let status = Command::new(target.join("examples").join("scaling"))
+        .arg(target.join("polyfen"))
+        .args(rounds)
+        .status()
+        .map_err(|e| format!("the scaling example: {e}"))?;
+    if status.success() { Ok(()) } else { Err(format!("the scaling example: {status}")) }
 }
 
 /// Prints each benchmark's mean time, and polyfen against each peer where a
