@@ -182,6 +182,11 @@ pub trait RecordFormats: Copy + Eq + fmt::Debug + Send + Sync + 'static {
     /// The format's name as the command line writes it (`xqf`).
     fn name(self) -> &'static str;
 
+    /// The extensions of the format's file names, without the dot, the
+    /// usual one first (`kif`, `kifu`): what a file picker offers. A file
+    /// is read by its content, whatever its name.
+    fn extensions(self) -> &'static [&'static str];
+
     /// Whether the format is binary (read as bytes, no text encoding).
     fn is_binary(self) -> bool;
 

@@ -3,12 +3,14 @@
 //! game it has (so a game that joins the library is listed too): the
 //! squares as the SVG diagrams draw them, the notations, the coordinate
 //! move notation that names a move's squares, the piece letters and the
-//! fields of the game's JSON form, read from its named setups.
+//! fields of the game's JSON form, read from its named setups; and every
+//! game-record format with its files' extensions.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use axum::Json;
 use axum::response::{IntoResponse, Response};
+use polyfen::games::RecordFormat;
 use polyfen::{MoveNotation, Notation, Position, ReadOptions, RuleOptions, VariantId, WriteOptions, read};
 use serde::Serialize;
 use serde_json::Value;
@@ -161,12 +163,35 @@ fn facts(variant: VariantId) -> GameFacts {
     }
 }
 
+/// One game-record format, as a file picker and `/v1/games/convert` see it.
+#[derive(Debug, Serialize)]
+struct RecordFormatOut {
+    /// The id `/v1/games/convert` takes (`xqf`).
+    name: &'static str,
+    /// The game whose format it is; `null` for PGN, every game's.
+    game: Option<&'static str>,
+    /// Whether it is binary (sent in base64).
+    binary: bool,
+    /// Its file names' extensions, without the dot, the usual one first.
+    extensions: &'static [&'static str],
+}
+
 #[derive(Debug, Serialize)]
 struct GamesOut {
     games: Vec<GameFacts>,
+    record_formats: Vec<RecordFormatOut>,
 }
 
-/// `GET /v1/games`: the facts of every game.
+/// `GET /v1/games`: the facts of every game, and every record format.
 pub(crate) async fn games() -> Response {
-    Json(GamesOut { games: VariantId::iter().map(facts).collect() }).into_response()
+    let record_formats = RecordFormat::ALL
+        .iter()
+        .map(|&format| RecordFormatOut {
+            name: format.name(),
+            game: format.variant().map(<&'static str>::from),
+            binary: format.is_binary(),
+            extensions: format.extensions(),
+        })
+        .collect();
+    Json(GamesOut { games: VariantId::iter().map(facts).collect(), record_formats }).into_response()
 }

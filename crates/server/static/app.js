@@ -53,6 +53,22 @@ function fillRules() {
   }
 }
 
+// The game file picker offers the files of every record format GET /v1/games
+// lists (and any text file: a record is read by its content).
+function fillFilePicker(formats) {
+  const picker = $("games-file");
+  const extensions = [];
+  for (const format of formats || []) {
+    for (const extension of format.extensions) {
+      if (!extensions.includes("." + extension)) extensions.push("." + extension);
+    }
+  }
+  if (!extensions.includes(".txt")) extensions.push(".txt");
+  picker.accept = extensions.concat(["text/plain"]).join(",");
+  const names = (formats || []).map((f) => f.name.toUpperCase());
+  picker.setAttribute("aria-label", `Open a game file (${names.join(", ")})`);
+}
+
 // The PGN `Variant` tag of a game's rules variant (`Crazyhouse`).
 function rulesTag(variant, rules) {
   const game = facts(variant);
@@ -1829,6 +1845,7 @@ async function start() {
   state.laser = "/v1/laser" in openapi.paths;
   fillSetups();
   fillRules();
+  fillFilePicker(known.record_formats);
   $("rules").addEventListener("change", () => {
     board.rootPending = true;
     update();

@@ -284,11 +284,17 @@ async fn drive(client: &Client, base: &str) {
         .canonicalize()
         .expect("the corpus file");
     let picker = client.find(Locator::Id("games-file")).await.expect("the file picker");
-    // the picker offers every record format's files, Shogi's among them
+    // the picker offers the files of every record format the library has,
+    // as GET /v1/games lists them (Shogi's and CBF among them)
     let accept = picker.attr("accept").await.expect("an attribute").unwrap_or_default();
-    for extension in [".pgn", ".xqf", ".cbr", ".cbl", ".kif", ".ki2", ".csa", ".jkf", ".usi"] {
-        assert!(accept.split(',').any(|a| a == extension), "{extension} in {accept}");
+    for format in polyfen::games::RecordFormat::ALL {
+        for extension in format.extensions() {
+            assert!(accept.split(',').any(|a| a == format!(".{extension}")), "{format}: .{extension} in {accept}");
+        }
     }
+    assert!(accept.contains(".cbf") && accept.contains(".kifu"), "{accept}");
+    let label = picker.attr("aria-label").await.expect("an attribute").unwrap_or_default();
+    assert!(label.contains("PGN") && label.contains("XQF") && label.contains("KIF"), "{label}");
     picker.send_keys(&xqf.display().to_string()).await.expect("a file chosen");
     wait_for(client, "the XQF game's moves", MOVES, |v| v.as_str().is_some_and(|m| m.starts_with("C8-C9 D9-D8 C7-C8")))
         .await;

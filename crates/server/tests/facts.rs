@@ -110,3 +110,42 @@ async fn every_game_is_listed_with_its_squares_moves_and_pieces() {
         (Some("a9"), Some("i0"))
     );
 }
+
+#[tokio::test]
+async fn every_record_format_is_listed_with_its_files_extensions() {
+    use polyfen::games::RecordFormat;
+    let base = start(Config::default()).await;
+    let c = client();
+    let (status, _, body) = get(&c, &base, "/v1/games").await;
+    assert_eq!(status, 200);
+    let answer: Value = serde_json::from_str(&body).expect("json");
+    let formats = answer["record_formats"].as_array().expect("a list");
+    let names: Vec<&str> = formats.iter().filter_map(|f| f["name"].as_str()).collect();
+    let expected: Vec<&str> = RecordFormat::ALL.iter().map(|f| f.name()).collect();
+    assert_eq!(names, expected, "PGN first, then each game's in the list's order");
+    for (format, listed) in RecordFormat::ALL.iter().zip(formats) {
+        let extensions: Vec<&str> =
+            listed["extensions"].as_array().expect("a list").iter().filter_map(Value::as_str).collect();
+        assert_eq!(extensions, format.extensions(), "{format}");
+        assert!(!extensions.is_empty(), "{format}: a file picker needs one");
+        for extension in &extensions {
+            assert!(
+                !extension.starts_with('.') && extension.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()),
+                "{format}: {extension}"
+            );
+        }
+        assert_eq!(listed["binary"], format.is_binary(), "{format}");
+        assert_eq!(listed["game"].as_str(), format.variant().map(<&str>::from), "{format}");
+    }
+    // the names are the ids /v1/games/convert takes as `format`: a Xiangqi
+    // DhtmlXQ text named by its listed name reads
+    let (status, answer) = post(
+        &c,
+        &base,
+        "/v1/games/convert",
+        &json!({"pgn": "[DhtmlXQ][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist][/DhtmlXQ]", "format": "dhtmlxq"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["games"][0]["ok"]["mainline"], json!(["H2-E2"]), "{answer}");
+}

@@ -58,6 +58,24 @@ macro_rules! formats {
                 }
             }
 
+            /// The extensions of the format's file names, without the dot,
+            /// the usual one first: what a file picker offers. A file is
+            /// read by its content ([`detect_format`]), whatever its name.
+            ///
+            /// ```
+            /// use polyfen::games::RecordFormat;
+            ///
+            /// assert_eq!(RecordFormat::Pgn.extensions(), ["pgn"]);
+            /// assert_eq!(RecordFormat::Kif.extensions(), ["kif", "kifu"]);
+            /// ```
+            #[must_use]
+            pub fn extensions(self) -> &'static [&'static str] {
+                match self {
+                    RecordFormat::Pgn => &["pgn"],
+                    $($($( RecordFormat::$r => RecordFormats::extensions($rty::$rmod::$r), )+)?)+
+                }
+            }
+
             /// Whether the format is binary (read as bytes, not decoded as text).
             #[must_use]
             pub fn is_binary(self) -> bool {

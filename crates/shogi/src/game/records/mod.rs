@@ -85,6 +85,18 @@ impl RecordFormats for ShogiRecord {
         }
     }
 
+    /// `kifu` and `ki2u` are KIF and KI2 in UTF-8; USI lines are plain
+    /// text.
+    fn extensions(self) -> &'static [&'static str] {
+        match self {
+            ShogiRecord::Kif => &["kif", "kifu"],
+            ShogiRecord::Ki2 => &["ki2", "ki2u"],
+            ShogiRecord::Csa => &["csa"],
+            ShogiRecord::Usi => &["usi", "txt"],
+            ShogiRecord::Jkf => &["jkf", "json"],
+        }
+    }
+
     fn is_binary(self) -> bool {
         false
     }

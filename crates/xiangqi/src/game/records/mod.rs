@@ -55,6 +55,18 @@ impl RecordFormats for XiangqiRecord {
         }
     }
 
+    /// DhtmlXQ is a page's text: a web page, or the tags alone in a text
+    /// file.
+    fn extensions(self) -> &'static [&'static str] {
+        match self {
+            XiangqiRecord::Xqf => &["xqf"],
+            XiangqiRecord::Cbr => &["cbr"],
+            XiangqiRecord::Cbl => &["cbl"],
+            XiangqiRecord::DhtmlXq => &["html", "htm", "txt"],
+            XiangqiRecord::Cbf => &["cbf"],
+        }
+    }
+
     fn is_binary(self) -> bool {
         matches!(self, XiangqiRecord::Xqf | XiangqiRecord::Cbr | XiangqiRecord::Cbl)
     }
