@@ -55,7 +55,7 @@ impl RecordFormats for XiangqiRecord {
         }
     }
 
-    /// DhtmlXQ is a page's text: a web page, or the tags alone in a text
+    /// `DhtmlXQ` is a page's text: a web page, or the tags alone in a text
     /// file.
     fn extensions(self) -> &'static [&'static str] {
         match self {
