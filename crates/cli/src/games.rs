@@ -99,14 +99,12 @@ struct CommonArgs {
     /// List on standard error every repair a lenient reading made.
     #[arg(long)]
     explain: bool,
-    /// Read every input as this format (pgn, xqf, cbr, cbl, dhtmlxq, cbf:
-    /// the XML record of 象棋桥, read only; kif, ki2, csa: Shogi); by default
-    /// each input's format is found from its content.
+    /// Read every input as this format; by default each input's format is
+    /// found from its content.
     #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
     from_format: Option<RecordFormat>,
     /// Game files to read (`-` is standard input); without any, standard
-    /// input. Formats (pgn, xqf, cbr, cbl, dhtmlxq, cbf, kif, ki2, csa) are
-    /// found from the content.
+    /// input. Their formats are found from their content.
     #[arg(value_name = "FILE")]
     files: Vec<String>,
 }
@@ -114,11 +112,10 @@ struct CommonArgs {
 #[derive(Args, Debug)]
 struct ConvertArgs {
     /// The format to write: pgn, json (one object per game per line), or a
-    /// game's own record format that is written: xqf (binary, one Xiangqi
-    /// game), dhtmlxq (Xiangqi, the web pages' tag form, a record per game),
-    /// kif, ki2, csa, jkf, usi (Shogi, UTF-8); an unknown name lists them
-    /// all. A format that cannot hold part of a game (CSA's variations)
-    /// says what it leaves out, as a warning.
+    /// game's own record format that is written (XQF is binary and holds one
+    /// game; the text formats are written in UTF-8); an unknown name lists
+    /// them all. A format that cannot hold part of a game (CSA's
+    /// variations) says what it leaves out, as a warning.
     #[arg(long, value_name = "FORMAT", default_value = "pgn", value_parser = parse_output)]
     to: Output,
     /// The move notation to write, one of the game's (default: the game's
@@ -160,8 +157,38 @@ fn parse_output(s: &str) -> Result<Output, String> {
     match s.to_ascii_lowercase().as_str() {
         "pgn" => Ok(Output::Pgn),
         "json" => Ok(Output::Json),
-        _ => s.parse().map(Output::Record).map_err(|e: String| format!("{e}, or json")),
+        _ => match s.parse::<RecordFormat>() {
+            Ok(format) if format.is_written() => Ok(Output::Record(format)),
+            Ok(format) => Err(format!("{format} is read only; the formats written: json, {}", written_formats())),
+            Err(_) => Err(format!("unknown format {s:?}; the formats written: json, {}", written_formats())),
+        },
     }
+}
+
+/// The record formats that are written, by name.
+fn written_formats() -> String {
+    let names: Vec<&str> = RecordFormat::ALL.iter().filter(|f| f.is_written()).map(|f| f.name()).collect();
+    names.join(", ")
+}
+
+/// The record formats `keep` keeps as the help lists them, from the
+/// facade: `pgn (every game's); xiangqi: xqf, …; shogi: …`.
+pub(crate) fn formats_by_game(keep: impl Fn(RecordFormat) -> bool) -> String {
+    let mut groups: Vec<(Option<VariantId>, Vec<&str>)> = Vec::new();
+    for &format in RecordFormat::ALL.iter().filter(|&&f| keep(f)) {
+        match groups.iter_mut().find(|(game, _)| *game == format.variant()) {
+            Some((_, names)) => names.push(format.name()),
+            None => groups.push((format.variant(), vec![format.name()])),
+        }
+    }
+    let groups: Vec<String> = groups
+        .into_iter()
+        .map(|(game, names)| match game {
+            None => format!("{} (every game's)", names.join(", ")),
+            Some(game) => format!("{game}: {}", names.join(", ")),
+        })
+        .collect();
+    groups.join("; ")
 }
 
 fn parse_encoding(s: &str) -> Result<&'static Encoding, String> {

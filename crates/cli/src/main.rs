@@ -263,6 +263,8 @@ fn with_lists(command: clap::Command) -> clap::Command {
     let moves = format!("Each game's: {}.", by_game(|g| g.move_notations().iter().map(ToString::to_string).collect()));
     let positions =
         format!("Each game's: {}; and json.", by_game(|g| g.notations().iter().map(ToString::to_string).collect()));
+    let read = format!("Formats: {}.", games::formats_by_game(|_| true));
+    let written = format!("Formats: {}.", games::formats_by_game(polyfen::games::RecordFormat::is_written));
     let list = |list: &str| {
         let list = list.to_owned();
         move |arg: clap::Arg| {
@@ -275,7 +277,14 @@ fn with_lists(command: clap::Command) -> clap::Command {
         .mut_subcommand("apply", |c| c.mut_arg("to", list(&positions)))
         .mut_subcommand("moves", |c| c.mut_arg("notation", list(&moves)))
         .mut_subcommand("move", |c| c.mut_arg("to", list(&moves)))
-        .mut_subcommand("games", |c| c.mut_subcommand("convert", |c| c.mut_arg("moves", list(&moves))))
+        .mut_subcommand("games", |c| {
+            let c = c.mut_subcommand("convert", |c| c.mut_arg("moves", list(&moves)).mut_arg("to", list(&written)));
+            // every games command reads files of every format
+            let names: Vec<String> = c.get_subcommands().map(|c| c.get_name().to_owned()).collect();
+            names.into_iter().fold(c, |c, name| {
+                c.mut_subcommand(name, |c| c.mut_arg("from_format", list(&read)).mut_arg("files", list(&read)))
+            })
+        })
 }
 
 fn main() -> ExitCode {

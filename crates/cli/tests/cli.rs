@@ -781,7 +781,23 @@ fn help_lists_every_command_and_the_values_of_each_option() {
     let apply_help = polyfen(&["apply", "--help"], "").stdout;
     assert!(apply_help.contains("chess: fen, shredder-fen, epd") && apply_help.contains("csa-board"), "{apply_help}");
     let games_help = polyfen(&["games", "convert", "--help"], "").stdout;
-    assert!(games_help.contains("shogi: usi") && games_help.contains("jkf, usi (Shogi"), "{games_help}");
+    // the record formats, listed from the facade: those written after --to,
+    // all of them after --from-format and FILE
+    assert!(games_help.contains("shogi: usi"), "{games_help}");
+    let to = games_help.split("--to <FORMAT>").nth(1).and_then(|h| h.split("\n      --").next()).expect("--to");
+    assert!(to.contains("xiangqi: xqf, dhtmlxq; shogi: kif, ki2, csa, usi, jkf"), "{to}");
+    for command in ["convert", "validate", "positions", "lines", "stats"] {
+        let help = polyfen(&["games", command, "--help"], "").stdout;
+        for option in ["--from-format <FORMAT>", "  [FILE]...  "] {
+            let text = help.split(option).nth(1).and_then(|h| h.split("\n  ").next()).expect(option);
+            assert!(
+                text.contains(
+                    "pgn (every game's); xiangqi: xqf, cbr, cbl, dhtmlxq, cbf; shogi: kif, ki2, csa, usi, jkf"
+                ),
+                "games {command} {option}: {text}"
+            );
+        }
+    }
     assert!(polyfen(&["--help"], "").stdout.contains("Shogi"));
 }
 

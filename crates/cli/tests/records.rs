@@ -244,3 +244,28 @@ fn cbf_is_found_from_its_content_and_converted() {
     let at = bad.find("70-63").unwrap_or(0);
     assert!(out.stderr.contains(&format!("game 1: cbf: byte {at}: an illegal move")), "{}", out.stderr);
 }
+
+#[test]
+fn a_read_only_format_is_refused_as_what_to_write_before_any_reading() {
+    let xqf = path("xqf/03000.xqf");
+    for read_only in ["cbr", "CBL", "cbf"] {
+        let out = polyfen(&["games", "convert", "--to", read_only, &xqf], b"");
+        assert_eq!(out.code, 2, "{read_only}: {}", out.stderr);
+        assert!(
+            out.stderr.contains(&format!(
+                "{} is read only; the formats written: json, pgn, xqf, dhtmlxq, kif, ki2, csa, usi, jkf",
+                read_only.to_ascii_lowercase()
+            )),
+            "{}",
+            out.stderr
+        );
+        assert!(out.stdout.is_empty());
+    }
+    let out = polyfen(&["games", "convert", "--to", "docx", &xqf], b"");
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("unknown format \"docx\"; the formats written: json, pgn, xqf"), "{}", out.stderr);
+    // a written one of a game's own
+    let out = polyfen(&["games", "convert", "--to", "dhtmlxq", &xqf], b"");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.text().contains("[DhtmlXQ_movelist]"), "{}", out.text());
+}

@@ -190,6 +190,10 @@ pub trait RecordFormats: Copy + Eq + fmt::Debug + Send + Sync + 'static {
     /// Whether the format is binary (read as bytes, no text encoding).
     fn is_binary(self) -> bool;
 
+    /// Whether games are written in this format ([`RecordFormats::write`]
+    /// gives `Some`), or it is read only.
+    fn is_written(self) -> bool;
+
     /// The format of a file from its first bytes, if it is one of these.
     fn detect(head: &[u8]) -> Option<Self>;
 

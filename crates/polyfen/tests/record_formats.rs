@@ -36,3 +36,44 @@ fn write_record_writes_with_the_formats_game_and_refuses_others() {
     assert!(read_only.to_string().contains("writer of this record format"), "{read_only}");
     assert!(write_record(RecordFormat::Pgn, &game).is_err());
 }
+
+#[test]
+fn a_format_is_written_exactly_when_write_record_writes_it() {
+    // a game of each format's own game, written in it: refused as read
+    // only exactly when the format says it is not written
+    for &format in RecordFormat::ALL {
+        let Some(variant) = format.variant() else {
+            assert!(format.is_written(), "PGN is written by Game::write_pgn");
+            continue;
+        };
+        let start = variant.setups()[0].1;
+        let pgn = format!("[Variant \"{variant}\"]\n[FEN \"{start}\"]\n\n*\n");
+        let game = read_pgn(&pgn, GameOptions::default()).remove(0).expect("a game");
+        assert_eq!(game.variant, variant, "{pgn}");
+        match write_record(format, &game) {
+            Ok(bytes) => assert!(format.is_written() && !bytes.is_empty(), "{format}"),
+            Err(e) => {
+                assert!(!format.is_written(), "{format}: {e}");
+                assert!(e.to_string().contains("writer of this record format"), "{format}: {e}");
+            }
+        }
+    }
+    let read_only: Vec<&str> = RecordFormat::ALL.iter().filter(|f| !f.is_written()).map(|f| f.name()).collect();
+    assert_eq!(read_only, ["cbr", "cbl", "cbf"]);
+}
+
+#[test]
+fn every_format_names_the_extensions_of_its_files() {
+    for &format in RecordFormat::ALL {
+        let extensions = format.extensions();
+        assert!(!extensions.is_empty(), "{format}");
+        assert!(
+            extensions.iter().all(|e| !e.is_empty() && e.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())),
+            "{format}: {extensions:?}"
+        );
+    }
+    // the usual extension first: the format's own name where it has one
+    for format in [RecordFormat::Pgn, RecordFormat::Xqf, RecordFormat::Cbl, RecordFormat::Kif, RecordFormat::Jkf] {
+        assert_eq!(format.extensions()[0], format.name(), "{format}");
+    }
+}

@@ -172,6 +172,8 @@ struct RecordFormatOut {
     game: Option<&'static str>,
     /// Whether it is binary (sent in base64).
     binary: bool,
+    /// Whether games are written in it, or it is read only.
+    written: bool,
     /// Its file names' extensions, without the dot, the usual one first.
     extensions: &'static [&'static str],
 }
@@ -190,6 +192,7 @@ pub(crate) async fn games() -> Response {
             name: format.name(),
             game: format.variant().map(<&'static str>::from),
             binary: format.is_binary(),
+            written: format.is_written(),
             extensions: format.extensions(),
         })
         .collect();

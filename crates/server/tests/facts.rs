@@ -135,6 +135,7 @@ async fn every_record_format_is_listed_with_its_files_extensions() {
             );
         }
         assert_eq!(listed["binary"], format.is_binary(), "{format}");
+        assert_eq!(listed["written"], format.is_written(), "{format}");
         assert_eq!(listed["game"].as_str(), format.variant().map(<&str>::from), "{format}");
     }
     // the names are the ids /v1/games/convert takes as `format`: a Xiangqi

@@ -85,6 +85,24 @@ macro_rules! formats {
                 }
             }
 
+            /// Whether games are written in this format ([`write_record`],
+            /// or [`Game::write_pgn`] for PGN); CBR, CBL and CBF are read
+            /// only.
+            ///
+            /// ```
+            /// use polyfen::games::RecordFormat;
+            ///
+            /// assert!(RecordFormat::Pgn.is_written() && RecordFormat::Xqf.is_written());
+            /// assert!(!RecordFormat::Cbr.is_written());
+            /// ```
+            #[must_use]
+            pub fn is_written(self) -> bool {
+                match self {
+                    RecordFormat::Pgn => true,
+                    $($($( RecordFormat::$r => RecordFormats::is_written($rty::$rmod::$r), )+)?)+
+                }
+            }
+
             /// The game whose format this is; `None` for PGN, every game's.
             #[must_use]
             pub fn variant(self) -> Option<VariantId> {

@@ -101,6 +101,10 @@ impl RecordFormats for ShogiRecord {
         false
     }
 
+    fn is_written(self) -> bool {
+        true
+    }
+
     /// From the first lines, in UTF-8 or `Shift_JIS`: CSA's `V2`, `N+`/`N-`,
     /// `PI`, `P1`…`P9`, `$START_TIME:`, a move `+7776FU`; JKF's object
     /// starting with `header`, `initial` or `moves`; KIF's `#KIF`,

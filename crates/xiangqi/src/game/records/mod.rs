@@ -71,6 +71,10 @@ impl RecordFormats for XiangqiRecord {
         matches!(self, XiangqiRecord::Xqf | XiangqiRecord::Cbr | XiangqiRecord::Cbl)
     }
 
+    fn is_written(self) -> bool {
+        matches!(self, XiangqiRecord::Xqf | XiangqiRecord::DhtmlXq)
+    }
+
     /// The magic bytes of XQF (`XQ` and a version byte), CBR and CBL, an
     /// XML document whose root is `ChineseChessRecord` (CBF), a `[DhtmlXQ`
     /// tag in the first 64 KiB.
