@@ -31,8 +31,8 @@ struct GamesRequest {
     /// A record file's bytes, base64-encoded (XQF, CBR, CBL, `DhtmlXQ` or
     /// PGN).
     data: Option<String>,
-    /// The format of `pgn` or `data` (pgn, xqf, cbr, cbl, dhtmlxq, cbf); by
-    /// default found from the content.
+    /// The format of `pgn` or `data` (`pgn`, or a game's own: the names
+    /// `GET /v1/games` lists); by default found from the content.
     format: Option<String>,
     /// `json` (the default) or `pgn`.
     #[serde(default = "json")]
@@ -40,8 +40,11 @@ struct GamesRequest {
     /// The move notation to write (default: for PGN, the notation of each
     /// game's first moves; for a record file, the game's PGN notation).
     moves: Option<String>,
-    /// Read every game as this game.
+    /// Read every game as this game, whatever its tags say.
     variant: Option<String>,
+    /// Read every game under this rules variant of its game (`crazyhouse`,
+    /// or another of its names), whatever its tags say.
+    rules: Option<String>,
     /// With `json`: add each game's `positions`, the position after each
     /// move of the main line (for stepping through it).
     #[serde(default)]
@@ -159,7 +162,24 @@ pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, B
         );
     };
     let Ok(variant) = request.variant.as_deref().map(str::parse::<VariantId>).transpose() else {
-        return refuse(StatusCode::BAD_REQUEST, "\"variant\": unknown variant; known: chess, xiangqi, khet");
+        let games: Vec<&str> = <VariantId as strum::IntoEnumIterator>::iter().map(Into::into).collect();
+        return refuse(StatusCode::BAD_REQUEST, &format!("\"variant\": unknown variant; known: {}", games.join(", ")));
+    };
+    let (variant, rules) = match request.rules.as_deref().map(|name| (name, VariantId::of_rules(name))) {
+        None => (variant, None),
+        Some((_, Some((game, rules)))) if variant.is_none_or(|v| v == game) => (Some(game), Some(rules.id)),
+        Some((_, Some((game, rules)))) => {
+            let message = format!("\"rules\": {} is a variant of {game}, not of {}", rules.id, variant.unwrap_or(game));
+            return refuse(StatusCode::BAD_REQUEST, &message);
+        }
+        Some((name, None)) => {
+            let message = format!(
+                "\"rules\": {:?} is not a rules variant polyfen plays ({})",
+                name,
+                VariantId::rules_ids().join(", ")
+            );
+            return refuse(StatusCode::BAD_REQUEST, &message);
+        }
     };
     let input: Vec<u8> = match (request.pgn.take(), request.data.take()) {
         (Some(text), None) => text.into_bytes(),
@@ -181,7 +201,7 @@ pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, B
         Ok(format) => format,
         Err(e) => return refuse(StatusCode::BAD_REQUEST, &format!("\"format\": {e}")),
     };
-    let options = GameOptions::default().with_variant(variant).with_lenient(request.lenient);
+    let options = GameOptions::default().with_variant(variant).with_rules(rules).with_lenient(request.lenient);
     let open = OpenOptions::default().with_format(format).with_games(options);
     let asked = Asked { moves, pgn_out, positions: request.positions };
     let lenient = request.lenient;

@@ -176,3 +176,40 @@ async fn games_convert_reads_shogi_usi_lines_and_jkf_found_from_their_text() {
     let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"pgn": jkf, "format": "jkf"})).await;
     assert_eq!(status, 200, "{answer}");
 }
+
+#[tokio::test]
+async fn games_convert_reads_games_under_the_rules_variant_asked_for() {
+    let base = start(Config::default()).await;
+    let c = client();
+    // a crazyhouse game without a Variant tag: a drop is no chess move
+    let pgn = "1. e4 d5 2. exd5 Nf6 3. P@e6 *\n";
+    let (status, chess) = post(&c, &base, "/v1/games/convert", &json!({"pgn": pgn})).await;
+    assert_eq!(status, 200, "{chess}");
+    assert!(chess["games"][0]["error"]["message"].as_str().is_some_and(|m| m.contains("P@e6")), "{chess}");
+    for rules in ["crazyhouse", "Crazyhouse"] {
+        let (status, answer) =
+            post(&c, &base, "/v1/games/convert", &json!({"pgn": pgn, "rules": rules, "to": "pgn"})).await;
+        assert_eq!(status, 200, "{answer}");
+        let written = answer["games"][0]["ok"]["pgn"].as_str().expect("PGN");
+        assert!(written.contains("[Variant \"Crazyhouse\"]") && written.contains("3. P@e6 *"), "{written}");
+    }
+    let (status, answer) =
+        post(&c, &base, "/v1/games/convert", &json!({"pgn": pgn, "rules": "crazyhouse", "variant": "chess"})).await;
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["games"][0]["ok"]["mainline"].as_array().map(Vec::len), Some(5), "{answer}");
+
+    // what is refused says what is known, from the library's list
+    let (status, answer) =
+        post(&c, &base, "/v1/games/convert", &json!({"pgn": pgn, "rules": "crazyhouse", "variant": "xiangqi"})).await;
+    assert_eq!(status, 400, "{answer}");
+    assert!(answer.to_string().contains("crazyhouse is a variant of chess, not of xiangqi"), "{answer}");
+    let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"pgn": pgn, "rules": "bughouse"})).await;
+    assert_eq!(status, 400, "{answer}");
+    assert!(
+        answer.to_string().contains("\\\"bughouse\\\" is not a rules variant") && answer.to_string().contains("atomic"),
+        "{answer}"
+    );
+    let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"pgn": pgn, "variant": "go"})).await;
+    assert_eq!(status, 400, "{answer}");
+    assert!(answer.to_string().contains("known: chess, xiangqi, khet, shogi"), "{answer}");
+}
