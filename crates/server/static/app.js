@@ -1846,6 +1846,7 @@ async function start() {
   fillSetups();
   fillRules();
   fillFilePicker(known.record_formats);
+  $("game-names").textContent = ` (${known.games.map((g) => g.id).join(", ")})`;
   $("rules").addEventListener("change", () => {
     board.rootPending = true;
     update();

@@ -293,6 +293,10 @@ async fn drive(client: &Client, base: &str) {
         }
     }
     assert!(accept.contains(".cbf") && accept.contains(".kifu"), "{accept}");
+    // the games named in the page's introduction are the library's
+    let names = client.find(Locator::Id("game-names")).await.expect("the games").text().await.expect("a text");
+    let ids: Vec<&str> = <polyfen::VariantId as strum::IntoEnumIterator>::iter().map(Into::into).collect();
+    assert_eq!(names, format!("({})", ids.join(", ")));
     let label = picker.attr("aria-label").await.expect("an attribute").unwrap_or_default();
     assert!(label.contains("PGN") && label.contains("XQF") && label.contains("KIF"), "{label}");
     picker.send_keys(&xqf.display().to_string()).await.expect("a file chosen");
