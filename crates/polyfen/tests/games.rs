@@ -1271,3 +1271,18 @@ fn a_chess_variant_s_own_end_is_a_status_of_the_schema() {
         assert!(statuses.contains(&json["status"]), "{status} is not in the schema");
     }
 }
+
+/// A game built by hand with bad moves: its JSON form names the main
+/// line's bad move before a variation's (the main line is replayed first),
+/// and a variation's when the main line is good.
+#[test]
+fn a_game_with_bad_moves_names_the_main_lines_first_in_json() {
+    let mut game = one("1. e4 (1. d4 d5) e5 2. Nf3 Nc6 *");
+    game.moves[0].variations[0].moves[1].mv = "a1a8".to_owned();
+    let in_the_variation = game.to_json(None).unwrap_err();
+    assert!(matches!(in_the_variation, polyfen::RulesError::Move { index: 1, .. }), "{in_the_variation}");
+    game.moves[3].mv = "a1a8".to_owned();
+    let in_both = game.to_json(None).unwrap_err();
+    assert!(matches!(in_both, polyfen::RulesError::Move { index: 3, .. }), "{in_both}");
+    assert_eq!(in_both, game.main_line(None).unwrap_err());
+}

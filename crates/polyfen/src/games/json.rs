@@ -9,11 +9,11 @@ use serde::{Deserialize, Serialize};
 use crate::any::with_game;
 use crate::games::model::{Game, Node, Variation};
 use crate::games::pgn::PgnRepair;
-use crate::games::rules::{ListedRules, MoveNotationOf, NULL_MOVE, is_null_move, play_step};
+use crate::games::rules::{GameRules, ListedRules, MoveNotationOf, NULL_MOVE, is_null_move, play_step, to_any};
 use crate::games::write::{
     checked_notation, notation_for, own_notation, play_null, position_text, replay_move, start, write_replayed,
 };
-use crate::rules::{MoveNotation, RulesError};
+use crate::rules::{GameStatus, MoveNotation, RulesError};
 use crate::{AnyPosition, Position, ReadOptions, RuleOptions, VariantId};
 
 /// A game as JSON.
@@ -129,6 +129,33 @@ impl Game {
     /// As [`Game::write_pgn`].
     pub fn to_json(&self, notation: Option<MoveNotation>) -> Result<GameJson, RulesError> {
         let notation = checked_notation(self.variant, notation)?;
+        // the tree replayed once gives the main line too; a game that cannot
+        // be replayed is replayed again main line first, for the error that
+        // names the main line's bad move before a variation's
+        let Ok(replayed) = replay_tree(self, notation) else {
+            return self.to_json_main_line_first(notation);
+        };
+        let end = replayed.end.as_ref().unwrap_or(&self.start);
+        Ok(GameJson {
+            variant: self.variant.to_string(),
+            rules: crate::Position::rules(&self.start).map(str::to_owned),
+            tags: self.tags.clone(),
+            start: position_text(&self.start),
+            notation: notation.to_string(),
+            mainline: replayed.moves.iter().map(|node| node.mv.clone()).collect(),
+            end: position_text(end),
+            result: self.result_text().to_owned(),
+            status: replayed.status.to_string(),
+            comments: self.comments.clone(),
+            moves: replayed.moves,
+            repairs: self.repairs.iter().map(RepairJson::from).collect(),
+            unplayed: self.unplayed.clone(),
+            warnings: replayed.warnings,
+        })
+    }
+
+    /// [`Game::to_json`] replaying the main line, then the tree.
+    fn to_json_main_line_first(&self, notation: MoveNotation) -> Result<GameJson, RulesError> {
         let main = self.main_line(Some(notation))?;
         let end = main.positions.last().unwrap_or(&self.start);
         Ok(GameJson {
@@ -220,38 +247,82 @@ fn line(pos: &AnyPosition, nodes: &[NodeJson], coordinates: MoveNotation) -> Res
     Ok(out)
 }
 
+/// A game's tree replayed for JSON, with what the main line's end says.
+struct Replayed {
+    /// The tree, moves in the notation asked for.
+    moves: Vec<NodeJson>,
+    /// The position after the main line; `None` for a game without moves.
+    end: Option<AnyPosition>,
+    /// As [`crate::games::MainLine::status`].
+    status: GameStatus,
+    /// As [`crate::games::MainLine::warnings`].
+    warnings: Vec<String>,
+}
+
+/// The moves of `nodes` from `pos` for JSON, and the position after them;
+/// with `history`, each position after a move is pushed onto it.
+fn json_line<R: ListedRules>(
+    pos: &R::Pos,
+    nodes: &[Node],
+    notation: MoveNotationOf<R>,
+    mut history: Option<&mut Vec<R::Pos>>,
+) -> Result<(Vec<NodeJson>, R::Pos), RulesError> {
+    let mut pos = pos.clone();
+    let mut out = Vec::with_capacity(nodes.len());
+    for (index, node) in nodes.iter().enumerate() {
+        let mv = replay_move::<R>(&pos, node, index)?;
+        let text = write_replayed::<R>(&pos, mv, notation, index)?;
+        let mut variations = Vec::with_capacity(node.variations.len());
+        for v in &node.variations {
+            let (moves, _) = json_line::<R>(&pos, &v.moves, notation, None)?;
+            variations.push(VariationJson { comments: v.comments.clone(), moves });
+        }
+        out.push(NodeJson {
+            mv: text,
+            coordinates: node.mv.clone(),
+            nags: node.nags.clone(),
+            comments: node.comments.clone(),
+            variations,
+        });
+        play_step::<R>(&mut pos, mv);
+        if let Some(history) = history.as_mut() {
+            history.push(Clone::clone(&pos));
+        }
+    }
+    Ok((out, pos))
+}
+
+/// The game's tree in `notation` and the end of its main line, in one
+/// replay (as [`Game::main_line`] and [`json_tree`] together).
+fn replay_tree(game: &Game, notation: MoveNotation) -> Result<Replayed, RulesError> {
+    let notation = notation_for(game.variant, Some(notation))?;
+    with_game!(game.variant, P => {
+        type R = <P as GamePosition>::Rules;
+        let notation = own_notation::<R>(notation)?;
+        let pos = start::<R>(game)?;
+        let mut history = Vec::new();
+        if R::JUDGES_HISTORY {
+            history.push(Clone::clone(&pos));
+        }
+        let (moves, end) = json_line::<R>(&pos, &game.moves, notation, R::JUDGES_HISTORY.then_some(&mut history))?;
+        let mut status = R::status(&end);
+        let mut warnings = Vec::new();
+        if R::JUDGES_HISTORY {
+            let judgement = R::judge(&history, game.stated());
+            status = judgement.status.unwrap_or(status);
+            warnings = judgement.warnings;
+        }
+        let end = (!game.moves.is_empty()).then(|| to_any::<R>(&end));
+        Ok(Replayed { moves, end, status, warnings })
+    })
+}
+
 /// The game's tree in `notation`, for JSON.
 fn json_tree(game: &Game, notation: MoveNotation) -> Result<Vec<NodeJson>, RulesError> {
-    fn line<R: ListedRules>(
-        pos: &R::Pos,
-        nodes: &[Node],
-        notation: MoveNotationOf<R>,
-    ) -> Result<Vec<NodeJson>, RulesError> {
-        let mut pos = pos.clone();
-        let mut out = Vec::with_capacity(nodes.len());
-        for (index, node) in nodes.iter().enumerate() {
-            let mv = replay_move::<R>(&pos, node, index)?;
-            let text = write_replayed::<R>(&pos, mv, notation, index)?;
-            let mut variations = Vec::with_capacity(node.variations.len());
-            for v in &node.variations {
-                variations
-                    .push(VariationJson { comments: v.comments.clone(), moves: line::<R>(&pos, &v.moves, notation)? });
-            }
-            out.push(NodeJson {
-                mv: text,
-                coordinates: node.mv.clone(),
-                nags: node.nags.clone(),
-                comments: node.comments.clone(),
-                variations,
-            });
-            play_step::<R>(&mut pos, mv);
-        }
-        Ok(out)
-    }
     let notation = notation_for(game.variant, Some(notation))?;
     with_game!(game.variant, P => {
         type R = <P as GamePosition>::Rules;
         let pos = start::<R>(game)?;
-        line::<R>(&pos, &game.moves, own_notation::<R>(notation)?)
+        json_line::<R>(&pos, &game.moves, own_notation::<R>(notation)?, None).map(|(moves, _)| moves)
     })
 }
