@@ -1073,6 +1073,9 @@ proptest! {
             }
         }
         let json = game.to_json(None).unwrap();
+        let mut line = String::new();
+        game.write_json(None, &mut line).unwrap();
+        prop_assert_eq!(line, serde_json::to_string(&json).unwrap());
         prop_assert_eq!(json.to_game().unwrap().moves, game.moves.clone());
     }
 
@@ -1285,4 +1288,49 @@ fn a_game_with_bad_moves_names_the_main_lines_first_in_json() {
     let in_both = game.to_json(None).unwrap_err();
     assert!(matches!(in_both, polyfen::RulesError::Move { index: 3, .. }), "{in_both}");
     assert_eq!(in_both, game.main_line(None).unwrap_err());
+}
+
+/// The JSON line a game writes is the text of its JSON form, for the games
+/// of the corpus (chess from lichess, the chess variants, Xiangqi's and
+/// Shogi's record files) in every notation of their game.
+#[test]
+fn a_games_json_line_is_the_text_of_its_json_form() {
+    let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus");
+    let mut files = vec![std::path::PathBuf::from(LICHESS)];
+    for dir in [
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../chess/tests/data/variant-pgn").to_owned(),
+        format!("{corpus}/xiangqi-records/cchess-tests"),
+        format!("{corpus}/shogi/records/csa"),
+        format!("{corpus}/shogi/records/ki2"),
+    ] {
+        let mut found: Vec<_> = std::fs::read_dir(&dir).expect(&dir).map(|e| e.expect("an entry").path()).collect();
+        found.retain(|p| p.extension().is_some_and(|e| e != "md" && e != "py"));
+        found.sort();
+        files.extend(found);
+    }
+    let mut checked = 0;
+    for path in &files {
+        let records = polyfen::games::Records::open(path, &polyfen::games::OpenOptions::default()).expect("readable");
+        for result in records.take(200) {
+            let game = match result.expect("readable") {
+                Ok(game) => game,
+                Err(bad) => match bad.partial {
+                    Some(partial) => *partial,
+                    None => continue,
+                },
+            };
+            for notation in std::iter::once(None).chain(game.variant.move_notations().iter().copied().map(Some)) {
+                let mut line = String::new();
+                match game.to_json(notation) {
+                    Ok(json) => {
+                        game.write_json(notation, &mut line).expect("written as to_json is");
+                        assert_eq!(line, serde_json::to_string(&json).unwrap(), "{} in {notation:?}", path.display());
+                        checked += 1;
+                    }
+                    Err(error) => assert_eq!(game.write_json(notation, &mut line), Err(error)),
+                }
+            }
+        }
+    }
+    assert!(checked > 1000, "{checked}");
 }
