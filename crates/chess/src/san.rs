@@ -422,6 +422,33 @@ impl Position {
     /// A [`MoveError`] for text that is not UCI or not a legal move, with
     /// the legal moves of the piece (or to the square) as candidates.
     pub fn parse_uci(&self, text: &str) -> Result<Move, MoveError> {
+        // the common case: a move neither promoting nor castling, found
+        // without listing every legal move (anything else is read below)
+        if let [f0, f1, t0, t1] = *text.as_bytes()
+            && let (Some(from), Some(to)) = (Square::parse(&[f0, f1]), Square::parse(&[t0, t1]))
+            && let Some(m) = self.plain_uci_move(from, to)
+        {
+            return Ok(m);
+        }
+        self.parse_uci_carefully(text)
+    }
+
+    /// The legal move from `from` to `to` of the piece of the side to move
+    /// standing on `from`, neither promoting nor castling, when
+    /// [`Position::sole_piece_move`] finds it; `None` leaves it to the
+    /// careful reading.
+    #[inline]
+    pub(crate) fn plain_uci_move(&self, from: Square, to: Square) -> Option<Move> {
+        let b = 1u64 << from.index();
+        if self.colors[self.turn.index()] & b == 0 {
+            return None;
+        }
+        let role = self.role_at(from.index())?;
+        self.sole_piece_move(role, to, b)
+    }
+
+    /// [`Position::parse_uci`] for any text: every form, and the errors.
+    pub(crate) fn parse_uci_carefully(&self, text: &str) -> Result<Move, MoveError> {
         let b = text.trim().as_bytes();
         let offset = text.len() - text.trim_start().len();
         let span = offset..offset + b.len();
@@ -739,13 +766,19 @@ impl Position {
     #[must_use]
     pub fn uci(&self, m: Move, castling: CastlingNotation) -> String {
         let mut out = String::with_capacity(5);
+        self.write_uci(m, castling, &mut out);
+        out
+    }
+
+    /// Writes a legal move in UCI onto `out`.
+    pub fn write_uci(&self, m: Move, castling: CastlingNotation, out: &mut String) {
         if m.is_drop() {
             out.push(m.role().letter().to_ascii_uppercase() as char);
             out.push('@');
-            push_square(&mut out, m.to());
-            return out;
+            push_square(out, m.to());
+            return;
         }
-        push_square(&mut out, m.from());
+        push_square(out, m.from());
         let to = match (m.kind(), castling) {
             // a king already on its castling square can only take its rook
             (MoveKind::Castle, CastlingNotation::KingTwoSquares) if m.king_destination() != m.from() => {
@@ -753,11 +786,10 @@ impl Position {
             }
             _ => m.to(),
         };
-        push_square(&mut out, to);
+        push_square(out, to);
         if let Some(p) = m.promotion() {
             out.push(p.letter() as char);
         }
-        out
     }
 
     /// A legal move in SAN, with minimal disambiguation and `+` or `#`.
@@ -774,7 +806,11 @@ impl Position {
             out.push_str(if m.to().file() > m.from().file() { "O-O" } else { "O-O-O" });
         } else {
             let capture = m.kind() == MoveKind::EnPassant || self.piece_at(m.to()).is_some();
-            let others = if m.role() == Role::Pawn { ArrayVec::new() } else { self.moves_to(m.role(), m.to()) };
+            // no other piece of its kind in reach of its square: none to
+            // tell it from, and no list to make
+            let rivals = self.movers_to(m.role(), m.to()) & !(1u64 << m.from().index());
+            let others =
+                if m.role() == Role::Pawn || rivals == 0 { ArrayVec::new() } else { self.moves_to(m.role(), m.to()) };
             write_san_body(out, m, capture, others.iter().copied());
         }
         self.push_check(m, out);

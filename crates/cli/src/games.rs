@@ -548,14 +548,9 @@ fn process_game(game: &Game, job: Job) -> Outcome {
                 }
             })
         }
-        Job::Convert { to: Output::Json, moves } => game
-            .to_json(moves)
-            .map_err(|e| e.to_string())
-            .and_then(|json| serde_json::to_string(&json).map_err(|e| e.to_string()))
-            .map(|line| {
-                outcome.output.push_str(&line);
-                outcome.output.push('\n');
-            }),
+        Job::Convert { to: Output::Json, moves } => {
+            game.write_json(moves, &mut outcome.output).map_err(|e| e.to_string()).map(|()| outcome.output.push('\n'))
+        }
         Job::Validate => Ok(()),
         Job::Stats => {
             outcome.stats = Some((game.variant, game.plies(), game.result_text().to_owned()));

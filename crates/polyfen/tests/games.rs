@@ -1073,6 +1073,9 @@ proptest! {
             }
         }
         let json = game.to_json(None).unwrap();
+        let mut line = String::new();
+        game.write_json(None, &mut line).unwrap();
+        prop_assert_eq!(line, serde_json::to_string(&json).unwrap());
         prop_assert_eq!(json.to_game().unwrap().moves, game.moves.clone());
     }
 
@@ -1270,4 +1273,64 @@ fn a_chess_variant_s_own_end_is_a_status_of_the_schema() {
         assert_eq!(json["status"], status, "{pgn}");
         assert!(statuses.contains(&json["status"]), "{status} is not in the schema");
     }
+}
+
+/// A game built by hand with bad moves: its JSON form names the main
+/// line's bad move before a variation's (the main line is replayed first),
+/// and a variation's when the main line is good.
+#[test]
+fn a_game_with_bad_moves_names_the_main_lines_first_in_json() {
+    let mut game = one("1. e4 (1. d4 d5) e5 2. Nf3 Nc6 *");
+    game.moves[0].variations[0].moves[1].mv = "a1a8".to_owned();
+    let in_the_variation = game.to_json(None).unwrap_err();
+    assert!(matches!(in_the_variation, polyfen::RulesError::Move { index: 1, .. }), "{in_the_variation}");
+    game.moves[3].mv = "a1a8".to_owned();
+    let in_both = game.to_json(None).unwrap_err();
+    assert!(matches!(in_both, polyfen::RulesError::Move { index: 3, .. }), "{in_both}");
+    assert_eq!(in_both, game.main_line(None).unwrap_err());
+}
+
+/// The JSON line a game writes is the text of its JSON form, for the games
+/// of the corpus (chess from lichess, the chess variants, Xiangqi's and
+/// Shogi's record files) in every notation of their game.
+#[test]
+fn a_games_json_line_is_the_text_of_its_json_form() {
+    let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus");
+    let mut files = vec![std::path::PathBuf::from(LICHESS)];
+    for dir in [
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../chess/tests/data/variant-pgn").to_owned(),
+        format!("{corpus}/xiangqi-records/cchess-tests"),
+        format!("{corpus}/shogi/records/csa"),
+        format!("{corpus}/shogi/records/ki2"),
+    ] {
+        let mut found: Vec<_> = std::fs::read_dir(&dir).expect(&dir).map(|e| e.expect("an entry").path()).collect();
+        found.retain(|p| p.extension().is_some_and(|e| e != "md" && e != "py"));
+        found.sort();
+        files.extend(found);
+    }
+    let mut checked = 0;
+    for path in &files {
+        let records = polyfen::games::Records::open(path, &polyfen::games::OpenOptions::default()).expect("readable");
+        for result in records.take(200) {
+            let game = match result.expect("readable") {
+                Ok(game) => game,
+                Err(bad) => match bad.partial {
+                    Some(partial) => *partial,
+                    None => continue,
+                },
+            };
+            for notation in std::iter::once(None).chain(game.variant.move_notations().iter().copied().map(Some)) {
+                let mut line = String::new();
+                match game.to_json(notation) {
+                    Ok(json) => {
+                        game.write_json(notation, &mut line).expect("written as to_json is");
+                        assert_eq!(line, serde_json::to_string(&json).unwrap(), "{} in {notation:?}", path.display());
+                        checked += 1;
+                    }
+                    Err(error) => assert_eq!(game.write_json(notation, &mut line), Err(error)),
+                }
+            }
+        }
+    }
+    assert!(checked > 1000, "{checked}");
 }

@@ -5,7 +5,7 @@
 use polyfen_core::Color;
 use polyfen_game::{CastlingMoves, GameRules, GameStatus, MoveError, MoveNote, NULL_MOVE};
 
-use super::{ChessMoveNotation, ChessPosition, variants, write_move};
+use super::{ChessMoveNotation, ChessPosition, uci_castling, variants, write_move};
 use crate::{CastlingStyle, Move, MoveSyntax, Position, VariantPosition};
 
 /// Chess: SAN, LAN and UCI.
@@ -134,7 +134,14 @@ impl GameRules for ChessRules {
                 }
             };
         }
-        match p.parse_move(text) {
+        // UCI as the model keeps its moves: straight to its reader (the
+        // general one decides when it fails)
+        let read = if expected == Some(ChessMoveNotation::Uci) {
+            p.parse_uci(text).or_else(|_| p.parse_move(text))
+        } else {
+            p.parse_move(text)
+        };
+        match read {
             Ok(m) => {
                 if expected.is_none_or(|e| e == ChessMoveNotation::San) {
                     let bytes = text.as_bytes();
@@ -199,9 +206,18 @@ impl GameRules for ChessRules {
     }
 
     fn write_move(pos: &ChessPos, mv: Move, notation: ChessMoveNotation, out: &mut String) {
-        match pos {
-            ChessPos::Standard { pos, .. } => out.push_str(&write_move(pos, mv, notation, CastlingMoves::Auto)),
-            ChessPos::Variant { pos, .. } => {
+        // SAN and UCI, the common cases, straight onto `out`
+        match (pos, notation) {
+            (ChessPos::Standard { pos, .. }, ChessMoveNotation::San) => pos.write_san(mv, out),
+            (ChessPos::Variant { pos, .. }, ChessMoveNotation::San) => pos.write_san(mv, out),
+            (ChessPos::Standard { pos, .. }, ChessMoveNotation::Uci) => {
+                pos.write_uci(mv, uci_castling(pos, CastlingMoves::Auto), out);
+            }
+            (ChessPos::Variant { pos, .. }, ChessMoveNotation::Uci) => {
+                pos.chess().write_uci(mv, uci_castling(pos.chess(), CastlingMoves::Auto), out);
+            }
+            (ChessPos::Standard { pos, .. }, _) => out.push_str(&write_move(pos, mv, notation, CastlingMoves::Auto)),
+            (ChessPos::Variant { pos, .. }, _) => {
                 out.push_str(&variants::write_move(pos, mv, notation, CastlingMoves::Auto));
             }
         }

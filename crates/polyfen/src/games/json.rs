@@ -9,11 +9,11 @@ use serde::{Deserialize, Serialize};
 use crate::any::with_game;
 use crate::games::model::{Game, Node, Variation};
 use crate::games::pgn::PgnRepair;
-use crate::games::rules::{ListedRules, MoveNotationOf, NULL_MOVE, is_null_move, play_step};
+use crate::games::rules::{GameRules, ListedRules, MoveNotationOf, NULL_MOVE, is_null_move, play_step, to_any};
 use crate::games::write::{
     checked_notation, notation_for, own_notation, play_null, position_text, replay_move, start, write_replayed,
 };
-use crate::rules::{MoveNotation, RulesError};
+use crate::rules::{GameStatus, MoveNotation, RulesError};
 use crate::{AnyPosition, Position, ReadOptions, RuleOptions, VariantId};
 
 /// A game as JSON.
@@ -129,6 +129,91 @@ impl Game {
     /// As [`Game::write_pgn`].
     pub fn to_json(&self, notation: Option<MoveNotation>) -> Result<GameJson, RulesError> {
         let notation = checked_notation(self.variant, notation)?;
+        // the tree replayed once gives the main line too; a game that cannot
+        // be replayed is replayed again main line first, for the error that
+        // names the main line's bad move before a variation's
+        let Ok(replayed) = replay_tree(self, notation) else {
+            return self.to_json_main_line_first(notation);
+        };
+        let end = replayed.end.as_ref().unwrap_or(&self.start);
+        Ok(GameJson {
+            variant: self.variant.to_string(),
+            rules: crate::Position::rules(&self.start).map(str::to_owned),
+            tags: self.tags.clone(),
+            start: position_text(&self.start),
+            notation: notation.to_string(),
+            mainline: replayed.moves.iter().map(|node| node.mv.clone()).collect(),
+            end: position_text(end),
+            result: self.result_text().to_owned(),
+            status: replayed.status.to_string(),
+            comments: self.comments.clone(),
+            moves: owned(replayed.moves),
+            repairs: self.repairs.iter().map(RepairJson::from).collect(),
+            unplayed: self.unplayed.clone(),
+            warnings: replayed.warnings,
+        })
+    }
+
+    /// Writes the JSON form onto `out`, moves in `notation` (the game's PGN
+    /// notation when `None`), on one line without a line break: the text
+    /// `serde_json::to_string` makes of [`Game::to_json`]'s, without a copy
+    /// of the game's texts.
+    ///
+    /// # Errors
+    ///
+    /// As [`Game::write_pgn`]; `out` is then as it was.
+    ///
+    /// # Panics
+    ///
+    /// Never: the JSON form holds only texts, numbers and lists of them.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use polyfen::games::{GameOptions, read_pgn};
+    ///
+    /// let game = read_pgn("1. e4 e5 *", GameOptions::default()).remove(0).unwrap();
+    /// let mut line = String::new();
+    /// game.write_json(None, &mut line)?;
+    /// assert_eq!(line, serde_json::to_string(&game.to_json(None)?).unwrap());
+    /// # Ok::<(), polyfen::RulesError>(())
+    /// ```
+    pub fn write_json(&self, notation: Option<MoveNotation>, out: &mut String) -> Result<(), RulesError> {
+        const NEVER: &str = "a game's JSON form is texts, numbers and lists";
+        let notation = checked_notation(self.variant, notation)?;
+        let Ok(replayed) = replay_tree(self, notation) else {
+            let json = self.to_json_main_line_first(notation)?;
+            out.push_str(&serde_json::to_string(&json).expect(NEVER));
+            return Ok(());
+        };
+        let end = replayed.end.as_ref().unwrap_or(&self.start);
+        let json = GameJsonOf {
+            variant: self.variant.to_string(),
+            rules: crate::Position::rules(&self.start),
+            tags: &self.tags,
+            start: position_text(&self.start),
+            notation: notation.to_string(),
+            mainline: MainLineOf(&replayed.moves),
+            end: position_text(end),
+            result: self.result_text(),
+            status: replayed.status.id(),
+            comments: &self.comments,
+            moves: &replayed.moves,
+            repairs: self.repairs.iter().map(RepairJson::from).collect(),
+            unplayed: self.unplayed.as_deref(),
+            warnings: &replayed.warnings,
+        };
+        let text = serde_json::to_string(&json).expect(NEVER);
+        if out.is_empty() {
+            *out = text;
+        } else {
+            out.push_str(&text);
+        }
+        Ok(())
+    }
+
+    /// [`Game::to_json`] replaying the main line, then the tree.
+    fn to_json_main_line_first(&self, notation: MoveNotation) -> Result<GameJson, RulesError> {
         let main = self.main_line(Some(notation))?;
         let end = main.positions.last().unwrap_or(&self.start);
         Ok(GameJson {
@@ -220,38 +305,154 @@ fn line(pos: &AnyPosition, nodes: &[NodeJson], coordinates: MoveNotation) -> Res
     Ok(out)
 }
 
+/// [`GameJson`] written from a game replayed, its texts borrowed: the
+/// same fields in the same order, written alike.
+#[derive(Serialize)]
+struct GameJsonOf<'g> {
+    variant: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rules: Option<&'g str>,
+    tags: &'g [(String, String)],
+    start: String,
+    notation: String,
+    mainline: MainLineOf<'g, 'g>,
+    end: String,
+    result: &'g str,
+    status: &'static str,
+    comments: &'g [String],
+    moves: &'g [NodeJsonOf<'g>],
+    repairs: Vec<RepairJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unplayed: Option<&'g str>,
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    warnings: &'g [String],
+}
+
+/// The moves of a replayed main line, as [`GameJson::mainline`] writes them.
+struct MainLineOf<'r, 'g>(&'r [NodeJsonOf<'g>]);
+
+impl Serialize for MainLineOf<'_, '_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(|node| node.mv.as_str()))
+    }
+}
+
+/// [`NodeJson`], the game's texts borrowed.
+#[derive(Serialize)]
+struct NodeJsonOf<'g> {
+    #[serde(rename = "move")]
+    mv: String,
+    coordinates: &'g str,
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    nags: &'g [u8],
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    comments: &'g [String],
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    variations: Vec<VariationJsonOf<'g>>,
+}
+
+/// [`VariationJson`], the game's texts borrowed.
+#[derive(Serialize)]
+struct VariationJsonOf<'g> {
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    comments: &'g [String],
+    moves: Vec<NodeJsonOf<'g>>,
+}
+
+/// The moves as [`GameJson`] owns them.
+fn owned(nodes: Vec<NodeJsonOf<'_>>) -> Vec<NodeJson> {
+    nodes
+        .into_iter()
+        .map(|node| NodeJson {
+            mv: node.mv,
+            coordinates: node.coordinates.to_owned(),
+            nags: node.nags.to_vec(),
+            comments: node.comments.to_vec(),
+            variations: node
+                .variations
+                .into_iter()
+                .map(|v| VariationJson { comments: v.comments.to_vec(), moves: owned(v.moves) })
+                .collect(),
+        })
+        .collect()
+}
+
+/// A game's tree replayed for JSON, with what the main line's end says.
+struct Replayed<'g> {
+    /// The tree, moves in the notation asked for.
+    moves: Vec<NodeJsonOf<'g>>,
+    /// The position after the main line; `None` for a game without moves.
+    end: Option<AnyPosition>,
+    /// As [`crate::games::MainLine::status`].
+    status: GameStatus,
+    /// As [`crate::games::MainLine::warnings`].
+    warnings: Vec<String>,
+}
+
+/// The moves of `nodes` from `pos` for JSON, and the position after them;
+/// with `history`, each position after a move is pushed onto it.
+fn json_line<'g, R: ListedRules>(
+    pos: &R::Pos,
+    nodes: &'g [Node],
+    notation: MoveNotationOf<R>,
+    mut history: Option<&mut Vec<R::Pos>>,
+) -> Result<(Vec<NodeJsonOf<'g>>, R::Pos), RulesError> {
+    let mut pos = pos.clone();
+    let mut out = Vec::with_capacity(nodes.len());
+    for (index, node) in nodes.iter().enumerate() {
+        let mv = replay_move::<R>(&pos, node, index)?;
+        let text = write_replayed::<R>(&pos, mv, notation, index)?;
+        let mut variations = Vec::with_capacity(node.variations.len());
+        for v in &node.variations {
+            let (moves, _) = json_line::<R>(&pos, &v.moves, notation, None)?;
+            variations.push(VariationJsonOf { comments: &v.comments, moves });
+        }
+        out.push(NodeJsonOf {
+            mv: text,
+            coordinates: &node.mv,
+            nags: &node.nags,
+            comments: &node.comments,
+            variations,
+        });
+        play_step::<R>(&mut pos, mv);
+        if let Some(history) = history.as_mut() {
+            history.push(Clone::clone(&pos));
+        }
+    }
+    Ok((out, pos))
+}
+
+/// The game's tree in `notation` and the end of its main line, in one
+/// replay (as [`Game::main_line`] and [`json_tree`] together).
+fn replay_tree(game: &Game, notation: MoveNotation) -> Result<Replayed<'_>, RulesError> {
+    let notation = notation_for(game.variant, Some(notation))?;
+    with_game!(game.variant, P => {
+        type R = <P as GamePosition>::Rules;
+        let notation = own_notation::<R>(notation)?;
+        let pos = start::<R>(game)?;
+        let mut history = Vec::new();
+        if R::JUDGES_HISTORY {
+            history.push(Clone::clone(&pos));
+        }
+        let (moves, end) = json_line::<R>(&pos, &game.moves, notation, R::JUDGES_HISTORY.then_some(&mut history))?;
+        let mut status = R::status(&end);
+        let mut warnings = Vec::new();
+        if R::JUDGES_HISTORY {
+            let judgement = R::judge(&history, game.stated());
+            status = judgement.status.unwrap_or(status);
+            warnings = judgement.warnings;
+        }
+        let end = (!game.moves.is_empty()).then(|| to_any::<R>(&end));
+        Ok(Replayed { moves, end, status, warnings })
+    })
+}
+
 /// The game's tree in `notation`, for JSON.
 fn json_tree(game: &Game, notation: MoveNotation) -> Result<Vec<NodeJson>, RulesError> {
-    fn line<R: ListedRules>(
-        pos: &R::Pos,
-        nodes: &[Node],
-        notation: MoveNotationOf<R>,
-    ) -> Result<Vec<NodeJson>, RulesError> {
-        let mut pos = pos.clone();
-        let mut out = Vec::with_capacity(nodes.len());
-        for (index, node) in nodes.iter().enumerate() {
-            let mv = replay_move::<R>(&pos, node, index)?;
-            let text = write_replayed::<R>(&pos, mv, notation, index)?;
-            let mut variations = Vec::with_capacity(node.variations.len());
-            for v in &node.variations {
-                variations
-                    .push(VariationJson { comments: v.comments.clone(), moves: line::<R>(&pos, &v.moves, notation)? });
-            }
-            out.push(NodeJson {
-                mv: text,
-                coordinates: node.mv.clone(),
-                nags: node.nags.clone(),
-                comments: node.comments.clone(),
-                variations,
-            });
-            play_step::<R>(&mut pos, mv);
-        }
-        Ok(out)
-    }
     let notation = notation_for(game.variant, Some(notation))?;
     with_game!(game.variant, P => {
         type R = <P as GamePosition>::Rules;
         let pos = start::<R>(game)?;
-        line::<R>(&pos, &game.moves, own_notation::<R>(notation)?)
+        json_line::<R>(&pos, &game.moves, own_notation::<R>(notation)?, None).map(|(moves, _)| owned(moves))
     })
 }

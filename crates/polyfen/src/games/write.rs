@@ -51,12 +51,24 @@ pub(crate) fn write_replayed<R: ListedRules>(
     notation: MoveNotationOf<R>,
     index: usize,
 ) -> Result<String, RulesError> {
-    let mut text = String::new();
-    write_step::<R>(pos, step, notation, &mut text).map_err(|_| {
+    // room for most moves of every notation
+    let mut text = String::with_capacity(16);
+    write_replayed_into::<R>(pos, step, notation, index, &mut text)?;
+    Ok(text)
+}
+
+/// [`write_replayed`] onto the end of `out`.
+fn write_replayed_into<R: ListedRules>(
+    pos: &R::Pos,
+    step: Step<R::Move>,
+    notation: MoveNotationOf<R>,
+    index: usize,
+    out: &mut String,
+) -> Result<(), RulesError> {
+    write_step::<R>(pos, step, notation, out).map_err(|_| {
         let id = <R::Position as Listed>::move_notation_id(notation);
         RulesError::Move { index, error: MoveError::new(format!("{id} cannot write a null move"), 0..0) }
-    })?;
-    Ok(text)
+    })
 }
 
 /// `notation`, one of `R`'s game (checked by [`notation_for`]), as the game
@@ -102,44 +114,147 @@ pub(crate) fn position_text(position: &AnyPosition) -> String {
         .unwrap_or_default()
 }
 
-/// The movetext as words, `(` and `)` glued to their neighbours, and `;`
-/// comments that end their line.
-struct Words {
-    words: Vec<(String, bool)>,
+/// The movetext written as words onto the output, lines at most
+/// [`LINE_WIDTH`] columns wide: `(` and `)` glued to their neighbours, and
+/// `;` comments that end their line. The last word waits in `word` until
+/// the next one comes, since a `)` may still be glued to it.
+struct Movetext<'o> {
+    out: &'o mut String,
+    /// The last word, not yet on the output.
+    word: String,
+    /// What `word` holds.
+    waiting: Waiting,
+    /// Variations opened, their `(` not yet written.
     open: usize,
+    /// The column the output's last line ends at.
+    column: usize,
+    /// Whether the next word starts a line.
+    break_next: bool,
 }
 
-impl Words {
-    fn push(&mut self, word: String) {
-        let word = if self.open > 0 {
-            let mut w = "(".repeat(self.open);
-            w.push_str(&word);
-            self.open = 0;
-            w
-        } else {
-            word
+/// What waits in [`Movetext::word`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Waiting {
+    /// Nothing: no word yet.
+    Nothing,
+    /// A word without line breaks.
+    Word,
+    /// A word that may hold line breaks (a comment's).
+    Lines,
+    /// A `;` comment, which ends its line.
+    LineComment,
+}
+
+impl<'o> Movetext<'o> {
+    fn new(out: &'o mut String) -> Movetext<'o> {
+        Movetext {
+            out,
+            word: String::with_capacity(64),
+            waiting: Waiting::Nothing,
+            open: 0,
+            column: 0,
+            break_next: false,
+        }
+    }
+
+    /// Starts a word (the one before goes onto the output), its text to be
+    /// written onto the buffer returned.
+    fn begin(&mut self) -> &mut String {
+        self.flush();
+        self.word.clear();
+        for _ in 0..self.open {
+            self.word.push('(');
+        }
+        self.open = 0;
+        self.waiting = Waiting::Word;
+        &mut self.word
+    }
+
+    /// Puts the waiting word onto the output, after a space or on a new
+    /// line.
+    fn flush(&mut self) {
+        if self.waiting == Waiting::Nothing {
+            return;
+        }
+        let word = self.word.as_str();
+        let width = if word.is_ascii() { word.len() } else { word.chars().count() };
+        if self.column > 0 && (self.break_next || self.column + 1 + width > LINE_WIDTH) {
+            self.out.push('\n');
+            self.column = 0;
+        } else if self.column > 0 {
+            self.out.push(' ');
+            self.column += 1;
+        }
+        self.out.push_str(word);
+        let last_break = if self.waiting == Waiting::Lines { word.rfind('\n') } else { None };
+        self.column = match last_break {
+            Some(nl) => word[nl + 1..].chars().count(),
+            None => self.column + width,
         };
-        self.words.push((word, false));
+        self.break_next = self.waiting == Waiting::LineComment;
+        self.waiting = Waiting::Nothing;
+    }
+
+    fn push(&mut self, word: &str) {
+        self.begin().push_str(word);
+        if word.contains('\n') {
+            self.waiting = Waiting::Lines;
+        }
     }
 
     fn comment(&mut self, text: &str) {
-        if text.contains('}') && !text.contains('\n') {
-            self.push(format!(";{text}"));
-            if let Some(last) = self.words.last_mut() {
-                last.1 = true;
-            }
+        let bytes = text.as_bytes();
+        let brace = bytes.contains(&b'}');
+        let lines = bytes.contains(&b'\n');
+        let word = self.begin();
+        if brace && !lines {
+            word.push(';');
+            word.push_str(text);
+            self.waiting = Waiting::LineComment;
         } else {
-            self.push(format!("{{{}}}", text.replace('}', ")")));
+            word.push('{');
+            if brace {
+                word.push_str(&text.replace('}', ")"));
+            } else {
+                word.push_str(text);
+            }
+            word.push('}');
+            if lines {
+                self.waiting = Waiting::Lines;
+            }
         }
     }
 
     fn close(&mut self) {
         if self.open > 0 {
             self.open -= 1;
-            self.push("()".to_owned());
-        } else if let Some(last) = self.words.last_mut() {
-            last.0.push(')');
+            self.push("()");
+        } else if self.waiting != Waiting::Nothing {
+            self.word.push(')');
         }
+    }
+
+    /// The last word onto the output.
+    fn finish(&mut self) {
+        self.flush();
+    }
+}
+
+/// Writes `n` in decimal onto `out`.
+fn push_number(out: &mut String, mut n: u32) {
+    let mut digits = [0u8; 10];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        // a digit: n % 10 < 10
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[at..] {
+        out.push(char::from(d));
     }
 }
 
@@ -148,7 +263,7 @@ fn write_line<R: ListedRules>(
     comments: &[String],
     line: &[Node],
     notation: MoveNotationOf<R>,
-    words: &mut Words,
+    words: &mut Movetext<'_>,
 ) -> Result<(), RulesError> {
     for c in comments {
         words.comment(c);
@@ -159,13 +274,19 @@ fn write_line<R: ListedRules>(
         let mv = replay_move::<R>(&pos, node, index)?;
         let (number, second) = R::numbering(&pos);
         if !second {
-            words.push(format!("{number}."));
+            let word = words.begin();
+            push_number(word, number);
+            word.push('.');
         } else if need_number {
-            words.push(format!("{number}..."));
+            let word = words.begin();
+            push_number(word, number);
+            word.push_str("...");
         }
-        words.push(write_replayed::<R>(&pos, mv, notation, index)?);
-        for nag in &node.nags {
-            words.push(format!("${nag}"));
+        write_replayed_into::<R>(&pos, mv, notation, index, words.begin())?;
+        for &nag in &node.nags {
+            let word = words.begin();
+            word.push('$');
+            push_number(word, u32::from(nag));
         }
         for c in &node.comments {
             words.comment(c);
@@ -182,8 +303,16 @@ fn write_line<R: ListedRules>(
     Ok(())
 }
 
-fn escape(value: &str) -> String {
-    value.replace('\\', "\\\\").replace('"', "\\\"")
+/// `value` onto `out`, `\\` and `"` escaped with a backslash.
+fn push_escaped(out: &mut String, value: &str) {
+    let mut rest = value;
+    while let Some(at) = rest.find(['\\', '"']) {
+        out.push_str(&rest[..at]);
+        out.push('\\');
+        out.push_str(&rest[at..=at]);
+        rest = &rest[at + 1..];
+    }
+    out.push_str(rest);
 }
 
 /// The tags the writer writes: the game's roster first, in order (chess's
@@ -191,22 +320,22 @@ fn escape(value: &str) -> String {
 /// `Game`, Khet's `Variant`) and the `Variant` tag of a rules variant
 /// (chess's `Atomic`) when there is none or it names other rules, the others as read, and for a game whose
 /// records name their move notation, the `Format` tag of `notation`.
-fn export_tags(game: &Game, notation: MoveNotation) -> Vec<(String, String)> {
-    let mut out: Vec<(String, String)> = Vec::with_capacity(game.tags.len() + 7);
+fn export_tags(game: &Game, notation: MoveNotation) -> Vec<(&str, &str)> {
+    let mut out: Vec<(&str, &str)> = Vec::with_capacity(game.tags.len() + 7);
     let mut rest: Vec<&(String, String)> = game.tags.iter().collect();
     let tags = game.variant.game_tags();
     for &(name, default) in tags.roster {
         let value = match rest.iter().position(|(n, _)| n == name) {
-            Some(i) => rest.remove(i).1.clone(),
-            None if name == "Result" => game.result_text().to_owned(),
-            None => default.to_owned(),
+            Some(i) => rest.remove(i).1.as_str(),
+            None if name == "Result" => game.result_text(),
+            None => default,
         };
-        out.push((name.to_owned(), value));
+        out.push((name, value));
     }
     if let Some((name, value)) = tags.names
         && !rest.iter().any(|(n, _)| n == name)
     {
-        out.push((name.to_owned(), value.to_owned()));
+        out.push((name, value));
     }
     // a Variant tag naming other rules of the game than it was played by
     // (rules given when it was read) gives way to the rules' own tag
@@ -222,7 +351,7 @@ fn export_tags(game: &Game, notation: MoveNotation) -> Vec<(String, String)> {
         && let Some(rules) = game.variant.rules().iter().find(|rules| rules.id == id)
         && !rest.iter().any(|(n, _)| n.eq_ignore_ascii_case("Variant"))
     {
-        out.push(("Variant".to_owned(), rules.tag.to_owned()));
+        out.push(("Variant", rules.tag));
     }
     let has_format = game.variant.has_format_tag();
     let format = game.variant.format_tag(notation);
@@ -232,18 +361,18 @@ fn export_tags(game: &Game, notation: MoveNotation) -> Vec<(String, String)> {
             if let Some(format) = format
                 && !wrote_format
             {
-                out.push((name.clone(), format.to_owned()));
+                out.push((name, format));
                 wrote_format = true;
             }
             continue;
         }
-        out.push((name.clone(), value.clone()));
+        out.push((name, value));
     }
     if has_format
         && !wrote_format
         && let Some(format) = format
     {
-        out.push(("Format".to_owned(), format.to_owned()));
+        out.push(("Format", format));
     }
     out
 }
@@ -274,7 +403,27 @@ impl Game {
     /// ```
     pub fn write_pgn(&self, notation: Option<MoveNotation>, out: &mut String) -> Result<(), RulesError> {
         let notation = notation_for(self.variant, notation)?;
-        let mut words = Words { words: Vec::new(), open: 0 };
+        // a move that cannot be written leaves `out` as it was
+        let before = out.len();
+        let written = self.write_pgn_onto(notation, out);
+        if written.is_err() {
+            out.truncate(before);
+        }
+        written
+    }
+
+    /// [`Game::write_pgn`] onto the end of `out`, which an error leaves
+    /// part written.
+    fn write_pgn_onto(&self, notation: MoveNotation, out: &mut String) -> Result<(), RulesError> {
+        for (name, value) in export_tags(self, notation) {
+            out.push('[');
+            out.push_str(name);
+            out.push_str(" \"");
+            push_escaped(out, value);
+            out.push_str("\"]\n");
+        }
+        out.push('\n');
+        let mut words = Movetext::new(out);
         if self.moves.is_empty() {
             // a diagram: its position need not be playable
             for c in &self.comments {
@@ -296,33 +445,8 @@ impl Game {
                 words.comment(rest);
             }
         }
-        for (name, value) in export_tags(self, notation) {
-            out.push('[');
-            out.push_str(&name);
-            out.push_str(" \"");
-            out.push_str(&escape(&value));
-            out.push_str("\"]\n");
-        }
-        out.push('\n');
-        words.push(self.result_text().to_owned());
-        let mut column = 0;
-        let mut break_next = false;
-        for (word, ends_line) in &words.words {
-            let width = word.chars().count();
-            if column > 0 && (break_next || column + 1 + width > LINE_WIDTH) {
-                out.push('\n');
-                column = 0;
-            } else if column > 0 {
-                out.push(' ');
-                column += 1;
-            }
-            out.push_str(word);
-            column = match word.rfind('\n') {
-                Some(nl) => word[nl + 1..].chars().count(),
-                None => column + width,
-            };
-            break_next = *ends_line;
-        }
+        words.push(self.result_text());
+        words.finish();
         out.push_str("\n\n");
         Ok(())
     }
@@ -482,4 +606,106 @@ pub fn play_null(position: &AnyPosition) -> Result<AnyPosition, MoveError> {
 /// Checks that `notation` writes moves of `variant`, or picks its PGN one.
 pub(crate) fn checked_notation(variant: VariantId, notation: Option<MoveNotation>) -> Result<MoveNotation, RulesError> {
     notation_for(variant, notation)
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::{LINE_WIDTH, Movetext, push_number};
+
+    /// One step of writing a movetext.
+    #[derive(Clone, Debug)]
+    enum Op {
+        Word(String),
+        Comment(String),
+        Open,
+        Close,
+    }
+
+    /// The movetext laid out the simple way: every word made first (a
+    /// `)` glued to the last one), then the lines.
+    fn reference(ops: &[Op]) -> String {
+        let mut words: Vec<(String, bool)> = Vec::new();
+        let mut open = 0;
+        let push = |words: &mut Vec<(String, bool)>, open: &mut usize, word: String, ends_line: bool| {
+            words.push((format!("{}{word}", "(".repeat(*open)), ends_line));
+            *open = 0;
+        };
+        for op in ops {
+            match op {
+                Op::Word(w) => push(&mut words, &mut open, w.clone(), false),
+                Op::Comment(c) if c.contains('}') && !c.contains('\n') => {
+                    push(&mut words, &mut open, format!(";{c}"), true);
+                }
+                Op::Comment(c) => push(&mut words, &mut open, format!("{{{}}}", c.replace('}', ")")), false),
+                Op::Open => open += 1,
+                Op::Close if open > 0 => {
+                    open -= 1;
+                    push(&mut words, &mut open, "()".to_owned(), false);
+                }
+                Op::Close => {
+                    if let Some(last) = words.last_mut() {
+                        last.0.push(')');
+                    }
+                }
+            }
+        }
+        let (mut out, mut column, mut break_next) = (String::new(), 0, false);
+        for (word, ends_line) in &words {
+            let width = word.chars().count();
+            if column > 0 && (break_next || column + 1 + width > LINE_WIDTH) {
+                out.push('\n');
+                column = 0;
+            } else if column > 0 {
+                out.push(' ');
+                column += 1;
+            }
+            out.push_str(word);
+            column = match word.rfind('\n') {
+                Some(nl) => word[nl + 1..].chars().count(),
+                None => column + width,
+            };
+            break_next = *ends_line;
+        }
+        out
+    }
+
+    fn op() -> impl Strategy<Value = Op> {
+        prop_oneof![
+            4 => "[a-hNBRQK1-8x+#=.]{0,12}".prop_map(Op::Word),
+            2 => "[ a-z}{\n%:0-9é漢]{0,40}".prop_map(Op::Comment),
+            1 => Just(Op::Open),
+            1 => Just(Op::Close),
+        ]
+    }
+
+    proptest! {
+        /// Words written as they come, each waiting for a `)`, are laid
+        /// out as when every word is made first.
+        #[test]
+        fn the_movetext_is_laid_out_as_words_made_first(ops in prop::collection::vec(op(), 0..60)) {
+            let mut out = String::new();
+            let mut text = Movetext::new(&mut out);
+            for op in &ops {
+                match op {
+                    Op::Word(w) => text.push(w),
+                    Op::Comment(c) => text.comment(c),
+                    Op::Open => text.open += 1,
+                    Op::Close => text.close(),
+                }
+            }
+            text.finish();
+            prop_assert_eq!(out, reference(&ops));
+        }
+    }
+
+    #[test]
+    fn numbers_are_written_in_decimal() {
+        for n in [0, 7, 10, 99, 100, 4_294_967_295] {
+            let mut out = String::from("x");
+            push_number(&mut out, n);
+            assert_eq!(out, format!("x{n}"));
+        }
+    }
 }
