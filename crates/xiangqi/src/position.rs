@@ -501,17 +501,7 @@ impl Position {
     /// empty list at depth 0).
     #[must_use]
     pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
-        if depth == 0 {
-            return Vec::new();
-        }
-        self.legal_moves()
-            .iter()
-            .map(|&m| {
-                let mut next = *self;
-                next.play(m);
-                (m, next.perft(depth - 1))
-            })
-            .collect()
+        perft::divide(self, depth)
     }
 
     /// [`Position::perft`] reporting to `watch`, which may stop it: the

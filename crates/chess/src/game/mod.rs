@@ -314,17 +314,9 @@ impl GamePosition for ChessPosition {
     fn perft_with(&self, depth: u32, _options: &RuleOptions, control: &PerftControl) -> Result<u64, RuleError> {
         check_depth(depth)?;
         if !self.variant.is_standard() {
-            let pos = self.variant_position()?;
-            if control.is_plain() {
-                return Ok(pos.perft(depth));
-            }
-            return control.run(|watch| pos.perft_watched(depth, watch));
+            return control.perft(&self.variant_position()?, depth);
         }
-        let pos = self.rules_position()?;
-        if control.is_plain() {
-            return Ok(pos.perft(depth));
-        }
-        control.run(|watch| pos.perft_watched(depth, watch))
+        control.perft(&self.rules_position()?, depth)
     }
 
     fn divide_with(
@@ -337,23 +329,15 @@ impl GamePosition for ChessPosition {
         check_depth(depth)?;
         if !self.variant.is_standard() {
             let pos = self.variant_position()?;
-            let divided = if control.is_plain() {
-                pos.divide(depth)
-            } else {
-                control.run(|watch| pos.divide_watched(depth, watch))?
-            };
-            return Ok(divided
+            return Ok(control
+                .divide(&pos, depth)?
                 .into_iter()
                 .map(|(m, nodes)| Divided { text: variants::write_move(&pos, m, notation, options.castling), nodes })
                 .collect());
         }
         let pos = self.rules_position()?;
-        let divided = if control.is_plain() {
-            pos.divide(depth)
-        } else {
-            control.run(|watch| pos.divide_watched(depth, watch))?
-        };
-        Ok(divided
+        Ok(control
+            .divide(&pos, depth)?
             .into_iter()
             .map(|(m, nodes)| Divided { text: write_move(&pos, m, notation, options.castling), nodes })
             .collect())

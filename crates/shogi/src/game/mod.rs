@@ -312,11 +312,7 @@ impl GamePosition for ShogiPosition {
 
     fn perft_with(&self, depth: u32, _options: &RuleOptions, control: &PerftControl) -> Result<u64, RuleError> {
         check_depth(depth)?;
-        let pos = self.rules()?;
-        if control.is_plain() {
-            return Ok(pos.perft(depth));
-        }
-        control.run(|watch| pos.perft_watched(depth, watch))
+        control.perft(&self.rules()?, depth)
     }
 
     fn divide_with(
@@ -328,12 +324,8 @@ impl GamePosition for ShogiPosition {
     ) -> Result<Vec<Divided>, RuleError> {
         check_depth(depth)?;
         let pos = self.rules()?;
-        let divided = if control.is_plain() {
-            pos.divide(depth)
-        } else {
-            control.run(|watch| pos.divide_watched(depth, watch))?
-        };
-        Ok(divided
+        Ok(control
+            .divide(&pos, depth)?
             .into_iter()
             .map(|(m, nodes)| Divided { text: notation.write_after(&pos, self.last_to, m), nodes })
             .collect())
