@@ -218,6 +218,19 @@ pub enum RuleError {
     },
 }
 
+/// Refuses a perft deeper than a game's `limit` plies, as
+/// [`RuleError::Limit`]: `perft depth 21 is above the limit of 20`.
+///
+/// # Errors
+///
+/// [`RuleError::Limit`] when `depth` is above `limit`.
+pub fn check_perft_depth(depth: u32, limit: u32) -> Result<(), RuleError> {
+    if depth > limit {
+        return Err(RuleError::Limit(format!("perft depth {depth} is above the limit of {limit}")));
+    }
+    Ok(())
+}
+
 /// Why a perft stopped early.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum StopReason {
@@ -545,7 +558,7 @@ mod tests {
 
     use polyfen_core::PerftTree;
 
-    use super::{GameStatus, PerftControl, RuleError, StopReason};
+    use super::{GameStatus, PerftControl, RuleError, StopReason, check_perft_depth};
 
     /// A tree whose every node has two moves: `2^depth` leaves.
     struct Binary;
@@ -565,6 +578,15 @@ mod tests {
         fn perft(&self, depth: u32) -> u64 {
             1 << depth
         }
+    }
+
+    #[test]
+    fn a_perft_deeper_than_the_limit_is_refused() {
+        assert_eq!(check_perft_depth(20, 20), Ok(()));
+        assert_eq!(
+            check_perft_depth(21, 20),
+            Err(RuleError::Limit("perft depth 21 is above the limit of 20".to_owned()))
+        );
     }
 
     #[test]

@@ -19,7 +19,7 @@ use polyfen_game::detect::{Guess, Strength, TextShape};
 use polyfen_game::tags::{GameTags, MoveTags};
 use polyfen_game::{
     CastlingMoves, Divided, EnPassantPolicy, GamePosition, GameStatus, MoveError, PerftControl, Played, ReadOptions,
-    RuleError, RuleOptions, WriteOptions,
+    RuleError, RuleOptions, WriteOptions, check_perft_depth,
 };
 
 pub use self::svg::{svg, svg_with_pocket};
@@ -312,7 +312,7 @@ impl GamePosition for ChessPosition {
     }
 
     fn perft_with(&self, depth: u32, _options: &RuleOptions, control: &PerftControl) -> Result<u64, RuleError> {
-        check_depth(depth)?;
+        check_perft_depth(depth, MAX_PERFT_DEPTH)?;
         if !self.variant.is_standard() {
             return control.perft(&self.variant_position()?, depth);
         }
@@ -326,7 +326,7 @@ impl GamePosition for ChessPosition {
         options: &RuleOptions,
         control: &PerftControl,
     ) -> Result<Vec<Divided>, RuleError> {
-        check_depth(depth)?;
+        check_perft_depth(depth, MAX_PERFT_DEPTH)?;
         if !self.variant.is_standard() {
             let pos = self.variant_position()?;
             return Ok(control
@@ -356,7 +356,7 @@ impl GamePosition for ChessPosition {
     }
 
     fn perft_estimate(&self, depth: u32, _options: &RuleOptions) -> Result<u64, RuleError> {
-        check_depth(depth)?;
+        check_perft_depth(depth, MAX_PERFT_DEPTH)?;
         if !self.variant.is_standard() {
             return Ok(polyfen_core::perft::perft_estimate(&self.variant_position()?, depth));
         }
@@ -403,11 +403,4 @@ fn warn_unresolved_castling(setup: &Fen, warnings: &mut Vec<String>) {
             }
         }
     }
-}
-
-fn check_depth(depth: u32) -> Result<(), RuleError> {
-    if depth > MAX_PERFT_DEPTH {
-        return Err(RuleError::Limit(format!("perft depth {depth} is above the limit of {MAX_PERFT_DEPTH}")));
-    }
-    Ok(())
 }
