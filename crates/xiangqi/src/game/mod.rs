@@ -89,15 +89,7 @@ impl GamePosition for XiangqiPosition {
     type Notation = XiangqiNotation;
     const NOTATIONS: &'static [XiangqiNotation] = &[XiangqiNotation::XiangqiFen, XiangqiNotation::XiangqiLegacy];
     type MoveNotation = MoveStyle;
-    const MOVE_NOTATIONS: &'static [MoveStyle] = &[
-        MoveStyle::Iccs,
-        MoveStyle::Ucci,
-        MoveStyle::Uci1,
-        MoveStyle::Wxf,
-        MoveStyle::WxfFsf,
-        MoveStyle::Chinese,
-        MoveStyle::ChineseTraditional,
-    ];
+    const MOVE_NOTATIONS: &'static [MoveStyle] = &MoveStyle::ALL;
     const STYLES: &'static [&'static str] = &["ascii", "unicode", "chinese", "chinese-traditional", "svg"];
     const SETUPS: &'static [(&'static str, &'static str)] = &[("standard", crate::START_FEN)];
     type Json = XiangqiJson;
