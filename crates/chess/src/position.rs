@@ -956,10 +956,7 @@ impl Position {
     /// `depth - 1` plies below it (empty at depth 0).
     #[must_use]
     pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
-        if depth == 0 {
-            return Vec::new();
-        }
-        self.legal_moves().iter().map(|&m| (m, self.played(m).perft(depth - 1))).collect()
+        perft::divide(self, depth)
     }
 
     /// [`Position::perft`] reporting to `watch`, which may stop it: the

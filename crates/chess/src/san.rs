@@ -27,7 +27,7 @@ use arrayvec::ArrayVec;
 use core::fmt;
 use core::ops::Range;
 
-use polyfen_core::MoveRepair;
+use polyfen_core::{Color, MoveRepair};
 
 use crate::position::{Move, MoveKind, Position};
 use crate::types::{Role, Square};
@@ -413,6 +413,67 @@ pub(crate) fn is_uci_shaped(b: &[u8]) -> bool {
     )
 }
 
+/// What an error about an illegal move adds for a position with no legal
+/// move, or whose side to move is in check; empty otherwise.
+pub(crate) fn check_note(no_legal_move: bool, in_check: bool, turn: Color) -> String {
+    if no_legal_move {
+        " (there is no legal move)".to_owned()
+    } else if in_check {
+        format!(" ({turn} is in check)")
+    } else {
+        String::new()
+    }
+}
+
+/// A move in any chess notation: UCI when `text` has its shape and
+/// `read_uci` takes it, else whatever `read_san` reads (SAN, LAN, and for a
+/// UCI-shaped text the UCI error when SAN fails too).
+#[inline]
+pub(crate) fn read_uci_or_san(
+    text: &str,
+    repairs: Option<&mut Vec<MoveRepair>>,
+    read_uci: impl FnOnce(&str) -> Result<Move, MoveError>,
+    read_san: impl FnOnce(&str, Option<&mut Vec<MoveRepair>>) -> Result<(Move, MoveSyntax), MoveError>,
+) -> Result<(Move, MoveSyntax), MoveError> {
+    if is_uci_shaped(text.trim().as_bytes()) {
+        return match read_uci(text) {
+            Ok(m) => Ok((m, MoveSyntax::Uci)),
+            Err(e) => read_san(text, repairs).map_err(|_| e),
+        };
+    }
+    read_san(text, repairs)
+}
+
+/// A move `m` that `text` (its move at `span`) names only when read
+/// leniently: with `repairs`, one repair saying it was read as
+/// `standard_form`; without, the error naming that reading.
+pub(crate) fn lenient_reading(
+    text: &str,
+    span: Range<usize>,
+    m: Move,
+    syntax: MoveSyntax,
+    standard_form: &str,
+    repairs: Option<&mut Vec<MoveRepair>>,
+) -> Result<(Move, MoveSyntax), MoveError> {
+    let shown = text.get(span.clone()).unwrap_or(text);
+    let written = text[span.start..].trim_end();
+    match repairs {
+        Some(repairs) => {
+            repairs.push(MoveRepair::reading(span.start..span.start + written.len(), written, standard_form));
+            Ok((m, syntax))
+        }
+        None => Err(MoveError {
+            message: format!(
+                "{shown} is not standard {}: only a lenient reading takes it, as {standard_form}",
+                if syntax == MoveSyntax::Lan { "LAN" } else { "SAN" }
+            ),
+            span,
+            candidates: vec![m],
+            uci: false,
+        }),
+    }
+}
+
 impl Position {
     /// Reads a move in UCI (`e2e4`, `e7e8q`; castling as `e1g1` or as king
     /// takes rook `e1h1`).
@@ -484,13 +545,7 @@ impl Position {
     }
 
     fn check_note(&self) -> String {
-        if self.legal_moves().is_empty() {
-            " (there is no legal move)".to_owned()
-        } else if self.is_check() {
-            format!(" ({} is in check)", self.turn())
-        } else {
-            String::new()
-        }
+        check_note(self.legal_moves().is_empty(), self.is_check(), self.turn())
     }
 
     /// Reads a move in SAN, strictly (see the module documentation); LAN
@@ -557,25 +612,8 @@ impl Position {
                 Err(_) => return Err(e),
             },
         };
-        let span = trim(text.as_bytes());
-        let shown = text.get(span.clone()).unwrap_or(text);
-        let written = text[span.start..].trim_end();
         let standard_form = if syntax == MoveSyntax::Lan { self.lan(m) } else { self.san(m) };
-        match repairs {
-            Some(repairs) => {
-                repairs.push(MoveRepair::reading(span.start..span.start + written.len(), written, &standard_form));
-                Ok((m, syntax))
-            }
-            None => Err(MoveError {
-                message: format!(
-                    "{shown} is not standard {}: only a lenient reading takes it, as {standard_form}",
-                    if syntax == MoveSyntax::Lan { "LAN" } else { "SAN" }
-                ),
-                span,
-                candidates: vec![m],
-                uci: false,
-            }),
-        }
+        lenient_reading(text, trim(text.as_bytes()), m, syntax, &standard_form, repairs)
     }
 
     /// The legal move a parsed SAN names; leniently, a pawn move without
@@ -751,15 +789,7 @@ impl Position {
         text: &str,
         repairs: Option<&mut Vec<MoveRepair>>,
     ) -> Result<(Move, MoveSyntax), MoveError> {
-        let uci_shaped = is_uci_shaped(text.trim().as_bytes());
-        if uci_shaped {
-            let uci = self.parse_uci(text);
-            return match uci {
-                Ok(m) => Ok((m, MoveSyntax::Uci)),
-                Err(e) => self.read_san(text, repairs).map_err(|_| e),
-            };
-        }
-        self.read_san(text, repairs)
+        read_uci_or_san(text, repairs, |text| self.parse_uci(text), |text, repairs| self.read_san(text, repairs))
     }
 
     /// A legal move in UCI.

@@ -37,7 +37,7 @@ pub use color::Color;
 pub use error::{MAX_MESSAGE, ParseError, ParseErrorKind};
 pub use fields::{Field, Fields};
 pub use hand::{Hand, HandSpec, HandStyle};
-pub use moves::MoveRepair;
+pub use moves::{ListedMove, MoveList, MoveRepair};
 pub use perft::{PathSampler, PerftTree, PerftWatch, Stopped};
 pub use position_error::PositionError;
 pub use square::{Square, SquareError};

@@ -1,8 +1,8 @@
-//! What every game's perft shares beyond counting: a [`PerftWatch`] that a
-//! long count reports to now and then and that may stop it, the watched
-//! count itself ([`perft_watched`], [`divide_watched`]) over any
-//! [`PerftTree`], and the random paths of the quick leaf-count estimate
-//! ([`PathSampler`]).
+//! What every game's perft shares beyond counting: the count split by the
+//! first move ([`divide`]), a [`PerftWatch`] that a long count reports to
+//! now and then and that may stop it, the watched count itself
+//! ([`perft_watched`], [`divide_watched`]) over any [`PerftTree`], and the
+//! random paths of the quick leaf-count estimate ([`PathSampler`]).
 //!
 //! A game's watched perft counts the small subtrees near the leaves with its
 //! plain, unwatched perft and tells the watch after each one, so the plain
@@ -155,6 +155,26 @@ fn random_path<P: PerftTree>(position: &P, depth: u32, sampler: &mut PathSampler
     position.child(m).map_or(0.0, |next| moves.len() as f64 * random_path(&next, depth - 1, sampler))
 }
 
+/// Perft split by the first move: each legal move with the leaves
+/// `depth - 1` plies below it, counted by the plain [`PerftTree::perft`]
+/// (empty at depth 0). At depth 1 each move counts one leaf, even one that
+/// ends the game; deeper, a move that ends the game counts none, as in
+/// [`divide_watched`].
+#[must_use]
+pub fn divide<P: PerftTree>(position: &P, depth: u32) -> Vec<(P::Move, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
+    position
+        .moves()
+        .iter()
+        .map(|&m| {
+            let nodes = if depth == 1 { 1 } else { position.child(m).map_or(0, |child| child.perft(depth - 1)) };
+            (m, nodes)
+        })
+        .collect()
+}
+
 /// A game's plain perft reporting to `watch`, which may stop it: the
 /// subtrees two plies deep are counted by [`PerftTree::perft`] and reported
 /// one by one (a few hundred to a few thousand leaves each), so the plain
@@ -289,6 +309,15 @@ mod tests {
         assert_eq!(divide_watched(&Toy, 1, &mut ()), Ok(vec![(0, 1), (1, 1), (2, 1)]));
         assert_eq!(divide_watched(&Toy, 4, &mut ()), Ok(vec![(0, 12), (1, 12), (2, 0)]));
         assert_eq!(divide_watched(&Toy, 0, &mut ()), Ok(vec![]));
+    }
+
+    #[test]
+    fn the_plain_divide_is_the_watched_one() {
+        for depth in 0..7 {
+            assert_eq!(Ok(divide(&Toy, depth)), divide_watched(&Toy, depth, &mut ()), "depth {depth}");
+        }
+        assert_eq!(divide(&Toy, 1), vec![(0, 1), (1, 1), (2, 1)]);
+        assert_eq!(divide(&Toy, 3), vec![(0, 6), (1, 6), (2, 0)]);
     }
 
     #[test]

@@ -33,5 +33,5 @@ pub use position::{Bounds, GamePosition, GameRules, MoveNotationOf};
 pub use record::{NULL_MOVE, NoNullMove, Step, is_null_move, play_step, read_step, write_step};
 pub use rules::{
     CastlingMoves, Divided, EnPassantPolicy, GameStatus, Judgement, MoveError, MoveNote, PerftControl, PerftProgress,
-    Played, RuleError, RuleOptions, Stated, StopReason, Switch, Switches,
+    Played, RuleError, RuleOptions, Stated, StopReason, Switch, Switches, check_perft_depth,
 };

@@ -4,11 +4,12 @@
 //! ([`Record`], with the game's own position type) and its error
 //! ([`RecordError`]), where a repair or an error is ([`Location`],
 //! [`PgnRepair`]), the tree of a record read in preorder ([`Raw`],
-//! [`line_of`]) and [`RecordFormats`], the enum of a game's record formats
-//! that the facade's list of games names. The facade turns a [`Record`]
-//! into its game of any game and finds the format of a file by asking each
-//! game's [`RecordFormats::detect`]; PGN, every game's, stays in the
-//! facade.
+//! [`line_of`]), a record's tag and result as any game record reads them
+//! ([`tag_value`], [`result_text`]) and [`RecordFormats`], the enum of a
+//! game's record formats that the facade's list of games names. The facade
+//! turns a [`Record`] into its game of any game and finds the format of a
+//! file by asking each game's [`RecordFormats::detect`]; PGN, every game's,
+//! stays in the facade.
 
 use std::fmt;
 
@@ -127,14 +128,30 @@ impl<P> Record<P> {
     /// case).
     #[must_use]
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+        tag_value(&self.tags, name)
     }
 
     /// The result: the record's marker, else the `Result` tag, else `*`.
     #[must_use]
     pub fn result_text(&self) -> &str {
-        self.result.as_deref().or_else(|| self.tag("Result")).unwrap_or("*")
+        result_text(self.result.as_deref(), &self.tags)
     }
+}
+
+/// The value of the first of `tags` called `name` (matched without regard
+/// to case): what [`Record::tag`] and the facade's game answer.
+#[inline]
+#[must_use]
+pub fn tag_value<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    tags.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+}
+
+/// A game's result: its result `marker`, else the `Result` of `tags`, else
+/// `*`: what [`Record::result_text`] and the facade's game answer.
+#[inline]
+#[must_use]
+pub fn result_text<'a>(marker: Option<&'a str>, tags: &'a [(String, String)]) -> &'a str {
+    marker.or_else(|| tag_value(tags, "Result")).unwrap_or("*")
 }
 
 /// Why a record could not be read, the byte offset (from the start of the
@@ -297,6 +314,20 @@ mod tests {
         assert_eq!(line.iter().map(|n| n.mv.as_str()).collect::<Vec<_>>(), ["a", "b"]);
         assert_eq!(line[0].variations[0].moves[0].mv, "c");
         assert!(line_of(&mut Raw::root(), 5).is_empty());
+    }
+
+    #[test]
+    fn a_tag_is_found_by_its_name_in_any_case_and_the_result_falls_back() {
+        let tags = vec![("Event".to_owned(), "a".to_owned()), ("event".to_owned(), "b".to_owned())];
+        assert_eq!(tag_value(&tags, "EVENT"), Some("a"));
+        assert_eq!(tag_value(&tags, "Site"), None);
+        assert_eq!(result_text(None, &tags), "*");
+        let mut record = Record::new(tags, ());
+        record.tags.push(("result".to_owned(), "1-0".to_owned()));
+        assert_eq!(record.result_text(), "1-0");
+        record.result = Some("0-1".to_owned());
+        assert_eq!(record.result_text(), "0-1");
+        assert_eq!(record.tag("Event"), Some("a"));
     }
 
     #[test]

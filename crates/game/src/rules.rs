@@ -12,6 +12,7 @@ use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use polyfen_core::perft::{self, PerftTree};
 use polyfen_core::{MoveRepair, PerftWatch, Stopped};
 use strum::{AsRefStr, Display, EnumIter, EnumString, IntoStaticStr};
 
@@ -217,6 +218,19 @@ pub enum RuleError {
     },
 }
 
+/// Refuses a perft deeper than a game's `limit` plies, as
+/// [`RuleError::Limit`]: `perft depth 21 is above the limit of 20`.
+///
+/// # Errors
+///
+/// [`RuleError::Limit`] when `depth` is above `limit`.
+pub fn check_perft_depth(depth: u32, limit: u32) -> Result<(), RuleError> {
+    if depth > limit {
+        return Err(RuleError::Limit(format!("perft depth {depth} is above the limit of {limit}")));
+    }
+    Ok(())
+}
+
 /// Why a perft stopped early.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum StopReason {
@@ -322,6 +336,32 @@ impl<'a> PerftControl<'a> {
                 reason: watch.stopped.unwrap_or(StopReason::Cancelled),
             }),
         }
+    }
+
+    /// The perft of `position` under this control: its plain perft when
+    /// nothing is asked ([`PerftControl::is_plain`]), else the watched count.
+    ///
+    /// # Errors
+    ///
+    /// [`RuleError::Stopped`] when the flag or the budget stopped it.
+    pub fn perft<P: PerftTree>(&self, position: &P, depth: u32) -> Result<u64, RuleError> {
+        if self.is_plain() {
+            return Ok(position.perft(depth));
+        }
+        self.run(|watch| perft::perft_watched(position, depth, watch))
+    }
+
+    /// The perft of `position` split by the first move under this control,
+    /// as [`PerftControl::perft`].
+    ///
+    /// # Errors
+    ///
+    /// [`RuleError::Stopped`] when the flag or the budget stopped it.
+    pub fn divide<P: PerftTree>(&self, position: &P, depth: u32) -> Result<Vec<(P::Move, u64)>, RuleError> {
+        if self.is_plain() {
+            return Ok(perft::divide(position, depth));
+        }
+        self.run(|watch| perft::divide_watched(position, depth, watch))
     }
 }
 
@@ -514,7 +554,55 @@ pub struct Divided {
 
 #[cfg(test)]
 mod tests {
-    use super::GameStatus;
+    use std::sync::atomic::AtomicBool;
+
+    use polyfen_core::PerftTree;
+
+    use super::{GameStatus, PerftControl, RuleError, StopReason, check_perft_depth};
+
+    /// A tree whose every node has two moves: `2^depth` leaves.
+    struct Binary;
+
+    impl PerftTree for Binary {
+        type Move = u8;
+        type Moves = Vec<u8>;
+
+        fn moves(&self) -> Vec<u8> {
+            vec![0, 1]
+        }
+
+        fn child(&self, _m: u8) -> Option<Binary> {
+            Some(Binary)
+        }
+
+        fn perft(&self, depth: u32) -> u64 {
+            1 << depth
+        }
+    }
+
+    #[test]
+    fn a_perft_deeper_than_the_limit_is_refused() {
+        assert_eq!(check_perft_depth(20, 20), Ok(()));
+        assert_eq!(
+            check_perft_depth(21, 20),
+            Err(RuleError::Limit("perft depth 21 is above the limit of 20".to_owned()))
+        );
+    }
+
+    #[test]
+    fn a_controlled_perft_counts_as_the_plain_one_until_stopped() {
+        let budget = PerftControl::new().with_node_budget(1000);
+        for control in [PerftControl::new(), budget] {
+            assert_eq!(control.perft(&Binary, 6), Ok(64));
+            assert_eq!(control.divide(&Binary, 6), Ok(vec![(0, 32), (1, 32)]));
+            assert_eq!(control.divide(&Binary, 0), Ok(vec![]));
+        }
+        let Err(RuleError::Stopped { reason, .. }) = budget.perft(&Binary, 12) else { panic!("not stopped") };
+        assert_eq!(reason, StopReason::NodeBudget(1000));
+        let cancel = AtomicBool::new(true);
+        let cancelled = PerftControl::new().with_cancel(&cancel);
+        assert_eq!(cancelled.divide(&Binary, 3), Err(RuleError::Stopped { nodes: 0, reason: StopReason::Cancelled }));
+    }
 
     #[test]
     fn a_status_is_written_by_its_id_and_a_game_adds_its_own() {

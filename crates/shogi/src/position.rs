@@ -33,10 +33,9 @@
 //! [`Position::key`] and the pieces in the camp.
 
 use core::fmt;
-use core::ops::Deref;
 
 use polyfen_core::perft::{self, PerftTree, PerftWatch, Stopped};
-use polyfen_core::{Color, Setup};
+use polyfen_core::{Color, ListedMove, Setup};
 
 use crate::bitboard::{
     self, ALL, Bitboard, COLUMN, GOLD, KING, KNIGHT, LAST_RANK, LAST_TWO, PAWN, SILVER, STEPS, ZONE, bit,
@@ -74,48 +73,10 @@ pub const MAX_MOVES: usize = 600;
 
 /// The legal moves of a position: a fixed-capacity list that derefs to a
 /// slice of [`Move`]s.
-#[derive(Clone)]
-pub struct MoveList {
-    moves: [Move; MAX_MOVES],
-    len: usize,
-}
+pub type MoveList = polyfen_core::MoveList<Move, MAX_MOVES>;
 
-impl MoveList {
-    /// An empty list.
-    #[must_use]
-    pub const fn new() -> MoveList {
-        MoveList { moves: [Move::Drop { role: Role::Pawn, to: Square::at(0) }; MAX_MOVES], len: 0 }
-    }
-
-    /// Adds a move (ignored when the list is full, which legal moves never
-    /// make it).
-    #[inline]
-    pub fn push(&mut self, m: Move) {
-        if let Some(slot) = self.moves.get_mut(self.len) {
-            *slot = m;
-            self.len += 1;
-        }
-    }
-}
-
-impl Default for MoveList {
-    fn default() -> MoveList {
-        MoveList::new()
-    }
-}
-
-impl Deref for MoveList {
-    type Target = [Move];
-
-    fn deref(&self) -> &[Move] {
-        &self.moves[..self.len]
-    }
-}
-
-impl fmt::Debug for MoveList {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
-    }
+impl ListedMove for Move {
+    const FILLER: Move = Move::Drop { role: Role::Pawn, to: Square::at(0) };
 }
 
 /// Whether the game goes on in a position. Shogi has no stalemate: a side
@@ -723,10 +684,7 @@ impl Position {
     /// empty list at depth 0).
     #[must_use]
     pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
-        if depth == 0 {
-            return Vec::new();
-        }
-        self.legal_moves().iter().map(|&m| (m, self.played(m).perft(depth - 1))).collect()
+        perft::divide(self, depth)
     }
 
     /// [`Position::perft`] reporting to `watch`, which may stop it.

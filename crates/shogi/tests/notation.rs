@@ -241,7 +241,7 @@ fn notation_ids_read_and_write() {
 /// Every legal move `p` has, written in every notation (as a first move and
 /// after a move to its own target, for `同`) and read back strictly.
 fn round_trip_every_move(p: &Position) -> Result<(), String> {
-    for &mv in p.legal_moves().iter() {
+    for &mv in &p.legal_moves() {
         for notation in MoveNotation::ALL {
             for previous in [None, Some(mv.to())] {
                 let text = notation.write_after(p, previous, mv);

@@ -20,7 +20,7 @@ fn every_legal_move_of_the_corpus_reads_back_as_itself() {
     let text = std::fs::read_to_string(format!("{CORPUS}/positions.tsv")).expect("positions.tsv");
     for sfen in text.lines().filter(|l| !l.starts_with('#')).filter_map(|l| l.split('\t').next()) {
         let p = position(sfen);
-        for &m in p.legal_moves().iter() {
+        for &m in &p.legal_moves() {
             let written = m.to_string();
             assert_eq!(read_move(&p, &written), Ok(m), "{sfen} {written}");
             assert_eq!(usi::parse_move(&written), Ok(m));

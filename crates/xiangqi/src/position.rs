@@ -13,10 +13,9 @@
 //! change that, and they are counted as a set.
 
 use core::fmt;
-use core::ops::Deref;
 
 use polyfen_core::perft;
-use polyfen_core::{Color, PerftTree, PerftWatch, Setup, Stopped};
+use polyfen_core::{Color, ListedMove, PerftTree, PerftWatch, Setup, Stopped};
 
 use crate::tables::{
     ADVISOR_MASKS, ELEPHANT_STEPS, HORSE_ATTACKS, HORSE_BY_LEG, KING_MASKS, NONE, RAY_MASKS, SOLDIER_ATTACKS,
@@ -72,55 +71,10 @@ pub const MAX_MOVES: usize = 128;
 
 /// The legal moves of a position: a fixed-capacity list that derefs to a
 /// slice of [`Move`]s.
-#[derive(Clone)]
-pub struct MoveList {
-    moves: [Move; MAX_MOVES],
-    len: usize,
-}
+pub type MoveList = polyfen_core::MoveList<Move, MAX_MOVES>;
 
-impl MoveList {
-    /// An empty list.
-    #[must_use]
-    pub const fn new() -> MoveList {
-        MoveList { moves: [Move::new(A0, A0); MAX_MOVES], len: 0 }
-    }
-
-    /// Adds `m` (ignored when the list is full, which no position fills).
-    pub fn push(&mut self, m: Move) {
-        if let Some(slot) = self.moves.get_mut(self.len) {
-            *slot = m;
-            self.len += 1;
-        }
-    }
-}
-
-impl Default for MoveList {
-    fn default() -> Self {
-        MoveList::new()
-    }
-}
-
-impl Deref for MoveList {
-    type Target = [Move];
-
-    fn deref(&self) -> &[Move] {
-        &self.moves[..self.len]
-    }
-}
-
-impl fmt::Debug for MoveList {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
-    }
-}
-
-impl<'a> IntoIterator for &'a MoveList {
-    type Item = &'a Move;
-    type IntoIter = core::slice::Iter<'a, Move>;
-
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter()
-    }
+impl ListedMove for Move {
+    const FILLER: Move = Move::new(A0, A0);
 }
 
 /// Whether the game goes on in a position.
@@ -501,17 +455,7 @@ impl Position {
     /// empty list at depth 0).
     #[must_use]
     pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
-        if depth == 0 {
-            return Vec::new();
-        }
-        self.legal_moves()
-            .iter()
-            .map(|&m| {
-                let mut next = *self;
-                next.play(m);
-                (m, next.perft(depth - 1))
-            })
-            .collect()
+        perft::divide(self, depth)
     }
 
     /// [`Position::perft`] reporting to `watch`, which may stop it: the

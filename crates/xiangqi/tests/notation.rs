@@ -561,3 +561,12 @@ fn other_tools_chinese_forms_are_read_leniently_and_reported() {
     assert!(p.read_move_lenient("炮2平5", &mut repairs).is_err());
     assert!(p.read_move_lenient("车１进１", &mut repairs).is_err());
 }
+
+/// The game offers every move style, in the order of `MoveStyle::ALL`
+/// (ICCS, its default, first).
+#[test]
+fn the_game_offers_every_move_style_iccs_first() {
+    use polyfen_game::GamePosition;
+    let names: Vec<&str> = polyfen_xiangqi::XiangqiPosition::MOVE_NOTATIONS.iter().map(|s| s.name()).collect();
+    assert_eq!(names, ["iccs", "ucci", "uci-1", "wxf", "wxf-fsf", "chinese", "chinese-traditional"]);
+}

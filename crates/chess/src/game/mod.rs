@@ -19,7 +19,7 @@ use polyfen_game::detect::{Guess, Strength, TextShape};
 use polyfen_game::tags::{GameTags, MoveTags};
 use polyfen_game::{
     CastlingMoves, Divided, EnPassantPolicy, GamePosition, GameStatus, MoveError, PerftControl, Played, ReadOptions,
-    RuleError, RuleOptions, WriteOptions,
+    RuleError, RuleOptions, WriteOptions, check_perft_depth,
 };
 
 pub use self::svg::{svg, svg_with_pocket};
@@ -312,19 +312,11 @@ impl GamePosition for ChessPosition {
     }
 
     fn perft_with(&self, depth: u32, _options: &RuleOptions, control: &PerftControl) -> Result<u64, RuleError> {
-        check_depth(depth)?;
+        check_perft_depth(depth, MAX_PERFT_DEPTH)?;
         if !self.variant.is_standard() {
-            let pos = self.variant_position()?;
-            if control.is_plain() {
-                return Ok(pos.perft(depth));
-            }
-            return control.run(|watch| pos.perft_watched(depth, watch));
+            return control.perft(&self.variant_position()?, depth);
         }
-        let pos = self.rules_position()?;
-        if control.is_plain() {
-            return Ok(pos.perft(depth));
-        }
-        control.run(|watch| pos.perft_watched(depth, watch))
+        control.perft(&self.rules_position()?, depth)
     }
 
     fn divide_with(
@@ -334,26 +326,18 @@ impl GamePosition for ChessPosition {
         options: &RuleOptions,
         control: &PerftControl,
     ) -> Result<Vec<Divided>, RuleError> {
-        check_depth(depth)?;
+        check_perft_depth(depth, MAX_PERFT_DEPTH)?;
         if !self.variant.is_standard() {
             let pos = self.variant_position()?;
-            let divided = if control.is_plain() {
-                pos.divide(depth)
-            } else {
-                control.run(|watch| pos.divide_watched(depth, watch))?
-            };
-            return Ok(divided
+            return Ok(control
+                .divide(&pos, depth)?
                 .into_iter()
                 .map(|(m, nodes)| Divided { text: variants::write_move(&pos, m, notation, options.castling), nodes })
                 .collect());
         }
         let pos = self.rules_position()?;
-        let divided = if control.is_plain() {
-            pos.divide(depth)
-        } else {
-            control.run(|watch| pos.divide_watched(depth, watch))?
-        };
-        Ok(divided
+        Ok(control
+            .divide(&pos, depth)?
             .into_iter()
             .map(|(m, nodes)| Divided { text: write_move(&pos, m, notation, options.castling), nodes })
             .collect())
@@ -372,7 +356,7 @@ impl GamePosition for ChessPosition {
     }
 
     fn perft_estimate(&self, depth: u32, _options: &RuleOptions) -> Result<u64, RuleError> {
-        check_depth(depth)?;
+        check_perft_depth(depth, MAX_PERFT_DEPTH)?;
         if !self.variant.is_standard() {
             return Ok(polyfen_core::perft::perft_estimate(&self.variant_position()?, depth));
         }
@@ -419,11 +403,4 @@ fn warn_unresolved_castling(setup: &Fen, warnings: &mut Vec<String>) {
             }
         }
     }
-}
-
-fn check_depth(depth: u32) -> Result<(), RuleError> {
-    if depth > MAX_PERFT_DEPTH {
-        return Err(RuleError::Limit(format!("perft depth {depth} is above the limit of {MAX_PERFT_DEPTH}")));
-    }
-    Ok(())
 }

@@ -14,7 +14,8 @@ use polyfen_core::MoveRepair;
 use super::rules::{VariantMoveList, VariantOutcome, VariantPosition};
 use crate::position::{Move, MoveKind, MoveList, Outcome};
 use crate::san::{
-    CastlingNotation, MoveError, MoveSyntax, San, is_uci_shaped, push_square, square_at, trim, write_san_body,
+    CastlingNotation, MoveError, MoveSyntax, San, check_note, is_uci_shaped, lenient_reading, push_square,
+    read_uci_or_san, square_at, trim, write_san_body,
 };
 use crate::types::{Role, Square};
 
@@ -33,13 +34,7 @@ fn parse_drop(body: &[u8]) -> Option<(Role, Square)> {
 
 impl VariantPosition {
     fn note(&self) -> String {
-        if self.legal_moves().is_empty() {
-            " (there is no legal move)".to_owned()
-        } else if self.is_check() {
-            format!(" ({} is in check)", self.turn())
-        } else {
-            String::new()
-        }
+        check_note(self.legal_moves().is_empty(), self.is_check(), self.turn())
     }
 
     /// Reads a move in UCI (`e2e4`, `e7e8q`, castling as `e1g1` or `e1h1`,
@@ -130,13 +125,7 @@ impl VariantPosition {
         text: &str,
         repairs: Option<&mut Vec<MoveRepair>>,
     ) -> Result<(Move, MoveSyntax), MoveError> {
-        if is_uci_shaped(text.trim().as_bytes()) {
-            return match self.parse_uci(text) {
-                Ok(m) => Ok((m, MoveSyntax::Uci)),
-                Err(e) => self.read_san(text, repairs).map_err(|_| e),
-            };
-        }
-        self.read_san(text, repairs)
+        read_uci_or_san(text, repairs, |text| self.parse_uci(text), |text, repairs| self.read_san(text, repairs))
     }
 
     fn read_san(&self, text: &str, repairs: Option<&mut Vec<MoveRepair>>) -> Result<(Move, MoveSyntax), MoveError> {
@@ -174,36 +163,7 @@ impl VariantPosition {
             Err(e) => self.san_match(san, text, true).map_err(|_| e)?,
         };
         let standard_form = if syntax == MoveSyntax::Lan { self.lan(m) } else { self.san(m) };
-        Self::repaired(text, span, m, syntax, &standard_form, repairs)
-    }
-
-    /// A move read only leniently: a repair, or without `repairs` the
-    /// error naming the reading.
-    fn repaired(
-        text: &str,
-        span: core::ops::Range<usize>,
-        m: Move,
-        syntax: MoveSyntax,
-        standard_form: &str,
-        repairs: Option<&mut Vec<MoveRepair>>,
-    ) -> Result<(Move, MoveSyntax), MoveError> {
-        let shown = text.get(span.clone()).unwrap_or(text);
-        let written = text[span.start..].trim_end();
-        match repairs {
-            Some(repairs) => {
-                repairs.push(MoveRepair::reading(span.start..span.start + written.len(), written, standard_form));
-                Ok((m, syntax))
-            }
-            None => Err(MoveError {
-                message: format!(
-                    "{shown} is not standard {}: only a lenient reading takes it, as {standard_form}",
-                    if syntax == MoveSyntax::Lan { "LAN" } else { "SAN" }
-                ),
-                span,
-                candidates: vec![m],
-                uci: false,
-            }),
-        }
+        lenient_reading(text, span, m, syntax, &standard_form, repairs)
     }
 
     fn read_drop(
@@ -241,7 +201,7 @@ impl VariantPosition {
             return Ok((m, MoveSyntax::San));
         }
         let standard_form = self.san(m);
-        Self::repaired(text, span, m, MoveSyntax::San, &standard_form, repairs)
+        lenient_reading(text, span, m, MoveSyntax::San, &standard_form, repairs)
     }
 
     /// The legal move a parsed SAN names; leniently, a pawn move without

@@ -300,10 +300,7 @@ impl VariantPosition {
     /// Perft split by the first move (empty at depth 0).
     #[must_use]
     pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
-        if depth == 0 {
-            return Vec::new();
-        }
-        self.legal_moves().iter().map(|&m| (m, self.played(m).perft(depth - 1))).collect()
+        perft::divide(self, depth)
     }
 
     /// [`VariantPosition::perft`] reporting to `watch`, which may stop it.

@@ -49,13 +49,13 @@ impl Game {
     /// case).
     #[must_use]
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+        polyfen_game::records::tag_value(&self.tags, name)
     }
 
     /// The result: the movetext's marker, else the `Result` tag, else `*`.
     #[must_use]
     pub fn result_text(&self) -> &str {
-        self.result.as_deref().or_else(|| self.tag("Result")).unwrap_or("*")
+        polyfen_game::records::result_text(self.result.as_deref(), &self.tags)
     }
 
     /// Plies of the main line.

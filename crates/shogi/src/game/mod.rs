@@ -16,7 +16,7 @@ use polyfen_game::detect::{Guess, Strength, TextShape};
 use polyfen_game::tags::{GameTags, MoveTags, VariantTag};
 use polyfen_game::{
     Divided, GamePosition, GameStatus, MoveError, PerftControl, Played, ReadOptions, RuleError, RuleOptions,
-    WriteOptions,
+    WriteOptions, check_perft_depth,
 };
 
 pub use self::json::{ShogiDocument, ShogiJson};
@@ -89,13 +89,6 @@ fn board_error(board: BoardNotation, e: &BoardError) -> ParseError {
 
 /// The deepest perft the facade runs.
 const MAX_PERFT_DEPTH: u32 = 20;
-
-fn check_depth(depth: u32) -> Result<(), RuleError> {
-    if depth > MAX_PERFT_DEPTH {
-        return Err(RuleError::Limit(format!("perft depth {depth} is above the limit of {MAX_PERFT_DEPTH}")));
-    }
-    Ok(())
-}
 
 /// The notation a move text is written in, from its shape: CSA starts
 /// with its side's sign and a digit (`+7776FU`), KI2 with a side's mark
@@ -311,12 +304,8 @@ impl GamePosition for ShogiPosition {
     }
 
     fn perft_with(&self, depth: u32, _options: &RuleOptions, control: &PerftControl) -> Result<u64, RuleError> {
-        check_depth(depth)?;
-        let pos = self.rules()?;
-        if control.is_plain() {
-            return Ok(pos.perft(depth));
-        }
-        control.run(|watch| pos.perft_watched(depth, watch))
+        check_perft_depth(depth, MAX_PERFT_DEPTH)?;
+        control.perft(&self.rules()?, depth)
     }
 
     fn divide_with(
@@ -326,21 +315,17 @@ impl GamePosition for ShogiPosition {
         _options: &RuleOptions,
         control: &PerftControl,
     ) -> Result<Vec<Divided>, RuleError> {
-        check_depth(depth)?;
+        check_perft_depth(depth, MAX_PERFT_DEPTH)?;
         let pos = self.rules()?;
-        let divided = if control.is_plain() {
-            pos.divide(depth)
-        } else {
-            control.run(|watch| pos.divide_watched(depth, watch))?
-        };
-        Ok(divided
+        Ok(control
+            .divide(&pos, depth)?
             .into_iter()
             .map(|(m, nodes)| Divided { text: notation.write_after(&pos, self.last_to, m), nodes })
             .collect())
     }
 
     fn perft_estimate(&self, depth: u32, _options: &RuleOptions) -> Result<u64, RuleError> {
-        check_depth(depth)?;
+        check_perft_depth(depth, MAX_PERFT_DEPTH)?;
         Ok(self.rules()?.perft_estimate(depth))
     }
 

@@ -89,15 +89,7 @@ impl GamePosition for XiangqiPosition {
     type Notation = XiangqiNotation;
     const NOTATIONS: &'static [XiangqiNotation] = &[XiangqiNotation::XiangqiFen, XiangqiNotation::XiangqiLegacy];
     type MoveNotation = MoveStyle;
-    const MOVE_NOTATIONS: &'static [MoveStyle] = &[
-        MoveStyle::Iccs,
-        MoveStyle::Ucci,
-        MoveStyle::Uci1,
-        MoveStyle::Wxf,
-        MoveStyle::WxfFsf,
-        MoveStyle::Chinese,
-        MoveStyle::ChineseTraditional,
-    ];
+    const MOVE_NOTATIONS: &'static [MoveStyle] = &MoveStyle::ALL;
     const STYLES: &'static [&'static str] = &["ascii", "unicode", "chinese", "chinese-traditional", "svg"];
     const SETUPS: &'static [(&'static str, &'static str)] = &[("standard", crate::START_FEN)];
     type Json = XiangqiJson;
@@ -202,11 +194,7 @@ impl GamePosition for XiangqiPosition {
 
     fn perft_with(&self, depth: u32, _options: &RuleOptions, control: &PerftControl) -> Result<u64, RuleError> {
         check_depth(depth)?;
-        let position = self.rules()?;
-        if control.is_plain() {
-            return Ok(position.perft(depth));
-        }
-        control.run(|watch| position.perft_watched(depth, watch))
+        control.perft(&self.rules()?, depth)
     }
 
     fn divide_with(
@@ -218,12 +206,11 @@ impl GamePosition for XiangqiPosition {
     ) -> Result<Vec<Divided>, RuleError> {
         check_depth(depth)?;
         let position = self.rules()?;
-        let divided = if control.is_plain() {
-            position.divide(depth)
-        } else {
-            control.run(|watch| position.divide_watched(depth, watch))?
-        };
-        Ok(divided.into_iter().map(|(m, nodes)| Divided { text: position.format_move(m, notation), nodes }).collect())
+        Ok(control
+            .divide(&position, depth)?
+            .into_iter()
+            .map(|(m, nodes)| Divided { text: position.format_move(m, notation), nodes })
+            .collect())
     }
 
     /// Likely: 10 ranks (standard Xiangqi FEN first, then the legacy
