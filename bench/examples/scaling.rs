@@ -1,6 +1,9 @@
 //! How the batch commands scale: each job run as a whole process with one
 //! job and with two (`--jobs 1`, `--jobs 2`), input and output files on
-//! disk, interleaved round by round, and the best time of each kept.
+//! disk, interleaved round by round: the table gives the best time of
+//! each, their ratio, and the median of the rounds' own ratios (a round's
+//! two runs are next to each other in time, so a host whose speed drifts
+//! moves that median least).
 //!
 //! `cargo xtask scaling [ROUNDS]` builds polyfen and this example in
 //! release mode and runs it; by hand:
@@ -111,11 +114,16 @@ fn main() -> io::Result<()> {
     eprintln!();
     let _ = fs::remove_file(&output);
     let _ = fs::remove_file(&second_output);
-    println!("{:<42} {:>9} {:>9} {:>7} {:>12}", "job (best of rounds)", "1 job", "2 jobs", "ratio", "median ratio");
+    println!("{:<42} {:>9} {:>9} {:>7} {:>12}", "job (best of rounds)", "1 job", "2 jobs", "ratio", "round ratio");
     for (i, [one, two]) in best.iter().enumerate() {
-        let [ones, twos] = &mut all[i];
-        let (mut ratio, mut median_ratio) =
-            (one.as_secs_f64() / two.as_secs_f64(), median(ones).as_secs_f64() / median(twos).as_secs_f64());
+        let [ones, twos] = &all[i];
+        // each round's two runs are next to each other in time: the median
+        // of the rounds' own ratios is the least moved by a host whose speed
+        // drifts from minute to minute
+        let mut paired: Vec<f64> =
+            ones.iter().zip(twos.iter()).map(|(a, b)| a.as_secs_f64() / b.as_secs_f64()).collect();
+        paired.sort_by(f64::total_cmp);
+        let (mut ratio, mut median_ratio) = (one.as_secs_f64() / two.as_secs_f64(), paired[paired.len() / 2]);
         let name = if let Some(job) = jobs.get(i) {
             job.name
         } else {
@@ -131,11 +139,6 @@ fn main() -> io::Result<()> {
         );
     }
     Ok(())
-}
-
-fn median(times: &mut [Duration]) -> Duration {
-    times.sort_unstable();
-    times[times.len() / 2]
 }
 
 /// The command of one run of `job` with `--jobs threads`, its standard
