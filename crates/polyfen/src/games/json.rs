@@ -135,23 +135,7 @@ impl Game {
         let Ok(replayed) = replay_tree(self, notation) else {
             return self.to_json_main_line_first(notation);
         };
-        let end = replayed.end.as_ref().unwrap_or(&self.start);
-        Ok(GameJson {
-            variant: self.variant.to_string(),
-            rules: crate::Position::rules(&self.start).map(str::to_owned),
-            tags: self.tags.clone(),
-            start: position_text(&self.start),
-            notation: notation.to_string(),
-            mainline: replayed.moves.iter().map(|node| node.mv.clone()).collect(),
-            end: position_text(end),
-            result: self.result_text().to_owned(),
-            status: replayed.status.to_string(),
-            comments: self.comments.clone(),
-            moves: owned(replayed.moves),
-            repairs: self.repairs.iter().map(RepairJson::from).collect(),
-            unplayed: self.unplayed.clone(),
-            warnings: replayed.warnings,
-        })
+        Ok(self.json_of(notation, &replayed).to_owned_json())
     }
 
     /// Writes the JSON form onto `out`, moves in `notation` (the game's PGN
@@ -186,8 +170,21 @@ impl Game {
             out.push_str(&serde_json::to_string(&json).expect(NEVER));
             return Ok(());
         };
+        let json = self.json_of(notation, &replayed);
+        let text = serde_json::to_string(&json).expect(NEVER);
+        if out.is_empty() {
+            *out = text;
+        } else {
+            out.push_str(&text);
+        }
+        Ok(())
+    }
+
+    /// The JSON form of the game `replayed` in `notation`, its texts
+    /// borrowed: what [`Game::to_json`] owns and [`Game::write_json`] writes.
+    fn json_of<'a>(&'a self, notation: MoveNotation, replayed: &'a Replayed<'a>) -> GameJsonOf<'a> {
         let end = replayed.end.as_ref().unwrap_or(&self.start);
-        let json = GameJsonOf {
+        GameJsonOf {
             variant: self.variant.to_string(),
             rules: crate::Position::rules(&self.start),
             tags: &self.tags,
@@ -202,14 +199,7 @@ impl Game {
             repairs: self.repairs.iter().map(RepairJson::from).collect(),
             unplayed: self.unplayed.as_deref(),
             warnings: &replayed.warnings,
-        };
-        let text = serde_json::to_string(&json).expect(NEVER);
-        if out.is_empty() {
-            *out = text;
-        } else {
-            out.push_str(&text);
         }
-        Ok(())
     }
 
     /// [`Game::to_json`] replaying the main line, then the tree.
@@ -328,6 +318,28 @@ struct GameJsonOf<'g> {
     warnings: &'g [String],
 }
 
+impl GameJsonOf<'_> {
+    /// The same form owning its texts.
+    fn to_owned_json(&self) -> GameJson {
+        GameJson {
+            variant: self.variant.clone(),
+            rules: self.rules.map(str::to_owned),
+            tags: self.tags.to_vec(),
+            start: self.start.clone(),
+            notation: self.notation.clone(),
+            mainline: self.mainline.0.iter().map(|node| node.mv.clone()).collect(),
+            end: self.end.clone(),
+            result: self.result.to_owned(),
+            status: self.status.to_owned(),
+            comments: self.comments.to_vec(),
+            moves: owned(self.moves),
+            repairs: self.repairs.clone(),
+            unplayed: self.unplayed.map(str::to_owned),
+            warnings: self.warnings.to_vec(),
+        }
+    }
+}
+
 /// The moves of a replayed main line, as [`GameJson::mainline`] writes them.
 struct MainLineOf<'r, 'g>(&'r [NodeJsonOf<'g>]);
 
@@ -360,18 +372,18 @@ struct VariationJsonOf<'g> {
 }
 
 /// The moves as [`GameJson`] owns them.
-fn owned(nodes: Vec<NodeJsonOf<'_>>) -> Vec<NodeJson> {
+fn owned(nodes: &[NodeJsonOf<'_>]) -> Vec<NodeJson> {
     nodes
-        .into_iter()
+        .iter()
         .map(|node| NodeJson {
-            mv: node.mv,
+            mv: node.mv.clone(),
             coordinates: node.coordinates.to_owned(),
             nags: node.nags.to_vec(),
             comments: node.comments.to_vec(),
             variations: node
                 .variations
-                .into_iter()
-                .map(|v| VariationJson { comments: v.comments.to_vec(), moves: owned(v.moves) })
+                .iter()
+                .map(|v| VariationJson { comments: v.comments.to_vec(), moves: owned(&v.moves) })
                 .collect(),
         })
         .collect()
@@ -453,6 +465,6 @@ fn json_tree(game: &Game, notation: MoveNotation) -> Result<Vec<NodeJson>, Rules
     with_game!(game.variant, P => {
         type R = <P as GamePosition>::Rules;
         let pos = start::<R>(game)?;
-        json_line::<R>(&pos, &game.moves, own_notation::<R>(notation)?, None).map(|(moves, _)| owned(moves))
+        json_line::<R>(&pos, &game.moves, own_notation::<R>(notation)?, None).map(|(moves, _)| owned(&moves))
     })
 }
