@@ -156,13 +156,9 @@ pub(crate) async fn explain_route(State(state): State<AppState>, body: Result<By
         let message = format!("\"from\": unknown notation; known: {}", known.join(", "));
         return request_error(StatusCode::BAD_REQUEST, &message).into_response();
     };
-    let rules = match request.rules.as_deref().map(|name| VariantId::of_rules(name).map(|(_, rules)| rules.id)) {
-        None => None,
-        Some(Some(id)) => Some(id),
-        Some(None) => {
-            let message = format!("\"rules\": unknown rules variant; known: {}", VariantId::rules_ids().join(", "));
-            return request_error(StatusCode::BAD_REQUEST, &message).into_response();
-        }
+    let rules = match request.rules.as_deref().map(crate::api::request::rules_named).transpose() {
+        Ok(rules) => rules.map(|(_, id)| id),
+        Err(message) => return request_error(StatusCode::BAD_REQUEST, &message).into_response(),
     };
     let estimate = crate::estimate::explain(request.input.len() + request.position.as_ref().map_or(0, String::len));
     if estimate > state.config.max_reply_bytes as u64 {

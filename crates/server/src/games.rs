@@ -165,21 +165,14 @@ pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, B
         let games: Vec<&str> = <VariantId as strum::IntoEnumIterator>::iter().map(Into::into).collect();
         return refuse(StatusCode::BAD_REQUEST, &format!("\"variant\": unknown variant; known: {}", games.join(", ")));
     };
-    let (variant, rules) = match request.rules.as_deref().map(|name| (name, VariantId::of_rules(name))) {
-        None => (variant, None),
-        Some((_, Some((game, rules)))) if variant.is_none_or(|v| v == game) => (Some(game), Some(rules.id)),
-        Some((_, Some((game, rules)))) => {
-            let message = format!("\"rules\": {} is a variant of {game}, not of {}", rules.id, variant.unwrap_or(game));
+    let (variant, rules) = match request.rules.as_deref().map(crate::api::request::rules_named).transpose() {
+        Ok(None) => (variant, None),
+        Ok(Some((game, rules))) if variant.is_none_or(|v| v == game) => (Some(game), Some(rules)),
+        Ok(Some((game, rules))) => {
+            let message = format!("\"rules\": {rules} is a variant of {game}, not of {}", variant.unwrap_or(game));
             return refuse(StatusCode::BAD_REQUEST, &message);
         }
-        Some((name, None)) => {
-            let message = format!(
-                "\"rules\": {:?} is not a rules variant polyfen plays ({})",
-                name,
-                VariantId::rules_ids().join(", ")
-            );
-            return refuse(StatusCode::BAD_REQUEST, &message);
-        }
+        Err(message) => return refuse(StatusCode::BAD_REQUEST, &message),
     };
     let input: Vec<u8> = match (request.pgn.take(), request.data.take()) {
         (Some(text), None) => text.into_bytes(),

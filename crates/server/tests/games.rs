@@ -206,7 +206,8 @@ async fn games_convert_reads_games_under_the_rules_variant_asked_for() {
     let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"pgn": pgn, "rules": "bughouse"})).await;
     assert_eq!(status, 400, "{answer}");
     assert!(
-        answer.to_string().contains("\\\"bughouse\\\" is not a rules variant") && answer.to_string().contains("atomic"),
+        answer.to_string().contains("unknown rules variant \\\"bughouse\\\"; known:")
+            && answer.to_string().contains("atomic"),
         "{answer}"
     );
     let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"pgn": pgn, "variant": "go"})).await;

@@ -107,17 +107,19 @@ pub(crate) struct ReadSpec {
     rules: Option<&'static str>,
 }
 
+/// The game and id of the rules variant a request's `rules` names (its id
+/// or another of its names), or the error that lists them.
+pub(crate) fn rules_named(name: &str) -> Result<(VariantId, &'static str), String> {
+    VariantId::of_rules(name).map(|(game, rules)| (game, rules.id)).ok_or_else(|| {
+        let known = VariantId::rules_ids().join(", ");
+        format!("\"rules\": unknown rules variant {name:?}; known: {known}")
+    })
+}
+
 impl ReadSpec {
     pub(crate) fn new(from: Option<&str>, lenient: bool, rules: Option<&str>) -> Result<ReadSpec, Refusal> {
         let from = from.map(|id| parse_id::<Notation>(id, "notation", "from")).transpose()?;
-        let rules = rules
-            .map(|name| {
-                VariantId::of_rules(name).map(|(_, rules)| rules.id).ok_or_else(|| {
-                    let known = VariantId::rules_ids().join(", ");
-                    bad_request(format!("\"rules\": unknown rules variant {name:?}; known: {known}"))
-                })
-            })
-            .transpose()?;
+        let rules = rules.map(|name| rules_named(name).map(|(_, id)| id).map_err(bad_request)).transpose()?;
         Ok(ReadSpec { from, lenient, rules })
     }
 
