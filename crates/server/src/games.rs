@@ -19,6 +19,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::AppState;
+use crate::api::request::{parse_id, rules_named};
 use crate::estimate::GamesBound;
 use crate::pool::{self, CancelOnDrop};
 use crate::refusal::{request_error, thousands};
@@ -154,18 +155,17 @@ pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, B
             return refuse(StatusCode::BAD_REQUEST, &format!("\"to\": unknown format {other:?}; known: json, pgn"));
         }
     };
-    let Ok(moves) = request.moves.as_deref().map(str::parse::<MoveNotation>).transpose() else {
-        let known: Vec<&'static str> = <MoveNotation as strum::IntoEnumIterator>::iter().map(Into::into).collect();
-        return refuse(
-            StatusCode::BAD_REQUEST,
-            &format!("\"moves\": unknown move notation; known: {}", known.join(", ")),
-        );
+    let parsed = request.moves.as_deref().map(|id| parse_id::<MoveNotation>(id, "move notation", "moves")).transpose();
+    let moves = match parsed {
+        Ok(moves) => moves,
+        Err(refusal) => return refusal.into_response(),
     };
-    let Ok(variant) = request.variant.as_deref().map(str::parse::<VariantId>).transpose() else {
-        let games: Vec<&str> = <VariantId as strum::IntoEnumIterator>::iter().map(Into::into).collect();
-        return refuse(StatusCode::BAD_REQUEST, &format!("\"variant\": unknown variant; known: {}", games.join(", ")));
+    let variant = match request.variant.as_deref().map(|id| parse_id::<VariantId>(id, "variant", "variant")).transpose()
+    {
+        Ok(variant) => variant,
+        Err(refusal) => return refusal.into_response(),
     };
-    let (variant, rules) = match request.rules.as_deref().map(crate::api::request::rules_named).transpose() {
+    let (variant, rules) = match request.rules.as_deref().map(rules_named).transpose() {
         Ok(None) => (variant, None),
         Ok(Some((game, rules))) if variant.is_none_or(|v| v == game) => (Some(game), Some(rules)),
         Ok(Some((game, rules))) => {
