@@ -67,6 +67,12 @@ function fillFilePicker(formats) {
   picker.accept = extensions.concat(["text/plain"]).join(",");
   const names = (formats || []).map((f) => f.name.toUpperCase());
   picker.setAttribute("aria-label", `Open a game file (${names.join(", ")})`);
+  // the record box's label: the text formats besides PGN, then the binary
+  // ones a file brings
+  const text = (formats || []).filter((f) => !f.binary && f.name !== "pgn").map((f) => f.name.toUpperCase());
+  const binary = (formats || []).filter((f) => f.binary).map((f) => f.name.toUpperCase());
+  $("games-text-formats").textContent = text.length ? `, ${text.join(", ")}` : "";
+  $("games-binary-formats").textContent = binary.length ? ` (also ${binary.join(", ")})` : "";
 }
 
 // The PGN `Variant` tag of a game's rules variant (`Crazyhouse`).

@@ -299,6 +299,19 @@ async fn drive(client: &Client, base: &str) {
     assert_eq!(names, format!("({})", ids.join(", ")));
     let label = picker.attr("aria-label").await.expect("an attribute").unwrap_or_default();
     assert!(label.contains("PGN") && label.contains("XQF") && label.contains("KIF"), "{label}");
+    // the record box's label names the text formats and the binary ones
+    let record_label = client
+        .find(Locator::Css("label[for=\"games-input\"]"))
+        .await
+        .expect("the record box's label")
+        .text()
+        .await
+        .expect("a text");
+    assert!(
+        record_label.contains("PGN of any game, DHTMLXQ, CBF, KIF, KI2, CSA, USI, JKF")
+            && record_label.contains("(also XQF, CBR, CBL)"),
+        "{record_label}"
+    );
     picker.send_keys(&xqf.display().to_string()).await.expect("a file chosen");
     wait_for(client, "the XQF game's moves", MOVES, |v| v.as_str().is_some_and(|m| m.starts_with("C8-C9 D9-D8 C7-C8")))
         .await;
