@@ -51,7 +51,8 @@ struct GamesRequest {
     /// or another of its names), whatever its tags say.
     rules: Option<String>,
     /// With `json`: add each game's `positions`, the position after each
-    /// move of the main line (for stepping through it).
+    /// move of the main line (for stepping through it), and its
+    /// `numbering`.
     #[serde(default)]
     positions: bool,
     /// Also take moves only a lenient reading takes, each reported as a
@@ -105,11 +106,22 @@ enum GameOut {
         game: Box<GameJson>,
         #[serde(skip_serializing_if = "Option::is_none")]
         positions: Option<Vec<String>>,
+        /// With the positions: how the moves are numbered.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        numbering: Option<Numbering>,
     },
     Pgn {
         pgn: String,
         repairs: Vec<RepairJson>,
     },
+}
+
+/// The number of a game's first move and whether the second player makes
+/// it, from which a page numbers the moves as the PGN writer does.
+#[derive(Debug, Serialize)]
+struct Numbering {
+    number: u32,
+    second: bool,
 }
 
 /// What the answer is asked to hold.
@@ -485,9 +497,15 @@ fn game_item(game: &Game, number: u64, asked: Asked) -> GameItem {
         };
     }
     match game.to_json(asked.moves) {
-        Ok(json) => {
-            GameItem::Ok(GameOut::Json { game: Box::new(json), positions: asked.positions.then(|| positions(game)) })
-        }
+        Ok(json) => GameItem::Ok(GameOut::Json {
+            game: Box::new(json),
+            positions: asked.positions.then(|| positions(game)),
+            numbering: if asked.positions {
+                game.numbering().map(|(number, second)| Numbering { number, second })
+            } else {
+                None
+            },
+        }),
         Err(e) => error(e.to_string()),
     }
 }

@@ -252,6 +252,7 @@ async fn games_convert_takes_a_game_in_its_json_form() {
     assert_eq!(answer["games"][0]["ok"]["mainline"], json!(["e4", "Kd7"]), "{answer}");
     assert_eq!(answer["games"][0]["ok"]["moves"][0]["variations"][0]["moves"][0]["move"], "e3", "{answer}");
     assert_eq!(answer["games"][0]["ok"]["positions"].as_array().map(Vec::len), Some(2), "{answer}");
+    assert_eq!(answer["games"][0]["ok"]["numbering"], json!({"number": 1, "second": false}), "{answer}");
 
     // a bad move: the game's error names its place in the tree
     let mut bad = tree.clone();
@@ -282,4 +283,25 @@ async fn games_convert_takes_a_game_in_its_json_form() {
     let (status, answer) = post(&c, &small, "/v1/games/convert", &json!({"game": game})).await;
     assert_eq!(status, 413, "{answer}");
     assert!(answer["error"]["message"].as_str().is_some_and(|m| m.contains("6 moves")), "{answer}");
+}
+
+#[tokio::test]
+async fn games_are_numbered_from_their_start_with_their_positions() {
+    let base = start(Config::default()).await;
+    let c = client();
+    for (pgn, numbering) in [
+        ("1. e4 *", json!({"number": 1, "second": false})),
+        ("[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 12\"]\n\n12... Kd7 *", json!({"number": 12, "second": true})),
+        // SFEN counts plies: the sixth ply is the second player's third move
+        (
+            "[Variant \"shogi\"]\n[FEN \"4k4/9/9/9/9/9/9/9/4K4 w - 6\"]\n\n3... 5a4a *",
+            json!({"number": 3, "second": true}),
+        ),
+    ] {
+        let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"pgn": pgn, "positions": true})).await;
+        assert_eq!(status, 200, "{answer}");
+        assert_eq!(answer["games"][0]["ok"]["numbering"], numbering, "{pgn}: {answer}");
+        let (_, answer) = post(&c, &base, "/v1/games/convert", &json!({"pgn": pgn})).await;
+        assert!(answer["games"][0]["ok"].get("numbering").is_none(), "{answer}");
+    }
 }

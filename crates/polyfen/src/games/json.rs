@@ -209,6 +209,19 @@ impl Game {
         }
     }
 
+    /// The number of the game's first move and whether the second player
+    /// makes it, as the PGN writer numbers the moves (`(1, false)` from
+    /// chess's start); `None` for a start whose moves cannot be played. A
+    /// reader of the JSON form numbers the moves from it, each move after
+    /// the second player's a number on.
+    #[must_use]
+    pub fn numbering(&self) -> Option<(u32, bool)> {
+        with_game!(self.variant, P => {
+            type R = <P as GamePosition>::Rules;
+            start::<R>(self).ok().map(|pos| R::numbering(&pos))
+        })
+    }
+
     /// [`Game::to_json`] replaying the main line, then the tree.
     fn to_json_main_line_first(&self, notation: MoveNotation) -> Result<GameJson, RulesError> {
         let main = self.main_line(Some(notation))?;
@@ -554,6 +567,16 @@ mod tests {
         // a FEN tag naming another position is set to the start
         let json = sent(ENDING, &format!(r#"[["FEN", "{START}"]]"#), "[]");
         assert_eq!(json.to_game().expect("the game").tags, [("FEN".to_owned(), ENDING.to_owned())]);
+    }
+
+    #[test]
+    fn a_game_is_numbered_from_its_start() {
+        let number = |start: &str| sent(start, "[]", "[]").to_game().expect("the game").numbering();
+        assert_eq!(number(START), Some((1, false)));
+        assert_eq!(number("4k3/8/8/8/8/8/4P3/4K3 b - - 0 7"), Some((7, true)));
+        let shogi = r#"{"variant": "shogi", "tags": [], "start": "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "result": "*", "moves": []}"#;
+        let shogi: GameJson = serde_json::from_str(shogi).expect("a Shogi game");
+        assert_eq!(shogi.to_game().expect("the game").numbering(), Some((1, false)));
     }
 
     #[test]
