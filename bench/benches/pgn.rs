@@ -20,8 +20,8 @@ use std::ops::ControlFlow;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pgn_reader::{Reader, SanPlus, Skip, Visitor as PeerVisitor};
-use polyfen::games::pgn::{Flow, Here, PgnError, PgnReader, Visitor};
-use polyfen::games::{Game, GameOptions, Games, Node};
+use polyfen::records::pgn::{Flow, Here, PgnError, PgnReader, Visitor};
+use polyfen::records::{Game, GameOptions, Games, Node};
 use polyfen::{AnyPosition, MoveNotation, Position, ReadOptions, RuleOptions, VariantId};
 use polyfen_bench::Rng;
 
@@ -151,7 +151,7 @@ fn random_pgn(variant: VariantId, notation: MoveNotation, mb: usize) -> Vec<u8> 
     let name = if variant == VariantId::Khet { "classic" } else { "standard" };
     let start =
         polyfen::read(variant.setup(name).expect("a setup"), None, &ReadOptions::default()).expect("a setup").position;
-    let coordinates = polyfen::games::coordinates(variant);
+    let coordinates = polyfen::records::coordinates(variant);
     let mut rng = Rng::new(7);
     let mut out = String::new();
     while out.len() < mb * 1_000_000 {

@@ -7,7 +7,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use polyfen::MoveNotation;
-use polyfen::games::{read_cbl, read_xqf};
+use polyfen::records::{read_cbl, read_xqf};
 
 const XQF: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/xiangqi-records/xqf");
 const CBL: &str = concat!(

@@ -15,7 +15,7 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use pgn_reader::Reader;
-use polyfen::games::{GameOptions, Games};
+use polyfen::records::{GameOptions, Games};
 use polyfen_chess::ChessVariant;
 
 #[path = "../shared/variant_pgn.rs"]

@@ -10,7 +10,7 @@ use std::hint::black_box;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use polyfen_bench::Rng;
 use polyfen_core::Color;
-use polyfen_xiangqi::{Board, Move, MoveStyle, Position, parse_move_as, write_move};
+use polyfen_xiangqi::{Board, Move, Position, XiangqiMoveNotation, parse_move_as, write_move};
 
 /// How many positions the moves come from.
 const POSITIONS: usize = 2_000;
@@ -47,7 +47,7 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("xiangqi_notation");
     group.sample_size(10);
     group.throughput(Throughput::Elements(moves as u64));
-    for style in MoveStyle::ALL {
+    for style in XiangqiMoveNotation::ALL {
         group.bench_function(style.name(), |b| {
             let mut text = String::with_capacity(32);
             b.iter(|| {

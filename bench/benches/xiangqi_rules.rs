@@ -10,7 +10,8 @@ use std::hint::black_box;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use polyfen_xiangqi::{Fen, Position, START_FEN};
 
-/// (name, FEN, depth, leaves), from NOTATIONS.md section 5.
+/// (name, FEN, depth, leaves): node counts on which independent engines
+/// (Fairy-Stockfish among them) agree, as in `crates/xiangqi/tests/rules.rs`.
 const CASES: [(&str, &str, u32, u64); 4] = [
     ("start_d4", START_FEN, 4, 3_290_240),
     ("start_d5", START_FEN, 5, 133_312_995),

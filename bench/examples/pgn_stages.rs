@@ -7,8 +7,8 @@
 
 use std::time::Instant;
 
-use polyfen::games::pgn::{Flow, Here, PgnError, PgnReader, Visitor};
-use polyfen::games::{GameOptions, Games};
+use polyfen::records::pgn::{Flow, Here, PgnError, PgnReader, Visitor};
+use polyfen::records::{GameOptions, Games};
 
 /// Counts moves, keeps nothing.
 struct Null(u64);
@@ -41,7 +41,7 @@ fn main() {
         struct Direct(polyfen_chess::Position, polyfen_chess::Position, u64);
         impl Visitor for Direct {
             type Output = ();
-            fn begin_game(&mut self, _: u64, _: polyfen::games::pgn::Location) {
+            fn begin_game(&mut self, _: u64, _: polyfen::records::pgn::Location) {
                 self.0 = self.1;
             }
             fn san(&mut self, text: &str, _: &Here<'_>) -> Flow {

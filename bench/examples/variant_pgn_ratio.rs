@@ -10,7 +10,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use pgn_reader::Reader;
-use polyfen::games::{GameOptions, Games};
+use polyfen::records::{GameOptions, Games};
 use polyfen_chess::ChessVariant;
 
 #[path = "../shared/variant_pgn.rs"]

@@ -9,7 +9,7 @@ use std::hint::black_box;
 use std::ops::ControlFlow;
 
 use polyfen_bench::Rng;
-use polyfen_shogi::{MoveNotation, Position, Sfen};
+use polyfen_shogi::{Position, Sfen, ShogiMoveNotation};
 use shogi_usi_parser::FromUsi;
 
 /// A middle game with drops for both sides (rsshogi's "tactical" bench
@@ -139,8 +139,8 @@ pub fn usi_to_kif(games: &[Vec<(String, String)>]) -> usize {
         let mut position = Position::start();
         let mut previous = None;
         for (_, usi) in game {
-            let mv = MoveNotation::Usi.read(&position, usi).expect("legal USI");
-            written += MoveNotation::Kif.write_after(&position, previous, mv).len();
+            let mv = ShogiMoveNotation::Usi.read(&position, usi).expect("legal USI");
+            written += ShogiMoveNotation::Kif.write_after(&position, previous, mv).len();
             previous = Some(mv.to());
             position.play(mv);
         }

@@ -45,7 +45,7 @@ use polyfen_core::{Color, Field, Fields, Leniency, ParseError, ParseErrorKind, P
 pub use castling::{Castling, CastlingStyle, CastlingToken, back_rank, king_file};
 pub use epd::{Epd, Operation};
 pub use game::{
-    ChessDocument, ChessJson, ChessMoveNotation, ChessNotation, ChessPos, ChessPosition, ChessRules, JsonOperation,
+    ChessAdapter, ChessDocument, ChessJson, ChessMoveNotation, ChessNotation, ChessPos, ChessPosition, JsonOperation,
     svg, svg_with_pocket,
 };
 pub use position::{Move, MoveKind, MoveList, Outcome, Position, PositionError};

@@ -2,6 +2,7 @@
 //! per part, the parts inside a part indented under it.
 
 use clap::Args;
+use polyfen::RuleError;
 use polyfen::explain::{Explanation, Part, explain, explain_move_at};
 use polyfen::{Notation, Position, ReadOptions, RuleOptions, RulesError, read};
 
@@ -71,7 +72,7 @@ fn moves(args: &ExplainArgs, position: &str, options: ReadOptions, report: &mut 
         });
         match explained {
             Ok(explained) => print(args.json, index as u64 + 1, &explained, report)?,
-            Err(RulesError::Move { error, .. }) => {
+            Err(RulesError::Rule(RuleError::Move { error, .. })) => {
                 report.move_error(index + 1, word, &error);
                 return Ok(());
             }

@@ -13,7 +13,7 @@ use std::io::{self, Read};
 
 use clap::{Args, Subcommand};
 use indicatif::ProgressBar;
-use polyfen::games::{
+use polyfen::records::{
     Encoding, Game, GameError, GameOptions, GameResult, OpenOptions, RecordFormat, Records, encoding_for,
     position_notation, record_cannot_hold, write_record,
 };

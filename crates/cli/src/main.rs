@@ -264,7 +264,7 @@ fn with_lists(command: clap::Command) -> clap::Command {
     let positions =
         format!("Each game's: {}; and json.", by_game(|g| g.notations().iter().map(ToString::to_string).collect()));
     let read = format!("Formats: {}.", games::formats_by_game(|_| true));
-    let written = format!("Formats: {}.", games::formats_by_game(polyfen::games::RecordFormat::is_written));
+    let written = format!("Formats: {}.", games::formats_by_game(polyfen::records::RecordFormat::is_written));
     let list = |list: &str| {
         let list = list.to_owned();
         move |arg: clap::Arg| {

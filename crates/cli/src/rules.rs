@@ -1,5 +1,6 @@
 //! The rules commands: `moves`, `move`, `apply` and `perft`.
 
+use polyfen::RuleError;
 use std::io::{self, BufRead, IsTerminal};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -442,7 +443,7 @@ fn play_all(
                 }
                 each(&played.text, report)?;
             }
-            Err(RulesError::Move { error, .. }) => {
+            Err(RulesError::Rule(RuleError::Move { error, .. })) => {
                 report.move_error(index + 1, text, &error);
                 return Ok(false);
             }

@@ -12,7 +12,7 @@ use std::thread;
 const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const XQ_START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 const XQ_START_WXF: &str = "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w - - 0 1";
-/// The legacy example of seed 000.
+/// The example of the legacy Xiangqi dialect (docs/src/lenient-dialects.md).
 const XQ_LEGACY: &str = "rnbakabnr//1c5c/p1p1p1p1p///P1P1P1P1P/1C5C//RNBAKABNR w - - 0 1/x04";
 const XQ_LEGACY_JSON: &str = r#"{"variant":"xiangqi","board":{"a0":"R","a3":"P","a6":"p","a9":"r","b0":"N","b2":"C","b7":"c","b9":"n","c0":"B","c3":"P","c6":"p","c9":"b","d0":"A","d9":"a","e0":"K","e3":"P","e6":"p","e9":"k","f0":"A","f9":"a","g0":"B","g3":"P","g6":"p","g9":"b","h0":"N","h2":"C","h7":"c","h9":"n","i0":"R","i3":"P","i6":"p","i9":"r"},"side_to_move":"red","halfmove_clock":0,"fullmove_number":1,"marker":{"row":0,"col":4}}"#;
 const KHET_CLASSIC: &str = "2PARA3X/7P2/6p3/p1P1SS1p1P/p1P1ss1p1P/3P6/2p7/x3arap2 wnnnnneewwsnsnsneewwssssse s 0";

@@ -3,7 +3,7 @@
 //! A game crate (chess, Xiangqi, Khet, ...) depends on `polyfen-core` for
 //! its codec and on this crate for everything the facade, the command line,
 //! the service and Python ask of a game: [`GamePosition`] (notations, named
-//! setups, diagrams, the JSON form, rules), [`GameRules`] (the record
+//! setups, diagrams, the JSON form, rules), [`RecordAdapter`] (the record
 //! adapter: a move of a game record read, played, written and numbered) and
 //! [`explain::Explain`] (its texts explained part by part), the options of
 //! reading, writing and the rules, the errors and answers of the rules,
@@ -29,7 +29,7 @@ pub mod tags;
 
 pub use extra::{Extra, ExtraAnswer, ExtraArgs};
 pub use options::{ReadOptions, RulesInfo, WriteOptions};
-pub use position::{Bounds, GamePosition, GameRules, MoveNotationOf};
+pub use position::{Bounds, GamePosition, MoveNotationOf, RecordAdapter};
 pub use record::{NULL_MOVE, NoNullMove, Step, is_null_move, play_step, read_step, write_step};
 pub use rules::{
     CastlingMoves, Divided, EnPassantPolicy, GameStatus, Judgement, MoveError, MoveNote, PerftControl, PerftProgress,

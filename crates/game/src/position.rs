@@ -1,6 +1,6 @@
 //! The two traits a game implements: [`GamePosition`], what it gives the
 //! layers above it for its positions — its notations, named setups,
-//! diagrams, JSON form and rules —, and [`GameRules`], its record adapter:
+//! diagrams, JSON form and rules —, and [`RecordAdapter`], its record adapter:
 //! how the game-record layer reads, plays, writes and numbers its moves.
 
 use std::fmt;
@@ -17,7 +17,7 @@ use crate::{
 /// A position of one game, as the facade and every layer above it use it.
 ///
 /// A game crate implements this for its position type; the facade's list of
-/// games (`polyfen::games!`) turns the implementations into one enum of
+/// games (`with_games!` in `crates/polyfen/src/list.rs`) turns the implementations into one enum of
 /// positions and one id enum each for games, notations and move notations,
 /// so the command line, the service and Python learn of a game from that
 /// list alone. The game's notations are its own types: the facade hands a
@@ -68,7 +68,7 @@ pub trait GamePosition: Clone + fmt::Debug + PartialEq + Eq + Send + Sync + Size
     const LONGEST_MOVE: u64;
     /// The game's record adapter: how the game-record layer reads, plays,
     /// writes and numbers the game's moves.
-    type Rules: GameRules<Position = Self>;
+    type Adapter: RecordAdapter<Position = Self>;
     /// The PGN tags that name the game in its records, and those its
     /// records are written with.
     const GAME_TAGS: crate::tags::GameTags = crate::tags::GameTags::NONE;
@@ -294,13 +294,13 @@ impl Bounds {
 }
 
 /// The move notation of the game whose records `R` reads.
-pub type MoveNotationOf<R> = <<R as GameRules>::Position as GamePosition>::MoveNotation;
+pub type MoveNotationOf<R> = <<R as RecordAdapter>::Position as GamePosition>::MoveNotation;
 
 /// One game's rules as the game layer uses them. A game implements this
-/// (and names it as its [`GamePosition::Rules`]) and its moves can be read
+/// (and names it as its [`GamePosition::Adapter`]) and its moves can be read
 /// from and written to every game-record format. Every method is called
 /// per move, monomorphized for the game: no call goes through a pointer.
-pub trait GameRules {
+pub trait RecordAdapter {
     /// The game's position, as the layers above it hold it.
     type Position: GamePosition;
     /// A position moves can be played on.
@@ -336,14 +336,14 @@ pub trait GameRules {
         notes: &mut Vec<MoveNote>,
     ) -> Result<Self::Move, MoveError>;
 
-    /// Reads a move as [`GameRules::read_move`] and also the forms only a
+    /// Reads a move as [`RecordAdapter::read_move`] and also the forms only a
     /// lenient reading takes, noting each such reading in `notes`. Called
     /// when the strict reading failed and the reader was asked to be
     /// lenient; by default the strict reading again.
     ///
     /// # Errors
     ///
-    /// As [`GameRules::read_move`].
+    /// As [`RecordAdapter::read_move`].
     fn read_move_lenient(
         pos: &Self::Pos,
         text: &str,
@@ -380,7 +380,7 @@ pub trait GameRules {
 
     /// Whether the game has outcomes only a line's history tells (Shogi's
     /// repetition), so that the game layer keeps a line's positions and
-    /// asks [`GameRules::judge`] at its end. By default not: the game layer
+    /// asks [`RecordAdapter::judge`] at its end. By default not: the game layer
     /// keeps no history and asks nothing.
     const JUDGES_HISTORY: bool = false;
 
@@ -388,7 +388,7 @@ pub trait GameRules {
     /// does not tell, and where the record's stated ending disagrees with
     /// them. `history` holds the line's positions from its start to the one
     /// after its last move; `stated` is how the record says the game ended.
-    /// Asked only when [`GameRules::JUDGES_HISTORY`]; by default nothing.
+    /// Asked only when [`RecordAdapter::JUDGES_HISTORY`]; by default nothing.
     fn judge(history: &[Self::Pos], stated: Stated<'_>) -> Judgement {
         let _ = (history, stated);
         Judgement::default()

@@ -1,10 +1,10 @@
-//! The steps every game's records share, on a game's [`GameRules`] (its
+//! The steps every game's records share, on a game's [`RecordAdapter`] (its
 //! record adapter, beside [`crate::GamePosition`]): null moves
 //! ([`is_null_move`], kept as [`NULL_MOVE`]), reading, playing and writing
 //! a [`Step`]. Everything else (the PGN reader, the tree builder, the
 //! writer, JSON) is the facade's and the same for every game.
 
-use crate::{GameRules, MoveError, MoveNotationOf, MoveNote};
+use crate::{MoveError, MoveNotationOf, MoveNote, RecordAdapter};
 
 /// A null move in the model, in every game's coordinates: `0000`, as UCI
 /// writes it.
@@ -35,7 +35,7 @@ pub enum Step<M> {
 ///
 /// A null move the position does not allow, or the strict reading's
 /// [`MoveError`] (also when the lenient reading fails too).
-pub fn read_step<R: GameRules>(
+pub fn read_step<R: RecordAdapter>(
     pos: &R::Pos,
     text: &str,
     expected: Option<MoveNotationOf<R>>,
@@ -66,7 +66,7 @@ pub fn read_step<R: GameRules>(
 }
 
 /// Plays a step.
-pub fn play_step<R: GameRules>(pos: &mut R::Pos, step: Step<R::Move>) {
+pub fn play_step<R: RecordAdapter>(pos: &mut R::Pos, step: Step<R::Move>) {
     match step {
         Step::Move(mv) => R::play(pos, mv),
         Step::Null => R::play_null(pos),
@@ -83,7 +83,7 @@ pub struct NoNullMove;
 /// # Errors
 ///
 /// [`NoNullMove`] for a null move in a notation that has none.
-pub fn write_step<R: GameRules>(
+pub fn write_step<R: RecordAdapter>(
     pos: &R::Pos,
     step: Step<R::Move>,
     notation: MoveNotationOf<R>,

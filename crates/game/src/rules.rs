@@ -510,7 +510,7 @@ impl From<&GameStatus> for &'static str {
     }
 }
 
-/// How a game record says its game ended, for [`crate::GameRules::judge`].
+/// How a game record says its game ended, for [`crate::RecordAdapter::judge`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Stated<'a> {
@@ -530,7 +530,7 @@ impl<'a> Stated<'a> {
 }
 
 /// What a game's rules say of the end of a line from its history
-/// ([`crate::GameRules::judge`]).
+/// ([`crate::RecordAdapter::judge`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Judgement {

@@ -46,8 +46,8 @@ use polyfen_core::{
 };
 
 pub use game::{
-    BeamJson, BounceJson, EVERY_ROTATION, KhetDocument, KhetJson, KhetMoveNotation, KhetNotation, KhetPos,
-    KhetPosition, KhetRules, LaserJson, OutcomeJson, PieceJson, SWAP_RESTRICTION, svg, svg_with_laser,
+    BeamJson, BounceJson, EVERY_ROTATION, KhetAdapter, KhetDocument, KhetJson, KhetMoveNotation, KhetNotation, KhetPos,
+    KhetPosition, LaserJson, OutcomeJson, PieceJson, SWAP_RESTRICTION, svg, svg_with_laser,
 };
 pub use laser::{Beam, BeamEnd, Bounce, Laser};
 pub use lenient::{LENIENCY, parse_lenient};

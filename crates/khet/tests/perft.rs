@@ -1,4 +1,5 @@
-//! Perft against the published Khet numbers (NOTATIONS.md, section 5):
+//! Perft against Khet node counts of independent move generators (the
+//! tables below):
 //! each distinct result once by default, every rotation as an option, and
 //! the swap restriction.
 

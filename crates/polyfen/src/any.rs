@@ -3,7 +3,7 @@
 //! generic functions of `listed.rs`; reading a text in a game's notation
 //! (`read_in`), explaining it, the JSON form's conversions, and the records
 //! dispatch: `with_game!` (from a game id to its position type, whose
-//! `GamePosition::Rules` is its record adapter) and `PerGame` with
+//! `GamePosition::Adapter` is its record adapter) and `PerGame` with
 //! `each_game!` (a value of any game, as the tree of a record being read).
 
 use enum_dispatch::enum_dispatch;
@@ -11,7 +11,7 @@ use polyfen_game::{ExtraAnswer, ExtraArgs, GamePosition};
 use serde::{Deserialize, Serialize};
 
 use crate::ids::JsonPosition;
-use crate::listed::Listed;
+use crate::per_game::Listed;
 use crate::{
     ConvertError, Divided, GameStatus, MoveNotation, Notation, PerftControl, Played, Position, ReadOptions,
     RenderStyle, RuleOptions, RulesError, VariantId, WriteOptions, Written,
@@ -68,7 +68,7 @@ macro_rules! any {
         }
 
         $(
-            impl crate::listed::Listed for $ty {
+            impl crate::per_game::Listed for $ty {
                 const VARIANT: VariantId = VariantId::$game;
 
                 fn notation(notation: Notation) -> Option<$nty::$nmod> {
@@ -134,9 +134,9 @@ macro_rules! any {
                 ) -> Result<(), ConvertError> {
                     if notation == Notation::Json {
                         let json = JsonPosition::$game(<$ty as GamePosition>::to_json(self, options));
-                        return crate::listed::write_json(&json, out);
+                        return crate::per_game::write_json(&json, out);
                     }
-                    crate::listed::write_to(self, notation, options, out, warnings)
+                    crate::per_game::write_to(self, notation, options, out, warnings)
                 }
 
                 fn violations(&self) -> Vec<String> {
@@ -144,7 +144,7 @@ macro_rules! any {
                 }
 
                 fn render(&self, style: RenderStyle) -> Result<String, ConvertError> {
-                    crate::listed::render(self, style)
+                    crate::per_game::render(self, style)
                 }
 
                 fn to_json(&self) -> JsonPosition {
@@ -152,7 +152,7 @@ macro_rules! any {
                 }
 
                 fn legal_moves(&self, notation: MoveNotation, options: &RuleOptions) -> Result<Vec<String>, RulesError> {
-                    crate::listed::legal_moves(self, notation, options)
+                    crate::per_game::legal_moves(self, notation, options)
                 }
 
                 fn play_with(
@@ -162,19 +162,19 @@ macro_rules! any {
                     options: &RuleOptions,
                     lenient: bool,
                 ) -> Result<Played, RulesError> {
-                    crate::listed::play_with(self, text, write_as, options, lenient)
+                    crate::per_game::play_with(self, text, write_as, options, lenient)
                 }
 
                 fn perft(&self, depth: u32, options: &RuleOptions) -> Result<u64, RulesError> {
-                    crate::listed::perft_with(self, depth, options, &PerftControl::default())
+                    crate::per_game::perft_with(self, depth, options, &PerftControl::default())
                 }
 
                 fn divide(&self, depth: u32, notation: MoveNotation, options: &RuleOptions) -> Result<Vec<Divided>, RulesError> {
-                    crate::listed::divide_with(self, depth, notation, options, &PerftControl::default())
+                    crate::per_game::divide_with(self, depth, notation, options, &PerftControl::default())
                 }
 
                 fn perft_with(&self, depth: u32, options: &RuleOptions, control: &PerftControl) -> Result<u64, RulesError> {
-                    crate::listed::perft_with(self, depth, options, control)
+                    crate::per_game::perft_with(self, depth, options, control)
                 }
 
                 fn divide_with(
@@ -184,15 +184,15 @@ macro_rules! any {
                     options: &RuleOptions,
                     control: &PerftControl,
                 ) -> Result<Vec<Divided>, RulesError> {
-                    crate::listed::divide_with(self, depth, notation, options, control)
+                    crate::per_game::divide_with(self, depth, notation, options, control)
                 }
 
                 fn perft_estimate(&self, depth: u32, options: &RuleOptions) -> Result<u64, RulesError> {
-                    <$ty as GamePosition>::perft_estimate(self, depth, options).map_err(crate::listed::rules_error::<$ty>)
+                    <$ty as GamePosition>::perft_estimate(self, depth, options).map_err(crate::per_game::rules_error::<$ty>)
                 }
 
                 fn status(&self, options: &RuleOptions) -> Result<GameStatus, RulesError> {
-                    <$ty as GamePosition>::status(self, options).map_err(crate::listed::rules_error::<$ty>)
+                    <$ty as GamePosition>::status(self, options).map_err(crate::per_game::rules_error::<$ty>)
                 }
 
                 fn pieces(&self) -> usize {

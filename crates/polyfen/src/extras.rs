@@ -24,7 +24,7 @@ use strum::IntoEnumIterator;
 
 #[cfg(doc)]
 use crate::Position;
-use crate::listed::{Listed, rules_error};
+use crate::per_game::{Listed, rules_error};
 use crate::{RulesError, VariantId};
 
 /// The games that have the extra `name`, in the list's order.

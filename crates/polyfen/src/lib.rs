@@ -38,28 +38,30 @@ mod any;
 mod detect;
 pub mod explain;
 pub mod extras;
-pub mod games;
 mod ids;
 pub mod json;
 mod list;
-mod listed;
-mod notation;
+mod per_game;
 mod read;
+pub mod records;
 pub mod rules;
+mod styles;
 pub mod svg;
 
 pub use any::AnyPosition;
 pub use detect::{Candidates, candidates, detect};
 pub use ids::{MoveNotation, Notation, VariantId};
-pub use notation::{RenderStyle, letter_set, letter_sets};
 pub use polyfen_game::{ReadOptions, RulesInfo, WriteOptions};
 pub use position::{ConvertError, Position, Written};
 pub use read::{ReadError, Reading, read, read_as};
 pub use rules::{
-    CastlingMoves, Divided, EnPassantPolicy, GameStatus, MoveError, PerftControl, PerftProgress, Played, RuleOptions,
-    RulesError, StopReason,
+    CastlingMoves, Divided, EnPassantPolicy, GameStatus, MoveError, PerftControl, PerftProgress, Played, RuleError,
+    RuleOptions, RulesError, StopReason,
 };
-pub use {polyfen_chess, polyfen_core, polyfen_core::MoveRepair, polyfen_game, polyfen_khet, polyfen_xiangqi};
+pub use styles::{RenderStyle, letter_set, letter_sets};
+pub use {
+    polyfen_chess, polyfen_core, polyfen_core::MoveRepair, polyfen_game, polyfen_khet, polyfen_shogi, polyfen_xiangqi,
+};
 
 /// The chapter "The JSON schema" of the book, compiled and run as doc tests.
 #[cfg(doctest)]

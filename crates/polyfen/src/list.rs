@@ -6,8 +6,8 @@
 //! formats ([`polyfen_game::records::RecordFormats`]) with theirs. From this list `ids.rs` makes [`crate::VariantId`], [`crate::Notation`],
 //! [`crate::MoveNotation`] and the JSON form, and `any.rs`
 //! [`crate::AnyPosition`] the dispatch from an id to its game and the records dispatch (each
-//! game's record adapter is its `GamePosition::Rules`), and `games/format.rs`
-//! [`crate::games::RecordFormat`] and its readers and writers; each
+//! game's record adapter is its `GamePosition::Adapter`), and `games/format.rs`
+//! [`crate::records::RecordFormat`] and its readers and writers; each
 //! calls [`with_games`] with its own macro. This module uses nothing of the
 //! crate, so every module may use it. Adding a game is its crate and one
 //! entry here.
@@ -24,7 +24,7 @@ macro_rules! with_games {
         /// Xiangqi (Chinese chess).
         Xiangqi(polyfen_xiangqi::XiangqiPosition) {
             notations: polyfen_xiangqi::XiangqiNotation [XiangqiFen, XiangqiLegacy],
-            moves: polyfen_xiangqi::MoveStyle [
+            moves: polyfen_xiangqi::XiangqiMoveNotation [
                 Iccs,
                 Ucci,
                 #[strum(serialize = "uci-1")]
@@ -44,7 +44,7 @@ macro_rules! with_games {
         /// Shogi (Japanese chess).
         Shogi(polyfen_shogi::ShogiPosition) {
             notations: polyfen_shogi::ShogiNotation [Sfen, CsaBoard, KifBoard],
-            moves: polyfen_shogi::MoveNotation [Usi, Csa, Kif, Ki2, Western],
+            moves: polyfen_shogi::ShogiMoveNotation [Usi, Csa, Kif, Ki2, Western],
             records: polyfen_shogi::ShogiRecord [Kif, Ki2, Csa, Usi, Jkf],
         }
             }

@@ -7,7 +7,7 @@ use enum_dispatch::enum_dispatch;
 use crate::ids::JsonPosition;
 use crate::{
     Divided, GameStatus, MoveNotation, Notation, PerftControl, Played, RenderStyle, RuleOptions, RulesError, VariantId,
-    WriteOptions, notation,
+    WriteOptions, styles,
 };
 use polyfen_game::{ExtraAnswer, ExtraArgs};
 
@@ -35,7 +35,7 @@ pub enum ConvertError {
     /// The diagram style belongs to another game.
     #[error(
         "a {variant} position cannot be drawn in the {style} style; {variant} styles: {}",
-        notation::style_list(variant.styles())
+        styles::style_list(variant.styles())
     )]
     WrongStyle {
         /// The position's game.
@@ -103,7 +103,7 @@ pub trait Position {
     /// # Errors
     ///
     /// [`RulesError::WrongNotation`] for a notation of another game,
-    /// [`RulesError::IllegalPosition`] when moves cannot be generated,
+    /// [`RuleError::IllegalPosition`] when moves cannot be generated,
     /// [`RulesError::Unsupported`] for a game without rules.
     fn legal_moves(&self, notation: MoveNotation, options: &RuleOptions) -> Result<Vec<String>, RulesError> {
         let _ = (notation, options);
@@ -117,7 +117,7 @@ pub trait Position {
     ///
     /// # Errors
     ///
-    /// [`RulesError::Move`] (index 0) when the text is not one legal move,
+    /// [`RuleError::Move`] (index 0) when the text is not one legal move,
     /// naming the candidates; otherwise as [`Position::legal_moves`].
     fn play(&mut self, text: &str, write_as: MoveNotation, options: &RuleOptions) -> Result<String, RulesError> {
         self.play_with(text, write_as, options, false).map(|played| played.text)
@@ -170,7 +170,7 @@ pub trait Position {
     ///
     /// # Errors
     ///
-    /// [`RulesError::Stopped`] when the flag or the budget stopped it,
+    /// [`RuleError::Stopped`] when the flag or the budget stopped it,
     /// with the leaves counted so far; otherwise as [`Position::perft`].
     fn perft_with(&self, depth: u32, options: &RuleOptions, control: &PerftControl) -> Result<u64, RulesError> {
         let _ = (depth, options, control);
@@ -236,7 +236,7 @@ pub trait Position {
     /// [`RulesError::Unsupported`] for an extra or a side the game does not
     /// have (see [`crate::extras::missing`] for the words of the first);
     /// otherwise as the extra says (the laser:
-    /// [`RulesError::IllegalPosition`] when no sphinx can fire).
+    /// [`RuleError::IllegalPosition`] when no sphinx can fire).
     fn extra(&self, name: &str, args: &ExtraArgs<'_>) -> Result<ExtraAnswer, RulesError>;
 
     /// An upper bound of the bytes of [`Position::extra`]'s answer for

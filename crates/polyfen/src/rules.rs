@@ -22,14 +22,14 @@
 //! use std::sync::atomic::AtomicBool;
 //!
 //! use polyfen::rules::{PerftControl, StopReason};
-//! use polyfen::{Position, ReadOptions, RuleOptions, RulesError, read};
+//! use polyfen::{Position, ReadOptions, RuleError, RuleOptions, RulesError, read};
 //!
 //! let start = read("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", None, &ReadOptions::default())?.position;
 //! let options = RuleOptions::default();
 //! let cancel = AtomicBool::new(false);
 //! let control = PerftControl::new().with_cancel(&cancel).with_node_budget(1_000_000);
 //! assert_eq!(start.perft_with(4, &options, &control), Ok(197_281));
-//! let Err(RulesError::Stopped { reason, .. }) = start.perft_with(5, &options, &control) else { panic!() };
+//! let Err(RulesError::Rule(RuleError::Stopped { reason, .. })) = start.perft_with(5, &options, &control) else { panic!() };
 //! assert_eq!(reason, StopReason::NodeBudget(1_000_000));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -38,8 +38,8 @@ pub use crate::MoveNotation;
 use crate::VariantId;
 
 pub use polyfen_game::{
-    CastlingMoves, Divided, EnPassantPolicy, GameStatus, MoveError, PerftControl, PerftProgress, Played, RuleOptions,
-    StopReason,
+    CastlingMoves, Divided, EnPassantPolicy, GameStatus, MoveError, PerftControl, PerftProgress, Played, RuleError,
+    RuleOptions, StopReason,
 };
 
 /// Why a rules request cannot be answered.
@@ -65,29 +65,10 @@ pub enum RulesError {
         /// The notation asked for.
         notation: MoveNotation,
     },
-    /// The position breaks the rules so that moves cannot be generated.
-    #[error("illegal position: {0}")]
-    IllegalPosition(String),
-    /// A move could not be read or is not legal; `index` counts the moves
-    /// of the request from 0.
-    #[error("move {}: {error}", index + 1)]
-    Move {
-        /// Which move of the sequence.
-        index: usize,
-        /// What is wrong with it.
-        error: MoveError,
-    },
-    /// A limit of the request, such as perft's depth cap, was exceeded.
-    #[error("{0}")]
-    Limit(String),
-    /// A perft run with a [`PerftControl`] was stopped before it finished.
-    #[error("perft stopped after {nodes} nodes: {reason}")]
-    Stopped {
-        /// The leaves counted when it stopped.
-        nodes: u64,
-        /// Why it stopped.
-        reason: StopReason,
-    },
+    /// What the game's rules answered: an illegal position, a move that
+    /// is not legal, a limit exceeded, a perft stopped.
+    #[error(transparent)]
+    Rule(#[from] RuleError),
 }
 
 /// `notations` as a list in words: `uci, san, lan`.

@@ -3,7 +3,7 @@
 //! name their byte, the game kept up to a bad move, and arbitrary bytes and
 //! mutated documents that never panic.
 
-use polyfen::games::{RecordFormat, detect_format, read_cbf, read_record};
+use polyfen::records::{RecordFormat, detect_format, read_cbf, read_record};
 use polyfen::{MoveNotation, Notation, Position, WriteOptions};
 use proptest::prelude::*;
 
@@ -58,7 +58,7 @@ fn a_game_reads_with_its_header_comments_and_moves() {
     assert_eq!(read, game);
     let mut pgn = String::new();
     game.write_pgn(Some(MoveNotation::Chinese), &mut pgn).expect("PGN");
-    let back = polyfen::games::read_pgn(&pgn, polyfen::games::GameOptions::default()).remove(0).expect("back");
+    let back = polyfen::records::read_pgn(&pgn, polyfen::records::GameOptions::default()).remove(0).expect("back");
     assert_eq!(back.moves, game.moves);
 }
 

@@ -3,7 +3,7 @@
 //! `tests/data/games/cbr_cchess.jsonl`), format detection, and hostile
 //! bytes: cut and mutated records never panic and name a byte offset.
 
-use polyfen::games::{Game, RecordFormat, detect_format, read_cbl, read_cbr, read_record};
+use polyfen::records::{Game, RecordFormat, detect_format, read_cbl, read_cbr, read_record};
 use polyfen::{MoveNotation, Notation, Position, WriteOptions};
 use proptest::prelude::*;
 
@@ -78,7 +78,7 @@ fn a_game_converts_to_pgn_with_its_comments() {
     game.write_pgn(Some(MoveNotation::Chinese), &mut pgn).expect("PGN");
     assert!(pgn.contains("[Title \"黄丹青讲座004-破解新式弃马局的攻防要领\"]"), "{pgn}");
     assert!(pgn.contains("1. 炮二平五"), "{pgn}");
-    let back = polyfen::games::read_pgn(&pgn, polyfen::games::GameOptions::default()).remove(0).expect("read back");
+    let back = polyfen::records::read_pgn(&pgn, polyfen::records::GameOptions::default()).remove(0).expect("read back");
     assert_eq!(back.lines(None).expect("lines"), game.lines(None).expect("lines"));
 }
 

@@ -1,4 +1,5 @@
 //! The chess game through the facade: notations, rules and errors.
+use polyfen::RuleError;
 use polyfen::{
     AnyPosition, CastlingMoves, EnPassantPolicy, GameStatus, MoveNotation, Notation, Played, Position, ReadOptions,
     RuleOptions, RulesError, WriteOptions, read,
@@ -90,16 +91,16 @@ fn errors_keep_the_position() {
     let mut p = position("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1");
     let before = p.clone();
     let e = p.play("Nd2", MoveNotation::San, &RuleOptions::default()).unwrap_err();
-    let RulesError::Move { index: 0, error } = e else { panic!("{e:?}") };
+    let RulesError::Rule(RuleError::Move { index: 0, error }) = e else { panic!("{e:?}") };
     assert_eq!(error.candidates, ["Nbd2", "Nfd2"]);
     assert_eq!(error.span, 0..3);
     let e = p.play("b1b3", MoveNotation::San, &RuleOptions::default()).unwrap_err();
-    let RulesError::Move { error, .. } = e else { panic!("{e:?}") };
+    let RulesError::Rule(RuleError::Move { error, .. }) = e else { panic!("{e:?}") };
     assert!(error.candidates.contains(&"b1d2".to_owned()), "{error:?}");
     assert_eq!(p, before);
     let bad = position("8/8/8/8/8/8/8/8 w - - 0 1");
-    assert!(matches!(bad.perft(1, &RuleOptions::default()), Err(RulesError::IllegalPosition(_))));
-    assert!(matches!(p.perft(99, &RuleOptions::default()), Err(RulesError::Limit(_))));
+    assert!(matches!(bad.perft(1, &RuleOptions::default()), Err(RulesError::Rule(RuleError::IllegalPosition(_)))));
+    assert!(matches!(p.perft(99, &RuleOptions::default()), Err(RulesError::Rule(RuleError::Limit(_)))));
 }
 
 #[test]

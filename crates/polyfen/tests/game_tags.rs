@@ -1,10 +1,10 @@
 //! The tags that choose a game come from each game's declared tags, looked
 //! up over the list of games.
 
-use polyfen::games::{GameOptions, read_pgn};
+use polyfen::records::{GameOptions, read_pgn};
 use polyfen::{MoveNotation, VariantId};
 
-fn first(pgn: &str) -> polyfen::games::GameResult {
+fn first(pgn: &str) -> polyfen::records::GameResult {
     read_pgn(pgn, GameOptions::default()).remove(0)
 }
 

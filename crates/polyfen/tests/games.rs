@@ -4,8 +4,8 @@
 
 use std::io::Read;
 
-use polyfen::games::pgn::{Flow, Here, PgnError, PgnReader, Visitor};
-use polyfen::games::{Game, GameJson, GameOptions, Games, Node, Variation, commands, decode, read_pgn};
+use polyfen::records::pgn::{Flow, Here, PgnError, PgnReader, Visitor};
+use polyfen::records::{Game, GameJson, GameOptions, Games, Node, Variation, commands, decode, read_pgn};
 use polyfen::{AnyPosition, MoveNotation, Position, ReadOptions, RuleOptions, VariantId, read};
 use proptest::prelude::*;
 
@@ -212,7 +212,7 @@ fn comments_nags_and_variations_are_kept() {
 fn comment_commands_read_as_values() {
     let found: Vec<_> = commands("[%eval #-3] [%clk 1:02:03.5] [%emt 0:00:07] [%csl Ga4]").collect();
     assert_eq!(found.len(), 4);
-    assert_eq!(found[0].eval(), Some(polyfen::games::Eval::Mate(-3)));
+    assert_eq!(found[0].eval(), Some(polyfen::records::Eval::Mate(-3)));
     assert_eq!(found[1].duration(), Some(std::time::Duration::from_millis(3_723_500)));
     assert_eq!(found[2].duration(), Some(std::time::Duration::from_secs(7)));
     assert_eq!(found[3].value, "Ga4");
@@ -555,8 +555,8 @@ fn null_moves_of_xiangqi_and_khet() {
     assert!(written.contains("1. 0000 0000 2. c1c2 *"), "{written}");
     assert_eq!(one(&written).moves, game.moves);
     let line = game.main_line(None).unwrap();
-    assert_eq!(line.positions[0], polyfen::games::play_null(&game.start).unwrap());
-    assert_eq!(line.positions[1], polyfen::games::play_null(&line.positions[0]).unwrap());
+    assert_eq!(line.positions[0], polyfen::records::play_null(&game.start).unwrap());
+    assert_eq!(line.positions[1], polyfen::records::play_null(&line.positions[0]).unwrap());
 }
 
 #[test]
@@ -682,7 +682,7 @@ fn a_million_empty_games() {
 fn encodings_are_detected_or_named() {
     let text = "[Game \"Chinese Chess\"]\n[Red \"紅方\"]\n\n1. 炮二平五 馬８進７ *\n";
     for name in ["big5", "gb18030"] {
-        let encoding = polyfen::games::encoding_for(name).expect("known");
+        let encoding = polyfen::records::encoding_for(name).expect("known");
         let (bytes, _, _) = encoding.encode(text);
         let (mut reader, _) = decode(&bytes[..], Some(encoding)).expect("decodable");
         let mut decoded = String::new();
@@ -691,7 +691,7 @@ fn encodings_are_detected_or_named() {
         assert_eq!(game.tag("Red"), Some("紅方"), "{name}");
         assert_eq!(game.moves[1].mv, "h9g7", "{name}");
     }
-    let big5 = polyfen::games::encoding_for("big5").expect("known");
+    let big5 = polyfen::records::encoding_for("big5").expect("known");
     let long = text.repeat(20);
     let (bytes, _, _) = big5.encode(&long);
     let (_, detected) = decode(&bytes[..], None).expect("decodable");
@@ -709,7 +709,7 @@ fn a_text_cut_inside_a_character_decodes_to_its_end() {
         assert!(decoded.ends_with('\u{fffd}'), "{bytes:?}: {decoded:?}");
         let mut more = [0u8; 16];
         assert_eq!(reader.read(&mut more).expect("read"), 0);
-        assert!(polyfen::games::Games::new(bytes, GameOptions::default()).all(|g| g.is_ok()));
+        assert!(polyfen::records::Games::new(bytes, GameOptions::default()).all(|g| g.is_ok()));
     }
 }
 
@@ -813,14 +813,14 @@ fn the_reader_counts_moves_without_building() {
     struct Count(usize, usize);
     impl Visitor for Count {
         type Output = (usize, usize);
-        fn begin_game(&mut self, _: u64, _: polyfen::games::pgn::Location) {
+        fn begin_game(&mut self, _: u64, _: polyfen::records::pgn::Location) {
             *self = Count(0, 0);
         }
         fn san(&mut self, _: &str, _: &Here<'_>) -> Flow {
             self.0 += 1;
             Flow::Continue
         }
-        fn comment(&mut self, _: polyfen::games::pgn::RawText<'_>, _: &Here<'_>) -> Flow {
+        fn comment(&mut self, _: polyfen::records::pgn::RawText<'_>, _: &Here<'_>) -> Flow {
             self.1 += 1;
             Flow::Continue
         }
@@ -848,7 +848,7 @@ struct Events(Vec<String>);
 
 impl Visitor for Events {
     type Output = Vec<String>;
-    fn begin_game(&mut self, n: u64, at: polyfen::games::pgn::Location) {
+    fn begin_game(&mut self, n: u64, at: polyfen::records::pgn::Location) {
         self.0.push(format!("begin {n} {at}"));
     }
     fn tag(&mut self, name: &str, value: &str) {
@@ -862,7 +862,7 @@ impl Visitor for Events {
         self.0.push(format!("nag {nag} {}", here.location()));
         Flow::Continue
     }
-    fn comment(&mut self, text: polyfen::games::pgn::RawText<'_>, here: &Here<'_>) -> Flow {
+    fn comment(&mut self, text: polyfen::records::pgn::RawText<'_>, here: &Here<'_>) -> Flow {
         self.0.push(format!("comment {:?} {}", text.as_bytes(), here.location()));
         Flow::Continue
     }
@@ -876,7 +876,7 @@ impl Visitor for Events {
     fn result(&mut self, text: &str) {
         self.0.push(format!("result {text}"));
     }
-    fn repair(&mut self, repair: polyfen::games::pgn::PgnRepair) {
+    fn repair(&mut self, repair: polyfen::records::pgn::PgnRepair) {
         self.0.push(format!("repair {repair}"));
     }
     fn end_game(&mut self, error: Option<PgnError>) -> Vec<String> {
@@ -910,7 +910,7 @@ fn events_skipping_variations(text: &str) -> Vec<Vec<String>> {
         fn result(&mut self, text: &str) {
             self.0.push(format!("result {text}"));
         }
-        fn repair(&mut self, repair: polyfen::games::pgn::PgnRepair) {
+        fn repair(&mut self, repair: polyfen::records::pgn::PgnRepair) {
             self.0.push(format!("repair {repair}"));
         }
         fn end_game(&mut self, error: Option<PgnError>) -> Vec<String> {
@@ -1018,7 +1018,7 @@ fn random_game_with(variant: VariantId, seed: u64, nulls: bool) -> Game {
 
 /// A random line from `pos`, with variations down to depth 2.
 fn random_line(pos: &AnyPosition, depth: usize, nulls: bool, next: &mut dyn FnMut(usize) -> usize) -> Vec<Node> {
-    let coords = polyfen::games::coordinates(pos.variant());
+    let coords = polyfen::records::coordinates(pos.variant());
     let mut pos = pos.clone();
     let mut nodes = Vec::new();
     // some variations are all null moves, as annotators show threats
@@ -1029,10 +1029,10 @@ fn random_line(pos: &AnyPosition, depth: usize, nulls: bool, next: &mut dyn FnMu
             break;
         }
         let before = pos.clone();
-        let passed = (nulls && (all_null || next(8) == 0)).then(|| polyfen::games::play_null(&pos).ok()).flatten();
+        let passed = (nulls && (all_null || next(8) == 0)).then(|| polyfen::records::play_null(&pos).ok()).flatten();
         let mut node = if let Some(after) = passed {
             pos = after;
-            Node::new(polyfen::games::NULL_MOVE)
+            Node::new(polyfen::records::NULL_MOVE)
         } else {
             let mv = moves[next(moves.len())].clone();
             pos.play(&mv, coords, &RuleOptions::default()).unwrap();
@@ -1110,8 +1110,8 @@ proptest! {
     #[test]
     fn dhtmlxq_round_trips_lines_and_comments(seed in 1u64..) {
         let game = random_game(VariantId::Xiangqi, seed);
-        let written = polyfen::games::write_dhtmlxq(&game).unwrap();
-        let back = polyfen::games::read_dhtmlxq(&written).unwrap();
+        let written = polyfen::records::write_dhtmlxq(&game).unwrap();
+        let back = polyfen::records::read_dhtmlxq(&written).unwrap();
         // a variation of a variation's first move is an alternative at the
         // same point, which DhtmlXQ writes beside the first (the same lines
         // in another order); a variation's leading comment becomes its
@@ -1144,7 +1144,7 @@ proptest! {
 
     #[test]
     fn dhtmlxq_reading_never_panics(text in "(\\[/?DhtmlXQ(_(movelist|binit|move_[0-9]_[0-9]{1,2}_[0-9]|comment[0-9_]{0,3}|title|fen))?\\]|[0-9]{1,8}|\\|\\||[a-z /\\]\\[])*") {
-        let _ = polyfen::games::read_dhtmlxq(&text);
+        let _ = polyfen::records::read_dhtmlxq(&text);
     }
 
     #[test]
@@ -1283,10 +1283,13 @@ fn a_game_with_bad_moves_names_the_main_lines_first_in_json() {
     let mut game = one("1. e4 (1. d4 d5) e5 2. Nf3 Nc6 *");
     game.moves[0].variations[0].moves[1].mv = "a1a8".to_owned();
     let in_the_variation = game.to_json(None).unwrap_err();
-    assert!(matches!(in_the_variation, polyfen::RulesError::Move { index: 1, .. }), "{in_the_variation}");
+    assert!(
+        matches!(in_the_variation, polyfen::RulesError::Rule(polyfen::RuleError::Move { index: 1, .. })),
+        "{in_the_variation}"
+    );
     game.moves[3].mv = "a1a8".to_owned();
     let in_both = game.to_json(None).unwrap_err();
-    assert!(matches!(in_both, polyfen::RulesError::Move { index: 3, .. }), "{in_both}");
+    assert!(matches!(in_both, polyfen::RulesError::Rule(polyfen::RuleError::Move { index: 3, .. })), "{in_both}");
     assert_eq!(in_both, game.main_line(None).unwrap_err());
 }
 
@@ -1310,7 +1313,8 @@ fn a_games_json_line_is_the_text_of_its_json_form() {
     }
     let mut checked = 0;
     for path in &files {
-        let records = polyfen::games::Records::open(path, &polyfen::games::OpenOptions::default()).expect("readable");
+        let records =
+            polyfen::records::Records::open(path, &polyfen::records::OpenOptions::default()).expect("readable");
         for result in records.take(200) {
             let game = match result.expect("readable") {
                 Ok(game) => game,

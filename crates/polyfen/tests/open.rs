@@ -4,7 +4,7 @@
 
 use std::io::Read;
 
-use polyfen::games::{
+use polyfen::records::{
     Encoding, GameError, GameOptions, GameResult, OpenOptions, RecordFormat, Records, decode_text, encoding_for,
     read_pgn, write_dhtmlxq, write_xqf,
 };

@@ -3,6 +3,7 @@
 //! flag stop it (the flag within 100 ms even in a debug build), progress is
 //! reported, and the quick estimate is exact up to depth 2 and close deeper.
 
+use polyfen::RuleError;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
@@ -69,20 +70,28 @@ fn a_node_budget_stops_the_count() {
         let control = PerftControl::new().with_node_budget(20_000);
         let started = Instant::now();
         let stopped = pos.perft_with(4, &options, &control);
-        let Err(RulesError::Stopped { nodes, reason }) = stopped else { panic!("{name}: {stopped:?}") };
+        let Err(RulesError::Rule(RuleError::Stopped { nodes, reason })) = stopped else {
+            panic!("{name}: {stopped:?}")
+        };
         assert_eq!(reason, StopReason::NodeBudget(20_000), "{name}");
         // one subtree two plies deep past the budget at most
         assert!(nodes > 20_000 && nodes < 40_000, "{name}: {nodes}");
         assert!(started.elapsed() < Duration::from_secs(2), "{name}");
         let divided = pos.divide_with(4, notation_of(&pos), &options, &control);
-        assert!(matches!(divided, Err(RulesError::Stopped { reason: StopReason::NodeBudget(20_000), .. })));
+        assert!(matches!(
+            divided,
+            Err(RulesError::Rule(RuleError::Stopped { reason: StopReason::NodeBudget(20_000), .. }))
+        ));
     }
     // a budget the count stays within changes nothing
     let pos = position(CHESS_START);
     let control = PerftControl::new().with_node_budget(8902);
     assert_eq!(pos.perft_with(3, &options, &control), Ok(8902));
     let control = PerftControl::new().with_node_budget(8901);
-    assert!(matches!(pos.perft_with(3, &options, &control), Err(RulesError::Stopped { nodes: 8902, .. })));
+    assert!(matches!(
+        pos.perft_with(3, &options, &control),
+        Err(RulesError::Rule(RuleError::Stopped { nodes: 8902, .. }))
+    ));
 }
 
 /// The first move notation of the position's game.
@@ -111,7 +120,7 @@ fn a_cancel_flag_stops_a_deep_count_within_100_ms() {
                 let answered_at = Instant::now();
                 (setter.join().expect("setter"), answer, answered_at)
             });
-            let Err(RulesError::Stopped { nodes, reason: StopReason::Cancelled }) = answer else {
+            let Err(RulesError::Rule(RuleError::Stopped { nodes, reason: StopReason::Cancelled })) = answer else {
                 panic!("{name}: {answer:?}")
             };
             assert!(nodes > 0, "{name}");
@@ -124,7 +133,7 @@ fn a_cancel_flag_stops_a_deep_count_within_100_ms() {
     let flag = AtomicBool::new(true);
     let control = PerftControl::new().with_cancel(&flag);
     let answer = position(CHESS_START).perft_with(1, &options, &control);
-    assert_eq!(answer, Err(RulesError::Stopped { nodes: 0, reason: StopReason::Cancelled }));
+    assert_eq!(answer, Err(RulesError::Rule(RuleError::Stopped { nodes: 0, reason: StopReason::Cancelled })));
 }
 
 #[test]
@@ -160,7 +169,7 @@ fn progress_comes_every_50_to_100_ms_of_a_long_count() {
     let started = Instant::now();
     let answer = pos.perft_with(6, &options, &control);
     let took = started.elapsed();
-    assert!(matches!(answer, Err(RulesError::Stopped { .. })), "{answer:?}");
+    assert!(matches!(answer, Err(RulesError::Rule(RuleError::Stopped { .. }))), "{answer:?}");
     let times = times.into_inner().expect("lock");
     // at least one report every 100 ms (plus a debug build's slack per check)
     let mut last = started;
@@ -173,9 +182,9 @@ fn progress_comes_every_50_to_100_ms_of_a_long_count() {
 
 #[test]
 fn stopped_says_why() {
-    let cancelled = RulesError::Stopped { nodes: 1_234_567, reason: StopReason::Cancelled };
+    let cancelled = RulesError::Rule(RuleError::Stopped { nodes: 1_234_567, reason: StopReason::Cancelled });
     assert_eq!(cancelled.to_string(), "perft stopped after 1234567 nodes: cancelled");
-    let over = RulesError::Stopped { nodes: 20_001, reason: StopReason::NodeBudget(20_000) };
+    let over = RulesError::Rule(RuleError::Stopped { nodes: 20_001, reason: StopReason::NodeBudget(20_000) });
     assert_eq!(over.to_string(), "perft stopped after 20001 nodes: over the budget of 20000 nodes");
 }
 
@@ -213,7 +222,7 @@ fn the_estimate_is_exact_to_depth_2_and_close_deeper() {
     let pos = position(KIWIPETE);
     assert_eq!(pos.perft_estimate(6, &options), pos.perft_estimate(6, &options));
     // and as limited as perft
-    assert!(matches!(pos.perft_estimate(99, &options), Err(RulesError::Limit(_))));
+    assert!(matches!(pos.perft_estimate(99, &options), Err(RulesError::Rule(RuleError::Limit(_)))));
 }
 
 /// A position after `plies` random legal moves from `start`, chosen by

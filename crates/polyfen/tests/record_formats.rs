@@ -3,7 +3,7 @@
 //! `RecordFormats`.
 
 use polyfen::VariantId;
-use polyfen::games::{GameOptions, RecordFormat, read_pgn, read_record, write_record, write_xqf};
+use polyfen::records::{GameOptions, RecordFormat, read_pgn, read_record, write_record, write_xqf};
 
 const GAME: &str = "[Game \"Chinese Chess\"]\n\n1. H2-E2 {center} H9-G7 *\n";
 

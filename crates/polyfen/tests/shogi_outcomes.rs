@@ -7,7 +7,7 @@
 
 use std::fmt::Write as _;
 
-use polyfen::games::{GameOptions, RecordFormat, read_pgn, read_record};
+use polyfen::records::{GameOptions, RecordFormat, read_pgn, read_record};
 
 /// A KIF record of `moves` from the even start, then `ending` if any.
 fn kif(moves: &[&str], ending: Option<&str>) -> String {
@@ -46,7 +46,7 @@ fn perpetual_check_csa(ending: &str) -> String {
     text
 }
 
-fn one(format: RecordFormat, text: &str) -> polyfen::games::Game {
+fn one(format: RecordFormat, text: &str) -> polyfen::records::Game {
     read_record(format, text.as_bytes()).remove(0).expect("the record reads")
 }
 
@@ -158,7 +158,7 @@ fn the_corpus_repetitions_are_sennichite_as_their_records_say() {
     let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus/shogi/records");
     for file in ["csa/020.csa", "csa/021.csa", "kif/020.kif", "kif/021.kif"] {
         let bytes = std::fs::read(format!("{corpus}/{file}")).expect("a corpus record");
-        let format = polyfen::games::detect_format(&bytes);
+        let format = polyfen::records::detect_format(&bytes);
         let game = read_record(format, &bytes).remove(0).expect("the record reads");
         assert_eq!((game.result_text(), game.tag("Termination")), ("1/2-1/2", Some("repetition")), "{file}");
         assert_eq!(game.main_line(None).expect("replays").status.to_string(), "sennichite", "{file}");

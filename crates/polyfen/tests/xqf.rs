@@ -2,7 +2,7 @@
 //! cchess reads them, the bad files of cchess's tests, round trips of
 //! polyfen's own XQF, and hostile bytes.
 
-use polyfen::games::{Game, GameOptions, RecordFormat, detect_format, read_pgn, read_xqf, write_xqf};
+use polyfen::records::{Game, GameOptions, RecordFormat, detect_format, read_pgn, read_xqf, write_xqf};
 use polyfen::{MoveNotation, Notation, Position, WriteOptions};
 use proptest::prelude::*;
 

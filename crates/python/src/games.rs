@@ -8,7 +8,7 @@
 use std::fmt::Write as _;
 use std::io::Cursor;
 
-use polyfen::games::{
+use polyfen::records::{
     Game as RustGame, GameError, GameOptions, OpenOptions, RecordFormat, Records, encoding_for, position_notation,
 };
 use polyfen::{Position as _, VariantId, WriteOptions};

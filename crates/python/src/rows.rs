@@ -2,6 +2,7 @@
 //! (`polyfen.arrow`, lib.rs) and the Polars plugin (plugin.rs): each builds
 //! its own columns from these answers.
 
+use polyfen::RuleError;
 use polyfen::polyfen_core::{ParseError, ParseErrorKind};
 use polyfen::{MoveNotation, Notation, Position as _, ReadError, ReadOptions, RuleOptions, WriteOptions, read};
 
@@ -71,7 +72,7 @@ pub(crate) fn move_to(
 ) -> Result<String, RowError> {
     let mut board = read(position, from, &options).map_err(|e| RowError::read(position, &e))?.position;
     board.play(text, to, &rules).map_err(|e| match e {
-        polyfen::RulesError::Move { error, .. } => {
+        polyfen::RulesError::Rule(RuleError::Move { error, .. }) => {
             let at = ParseError::new(ParseErrorKind::Empty { expected: "" }, error.span.clone());
             RowError { column: at.char_column(text), notation: to.into(), message: error.to_string() }
         }

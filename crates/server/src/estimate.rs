@@ -249,8 +249,8 @@ impl GamesBound {
     }
 
     /// A game of a record file, already read.
-    pub(crate) fn game_model(&mut self, game: &polyfen::games::Game) {
-        fn walk(bound: &mut GamesBound, nodes: &[polyfen::games::Node]) {
+    pub(crate) fn game_model(&mut self, game: &polyfen::records::Game) {
+        fn walk(bound: &mut GamesBound, nodes: &[polyfen::records::Node]) {
             for node in nodes {
                 bound.mv(&node.mv);
                 for _ in &node.nags {
@@ -288,38 +288,38 @@ impl GamesBound {
     }
 }
 
-impl polyfen::games::pgn::Visitor for GamesBound {
+impl polyfen::records::pgn::Visitor for GamesBound {
     type Output = ();
-    fn begin_game(&mut self, _: u64, _: polyfen::games::pgn::Location) {
+    fn begin_game(&mut self, _: u64, _: polyfen::records::pgn::Location) {
         GamesBound::begin_game(self);
     }
     fn tag(&mut self, name: &str, value: &str) {
         GamesBound::tag(self, name, value);
     }
-    fn san(&mut self, text: &str, _: &polyfen::games::pgn::Here<'_>) -> polyfen::games::pgn::Flow {
+    fn san(&mut self, text: &str, _: &polyfen::records::pgn::Here<'_>) -> polyfen::records::pgn::Flow {
         self.mv(text);
-        polyfen::games::pgn::Flow::Continue
+        polyfen::records::pgn::Flow::Continue
     }
-    fn nag(&mut self, _: u8, _: &polyfen::games::pgn::Here<'_>) -> polyfen::games::pgn::Flow {
+    fn nag(&mut self, _: u8, _: &polyfen::records::pgn::Here<'_>) -> polyfen::records::pgn::Flow {
         GamesBound::nag(self);
-        polyfen::games::pgn::Flow::Continue
+        polyfen::records::pgn::Flow::Continue
     }
     fn comment(
         &mut self,
-        text: polyfen::games::pgn::RawText<'_>,
-        _: &polyfen::games::pgn::Here<'_>,
-    ) -> polyfen::games::pgn::Flow {
+        text: polyfen::records::pgn::RawText<'_>,
+        _: &polyfen::records::pgn::Here<'_>,
+    ) -> polyfen::records::pgn::Flow {
         GamesBound::comment(self, text.as_bytes());
-        polyfen::games::pgn::Flow::Continue
+        polyfen::records::pgn::Flow::Continue
     }
-    fn begin_variation(&mut self, _: &polyfen::games::pgn::Here<'_>) -> polyfen::games::pgn::Flow {
+    fn begin_variation(&mut self, _: &polyfen::records::pgn::Here<'_>) -> polyfen::records::pgn::Flow {
         self.variation();
-        polyfen::games::pgn::Flow::Continue
+        polyfen::records::pgn::Flow::Continue
     }
-    fn repair(&mut self, repair: polyfen::games::pgn::PgnRepair) {
+    fn repair(&mut self, repair: polyfen::records::pgn::PgnRepair) {
         GamesBound::repair(self, &repair.message);
     }
-    fn end_game(&mut self, _: Option<polyfen::games::pgn::PgnError>) {}
+    fn end_game(&mut self, _: Option<polyfen::records::pgn::PgnError>) {}
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@ use axum::extract::State;
 use axum::extract::rejection::BytesRejection;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use polyfen::RuleError;
 use polyfen::explain::{Explanation, explain, explain_move_at, move_forms};
 use polyfen::polyfen_core::{ParseError, ParseErrorKind};
 use polyfen::{AnyPosition, Notation, Position, ReadOptions, RulesError, VariantId, WriteOptions, read};
@@ -134,7 +135,7 @@ fn answer(request: &ExplainRequest, from: Option<Notation>, rules: Option<&'stat
                 .map(|(notation, text)| Form { notation: notation.to_string(), text, warnings: Vec::new() })
                 .collect(),
         })),
-        Err(RulesError::Move { error, .. }) => Answer::Error(Failure {
+        Err(RulesError::Rule(RuleError::Move { error, .. })) => Answer::Error(Failure {
             message: error.to_string(),
             column: Some(column(&request.input, error.span.clone())),
             field: None,

@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use axum::Json;
 use axum::response::{IntoResponse, Response};
-use polyfen::games::RecordFormat;
+use polyfen::records::RecordFormat;
 use polyfen::{MoveNotation, Notation, Position, ReadOptions, RuleOptions, VariantId, WriteOptions, read};
 use serde::Serialize;
 use serde_json::Value;
@@ -67,8 +67,8 @@ struct GameFacts {
 
 /// The tags the PGN writer writes for a game of `variant` without tags.
 fn tag_defaults(variant: VariantId) -> Vec<(String, String)> {
-    let options = polyfen::games::GameOptions::default().with_variant(Some(variant));
-    let Some(Ok(game)) = polyfen::games::read_pgn("*", options).into_iter().next() else { return Vec::new() };
+    let options = polyfen::records::GameOptions::default().with_variant(Some(variant));
+    let Some(Ok(game)) = polyfen::records::read_pgn("*", options).into_iter().next() else { return Vec::new() };
     let mut pgn = String::new();
     if game.write_pgn(None, &mut pgn).is_err() {
         return Vec::new();
@@ -119,7 +119,7 @@ fn facts(variant: VariantId) -> GameFacts {
     let boxes = polyfen::svg::square_boxes(variant);
     let files = boxes.iter().map(|b| b.x).collect::<BTreeSet<_>>().len();
     let ranks = boxes.iter().map(|b| b.y).collect::<BTreeSet<_>>().len();
-    let coordinates = polyfen::games::coordinates(variant);
+    let coordinates = polyfen::records::coordinates(variant);
     let start = variant.setups().first().map_or("", |&(_, position)| position);
     let mut forms: Vec<serde_json::Map<String, Value>> =
         variant.setups().iter().filter_map(|&(_, position)| json_form(position)).collect();
@@ -155,9 +155,9 @@ fn facts(variant: VariantId) -> GameFacts {
         files,
         ranks,
         squares: boxes.into_iter().map(|b| SquareOut { name: b.name, x: b.x, y: b.y, size: b.size }).collect(),
-        position_notation: polyfen::games::position_notation(variant).into(),
+        position_notation: polyfen::records::position_notation(variant).into(),
         coordinates: coordinates.into(),
-        record_notation: polyfen::games::pgn_notation(variant).into(),
+        record_notation: polyfen::records::pgn_notation(variant).into(),
         move_notations: variant.move_notations().iter().map(|&n| n.into()).collect(),
         start,
         castling: fields.contains_key("castling"),

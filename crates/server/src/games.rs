@@ -8,8 +8,8 @@ use axum::extract::State;
 use axum::extract::rejection::BytesRejection;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use polyfen::games::pgn::PgnReader;
-use polyfen::games::{
+use polyfen::records::pgn::PgnReader;
+use polyfen::records::{
     Game, GameJson, GameOptions, GameResult, OpenOptions, RecordFormat, Records, RepairJson, decode_text,
 };
 use polyfen::{MoveNotation, Position, VariantId};
@@ -150,7 +150,7 @@ enum Input {
 
 /// The positions after each move of a game's main line, in its own notation.
 fn positions(game: &Game) -> Vec<String> {
-    let notation = polyfen::games::position_notation(game.variant);
+    let notation = polyfen::records::position_notation(game.variant);
     game.main_line(None)
         .map(|line| line.positions)
         .unwrap_or_default()
@@ -516,8 +516,8 @@ mod tests {
     use std::sync::atomic::AtomicBool;
 
     use polyfen::MoveNotation;
-    use polyfen::games::pgn::PgnReader;
-    use polyfen::games::{GameOptions, OpenOptions, RecordFormat, Records};
+    use polyfen::records::pgn::PgnReader;
+    use polyfen::records::{GameOptions, OpenOptions, RecordFormat, Records};
 
     use super::{Asked, Source, write_answer};
     use crate::estimate::GamesBound;

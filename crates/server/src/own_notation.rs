@@ -2,8 +2,8 @@
 //! answers a game in its file's own notation when no other is asked for (a
 //! Xiangqi game written in Chinese stays in Chinese, not ICCS).
 
-use polyfen::games::Game;
-use polyfen::games::pgn::{Flow, Here, Location, PgnError, PgnReader, Visitor};
+use polyfen::records::Game;
+use polyfen::records::pgn::{Flow, Here, Location, PgnError, PgnReader, Visitor};
 use polyfen::{MoveNotation, Position, RuleOptions};
 
 /// How many of a game's first moves are looked at: enough to tell apart
@@ -59,7 +59,7 @@ pub(crate) fn own_notation(game: &Game, written: &[String]) -> Option<MoveNotati
     if written.is_empty() {
         return None;
     }
-    let coordinates = polyfen::games::coordinates(game.variant);
+    let coordinates = polyfen::records::coordinates(game.variant);
     let strip = |s: &str| s.trim().trim_end_matches(['+', '#', '!', '?']).to_owned();
     let mut candidates: Vec<MoveNotation> = game.variant.move_notations().to_vec();
     let mut position = game.start.clone();
@@ -86,7 +86,7 @@ pub(crate) fn own_notation(game: &Game, written: &[String]) -> Option<MoveNotati
 #[cfg(test)]
 mod tests {
     use super::*;
-    use polyfen::games::{GameOptions, Games};
+    use polyfen::records::{GameOptions, Games};
 
     fn notation(pgn: &str) -> Vec<Option<MoveNotation>> {
         let firsts = first_moves(pgn.as_bytes());

@@ -287,7 +287,7 @@ async fn drive(client: &Client, base: &str) {
     // the picker offers the files of every record format the library has,
     // as GET /v1/games lists them (Shogi's and CBF among them)
     let accept = picker.attr("accept").await.expect("an attribute").unwrap_or_default();
-    for format in polyfen::games::RecordFormat::ALL {
+    for format in polyfen::records::RecordFormat::ALL {
         for extension in format.extensions() {
             assert!(accept.split(',').any(|a| a == format!(".{extension}")), "{format}: .{extension} in {accept}");
         }
@@ -707,7 +707,8 @@ mod defects {
             .canonicalize()
             .expect("the corpus file");
         let bytes = std::fs::read(&xqf).expect("the corpus file");
-        let game = polyfen::games::read_record(polyfen::games::RecordFormat::Xqf, &bytes).remove(0).expect("a game");
+        let game =
+            polyfen::records::read_record(polyfen::records::RecordFormat::Xqf, &bytes).remove(0).expect("a game");
         let title = game.tags.iter().find(|(k, _)| k == "Title").map(|(_, v)| v.clone()).expect("a title");
         picker.send_keys(&xqf.display().to_string()).await.expect("a file chosen");
         wait_for(client, "the endgame's title", PICKED, |v| v == format!("1: {title}").as_str()).await;
@@ -934,12 +935,12 @@ mod board {
             position
                 .play(mv, MoveNotation::Uci, &RuleOptions::default())
                 .or_else(|_| {
-                    let notation = polyfen::games::coordinates(position.variant());
+                    let notation = polyfen::records::coordinates(position.variant());
                     position.play(mv, notation, &RuleOptions::default())
                 })
                 .expect("a legal move");
         }
-        let notation = polyfen::games::position_notation(position.variant());
+        let notation = polyfen::records::position_notation(position.variant());
         position.to_notation(notation, &WriteOptions::default()).expect("writes").text
     }
 

@@ -121,7 +121,7 @@ async fn every_game_is_listed_with_its_squares_moves_and_pieces() {
 
 #[tokio::test]
 async fn every_record_format_is_listed_with_its_files_extensions() {
-    use polyfen::games::RecordFormat;
+    use polyfen::records::RecordFormat;
     let base = start(Config::default()).await;
     let c = client();
     let (status, _, body) = get(&c, &base, "/v1/games").await;

@@ -4,7 +4,7 @@
 mod common;
 
 use common::{client, post, start};
-use polyfen::games::{GameOptions, read_pgn};
+use polyfen::records::{GameOptions, read_pgn};
 use polyfen_server::Config;
 use serde_json::json;
 

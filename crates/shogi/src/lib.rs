@@ -27,7 +27,7 @@
 //! - [`Sfen::validate`](Setup::validate) returns every [`Violation`].
 //! - [`Position`] plays the rules; [`usi`] reads and writes USI moves and
 //!   `position` commands against the legal moves.
-//! - [`MoveNotation`] reads and writes moves in USI, CSA, KIF, KI2 and
+//! - [`ShogiMoveNotation`] reads and writes moves in USI, CSA, KIF, KI2 and
 //!   Western notation, checked against the legal moves; [`board`] reads
 //!   and writes the board diagrams of KIF and CSA files.
 //!
@@ -58,11 +58,9 @@ use polyfen_core::{
     RowOrder, Setup, Variant,
 };
 
-pub use game::{
-    ShogiDocument, ShogiJson, ShogiMoveNotation, ShogiNotation, ShogiPosition, ShogiRecord, ShogiRules, ascii, svg,
-};
+pub use game::{ShogiAdapter, ShogiDocument, ShogiJson, ShogiNotation, ShogiPosition, ShogiRecord, ascii, svg};
 pub use notation::board;
-pub use notation::{Candidate, MoveErrorKind, MoveNotation, MoveParseError, UnknownMoveNotation};
+pub use notation::{Candidate, MoveErrorKind, MoveParseError, ShogiMoveNotation, UnknownMoveNotation};
 pub use outcome::{
     Declaration, ImpasseCount, PIECES_NEEDED, Repetition, impasse_count, impasse_declaration, points_needed, sennichite,
 };

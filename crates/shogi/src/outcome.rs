@@ -65,13 +65,13 @@ impl Repetition {
 /// # Examples
 ///
 /// ```
-/// use polyfen_shogi::{MoveNotation, Position, Repetition, sennichite};
+/// use polyfen_shogi::{ShogiMoveNotation, Position, Repetition, sennichite};
 ///
 /// let mut history = vec![Position::start()];
 /// for _ in 0..3 {
 ///     for m in ["2h3h", "8b7b", "3h2h", "7b8b"] {
 ///         let mut next = *history.last().unwrap();
-///         next.play(MoveNotation::Usi.read(&next, m)?);
+///         next.play(ShogiMoveNotation::Usi.read(&next, m)?);
 ///         history.push(next);
 ///     }
 /// }
@@ -253,7 +253,7 @@ mod tests {
     use polyfen_core::Color;
 
     use super::{Repetition, impasse_count, impasse_declaration, sennichite};
-    use crate::{MoveNotation, Position, Sfen};
+    use crate::{Position, Sfen, ShogiMoveNotation};
 
     fn position(sfen: &str) -> Position {
         let setup: Sfen = sfen.parse().expect("an SFEN");
@@ -264,7 +264,7 @@ mod tests {
         let mut history = vec![*start];
         for m in moves {
             let mut next = *history.last().expect("a start");
-            next.play(MoveNotation::Usi.read(&next, m).expect("legal"));
+            next.play(ShogiMoveNotation::Usi.read(&next, m).expect("legal"));
             history.push(next);
         }
         history

@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use polyfen_game::explain::{Explain, Part};
-use polyfen_shogi::{MoveNotation, Position, Sfen, ShogiPosition, Square};
+use polyfen_shogi::{Position, Sfen, ShogiMoveNotation, ShogiPosition, Square};
 
 /// A position and the move before it (for `同`), with moves to explain in
 /// every notation, each given in USI.
@@ -30,7 +30,7 @@ const CASES: [Case; 6] = [
 ];
 
 fn play(position: &mut Position, usi: &str) -> polyfen_shogi::Move {
-    let mv = MoveNotation::Usi.read(position, usi).expect("a legal move");
+    let mv = ShogiMoveNotation::Usi.read(position, usi).expect("a legal move");
     position.play(mv);
     mv
 }
@@ -64,8 +64,8 @@ fn each_notation_cut_into_parts() {
             last = Some(play(&mut position, usi).to());
         }
         for usi in case.moves {
-            let mv = MoveNotation::Usi.read(&position, usi).expect("a legal move");
-            for notation in MoveNotation::ALL {
+            let mv = ShogiMoveNotation::Usi.read(&position, usi).expect("a legal move");
+            for notation in ShogiMoveNotation::ALL {
                 let text = notation.write_after(&position, last, mv);
                 let parts = <ShogiPosition as Explain>::move_parts(&text, notation, usi);
                 let _ = writeln!(transcript, "{notation} {text} ({usi})");
@@ -91,19 +91,19 @@ fn the_forms_only_some_writers_use_are_explained_too() {
     // KI2's relative words, KIF's 不成, CSA's drop, Western's origin and =,
     // as other writers or positions have them
     for (text, notation, usi) in [
-        ("▲６八銀右引", MoveNotation::Ki2, "5g6h"),
-        ("△７七角不成", MoveNotation::Ki2, "2b7g"),
-        ("▲５八金直", MoveNotation::Ki2, "5i5h"),
-        ("▲４八金寄", MoveNotation::Ki2, "3h4h"),
-        ("▲２三歩生", MoveNotation::Ki2, "2d2c"),
-        ("６三銀不成(64)", MoveNotation::Kif, "6d6c"),
-        ("同　歩(23)", MoveNotation::Kif, "2c2d"),
-        ("-0055KA", MoveNotation::Csa, "B*5e"),
-        ("S5cx4d", MoveNotation::Western, "5c4d"),
-        ("S-4h=", MoveNotation::Western, "5g4h"),
-        ("+R4d-4f", MoveNotation::Western, "4d4f"),
-        ("P*5e", MoveNotation::Western, "P*5e"),
-        (" 7g7f ", MoveNotation::Usi, "7g7f"),
+        ("▲６八銀右引", ShogiMoveNotation::Ki2, "5g6h"),
+        ("△７七角不成", ShogiMoveNotation::Ki2, "2b7g"),
+        ("▲５八金直", ShogiMoveNotation::Ki2, "5i5h"),
+        ("▲４八金寄", ShogiMoveNotation::Ki2, "3h4h"),
+        ("▲２三歩生", ShogiMoveNotation::Ki2, "2d2c"),
+        ("６三銀不成(64)", ShogiMoveNotation::Kif, "6d6c"),
+        ("同　歩(23)", ShogiMoveNotation::Kif, "2c2d"),
+        ("-0055KA", ShogiMoveNotation::Csa, "B*5e"),
+        ("S5cx4d", ShogiMoveNotation::Western, "5c4d"),
+        ("S-4h=", ShogiMoveNotation::Western, "5g4h"),
+        ("+R4d-4f", ShogiMoveNotation::Western, "4d4f"),
+        ("P*5e", ShogiMoveNotation::Western, "P*5e"),
+        (" 7g7f ", ShogiMoveNotation::Usi, "7g7f"),
     ] {
         let parts = <ShogiPosition as Explain>::move_parts(text, notation, usi);
         let _ = writeln!(transcript, "{notation} {text:?} ({usi})");
@@ -122,11 +122,11 @@ fn the_forms_only_some_writers_use_are_explained_too() {
 #[test]
 fn the_notation_of_a_move_text_is_guessed_from_its_shape() {
     for (text, notation) in [
-        ("7g7f", MoveNotation::Usi),
-        ("+7776FU", MoveNotation::Csa),
-        ("７六歩(77)", MoveNotation::Kif),
-        ("▲７六歩", MoveNotation::Ki2),
-        ("P-7f", MoveNotation::Western),
+        ("7g7f", ShogiMoveNotation::Usi),
+        ("+7776FU", ShogiMoveNotation::Csa),
+        ("７六歩(77)", ShogiMoveNotation::Kif),
+        ("▲７六歩", ShogiMoveNotation::Ki2),
+        ("P-7f", ShogiMoveNotation::Western),
     ] {
         assert_eq!(<ShogiPosition as Explain>::guess_move_notation(text), notation, "{text}");
     }
@@ -135,7 +135,7 @@ fn the_notation_of_a_move_text_is_guessed_from_its_shape() {
 #[test]
 fn any_text_is_cut_without_panicking() {
     for text in ["", "+", "+77", "００", "同", "▲", "(", "(77", "+R", "x", "P*", "７六歩(", "成", "\u{3000}"] {
-        for notation in MoveNotation::ALL {
+        for notation in ShogiMoveNotation::ALL {
             for usi in ["", "7g7f", "P*5e", "8h2b+", "?"] {
                 let parts = <ShogiPosition as Explain>::move_parts(text, notation, usi);
                 let covered = parts.last().map_or(0, |p| p.end);
@@ -152,7 +152,7 @@ proptest::proptest! {
         usi in "[0-9a-i*+PB]{0,6}",
         n in 0usize..5,
     ) {
-        let notation = MoveNotation::ALL[n];
+        let notation = ShogiMoveNotation::ALL[n];
         let parts = <ShogiPosition as Explain>::move_parts(&text, notation, &usi);
         let mut at = 0;
         for part in &parts {

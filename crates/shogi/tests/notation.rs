@@ -5,7 +5,7 @@
 
 use std::fmt::Write;
 
-use polyfen_shogi::{Move, MoveNotation, Position, Sfen, Square};
+use polyfen_shogi::{Move, Position, Sfen, ShogiMoveNotation, Square};
 use proptest::prelude::*;
 
 const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus/shogi");
@@ -70,8 +70,8 @@ fn every_corpus_row_is_written_and_read_in_every_notation() {
         let mut p = position(row.sfen);
         let mut previous: Option<Square> = None;
         for (i, usi) in row.usi.iter().enumerate() {
-            let mv = MoveNotation::Usi.read(&p, usi).unwrap_or_else(|e| panic!("line {}: {usi}: {e}", row.line));
-            let mut check = |notation: MoveNotation, expected: &[&str], written_ok: bool| {
+            let mv = ShogiMoveNotation::Usi.read(&p, usi).unwrap_or_else(|e| panic!("line {}: {usi}: {e}", row.line));
+            let mut check = |notation: ShogiMoveNotation, expected: &[&str], written_ok: bool| {
                 let written = notation.write_after(&p, previous, mv);
                 let want = expected.get(i).copied().unwrap_or("");
                 if written_ok && written != want {
@@ -84,13 +84,13 @@ fn every_corpus_row_is_written_and_read_in_every_notation() {
                     }
                 }
             };
-            check(MoveNotation::Usi, &row.usi, true);
-            check(MoveNotation::Csa, &row.csa, true);
-            check(MoveNotation::Kif, &row.kif, true);
-            check(MoveNotation::Ki2, &row.ki2, !row.disputed);
-            check(MoveNotation::Western, &row.western, true);
+            check(ShogiMoveNotation::Usi, &row.usi, true);
+            check(ShogiMoveNotation::Csa, &row.csa, true);
+            check(ShogiMoveNotation::Kif, &row.kif, true);
+            check(ShogiMoveNotation::Ki2, &row.ki2, !row.disputed);
+            check(ShogiMoveNotation::Western, &row.western, true);
             if row.disputed {
-                let written = MoveNotation::Ki2.write_after(&p, previous, mv);
+                let written = ShogiMoveNotation::Ki2.write_after(&p, previous, mv);
                 let listed =
                     std::iter::once(&row.ki2).chain(&row.ki2_peers).any(|t| t.get(i) == Some(&written.as_str()));
                 if !listed {
@@ -102,7 +102,8 @@ fn every_corpus_row_is_written_and_read_in_every_notation() {
                 .flatten()
                 .collect();
             for (k, also) in lenient.iter().enumerate() {
-                let notation = if k == 0 && !row.kif_also.is_empty() { MoveNotation::Kif } else { MoveNotation::Ki2 };
+                let notation =
+                    if k == 0 && !row.kif_also.is_empty() { ShogiMoveNotation::Kif } else { ShogiMoveNotation::Ki2 };
                 let mut repairs = Vec::new();
                 match notation.read_lenient(&p, previous, also, &mut repairs) {
                     Ok(m) if m == mv => {}
@@ -111,7 +112,7 @@ fn every_corpus_row_is_written_and_read_in_every_notation() {
                     }
                 }
                 // A peer's KI2 that is not the JSA form is read only leniently, and said so.
-                let differs = notation == MoveNotation::Ki2 && row.ki2.get(i) != Some(also);
+                let differs = notation == ShogiMoveNotation::Ki2 && row.ki2.get(i) != Some(also);
                 if differs && (repairs.is_empty() || notation.read_after(&p, previous, also).is_ok()) {
                     failures.push(format!("line {}: {also:?} is not the JSA form but was read as standard", row.line));
                 }
@@ -125,19 +126,19 @@ fn every_corpus_row_is_written_and_read_in_every_notation() {
 
 /// A move in every notation, for the examples below.
 fn all(p: &Position, previous: Option<Square>, mv: Move) -> Vec<String> {
-    MoveNotation::ALL.iter().map(|n| n.write_after(p, previous, mv)).collect()
+    ShogiMoveNotation::ALL.iter().map(|n| n.write_after(p, previous, mv)).collect()
 }
 
 #[test]
 fn the_start_position_s_first_move_in_every_notation() {
     let p = Position::start();
-    let mv = MoveNotation::Usi.read(&p, "7g7f").expect("legal");
+    let mv = ShogiMoveNotation::Usi.read(&p, "7g7f").expect("legal");
     assert_eq!(all(&p, None, mv), ["7g7f", "+7776FU", "７六歩(77)", "▲７六歩", "P-7f"]);
 }
 
 /// A reading in words: the move and its repairs, or the error with its
 /// span and candidates.
-fn outcome(notation: MoveNotation, sfen: &str, previous: Option<&str>, text: &str, lenient: bool) -> String {
+fn outcome(notation: ShogiMoveNotation, sfen: &str, previous: Option<&str>, text: &str, lenient: bool) -> String {
     let p = position(sfen);
     let previous = previous.map(|s| s.parse::<Square>().expect("a square"));
     let mut repairs = Vec::new();
@@ -172,51 +173,51 @@ const PINNED: &str = "4r3k/9/9/9/9/9/9/2G1G4/4K4 b G 1";
 
 #[test]
 fn errors_name_the_bytes_and_the_candidates_and_lenient_readings_are_reported() {
-    let cases: &[(MoveNotation, &str, Option<&str>, &str)] = &[
-        (MoveNotation::Csa, START, None, "+7775FU"),
-        (MoveNotation::Csa, START, None, "-3334FU"),
-        (MoveNotation::Csa, START, None, "+7776TO"),
-        (MoveNotation::Csa, START, None, "+7776F"),
-        (MoveNotation::Csa, START, None, "7776FU"),
-        (MoveNotation::Csa, START, None, "+0055KA"),
-        (MoveNotation::Csa, OPEN, None, "+8822UM"),
-        (MoveNotation::Kif, START, None, "７六歩(78)"),
-        (MoveNotation::Kif, START, None, "同　歩(77)"),
-        (MoveNotation::Kif, START, Some("7f"), "同歩(77)"),
-        (MoveNotation::Kif, START, None, "7六歩(77)"),
-        (MoveNotation::Kif, START, None, "７六歩"),
-        (MoveNotation::Kif, START, None, "７八金"),
-        (MoveNotation::Kif, START, None, "７六歩(77"),
-        (MoveNotation::Kif, START, None, "７十歩(77)"),
-        (MoveNotation::Kif, OPEN, None, "２二角成(88)"),
-        (MoveNotation::Kif, OPEN, None, "２二角不成(88)"),
-        (MoveNotation::Ki2, OPEN, None, "▲２二角"),
-        (MoveNotation::Ki2, OPEN, None, "△２二角成"),
-        (MoveNotation::Ki2, SILVERS, None, "▲２八銀"),
-        (MoveNotation::Ki2, SILVERS, None, "▲２八銀左"),
-        (MoveNotation::Ki2, SILVERS, None, "▲２八銀左引"),
-        (MoveNotation::Ki2, SILVERS, None, "▲２八銀引左"),
-        (MoveNotation::Ki2, SILVERS, None, "▲２八銀右上"),
-        (MoveNotation::Ki2, SIX_EIGHT, None, "▲６八銀右"),
-        (MoveNotation::Ki2, PINNED, None, "▲６七金左"),
-        (MoveNotation::Ki2, PINNED, None, "▲６七金打"),
-        (MoveNotation::Ki2, PINNED, None, "▲６七金"),
-        (MoveNotation::Ki2, START, None, "７六歩"),
-        (MoveNotation::Ki2, START, Some("7f"), "▲同　歩"),
-        (MoveNotation::Ki2, START, None, "▲７六歩上"),
-        (MoveNotation::Western, START, None, "P-7e"),
-        (MoveNotation::Western, START, None, "G-5h"),
-        (MoveNotation::Western, START, None, "G6i-5h"),
-        (MoveNotation::Western, OPEN, None, "Bx2b"),
-        (MoveNotation::Western, OPEN, None, "B-2b+"),
-        (MoveNotation::Western, START, None, "p-7f"),
-        (MoveNotation::Western, START, None, "P77-76"),
-        (MoveNotation::Kif, START, Some("7f"), "同 歩(77)"),
-        (MoveNotation::Ki2, START, Some("7f"), "▲同 歩"),
-        (MoveNotation::Ki2, START, Some("7f"), "▲同歩"),
-        (MoveNotation::Western, START, None, "P-7f!"),
-        (MoveNotation::Usi, START, None, "7g7e"),
-        (MoveNotation::Usi, START, None, ""),
+    let cases: &[(ShogiMoveNotation, &str, Option<&str>, &str)] = &[
+        (ShogiMoveNotation::Csa, START, None, "+7775FU"),
+        (ShogiMoveNotation::Csa, START, None, "-3334FU"),
+        (ShogiMoveNotation::Csa, START, None, "+7776TO"),
+        (ShogiMoveNotation::Csa, START, None, "+7776F"),
+        (ShogiMoveNotation::Csa, START, None, "7776FU"),
+        (ShogiMoveNotation::Csa, START, None, "+0055KA"),
+        (ShogiMoveNotation::Csa, OPEN, None, "+8822UM"),
+        (ShogiMoveNotation::Kif, START, None, "７六歩(78)"),
+        (ShogiMoveNotation::Kif, START, None, "同　歩(77)"),
+        (ShogiMoveNotation::Kif, START, Some("7f"), "同歩(77)"),
+        (ShogiMoveNotation::Kif, START, None, "7六歩(77)"),
+        (ShogiMoveNotation::Kif, START, None, "７六歩"),
+        (ShogiMoveNotation::Kif, START, None, "７八金"),
+        (ShogiMoveNotation::Kif, START, None, "７六歩(77"),
+        (ShogiMoveNotation::Kif, START, None, "７十歩(77)"),
+        (ShogiMoveNotation::Kif, OPEN, None, "２二角成(88)"),
+        (ShogiMoveNotation::Kif, OPEN, None, "２二角不成(88)"),
+        (ShogiMoveNotation::Ki2, OPEN, None, "▲２二角"),
+        (ShogiMoveNotation::Ki2, OPEN, None, "△２二角成"),
+        (ShogiMoveNotation::Ki2, SILVERS, None, "▲２八銀"),
+        (ShogiMoveNotation::Ki2, SILVERS, None, "▲２八銀左"),
+        (ShogiMoveNotation::Ki2, SILVERS, None, "▲２八銀左引"),
+        (ShogiMoveNotation::Ki2, SILVERS, None, "▲２八銀引左"),
+        (ShogiMoveNotation::Ki2, SILVERS, None, "▲２八銀右上"),
+        (ShogiMoveNotation::Ki2, SIX_EIGHT, None, "▲６八銀右"),
+        (ShogiMoveNotation::Ki2, PINNED, None, "▲６七金左"),
+        (ShogiMoveNotation::Ki2, PINNED, None, "▲６七金打"),
+        (ShogiMoveNotation::Ki2, PINNED, None, "▲６七金"),
+        (ShogiMoveNotation::Ki2, START, None, "７六歩"),
+        (ShogiMoveNotation::Ki2, START, Some("7f"), "▲同　歩"),
+        (ShogiMoveNotation::Ki2, START, None, "▲７六歩上"),
+        (ShogiMoveNotation::Western, START, None, "P-7e"),
+        (ShogiMoveNotation::Western, START, None, "G-5h"),
+        (ShogiMoveNotation::Western, START, None, "G6i-5h"),
+        (ShogiMoveNotation::Western, OPEN, None, "Bx2b"),
+        (ShogiMoveNotation::Western, OPEN, None, "B-2b+"),
+        (ShogiMoveNotation::Western, START, None, "p-7f"),
+        (ShogiMoveNotation::Western, START, None, "P77-76"),
+        (ShogiMoveNotation::Kif, START, Some("7f"), "同 歩(77)"),
+        (ShogiMoveNotation::Ki2, START, Some("7f"), "▲同 歩"),
+        (ShogiMoveNotation::Ki2, START, Some("7f"), "▲同歩"),
+        (ShogiMoveNotation::Western, START, None, "P-7f!"),
+        (ShogiMoveNotation::Usi, START, None, "7g7e"),
+        (ShogiMoveNotation::Usi, START, None, ""),
     ];
     let mut report = String::new();
     for &(notation, sfen, previous, text) in cases {
@@ -230,19 +231,19 @@ fn errors_name_the_bytes_and_the_candidates_and_lenient_readings_are_reported() 
 
 #[test]
 fn notation_ids_read_and_write() {
-    for n in MoveNotation::ALL {
-        assert_eq!(n.name().parse::<MoveNotation>(), Ok(n));
+    for n in ShogiMoveNotation::ALL {
+        assert_eq!(n.name().parse::<ShogiMoveNotation>(), Ok(n));
         assert_eq!(n.to_string(), n.name());
     }
-    assert_eq!("KI2".parse::<MoveNotation>(), Ok(MoveNotation::Ki2));
-    assert!("kifu".parse::<MoveNotation>().is_err());
+    assert_eq!("KI2".parse::<ShogiMoveNotation>(), Ok(ShogiMoveNotation::Ki2));
+    assert!("kifu".parse::<ShogiMoveNotation>().is_err());
 }
 
 /// Every legal move `p` has, written in every notation (as a first move and
 /// after a move to its own target, for `同`) and read back strictly.
 fn round_trip_every_move(p: &Position) -> Result<(), String> {
     for &mv in &p.legal_moves() {
-        for notation in MoveNotation::ALL {
+        for notation in ShogiMoveNotation::ALL {
             for previous in [None, Some(mv.to())] {
                 let text = notation.write_after(p, previous, mv);
                 match notation.read_after(p, previous, &text) {
@@ -290,7 +291,7 @@ proptest! {
     fn readers_never_panic(text in move_text(), which in 0..4usize) {
         let sfen = [START, OPEN, SILVERS, PINNED][which];
         let p = position(sfen);
-        for notation in MoveNotation::ALL {
+        for notation in ShogiMoveNotation::ALL {
             for previous in [None, Some(Square::new(7, 6).expect("7f"))] {
                 let mut repairs = Vec::new();
                 if let Err(e) = notation.read_lenient(&p, previous, &text, &mut repairs) {
@@ -305,7 +306,7 @@ proptest! {
     #[test]
     fn readers_never_panic_on_any_text(text in "\\PC{0,16}") {
         let p = position(SILVERS);
-        for notation in MoveNotation::ALL {
+        for notation in ShogiMoveNotation::ALL {
             let mut repairs = Vec::new();
             let _ = notation.read_lenient(&p, Some(Square::new(2, 8).expect("2h")), &text, &mut repairs);
         }
@@ -344,15 +345,15 @@ fn moves_of_a_few_positions_in_every_notation() {
         let p = position(sfen);
         let _ = writeln!(report, "{sfen}");
         for (i, &mv) in p.legal_moves().iter().enumerate() {
-            let ki2 = MoveNotation::Ki2.write(&p, mv);
-            let western = MoveNotation::Western.write(&p, mv);
+            let ki2 = ShogiMoveNotation::Ki2.write(&p, mv);
+            let western = ShogiMoveNotation::Western.write(&p, mv);
             let plain = ki2.chars().count() <= 4
                 && !western.contains(|c: char| c.is_ascii_digit() && western.find(c) == Some(1));
             if i >= 3 && plain {
                 continue;
             }
             let texts = all(&p, None, mv);
-            for (notation, text) in MoveNotation::ALL.iter().zip(&texts) {
+            for (notation, text) in ShogiMoveNotation::ALL.iter().zip(&texts) {
                 assert_eq!(notation.read(&p, text), Ok(mv), "{sfen} {notation} {text}");
             }
             let _ = writeln!(report, "  {}", texts.join("  "));
@@ -366,11 +367,11 @@ fn moves_of_a_few_positions_in_every_notation() {
 #[test]
 fn recaptures_are_written_with_dou() {
     let mut p = position(OPEN);
-    let first = MoveNotation::Usi.read(&p, "8h2b+").expect("legal");
+    let first = ShogiMoveNotation::Usi.read(&p, "8h2b+").expect("legal");
     p.play(first);
-    let second = MoveNotation::Usi.read(&p, "3a2b").expect("legal");
+    let second = ShogiMoveNotation::Usi.read(&p, "3a2b").expect("legal");
     assert_eq!(all(&p, Some(first.to()), second), ["3a2b", "-3122GI", "同　銀(31)", "△同　銀", "Sx2b"]);
-    for (notation, text) in MoveNotation::ALL.iter().zip(all(&p, Some(first.to()), second)) {
+    for (notation, text) in ShogiMoveNotation::ALL.iter().zip(all(&p, Some(first.to()), second)) {
         assert_eq!(notation.read_after(&p, Some(first.to()), &text), Ok(second));
     }
 }

@@ -6,7 +6,7 @@
 //! piece (`王`, `竜`, `全`) and python-shogi's exporter, which never writes
 //! `同`.
 
-use polyfen_shogi::{Move, MoveNotation, Position, Sfen, Square};
+use polyfen_shogi::{Move, Position, Sfen, ShogiMoveNotation, Square};
 
 const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus/shogi");
 
@@ -88,10 +88,10 @@ fn every_main_line_of_the_corpus_records_is_read() {
         for line in text_of(list).lines() {
             let record: serde_json::Value = serde_json::from_str(line).expect("JSON");
             let path = record["file"].as_str().expect("file");
-            let (notation, texts): (MoveNotation, fn(&str) -> Vec<&str>) = match record["format"].as_str() {
-                Some("csa") => (MoveNotation::Csa, csa_moves),
-                Some("kif") => (MoveNotation::Kif, kif_moves),
-                Some("ki2") => (MoveNotation::Ki2, ki2_moves),
+            let (notation, texts): (ShogiMoveNotation, fn(&str) -> Vec<&str>) = match record["format"].as_str() {
+                Some("csa") => (ShogiMoveNotation::Csa, csa_moves),
+                Some("kif") => (ShogiMoveNotation::Kif, kif_moves),
+                Some("ki2") => (ShogiMoveNotation::Ki2, ki2_moves),
                 _ => continue,
             };
             let start: Sfen = record["start"].as_str().expect("start").parse().expect("an SFEN");

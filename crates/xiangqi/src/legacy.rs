@@ -1,4 +1,5 @@
-//! The legacy Xiangqi FEN dialect of seed 000 (an old blog format, also read
+//! The legacy Xiangqi FEN dialect (an old blog format described in the
+//! book's chapter docs/src/lenient-dialects.md, also read
 //! by `ElephantEye`), as options of the one codec.
 //!
 //! The dialect differs from standard Xiangqi FEN only in what it tolerates

@@ -46,13 +46,13 @@ use polyfen_core::{
 };
 
 pub use game::{
-    JsonMarker, MAX_PERFT_DEPTH, XiangqiDocument, XiangqiJson, XiangqiNotation, XiangqiPosition, XiangqiRecord,
-    XiangqiRules, svg,
+    JsonMarker, MAX_PERFT_DEPTH, XiangqiAdapter, XiangqiDocument, XiangqiJson, XiangqiNotation, XiangqiPosition,
+    XiangqiRecord, svg,
 };
 pub use legacy::{LEGACY, LEGACY_STYLE, Marker, lost_in_standard, parse_legacy, to_legacy_string, write_legacy};
 pub use moves::Move;
 pub use notation::{
-    Candidate, MoveErrorKind, MoveParseError, MoveStyle, format_move, parse_move, parse_move_as, read_move,
+    Candidate, MoveErrorKind, MoveParseError, XiangqiMoveNotation, format_move, parse_move, parse_move_as, read_move,
     read_move_lenient, write_move,
 };
 pub use position::{IllegalMove, MAX_MOVES, MoveList, Position, PositionError, Status};

@@ -215,7 +215,7 @@ pub const fn color_name(color: Color) -> &'static str {
     }
 }
 
-/// Traditional characters as seed 000 lists them, in role order
+/// Traditional characters as the legacy dialect's author lists them, in role order
 /// (`KABNRCP`): red 帥仕相馬車包兵, black 將士象馬車炮卒.
 const TRADITIONAL: [[char; 7]; 2] =
     [['帥', '仕', '相', '馬', '車', '包', '兵'], ['將', '士', '象', '馬', '車', '炮', '卒']];
@@ -232,7 +232,7 @@ pub enum Script {
     /// black 将士象马车炮卒.
     #[default]
     Simplified,
-    /// Traditional characters as seed 000 lists them: red 帥車馬包仕相兵,
+    /// Traditional characters as the legacy dialect's author lists them: red 帥車馬包仕相兵,
     /// black 將車馬炮士象卒.
     Traditional,
 }

@@ -1,4 +1,4 @@
-//! The legacy dialect of seed 000: a table of legacy inputs and the
+//! The legacy dialect (docs/src/lenient-dialects.md): a table of legacy inputs and the
 //! standard FEN each must become, and the repairs each reading reports.
 
 mod common;

@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 
 use polyfen_core::Color;
 use polyfen_xiangqi::{
-    Board, Fen, Move, MoveErrorKind, MoveParseError, MoveStyle, Position, START_FEN, format_move, parse_move,
+    Board, Fen, Move, MoveErrorKind, MoveParseError, Position, START_FEN, XiangqiMoveNotation, format_move, parse_move,
     parse_move_as, read_move,
 };
 use proptest::prelude::*;
@@ -63,21 +63,21 @@ impl Case {
         parse_move(&self.board, self.turn, &self.legal, text)
     }
 
-    fn parse_as(&self, text: &str, style: MoveStyle) -> Result<Move, MoveParseError> {
+    fn parse_as(&self, text: &str, style: XiangqiMoveNotation) -> Result<Move, MoveParseError> {
         parse_move_as(&self.board, self.turn, &self.legal, text, style)
     }
 
-    fn read(&self, text: &str) -> Result<(Move, MoveStyle), MoveParseError> {
+    fn read(&self, text: &str) -> Result<(Move, XiangqiMoveNotation), MoveParseError> {
         read_move(&self.board, self.turn, &self.legal, text)
     }
 
-    fn format(&self, mv: Move, style: MoveStyle) -> String {
+    fn format(&self, mv: Move, style: XiangqiMoveNotation) -> String {
         format_move(&self.board, mv, style)
     }
 }
 
 fn ucci(p: &Case, text: &str) -> Move {
-    p.parse_as(text, MoveStyle::Ucci).unwrap_or_else(|e| panic!("{text}: {e}"))
+    p.parse_as(text, XiangqiMoveNotation::Ucci).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
 /// One worked case of the reference: UCCI, uci-1, Fairy-Stockfish WXF,
@@ -154,17 +154,17 @@ fn worked_examples_are_written_as_the_reference_shows() {
         let p = Case::new(case.fen);
         let mv = ucci(&p, case.ucci);
         let expect = [
-            (MoveStyle::Ucci, case.ucci),
-            (MoveStyle::Uci1, case.uci1),
-            (MoveStyle::WxfFsf, case.fsf),
-            (MoveStyle::Wxf, case.wxf),
-            (MoveStyle::Chinese, case.chinese),
-            (MoveStyle::ChineseTraditional, case.traditional),
+            (XiangqiMoveNotation::Ucci, case.ucci),
+            (XiangqiMoveNotation::Uci1, case.uci1),
+            (XiangqiMoveNotation::WxfFsf, case.fsf),
+            (XiangqiMoveNotation::Wxf, case.wxf),
+            (XiangqiMoveNotation::Chinese, case.chinese),
+            (XiangqiMoveNotation::ChineseTraditional, case.traditional),
         ];
         for (style, text) in expect {
             assert_eq!(p.format(mv, style), text, "{} {} in {style}", case.fen, case.ucci);
         }
-        assert_eq!(p.format(mv, MoveStyle::Iccs), iccs_of(case.ucci), "{}", case.ucci);
+        assert_eq!(p.format(mv, XiangqiMoveNotation::Iccs), iccs_of(case.ucci), "{}", case.ucci);
     }
 }
 
@@ -184,12 +184,12 @@ fn worked_examples_are_read_in_every_form() {
             [iccs.as_str(), case.uci1, case.fsf, case.xqbase_wxf, case.wxf, case.chinese, case.traditional, case.ucci];
         for text in forms {
             // uci-1 text that is also a legal UCCI move reads as UCCI
-            let expect = if text == case.uci1 { p.parse_as(text, MoveStyle::Ucci).unwrap_or(mv) } else { mv };
+            let expect = if text == case.uci1 { p.parse_as(text, XiangqiMoveNotation::Ucci).unwrap_or(mv) } else { mv };
             assert_eq!(p.parse(text), Ok(expect), "{} read {text:?}", case.fen);
         }
-        assert_eq!(p.parse_as(case.fsf, MoveStyle::WxfFsf), Ok(mv), "{}", case.fsf);
-        assert_eq!(p.parse_as(case.wxf, MoveStyle::Wxf), Ok(mv), "{}", case.wxf);
-        assert_eq!(p.parse_as(case.uci1, MoveStyle::Uci1), Ok(mv), "{}", case.uci1);
+        assert_eq!(p.parse_as(case.fsf, XiangqiMoveNotation::WxfFsf), Ok(mv), "{}", case.fsf);
+        assert_eq!(p.parse_as(case.wxf, XiangqiMoveNotation::Wxf), Ok(mv), "{}", case.wxf);
+        assert_eq!(p.parse_as(case.uci1, XiangqiMoveNotation::Uci1), Ok(mv), "{}", case.uci1);
     }
 }
 
@@ -197,14 +197,14 @@ fn worked_examples_are_read_in_every_form() {
 fn the_style_read_is_reported() {
     let p = Case::new(START);
     let cases = [
-        ("H2-E2", MoveStyle::Iccs),
-        ("h2e2", MoveStyle::Ucci),
-        ("h3e3", MoveStyle::Uci1),
-        ("C2.5", MoveStyle::Wxf),
-        ("C25", MoveStyle::Wxf),
-        ("C2=5", MoveStyle::WxfFsf),
-        ("炮二平五", MoveStyle::Chinese),
-        ("馬八進七", MoveStyle::ChineseTraditional),
+        ("H2-E2", XiangqiMoveNotation::Iccs),
+        ("h2e2", XiangqiMoveNotation::Ucci),
+        ("h3e3", XiangqiMoveNotation::Uci1),
+        ("C2.5", XiangqiMoveNotation::Wxf),
+        ("C25", XiangqiMoveNotation::Wxf),
+        ("C2=5", XiangqiMoveNotation::WxfFsf),
+        ("炮二平五", XiangqiMoveNotation::Chinese),
+        ("馬八進七", XiangqiMoveNotation::ChineseTraditional),
     ];
     for (text, style) in cases {
         assert_eq!(p.read(text).map(|(_, s)| s), Ok(style), "{text}");
@@ -254,13 +254,13 @@ fn coordinates_read_as_ucci_unless_only_uci_1_is_legal() {
     // position (c2 is empty) so it is uci-1's c1c8? also illegal; h2h9 is
     // UCCI (the cannon takes the horse) and uci-1 h1h8 is not a move.
     let p = Case::new(START);
-    assert_eq!(p.read("h2h9"), Ok((ucci(&p, "h2h9"), MoveStyle::Ucci)));
-    assert_eq!(p.read("b3b10"), Ok((ucci(&p, "b2b9"), MoveStyle::Uci1)));
-    assert_eq!(p.read("a4a5"), Ok((ucci(&p, "a3a4"), MoveStyle::Uci1)));
+    assert_eq!(p.read("h2h9"), Ok((ucci(&p, "h2h9"), XiangqiMoveNotation::Ucci)));
+    assert_eq!(p.read("b3b10"), Ok((ucci(&p, "b2b9"), XiangqiMoveNotation::Uci1)));
+    assert_eq!(p.read("a4a5"), Ok((ucci(&p, "a3a4"), XiangqiMoveNotation::Uci1)));
     // both readings legal: h2e2 is UCCI h2-e2 and uci-1 h1-e1; UCCI wins
     let both = Case::new("4k4/9/9/9/9/9/9/7R1/7R1/3K5 w - - 0 1");
-    assert_eq!(both.read("h2e2"), Ok((ucci(&both, "h2e2"), MoveStyle::Ucci)));
-    assert_eq!(both.parse_as("h2e2", MoveStyle::Uci1), Ok(ucci(&both, "h1e1")));
+    assert_eq!(both.read("h2e2"), Ok((ucci(&both, "h2e2"), XiangqiMoveNotation::Ucci)));
+    assert_eq!(both.parse_as("h2e2", XiangqiMoveNotation::Uci1), Ok(ucci(&both, "h1e1")));
 }
 
 /// The snapshot table: for every case, the move in every style, each read
@@ -298,7 +298,7 @@ fn every_rule_in_every_style() {
             let mv = ucci(&p, text);
             let mut line = String::new();
             let mut ok = true;
-            for style in MoveStyle::ALL {
+            for style in XiangqiMoveNotation::ALL {
                 let written = p.format(mv, style);
                 ok &= p.parse_as(&written, style) == Ok(mv);
                 let _ = write!(line, " {written:<7}");
@@ -355,7 +355,7 @@ fn errors_point_at_the_text_and_name_candidates() {
         let p = Case::new(fen);
         match p.parse(text) {
             Ok(mv) => {
-                let _ = writeln!(report, "{text:?} read as {}", p.format(mv, MoveStyle::Iccs));
+                let _ = writeln!(report, "{text:?} read as {}", p.format(mv, XiangqiMoveNotation::Iccs));
             }
             Err(e) => {
                 assert!(e.span.end <= text.len() && text.is_char_boundary(e.span.start), "{text}: {e:?}");
@@ -386,10 +386,10 @@ fn error_kinds() {
     let err = rooks.parse("车八进一").unwrap_err();
     let texts: Vec<&str> = err.candidates.iter().map(|c| c.text.as_str()).collect();
     assert_eq!(texts, ["后车进一", "前车进一"]);
-    assert_eq!(err.style, Some(MoveStyle::Chinese));
+    assert_eq!(err.style, Some(XiangqiMoveNotation::Chinese));
     // candidates of a coordinate move, in the form read
     let err = p.parse("h3e10").unwrap_err();
-    assert_eq!(err.style, Some(MoveStyle::Uci1));
+    assert_eq!(err.style, Some(XiangqiMoveNotation::Uci1));
     assert!(err.candidates.iter().any(|c| c.text == "h3h10"), "{err}");
 }
 
@@ -421,15 +421,15 @@ proptest! {
         let board = p.board();
         let legal = p.legal_moves();
         for &mv in &legal {
-            for style in MoveStyle::ALL {
+            for style in XiangqiMoveNotation::ALL {
                 let text = format_move(&board, mv, style);
                 prop_assert_eq!(parse_move_as(&board, p.turn(), &legal, &text, style), Ok(mv), "{} {}", style, text);
                 match read_move(&board, p.turn(), &legal, &text) {
                     Ok((read, _)) if read == mv => {}
-                    Ok((read, MoveStyle::Ucci)) if style == MoveStyle::Uci1 => {
-                        prop_assert_eq!(format_move(&board, read, MoveStyle::Ucci), text);
+                    Ok((read, XiangqiMoveNotation::Ucci)) if style == XiangqiMoveNotation::Uci1 => {
+                        prop_assert_eq!(format_move(&board, read, XiangqiMoveNotation::Ucci), text);
                     }
-                    Err(e) if style == MoveStyle::WxfFsf || style == MoveStyle::Wxf => {
+                    Err(e) if style == XiangqiMoveNotation::WxfFsf || style == XiangqiMoveNotation::Wxf => {
                         prop_assert!(matches!(e.kind, MoveErrorKind::Ambiguous { .. }), "{}: {}", text, e);
                         prop_assert!(e.candidates.iter().any(|c| c.mv == mv));
                     }
@@ -461,7 +461,7 @@ fn check_reader(text: &str) -> Result<(), TestCaseError> {
         let board = p.board();
         let legal = p.legal_moves();
         let mut results = vec![parse_move(&board, p.turn(), &legal, text)];
-        for style in MoveStyle::ALL {
+        for style in XiangqiMoveNotation::ALL {
             results.push(parse_move_as(&board, p.turn(), &legal, text, style));
         }
         for result in results {
@@ -485,9 +485,9 @@ fn numbered_forms_name_pawns_only() {
     let fen: polyfen_xiangqi::Fen =
         "2bC1a3/4rkc2/1C7/3P4P/2p3p2/3R5/9/B1pA4B/3K2p1N/9 b - - 5 40".parse().expect("valid FEN");
     let position = polyfen_xiangqi::Position::from_setup(&fen).expect("playable");
-    let mv = position.parse_move_as("17+1", MoveStyle::WxfFsf).expect("one pawn move");
-    assert_eq!(position.format_move(mv, MoveStyle::Iccs), "G1-G0");
-    assert_eq!(position.format_move(mv, MoveStyle::WxfFsf), "17+1");
+    let mv = position.parse_move_as("17+1", XiangqiMoveNotation::WxfFsf).expect("one pawn move");
+    assert_eq!(position.format_move(mv, XiangqiMoveNotation::Iccs), "G1-G0");
+    assert_eq!(position.format_move(mv, XiangqiMoveNotation::WxfFsf), "17+1");
 }
 
 #[test]
@@ -495,15 +495,15 @@ fn a_plain_file_on_three_pieces_names_the_middle_one_strictly() {
     // red soldiers on e7, e6 and e5: WXF's plain file 5 names the middle one
     let p = position("3k5/9/4P4/4P4/4P4/9/9/9/9/4K4 w - - 0 1");
     let middle = p.parse_move("P5.4").unwrap();
-    assert_eq!(p.format_move(middle, MoveStyle::Ucci), "e6f6");
+    assert_eq!(p.format_move(middle, XiangqiMoveNotation::Ucci), "e6f6");
     // the middle soldier cannot go forward; only the front one can
     let e = p.parse_move("P5+1").unwrap_err();
     let front = p.parse_move("e7e8").unwrap();
-    let written = p.format_move(front, MoveStyle::Wxf);
+    let written = p.format_move(front, XiangqiMoveNotation::Wxf);
     assert_eq!(e.kind.to_string(), format!("P5+1 is not standard: only a lenient reading takes it, as {written}"));
     assert_eq!(e.span, 0..4);
     let mut repairs = Vec::new();
-    assert_eq!(p.read_move_lenient(" P5+1", &mut repairs).unwrap(), (front, MoveStyle::Wxf));
+    assert_eq!(p.read_move_lenient(" P5+1", &mut repairs).unwrap(), (front, XiangqiMoveNotation::Wxf));
     let messages: Vec<String> = repairs.iter().map(ToString::to_string).collect();
     assert_eq!(messages, [format!("read 'P5+1' as '{written}'")]);
     assert_eq!(repairs[0].span, 1..5);
@@ -522,14 +522,14 @@ fn other_tools_chinese_forms_are_read_leniently_and_reported() {
     // cchess's traditional script: every cannon 砲 (a variant character
     // read strictly)
     let cannon = p.parse_move("砲二平五").unwrap();
-    assert_eq!(p.format_move(cannon, MoveStyle::Ucci), "h2e2");
+    assert_eq!(p.format_move(cannon, XiangqiMoveNotation::Ucci), "h2e2");
     // red's elephant and advisor written 象, 士: black's characters
     for (text, ucci, standard) in [("象三進五", "g0e2", "相三进五"), ("士四進五", "f0e1", "仕四进五")] {
         let e = p.parse_move(text).unwrap_err();
         assert!(matches!(e.kind, MoveErrorKind::WrongSide { .. }), "{text}: {e}");
         repairs.clear();
         let (m, _) = p.read_move_lenient(text, &mut repairs).unwrap();
-        assert_eq!(p.format_move(m, MoveStyle::Ucci), ucci);
+        assert_eq!(p.format_move(m, XiangqiMoveNotation::Ucci), ucci);
         assert_eq!(repairs.len(), 1, "{text}");
         assert!(repairs[0].message.starts_with(&format!("read '{text}' as '")), "{}", repairs[0]);
         assert!(
@@ -542,7 +542,7 @@ fn other_tools_chinese_forms_are_read_leniently_and_reported() {
     let lone = position("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1");
     repairs.clear();
     let (m, _) = lone.read_move_lenient("將五進一", &mut repairs).unwrap();
-    assert_eq!(lone.format_move(m, MoveStyle::Ucci), "e0e1");
+    assert_eq!(lone.format_move(m, XiangqiMoveNotation::Ucci), "e0e1");
     assert_eq!(repairs.len(), 1);
     // black's move in Chinese numerals, as older cchess wrote it
     let black = position("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1");
@@ -550,19 +550,19 @@ fn other_tools_chinese_forms_are_read_leniently_and_reported() {
     assert!(matches!(e.kind, MoveErrorKind::WrongSide { .. }), "{e}");
     repairs.clear();
     let (m, _) = black.read_move_lenient("炮八平五", &mut repairs).unwrap();
-    assert_eq!(black.format_move(m, MoveStyle::Ucci), "h7e7");
+    assert_eq!(black.format_move(m, XiangqiMoveNotation::Ucci), "h7e7");
     let messages: Vec<String> = repairs.iter().map(ToString::to_string).collect();
     assert_eq!(messages, ["read '炮八平五' as '炮８平５'"]);
     repairs.clear();
     let (m, _) = black.read_move_lenient("马二进三", &mut repairs).unwrap();
-    assert_eq!(black.format_move(m, MoveStyle::Ucci), "b9c7");
+    assert_eq!(black.format_move(m, XiangqiMoveNotation::Ucci), "b9c7");
     assert_eq!(repairs.len(), 1);
     // leniency goes no further: red's moves in digits stay refused
     assert!(p.read_move_lenient("炮2平5", &mut repairs).is_err());
     assert!(p.read_move_lenient("车１进１", &mut repairs).is_err());
 }
 
-/// The game offers every move style, in the order of `MoveStyle::ALL`
+/// The game offers every move style, in the order of `XiangqiMoveNotation::ALL`
 /// (ICCS, its default, first).
 #[test]
 fn the_game_offers_every_move_style_iccs_first() {

@@ -25,7 +25,7 @@ fn ucci(m: Move) -> String {
     format!("{}{}", m.from, m.to)
 }
 
-/// Perft rows of NOTATIONS.md section 5 (Fairy-Stockfish and other engines),
+/// Perft rows on which independent engines (Fairy-Stockfish among them) agree,
 /// to the depths a debug-build test affords; deeper counts are in the
 /// benchmarks.
 const PERFT: [(&str, &[u64]); 5] = [

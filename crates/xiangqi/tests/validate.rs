@@ -12,7 +12,7 @@ fn check(fen: &str, expected: &[&str]) {
     assert_eq!(found, expected, "{fen}");
 }
 
-/// The positions of NOTATIONS.md section 5, with their perft numbers from
+/// The perft positions of `tests/rules.rs`, with their perft numbers from
 /// independent engines: all legal.
 #[test]
 fn perft_positions_are_legal() {

@@ -1,7 +1,7 @@
 //! The chess game as the layers above it see it ([`GamePosition`]): FEN,
 //! Shredder-FEN and EPD; UCI, SAN and LAN moves; diagrams, the JSON form,
 //! explanations part by part, the rules and perft; in game records,
-//! [`ChessRules`] (record.rs). The chess variants are rules of the game
+//! [`ChessAdapter`] (record.rs). The chess variants are rules of the game
 //! ([`GamePosition::RULES`]): a position holds the one it plays
 //! ([`VariantState`], variants.rs) and a standard one takes the chess code
 //! alone.
@@ -24,7 +24,7 @@ use polyfen_game::{
 
 pub use self::svg::{svg, svg_with_pocket};
 pub use json::{ChessDocument, ChessJson, JsonOperation};
-pub use record::{ChessPos, ChessRules};
+pub use record::{ChessAdapter, ChessPos};
 pub use variants::VariantState;
 
 use crate::{CastlingNotation, CastlingStyle, Epd, Fen, FenOptions, Move, Operation, Outcome, render};
@@ -134,7 +134,7 @@ impl GamePosition for ChessPosition {
     const RULES: &'static [polyfen_game::RulesInfo] = variants::RULES;
     type Json = ChessJson;
     type Document = ChessDocument;
-    type Rules = ChessRules;
+    type Adapter = ChessAdapter;
     const GAME_TAGS: GameTags = GameTags {
         variant: variants::VARIANT_TAGS,
         game: &["chess"],

@@ -1,15 +1,15 @@
-//! Chess in game records ([`GameRules`]): SAN, LAN and UCI moves, read
+//! Chess in game records ([`RecordAdapter`]): SAN, LAN and UCI moves, read
 //! per move whatever the file's notation, the ones the file does not name
 //! noted; null moves written `--`, or `0000` in UCI.
 
 use polyfen_core::Color;
-use polyfen_game::{CastlingMoves, GameRules, GameStatus, MoveError, MoveNote, NULL_MOVE};
+use polyfen_game::{CastlingMoves, GameStatus, MoveError, MoveNote, NULL_MOVE, RecordAdapter};
 
 use super::{ChessMoveNotation, ChessPosition, uci_castling, variants, write_move};
 use crate::{CastlingStyle, Move, MoveSyntax, Position, VariantPosition};
 
 /// Chess: SAN, LAN and UCI.
-pub struct ChessRules;
+pub struct ChessAdapter;
 
 /// A chess position to play on, with the castling style to write it in:
 /// standard chess on its own generator, or a chess variant's.
@@ -68,7 +68,7 @@ fn move_error(pos: &Position, e: crate::MoveError) -> MoveError {
     MoveError::new(e.message, e.span).with_candidates(candidates)
 }
 
-impl GameRules for ChessRules {
+impl RecordAdapter for ChessAdapter {
     type Position = ChessPosition;
     type Pos = ChessPos;
     type Move = Move;
@@ -268,54 +268,57 @@ fn is_lan_shaped(text: &[u8]) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use polyfen_game::{GameRules, GameStatus, NoNullMove, Step, play_step, read_step, write_step};
+    use polyfen_game::{GameStatus, NoNullMove, RecordAdapter, Step, play_step, read_step, write_step};
 
-    use super::{ChessPos, ChessRules};
+    use super::{ChessAdapter, ChessPos};
     use crate::{ChessMoveNotation, ChessPosition, START_FEN};
 
     fn start() -> ChessPos {
-        ChessRules::from_position(&ChessPosition::new(START_FEN.parse().expect("the start"))).expect("playable")
+        ChessAdapter::from_position(&ChessPosition::new(START_FEN.parse().expect("the start"))).expect("playable")
     }
 
     fn write(pos: &ChessPos, step: Step<crate::Move>, notation: ChessMoveNotation) -> Result<String, NoNullMove> {
         let mut out = String::new();
-        write_step::<ChessRules>(pos, step, notation, &mut out).map(|()| out)
+        write_step::<ChessAdapter>(pos, step, notation, &mut out).map(|()| out)
     }
 
     #[test]
     fn a_record_move_is_read_in_any_notation_noted_and_written_in_each() {
         let mut pos = start();
         let mut notes = Vec::new();
-        let e4 = read_step::<ChessRules>(&pos, "e2e4", Some(ChessMoveNotation::San), false, &mut notes).unwrap();
+        let e4 = read_step::<ChessAdapter>(&pos, "e2e4", Some(ChessMoveNotation::San), false, &mut notes).unwrap();
         let noted: Vec<&str> = notes.iter().map(|n| n.message.as_str()).collect();
         assert_eq!(noted, ["read the UCI move 'e2e4' as 'e4'"]);
         assert_eq!(write(&pos, e4, ChessMoveNotation::San), Ok("e4".to_owned()));
         assert_eq!(write(&pos, e4, ChessMoveNotation::Lan), Ok("e2-e4".to_owned()));
-        assert_eq!(write(&pos, e4, ChessRules::COORDINATES), Ok("e2e4".to_owned()));
+        assert_eq!(write(&pos, e4, ChessAdapter::COORDINATES), Ok("e2e4".to_owned()));
         notes.clear();
-        assert!(read_step::<ChessRules>(&pos, "e4", Some(ChessMoveNotation::San), false, &mut notes).is_ok());
+        assert!(read_step::<ChessAdapter>(&pos, "e4", Some(ChessMoveNotation::San), false, &mut notes).is_ok());
         assert!(notes.is_empty());
-        play_step::<ChessRules>(&mut pos, e4);
-        assert_eq!(ChessRules::numbering(&pos), (1, true));
-        let error = read_step::<ChessRules>(&pos, "Nd5", None, false, &mut notes).unwrap_err();
+        play_step::<ChessAdapter>(&mut pos, e4);
+        assert_eq!(ChessAdapter::numbering(&pos), (1, true));
+        let error = read_step::<ChessAdapter>(&pos, "Nd5", None, false, &mut notes).unwrap_err();
         assert_eq!(error.span, 0..3);
-        let null = read_step::<ChessRules>(&pos, "Z0", Some(ChessMoveNotation::San), false, &mut notes).unwrap();
+        let null = read_step::<ChessAdapter>(&pos, "Z0", Some(ChessMoveNotation::San), false, &mut notes).unwrap();
         assert!(matches!(null, Step::Null));
         assert_eq!(notes.last().map(|n| n.message.as_str()), Some("read 'Z0' as the null move '--'"));
         assert_eq!(write(&pos, null, ChessMoveNotation::San), Ok("--".to_owned()));
         assert_eq!(write(&pos, null, ChessMoveNotation::Uci), Ok("0000".to_owned()));
-        play_step::<ChessRules>(&mut pos, null);
-        assert_eq!(ChessRules::numbering(&pos), (2, false));
-        assert_eq!(ChessRules::status(&pos), GameStatus::Ongoing);
-        let back = ChessRules::to_position(&pos);
+        play_step::<ChessAdapter>(&mut pos, null);
+        assert_eq!(ChessAdapter::numbering(&pos), (2, false));
+        assert_eq!(ChessAdapter::status(&pos), GameStatus::Ongoing);
+        let back = ChessAdapter::to_position(&pos);
         assert_eq!(back.setup.to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2");
     }
 
     #[test]
     fn the_status_of_a_record_is_the_rules_one() {
         let mated = ChessPosition::new("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1".parse().expect("a FEN"));
-        assert_eq!(ChessRules::status(&ChessRules::from_position(&mated).expect("playable")), GameStatus::Checkmate);
+        assert_eq!(
+            ChessAdapter::status(&ChessAdapter::from_position(&mated).expect("playable")),
+            GameStatus::Checkmate
+        );
         let no_kings = ChessPosition::new("8/8/8/8/8/8/8/8 w - - 0 1".parse().expect("a FEN"));
-        assert!(ChessRules::from_position(&no_kings).is_err());
+        assert!(ChessAdapter::from_position(&no_kings).is_err());
     }
 }

@@ -1,6 +1,6 @@
 //! The Khet game as the layers above it see it ([`GamePosition`]): PKN,
 //! Khet's moves, diagrams, the JSON form, explanations part by part, the
-//! rules, perft and the laser; in game records, [`KhetRules`] (record.rs).
+//! rules, perft and the laser; in game records, [`KhetAdapter`] (record.rs).
 
 mod explain;
 mod json;
@@ -16,7 +16,7 @@ use polyfen_game::{
 };
 
 pub use self::json::{BeamJson, BounceJson, KhetDocument, KhetJson, LaserJson, OutcomeJson, PieceJson};
-pub use self::record::{KhetPos, KhetRules};
+pub use self::record::{KhetAdapter, KhetPos};
 pub use self::svg::{svg, svg_with_laser};
 use crate::{Laser, Move, Outcome, Pkn, PknOptions, Rules, color_name, parse_lenient};
 
@@ -167,7 +167,7 @@ impl GamePosition for KhetPosition {
     const SETUPS: &'static [(&'static str, &'static str)] = crate::SETUPS;
     type Json = KhetJson;
     type Document = KhetDocument;
-    type Rules = KhetRules;
+    type Adapter = KhetAdapter;
 
     /// Sure: a second field of rotation letters (`n e s w`, more than
     /// one), a `0` (ten empty squares) in the placement, or 8 ranks most of

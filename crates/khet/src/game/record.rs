@@ -1,14 +1,14 @@
-//! Khet in game records ([`GameRules`]): `h2g2`, `h2+`, `h2-`, every
+//! Khet in game records ([`RecordAdapter`]): `h2g2`, `h2+`, `h2-`, every
 //! rotation a move of its own; a null move written `0000`.
 
 use polyfen_core::Color;
-use polyfen_game::{GameRules, GameStatus, MoveError, MoveNote, NULL_MOVE};
+use polyfen_game::{GameStatus, MoveError, MoveNote, NULL_MOVE, RecordAdapter};
 
 use super::{KhetMoveNotation, KhetPosition};
 use crate::{Move, Position, Rules};
 
 /// Khet: `h2g2`, `h2+`, `h2-`.
-pub struct KhetRules;
+pub struct KhetAdapter;
 
 /// The rules Khet games are played by: every rotation a move of its own
 /// (a record may hold a pharaoh's turn), no swap restriction.
@@ -27,7 +27,7 @@ pub struct KhetPos {
     second_first: bool,
 }
 
-impl GameRules for KhetRules {
+impl RecordAdapter for KhetAdapter {
     type Position = KhetPosition;
     type Pos = KhetPos;
     type Move = Move;
@@ -121,32 +121,32 @@ impl GameRules for KhetRules {
 
 #[cfg(test)]
 mod tests {
-    use polyfen_game::{GameRules, GameStatus, Step, play_step, read_step, write_step};
+    use polyfen_game::{GameStatus, RecordAdapter, Step, play_step, read_step, write_step};
 
-    use super::KhetRules;
+    use super::KhetAdapter;
     use crate::{CLASSIC, KhetMoveNotation, KhetPosition};
 
     #[test]
     fn a_record_move_is_read_played_numbered_and_written() {
         let start = KhetPosition::new(CLASSIC.parse().expect("the classic setup"));
-        let mut pos = KhetRules::from_position(&start).expect("playable");
-        assert_eq!(KhetRules::numbering(&pos), (1, false));
+        let mut pos = KhetAdapter::from_position(&start).expect("playable");
+        assert_eq!(KhetAdapter::numbering(&pos), (1, false));
         let first = pos.pos.legal_moves(&super::KHET_RULES)[0].to_string();
         let mut notes = Vec::new();
-        let step = read_step::<KhetRules>(&pos, &first, Some(KhetMoveNotation::Khet), false, &mut notes).unwrap();
+        let step = read_step::<KhetAdapter>(&pos, &first, Some(KhetMoveNotation::Khet), false, &mut notes).unwrap();
         let mut written = String::new();
-        write_step::<KhetRules>(&pos, step, KhetRules::COORDINATES, &mut written).unwrap();
+        write_step::<KhetAdapter>(&pos, step, KhetAdapter::COORDINATES, &mut written).unwrap();
         assert_eq!(written, first);
-        play_step::<KhetRules>(&mut pos, step);
-        assert_eq!(KhetRules::numbering(&pos), (1, true));
-        let null = read_step::<KhetRules>(&pos, "--", Some(KhetMoveNotation::Khet), false, &mut notes).unwrap();
+        play_step::<KhetAdapter>(&mut pos, step);
+        assert_eq!(KhetAdapter::numbering(&pos), (1, true));
+        let null = read_step::<KhetAdapter>(&pos, "--", Some(KhetMoveNotation::Khet), false, &mut notes).unwrap();
         assert!(matches!(null, Step::Null));
         assert_eq!(notes.last().map(|n| n.message.as_str()), Some("read '--' as the null move '0000'"));
-        play_step::<KhetRules>(&mut pos, null);
-        assert_eq!(KhetRules::numbering(&pos), (2, false));
-        assert_eq!(KhetRules::status(&pos), GameStatus::Ongoing);
-        let error = read_step::<KhetRules>(&pos, "a9a8", None, false, &mut notes).unwrap_err();
+        play_step::<KhetAdapter>(&mut pos, null);
+        assert_eq!(KhetAdapter::numbering(&pos), (2, false));
+        assert_eq!(KhetAdapter::status(&pos), GameStatus::Ongoing);
+        let error = read_step::<KhetAdapter>(&pos, "a9a8", None, false, &mut notes).unwrap_err();
         assert!(!error.message.is_empty());
-        assert_ne!(KhetRules::to_position(&pos).setup.to_string(), CLASSIC);
+        assert_ne!(KhetAdapter::to_position(&pos).setup.to_string(), CLASSIC);
     }
 }

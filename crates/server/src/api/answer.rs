@@ -7,6 +7,7 @@
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use polyfen::RuleError;
 use polyfen::polyfen_core::{ParseError, ParseErrorKind, Repair};
 use polyfen::{Notation, RulesError};
 use serde::Serialize;
@@ -73,7 +74,7 @@ pub(crate) fn repairs_out(input: &str, repairs: &[Repair]) -> Vec<RepairOut> {
 /// the column in the move text and the candidates.
 pub(crate) fn rules_error(error: &RulesError, moves: Option<&[String]>) -> ItemError {
     let mut item = ItemError::message(error.to_string());
-    if let RulesError::Move { index, error: move_error } = error {
+    if let RulesError::Rule(RuleError::Move { index, error: move_error }) = error {
         item.move_number = Some(index + 1);
         item.candidates.clone_from(&move_error.candidates);
         if let Some(text) = moves.and_then(|moves| moves.get(*index)) {

@@ -9,6 +9,7 @@ use axum::extract::State;
 use axum::extract::rejection::BytesRejection;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
+use polyfen::RuleError;
 use polyfen::rules::PerftControl;
 use polyfen::{AnyPosition, Notation, Position, Reading, RulesError, WriteOptions};
 use serde::Serialize;
@@ -135,8 +136,8 @@ pub(crate) async fn play(
             }
             match position.play(text, notation, &rules.options) {
                 Ok(written) => played.push(written),
-                Err(RulesError::Move { error, .. }) => {
-                    return Err(rules_error(&RulesError::Move { index, error }, Some(moves)));
+                Err(RulesError::Rule(RuleError::Move { error, .. })) => {
+                    return Err(rules_error(&RulesError::Rule(RuleError::Move { index, error }), Some(moves)));
                 }
                 Err(e) => return Err(rules_error(&e, None)),
             }

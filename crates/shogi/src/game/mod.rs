@@ -1,6 +1,6 @@
 //! Shogi as the layers above it see it ([`GamePosition`]): SFEN, USI
 //! moves, diagrams, the JSON form, explanations part by part, the rules and
-//! perft; in game records, [`ShogiRules`] (record.rs); its own record
+//! perft; in game records, [`ShogiAdapter`] (record.rs); its own record
 //! formats KIF, KI2 and CSA, [`ShogiRecord`] (records/).
 
 mod explain;
@@ -20,12 +20,12 @@ use polyfen_game::{
 };
 
 pub use self::json::{ShogiDocument, ShogiJson};
-pub use self::record::ShogiRules;
+pub use self::record::ShogiAdapter;
 pub use self::records::ShogiRecord;
 pub use self::render::ascii;
 pub use self::svg::svg;
 use crate::board::{BoardError, BoardNotation};
-use crate::{Move, MoveNotation, MoveParseError, Position, Sfen, Square, Status};
+use crate::{Move, MoveParseError, Position, Sfen, ShogiMoveNotation, Square, Status};
 
 /// The position notations of Shogi.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -50,9 +50,6 @@ impl ShogiNotation {
         }
     }
 }
-
-/// The move notations of Shogi, as the layers above name them.
-pub type ShogiMoveNotation = MoveNotation;
 
 /// A Shogi position as the layers above the rules hold it: the setup, and
 /// the square the last move went to, when it was reached by a move (what
@@ -96,22 +93,22 @@ const MAX_PERFT_DEPTH: u32 = 20;
 /// digit (`7g7f`) or a drop's star (`P*5e`, which Western writes the same
 /// way), Western with a piece letter (`P-7f`, `+R4d-4f`).
 #[must_use]
-pub fn notation_of(text: &str) -> MoveNotation {
+pub fn notation_of(text: &str) -> ShogiMoveNotation {
     let text = text.trim();
     let b = text.as_bytes();
     match b {
-        [b'+' | b'-', d, ..] if d.is_ascii_digit() => MoveNotation::Csa,
-        _ if text.starts_with(['▲', '△', '☗', '☖']) => MoveNotation::Ki2,
+        [b'+' | b'-', d, ..] if d.is_ascii_digit() => ShogiMoveNotation::Csa,
+        _ if text.starts_with(['▲', '△', '☗', '☖']) => ShogiMoveNotation::Ki2,
         _ if !text.is_ascii() => {
             if text.contains('(') {
-                MoveNotation::Kif
+                ShogiMoveNotation::Kif
             } else {
-                MoveNotation::Ki2
+                ShogiMoveNotation::Ki2
             }
         }
-        [d, ..] if d.is_ascii_digit() => MoveNotation::Usi,
-        [_, b'*', ..] => MoveNotation::Usi,
-        _ => MoveNotation::Western,
+        [d, ..] if d.is_ascii_digit() => ShogiMoveNotation::Usi,
+        [_, b'*', ..] => ShogiMoveNotation::Usi,
+        _ => ShogiMoveNotation::Western,
     }
 }
 
@@ -122,7 +119,7 @@ fn read_any(
     pos: &Position,
     previous: Option<Square>,
     text: &str,
-    expected: Option<MoveNotation>,
+    expected: Option<ShogiMoveNotation>,
     lenient: bool,
     repairs: &mut Vec<polyfen_core::MoveRepair>,
 ) -> Result<Move, MoveParseError> {
@@ -142,12 +139,12 @@ impl GamePosition for ShogiPosition {
     const NOTATIONS: &'static [ShogiNotation] =
         &[ShogiNotation::Sfen, ShogiNotation::CsaBoard, ShogiNotation::KifBoard];
     type MoveNotation = ShogiMoveNotation;
-    const MOVE_NOTATIONS: &'static [ShogiMoveNotation] = &MoveNotation::ALL;
+    const MOVE_NOTATIONS: &'static [ShogiMoveNotation] = &ShogiMoveNotation::ALL;
     const STYLES: &'static [&'static str] = &["ascii", "unicode", "svg"];
     const SETUPS: &'static [(&'static str, &'static str)] = &SETUP_IDS;
     type Json = ShogiJson;
     type Document = ShogiDocument;
-    type Rules = ShogiRules;
+    type Adapter = ShogiAdapter;
     const GAME_TAGS: GameTags = GameTags {
         variant: &[VariantTag::named("shogi")],
         game: &["shogi"],
@@ -158,11 +155,11 @@ impl GamePosition for ShogiPosition {
     const MOVE_TAGS: MoveTags<ShogiMoveNotation> = MoveTags {
         default: None,
         formats: &[
-            ("USI", MoveNotation::Usi),
-            ("CSA", MoveNotation::Csa),
-            ("KIF", MoveNotation::Kif),
-            ("KI2", MoveNotation::Ki2),
-            ("Western", MoveNotation::Western),
+            ("USI", ShogiMoveNotation::Usi),
+            ("CSA", ShogiMoveNotation::Csa),
+            ("KIF", ShogiMoveNotation::Kif),
+            ("KI2", ShogiMoveNotation::Ki2),
+            ("Western", ShogiMoveNotation::Western),
         ],
     };
     const SVG_BOARD_BYTES: u64 = svg::BOARD_BYTES;

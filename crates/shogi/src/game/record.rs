@@ -1,4 +1,4 @@
-//! Shogi in game records ([`GameRules`]): moves read in any notation
+//! Shogi in game records ([`RecordAdapter`]): moves read in any notation
 //! (found per move, or the one the record names) and written in each; KIF
 //! and KI2 write `同` for the square of the move before. Shogi has no null
 //! move, so a record's `--` is refused. A line's history is judged at its
@@ -8,13 +8,15 @@
 //! warned of.
 
 use polyfen_core::Color;
-use polyfen_game::{GameRules, GameStatus, Judgement, MoveError, MoveNote, Stated};
+use polyfen_game::{GameStatus, Judgement, MoveError, MoveNote, RecordAdapter, Stated};
 
-use super::{ShogiMoveNotation, ShogiPosition, move_error, read_any, repetition_status, status_of};
-use crate::{Move, MoveNotation, Position, Square, Status, color_name, impasse_count, impasse_declaration, sennichite};
+use super::{ShogiPosition, move_error, read_any, repetition_status, status_of};
+use crate::{
+    Move, Position, ShogiMoveNotation, Square, Status, color_name, impasse_count, impasse_declaration, sennichite,
+};
 
 /// Shogi's moves in game records.
-pub struct ShogiRules;
+pub struct ShogiAdapter;
 
 /// A position moves are played on, and where the last move went (what KIF
 /// and KI2 write `同` for).
@@ -26,13 +28,13 @@ pub struct ShogiPos {
     pub last_to: Option<Square>,
 }
 
-impl GameRules for ShogiRules {
+impl RecordAdapter for ShogiAdapter {
     type Position = ShogiPosition;
     type Pos = ShogiPos;
     type Move = Move;
 
-    const COORDINATES: ShogiMoveNotation = MoveNotation::Usi;
-    const PGN_NOTATION: ShogiMoveNotation = MoveNotation::Usi;
+    const COORDINATES: ShogiMoveNotation = ShogiMoveNotation::Usi;
+    const PGN_NOTATION: ShogiMoveNotation = ShogiMoveNotation::Usi;
 
     fn from_position(position: &ShogiPosition) -> Result<ShogiPos, String> {
         let rules = Position::from_setup(&position.setup).map_err(|e| e.to_string())?;
@@ -74,7 +76,7 @@ impl GameRules for ShogiRules {
         Err("Shogi has no null move: a side must move or drop".into())
     }
 
-    /// Never called, as [`ShogiRules::null_allowed`] refuses every null
+    /// Never called, as [`ShogiAdapter::null_allowed`] refuses every null
     /// move; it passes the turn if it is.
     fn play_null(pos: &mut ShogiPos) {
         let mut setup = pos.position.to_setup();
@@ -185,70 +187,70 @@ impl GameRules for ShogiRules {
 
 #[cfg(test)]
 mod tests {
-    use polyfen_game::{GameRules, GameStatus, NoNullMove, Stated, Step, play_step, read_step, write_step};
+    use polyfen_game::{GameStatus, NoNullMove, RecordAdapter, Stated, Step, play_step, read_step, write_step};
 
-    use super::{ShogiPos, ShogiRules};
+    use super::{ShogiAdapter, ShogiPos};
     use crate::game::ShogiPosition;
-    use crate::{MoveNotation, START_SFEN};
+    use crate::{START_SFEN, ShogiMoveNotation};
 
     fn write(pos: &ShogiPos, step: Step<crate::Move>) -> Result<String, NoNullMove> {
-        write_in(pos, step, MoveNotation::Usi)
+        write_in(pos, step, ShogiMoveNotation::Usi)
     }
 
-    fn write_in(pos: &ShogiPos, step: Step<crate::Move>, notation: MoveNotation) -> Result<String, NoNullMove> {
+    fn write_in(pos: &ShogiPos, step: Step<crate::Move>, notation: ShogiMoveNotation) -> Result<String, NoNullMove> {
         let mut out = String::new();
-        write_step::<ShogiRules>(pos, step, notation, &mut out).map(|()| out)
+        write_step::<ShogiAdapter>(pos, step, notation, &mut out).map(|()| out)
     }
 
     #[test]
     fn record_moves_are_read_played_and_numbered() {
         let start = ShogiPosition::new(START_SFEN.parse().expect("the start"));
-        let mut pos = ShogiRules::from_position(&start).expect("playable");
+        let mut pos = ShogiAdapter::from_position(&start).expect("playable");
         let mut notes = Vec::new();
-        assert_eq!(ShogiRules::numbering(&pos), (1, false));
+        assert_eq!(ShogiAdapter::numbering(&pos), (1, false));
         for text in ["7g7f", "+7776FU", "７六歩(77)", "▲７六歩", "P-7f"] {
-            let step = read_step::<ShogiRules>(&pos, text, None, false, &mut notes).unwrap();
+            let step = read_step::<ShogiAdapter>(&pos, text, None, false, &mut notes).unwrap();
             assert_eq!(write(&pos, step), Ok("7g7f".to_owned()), "{text}");
         }
-        let step = read_step::<ShogiRules>(&pos, "7g7f", None, false, &mut notes).unwrap();
-        assert_eq!(write_in(&pos, step, MoveNotation::Kif), Ok("７六歩(77)".to_owned()));
-        play_step::<ShogiRules>(&mut pos, step);
-        assert_eq!(ShogiRules::numbering(&pos), (1, true));
-        let lenient = read_step::<ShogiRules>(&pos, "3C3D", None, true, &mut notes).unwrap();
+        let step = read_step::<ShogiAdapter>(&pos, "7g7f", None, false, &mut notes).unwrap();
+        assert_eq!(write_in(&pos, step, ShogiMoveNotation::Kif), Ok("７六歩(77)".to_owned()));
+        play_step::<ShogiAdapter>(&mut pos, step);
+        assert_eq!(ShogiAdapter::numbering(&pos), (1, true));
+        let lenient = read_step::<ShogiAdapter>(&pos, "3C3D", None, true, &mut notes).unwrap();
         assert_eq!(write(&pos, lenient), Ok("3c3d".to_owned()));
         assert_eq!(notes.len(), 1, "{notes:?}");
-        play_step::<ShogiRules>(&mut pos, lenient);
-        assert_eq!(ShogiRules::numbering(&pos), (2, false));
+        play_step::<ShogiAdapter>(&mut pos, lenient);
+        assert_eq!(ShogiAdapter::numbering(&pos), (2, false));
         // 同: a move back to the square the last one went to
         let mut after = pos.clone();
         for text in ["2g2f", "8c8d", "2f2e", "8d8e", "2e2d"] {
-            let step = read_step::<ShogiRules>(&after, text, None, false, &mut notes).unwrap();
-            play_step::<ShogiRules>(&mut after, step);
+            let step = read_step::<ShogiAdapter>(&after, text, None, false, &mut notes).unwrap();
+            play_step::<ShogiAdapter>(&mut after, step);
         }
-        let recapture = read_step::<ShogiRules>(&after, "同　歩(23)", None, false, &mut notes).unwrap();
+        let recapture = read_step::<ShogiAdapter>(&after, "同　歩(23)", None, false, &mut notes).unwrap();
         assert_eq!(write(&after, recapture), Ok("2c2d".to_owned()));
-        assert_eq!(write_in(&after, recapture, MoveNotation::Ki2), Ok("△同　歩".to_owned()));
-        let bad = read_step::<ShogiRules>(&pos, "7f7d", None, false, &mut notes).unwrap_err();
+        assert_eq!(write_in(&after, recapture, ShogiMoveNotation::Ki2), Ok("△同　歩".to_owned()));
+        let bad = read_step::<ShogiAdapter>(&pos, "7f7d", None, false, &mut notes).unwrap_err();
         assert!(!bad.to_string().is_empty());
-        assert!(read_step::<ShogiRules>(&pos, "--", None, true, &mut notes).is_err(), "no null move");
+        assert!(read_step::<ShogiAdapter>(&pos, "--", None, true, &mut notes).is_err(), "no null move");
 
         let handicap = ShogiPosition::new(crate::setup("lance").expect("a handicap"));
-        let pos = ShogiRules::from_position(&handicap).expect("playable");
-        assert_eq!(ShogiRules::numbering(&pos), (1, true), "gote moves first");
+        let pos = ShogiAdapter::from_position(&handicap).expect("playable");
+        assert_eq!(ShogiAdapter::numbering(&pos), (1, true), "gote moves first");
         let mut pos = pos;
-        let step = read_step::<ShogiRules>(&pos, "3c3d", None, false, &mut notes).unwrap();
-        play_step::<ShogiRules>(&mut pos, step);
-        assert_eq!(ShogiRules::numbering(&pos), (2, false));
+        let step = read_step::<ShogiAdapter>(&pos, "3c3d", None, false, &mut notes).unwrap();
+        play_step::<ShogiAdapter>(&mut pos, step);
+        assert_eq!(ShogiAdapter::numbering(&pos), (2, false));
     }
 
     /// The line of `moves` (USI) from `sfen`, each position kept.
     fn history(sfen: &str, moves: &[&str]) -> Vec<ShogiPos> {
         let start = ShogiPosition::new(sfen.parse().expect("an SFEN"));
-        let mut pos = ShogiRules::from_position(&start).expect("playable");
+        let mut pos = ShogiAdapter::from_position(&start).expect("playable");
         let mut out = vec![pos.clone()];
         for m in moves {
-            let step = read_step::<ShogiRules>(&pos, m, None, false, &mut Vec::new()).expect("legal");
-            play_step::<ShogiRules>(&mut pos, step);
+            let step = read_step::<ShogiAdapter>(&pos, m, None, false, &mut Vec::new()).expect("legal");
+            play_step::<ShogiAdapter>(&mut pos, step);
             out.push(pos.clone());
         }
         out
@@ -260,16 +262,16 @@ mod tests {
         let mut moves: Vec<&str> = cycle.iter().cycle().take(12).copied().collect();
         let line = history(START_SFEN, &moves);
         // stated as a repetition and a draw: nothing to say
-        let agreed = ShogiRules::judge(&line, Stated::new(Some("1/2-1/2"), Some("repetition")));
+        let agreed = ShogiAdapter::judge(&line, Stated::new(Some("1/2-1/2"), Some("repetition")));
         assert_eq!(agreed.status, Some(GameStatus::Ended("sennichite")));
         assert!(agreed.warnings.is_empty(), "{:?}", agreed.warnings);
         // not stated: the rules say it
-        let unstated = ShogiRules::judge(&line, Stated::new(Some("*"), None));
+        let unstated = ShogiAdapter::judge(&line, Stated::new(Some("*"), None));
         assert_eq!(unstated.warnings.len(), 1);
         assert!(unstated.warnings[0].contains("does not say"), "{:?}", unstated.warnings);
         // a record that goes on after the fourth repetition
         moves.push("2g2f");
-        let longer = ShogiRules::judge(&history(START_SFEN, &moves), Stated::new(Some("1-0"), Some("resign")));
+        let longer = ShogiAdapter::judge(&history(START_SFEN, &moves), Stated::new(Some("1-0"), Some("resign")));
         assert_eq!(longer.status, None);
         assert_eq!(
             longer.warnings,
@@ -278,7 +280,7 @@ mod tests {
             ]
         );
         // a repetition stated that is none
-        let none = ShogiRules::judge(&line[..9], Stated::new(Some("1/2-1/2"), Some("repetition")));
+        let none = ShogiAdapter::judge(&line[..9], Stated::new(Some("1/2-1/2"), Some("repetition")));
         assert_eq!(none.status, None);
         assert!(none.warnings[0].contains("no position of its main line occurs four times"), "{:?}", none.warnings);
     }
@@ -287,26 +289,26 @@ mod tests {
     fn a_result_that_gives_the_mated_side_the_win_is_warned_of() {
         // a composed mate: gote to move, its king taken in by a gold on 5b
         let mated = history("4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1", &[]);
-        let agreed = ShogiRules::judge(&mated, Stated::new(Some("1-0"), Some("mate")));
+        let agreed = ShogiAdapter::judge(&mated, Stated::new(Some("1-0"), Some("mate")));
         assert!(agreed.warnings.is_empty(), "{:?}", agreed.warnings);
-        let wrong = ShogiRules::judge(&mated, Stated::new(Some("1/2-1/2"), None));
+        let wrong = ShogiAdapter::judge(&mated, Stated::new(Some("1/2-1/2"), None));
         assert_eq!(
             wrong.warnings,
             ["the record says 1/2-1/2, but gote has no legal move in the last position and has lost (1-0)"]
         );
-        assert!(ShogiRules::judge(&mated, Stated::new(Some("*"), None)).warnings.is_empty(), "no result, no word");
+        assert!(ShogiAdapter::judge(&mated, Stated::new(Some("*"), None)).warnings.is_empty(), "no result, no word");
     }
 
     #[test]
     fn a_declaration_is_checked_and_the_status_says_who_may_declare() {
         let entered = "+R+B+S+SK+N+N+N+N/PPPPPPPPP/9/9/9/9/9/9/4k4 b RB2GL2g2slp 1";
         let line = history(entered, &[]);
-        assert_eq!(ShogiRules::status(&line[0]), GameStatus::Ended("impasse-declaration"));
-        let allowed = ShogiRules::judge(&line, Stated::new(Some("1-0"), Some("entering king")));
+        assert_eq!(ShogiAdapter::status(&line[0]), GameStatus::Ended("impasse-declaration"));
+        let allowed = ShogiAdapter::judge(&line, Stated::new(Some("1-0"), Some("entering king")));
         assert!(allowed.warnings.is_empty(), "{:?}", allowed.warnings);
         let early = history(START_SFEN, &["7g7f", "3c3d"]);
-        assert_eq!(ShogiRules::status(&early[2]), GameStatus::Ongoing);
-        let refused = ShogiRules::judge(&early, Stated::new(Some("1-0"), Some("entering king")));
+        assert_eq!(ShogiAdapter::status(&early[2]), GameStatus::Ongoing);
+        let refused = ShogiAdapter::judge(&early, Stated::new(Some("1-0"), Some("entering king")));
         assert_eq!(
             refused.warnings,
             [

@@ -14,10 +14,10 @@
 //! [`MoveParseError`] with the byte span at fault and the legal moves it
 //! may have meant, written in the same notation. KIF and KI2 write `同`
 //! ("the same square") for a move to the square the previous move went to;
-//! that square is the caller's business ([`MoveNotation::write_after`],
-//! [`MoveNotation::read_after`]).
+//! that square is the caller's business ([`ShogiMoveNotation::write_after`],
+//! [`ShogiMoveNotation::read_after`]).
 //!
-//! [`MoveNotation::read_lenient`] lists the other writers' forms it takes.
+//! [`ShogiMoveNotation::read_lenient`] lists the other writers' forms it takes.
 //!
 //! The board notations of KIF and CSA files (a start diagram) are in
 //! [`board`].
@@ -25,14 +25,14 @@
 //! # Examples
 //!
 //! ```
-//! use polyfen_shogi::{MoveNotation, Position};
+//! use polyfen_shogi::{ShogiMoveNotation, Position};
 //!
 //! let position = Position::start();
-//! let mv = MoveNotation::Kif.read(&position, "７六歩(77)")?;
+//! let mv = ShogiMoveNotation::Kif.read(&position, "７六歩(77)")?;
 //! assert_eq!(mv.to_string(), "7g7f");
-//! assert_eq!(MoveNotation::Csa.write(&position, mv), "+7776FU");
-//! assert_eq!(MoveNotation::Ki2.write(&position, mv), "▲７六歩");
-//! assert_eq!(MoveNotation::Western.write(&position, mv), "P-7f");
+//! assert_eq!(ShogiMoveNotation::Csa.write(&position, mv), "+7776FU");
+//! assert_eq!(ShogiMoveNotation::Ki2.write(&position, mv), "▲７六歩");
+//! assert_eq!(ShogiMoveNotation::Western.write(&position, mv), "P-7f");
 //! # Ok::<(), polyfen_shogi::MoveParseError>(())
 //! ```
 
@@ -57,10 +57,10 @@ use crate::{Move, Position, Role, Square, color_name};
 /// A way of writing Shogi moves: `usi` (`7g7f`), `csa` (`+7776FU`), `kif`
 /// (`７六歩(77)`), `ki2` (`▲７六歩`) or `western` (`P-7f`).
 ///
-/// [`MoveNotation::write`] writes a legal move in its shortest standard
-/// form; [`MoveNotation::read`] reads a text against the legal moves.
+/// [`ShogiMoveNotation::write`] writes a legal move in its shortest standard
+/// form; [`ShogiMoveNotation::read`] reads a text against the legal moves.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum MoveNotation {
+pub enum ShogiMoveNotation {
     /// USI: `7g7f`, `8h2b+`, `P*5e`.
     #[default]
     Usi,
@@ -77,20 +77,25 @@ pub enum MoveNotation {
     Western,
 }
 
-impl MoveNotation {
+impl ShogiMoveNotation {
     /// Every notation, the default first.
-    pub const ALL: [MoveNotation; 5] =
-        [MoveNotation::Usi, MoveNotation::Csa, MoveNotation::Kif, MoveNotation::Ki2, MoveNotation::Western];
+    pub const ALL: [ShogiMoveNotation; 5] = [
+        ShogiMoveNotation::Usi,
+        ShogiMoveNotation::Csa,
+        ShogiMoveNotation::Kif,
+        ShogiMoveNotation::Ki2,
+        ShogiMoveNotation::Western,
+    ];
 
     /// The notation's id: `usi`, `csa`, `kif`, `ki2`, `western`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
-            MoveNotation::Usi => "usi",
-            MoveNotation::Csa => "csa",
-            MoveNotation::Kif => "kif",
-            MoveNotation::Ki2 => "ki2",
-            MoveNotation::Western => "western",
+            ShogiMoveNotation::Usi => "usi",
+            ShogiMoveNotation::Csa => "csa",
+            ShogiMoveNotation::Kif => "kif",
+            ShogiMoveNotation::Ki2 => "ki2",
+            ShogiMoveNotation::Western => "western",
         }
     }
 
@@ -107,11 +112,11 @@ impl MoveNotation {
     pub fn write_after(self, position: &Position, previous: Option<Square>, mv: Move) -> String {
         let mut out = String::new();
         match self {
-            MoveNotation::Usi => out.push_str(&mv.to_string()),
-            MoveNotation::Csa => csa::write(&mut out, position, mv),
-            MoveNotation::Kif => kif::write(&mut out, position, previous, mv),
-            MoveNotation::Ki2 => ki2::write(&mut out, position, previous, mv),
-            MoveNotation::Western => western::write(&mut out, position, mv),
+            ShogiMoveNotation::Usi => out.push_str(&mv.to_string()),
+            ShogiMoveNotation::Csa => csa::write(&mut out, position, mv),
+            ShogiMoveNotation::Kif => kif::write(&mut out, position, previous, mv),
+            ShogiMoveNotation::Ki2 => ki2::write(&mut out, position, previous, mv),
+            ShogiMoveNotation::Western => western::write(&mut out, position, mv),
         }
         out
     }
@@ -149,7 +154,7 @@ impl MoveNotation {
         }
     }
 
-    /// Reads `text` as [`MoveNotation::read_after`] does, and also the
+    /// Reads `text` as [`ShogiMoveNotation::read_after`] does, and also the
     /// forms other writers and older texts produce, pushing one
     /// [`MoveRepair`] onto `repairs` for each (the strict readers refuse
     /// them with [`MoveErrorKind::NotStandard`], naming the reading):
@@ -193,17 +198,17 @@ impl MoveNotation {
         let reader = Reader { position, legal: Legal::of(position), previous, notation: self };
         let mut own = Vec::new();
         let result = match self {
-            MoveNotation::Usi => match crate::usi::read_move_lenient(position, trimmed) {
+            ShogiMoveNotation::Usi => match crate::usi::read_move_lenient(position, trimmed) {
                 Ok((mv, found)) => {
                     own = found;
                     Ok(mv)
                 }
                 Err(e) => Err(MoveParseError::from(e)),
             },
-            MoveNotation::Csa => csa::read(&reader, trimmed, &mut own),
-            MoveNotation::Kif => kif::read(&reader, trimmed, &mut own),
-            MoveNotation::Ki2 => ki2::read(&reader, trimmed, &mut own),
-            MoveNotation::Western => western::read(&reader, trimmed, &mut own),
+            ShogiMoveNotation::Csa => csa::read(&reader, trimmed, &mut own),
+            ShogiMoveNotation::Kif => kif::read(&reader, trimmed, &mut own),
+            ShogiMoveNotation::Ki2 => ki2::read(&reader, trimmed, &mut own),
+            ShogiMoveNotation::Western => western::read(&reader, trimmed, &mut own),
         };
         match result {
             Ok(mv) => {
@@ -218,7 +223,7 @@ impl MoveNotation {
     }
 }
 
-impl fmt::Display for MoveNotation {
+impl fmt::Display for ShogiMoveNotation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.pad(self.name())
     }
@@ -229,12 +234,12 @@ impl fmt::Display for MoveNotation {
 #[error("{0:?} is not a Shogi move notation: expected usi, csa, kif, ki2 or western")]
 pub struct UnknownMoveNotation(pub String);
 
-impl FromStr for MoveNotation {
+impl FromStr for ShogiMoveNotation {
     type Err = UnknownMoveNotation;
 
     /// Reads a notation id (in any case).
-    fn from_str(s: &str) -> Result<MoveNotation, UnknownMoveNotation> {
-        MoveNotation::ALL
+    fn from_str(s: &str) -> Result<ShogiMoveNotation, UnknownMoveNotation> {
+        ShogiMoveNotation::ALL
             .into_iter()
             .find(|n| s.eq_ignore_ascii_case(n.name()))
             .ok_or_else(|| UnknownMoveNotation(s.to_owned()))
@@ -305,7 +310,7 @@ pub struct MoveParseError {
     /// The bytes of the text the error is about.
     pub span: Range<usize>,
     /// The notation the text was read in.
-    pub notation: MoveNotation,
+    pub notation: ShogiMoveNotation,
     /// The legal moves that fit (an ambiguous move) or come closest (an
     /// illegal one), each written in `notation`, in move order.
     pub candidates: Vec<Candidate>,
@@ -321,7 +326,7 @@ pub struct Candidate {
 }
 
 impl MoveParseError {
-    fn new(notation: MoveNotation, kind: MoveErrorKind, span: Range<usize>) -> MoveParseError {
+    fn new(notation: ShogiMoveNotation, kind: MoveErrorKind, span: Range<usize>) -> MoveParseError {
         MoveParseError { kind, span, notation, candidates: Vec::new() }
     }
 }
@@ -351,7 +356,7 @@ impl From<crate::usi::MoveParseError> for MoveParseError {
             Usi::Empty => MoveErrorKind::Empty,
         };
         let candidates = e.candidates.into_iter().map(|mv| Candidate { mv, text: mv.to_string() }).collect();
-        MoveParseError { kind, span: e.span, notation: MoveNotation::Usi, candidates }
+        MoveParseError { kind, span: e.span, notation: ShogiMoveNotation::Usi, candidates }
     }
 }
 
@@ -361,7 +366,7 @@ struct Reader<'a> {
     position: &'a Position,
     legal: Legal<'a>,
     previous: Option<Square>,
-    notation: MoveNotation,
+    notation: ShogiMoveNotation,
 }
 
 impl Reader<'_> {

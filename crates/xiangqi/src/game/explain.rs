@@ -9,7 +9,7 @@ use polyfen_core::Color;
 use polyfen_game::explain::{Explain, Field, Geometry, MoveText, Part, SquareSyntax, names_squares, side_part};
 
 use super::{XiangqiNotation, XiangqiPosition};
-use crate::{MoveStyle, Piece, color_name};
+use crate::{Piece, XiangqiMoveNotation, color_name};
 
 impl Explain for XiangqiPosition {
     const GEOMETRY: Geometry = Geometry {
@@ -72,25 +72,27 @@ impl Explain for XiangqiPosition {
         }
     }
 
-    fn move_parts(text: &str, notation: MoveStyle, coordinate: &str) -> Vec<Part> {
+    fn move_parts(text: &str, notation: XiangqiMoveNotation, coordinate: &str) -> Vec<Part> {
         let m = MoveText::new(text, coordinate);
         match notation {
-            MoveStyle::Wxf | MoveStyle::WxfFsf => m.parts(|_, k| (wxf_part(&m, k), 1)),
-            MoveStyle::Chinese | MoveStyle::ChineseTraditional => m.parts(|_, k| (chinese_part(&m, k), 1)),
-            MoveStyle::Iccs | MoveStyle::Ucci | MoveStyle::Uci1 => {
-                let syntax = SquareSyntax { any_case: true, two_digit_ranks: notation == MoveStyle::Uci1 };
+            XiangqiMoveNotation::Wxf | XiangqiMoveNotation::WxfFsf => m.parts(|_, k| (wxf_part(&m, k), 1)),
+            XiangqiMoveNotation::Chinese | XiangqiMoveNotation::ChineseTraditional => {
+                m.parts(|_, k| (chinese_part(&m, k), 1))
+            }
+            XiangqiMoveNotation::Iccs | XiangqiMoveNotation::Ucci | XiangqiMoveNotation::Uci1 => {
+                let syntax = SquareSyntax { any_case: true, two_digit_ranks: notation == XiangqiMoveNotation::Uci1 };
                 m.coordinate_parts(syntax, false, |_, _| None)
             }
         }
     }
 
-    fn guess_move_notation(text: &str) -> MoveStyle {
+    fn guess_move_notation(text: &str) -> XiangqiMoveNotation {
         if !text.is_ascii() {
-            MoveStyle::Chinese
+            XiangqiMoveNotation::Chinese
         } else if names_squares(text) {
-            MoveStyle::Iccs
+            XiangqiMoveNotation::Iccs
         } else {
-            MoveStyle::Wxf
+            XiangqiMoveNotation::Wxf
         }
     }
 }
@@ -257,7 +259,7 @@ mod tests {
     use polyfen_game::explain::{Explain, position_parts};
     use polyfen_game::{GamePosition, ReadOptions};
 
-    use crate::{MoveStyle, XiangqiNotation, XiangqiPosition};
+    use crate::{XiangqiMoveNotation, XiangqiNotation, XiangqiPosition};
 
     #[test]
     fn the_legacy_marker_names_its_point() {
@@ -275,10 +277,10 @@ mod tests {
         let kinds = |text, notation| -> Vec<&'static str> {
             XiangqiPosition::move_parts(text, notation, "h2e2").iter().map(|p| p.kind).collect()
         };
-        assert_eq!(kinds("C2.5", MoveStyle::Wxf), ["piece", "file", "sign", "target"]);
-        assert_eq!(kinds("炮二平五", MoveStyle::Chinese), ["piece", "file", "sign", "target"]);
-        assert_eq!(kinds("H2-E2", MoveStyle::Iccs), ["from", "separator", "to"]);
-        assert_eq!(XiangqiPosition::guess_move_notation("炮二平五"), MoveStyle::Chinese);
-        assert_eq!(XiangqiPosition::guess_move_notation("C2.5"), MoveStyle::Wxf);
+        assert_eq!(kinds("C2.5", XiangqiMoveNotation::Wxf), ["piece", "file", "sign", "target"]);
+        assert_eq!(kinds("炮二平五", XiangqiMoveNotation::Chinese), ["piece", "file", "sign", "target"]);
+        assert_eq!(kinds("H2-E2", XiangqiMoveNotation::Iccs), ["from", "separator", "to"]);
+        assert_eq!(XiangqiPosition::guess_move_notation("炮二平五"), XiangqiMoveNotation::Chinese);
+        assert_eq!(XiangqiPosition::guess_move_notation("C2.5"), XiangqiMoveNotation::Wxf);
     }
 }

@@ -1,7 +1,7 @@
 //! The Xiangqi game as the layers above it see it ([`GamePosition`]):
 //! standard Xiangqi FEN and the legacy dialect; ICCS, UCCI, uci-1, WXF and
 //! Chinese moves; diagrams, the JSON form, explanations part by part, the
-//! rules and perft; in game records, [`XiangqiRules`] (record.rs); its own
+//! rules and perft; in game records, [`XiangqiAdapter`] (record.rs); its own
 //! record formats, [`XiangqiRecord`] (XQF, CBR/CBL, CBF, `DhtmlXQ`:
 //! `records/`).
 
@@ -21,10 +21,10 @@ use polyfen_game::{
 };
 
 pub use self::json::{JsonMarker, XiangqiDocument, XiangqiJson};
-pub use self::record::XiangqiRules;
+pub use self::record::XiangqiAdapter;
 pub use self::records::XiangqiRecord;
 pub use self::svg::svg;
-use crate::{Fen, LetterSet, MoveStyle, Script, XqOptions, lost_in_standard, parse_legacy, write_legacy};
+use crate::{Fen, LetterSet, Script, XiangqiMoveNotation, XqOptions, lost_in_standard, parse_legacy, write_legacy};
 
 /// The position notations of Xiangqi.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -88,13 +88,13 @@ impl GamePosition for XiangqiPosition {
     const ID: &'static str = "xiangqi";
     type Notation = XiangqiNotation;
     const NOTATIONS: &'static [XiangqiNotation] = &[XiangqiNotation::XiangqiFen, XiangqiNotation::XiangqiLegacy];
-    type MoveNotation = MoveStyle;
-    const MOVE_NOTATIONS: &'static [MoveStyle] = &MoveStyle::ALL;
+    type MoveNotation = XiangqiMoveNotation;
+    const MOVE_NOTATIONS: &'static [XiangqiMoveNotation] = &XiangqiMoveNotation::ALL;
     const STYLES: &'static [&'static str] = &["ascii", "unicode", "chinese", "chinese-traditional", "svg"];
     const SETUPS: &'static [(&'static str, &'static str)] = &[("standard", crate::START_FEN)];
     type Json = XiangqiJson;
     type Document = XiangqiDocument;
-    type Rules = XiangqiRules;
+    type Adapter = XiangqiAdapter;
     const GAME_TAGS: GameTags = GameTags {
         variant: &[VariantTag::named("xiangqi"), VariantTag::alias("chinese chess")],
         game: &["chinese chess", "xiangqi"],
@@ -103,17 +103,17 @@ impl GamePosition for XiangqiPosition {
         names: Some(("Game", "Chinese Chess")),
         ..GameTags::NONE
     };
-    const MOVE_TAGS: MoveTags<MoveStyle> = MoveTags {
+    const MOVE_TAGS: MoveTags<XiangqiMoveNotation> = MoveTags {
         default: None,
         formats: &[
-            ("ICCS", MoveStyle::Iccs),
-            ("WXF", MoveStyle::Wxf),
-            ("WXF", MoveStyle::WxfFsf),
-            ("Chinese", MoveStyle::Chinese),
-            ("Chinese", MoveStyle::ChineseTraditional),
+            ("ICCS", XiangqiMoveNotation::Iccs),
+            ("WXF", XiangqiMoveNotation::Wxf),
+            ("WXF", XiangqiMoveNotation::WxfFsf),
+            ("Chinese", XiangqiMoveNotation::Chinese),
+            ("Chinese", XiangqiMoveNotation::ChineseTraditional),
             // not xqbase's, but needed to read these coordinates back
-            ("UCCI", MoveStyle::Ucci),
-            ("uci-1", MoveStyle::Uci1),
+            ("UCCI", XiangqiMoveNotation::Ucci),
+            ("uci-1", XiangqiMoveNotation::Uci1),
         ],
     };
     const LETTER_SETS: &'static [&'static str] =
@@ -200,7 +200,7 @@ impl GamePosition for XiangqiPosition {
     fn divide_with(
         &self,
         depth: u32,
-        notation: MoveStyle,
+        notation: XiangqiMoveNotation,
         _options: &RuleOptions,
         control: &PerftControl,
     ) -> Result<Vec<Divided>, RuleError> {
@@ -251,7 +251,7 @@ impl GamePosition for XiangqiPosition {
         Ok(self.rules()?.status().into())
     }
 
-    fn legal_moves(&self, notation: MoveStyle, _options: &RuleOptions) -> Result<Vec<String>, RuleError> {
+    fn legal_moves(&self, notation: XiangqiMoveNotation, _options: &RuleOptions) -> Result<Vec<String>, RuleError> {
         let position = self.rules()?;
         let board = position.board();
         Ok(position.legal_moves().iter().map(|&m| crate::format_move(&board, m, notation)).collect())
@@ -264,7 +264,7 @@ impl GamePosition for XiangqiPosition {
     fn play_with(
         &mut self,
         text: &str,
-        write_as: MoveStyle,
+        write_as: XiangqiMoveNotation,
         _options: &RuleOptions,
         lenient: bool,
     ) -> Result<Played, RuleError> {

@@ -1,28 +1,28 @@
-//! Xiangqi in game records ([`GameRules`]): ICCS, UCCI, uci-1, WXF and
+//! Xiangqi in game records ([`RecordAdapter`]): ICCS, UCCI, uci-1, WXF and
 //! Chinese, each read per move; null moves written `0000` in UCCI and
 //! uci-1, which alone have one.
 
 use polyfen_core::Color;
-use polyfen_game::{GameRules, GameStatus, MoveError, MoveNote, NULL_MOVE};
+use polyfen_game::{GameStatus, MoveError, MoveNote, NULL_MOVE, RecordAdapter};
 
 use super::XiangqiPosition;
-use crate::{Move, MoveParseError, MoveStyle, Position, Square};
+use crate::{Move, MoveParseError, Position, Square, XiangqiMoveNotation};
 
 /// Xiangqi: ICCS, UCCI, uci-1, WXF and Chinese, each read per move.
-pub struct XiangqiRules;
+pub struct XiangqiAdapter;
 
 /// The reader's error as the game layer's.
 fn move_error(e: MoveParseError) -> MoveError {
     MoveError::new(e.kind.to_string(), e.span).with_candidates(e.candidates.into_iter().map(|c| c.text).collect())
 }
 
-impl GameRules for XiangqiRules {
+impl RecordAdapter for XiangqiAdapter {
     type Position = XiangqiPosition;
     type Pos = Position;
     type Move = Move;
 
-    const COORDINATES: MoveStyle = MoveStyle::Ucci;
-    const PGN_NOTATION: MoveStyle = MoveStyle::Iccs;
+    const COORDINATES: XiangqiMoveNotation = XiangqiMoveNotation::Ucci;
+    const PGN_NOTATION: XiangqiMoveNotation = XiangqiMoveNotation::Iccs;
 
     fn from_position(position: &XiangqiPosition) -> Result<Position, String> {
         position.rules().map_err(|e| e.to_string())
@@ -38,19 +38,19 @@ impl GameRules for XiangqiRules {
     fn read_move(
         pos: &Position,
         text: &str,
-        expected: Option<MoveStyle>,
+        expected: Option<XiangqiMoveNotation>,
         _notes: &mut Vec<MoveNote>,
     ) -> Result<Move, MoveError> {
         // coordinates that name a legal move need no other reading (a uci-1
         // file reads its own way)
-        if expected != Some(MoveStyle::Uci1)
+        if expected != Some(XiangqiMoveNotation::Uci1)
             && let Some(mv) = coordinates_move(text.as_bytes())
             && pos.is_legal(mv)
         {
             return Ok(mv);
         }
         let read = match expected {
-            Some(n @ (MoveStyle::Ucci | MoveStyle::Uci1)) => pos.parse_move_as(text, n),
+            Some(n @ (XiangqiMoveNotation::Ucci | XiangqiMoveNotation::Uci1)) => pos.parse_move_as(text, n),
             _ => pos.parse_move(text),
         };
         read.map_err(move_error)
@@ -59,7 +59,7 @@ impl GameRules for XiangqiRules {
     fn read_move_lenient(
         pos: &Position,
         text: &str,
-        _expected: Option<MoveStyle>,
+        _expected: Option<XiangqiMoveNotation>,
         notes: &mut Vec<MoveNote>,
     ) -> Result<Move, MoveError> {
         let mut repairs = Vec::new();
@@ -82,11 +82,11 @@ impl GameRules for XiangqiRules {
 
     /// UCCI and uci-1 write `0000`, as UCI does; ICCS, WXF and the Chinese
     /// notation have no null move.
-    fn null_text(notation: MoveStyle) -> Option<&'static str> {
-        matches!(notation, MoveStyle::Ucci | MoveStyle::Uci1).then_some(NULL_MOVE)
+    fn null_text(notation: XiangqiMoveNotation) -> Option<&'static str> {
+        matches!(notation, XiangqiMoveNotation::Ucci | XiangqiMoveNotation::Uci1).then_some(NULL_MOVE)
     }
 
-    fn write_move(pos: &Position, mv: Move, notation: MoveStyle, out: &mut String) {
+    fn write_move(pos: &Position, mv: Move, notation: XiangqiMoveNotation, out: &mut String) {
         let _ = pos.write_move(out, mv, notation);
     }
 
@@ -118,37 +118,38 @@ fn coordinates_move(b: &[u8]) -> Option<Move> {
 
 #[cfg(test)]
 mod tests {
-    use polyfen_game::{GameRules, NoNullMove, Step, play_step, read_step, write_step};
+    use polyfen_game::{NoNullMove, RecordAdapter, Step, play_step, read_step, write_step};
 
-    use super::XiangqiRules;
-    use crate::{MoveStyle, Position, START_FEN, XiangqiPosition};
+    use super::XiangqiAdapter;
+    use crate::{Position, START_FEN, XiangqiMoveNotation, XiangqiPosition};
 
-    fn write(pos: &Position, step: Step<crate::Move>, notation: MoveStyle) -> Result<String, NoNullMove> {
+    fn write(pos: &Position, step: Step<crate::Move>, notation: XiangqiMoveNotation) -> Result<String, NoNullMove> {
         let mut out = String::new();
-        write_step::<XiangqiRules>(pos, step, notation, &mut out).map(|()| out)
+        write_step::<XiangqiAdapter>(pos, step, notation, &mut out).map(|()| out)
     }
 
     #[test]
     fn a_record_move_is_read_in_any_notation_and_written_in_each() {
         let start = XiangqiPosition::new(START_FEN.parse().expect("the start"));
-        let mut pos = XiangqiRules::from_position(&start).expect("playable");
+        let mut pos = XiangqiAdapter::from_position(&start).expect("playable");
         let mut notes = Vec::new();
         for text in ["H2-E2", "h2e2", "C2.5", "炮二平五"] {
-            let step = read_step::<XiangqiRules>(&pos, text, None, false, &mut notes).unwrap();
-            assert_eq!(write(&pos, step, XiangqiRules::COORDINATES), Ok("h2e2".to_owned()), "{text}");
+            let step = read_step::<XiangqiAdapter>(&pos, text, None, false, &mut notes).unwrap();
+            assert_eq!(write(&pos, step, XiangqiAdapter::COORDINATES), Ok("h2e2".to_owned()), "{text}");
         }
         // uci-1 counts ranks from 1: the same text is another move
-        let uci1 = read_step::<XiangqiRules>(&pos, "h3e3", Some(MoveStyle::Uci1), false, &mut notes).unwrap();
-        assert_eq!(write(&pos, uci1, MoveStyle::Iccs), Ok("H2-E2".to_owned()));
-        assert_eq!(write(&pos, uci1, MoveStyle::Chinese), Ok("炮二平五".to_owned()));
-        play_step::<XiangqiRules>(&mut pos, uci1);
-        assert_eq!(XiangqiRules::numbering(&pos), (1, true));
-        let null = read_step::<XiangqiRules>(&pos, "--", Some(MoveStyle::Iccs), false, &mut notes).unwrap();
+        let uci1 =
+            read_step::<XiangqiAdapter>(&pos, "h3e3", Some(XiangqiMoveNotation::Uci1), false, &mut notes).unwrap();
+        assert_eq!(write(&pos, uci1, XiangqiMoveNotation::Iccs), Ok("H2-E2".to_owned()));
+        assert_eq!(write(&pos, uci1, XiangqiMoveNotation::Chinese), Ok("炮二平五".to_owned()));
+        play_step::<XiangqiAdapter>(&mut pos, uci1);
+        assert_eq!(XiangqiAdapter::numbering(&pos), (1, true));
+        let null = read_step::<XiangqiAdapter>(&pos, "--", Some(XiangqiMoveNotation::Iccs), false, &mut notes).unwrap();
         assert_eq!(notes.last().map(|n| n.message.as_str()), Some("read '--' as the null move '--'"));
-        assert_eq!(write(&pos, null, MoveStyle::Iccs), Err(NoNullMove));
-        assert_eq!(write(&pos, null, MoveStyle::Ucci), Ok("0000".to_owned()));
-        play_step::<XiangqiRules>(&mut pos, null);
-        assert_eq!(XiangqiRules::numbering(&pos), (2, false));
-        assert!(XiangqiRules::to_position(&pos).setup.to_string().starts_with("rnbakabnr/9/1c5c1/"));
+        assert_eq!(write(&pos, null, XiangqiMoveNotation::Iccs), Err(NoNullMove));
+        assert_eq!(write(&pos, null, XiangqiMoveNotation::Ucci), Ok("0000".to_owned()));
+        play_step::<XiangqiAdapter>(&mut pos, null);
+        assert_eq!(XiangqiAdapter::numbering(&pos), (2, false));
+        assert!(XiangqiAdapter::to_position(&pos).setup.to_string().starts_with("rnbakabnr/9/1c5c1/"));
     }
 }

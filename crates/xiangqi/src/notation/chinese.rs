@@ -18,7 +18,7 @@ use core::ops::Range;
 use polyfen_core::Color;
 
 use super::vertical::{self, Facts, Mark, Op, Spec, Which};
-use super::{MoveErrorKind, MoveParseError, MoveStyle, side};
+use super::{MoveErrorKind, MoveParseError, XiangqiMoveNotation, side};
 use crate::{Board, Move, Role};
 
 /// Chinese numerals 0–10.
@@ -150,9 +150,9 @@ pub(super) fn read(
     turn: Color,
     legal: &[Move],
     text: &str,
-    style: Option<MoveStyle>,
+    style: Option<XiangqiMoveNotation>,
     lenient: bool,
-) -> Result<(Move, MoveStyle, bool), MoveParseError> {
+) -> Result<(Move, XiangqiMoveNotation, bool), MoveParseError> {
     let mut toks: [(Tok, usize, usize); MAX_TOKENS] = [(Tok::Op(Op::Sideways), 0, 0); MAX_TOKENS];
     let mut count = 0;
     let mut traditional = false;
@@ -175,7 +175,11 @@ pub(super) fn read(
         count += 1;
     }
     let toks = &toks[..count];
-    let detected = style.unwrap_or(if traditional { MoveStyle::ChineseTraditional } else { MoveStyle::Chinese });
+    let detected = style.unwrap_or(if traditional {
+        XiangqiMoveNotation::ChineseTraditional
+    } else {
+        XiangqiMoveNotation::Chinese
+    });
     let (spec, standard) = grammar(text, toks, turn, lenient).map_err(|e| e.in_style(detected))?;
     let (m, strict) = vertical::resolve(board, turn, legal, core::slice::from_ref(&spec), detected)?;
     Ok((m, detected, strict && standard))

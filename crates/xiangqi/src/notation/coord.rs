@@ -6,17 +6,17 @@ use core::ops::Range;
 
 use polyfen_core::Color;
 
-use super::{MoveErrorKind, MoveParseError, MoveStyle, char_at, side};
+use super::{MoveErrorKind, MoveParseError, XiangqiMoveNotation, char_at, side};
 use crate::{Board, Move, Square};
 
 /// Writes `mv` as coordinates in `style` (a coordinate style).
 #[inline]
-pub(super) fn write<W: fmt::Write + ?Sized>(out: &mut W, mv: Move, style: MoveStyle) -> fmt::Result {
+pub(super) fn write<W: fmt::Write + ?Sized>(out: &mut W, mv: Move, style: XiangqiMoveNotation) -> fmt::Result {
     let mut buf = [0u8; 7];
     let mut len = 0;
     let (case, dash, first) = match style {
-        MoveStyle::Iccs => (b'A', true, 0),
-        MoveStyle::Uci1 => (b'a', false, 1),
+        XiangqiMoveNotation::Iccs => (b'A', true, 0),
+        XiangqiMoveNotation::Uci1 => (b'a', false, 1),
         _ => (b'a', false, 0),
     };
     for (i, sq) in [mv.from, mv.to].into_iter().enumerate() {
@@ -129,8 +129,8 @@ pub(super) fn read(
     turn: Color,
     legal: &[Move],
     text: &str,
-    style: Option<MoveStyle>,
-) -> Result<(Move, MoveStyle), MoveParseError> {
+    style: Option<XiangqiMoveNotation>,
+) -> Result<(Move, XiangqiMoveNotation), MoveParseError> {
     let mut at = 0;
     let from = point(text, &mut at)?;
     let dash = text.as_bytes().get(at) == Some(&b'-');
@@ -142,11 +142,13 @@ pub(super) fn read(
         let (found, span) = char_at(text, at);
         return Err(MoveParseError::new(MoveErrorKind::Unexpected { found, expected: "the end of the move" }, span));
     }
-    let zero_style = if dash { MoveStyle::Iccs } else { MoveStyle::Ucci };
-    let readings: [(Option<Move>, MoveStyle); 2] = match style {
-        Some(MoveStyle::Uci1) => [(reading(&from, &to, 1), MoveStyle::Uci1), (None, MoveStyle::Uci1)],
+    let zero_style = if dash { XiangqiMoveNotation::Iccs } else { XiangqiMoveNotation::Ucci };
+    let readings: [(Option<Move>, XiangqiMoveNotation); 2] = match style {
+        Some(XiangqiMoveNotation::Uci1) => {
+            [(reading(&from, &to, 1), XiangqiMoveNotation::Uci1), (None, XiangqiMoveNotation::Uci1)]
+        }
         Some(s) => [(reading(&from, &to, 0), s), (None, s)],
-        None => [(reading(&from, &to, 0), zero_style), (reading(&from, &to, 1), MoveStyle::Uci1)],
+        None => [(reading(&from, &to, 0), zero_style), (reading(&from, &to, 1), XiangqiMoveNotation::Uci1)],
     };
     for (m, s) in readings {
         if let Some(m) = m.filter(|m| legal.contains(m)) {
@@ -162,7 +164,7 @@ pub(super) fn read(
         .copied();
     let Some((Some(m), s)) = chosen else {
         let (bad, expected) = match style {
-            Some(MoveStyle::Uci1) => (if from.rank == 0 { &from } else { &to }, "uci-1 counts ranks 1-10"),
+            Some(XiangqiMoveNotation::Uci1) => (if from.rank == 0 { &from } else { &to }, "uci-1 counts ranks 1-10"),
             _ => (if from.rank == 10 { &from } else { &to }, "ICCS and UCCI count ranks 0-9"),
         };
         return Err(MoveParseError::new(

@@ -11,7 +11,7 @@ use core::ops::Range;
 
 use polyfen_core::Color;
 
-use super::{MoveErrorKind, MoveParseError, MoveStyle};
+use super::{MoveErrorKind, MoveParseError, XiangqiMoveNotation};
 use crate::{Board, Move, Piece, Role, Square, color_name};
 
 /// Which way a piece goes, seen from its own side.
@@ -394,7 +394,7 @@ pub(super) fn resolve(
     turn: Color,
     legal: &[Move],
     specs: &[Spec],
-    style: MoveStyle,
+    style: XiangqiMoveNotation,
 ) -> Result<(Move, bool), MoveParseError> {
     // one pass over the pieces the specs can name, counting strict and
     // lenient matches (they differ only for a plain file on a file of three
@@ -459,7 +459,7 @@ pub(super) fn resolve(
 
 /// The error for specs that name no legal move: no such piece, or no such
 /// move of it.
-fn not_found(board: &Board, turn: Color, legal: &[Move], specs: &[Spec], style: MoveStyle) -> MoveParseError {
+fn not_found(board: &Board, turn: Color, legal: &[Move], specs: &[Spec], style: XiangqiMoveNotation) -> MoveParseError {
     let Some(spec) = specs.first() else {
         return MoveParseError::new(MoveErrorKind::Empty, 0..0);
     };

@@ -7,7 +7,7 @@ use core::fmt;
 use polyfen_core::Color;
 
 use super::vertical::{self, Facts, Mark, Op, Spec, Which, other_on_file};
-use super::{MoveErrorKind, MoveParseError, MoveStyle, char_at};
+use super::{MoveErrorKind, MoveParseError, XiangqiMoveNotation, char_at};
 use crate::{Board, Move, Piece, Point, Role, Square};
 
 /// WXF letters in role order.
@@ -167,7 +167,7 @@ fn file_digit(text: &str, at: usize) -> Result<u8, MoveParseError> {
 #[allow(clippy::type_complexity)]
 fn piece_part(
     text: &str,
-    style: Option<MoveStyle>,
+    style: Option<XiangqiMoveNotation>,
 ) -> Result<((Option<Role>, Which), Option<(Option<Role>, Which)>, usize, bool), MoveParseError> {
     let bytes = text.as_bytes();
     let Some(&first) = bytes.first() else {
@@ -194,7 +194,7 @@ fn piece_part(
                     let middle = (Some(Role::Soldier), Which::Mark(Mark::Middle, Some(d1)));
                     // only Fairy-Stockfish writes `=`, only the WXF page `.`
                     Ok(match (style, d1 == d2, bytes.get(2)) {
-                        (_, false, _) | (Some(MoveStyle::WxfFsf), true, _) | (None, true, Some(b'=')) => {
+                        (_, false, _) | (Some(XiangqiMoveNotation::WxfFsf), true, _) | (None, true, Some(b'=')) => {
                             (numbered, None, 2, true)
                         }
                         (Some(_), true, _) | (None, true, Some(b'.')) => (middle, None, 2, false),
@@ -227,8 +227,8 @@ pub(super) fn read(
     turn: Color,
     legal: &[Move],
     text: &str,
-    style: Option<MoveStyle>,
-) -> Result<(Move, MoveStyle, bool), MoveParseError> {
+    style: Option<XiangqiMoveNotation>,
+) -> Result<(Move, XiangqiMoveNotation, bool), MoveParseError> {
     let (main, second, mut at, fsf_form) = piece_part(text, style)?;
     let bytes = text.as_bytes();
     let piece_span = 0..at;
@@ -263,7 +263,7 @@ pub(super) fn read(
     if at < text.len() {
         return Err(unexpected(text, at, "the end of the move"));
     }
-    let detected = style.unwrap_or(if fsf { MoveStyle::WxfFsf } else { MoveStyle::Wxf });
+    let detected = style.unwrap_or(if fsf { XiangqiMoveNotation::WxfFsf } else { XiangqiMoveNotation::Wxf });
     let motion_span = piece_span.end..text.len();
     let spec = |(role, which): (Option<Role>, Which)| Spec {
         role,

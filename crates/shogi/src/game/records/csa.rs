@@ -20,7 +20,7 @@ use super::{
 use crate::board::BoardNotation;
 use crate::game::ShogiPosition;
 use crate::game::record::ShogiPos;
-use crate::{MoveNotation, Position, START_SFEN};
+use crate::{Position, START_SFEN, ShogiMoveNotation};
 
 /// The `$` keys with a tag name of their own (the others keep theirs).
 const KEYS: [(&str, &str); 6] = [
@@ -239,7 +239,7 @@ fn read_line(
             if let Some((first, _)) = ending {
                 return Err(line.error(item_at, format!("a move after the game ended ({first})")));
             }
-            tree.play(MoveNotation::Csa, item, line, item_at, repairs)?;
+            tree.play(ShogiMoveNotation::Csa, item, line, item_at, repairs)?;
             continue;
         }
         return Err(line.error(
@@ -286,7 +286,7 @@ pub(super) fn write(game: &Game) -> Result<String, RuleError> {
     }
     let (main, end) = replay(&start, &game.moves, 0)?;
     for r in &main {
-        out.push_str(&MoveNotation::Csa.write(&r.before.position, r.mv));
+        out.push_str(&ShogiMoveNotation::Csa.write(&r.before.position, r.mv));
         out.push('\n');
         if let Some(seconds) = time_of(&r.node.comments) {
             let _ = writeln!(out, "T{seconds}");

@@ -34,7 +34,7 @@ use super::{
     sfen_of, start_of,
 };
 use crate::game::ShogiPosition;
-use crate::{Move, MoveNotation, Piece, Position, Role, SETUPS, START_SFEN, Sfen, Square};
+use crate::{Move, Piece, Position, Role, SETUPS, START_SFEN, Sfen, ShogiMoveNotation, Square};
 
 /// JKF's presets with the names of the crate's starts.
 const PRESETS: [(&str, &str); 11] = [
@@ -559,7 +559,7 @@ fn to_move(position: &Position, last_to: Option<Square>, mv: &JkfMove) -> Result
         None => Move::Drop { role, to },
     };
     let text = played.to_string();
-    let read = MoveNotation::Usi.read(position, &text).map_err(|e| format!("{text}: {e}"))?;
+    let read = ShogiMoveNotation::Usi.read(position, &text).map_err(|e| format!("{text}: {e}"))?;
     if let Move::Normal { from, .. } = read
         && position.piece_at(from).map(|p| p.role) != Some(role)
     {

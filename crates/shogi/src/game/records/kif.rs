@@ -19,7 +19,7 @@ use super::{
 use crate::board::BoardNotation;
 use crate::game::ShogiPosition;
 use crate::game::record::ShogiPos;
-use crate::{MoveNotation, Position};
+use crate::{Position, ShogiMoveNotation};
 
 /// Which of the two formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,7 +124,7 @@ pub(super) fn read(text: &str, kind: Kind) -> Result<Game, RecordError> {
     let mut tree = Tree::new(ShogiPos { position: pos, last_to: None });
     let mut ending: Option<(String, Outcome)> = None;
     let mut branch_ended = false;
-    let notation = if kind == Kind::Kif { MoveNotation::Kif } else { MoveNotation::Ki2 };
+    let notation = if kind == Kind::Kif { ShogiMoveNotation::Kif } else { ShogiMoveNotation::Ki2 };
     while let Some(line) = all.get(i) {
         i += 1;
         let t = line.text.trim_end_matches([' ', '\u{3000}', '\t', '\r']);
@@ -170,7 +170,7 @@ fn read_board(board: &[Line<'_>]) -> Result<crate::Sfen, RecordError> {
 #[allow(clippy::too_many_arguments)]
 fn read_line(
     kind: Kind,
-    notation: MoveNotation,
+    notation: ShogiMoveNotation,
     line: &Line<'_>,
     t: &str,
     tree: &mut Tree,
@@ -241,7 +241,7 @@ fn read_line(
 /// A KIF move line: `   1 ７六歩(77)   ( 0:01/00:00:01)+`, or an ending
 /// (`  97 投了`).
 fn kif_move(
-    notation: MoveNotation,
+    notation: ShogiMoveNotation,
     line: &Line<'_>,
     t: &str,
     tree: &mut Tree,
@@ -418,7 +418,7 @@ fn write_line(
         let number = first + i;
         match kind {
             Kind::Kif => {
-                let text = MoveNotation::Kif.write_after(&r.before.position, r.before.last_to, r.mv);
+                let text = ShogiMoveNotation::Kif.write_after(&r.before.position, r.before.last_to, r.mv);
                 let _ = write!(out, "{number:>4} {text}");
                 if let Some(seconds) = time_of(&r.node.comments) {
                     let side = usize::from(r.before.position.turn() != polyfen_core::Color::White);
@@ -455,7 +455,7 @@ fn write_line(
                 if on_line > 0 {
                     out.push_str(&" ".repeat(12usize.saturating_sub(on_line_width(out)).max(1)));
                 }
-                let text = MoveNotation::Ki2.write_after(&r.before.position, r.before.last_to, r.mv);
+                let text = ShogiMoveNotation::Ki2.write_after(&r.before.position, r.before.last_to, r.mv);
                 out.push_str(&text);
                 on_line += 1;
                 let comments: Vec<&String> = plain_comments(&r.node.comments).filter(|c| end_of(c).is_none()).collect();

@@ -25,11 +25,11 @@ use std::borrow::Cow;
 use encoding_rs::Encoding;
 use polyfen_core::{Color, MoveRepair};
 use polyfen_game::records::{self, Location, Node, PgnRepair, RecordFormats, RecordGames, Variation};
-use polyfen_game::{GameRules, RuleError};
+use polyfen_game::{RecordAdapter, RuleError};
 
-use super::{ShogiPosition, ShogiRules, move_error};
+use super::{ShogiAdapter, ShogiPosition, move_error};
 use crate::game::record::ShogiPos;
-use crate::{Move, MoveNotation, SETUPS, START_SFEN, Sfen};
+use crate::{Move, SETUPS, START_SFEN, Sfen, ShogiMoveNotation};
 
 /// A Shogi game read from one of its record formats.
 type Game = records::Record<ShogiPosition>;
@@ -341,7 +341,7 @@ impl Tree {
     /// `line` plus the repair's own span.
     fn play(
         &mut self,
-        notation: MoveNotation,
+        notation: ShogiMoveNotation,
         text: &str,
         line: &Line<'_>,
         at: usize,
@@ -363,7 +363,7 @@ impl Tree {
         repairs.extend(found.into_iter().map(|r| line.repair(at + r.span.start, format!("{text}: {}", r.message))));
         let branch = self.current_mut();
         let before = branch.after.clone();
-        ShogiRules::play(&mut branch.after, mv);
+        ShogiAdapter::play(&mut branch.after, mv);
         branch.before.push(before);
         branch.nodes.push(Node::new(mv.to_string()));
         Ok(mv)
@@ -633,18 +633,18 @@ fn replay<'a>(start: &ShogiPos, moves: &'a [Node], first: usize) -> Result<(Vec<
     let mut pos = start.clone();
     let mut out = Vec::with_capacity(moves.len());
     for (i, node) in moves.iter().enumerate() {
-        let mv = MoveNotation::Usi
+        let mv = ShogiMoveNotation::Usi
             .read(&pos.position, &node.mv)
             .map_err(|e| RuleError::Move { index: first + i, error: move_error(&e) })?;
         out.push(Replayed { node, before: pos.clone(), mv });
-        ShogiRules::play(&mut pos, mv);
+        ShogiAdapter::play(&mut pos, mv);
     }
     Ok((out, pos))
 }
 
 /// The position a game starts from, for its writer.
 fn start_of(game: &Game) -> Result<ShogiPos, RuleError> {
-    ShogiRules::from_position(&game.start).map_err(RuleError::IllegalPosition)
+    ShogiAdapter::from_position(&game.start).map_err(RuleError::IllegalPosition)
 }
 
 /// The tags a writer names itself or that belong to PGN (`Format`, the

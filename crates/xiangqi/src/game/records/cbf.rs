@@ -24,10 +24,10 @@
 //! (skipped); elements nested deeper than 64 are refused.
 
 use polyfen_game::records::{Node, Record, record_repair};
-use polyfen_game::{GameRules, ReadOptions};
+use polyfen_game::{ReadOptions, RecordAdapter};
 
 use super::{Game, RecordError, fen_text, read_fen};
-use crate::{START_FEN, Square, XiangqiRules};
+use crate::{START_FEN, Square, XiangqiAdapter};
 
 /// The root element's name.
 const ROOT: &str = "ChineseChessRecord";
@@ -169,7 +169,7 @@ fn read_moves(list: &Element, game: &mut Game) -> Result<(), RecordError> {
         })?;
         if pos.is_none() {
             pos = Some(
-                XiangqiRules::from_position(&game.start)
+                XiangqiAdapter::from_position(&game.start)
                     .map_err(|e| RecordError::new(format!("the start position cannot be played: {e}"), *at))?,
             );
         }
@@ -179,11 +179,11 @@ fn read_moves(list: &Element, game: &mut Game) -> Result<(), RecordError> {
             return Err(RecordError::new(format!("an illegal move: {e}"), *at));
         }
         let mut text = String::new();
-        XiangqiRules::write_move(before, mv, XiangqiRules::COORDINATES, &mut text);
+        XiangqiAdapter::write_move(before, mv, XiangqiAdapter::COORDINATES, &mut text);
         let mut node = Node::new(text);
         node.comments.extend(comment);
         game.moves.push(node);
-        XiangqiRules::play(before, mv);
+        XiangqiAdapter::play(before, mv);
     }
     Ok(())
 }

@@ -25,11 +25,11 @@
 //! A bad record keeps the game read up to it in [`RecordError::partial`].
 
 use polyfen_core::Color;
-use polyfen_game::GameRules;
+use polyfen_game::RecordAdapter;
 use polyfen_game::records::{PgnRepair, Raw, Record, record_repair};
 
 use super::{Game, RecordError, finish, hang, result_of, setup};
-use crate::{Piece, Role, Square, XiangqiRules};
+use crate::{Piece, Role, Square, XiangqiAdapter};
 
 /// The signature of a CBR record.
 pub(super) const CBR_MAGIC: &[u8; 16] = b"CCBridge Record\0";
@@ -273,7 +273,7 @@ fn read_moves(
     if heading || first.is_none() {
         return Ok(());
     }
-    let pos = XiangqiRules::from_position(&game.start)
+    let pos = XiangqiAdapter::from_position(&game.start)
         .map_err(|e| RecordError::new(format!("the start position cannot be played: {e}"), cursor.base + BOARD))?;
     // records in preorder, read with a stack: (parent, position before)
     let mut pending = vec![(0usize, pos)];

@@ -19,11 +19,11 @@ use std::fmt::Write as _;
 
 use polyfen_core::Color;
 use polyfen_game::records::{Node, Raw, Record, line_of};
-use polyfen_game::{GameRules, ReadOptions, RuleError};
+use polyfen_game::{ReadOptions, RecordAdapter, RuleError};
 
 use super::{Game, RecordError, SLOTS, fen_text, hang, read_fen};
 use crate::game::XiangqiPosition;
-use crate::{Fen, Piece, START_FEN, Square, XiangqiExtras, XiangqiRules};
+use crate::{Fen, Piece, START_FEN, Square, XiangqiAdapter, XiangqiExtras};
 
 /// Header tags and the PGN tags they are read into.
 const HEADER: [(&str, &str); 9] = [
@@ -181,7 +181,7 @@ pub(super) fn read_dhtmlxq(text: &str) -> Result<Game, RecordError> {
     let start = start_position(fen, binit, main_moves.first().map(|m| m.0))?;
     let mut raws = Raw::root();
     let mut positions = Vec::new();
-    if let Ok(pos) = XiangqiRules::from_position(&start) {
+    if let Ok(pos) = XiangqiAdapter::from_position(&start) {
         positions.push(pos);
     } else if !main_moves.is_empty() {
         let at = binit.or(fen).map_or(0, |t| t.at);

@@ -19,7 +19,7 @@ use polyfen_game::records::{self, Raw, RecordFormats, RecordGames, line_of};
 use polyfen_game::{GamePosition, ReadOptions, RuleError, WriteOptions};
 
 use super::{XiangqiNotation, XiangqiPosition};
-use crate::{Fen, Move, MoveStyle, Piece, Position, Role, START_FEN, XiangqiExtras};
+use crate::{Fen, Move, Piece, Position, Role, START_FEN, XiangqiExtras, XiangqiMoveNotation};
 
 /// A Xiangqi game read from one of its record formats.
 type Game = records::Record<XiangqiPosition>;
@@ -180,7 +180,7 @@ fn hang(
 ) -> Result<(), String> {
     pos.check_move(mv).map_err(|e| e.to_string())?;
     let mut text = String::new();
-    let _ = pos.write_move(&mut text, mv, MoveStyle::Ucci);
+    let _ = pos.write_move(&mut text, mv, XiangqiMoveNotation::Ucci);
     let index = raws.len();
     raws.push(Raw { mv: text, comment, children: Vec::new() });
     raws[parent].children.push(index);

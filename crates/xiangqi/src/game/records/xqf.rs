@@ -19,10 +19,10 @@
 
 use polyfen_core::Color;
 use polyfen_game::records::{Node, Raw, record_repair};
-use polyfen_game::{GameRules, RuleError};
+use polyfen_game::{RecordAdapter, RuleError};
 
 use super::{Game, RecordError, SLOTS, finish, hang, result_of, setup};
-use crate::{Piece, Square, XiangqiRules};
+use crate::{Piece, Square, XiangqiAdapter};
 
 /// The size of the header; the move records start here.
 const HEADER: usize = 0x400;
@@ -269,17 +269,17 @@ fn read_moves(
     }
     game.start = setup(board, turn);
     let no_moves = records.at + 4 > bytes.len();
-    let start_pos = match XiangqiRules::from_position(&game.start) {
+    let start_pos = match XiangqiAdapter::from_position(&game.start) {
         Ok(pos) => Some(pos),
         // A diagram without moves (a mate shown): the side in check is
         // the side to move, and the reading says so.
-        Err(e) if no_moves && XiangqiRules::from_position(&setup(board, Color::Black)).is_ok() => {
+        Err(e) if no_moves && XiangqiAdapter::from_position(&setup(board, Color::Black)).is_ok() => {
             game.start = setup(board, Color::Black);
             game.repairs.push(record_repair(
                 format!("a diagram without moves with red to move cannot be played ({e}): black, in check, is given the move"),
                 16,
             ));
-            XiangqiRules::from_position(&game.start).ok()
+            XiangqiAdapter::from_position(&game.start).ok()
         }
         Err(e) if !no_moves => {
             return Err(RecordError::new(format!("the start position cannot be played: {e}"), 16));
@@ -320,7 +320,7 @@ fn read_moves(
 /// [`RuleError`] when a move of its tree is not
 /// legal, or its start position has a piece XQF has no slot for.
 pub(super) fn write_xqf(game: &Game) -> Result<Vec<u8>, RuleError> {
-    let pos = XiangqiRules::from_position(&game.start).map_err(RuleError::IllegalPosition)?;
+    let pos = XiangqiAdapter::from_position(&game.start).map_err(RuleError::IllegalPosition)?;
     let mut out = vec![0u8; HEADER];
     out[0] = b'X';
     out[1] = b'Q';
@@ -409,7 +409,7 @@ fn write_tree(out: &mut Vec<u8>, start: &crate::Position, line: &[Node]) -> Resu
     }
     while let Some(Item { node, pos, rest, mut siblings, comments, index }) = stack.pop() {
         let mut notes = Vec::new();
-        let mv = XiangqiRules::read_move(&pos, &node.mv, Some(XiangqiRules::COORDINATES), &mut notes)
+        let mv = XiangqiAdapter::read_move(&pos, &node.mv, Some(XiangqiAdapter::COORDINATES), &mut notes)
             .map_err(|error| RuleError::Move { index, error })?;
         let mut text: Vec<String> = comments;
         text.extend(node.comments.iter().cloned());
@@ -427,7 +427,7 @@ fn write_tree(out: &mut Vec<u8>, start: &crate::Position, line: &[Node]) -> Resu
         }
         if let Some(next) = rest.first() {
             let mut after = pos;
-            XiangqiRules::play(&mut after, mv);
+            XiangqiAdapter::play(&mut after, mv);
             let alternatives = next.variations.iter().map(|v| (v.moves.as_slice(), v.comments.clone())).collect();
             stack.extend(item(rest, after, alternatives, Vec::new(), index + 1));
         }

@@ -5,14 +5,14 @@ use std::time::Duration;
 
 pub use polyfen_game::records::{Node, Variation};
 
-use crate::games::pgn::PgnRepair;
+use crate::records::pgn::PgnRepair;
 use crate::{AnyPosition, VariantId};
 
 /// A game record of any game.
 ///
 /// Moves are kept in the game's coordinate notation (chess UCI, Xiangqi
 /// UCCI, Khet's own), each one legal where it stands; [`Game::write_pgn`]
-/// and [`crate::games::GameJson`] write them in any move notation of the
+/// and [`crate::records::GameJson`] write them in any move notation of the
 /// game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
@@ -32,7 +32,7 @@ pub struct Game {
     /// What a lenient reading repaired, with where.
     pub repairs: Vec<PgnRepair>,
     /// The movetext not played, as written: in a game read up to a bad
-    /// move ([`crate::games::GameError::partial`]), the text from that move
+    /// move ([`crate::records::GameError::partial`]), the text from that move
     /// to the game's end (its result marker excluded). Written in PGN as a
     /// comment after the main line, and in JSON as `unplayed`.
     pub unplayed: Option<String>,
@@ -40,7 +40,7 @@ pub struct Game {
     /// says otherwise: an ending only the history of the main line tells
     /// (Shogi's fourth repetition) and a stated ending the rules disagree
     /// with, one sentence each. Empty for the games whose rules judge no
-    /// history ([`crate::games::GameRules::JUDGES_HISTORY`]).
+    /// history ([`crate::records::RecordAdapter::JUDGES_HISTORY`]).
     pub warnings: Vec<String>,
 }
 
@@ -118,7 +118,7 @@ pub enum Eval {
 ///
 /// ```
 /// use std::time::Duration;
-/// use polyfen::games::commands;
+/// use polyfen::records::commands;
 ///
 /// let comment = " [%eval 0.25] [%clk 0:05:00] a good move ";
 /// let found: Vec<_> = commands(comment).collect();

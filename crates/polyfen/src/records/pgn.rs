@@ -388,14 +388,14 @@ enum End {
 /// # Examples
 ///
 /// ```
-/// use polyfen::games::pgn::{Flow, Here, PgnError, PgnReader, Visitor};
+/// use polyfen::records::pgn::{Flow, Here, PgnError, PgnReader, Visitor};
 ///
 /// /// Counts the moves of each game.
 /// struct Count(usize);
 ///
 /// impl Visitor for Count {
 ///     type Output = usize;
-///     fn begin_game(&mut self, _: u64, _: polyfen::games::pgn::Location) {
+///     fn begin_game(&mut self, _: u64, _: polyfen::records::pgn::Location) {
 ///         self.0 = 0;
 ///     }
 ///     fn san(&mut self, _: &str, _: &Here<'_>) -> Flow {
@@ -438,7 +438,7 @@ pub struct PgnReader<R> {
 
 impl<R: Read> PgnReader<R> {
     /// A reader of `inner`, which must be UTF-8 (see
-    /// [`crate::games::decode`] for other encodings).
+    /// [`crate::records::decode`] for other encodings).
     pub fn new(inner: R) -> PgnReader<R> {
         PgnReader::with_text(vec![0; START_BUFFER], 0, inner)
     }

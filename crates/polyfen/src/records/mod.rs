@@ -4,7 +4,7 @@
 //! nested variations) with comments and NAGs, and a result. The PGN reader
 //! ([`pgn::PgnReader`]) knows PGN's grammar and nothing of any game; its
 //! [`pgn::Visitor`] gets each move's text, and the [`GameBuilder`] reads it
-//! with the rules of the game the tags name ([`GameRules`]: chess SAN, LAN
+//! with the rules of the game the tags name ([`RecordAdapter`]: chess SAN, LAN
 //! and UCI; every Xiangqi notation, detected per move; Khet). The writer
 //! ([`Game::write_pgn`]) and the JSON form ([`GameJson`]) write the moves in
 //! any notation of the game.
@@ -25,7 +25,7 @@
 //!
 //! ```
 //! use polyfen::MoveNotation;
-//! use polyfen::games::{GameOptions, read_pgn};
+//! use polyfen::records::{GameOptions, read_pgn};
 //!
 //! let pgn = r#"[Game "Chinese Chess"]
 //! [Format "ICCS"]
@@ -40,6 +40,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod adapter;
 mod build;
 mod encoding;
 mod error;
@@ -49,9 +50,9 @@ mod model;
 mod open;
 pub mod pgn;
 mod record_error;
-mod rules;
 mod write;
 
+pub use adapter::{MoveNote, NULL_MOVE, RecordAdapter, is_null_move};
 pub use build::{GameBuilder, GameOptions, GameResult, Games, read_pgn};
 pub use encoding::{Encoding, decode, detect, encoding_for};
 pub use error::{Detail, GameError};
@@ -63,5 +64,4 @@ pub use json::{GameJson, NodeJson, RepairJson, VariationJson};
 pub use model::{Command, Eval, Game, Node, Variation, commands};
 pub use open::{OpenOptions, Records, decode_text};
 pub use record_error::RecordError;
-pub use rules::{GameRules, MoveNote, NULL_MOVE, is_null_move};
 pub use write::{LINE_WIDTH, MainLine, coordinates, pgn_notation, play_null, position_notation};

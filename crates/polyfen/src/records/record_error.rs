@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use crate::games::model::Game;
+use crate::records::model::Game;
 
 /// Why a binary record could not be read, and the byte offset (from the
 /// start of the file) where the problem is.

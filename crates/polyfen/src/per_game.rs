@@ -1,7 +1,7 @@
 //! What the facade does the same way for every game of its list: check
 //! that a notation is the game's, hand the game its own notation, and turn
-//! the game's rule errors into the facade's. The `games!` macro
-//! (`macros.rs`) implements [`crate::Position`] for each game's position
+//! the game's rule errors into the facade's. The `with_games!` macro
+//! (`list.rs`, expanded in `any.rs`) implements [`crate::Position`] for each game's position
 //! type with these functions.
 
 #![allow(clippy::trivially_copy_pass_by_ref, reason = "the signatures are those of the Position trait")]
@@ -32,10 +32,7 @@ pub(crate) trait Listed: GamePosition {
 pub(crate) fn rules_error<T: Listed>(error: RuleError) -> RulesError {
     match error {
         RuleError::Unsupported(feature) => RulesError::Unsupported { variant: T::VARIANT, feature },
-        RuleError::IllegalPosition(why) => RulesError::IllegalPosition(why),
-        RuleError::Move { index, error } => RulesError::Move { index, error },
-        RuleError::Limit(why) => RulesError::Limit(why),
-        RuleError::Stopped { nodes, reason } => RulesError::Stopped { nodes, reason },
+        error => RulesError::Rule(error),
     }
 }
 

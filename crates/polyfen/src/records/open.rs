@@ -10,7 +10,7 @@
 //! # Examples
 //!
 //! ```
-//! use polyfen::games::{OpenOptions, RecordFormat, Records};
+//! use polyfen::records::{OpenOptions, RecordFormat, Records};
 //!
 //! let pgn = b"[White \"A\"]\n\n1. e4 e5 2. Ke3 *\n\n1. d4 d5 *\n";
 //! let mut records = Records::from_bytes(pgn, &OpenOptions::default());
@@ -33,13 +33,13 @@ use std::fs::File;
 use std::io::{self, Cursor, Read};
 use std::path::Path;
 
-use crate::games::build::{GameOptions, GameResult, Games};
-use crate::games::encoding::{Encoding, decode, detect};
-use crate::games::error::GameError;
-use crate::games::format::{RecordFormat, detect_format, read_record};
-use crate::games::model::Game;
-use crate::games::pgn::PgnReader;
-use crate::games::record_error::RecordError;
+use crate::records::build::{GameOptions, GameResult, Games};
+use crate::records::encoding::{Encoding, decode, detect};
+use crate::records::error::GameError;
+use crate::records::format::{RecordFormat, detect_format, read_record};
+use crate::records::model::Game;
+use crate::records::pgn::PgnReader;
+use crate::records::record_error::RecordError;
 
 /// How many bytes of a reader the format and the encoding are found from.
 const HEAD: u64 = 64 * 1024;

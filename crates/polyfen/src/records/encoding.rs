@@ -29,7 +29,7 @@ pub fn encoding_for(label: &str) -> Option<&'static Encoding> {
 ///
 /// ```
 /// use std::io::Read;
-/// use polyfen::games::decode;
+/// use polyfen::records::decode;
 ///
 /// // "炮二平五" in GB18030
 /// let gb: &[u8] = &[0xc5, 0xda, 0xb6, 0xfe, 0xc6, 0xbd, 0xce, 0xe5];

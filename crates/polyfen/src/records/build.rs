@@ -9,12 +9,14 @@ use polyfen_game::Stated;
 
 use crate::any::{Family, Member};
 use crate::any::{PerGame, each_game, with_game};
-use crate::games::error::GameError;
-use crate::games::format::RecordFormat;
-use crate::games::model::{Game, Node, Variation};
-use crate::games::pgn::{Flow, Here, Location, PgnError, PgnReader, PgnRepair, RawText, Visitor};
-use crate::games::rules::{ListedRules, MoveNotationOf, MoveNote, Step, from_any, play_step, read_step, write_step};
-use crate::listed::Listed;
+use crate::per_game::Listed;
+use crate::records::adapter::{
+    ListedAdapter, MoveNotationOf, MoveNote, Step, from_any, play_step, read_step, write_step,
+};
+use crate::records::error::GameError;
+use crate::records::format::RecordFormat;
+use crate::records::model::{Game, Node, Variation};
+use crate::records::pgn::{Flow, Here, Location, PgnError, PgnReader, PgnRepair, RawText, Visitor};
 use crate::rules::MoveNotation;
 use crate::{AnyPosition, Position, ReadOptions, VariantId};
 
@@ -78,7 +80,7 @@ enum Decision {
 }
 
 /// The lines of a game being read, with the position at the end of each.
-struct Tree<R: ListedRules> {
+struct Tree<R: ListedAdapter> {
     start: AnyPosition,
     start_pos: R::Pos,
     frames: Vec<Frame<R>>,
@@ -88,11 +90,11 @@ struct Tree<R: ListedRules> {
     lenient: bool,
     scratch: String,
     /// The main line's positions from the start, kept only for a game
-    /// whose rules judge a line's history (`GameRules::JUDGES_HISTORY`).
+    /// whose rules judge a line's history (`RecordAdapter::JUDGES_HISTORY`).
     history: Vec<R::Pos>,
 }
 
-struct Frame<R: ListedRules> {
+struct Frame<R: ListedAdapter> {
     comments: Vec<String>,
     moves: Vec<Node>,
     /// Moves played in this line (`moves.len()` when the tree is kept).
@@ -105,13 +107,13 @@ struct Frame<R: ListedRules> {
     line: Vec<Step<R::Move>>,
 }
 
-impl<R: ListedRules> Frame<R> {
+impl<R: ListedAdapter> Frame<R> {
     fn new(pos: R::Pos) -> Frame<R> {
         Frame { comments: Vec::new(), moves: Vec::new(), played: 0, origin: pos.clone(), pos, line: Vec::new() }
     }
 }
 
-impl<R: ListedRules> Tree<R> {
+impl<R: ListedAdapter> Tree<R> {
     fn new(
         start: AnyPosition,
         expected: Option<MoveNotationOf<R>>,
@@ -275,7 +277,7 @@ impl<R: ListedRules> Tree<R> {
 struct Trees;
 
 impl Family for Trees {
-    type Of<P: Member> = Tree<P::Rules>;
+    type Of<P: Member> = Tree<P::Adapter>;
 }
 
 /// The tree of whichever game is being read, if one is.
@@ -713,7 +715,7 @@ pub struct Games<R> {
 }
 
 impl<R: Read> Games<R> {
-    /// The games of `input` (UTF-8; see [`crate::games::decode`]).
+    /// The games of `input` (UTF-8; see [`crate::records::decode`]).
     pub fn new(input: R, options: GameOptions) -> Games<R> {
         Games { reader: PgnReader::new(input), builder: GameBuilder::new(options), failed: false }
     }
@@ -757,7 +759,7 @@ impl<R: Read> Iterator for Games<R> {
 /// # Examples
 ///
 /// ```
-/// use polyfen::games::{GameOptions, read_pgn};
+/// use polyfen::records::{GameOptions, read_pgn};
 ///
 /// let games = read_pgn("[White \"A\"]\n\n1. e4 e5 2. Nf3 (2. f4 exf4) 2... Nc6 1-0\n", GameOptions::default());
 /// let game = games[0].as_ref().unwrap();

@@ -5,14 +5,15 @@
 //! `with_game!`) also serve the JSON form, which imports them; this module
 //! imports nothing of the JSON form.
 
+use polyfen_game::RuleError;
 use polyfen_game::{GamePosition, Stated};
 
 use crate::any::with_game;
-use crate::games::model::{Game, Node};
-use crate::games::rules::{
-    GameRules, ListedRules, MoveNotationOf, MoveNote, Step, from_any, play_step, read_step, to_any, write_step,
+use crate::per_game::Listed;
+use crate::records::adapter::{
+    ListedAdapter, MoveNotationOf, MoveNote, RecordAdapter, Step, from_any, play_step, read_step, to_any, write_step,
 };
-use crate::listed::Listed;
+use crate::records::model::{Game, Node};
 use crate::rules::{GameStatus, MoveError, MoveNotation, RulesError};
 use crate::{AnyPosition, Notation, Position, VariantId, WriteOptions};
 
@@ -20,32 +21,33 @@ use crate::{AnyPosition, Notation, Position, VariantId, WriteOptions};
 pub const LINE_WIDTH: usize = 80;
 
 /// The start of `game` as its game's rules hold it.
-pub(crate) fn start<R: ListedRules>(game: &Game) -> Result<R::Pos, RulesError> {
+pub(crate) fn start<R: ListedAdapter>(game: &Game) -> Result<R::Pos, RulesError> {
     let variant = <R::Position as Listed>::VARIANT;
     if game.variant != variant || game.start.variant() != variant {
-        return Err(RulesError::IllegalPosition(format!(
+        return Err(RulesError::Rule(RuleError::IllegalPosition(format!(
             "a {} game cannot start from a {} position",
             game.variant,
             game.start.variant()
-        )));
+        ))));
     }
-    from_any::<R>(&game.start)
-        .map_err(|why| RulesError::IllegalPosition(why.strip_prefix("illegal position: ").unwrap_or(&why).to_owned()))
+    from_any::<R>(&game.start).map_err(|why| {
+        RulesError::Rule(RuleError::IllegalPosition(why.strip_prefix("illegal position: ").unwrap_or(&why).to_owned()))
+    })
 }
 
 /// Reads a move of the model (in the coordinate notation) in `pos`.
-pub(crate) fn replay_move<R: ListedRules>(
+pub(crate) fn replay_move<R: ListedAdapter>(
     pos: &R::Pos,
     node: &Node,
     index: usize,
 ) -> Result<Step<R::Move>, RulesError> {
     let mut notes: Vec<MoveNote> = Vec::new();
     read_step::<R>(pos, &node.mv, Some(R::COORDINATES), false, &mut notes)
-        .map_err(|error: MoveError| RulesError::Move { index, error })
+        .map_err(|error: MoveError| RulesError::Rule(RuleError::Move { index, error }))
 }
 
 /// Writes a move of the model, replayed, in `notation`.
-pub(crate) fn write_replayed<R: ListedRules>(
+pub(crate) fn write_replayed<R: ListedAdapter>(
     pos: &R::Pos,
     step: Step<R::Move>,
     notation: MoveNotationOf<R>,
@@ -58,7 +60,7 @@ pub(crate) fn write_replayed<R: ListedRules>(
 }
 
 /// [`write_replayed`] onto the end of `out`.
-fn write_replayed_into<R: ListedRules>(
+fn write_replayed_into<R: ListedAdapter>(
     pos: &R::Pos,
     step: Step<R::Move>,
     notation: MoveNotationOf<R>,
@@ -67,13 +69,16 @@ fn write_replayed_into<R: ListedRules>(
 ) -> Result<(), RulesError> {
     write_step::<R>(pos, step, notation, out).map_err(|_| {
         let id = <R::Position as Listed>::move_notation_id(notation);
-        RulesError::Move { index, error: MoveError::new(format!("{id} cannot write a null move"), 0..0) }
+        RulesError::Rule(RuleError::Move {
+            index,
+            error: MoveError::new(format!("{id} cannot write a null move"), 0..0),
+        })
     })
 }
 
 /// `notation`, one of `R`'s game (checked by [`notation_for`]), as the game
 /// holds it.
-pub(crate) fn own_notation<R: ListedRules>(notation: MoveNotation) -> Result<MoveNotationOf<R>, RulesError> {
+pub(crate) fn own_notation<R: ListedAdapter>(notation: MoveNotation) -> Result<MoveNotationOf<R>, RulesError> {
     let variant = <R::Position as Listed>::VARIANT;
     <R::Position as Listed>::move_notation(notation).ok_or(RulesError::WrongNotation { variant, notation })
 }
@@ -91,13 +96,13 @@ pub(crate) fn notation_for(variant: VariantId, notation: Option<MoveNotation>) -
 /// The notation a game's PGN is written in by default.
 #[must_use]
 pub fn pgn_notation(variant: VariantId) -> MoveNotation {
-    with_game!(variant, P => P::move_notation_id(<P as GamePosition>::Rules::PGN_NOTATION))
+    with_game!(variant, P => P::move_notation_id(<P as GamePosition>::Adapter::PGN_NOTATION))
 }
 
 /// The coordinate notation the model keeps a game's moves in.
 #[must_use]
 pub fn coordinates(variant: VariantId) -> MoveNotation {
-    with_game!(variant, P => P::move_notation_id(<P as GamePosition>::Rules::COORDINATES))
+    with_game!(variant, P => P::move_notation_id(<P as GamePosition>::Adapter::COORDINATES))
 }
 
 /// The notation a game's positions are written in.
@@ -258,7 +263,7 @@ fn push_number(out: &mut String, mut n: u32) {
     }
 }
 
-fn write_line<R: ListedRules>(
+fn write_line<R: ListedAdapter>(
     pos: &R::Pos,
     comments: &[String],
     line: &[Node],
@@ -386,14 +391,14 @@ impl Game {
     /// # Errors
     ///
     /// [`RulesError::WrongNotation`] for another game's notation;
-    /// [`RulesError::Move`] when a move of the tree is not legal where it
+    /// [`RuleError::Move`] when a move of the tree is not legal where it
     /// stands (a game built by hand).
     ///
     /// # Examples
     ///
     /// ```
     /// use polyfen::MoveNotation;
-    /// use polyfen::games::{GameOptions, read_pgn};
+    /// use polyfen::records::{GameOptions, read_pgn};
     ///
     /// let game = read_pgn("1. e4 e5 2. Nf3 *", GameOptions::default()).remove(0).unwrap();
     /// let mut pgn = String::new();
@@ -431,7 +436,7 @@ impl Game {
             }
         } else {
             with_game!(self.variant, P => {
-                type R = <P as GamePosition>::Rules;
+                type R = <P as GamePosition>::Adapter;
                 let pos = start::<R>(self)?;
                 write_line::<R>(&pos, &self.comments, &self.moves, own_notation::<R>(notation)?, &mut words)?;
             });
@@ -465,7 +470,7 @@ impl Game {
             return Ok(vec![Vec::new()]);
         }
         with_game!(self.variant, P => {
-            type R = <P as GamePosition>::Rules;
+            type R = <P as GamePosition>::Adapter;
             let pos = start::<R>(self)?;
             collect_lines::<R>(&pos, &self.moves, own_notation::<R>(notation)?, &mut Vec::new(), &mut out)?;
         });
@@ -474,7 +479,7 @@ impl Game {
 
     /// The main line in `notation`, the position after each of its moves,
     /// and the status at its end (for a game whose rules judge the line's
-    /// history, [`GameRules::judge`]'s, with its warnings).
+    /// history, [`RecordAdapter::judge`]'s, with its warnings).
     ///
     /// # Errors
     ///
@@ -482,7 +487,7 @@ impl Game {
     pub fn main_line(&self, notation: Option<MoveNotation>) -> Result<MainLine, RulesError> {
         let notation = notation_for(self.variant, notation)?;
         with_game!(self.variant, P => {
-            type R = <P as GamePosition>::Rules;
+            type R = <P as GamePosition>::Adapter;
             let notation = own_notation::<R>(notation)?;
             let mut pos = start::<R>(self)?;
             let mut line = MainLine {
@@ -546,7 +551,7 @@ pub struct MainLine {
     pub warnings: Vec<String>,
 }
 
-fn collect_lines<R: ListedRules>(
+fn collect_lines<R: ListedAdapter>(
     pos: &R::Pos,
     line: &[Node],
     notation: MoveNotationOf<R>,
@@ -576,7 +581,7 @@ fn collect_lines<R: ListedRules>(
 }
 
 /// `position` after a null move of any game (the turn passes, nothing
-/// moves; see [`crate::games::NULL_MOVE`]).
+/// moves; see [`crate::records::NULL_MOVE`]).
 ///
 /// # Errors
 ///
@@ -585,7 +590,7 @@ fn collect_lines<R: ListedRules>(
 /// # Examples
 ///
 /// ```
-/// use polyfen::games::play_null;
+/// use polyfen::records::play_null;
 /// use polyfen::{Notation, Position, ReadOptions, WriteOptions, read};
 ///
 /// let xiangqi = read("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w", None, &ReadOptions::default())?.position;
@@ -595,7 +600,7 @@ fn collect_lines<R: ListedRules>(
 /// ```
 pub fn play_null(position: &AnyPosition) -> Result<AnyPosition, MoveError> {
     with_game!(position.variant(), P => {
-        type R = <P as GamePosition>::Rules;
+        type R = <P as GamePosition>::Adapter;
         let mut pos = from_any::<R>(position).map_err(|why| MoveError::new(why, 0..0))?;
         R::null_allowed(&pos).map_err(|why| MoveError::new(why, 0..0))?;
         R::play_null(&mut pos);

@@ -26,12 +26,12 @@
 //! # Examples
 //!
 //! ```
-//! use polyfen_xiangqi::{Fen, MoveStyle, Position, START_FEN};
+//! use polyfen_xiangqi::{Fen, XiangqiMoveNotation, Position, START_FEN};
 //!
 //! let position = Position::from_setup(&START_FEN.parse::<Fen>()?)?;
 //! let mv = position.parse_move("炮二平五")?;
-//! assert_eq!(position.format_move(mv, MoveStyle::Iccs), "H2-E2");
-//! assert_eq!(position.format_move(mv, MoveStyle::Wxf), "C2.5");
+//! assert_eq!(position.format_move(mv, XiangqiMoveNotation::Iccs), "H2-E2");
+//! assert_eq!(position.format_move(mv, XiangqiMoveNotation::Wxf), "C2.5");
 //! assert_eq!(position.parse_move("h3e3")?, mv); // uci-1, ranks 1-10
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -51,7 +51,7 @@ use crate::{Board, Move, Position, UnknownName, color_name};
 
 /// A way of writing Xiangqi moves.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum MoveStyle {
+pub enum XiangqiMoveNotation {
     /// ICCS coordinates as xqbase PGN writes them: `H2-E2` (ranks 0–9).
     #[default]
     Iccs,
@@ -77,16 +77,16 @@ pub enum MoveStyle {
     ChineseTraditional,
 }
 
-impl MoveStyle {
+impl XiangqiMoveNotation {
     /// Every style, the default first.
-    pub const ALL: [MoveStyle; 7] = [
-        MoveStyle::Iccs,
-        MoveStyle::Ucci,
-        MoveStyle::Uci1,
-        MoveStyle::Wxf,
-        MoveStyle::WxfFsf,
-        MoveStyle::Chinese,
-        MoveStyle::ChineseTraditional,
+    pub const ALL: [XiangqiMoveNotation; 7] = [
+        XiangqiMoveNotation::Iccs,
+        XiangqiMoveNotation::Ucci,
+        XiangqiMoveNotation::Uci1,
+        XiangqiMoveNotation::Wxf,
+        XiangqiMoveNotation::WxfFsf,
+        XiangqiMoveNotation::Chinese,
+        XiangqiMoveNotation::ChineseTraditional,
     ];
 
     /// The style's id: `iccs`, `ucci`, `uci-1`, `wxf`, `wxf-fsf`, `chinese`,
@@ -94,38 +94,40 @@ impl MoveStyle {
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
-            MoveStyle::Iccs => "iccs",
-            MoveStyle::Ucci => "ucci",
-            MoveStyle::Uci1 => "uci-1",
-            MoveStyle::Wxf => "wxf",
-            MoveStyle::WxfFsf => "wxf-fsf",
-            MoveStyle::Chinese => "chinese",
-            MoveStyle::ChineseTraditional => "chinese-traditional",
+            XiangqiMoveNotation::Iccs => "iccs",
+            XiangqiMoveNotation::Ucci => "ucci",
+            XiangqiMoveNotation::Uci1 => "uci-1",
+            XiangqiMoveNotation::Wxf => "wxf",
+            XiangqiMoveNotation::WxfFsf => "wxf-fsf",
+            XiangqiMoveNotation::Chinese => "chinese",
+            XiangqiMoveNotation::ChineseTraditional => "chinese-traditional",
         }
     }
 
     /// True for the coordinate styles, which need no board.
     #[must_use]
     pub const fn is_coordinate(self) -> bool {
-        matches!(self, MoveStyle::Iccs | MoveStyle::Ucci | MoveStyle::Uci1)
+        matches!(self, XiangqiMoveNotation::Iccs | XiangqiMoveNotation::Ucci | XiangqiMoveNotation::Uci1)
     }
 }
 
-impl fmt::Display for MoveStyle {
+impl fmt::Display for XiangqiMoveNotation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.pad(self.name())
     }
 }
 
-impl FromStr for MoveStyle {
+impl FromStr for XiangqiMoveNotation {
     type Err = UnknownName;
 
     /// Reads a style id (in any case).
-    fn from_str(s: &str) -> Result<MoveStyle, UnknownName> {
-        MoveStyle::ALL.into_iter().find(|style| s.eq_ignore_ascii_case(style.name())).ok_or_else(|| UnknownName {
-            what: "move notation",
-            found: s.to_owned(),
-            expected: "iccs, ucci, uci-1, wxf, wxf-fsf, chinese or chinese-traditional",
+    fn from_str(s: &str) -> Result<XiangqiMoveNotation, UnknownName> {
+        XiangqiMoveNotation::ALL.into_iter().find(|style| s.eq_ignore_ascii_case(style.name())).ok_or_else(|| {
+            UnknownName {
+                what: "move notation",
+                found: s.to_owned(),
+                expected: "iccs, ucci, uci-1, wxf, wxf-fsf, chinese or chinese-traditional",
+            }
         })
     }
 }
@@ -218,7 +220,7 @@ pub struct MoveParseError {
     /// The bytes of the text the error is about.
     pub span: Range<usize>,
     /// The notation the text was read as, when that was found.
-    pub style: Option<MoveStyle>,
+    pub style: Option<XiangqiMoveNotation>,
     /// The legal moves that fit (an ambiguous move) or come closest (an
     /// illegal one), each written in `style`, in the order of their points
     /// (`a0` first, then by rank).
@@ -243,7 +245,12 @@ impl MoveParseError {
 
     /// This error with `candidates`, written in `style` on `board`.
     #[must_use]
-    fn with_candidates(mut self, board: &Board, mut candidates: Vec<Move>, style: MoveStyle) -> MoveParseError {
+    fn with_candidates(
+        mut self,
+        board: &Board,
+        mut candidates: Vec<Move>,
+        style: XiangqiMoveNotation,
+    ) -> MoveParseError {
         candidates.sort_unstable();
         self.candidates =
             candidates.into_iter().map(|mv| Candidate { mv, text: format_move(board, mv, style) }).collect();
@@ -252,7 +259,7 @@ impl MoveParseError {
     }
 
     /// This error, said to be about a text read as `style`.
-    fn in_style(mut self, style: MoveStyle) -> MoveParseError {
+    fn in_style(mut self, style: XiangqiMoveNotation) -> MoveParseError {
         self.style.get_or_insert(style);
         self
     }
@@ -287,33 +294,40 @@ impl std::error::Error for MoveParseError {}
 /// # Examples
 ///
 /// ```
-/// use polyfen_xiangqi::{Fen, Move, MoveStyle, Square, START_FEN, write_move};
+/// use polyfen_xiangqi::{Fen, Move, XiangqiMoveNotation, Square, START_FEN, write_move};
 ///
 /// let fen: Fen = START_FEN.parse()?;
 /// let sq = |name: &str| name.parse::<Square>();
 /// let mv = Move::new(sq("h9")?, sq("g7")?);
 /// let mut out = String::new();
-/// write_move(&mut out, &fen.board, mv, MoveStyle::Chinese)?;
+/// write_move(&mut out, &fen.board, mv, XiangqiMoveNotation::Chinese)?;
 /// assert_eq!(out, "马８进７");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[inline]
-pub fn write_move<W: fmt::Write + ?Sized>(out: &mut W, board: &Board, mv: Move, style: MoveStyle) -> fmt::Result {
+pub fn write_move<W: fmt::Write + ?Sized>(
+    out: &mut W,
+    board: &Board,
+    mv: Move,
+    style: XiangqiMoveNotation,
+) -> fmt::Result {
     if style.is_coordinate() {
         return coord::write(out, mv, style);
     }
     let Some(facts) = vertical::Facts::of(board, mv) else {
-        return coord::write(out, mv, MoveStyle::Iccs);
+        return coord::write(out, mv, XiangqiMoveNotation::Iccs);
     };
     match style {
-        MoveStyle::Wxf | MoveStyle::WxfFsf => wxf::write(out, board, mv, facts, style == MoveStyle::WxfFsf),
-        _ => chinese::write(out, facts, style == MoveStyle::ChineseTraditional),
+        XiangqiMoveNotation::Wxf | XiangqiMoveNotation::WxfFsf => {
+            wxf::write(out, board, mv, facts, style == XiangqiMoveNotation::WxfFsf)
+        }
+        _ => chinese::write(out, facts, style == XiangqiMoveNotation::ChineseTraditional),
     }
 }
 
 /// `mv` written in `style` as a new string; see [`write_move`].
 #[must_use]
-pub fn format_move(board: &Board, mv: Move, style: MoveStyle) -> String {
+pub fn format_move(board: &Board, mv: Move, style: XiangqiMoveNotation) -> String {
     let mut out = String::new();
     let _ = write_move(&mut out, board, mv, style);
     out
@@ -337,7 +351,12 @@ pub fn format_move(board: &Board, mv: Move, style: MoveStyle) -> String {
 /// A [`MoveParseError`] with the byte span at fault: unknown characters,
 /// impossible files, a move written for the other side, no such piece, no
 /// such legal move, or several.
-pub fn read_move(board: &Board, turn: Color, legal: &[Move], text: &str) -> Result<(Move, MoveStyle), MoveParseError> {
+pub fn read_move(
+    board: &Board,
+    turn: Color,
+    legal: &[Move],
+    text: &str,
+) -> Result<(Move, XiangqiMoveNotation), MoveParseError> {
     read_any(board, turn, legal, text, None)
 }
 
@@ -356,7 +375,7 @@ pub fn read_move_lenient(
     legal: &[Move],
     text: &str,
     repairs: &mut Vec<MoveRepair>,
-) -> Result<(Move, MoveStyle), MoveParseError> {
+) -> Result<(Move, XiangqiMoveNotation), MoveParseError> {
     read_any(board, turn, legal, text, Some(repairs))
 }
 
@@ -367,7 +386,7 @@ fn read_any(
     legal: &[Move],
     text: &str,
     repairs: Option<&mut Vec<MoveRepair>>,
-) -> Result<(Move, MoveStyle), MoveParseError> {
+) -> Result<(Move, XiangqiMoveNotation), MoveParseError> {
     let (start, trimmed) = trim(text);
     if trimmed.is_empty() {
         return Err(MoveParseError::new(MoveErrorKind::Empty, 0..text.len()));
@@ -388,11 +407,11 @@ fn read_any(
 /// starts in the caller's text.
 fn standard_or_repair(
     board: &Board,
-    result: Result<(Move, MoveStyle, bool), MoveParseError>,
+    result: Result<(Move, XiangqiMoveNotation, bool), MoveParseError>,
     text: &str,
     start: usize,
     repairs: Option<&mut Vec<MoveRepair>>,
-) -> Result<(Move, MoveStyle), MoveParseError> {
+) -> Result<(Move, XiangqiMoveNotation), MoveParseError> {
     let (m, style, strict) = result?;
     if strict {
         return Ok((m, style));
@@ -417,13 +436,13 @@ fn standard_or_repair(
 /// # Examples
 ///
 /// ```
-/// use polyfen_xiangqi::{Fen, MoveStyle, Position, parse_move};
+/// use polyfen_xiangqi::{Fen, XiangqiMoveNotation, Position, parse_move};
 ///
 /// let fen: Fen = "3k5/9/9/9/9/1R7/9/9/9/1R2K4 w - - 0 1".parse()?;
 /// let position = Position::from_setup(&fen)?;
 /// let legal = position.legal_moves();
 /// let front_back_3 = parse_move(&fen.board, position.turn(), &legal, "前车退三")?;
-/// assert_eq!(position.format_move(front_back_3, MoveStyle::Ucci), "b4b1");
+/// assert_eq!(position.format_move(front_back_3, XiangqiMoveNotation::Ucci), "b4b1");
 /// // Fairy-Stockfish's form and the WXF page's name the same move
 /// assert_eq!(parse_move(&fen.board, position.turn(), &legal, "R8-3")?, front_back_3);
 /// assert_eq!(parse_move(&fen.board, position.turn(), &legal, "R+-3")?, front_back_3);
@@ -449,18 +468,18 @@ pub fn parse_move_as(
     turn: Color,
     legal: &[Move],
     text: &str,
-    style: MoveStyle,
+    style: XiangqiMoveNotation,
 ) -> Result<Move, MoveParseError> {
     let (start, trimmed) = trim(text);
     if trimmed.is_empty() {
         return Err(MoveParseError::new(MoveErrorKind::Empty, 0..text.len()).in_style(style));
     }
     let result = match style {
-        MoveStyle::Iccs | MoveStyle::Ucci | MoveStyle::Uci1 => {
+        XiangqiMoveNotation::Iccs | XiangqiMoveNotation::Ucci | XiangqiMoveNotation::Uci1 => {
             coord::read(board, turn, legal, trimmed, Some(style)).map(|(m, style)| (m, style, true))
         }
-        MoveStyle::Wxf | MoveStyle::WxfFsf => wxf::read(board, turn, legal, trimmed, Some(style)),
-        MoveStyle::Chinese | MoveStyle::ChineseTraditional => {
+        XiangqiMoveNotation::Wxf | XiangqiMoveNotation::WxfFsf => wxf::read(board, turn, legal, trimmed, Some(style)),
+        XiangqiMoveNotation::Chinese | XiangqiMoveNotation::ChineseTraditional => {
             chinese::read(board, turn, legal, trimmed, Some(style), false)
         }
     };
@@ -496,13 +515,13 @@ impl Position {
     /// # Errors
     ///
     /// Only those of `out`.
-    pub fn write_move<W: fmt::Write + ?Sized>(&self, out: &mut W, mv: Move, style: MoveStyle) -> fmt::Result {
+    pub fn write_move<W: fmt::Write + ?Sized>(&self, out: &mut W, mv: Move, style: XiangqiMoveNotation) -> fmt::Result {
         write_move(out, &self.board(), mv, style)
     }
 
     /// `mv` written in `style`; see [`write_move`].
     #[must_use]
-    pub fn format_move(&self, mv: Move, style: MoveStyle) -> String {
+    pub fn format_move(&self, mv: Move, style: XiangqiMoveNotation) -> String {
         format_move(&self.board(), mv, style)
     }
 
@@ -521,7 +540,7 @@ impl Position {
     /// # Errors
     ///
     /// As [`read_move`].
-    pub fn read_move(&self, text: &str) -> Result<(Move, MoveStyle), MoveParseError> {
+    pub fn read_move(&self, text: &str) -> Result<(Move, XiangqiMoveNotation), MoveParseError> {
         read_move(&self.board(), self.turn(), &self.legal_moves(), text)
     }
 
@@ -535,7 +554,7 @@ impl Position {
         &self,
         text: &str,
         repairs: &mut Vec<MoveRepair>,
-    ) -> Result<(Move, MoveStyle), MoveParseError> {
+    ) -> Result<(Move, XiangqiMoveNotation), MoveParseError> {
         read_move_lenient(&self.board(), self.turn(), &self.legal_moves(), text, repairs)
     }
 
@@ -553,7 +572,7 @@ impl Position {
     /// # Errors
     ///
     /// As [`read_move`].
-    pub fn parse_move_as(&self, text: &str, style: MoveStyle) -> Result<Move, MoveParseError> {
+    pub fn parse_move_as(&self, text: &str, style: XiangqiMoveNotation) -> Result<Move, MoveParseError> {
         parse_move_as(&self.board(), self.turn(), &self.legal_moves(), text, style)
     }
 }

@@ -4,13 +4,16 @@
 //! from here.
 
 use polyfen_game::GamePosition;
+use polyfen_game::RuleError;
 use serde::{Deserialize, Serialize};
 
 use crate::any::with_game;
-use crate::games::model::{Game, Node, Variation};
-use crate::games::pgn::PgnRepair;
-use crate::games::rules::{GameRules, ListedRules, MoveNotationOf, NULL_MOVE, is_null_move, play_step, to_any};
-use crate::games::write::{
+use crate::records::adapter::{
+    ListedAdapter, MoveNotationOf, NULL_MOVE, RecordAdapter, is_null_move, play_step, to_any,
+};
+use crate::records::model::{Game, Node, Variation};
+use crate::records::pgn::PgnRepair;
+use crate::records::write::{
     checked_notation, notation_for, own_notation, play_null, position_text, replay_move, start, write_replayed,
 };
 use crate::rules::{GameStatus, MoveError, MoveNotation, RulesError};
@@ -161,7 +164,7 @@ impl Game {
     /// # Examples
     ///
     /// ```
-    /// use polyfen::games::{GameOptions, read_pgn};
+    /// use polyfen::records::{GameOptions, read_pgn};
     ///
     /// let game = read_pgn("1. e4 e5 *", GameOptions::default()).remove(0).unwrap();
     /// let mut line = String::new();
@@ -217,7 +220,7 @@ impl Game {
     #[must_use]
     pub fn numbering(&self) -> Option<(u32, bool)> {
         with_game!(self.variant, P => {
-            type R = <P as GamePosition>::Rules;
+            type R = <P as GamePosition>::Adapter;
             start::<R>(self).ok().map(|pos| R::numbering(&pos))
         })
     }
@@ -254,8 +257,8 @@ impl GameJson {
     ///
     /// # Errors
     ///
-    /// [`RulesError::IllegalPosition`] for a start position that cannot be
-    /// read or played, [`RulesError::Move`] for a move that is not legal:
+    /// [`RuleError::IllegalPosition`] for a start position that cannot be
+    /// read or played, [`RuleError::Move`] for a move that is not legal:
     /// its index in the main line, and for a move of a variation, that
     /// variation and the move's index in it, in the message (`move 3:
     /// variation 1, move 2: ...`).
@@ -263,25 +266,23 @@ impl GameJson {
         let variant: VariantId = self
             .variant
             .parse()
-            .map_err(|_| RulesError::IllegalPosition(format!("unknown variant '{}'", self.variant)))?;
+            .map_err(|_| RulesError::Rule(RuleError::IllegalPosition(format!("unknown variant '{}'", self.variant))))?;
         let rules = match &self.rules {
-            Some(name) => Some(
-                VariantId::of_rules(name)
-                    .map(|(_, rules)| rules.id)
-                    .ok_or_else(|| RulesError::IllegalPosition(format!("unknown rules variant '{name}'")))?,
-            ),
+            Some(name) => Some(VariantId::of_rules(name).map(|(_, rules)| rules.id).ok_or_else(|| {
+                RulesError::Rule(RuleError::IllegalPosition(format!("unknown rules variant '{name}'")))
+            })?),
             None => None,
         };
         let reading = crate::read(&self.start, None, &ReadOptions::default().with_rules(rules))
-            .map_err(|e| RulesError::IllegalPosition(format!("start: {e}")))?;
+            .map_err(|e| RulesError::Rule(RuleError::IllegalPosition(format!("start: {e}"))))?;
         if reading.position.variant() != variant {
-            return Err(RulesError::IllegalPosition(format!(
+            return Err(RulesError::Rule(RuleError::IllegalPosition(format!(
                 "start: a {} position in a {} game",
                 reading.position.variant(),
                 variant
-            )));
+            ))));
         }
-        let coordinates = crate::games::write::coordinates(variant);
+        let coordinates = crate::records::write::coordinates(variant);
         let moves = line(&reading.position, &self.moves, coordinates)?;
         let mut tags = self.tags.clone();
         start_tag(&mut tags, variant, rules, &reading.position);
@@ -329,24 +330,24 @@ fn line(pos: &AnyPosition, nodes: &[NodeJson], coordinates: MoveNotation) -> Res
     for (index, n) in nodes.iter().enumerate() {
         let before = pos.clone();
         let mv = if is_null_move(&n.mv) {
-            pos = play_null(&pos).map_err(|error| RulesError::Move { index, error })?;
+            pos = play_null(&pos).map_err(|error| RulesError::Rule(RuleError::Move { index, error }))?;
             NULL_MOVE.to_owned()
         } else {
             pos.play(&n.mv, coordinates, &RuleOptions::default()).map_err(|e| match e {
-                RulesError::Move { error, .. } => RulesError::Move { index, error },
+                RulesError::Rule(RuleError::Move { error, .. }) => RulesError::Rule(RuleError::Move { index, error }),
                 other => other,
             })?
         };
         let mut variations = Vec::with_capacity(n.variations.len());
         for (number, v) in n.variations.iter().enumerate() {
             let moves = line(&before, &v.moves, coordinates).map_err(|e| match e {
-                RulesError::Move { index: inner, error } => RulesError::Move {
+                RulesError::Rule(RuleError::Move { index: inner, error }) => RulesError::Rule(RuleError::Move {
                     index,
                     error: MoveError {
                         message: format!("variation {}, move {}: {}", number + 1, inner + 1, error.message),
                         ..error
                     },
-                },
+                }),
                 other => other,
             })?;
             variations.push(Variation { comments: v.comments.clone(), moves });
@@ -456,15 +457,15 @@ struct Replayed<'g> {
     moves: Vec<NodeJsonOf<'g>>,
     /// The position after the main line; `None` for a game without moves.
     end: Option<AnyPosition>,
-    /// As [`crate::games::MainLine::status`].
+    /// As [`crate::records::MainLine::status`].
     status: GameStatus,
-    /// As [`crate::games::MainLine::warnings`].
+    /// As [`crate::records::MainLine::warnings`].
     warnings: Vec<String>,
 }
 
 /// The moves of `nodes` from `pos` for JSON, and the position after them;
 /// with `history`, each position after a move is pushed onto it.
-fn json_line<'g, R: ListedRules>(
+fn json_line<'g, R: ListedAdapter>(
     pos: &R::Pos,
     nodes: &'g [Node],
     notation: MoveNotationOf<R>,
@@ -500,7 +501,7 @@ fn json_line<'g, R: ListedRules>(
 fn replay_tree(game: &Game, notation: MoveNotation) -> Result<Replayed<'_>, RulesError> {
     let notation = notation_for(game.variant, Some(notation))?;
     with_game!(game.variant, P => {
-        type R = <P as GamePosition>::Rules;
+        type R = <P as GamePosition>::Adapter;
         let notation = own_notation::<R>(notation)?;
         let pos = start::<R>(game)?;
         let mut history = Vec::new();
@@ -524,7 +525,7 @@ fn replay_tree(game: &Game, notation: MoveNotation) -> Result<Replayed<'_>, Rule
 fn json_tree(game: &Game, notation: MoveNotation) -> Result<Vec<NodeJson>, RulesError> {
     let notation = notation_for(game.variant, Some(notation))?;
     with_game!(game.variant, P => {
-        type R = <P as GamePosition>::Rules;
+        type R = <P as GamePosition>::Adapter;
         let pos = start::<R>(game)?;
         json_line::<R>(&pos, &game.moves, own_notation::<R>(notation)?, None).map(|(moves, _)| owned(&moves))
     })
@@ -533,7 +534,7 @@ fn json_tree(game: &Game, notation: MoveNotation) -> Result<Vec<NodeJson>, Rules
 #[cfg(test)]
 mod tests {
     use super::GameJson;
-    use crate::games::{GameOptions, read_pgn};
+    use crate::records::{GameOptions, read_pgn};
 
     /// A game sent in, as a page sends its tree: no `notation`, `mainline`,
     /// `end` or `status`, moves in coordinates.

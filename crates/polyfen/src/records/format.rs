@@ -6,18 +6,19 @@
 //! the records turned into [`Game`]s of any game. The error those readers
 //! give is in `record_error.rs`, which this module imports.
 
+use polyfen_game::RuleError;
 use std::fmt;
 use std::str::FromStr;
 
 use encoding_rs::Encoding;
 use polyfen_game::records::{self, RecordFormats};
-use polyfen_game::{GamePosition, GameRules};
+use polyfen_game::{GamePosition, RecordAdapter};
 
 use crate::VariantId;
 use crate::any::Member;
-use crate::games::model::Game;
-use crate::games::record_error::RecordError;
-use crate::listed::rules_error;
+use crate::per_game::rules_error;
+use crate::records::model::Game;
+use crate::records::record_error::RecordError;
 use crate::rules::RulesError;
 
 /// Makes [`RecordFormat`] and its dispatch from the list of games.
@@ -63,7 +64,7 @@ macro_rules! formats {
             /// read by its content ([`detect_format`]), whatever its name.
             ///
             /// ```
-            /// use polyfen::games::RecordFormat;
+            /// use polyfen::records::RecordFormat;
             ///
             /// assert_eq!(RecordFormat::Pgn.extensions(), ["pgn"]);
             /// assert_eq!(RecordFormat::Kif.extensions(), ["kif", "kifu"]);
@@ -90,7 +91,7 @@ macro_rules! formats {
             /// only.
             ///
             /// ```
-            /// use polyfen::games::RecordFormat;
+            /// use polyfen::records::RecordFormat;
             ///
             /// assert!(RecordFormat::Pgn.is_written() && RecordFormat::Xqf.is_written());
             /// assert!(!RecordFormat::Cbr.is_written());
@@ -142,7 +143,7 @@ macro_rules! formats {
         /// # Examples
         ///
         /// ```
-        /// use polyfen::games::{RecordFormat, detect_format};
+        /// use polyfen::records::{RecordFormat, detect_format};
         ///
         /// assert_eq!(detect_format(b"XQ\x0a\0\0"), RecordFormat::Xqf);
         /// assert_eq!(detect_format(b"CCBridgeLibrary\0"), RecordFormat::Cbl);
@@ -167,9 +168,9 @@ macro_rules! formats {
         /// # Errors
         ///
         /// Each game's [`RecordError`], with the byte offset in `bytes`; for
-        /// PGN (which [`crate::games::Games`] reads as a stream), an error
-        /// saying so. [`crate::games::Records`] opens an input of any format
-        /// and numbers these errors as [`crate::games::GameError`]s.
+        /// PGN (which [`crate::records::Games`] reads as a stream), an error
+        /// saying so. [`crate::records::Records`] opens an input of any format
+        /// and numbers these errors as [`crate::records::GameError`]s.
         pub fn read_record(format: RecordFormat, bytes: &[u8]) -> Vec<Result<Game, RecordError>> {
             match format {
                 RecordFormat::Pgn => vec![Err(RecordError::new(format!("{format} is not read by read_record"), 0))],
@@ -183,8 +184,8 @@ macro_rules! formats {
         ///
         /// # Errors
         ///
-        /// [`RulesError::IllegalPosition`] for a game of another game than
-        /// the format's, or one the format cannot hold; [`RulesError::Move`]
+        /// [`RuleError::IllegalPosition`] for a game of another game than
+        /// the format's, or one the format cannot hold; [`RuleError::Move`]
         /// for a move that does not replay; [`RulesError::Unsupported`] for
         /// PGN (written by [`Game::write_pgn`]) and a format read only.
         pub fn write_record(format: RecordFormat, game: &Game) -> Result<Vec<u8>, RulesError> {
@@ -230,7 +231,7 @@ fn record_of<P: Member>(record: records::Record<P>) -> Game {
         unplayed,
         warnings: Vec::new(),
     };
-    if <P::Rules as GameRules>::JUDGES_HISTORY
+    if <P::Adapter as RecordAdapter>::JUDGES_HISTORY
         && let Ok(line) = game.main_line(None)
     {
         game.warnings = line.warnings;
@@ -250,7 +251,7 @@ fn game_of<P: Member>(read: Result<records::Record<P>, records::RecordError<P>>)
 /// Writes `game` with the writer of `format`, a format of the game `P`.
 fn write_with<P: Member, F: RecordFormats<Position = P>>(format: F, game: &Game) -> Result<Vec<u8>, RulesError> {
     if game.variant != P::VARIANT {
-        return Err(RulesError::IllegalPosition(format!("{}, not {}", format.holds(), game.variant)));
+        return Err(RulesError::Rule(RuleError::IllegalPosition(format!("{}, not {}", format.holds(), game.variant))));
     }
     let record = record_for::<P>(game)?;
     match format.write(&record) {
@@ -262,7 +263,10 @@ fn write_with<P: Member, F: RecordFormats<Position = P>>(format: F, game: &Game)
 /// `game` as a record of the game `P`, for its writers.
 fn record_for<P: Member>(game: &Game) -> Result<records::Record<P>, RulesError> {
     let Some(start) = P::of(&game.start) else {
-        return Err(RulesError::IllegalPosition(format!("not a {} position", <P as GamePosition>::ID)));
+        return Err(RulesError::Rule(RuleError::IllegalPosition(format!(
+            "not a {} position",
+            <P as GamePosition>::ID
+        ))));
     };
     Ok(records::Record {
         tags: game.tags.clone(),
@@ -321,7 +325,7 @@ fn one(format: RecordFormat, bytes: &[u8]) -> Result<Game, RecordError> {
 /// # Examples
 ///
 /// ```
-/// use polyfen::games::{read_xqf, write_xqf, GameOptions, read_pgn};
+/// use polyfen::records::{read_xqf, write_xqf, GameOptions, read_pgn};
 ///
 /// let game = read_pgn("[Game \"Chinese Chess\"]\n\n1. H2-E2 H9-G7 *", GameOptions::default()).remove(0)?;
 /// let bytes = write_xqf(&game)?;
@@ -380,7 +384,7 @@ pub fn read_cbl(bytes: &[u8]) -> Vec<Result<Game, RecordError>> {
 /// # Examples
 ///
 /// ```
-/// use polyfen::games::read_cbf;
+/// use polyfen::records::read_cbf;
 ///
 /// let cbf = r#"<?xml version="1.0" encoding="UTF-8"?>
 /// <ChineseChessRecord Version="1.0">
@@ -409,7 +413,7 @@ pub fn read_cbf(text: &str) -> Result<Game, RecordError> {
 /// # Examples
 ///
 /// ```
-/// use polyfen::games::{read_dhtmlxq, write_dhtmlxq};
+/// use polyfen::records::{read_dhtmlxq, write_dhtmlxq};
 ///
 /// let page = "<div>[DhtmlXQ][DhtmlXQ_red]许银川[/DhtmlXQ_red][DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]\
 ///             [DhtmlXQ_move_0_2_1]1242[/DhtmlXQ_move_0_2_1][DhtmlXQ_comment1]中炮[/DhtmlXQ_comment1][/DhtmlXQ]</div>";

@@ -2,10 +2,10 @@
 
 use std::fmt;
 
-use crate::games::format::RecordFormat;
-use crate::games::model::Game;
-use crate::games::pgn::{Location, PgnError, PgnRepair};
-use crate::games::record_error::RecordError;
+use crate::records::format::RecordFormat;
+use crate::records::model::Game;
+use crate::records::pgn::{Location, PgnError, PgnRepair};
+use crate::records::record_error::RecordError;
 
 /// A game that could not be read, in any format: its number in the input,
 /// what went wrong and where (line, column and byte offset in a PGN text;
@@ -33,7 +33,7 @@ pub struct GameError {
     /// ([`Game::unplayed`]), so that writing it loses nothing; `None` when
     /// the error came before the movetext (a tag, a start position that
     /// cannot be played) and when only checking
-    /// ([`crate::games::GameOptions::check_only`]). In a record file: the
+    /// ([`crate::records::GameOptions::check_only`]). In a record file: the
     /// game up to the bad record, when its header was read.
     pub partial: Option<Box<Game>>,
 }
