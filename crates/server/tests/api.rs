@@ -283,8 +283,9 @@ async fn the_page_and_info_are_served() {
     let mut modules: Vec<String> = std::fs::read_dir(&dir)
         .expect("the page's files")
         .flatten()
-        .map(|entry| entry.file_name().to_string_lossy().into_owned())
-        .filter(|name| name.ends_with(".js"))
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|e| e == "js"))
+        .filter_map(|path| path.file_name().map(|name| name.to_string_lossy().into_owned()))
         .collect();
     modules.sort();
     assert!(modules.len() > 5 && modules.contains(&"main.js".to_owned()), "{modules:?}");
