@@ -464,10 +464,10 @@ impl Part {
         }
         let pretty: Vec<&str> = match names.as_slice() {
             ["forward-right", "forward-left"] | ["forward-left", "forward-right"] => {
-                vec!["diagonally forward"]
+                vec!["forward"]
             }
             ["backward-right", "backward-left"] | ["backward-left", "backward-right"] => {
-                vec!["diagonally backward"]
+                vec!["backward"]
             }
             ["right", "left"] | ["left", "right"] => vec!["sideways"],
             _ => names,
