@@ -22,6 +22,8 @@
 #[path = "common/browser.rs"]
 mod browser;
 mod common;
+#[path = "first_minute/mod.rs"]
+mod first_minute;
 
 use std::path::PathBuf;
 
@@ -122,6 +124,15 @@ async fn the_board_edits_positions() {
 async fn the_board_plays_on_a_phone() {
     browser::run("the_board_plays_on_a_phone", |client, base| async move {
         board::phone(&client, &base).await;
+    })
+    .await;
+}
+
+/// A flipped Shogi board keeps its pieces on their squares.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_board_flips_shogi_with_its_pieces() {
+    browser::run("the_board_flips_shogi_with_its_pieces", |client, base| async move {
+        first_minute::flipped_shogi(&client, &base).await;
     })
     .await;
 }

@@ -1,0 +1,83 @@
+//! The defects a user of the analysis board meets in the first minute,
+//! one test each: a flipped Shogi board, Shogi's move numbers, the
+//! position box keeping the tree, the landing page's board, the rules
+//! variants' setups, a pasted game on the main board, the game's state.
+
+use fantoccini::{Client, Locator};
+use serde_json::{Value, json};
+
+use crate::browser::{query, wait_for};
+
+pub const INPUT: &str = "return document.getElementById('input').value;";
+pub const READY: &str = "return document.body.dataset.busy;";
+pub const TREE_TEXT: &str = "return document.getElementById('tree-moves').textContent;";
+pub const AT: &str =
+    "const b = document.querySelector('#tree-moves button[aria-current]'); return b ? b.textContent : '';";
+
+pub async fn click(client: &Client, css: &str) {
+    client.find(Locator::Css(css)).await.expect(css).click().await.expect("clicked");
+}
+
+pub async fn square(client: &Client, name: &str) {
+    click(client, &format!("#board .square[data-square=\"{name}\"]")).await;
+}
+
+/// Opens the page on `input`, ready for moves.
+pub async fn open(client: &Client, base: &str, input: &str) {
+    client.goto(&format!("{base}/?input={}", query(input))).await.expect("the page loads");
+    wait_for(client, "the position", INPUT, |v| v == input).await;
+    wait_for(client, "the squares", "return document.querySelectorAll('#board .square.movable').length;", |v| {
+        v.as_u64().is_some_and(|n| n > 0)
+    })
+    .await;
+    wait_for(client, "the page ready", READY, |v| v == "false").await;
+}
+
+/// Plays `from`-`to` by two clicks and waits for `shown` to be the
+/// current move.
+pub async fn play(client: &Client, from: &str, to: &str, shown: &str) {
+    square(client, from).await;
+    square(client, to).await;
+    wait_for(client, "the move played", AT, |v| v == shown).await;
+    wait_for(client, "the page ready", READY, |v| v == "false").await;
+}
+
+/// A flipped Shogi board keeps every piece on its square: the turn of the
+/// board must not replace the translate that places a piece.
+pub async fn flipped_shogi(client: &Client, base: &str) {
+    open(client, base, polyfen::polyfen_shogi::START_SFEN).await;
+    click(client, "#flip").await;
+    wait_for(client, "flipped", "return document.getElementById('board').classList.contains('flipped');", |v| {
+        v == true
+    })
+    .await;
+    tokio::time::sleep(std::time::Duration::from_millis(400)).await;
+    let placed = client
+        .execute(
+            "const out = []; for (const p of document.querySelectorAll('#board svg .piece')) { \
+               const r = p.getBoundingClientRect(); \
+               const s = document.querySelector(`#board .square[data-square=\"${p.dataset.square}\"]`).getBoundingClientRect(); \
+               const x = r.left + r.width / 2, y = r.top + r.height / 2; \
+               out.push([p.dataset.square, x > s.left && x < s.right && y > s.top && y < s.bottom]); } \
+             return out;",
+            vec![],
+        )
+        .await
+        .expect("runs");
+    let placed = placed.as_array().expect("pieces");
+    assert_eq!(placed.len(), 40, "every piece drawn");
+    let off: Vec<&Value> = placed.iter().filter(|p| p[1] != json!(true)).collect();
+    assert!(off.is_empty(), "pieces off their squares on a flipped board: {off:?}");
+    // the top right corner is 9i's, sente's lance, when flipped
+    let corner = client
+        .execute(
+            "const r = document.querySelector('#board .square[data-square=\"9i\"]').getBoundingClientRect(); \
+             const s = document.querySelector('#board svg').getBoundingClientRect(); \
+             return [r.left > s.left + s.width / 2, r.top < s.top + s.height / 2];",
+            vec![],
+        )
+        .await
+        .expect("runs");
+    assert_eq!(corner, json!([true, true]));
+    crate::browser::screenshot(client, "page-shogi-flipped.png").await;
+}
