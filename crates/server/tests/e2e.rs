@@ -137,6 +137,15 @@ async fn the_board_flips_shogi_with_its_pieces() {
     .await;
 }
 
+/// Shogi's moves numbered from sente's first in the tree and the record.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_board_numbers_shogi_moves() {
+    browser::run("the_board_numbers_shogi_moves", |client, base| async move {
+        first_minute::shogi_numbers(&client, &base).await;
+    })
+    .await;
+}
+
 async fn convert_validate_and_laser(client: &Client, base: &str) {
     client.goto(base).await.expect("the page loads");
     wait_for(client, "the named setups", "return document.querySelectorAll('#setup option').length;", |v| {

@@ -81,3 +81,31 @@ pub async fn flipped_shogi(client: &Client, base: &str) {
     assert_eq!(corner, json!([true, true]));
     crate::browser::screenshot(client, "page-shogi-flipped.png").await;
 }
+
+const SHOGI_KIF: &str = concat!(
+    "手合割：平手\n先手：A\n後手：B\n手数----指手---------消費時間--\n",
+    "   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n   4 同　銀(31)\n   5 投了\n",
+);
+
+/// Shogi's moves numbered from sente's first, `1.`, in the board's tree
+/// and in the record viewer (the numbering games/convert answers).
+pub async fn shogi_numbers(client: &Client, base: &str) {
+    open(client, base, polyfen::polyfen_shogi::START_SFEN).await;
+    play(client, "7g", "7f", "7g7f").await;
+    play(client, "3c", "3d", "3c3d").await;
+    let text = wait_for(client, "the tree", TREE_TEXT, |v| v.as_str().is_some_and(|t| t.contains("3c3d"))).await;
+    let text = text.as_str().unwrap_or_default().split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(text.starts_with("1. 7g7f 3c3d"), "the tree numbers sente's first move 1.: {text}");
+    assert!(!text.contains('…'), "{text}");
+    let box_ = client.find(Locator::Id("games-input")).await.expect("the game box");
+    box_.send_keys(SHOGI_KIF).await.expect("typed");
+    let moves = "return document.getElementById('games-moves').textContent;";
+    let text = wait_for(client, "the record's moves", moves, |v| v.as_str().is_some_and(|t| t.contains("3a2b"))).await;
+    let text = text.as_str().unwrap_or_default().split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(text.starts_with("1. 7g7f 3c3d 2. 8h2b+ 3a2b"), "the record numbers from 1.: {text}");
+    click(client, "#games-next").await;
+    wait_for(client, "the record's ply", "return document.getElementById('games-ply').textContent;", |v| {
+        v.as_str().is_some_and(|t| t.contains("1. 7g7f"))
+    })
+    .await;
+}
