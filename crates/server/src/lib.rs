@@ -303,6 +303,7 @@ page_files! {
     "explain.js" => JAVASCRIPT,
     "records.js" => JAVASCRIPT,
     "share.js" => JAVASCRIPT,
+    "undo.js" => JAVASCRIPT,
 }
 
 /// A static file of the web page.

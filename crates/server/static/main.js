@@ -15,6 +15,7 @@ import { convert, fillRules, fillSetups, fireLaser, schedule, update } from "./p
 import { fillFilePicker, recordKey, setupGames } from "./records.js";
 import { openShared, readAddress, setupShare } from "./share.js";
 import { nodeAt, treeOf } from "./tree.js";
+import { undoReplace } from "./undo.js";
 
 const page = state.page;
 const board = state.board;
@@ -74,6 +75,13 @@ function setupKeys() {
   document.addEventListener("pointerdown", keysFor, true);
   document.addEventListener("focusin", keysFor, true);
   document.addEventListener("keydown", (event) => {
+    const target = /** @type {Element} */ (event.target);
+    // Ctrl+Z away from a text field brings back the moves an edit replaced
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "z" && !(target.matches && target.matches("textarea, input"))) {
+      undoReplace(setTree, goToNode);
+      event.preventDefault();
+      return;
+    }
     if (event.altKey || event.ctrlKey || event.metaKey || keyIsLocal(/** @type {Element} */ (event.target), event.key)) return;
     if (board.tree && (page.keysFor !== "games" || !state.records.game)) boardKeys(event);
     else recordKey(event);
@@ -88,7 +96,8 @@ function setupPosition() {
   });
   $("input").addEventListener("input", () => {
     if (board.editing) stopEditing();
-    board.rootPending = true;
+    // an edit that leaves the position as it was keeps the moves
+    board.rootPending = "if-changed";
     page.typed = null;
     $("setup-undo").hidden = true;
     schedule();
@@ -130,6 +139,7 @@ function setupPosition() {
   $("copy").addEventListener("click", () => copyText($("output").value, "copied"));
   $("copy-position").addEventListener("click", () => copyText($("input").value, "copied-position"));
   $("laser").addEventListener("click", fireLaser);
+  $("tree-undo").addEventListener("click", () => undoReplace(setTree, goToNode));
 }
 
 async function start() {

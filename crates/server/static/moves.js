@@ -12,6 +12,7 @@ import { update, reading } from "./position.js";
 import { stopEditing } from "./editor.js";
 import { fillForms } from "./explain.js";
 import { exportGame, fillTags, share, sharedPgn } from "./share.js";
+import { replacing } from "./undo.js";
 
 /** @typedef {import("./tree.js").Tree} Tree */
 /** @typedef {import("./tree.js").TreeNode} TreeNode */
@@ -23,6 +24,7 @@ const board = state.board;
  * @param {Tree | null} tree
  */
 export function setTree(tree) {
+  replacing(tree);
   board.tree = tree;
   // the positions of a game of a rules variant are read under its rules
   if (tree && tree.rules !== undefined) $("rules").value = tree.rules || "";

@@ -7,7 +7,8 @@ import { api } from "./api.js";
 import { $, addItem, clear, errorText, setBusy } from "./dom.js";
 import { state, facts } from "./state.js";
 import { boardCleared, boardDrawn, drawBoard, legalMoves } from "./board.js";
-import { moveShot, newTree, setTree } from "./moves.js";
+import { goToNode, moveShot, newTree, positionOf, setTree } from "./moves.js";
+import { replacedPosition, undoReplace } from "./undo.js";
 import { clearExplain, explainPosition } from "./explain.js";
 import { loadGames } from "./records.js";
 import { share } from "./share.js";
@@ -73,6 +74,15 @@ export async function update() {
       return;
     }
     showValidation(checked.ok);
+    if (board.rootPending === "if-changed") {
+      const edit = await edited(request, checked.ok);
+      if (seq !== page.seq) return;
+      if (edit === "back") {
+        await undoReplace(setTree, goToNode);
+        return;
+      }
+      board.rootPending = edit === "new";
+    }
     if (board.rootPending) await newTree(request, checked.ok);
     if (seq !== page.seq) return;
     await drawPosition(seq, request, checked.ok.variant);
@@ -83,6 +93,28 @@ export async function update() {
   } finally {
     if (seq === page.seq) setBusy(false);
   }
+}
+
+/**
+ * What an edit of the position box did to the position the board shows:
+ * nothing ("same": the moves are kept), brought back the position of the
+ * tree an earlier edit replaced ("back"), or made another ("new").
+ * @param {Reading} request
+ * @param {{ variant: string }} ok
+ * @returns {Promise<"same" | "back" | "new">}
+ */
+async function edited(request, ok) {
+  const tree = board.tree;
+  const cursor = board.cursor;
+  const game = facts(ok.variant);
+  if (!game) return "new";
+  const written = await api("/v1/convert", { ...request, to: game.position_notation });
+  if (!written.ok) return "new";
+  if (tree && cursor && tree.variant === ok.variant && (request.rules || null) === (tree.rules || null)) {
+    const shown = await api("/v1/convert", { ...request, input: await positionOf(cursor), to: game.position_notation });
+    if (shown.ok && shown.ok.output === written.ok.output) return "same";
+  }
+  return written.ok.output === replacedPosition() ? "back" : "new";
 }
 
 /** No position: the board, the conversion, the views and the moves cleared. */

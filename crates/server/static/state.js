@@ -44,7 +44,8 @@
  * @property {LegalMove[]} legal
  * @property {string | null} selected   the square of the piece selected
  * @property {string | null} dropping   the drop prefix of the piece in hand chosen (`P*`)
- * @property {boolean} rootPending      the next position read starts a new tree
+ * @property {boolean | "if-changed"} rootPending  the next position read starts a new tree
+ *   (when "if-changed", only if it is not the position shown)
  * @property {Editing | null} editing
  * @property {boolean} flipped
  * @property {number} syncSeq

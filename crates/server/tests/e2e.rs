@@ -146,6 +146,16 @@ async fn the_board_numbers_shogi_moves() {
     .await;
 }
 
+/// An edit of the position box keeps the moves unless the position
+/// changed, and the moves a new position replaced come back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_board_keeps_its_moves_through_an_edit() {
+    browser::run("the_board_keeps_its_moves_through_an_edit", |client, base| async move {
+        first_minute::edit_keeps_tree(&client, &base).await;
+    })
+    .await;
+}
+
 async fn convert_validate_and_laser(client: &Client, base: &str) {
     client.goto(base).await.expect("the page loads");
     wait_for(client, "the named setups", "return document.querySelectorAll('#setup option').length;", |v| {

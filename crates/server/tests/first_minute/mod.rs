@@ -109,3 +109,52 @@ pub async fn shogi_numbers(client: &Client, base: &str) {
     })
     .await;
 }
+
+const MOVES_SHOWN: &str =
+    "return Array.from(document.querySelectorAll('#tree-moves button.move')).map(b => b.textContent).join(' ');";
+const UNDO_SHOWN: &str = "return !document.getElementById('tree-undo').hidden;";
+
+/// An edit of the position box that leaves the position as it was keeps
+/// the moves; one that changes it starts a new line, and the moves it
+/// replaced come back with the Undo button and with Ctrl+Z.
+pub async fn edit_keeps_tree(client: &Client, base: &str) {
+    use fantoccini::actions::{InputSource, KeyAction, KeyActions};
+    let chess = polyfen::polyfen_chess::START_FEN;
+    open(client, base, chess).await;
+    play(client, "e2", "e4", "e4").await;
+    play(client, "e7", "e5", "e5").await;
+    play(client, "g1", "f3", "Nf3").await;
+    let after = client.execute(INPUT, vec![]).await.expect("runs");
+    // one space typed at the end of the box: the same position, the same moves
+    let input = client.find(Locator::Id("input")).await.expect("the position box");
+    input.send_keys(" ").await.expect("typed");
+    tokio::time::sleep(std::time::Duration::from_millis(400)).await;
+    wait_for(client, "the page ready", READY, |v| v == "false").await;
+    assert_eq!(client.execute(MOVES_SHOWN, vec![]).await.expect("runs"), json!("e4 e5 Nf3"), "the moves kept");
+    assert_eq!(client.execute(AT, vec![]).await.expect("runs"), json!("Nf3"));
+    assert_eq!(client.execute(UNDO_SHOWN, vec![]).await.expect("runs"), json!(false), "nothing to undo");
+    // another position: a new line, and the old one offered back
+    crate::browser::set_input(client, "4k3/8/8/8/8/8/8/4K2R w K - 0 1").await;
+    wait_for(client, "the undo offered", UNDO_SHOWN, |v| v == true).await;
+    wait_for(client, "a new line", MOVES_SHOWN, |v| v == "").await;
+    wait_for(client, "the page ready", READY, |v| v == "false").await;
+    click(client, "#tree-undo").await;
+    wait_for(client, "the moves back", MOVES_SHOWN, |v| v == "e4 e5 Nf3").await;
+    wait_for(client, "at the move shown", AT, |v| v == "Nf3").await;
+    wait_for(client, "the position back", INPUT, |v| v == &after).await;
+    wait_for(client, "the page ready", READY, |v| v == "false").await;
+    // again, undone with Ctrl+Z away from the box
+    crate::browser::set_input(client, "4k3/8/8/8/8/8/8/4K2R w K - 0 1").await;
+    wait_for(client, "the undo offered", UNDO_SHOWN, |v| v == true).await;
+    wait_for(client, "a new line", MOVES_SHOWN, |v| v == "").await;
+    wait_for(client, "the page ready", READY, |v| v == "false").await;
+    click(client, "header h1").await;
+    let keys = KeyActions::new("keyboard".to_owned())
+        .then(KeyAction::Down { value: '\u{e009}' })
+        .then(KeyAction::Down { value: 'z' })
+        .then(KeyAction::Up { value: 'z' })
+        .then(KeyAction::Up { value: '\u{e009}' });
+    client.perform_actions(keys).await.expect("Ctrl+Z");
+    wait_for(client, "the moves back by Ctrl+Z", MOVES_SHOWN, |v| v == "e4 e5 Nf3").await;
+    wait_for(client, "the position back", INPUT, |v| v == &after).await;
+}
