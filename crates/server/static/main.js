@@ -6,12 +6,12 @@
 
 import { getJson } from "./api.js";
 import { $, copyText, setBusy } from "./dom.js";
-import { state } from "./state.js";
+import { facts, lastGame, state } from "./state.js";
 import { setupBoard } from "./board.js";
 import { setupEditor, stopEditing } from "./editor.js";
 import { setupExplain } from "./explain.js";
 import { goToNode, playMove, setTree, setupMoves, stepTree } from "./moves.js";
-import { convert, fillRules, fillSetups, fireLaser, schedule, update } from "./position.js";
+import { convert, fillRules, fillSetups, fireLaser, schedule, setupText, update } from "./position.js";
 import { fillFilePicker, recordKey, setupGames } from "./records.js";
 import { openShared, readAddress, setupShare } from "./share.js";
 import { nodeAt, treeOf } from "./tree.js";
@@ -107,9 +107,10 @@ function setupPosition() {
     update();
   });
   // a named setup replaces the text, which one button brings back
-  $("setup").addEventListener("change", () => {
-    const chosen = $("setup").value;
-    if (!chosen) return;
+  $("setup").addEventListener("change", async () => {
+    const select = /** @type {HTMLSelectElement} */ ($("setup"));
+    if (!select.value) return;
+    const chosen = await setupText(select.options[select.selectedIndex]);
     const current = $("input").value;
     const named = Array.from(/** @type {HTMLSelectElement} */ ($("setup")).options).some((o) => o.value && o.value === current);
     if (page.typed === null && current.trim() && !named) page.typed = current;
@@ -168,6 +169,12 @@ async function start() {
   if (address.lenient) $("lenient").checked = true;
   if (address.rules) $("rules").value = address.rules;
   board.wanted = address.notation;
+  // no position asked for: the start of the game used last, else the
+  // first game's
+  if (!address.input && !address.pgn) {
+    const game = facts(lastGame()) || page.games[0];
+    if (game) $("input").value = game.start;
+  }
   if (address.pgn) {
     await openShared(address.pgn, address.ply, board.wanted);
     setBusy(false);

@@ -5,7 +5,7 @@
 
 import { api } from "./api.js";
 import { $, addItem, clear, errorText, setBusy } from "./dom.js";
-import { state, facts } from "./state.js";
+import { state, facts, rememberGame } from "./state.js";
 import { boardCleared, boardDrawn, drawBoard, legalMoves } from "./board.js";
 import { goToNode, moveShot, newTree, positionOf, setTree } from "./moves.js";
 import { replacedPosition, undoReplace } from "./undo.js";
@@ -171,6 +171,7 @@ function showValidation(ok) {
   const messages = $("messages");
   page.variant = ok.variant;
   page.notation = ok.notation;
+  rememberGame(ok.variant);
   const detected = $("detected");
   detected.textContent = "Detected: ";
   const strong = document.createElement("strong");
@@ -270,6 +271,41 @@ export function fillSetups() {
     }
     select.appendChild(group);
   }
+  // each rules variant's own setups (horde's, racing kings'), from GET
+  // /v1/games, read under its rules as `RULES:NAME`
+  for (const game of page.games) {
+    for (const rules of game.rules || []) {
+      if (!rules.setups || !rules.setups.length) continue;
+      const group = document.createElement("optgroup");
+      group.label = `${game.id}: ${rules.tag}`;
+      for (const name of rules.setups) {
+        const option = document.createElement("option");
+        option.value = `${rules.id}:${name}`;
+        option.dataset.rules = rules.id;
+        option.dataset.game = game.id;
+        option.textContent = `${rules.tag}: ${name}`;
+        group.appendChild(option);
+      }
+      select.appendChild(group);
+    }
+  }
+}
+
+/**
+ * A named setup chosen: its position written out (a rules variant's
+ * read under its rules, which the rules list then names).
+ * @param {HTMLOptionElement} option
+ * @returns {Promise<string>}
+ */
+export async function setupText(option) {
+  const rules = option.dataset.rules;
+  // a game's own setup is read under the game's own rules
+  $("rules").value = rules || "";
+  if (!rules) return option.value;
+  const game = facts(option.dataset.game);
+  if (!game) return option.value;
+  const written = await api("/v1/convert", { input: option.value, lenient: false, rules, to: game.position_notation });
+  return written.ok ? written.ok.output : option.value;
 }
 
 /**

@@ -101,6 +101,33 @@ export const state = {
   explain: { position: null, moveSeq: 0, moveTimer: undefined },
 };
 
+/** Where the browser keeps the game of the position shown last. */
+const LAST_GAME = "polyfen.lastGame";
+
+/**
+ * The game of the position shown last in this browser, if it kept one.
+ * @returns {string | null}
+ */
+export function lastGame() {
+  try {
+    return window.localStorage.getItem(LAST_GAME);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Keeps `variant` as the game the page opens on next time.
+ * @param {string} variant
+ */
+export function rememberGame(variant) {
+  try {
+    window.localStorage.setItem(LAST_GAME, variant);
+  } catch {
+    // a browser that keeps nothing opens on the first game
+  }
+}
+
 /**
  * The facts of a game as GET /v1/games gives them: its squares as the SVG
  * diagram draws them, its coordinate move notation, its piece letters.

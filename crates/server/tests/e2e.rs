@@ -156,6 +156,24 @@ async fn the_board_keeps_its_moves_through_an_edit() {
     .await;
 }
 
+/// The page opens on a board, the game used last remembered.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_opens_on_a_board() {
+    browser::run("the_page_opens_on_a_board", |client, base| async move {
+        first_minute::landing_board(&client, &base).await;
+    })
+    .await;
+}
+
+/// Each rules variant's setups, offered and played.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_board_starts_each_rules_variant() {
+    browser::run("the_board_starts_each_rules_variant", |client, base| async move {
+        first_minute::rules_setups(&client, &base).await;
+    })
+    .await;
+}
+
 async fn convert_validate_and_laser(client: &Client, base: &str) {
     client.goto(base).await.expect("the page loads");
     wait_for(client, "the named setups", "return document.querySelectorAll('#setup option').length;", |v| {

@@ -158,3 +158,71 @@ pub async fn edit_keeps_tree(client: &Client, base: &str) {
     wait_for(client, "the moves back by Ctrl+Z", MOVES_SHOWN, |v| v == "e4 e5 Nf3").await;
     wait_for(client, "the position back", INPUT, |v| v == &after).await;
 }
+
+const PIECES: &str = "return document.querySelectorAll('#board svg .piece').length;";
+const MESSAGES: &str =
+    "return Array.from(document.querySelectorAll('#messages li')).map(li => li.className + ': ' + li.textContent);";
+
+/// The page opens with a board: chess's start the first time, the game
+/// used last after that.
+pub async fn landing_board(client: &Client, base: &str) {
+    client.goto(base).await.expect("the page loads");
+    client.execute("window.localStorage.clear();", vec![]).await.expect("runs");
+    client.goto(base).await.expect("the page loads");
+    wait_for(client, "chess's start", INPUT, |v| v == polyfen::polyfen_chess::START_FEN).await;
+    wait_for(client, "the board", PIECES, |v| v.as_u64() == Some(32)).await;
+    wait_for(client, "the squares", "return document.querySelectorAll('#board .square.movable').length;", |v| {
+        v.as_u64() == Some(10)
+    })
+    .await;
+    wait_for(client, "the page ready", READY, |v| v == "false").await;
+    play(client, "e2", "e4", "e4").await;
+    // Shogi used: the next visit opens on Shogi's start
+    crate::browser::set_input(client, polyfen::polyfen_shogi::START_SFEN).await;
+    wait_for(client, "the shogi board", PIECES, |v| v.as_u64() == Some(40)).await;
+    wait_for(client, "the page ready", READY, |v| v == "false").await;
+    client.goto(base).await.expect("the page loads");
+    wait_for(client, "shogi's start", INPUT, |v| v == polyfen::polyfen_shogi::START_SFEN).await;
+    wait_for(client, "the shogi board", PIECES, |v| v.as_u64() == Some(40)).await;
+    client.execute("window.localStorage.clear();", vec![]).await.expect("runs");
+}
+
+/// Each rules variant's setups are offered, and the one chosen is read
+/// under its rules and played: horde, racing kings, antichess among them.
+pub async fn rules_setups(client: &Client, base: &str) {
+    client.goto(base).await.expect("the page loads");
+    wait_for(client, "the page ready", READY, |v| v == "false").await;
+    let offered = client
+        .execute(
+            "return fetch('/v1/games').then(r => r.json()).then(k => { \
+               const want = k.games.flatMap(g => (g.rules || []).flatMap(r => r.setups.map(s => `${r.id}:${s}`))); \
+               const have = Array.from(document.querySelectorAll('#setup option')).map(o => o.value); \
+               return [want.length, want.filter(w => !have.includes(w))]; });",
+            vec![],
+        )
+        .await
+        .expect("runs");
+    assert!(offered[0].as_u64().is_some_and(|n| n >= 3), "rules setups listed: {offered}");
+    assert_eq!(offered[1], json!([]), "every rules variant's setup is offered");
+    for (rules, movable) in [("horde", 8), ("racing-kings", 4), ("antichess", 10), ("atomic", 10)] {
+        let setup = client.find(Locator::Id("setup")).await.expect("the setup list");
+        setup.select_by_value(&format!("{rules}:standard")).await.expect("the setup is offered");
+        wait_for(client, "the rules named", "return document.getElementById('rules').value;", |v| v == rules).await;
+        wait_for(client, "the position read", MESSAGES, |v| v == &json!(["valid: A legal position."])).await;
+        wait_for(
+            client,
+            "its movable pieces",
+            "return document.querySelectorAll('#board .square.movable').length;",
+            |v| v.as_u64().is_some_and(|n| n >= movable),
+        )
+        .await;
+        wait_for(client, "the page ready", READY, |v| v == "false").await;
+        let input = client.execute(INPUT, vec![]).await.expect("runs");
+        assert!(input.as_str().is_some_and(|t| t.contains('/')), "the setup written out: {input}");
+    }
+    // a game's own setup again reads under the game's own rules
+    let setup = client.find(Locator::Id("setup")).await.expect("the setup list");
+    setup.select_by_value(polyfen::polyfen_chess::START_FEN).await.expect("chess's start");
+    wait_for(client, "the game's own rules", "return document.getElementById('rules').value;", |v| v == "").await;
+    wait_for(client, "the position read", MESSAGES, |v| v == &json!(["valid: A legal position."])).await;
+}
