@@ -99,6 +99,7 @@ function setupPosition() {
     // an edit that leaves the position as it was keeps the moves
     board.rootPending = "if-changed";
     page.typed = null;
+    page.note = null;
     $("setup-undo").hidden = true;
     schedule();
   });

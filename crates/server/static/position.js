@@ -10,7 +10,7 @@ import { boardCleared, boardDrawn, drawBoard, legalMoves } from "./board.js";
 import { goToNode, moveShot, newTree, positionOf, setTree } from "./moves.js";
 import { replacedPosition, undoReplace } from "./undo.js";
 import { clearExplain, explainPosition } from "./explain.js";
-import { loadGames } from "./records.js";
+import { loadGames, pastedGame } from "./records.js";
 import { share } from "./share.js";
 
 const page = state.page;
@@ -69,6 +69,9 @@ export async function update() {
     if (seq !== page.seq) return;
     clear($("messages"));
     if (checked.error) {
+      // a game record (any format) opens on the board with its moves
+      if (await pastedGame(request.input)) return;
+      if (seq !== page.seq) return;
       showUnreadable(checked.error, request.input);
       clearPosition();
       return;
@@ -182,6 +185,7 @@ function showValidation(ok) {
   for (const repair of ok.repairs) addItem(messages, `column ${repair.column}: repaired: ${repair.message}`, "repair");
   for (const violation of ok.violations) addItem(messages, violation, "violation");
   if (ok.valid) addItem(messages, "A legal position.", "valid");
+  if (page.note) addItem(messages, page.note, "hint");
   fillTargets(ok.variant, ok.notation);
   const game = facts(ok.variant);
   $("laser-row").hidden = !(page.laser && game && game.laser);

@@ -7,13 +7,58 @@
 import { api } from "./api.js";
 import { $, addItem, clear, fillIds } from "./dom.js";
 import { state, facts } from "./state.js";
-import { moveNumber, nagText, numberLabel, squaresOf } from "./tree.js";
+import { moveNumber, nagText, numberLabel, squaresOf, treeOf } from "./tree.js";
 import { drawBoard, markSquares } from "./board.js";
+import { goToNode, setTree } from "./moves.js";
 
 /** @typedef {import("./tree.js").GameJson} GameJson */
 /** @typedef {import("./tree.js").NodeJson} NodeJson */
 
 const games = state.records;
+
+/** Which record's game the main board was last given (its text or bytes, and its number). */
+let opened = "";
+
+/**
+ * A game read from a record, on the main board with its moves as the
+ * tree, at its start; once per record and game picked.
+ * @param {GameJson} game
+ * @param {string} key
+ */
+async function openOnBoard(game, key) {
+  if (key === opened) return;
+  opened = key;
+  const tree = treeOf(game, game.notation || null);
+  setTree(tree);
+  await goToNode(tree.root);
+}
+
+/**
+ * Text pasted into the position box read as a game record (of any
+ * format games/convert reads): put in the record box and opened on the
+ * main board; false when it holds no game.
+ * @param {string} text
+ * @returns {Promise<boolean>}
+ */
+export async function pastedGame(text) {
+  let answer;
+  try {
+    answer = await api("/v1/games/convert", { pgn: text });
+  } catch {
+    return false;
+  }
+  const read = (answer.games || []).filter((/** @type {any} */ item) => item.ok);
+  if (!read.length) return false;
+  const first = read[0].ok;
+  const moves = (first.mainline || []).length;
+  state.page.note = `Read as a game record: ${read.length === 1 ? "a game" : `${read.length} games`} of ${first.variant}, ${moves} moves; it is on the board and in the game record box.`;
+  $("games-input").value = text;
+  games.data = null;
+  games.chosen = null;
+  games.game = null;
+  await loadGames();
+  return true;
+}
 
 /**
  * The label of a game in the list: its number, its title and its players.
@@ -105,6 +150,8 @@ export async function loadGames() {
   }
   const chosen = games.list[Number(pick.value)];
   showGame(chosen && chosen.ok ? chosen.ok : null, games.game ? games.ply : 0);
+  // a record pasted, dropped or opened plays on the main board
+  if (chosen && chosen.ok) await openOnBoard(chosen.ok, `${games.data || pgn}#${pick.value}`);
 }
 
 /**
@@ -308,6 +355,7 @@ export function setupGames() {
   $("games-pick").addEventListener("change", () => {
     const item = games.list[Number($("games-pick").value)];
     showGame(item && item.ok ? item.ok : null, 0);
+    if (item && item.ok) openOnBoard(item.ok, `${games.data || $("games-input").value}#${$("games-pick").value}`);
   });
   $("games-notation").addEventListener("change", () => {
     games.chosen = $("games-notation").value || null;

@@ -35,6 +35,7 @@
  * @property {number} seq          the latest update of the position
  * @property {ReturnType<typeof setTimeout> | undefined} timer
  * @property {string | null} typed the text a named setup replaced
+ * @property {string | null} note  what became of a game record pasted in the position box
  */
 
 /**
@@ -82,7 +83,7 @@
 
 /** @type {State} */
 export const state = {
-  page: { info: null, games: [], keysFor: "board", laser: false, variant: null, notation: null, seq: 0, timer: undefined, typed: null },
+  page: { info: null, games: [], keysFor: "board", laser: false, variant: null, notation: null, seq: 0, timer: undefined, typed: null, note: null },
   board: {
     tree: null,
     cursor: null,

@@ -174,6 +174,15 @@ async fn the_board_starts_each_rules_variant() {
     .await;
 }
 
+/// A game pasted in either box opens on the main board with its tree.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_board_opens_a_pasted_game() {
+    browser::run("the_board_opens_a_pasted_game", |client, base| async move {
+        first_minute::pasted_game_on_board(&client, &base).await;
+    })
+    .await;
+}
+
 async fn convert_validate_and_laser(client: &Client, base: &str) {
     client.goto(base).await.expect("the page loads");
     wait_for(client, "the named setups", "return document.querySelectorAll('#setup option').length;", |v| {

@@ -226,3 +226,34 @@ pub async fn rules_setups(client: &Client, base: &str) {
     wait_for(client, "the game's own rules", "return document.getElementById('rules').value;", |v| v == "").await;
     wait_for(client, "the position read", MESSAGES, |v| v == &json!(["valid: A legal position."])).await;
 }
+
+/// A game record pasted in the position box (a KIF here) or in the game
+/// record box (a PGN) opens on the main board with its moves as the tree.
+pub async fn pasted_game_on_board(client: &Client, base: &str) {
+    open(client, base, polyfen::polyfen_chess::START_FEN).await;
+    crate::browser::set_input(client, SHOGI_KIF).await;
+    wait_for(client, "the KIF's moves on the board", MOVES_SHOWN, |v| v == "7g7f 3c3d 8h2b+ 3a2b").await;
+    wait_for(client, "the shogi board", PIECES, |v| v.as_u64() == Some(40)).await;
+    wait_for(client, "its start in the box", INPUT, |v| v == polyfen::polyfen_shogi::START_SFEN).await;
+    wait_for(client, "the page ready", READY, |v| v == "false").await;
+    let messages = wait_for(client, "the box says so", MESSAGES, |v| {
+        v.as_array().is_some_and(|a| a.iter().any(|m| m.as_str().is_some_and(|m| m.contains("Read as a game record"))))
+    })
+    .await;
+    assert!(!messages.to_string().contains("error"), "no position error: {messages}");
+    let record = client.execute("return document.getElementById('games-input').value;", vec![]).await.expect("runs");
+    assert!(record.as_str().is_some_and(|r| r.contains("７六歩")), "the record in the game box: {record}");
+    // a move on: the game's next move, on the main board
+    click(client, "#tree-next").await;
+    wait_for(client, "the first move", AT, |v| v == "7g7f").await;
+    wait_for(client, "the page ready", READY, |v| v == "false").await;
+
+    // a PGN in the game record box: on the main board too
+    let box_ = client.find(Locator::Id("games-input")).await.expect("the game box");
+    box_.clear().await.expect("cleared");
+    box_.send_keys("[Event \"e2e\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n").await.expect("typed");
+    wait_for(client, "the PGN's moves on the board", MOVES_SHOWN, |v| v == "e4 e5 Nf3 Nc6 Bb5 a6").await;
+    wait_for(client, "chess's start", INPUT, |v| v == polyfen::polyfen_chess::START_FEN).await;
+    wait_for(client, "the chess board", PIECES, |v| v.as_u64() == Some(32)).await;
+    wait_for(client, "the page ready", READY, |v| v == "false").await;
+}
