@@ -702,11 +702,13 @@ mod defects {
         wait_for(client, "the warnings", script, |v| v == &json!(written.warnings)).await;
         screenshot(client, "page-desktop-shredder.png").await;
 
-        // 9: a PGN in the position box: a hint, and a button that reads it
+        // 9: a PGN in the position box is read as a game, and says so
         set_input(client, "1. e4 e5 *").await;
         let hint = "return Array.from(document.querySelectorAll('#messages li.hint')).map(li => li.textContent);";
-        wait_for(client, "the hint", hint, |v| v.as_array().is_some_and(|a| a.len() == 1)).await;
-        click(client, "#messages li.hint button").await;
+        wait_for(client, "the note", hint, |v| {
+            v.as_array().is_some_and(|a| a.len() == 1 && a[0].as_str().is_some_and(|t| t.starts_with("Read as a game")))
+        })
+        .await;
         wait_for(client, "the game read", MOVES, |v| v == "e4 e5").await;
 
         // 9: the laser of either side
