@@ -304,6 +304,7 @@ page_files! {
     "records.js" => JAVASCRIPT,
     "share.js" => JAVASCRIPT,
     "undo.js" => JAVASCRIPT,
+    "comments.js" => JAVASCRIPT,
 }
 
 /// A static file of the web page.

@@ -13,6 +13,7 @@ import { stopEditing } from "./editor.js";
 import { fillForms } from "./explain.js";
 import { exportGame, fillTags, share, sharedPgn } from "./share.js";
 import { replacing } from "./undo.js";
+import { showComments } from "./comments.js";
 
 /** @typedef {import("./tree.js").Tree} Tree */
 /** @typedef {import("./tree.js").TreeNode} TreeNode */
@@ -247,9 +248,7 @@ export function drawTree() {
     parent.append(gap(parent), span);
     return span;
   };
-  const comments = (/** @type {Element} */ parent, /** @type {string[]} */ list) => {
-    for (const c of list) add(parent, "comment", `{${c.trim()}}`);
-  };
+  const comments = (/** @type {Element} */ parent, /** @type {string[]} */ list) => showComments(parent, list, add);
   /** @type {(parent: Element, node: TreeNode, ply: number, number: boolean) => boolean} */
   const one = (parent, node, ply, number) => {
     comments(parent, node.opening);

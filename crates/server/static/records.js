@@ -10,6 +10,7 @@ import { state, facts } from "./state.js";
 import { moveNumber, nagText, numberLabel, squaresOf, treeOf } from "./tree.js";
 import { drawBoard, markSquares } from "./board.js";
 import { goToNode, setTree } from "./moves.js";
+import { showComments } from "./comments.js";
 
 /** @typedef {import("./tree.js").GameJson} GameJson */
 /** @typedef {import("./tree.js").NodeJson} NodeJson */
@@ -188,9 +189,8 @@ function movetext(game) {
     parent.appendChild(span);
     return span;
   };
-  const comments = (/** @type {Element} */ parent, /** @type {string[] | undefined} */ list) => {
-    for (const comment of list || []) add(parent, "comment", `{${comment.trim()}}`);
-  };
+  const comments = (/** @type {Element} */ parent, /** @type {string[] | undefined} */ list) =>
+    showComments(parent, list || [], (p, cls, text) => add(p, cls, text));
   // `ply` counts from the start position: 0 is its side's first move
   /** @type {(parent: Element, nodes: NodeJson[], ply: number, main: boolean) => void} */
   const line = (parent, nodes, ply, main) => {

@@ -183,6 +183,15 @@ async fn the_board_opens_a_pasted_game() {
     .await;
 }
 
+/// Clocks and evaluations of a record's comments shown as such.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_board_shows_clocks_and_evaluations() {
+    browser::run("the_board_shows_clocks_and_evaluations", |client, base| async move {
+        first_minute::clocks_and_evals(&client, &base).await;
+    })
+    .await;
+}
+
 async fn convert_validate_and_laser(client: &Client, base: &str) {
     client.goto(base).await.expect("the page loads");
     wait_for(client, "the named setups", "return document.querySelectorAll('#setup option').length;", |v| {

@@ -257,3 +257,41 @@ pub async fn pasted_game_on_board(client: &Client, base: &str) {
     wait_for(client, "the chess board", PIECES, |v| v.as_u64() == Some(32)).await;
     wait_for(client, "the page ready", READY, |v| v == "false").await;
 }
+
+/// A record's `[%clk]` and `[%eval]` commands shown as a clock and an
+/// evaluation, in the record viewer and the board's tree, not as text.
+pub async fn clocks_and_evals(client: &Client, base: &str) {
+    open(client, base, polyfen::polyfen_chess::START_FEN).await;
+    let box_ = client.find(Locator::Id("games-input")).await.expect("the game box");
+    box_.send_keys(
+        "[Event \"e2e\"]\n\n1. e4 { [%eval 0.3] [%clk 0:03:00] } e5 { good [%eval #-2] [%clk 0:02:58] } *\n",
+    )
+    .await
+    .expect("typed");
+    wait_for(client, "the moves on the board", MOVES_SHOWN, |v| v == "e4 e5").await;
+    wait_for(client, "the page ready", READY, |v| v == "false").await;
+    for id in ["tree-moves", "games-moves"] {
+        let shown = client
+            .execute(
+                &format!(
+                    "const b = document.getElementById('{id}'); return [b.textContent.includes('[%'), \
+                     Array.from(b.querySelectorAll('.clock')).map(s => s.textContent), \
+                     Array.from(b.querySelectorAll('.eval')).map(s => s.getAttribute('aria-label')), \
+                     Array.from(b.querySelectorAll('.comment')).map(s => s.textContent)];"
+                ),
+                vec![],
+            )
+            .await
+            .expect("runs");
+        assert_eq!(
+            shown,
+            json!([
+                false,
+                ["⏱ 0:03:00", "⏱ 0:02:58"],
+                ["evaluation: plus 0.30", "evaluation: mate in 2 for the second player"],
+                ["{good}"]
+            ]),
+            "{id}"
+        );
+    }
+}

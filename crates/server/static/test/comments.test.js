@@ -1,0 +1,26 @@
+// @ts-check
+// The clock and evaluation commands read out of a move's comment.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import { annotate, evalText } from "../comments.js";
+
+test("a clock and an evaluation are read out of the comment's words", () => {
+  const a = annotate("a fine move [%eval 0.25] [%clk 0:03:00]");
+  assert.deepEqual(a, { text: "a fine move", clock: "0:03:00", eval: 0.25, mate: null });
+  assert.equal(evalText(a), "+0.25");
+});
+
+test("a mate and a negative evaluation", () => {
+  assert.equal(evalText(annotate("[%eval #-3]")), "#−3");
+  assert.equal(evalText(annotate("[%eval -1.5,20]")), "−1.50");
+  assert.equal(annotate("[%clk 1:00:00]").text, "");
+});
+
+test("other commands and plain words stay as they are", () => {
+  const a = annotate("[%cal Ge2e4] see this");
+  assert.equal(a.text, "[%cal Ge2e4] see this");
+  assert.equal(a.clock, null);
+  assert.equal(evalText(a), null);
+});
