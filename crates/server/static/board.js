@@ -116,6 +116,10 @@ export function boardDrawn() {
   }
   const focus = rects.find((r) => /** @type {HTMLElement} */ (r).dataset.square === board.focus) || rects[0];
   if (focus) focus.setAttribute("tabindex", "0");
+  // a move made with the keys leaves the focus on the board, on its square
+  if (focus && board.keyed && (!document.activeElement || document.activeElement === document.body)) {
+    /** @type {HTMLElement} */ (focus).focus();
+  }
   // pieces in hand that can be dropped are played from like squares
   const drops = new Set(board.legal.map((m) => m.drop).filter(Boolean));
   for (const held of container.querySelectorAll("[data-drop]")) {
@@ -244,6 +248,8 @@ function boardKey(event) {
   const square = /** @type {HTMLElement} */ (rect).dataset.square || "";
   if (event.key === "Enter" || event.key === " ") {
     event.preventDefault();
+    board.focus = square;
+    board.keyed = true;
     clickSquare(square);
     return;
   }
@@ -270,6 +276,7 @@ function setupDrag() {
   /** @type {string | null} */
   let from = null;
   container.addEventListener("pointerdown", (/** @type {PointerEvent} */ event) => {
+    board.keyed = false;
     const target = /** @type {Element} */ (event.target);
     const rect = target.closest && target.closest(".square");
     from = rect && !board.editing ? /** @type {HTMLElement} */ (rect).dataset.square || null : null;

@@ -51,6 +51,7 @@
  * @property {boolean} flipped
  * @property {number} syncSeq
  * @property {string | null} focus      the square with the keyboard's focus
+ * @property {boolean} keyed            the last square was chosen with the keys (the focus stays on the board)
  * @property {string | null} wanted     the move notation the address asked for
  * @property {LegalMove[]} choice       the moves offered as buttons
  */
@@ -95,6 +96,7 @@ export const state = {
     flipped: false,
     syncSeq: 0,
     focus: null,
+    keyed: false,
     wanted: null,
     choice: [],
   },

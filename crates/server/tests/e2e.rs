@@ -1128,6 +1128,10 @@ mod board {
         press(client, UP).await;
         press(client, ENTER).await;
         wait_for(client, "the move by keys", AT, |v| v == "e4").await;
+        // the focus stays on the board, on the square moved to
+        wait_for(client, "the page ready", READY, |v| v == "false").await;
+        let focused = "const a = document.activeElement; return a && a.closest('#board') ? a.dataset.square : '';";
+        wait_for(client, "the focus on the board", focused, |v| v == "e4").await;
 
         // the position's text copied
         click(client, "#copy-position").await;
