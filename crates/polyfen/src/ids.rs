@@ -274,6 +274,29 @@ pub(crate) fn guess(shape: &polyfen_game::detect::TextShape) -> Option<(Notation
 }
 
 impl VariantId {
+    /// The tags that name a player in the game's records: its own (Xiangqi's
+    /// `Red`, Shogi's `Sente` and `Gote`), then PGN's `White` and `Black`,
+    /// which any game's records may use.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use polyfen::VariantId;
+    ///
+    /// assert_eq!(VariantId::Chess.player_tags(), ["White", "Black"]);
+    /// assert_eq!(VariantId::Shogi.player_tags(), ["Sente", "Gote", "White", "Black"]);
+    /// ```
+    #[must_use]
+    pub fn player_tags(self) -> Vec<&'static str> {
+        let mut tags = self.game_tags().players.to_vec();
+        for tag in ["White", "Black"] {
+            if !tags.contains(&tag) {
+                tags.push(tag);
+            }
+        }
+        tags
+    }
+
     /// The game a value of PGN's `Variant` tag names (without regard to
     /// ASCII case or surrounding white space), and the rules variant inside
     /// the game it chooses (`None` for the game's own rules); `None` for a

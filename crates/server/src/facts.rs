@@ -60,6 +60,9 @@ struct GameFacts {
     laser: bool,
     /// The game's rules variants (a request's `rules` names one).
     rules: Vec<RulesOut>,
+    /// The tags that name a player in its records (Xiangqi's `Red`, then
+    /// `White` and `Black`), the game's own first.
+    player_tags: Vec<&'static str>,
     /// The tags a game of it without tags is written with as PGN (chess's
     /// seven-tag roster, `?` in each), each `[name, value]`.
     tag_defaults: Vec<(String, String)>,
@@ -174,6 +177,7 @@ fn facts(variant: VariantId) -> GameFacts {
             })
             .collect(),
         tag_defaults: tag_defaults(variant),
+        player_tags: variant.player_tags(),
         pieces,
         sides,
         square_fields: square_fields.into_iter().map(|(k, v)| (k, v.into_iter().collect())).collect(),

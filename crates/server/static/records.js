@@ -71,9 +71,12 @@ export function gameLabel(item, i) {
   const tags = item.ok ? Object.fromEntries(item.ok.tags) : {};
   const known = (/** @type {string | undefined} */ value) => value && value !== "?" && value.trim();
   const title = [tags.Title, tags.Event, tags.Opening].find(known);
-  const players = [tags.White || tags.Red, tags.Black].filter(known).join(" – ");
-  const named = [title, players].filter(Boolean).join(", ");
-  return `${i + 1}${named ? ": " + named : ""}${item.error ? " (error)" : ""}`;
+  // the player tags of the game's game, as GET /v1/games lists them
+  const game = item.ok ? facts(item.ok.variant) : null;
+  const named = (game && game.player_tags) || [];
+  const players = named.map((/** @type {string} */ tag) => tags[tag]).filter(known).join(" – ");
+  const label = [title, players].filter(Boolean).join(", ");
+  return `${i + 1}${label ? ": " + label : ""}${item.error ? " (error)" : ""}`;
 }
 
 /**

@@ -78,6 +78,7 @@
  * @property {string[]} sides
  * @property {Record<string, string[]>} square_fields
  * @property {Record<string, any>} fields
+ * @property {string[]} [player_tags]  the tags that name a player, the game's own first
  * @property {boolean} laser
  * @property {{ id: string, aliases: string[], tag: string, setups: string[] }[]} [rules]
  * @property {[string, string][]} tag_defaults  the tags a game without tags is written with

@@ -243,6 +243,10 @@ pub async fn pasted_game_on_board(client: &Client, base: &str) {
     assert!(!messages.to_string().contains("error"), "no position error: {messages}");
     let record = client.execute("return document.getElementById('games-input').value;", vec![]).await.expect("runs");
     assert!(record.as_str().is_some_and(|r| r.contains("７六歩")), "the record in the game box: {record}");
+    // the record list names the players by the game's own tags (Sente, Gote)
+    let picked = "const s = document.getElementById('games-pick'); \
+                  return s.selectedIndex < 0 ? '' : s.options[s.selectedIndex].textContent;";
+    wait_for(client, "the players named", picked, |v| v == "1: A – B").await;
     // a move on: the game's next move, on the main board
     click(client, "#tree-next").await;
     wait_for(client, "the first move", AT, |v| v == "7g7f").await;
