@@ -29,6 +29,9 @@ const board = state.board;
 export function drawBoard(container, svg, variant) {
   container.innerHTML = svg || "";
   const drawn = container.querySelector("svg");
+  // the diagram's shape, for a board as large as the window allows
+  const box = drawn && drawn.viewBox && drawn.viewBox.baseVal;
+  if (box && box.width && box.height) container.style.setProperty("--aspect", String(box.width / box.height));
   const game = facts(variant);
   if (!drawn || !game) return;
   const layer = document.createElementNS(SVG, "g");

@@ -192,6 +192,15 @@ async fn the_board_shows_clocks_and_evaluations() {
     .await;
 }
 
+/// The board as large as the window, the moves beside or under it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_board_and_moves_fill_the_first_screen() {
+    browser::run("the_board_and_moves_fill_the_first_screen", |client, base| async move {
+        first_minute::lichess_layout(&client, &base).await;
+    })
+    .await;
+}
+
 async fn convert_validate_and_laser(client: &Client, base: &str) {
     client.goto(base).await.expect("the page loads");
     wait_for(client, "the named setups", "return document.querySelectorAll('#setup option').length;", |v| {

@@ -299,3 +299,51 @@ pub async fn clocks_and_evals(client: &Client, base: &str) {
         );
     }
 }
+
+/// The board as large as the window allows, the moves beside it on a
+/// desktop and under it on a phone, board, moves and step buttons on the
+/// first screen, at 1366 by 768 and 390 by 844.
+pub async fn lichess_layout(client: &Client, base: &str) {
+    for (width, height, beside, shot) in
+        [(1366, 768, true, "page-layout-desktop.png"), (390, 844, false, "page-layout-phone.png")]
+    {
+        client.set_window_size(width, height).await.expect("the window's size");
+        open(client, base, polyfen::polyfen_chess::START_FEN).await;
+        play(client, "e2", "e4", "e4").await;
+        play(client, "e7", "e5", "e5").await;
+        play(client, "g1", "f3", "Nf3").await;
+        client.execute("window.scrollTo(0, 0);", vec![]).await.expect("runs");
+        let boxes = client
+            .execute(
+                "const r = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; }; \
+                 return { view: [document.documentElement.clientWidth, window.innerHeight], \
+                   board: r(document.querySelector('#board svg')), \
+                   first: r(document.querySelector('#tree-moves button.move')), \
+                   steps: Array.from(document.querySelectorAll('#tree-steps button')).map(r) };",
+                vec![],
+            )
+            .await
+            .expect("runs");
+        let get = |v: &Value| -> Vec<f64> { v.as_array().expect("a box").iter().filter_map(Value::as_f64).collect() };
+        let view = get(&boxes["view"]);
+        let inside = |b: &[f64]| b[0] >= -1.0 && b[1] >= -1.0 && b[2] <= view[0] + 1.0 && b[3] <= view[1] + 1.0;
+        let board = get(&boxes["board"]);
+        let first = get(&boxes["first"]);
+        assert!(inside(&board), "{width}x{height}: the board on the first screen: {boxes}");
+        assert!(inside(&first), "{width}x{height}: the moves on the first screen: {boxes}");
+        for step in boxes["steps"].as_array().expect("the steps") {
+            assert!(inside(&get(step)), "{width}x{height}: a step button on the first screen: {boxes}");
+        }
+        // as large as the window allows: the width or the height nearly used
+        let (w, h) = (board[2] - board[0], board[3] - board[1]);
+        if beside {
+            assert!(first[0] >= board[2], "the moves beside the board: {boxes}");
+            assert!(h >= view[1] * 0.7, "the board uses the height: {boxes}");
+        } else {
+            assert!(first[1] >= board[3], "the moves under the board: {boxes}");
+            assert!(w >= view[0] - 40.0, "the board uses the width: {boxes}");
+        }
+        crate::browser::screenshot(client, shot).await;
+    }
+    client.set_window_size(1200, 900).await.expect("the window's size");
+}
