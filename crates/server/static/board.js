@@ -11,6 +11,7 @@ import { drawTree, markCurrent, playMove } from "./moves.js";
 import { editSquare } from "./editor.js";
 import { activateSquare } from "./explain.js";
 import { share } from "./share.js";
+import { reading } from "./position.js";
 
 /** @typedef {import("./state.js").LegalMove} LegalMove */
 
@@ -156,7 +157,44 @@ export function showChoice(moves) {
     button.title = `${m.move} (key ${m.rest})`;
     button.addEventListener("click", () => playMove(m.move));
     box.appendChild(button);
+    showPicture(m, button, moves);
   }
+}
+
+/**
+ * The piece a choice leaves on its square (a promotion's piece, a piece
+ * turned), drawn as the server draws it, in the choice's button: the move
+ * played, the position after it drawn, its piece on that square taken.
+ * @param {LegalMove} m
+ * @param {HTMLElement} button
+ * @param {LegalMove[]} moves   the choice it belongs to
+ */
+async function showPicture(m, button, moves) {
+  const game = facts(state.page.variant);
+  const square = m.to || m.from;
+  const box = game && game.squares.find((s) => s.name === square);
+  if (!game || !box) return;
+  const request = reading();
+  const played = await api("/v1/move", { ...request, moves: [m.move], move_notation: game.coordinates, to: game.position_notation });
+  if (!played.ok || board.choice !== moves) return;
+  const drawn = await api("/v1/render", { input: played.ok.output, lenient: request.lenient, rules: request.rules, style: "svg" });
+  if (!drawn.ok || board.choice !== moves) return;
+  const holder = document.createElement("div");
+  holder.innerHTML = drawn.ok.diagram;
+  const whole = holder.querySelector("svg");
+  const piece = holder.querySelector(`.piece[data-square="${square}"]`);
+  if (!whole || !piece) return;
+  const picture = document.createElementNS(SVG, "svg");
+  picture.setAttribute("viewBox", `${box.x} ${box.y} ${box.size} ${box.size}`);
+  picture.setAttribute("width", "40");
+  picture.setAttribute("height", "40");
+  picture.setAttribute("aria-hidden", "true");
+  picture.setAttribute("class", "choice-piece");
+  picture.setAttribute("font-family", whole.getAttribute("font-family") || "sans-serif");
+  picture.appendChild(piece);
+  const what = (piece.querySelector("title") || {}).textContent || piece.getAttribute("aria-label") || /** @type {HTMLElement} */ (piece).dataset.piece;
+  button.setAttribute("aria-label", `Play ${m.move}: ${what} on ${square}`);
+  button.replaceChildren(picture);
 }
 
 /**

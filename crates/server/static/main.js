@@ -172,7 +172,7 @@ async function start() {
   board.wanted = address.notation;
   // no position asked for: the start of the game used last, else the
   // first game's
-  if (!address.input && !address.pgn) {
+  if (!address.input && !address.pgn && !$("input").value.trim()) {
     const game = facts(lastGame()) || page.games[0];
     if (game) $("input").value = game.start;
   }

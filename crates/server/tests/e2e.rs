@@ -201,6 +201,15 @@ async fn the_board_and_moves_fill_the_first_screen() {
     .await;
 }
 
+/// A promotion's pieces offered as pictures.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_board_offers_promotions_as_pictures() {
+    browser::run("the_board_offers_promotions_as_pictures", |client, base| async move {
+        first_minute::promotion_pictures(&client, &base).await;
+    })
+    .await;
+}
+
 async fn convert_validate_and_laser(client: &Client, base: &str) {
     client.goto(base).await.expect("the page loads");
     wait_for(client, "the named setups", "return document.querySelectorAll('#setup option').length;", |v| {
@@ -497,6 +506,8 @@ mod defects {
     /// page's address.
     pub async fn hooks(client: &Client, base: &str) {
         client.goto(base).await.expect("the page loads");
+        // the page opens on a board: its first position drawn before another is typed
+        wait_for(client, "the page ready", "return document.body.dataset.busy;", |v| v == "false").await;
         for (input, count, named) in [
             ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 64, "e2"),
             (polyfen::polyfen_xiangqi::START_FEN, 90, "h2"),
@@ -1080,11 +1091,11 @@ mod board {
         let offered = wait_for(
             client,
             "the pieces offered",
-            "return Array.from(document.querySelectorAll('#move-choice button')).map(b => b.textContent).join(' ');",
+            "return Array.from(document.querySelectorAll('#move-choice button')).map(b => b.dataset.move).join(' ');",
             |v| v.as_str().is_some_and(|s| !s.is_empty()),
         )
         .await;
-        assert_eq!(offered, "q r b n");
+        assert_eq!(offered, "a7a8q a7a8r a7a8b a7a8n");
         click(client, "#move-choice button[data-move=\"a7a8n\"]").await;
         wait_for(client, "the knight", AT, |v| v == "a8=N").await;
         wait_for(client, "the position box", INPUT, |v| v == after(promotion, &["a7a8n"]).as_str()).await;

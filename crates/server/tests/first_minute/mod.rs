@@ -347,3 +347,29 @@ pub async fn lichess_layout(client: &Client, base: &str) {
     }
     client.set_window_size(1200, 900).await.expect("the window's size");
 }
+
+const CHOICE: &str = "return Array.from(document.querySelectorAll('#move-choice button')).map(b => \
+                      [b.dataset.move, b.querySelectorAll('svg .piece').length, b.getAttribute('aria-label')]);";
+
+/// A promotion's pieces (chess's, Shogi's promotion or not) offered as the
+/// pictures of the pieces the board draws, with words for a screen reader.
+pub async fn promotion_pictures(client: &Client, base: &str) {
+    for (input, from, to, moves) in [
+        ("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7", "a8", &["a7a8q", "a7a8r", "a7a8b", "a7a8n"][..]),
+        ("4k4/9/9/P8/9/9/9/9/4K4 b - 1", "9d", "9c", &["9d9c", "9d9c+"][..]),
+    ] {
+        open(client, base, input).await;
+        square(client, from).await;
+        square(client, to).await;
+        let offered = wait_for(client, "the pictures", CHOICE, |v| {
+            v.as_array().is_some_and(|a| a.len() == moves.len() && a.iter().all(|b| b[1] == json!(1)))
+        })
+        .await;
+        for (button, mv) in offered.as_array().expect("buttons").iter().zip(moves) {
+            assert_eq!(button[0], json!(mv));
+            let label = button[2].as_str().unwrap_or_default();
+            assert!(label.starts_with(&format!("Play {mv}: ")) && label.ends_with(&format!(" on {to}")), "{label}");
+        }
+        crate::browser::screenshot(client, &format!("page-choice-{from}.png")).await;
+    }
+}
