@@ -159,6 +159,24 @@ export function showChoice(moves) {
     box.appendChild(button);
     showPicture(m, button, moves);
   }
+  placeChoice(box, moves);
+}
+
+/**
+ * The choice laid over the board at the square it is about (the target
+ * of a promotion, the piece a rotation turns).
+ * @param {HTMLElement} box
+ * @param {LegalMove[]} moves
+ */
+function placeChoice(box, moves) {
+  const square = moves.length ? moves[0].to || moves[0].from : null;
+  const rect = square && $("board").querySelector(`.square[data-square="${square}"]`);
+  const section = box.offsetParent;
+  if (!rect || !section) return;
+  const at = rect.getBoundingClientRect();
+  const origin = section.getBoundingClientRect();
+  box.style.left = `${Math.max(0, Math.min(at.left - origin.left, origin.width - box.offsetWidth))}px`;
+  box.style.top = `${Math.max(0, at.bottom - origin.top)}px`;
 }
 
 /**

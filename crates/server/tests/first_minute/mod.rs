@@ -370,6 +370,21 @@ pub async fn promotion_pictures(client: &Client, base: &str) {
             let label = button[2].as_str().unwrap_or_default();
             assert!(label.starts_with(&format!("Play {mv}: ")) && label.ends_with(&format!(" on {to}")), "{label}");
         }
+        // laid over the board, under the target square
+        let over = client
+            .execute(
+                &format!(
+                    "const c = document.getElementById('move-choice').getBoundingClientRect(); \
+                     const s = document.querySelector('#board .square[data-square=\"{to}\"]').getBoundingClientRect(); \
+                     const b = document.querySelector('#board svg').getBoundingClientRect(); \
+                     return [Math.abs(c.top - s.bottom) < 2, c.left >= b.left - 1 && c.left <= s.left + 1, \
+                             c.bottom <= window.innerHeight];"
+                ),
+                vec![],
+            )
+            .await
+            .expect("runs");
+        assert_eq!(over, json!([true, true, true]), "the choice under {to}");
         crate::browser::screenshot(client, &format!("page-choice-{from}.png")).await;
     }
 }
