@@ -66,6 +66,9 @@ pub struct PgnReader<R> {
     /// Whether the fast lane reads what it can (off only to test that it
     /// reads exactly what the careful path does).
     pub(super) fast: bool,
+    /// The names of the game's tags so far, to find a tag that repeats one
+    /// (which starts a new game).
+    pub(super) tag_names: TagNames,
 }
 
 impl<R: Read> PgnReader<R> {
@@ -94,6 +97,7 @@ impl<R: Read> PgnReader<R> {
             pending: Vec::new(),
             moves_seen: false,
             fast: true,
+            tag_names: TagNames::default(),
         }
     }
 
@@ -169,9 +173,23 @@ impl<R: Read> PgnReader<R> {
         for repair in self.pending.drain(..) {
             visitor.repair(repair);
         }
+        self.tag_names.clear();
         if let Err(error) = self.read_tags(visitor)? {
             self.skip_movetext()?;
             return Ok(Some(visitor.end_game(Some(error))));
+        }
+        if let Some(name) = self.tag_names.repeated.take() {
+            // the game has tags and nothing else: the repeated tag is the
+            // next game's (python-chess reads it so too)
+            let at = self.cur.here();
+            let _ = visitor.begin_movetext();
+            visitor.repair(PgnRepair {
+                message: format!(
+                    "the tag {name} repeats a tag of this game: read as the start of a new game, this one without moves and its result '*'"
+                ),
+                at,
+            });
+            return Ok(Some(visitor.end_game(None)));
         }
         let end = if visitor.begin_movetext() == Flow::Skip { End::Skip } else { self.read_movetext(visitor)? };
         match end {
@@ -614,4 +632,43 @@ pub(super) enum End {
     Skip,
     /// With an error; the rest of the game is to be skipped.
     Error(PgnError),
+}
+
+/// The names of a game's tags so far: each name once, with a filter of
+/// their lengths and end bytes that answers most names not yet seen
+/// without a comparison.
+#[derive(Debug, Default)]
+pub(super) struct TagNames {
+    /// The names, each followed by a 0 byte.
+    names: Vec<u8>,
+    /// A bit per (length, first byte, last byte) hash of each name.
+    filter: u64,
+    /// A repeated name that stopped the tag section.
+    pub(super) repeated: Option<String>,
+}
+
+impl TagNames {
+    fn clear(&mut self) {
+        self.names.clear();
+        self.filter = 0;
+        self.repeated = None;
+    }
+
+    /// Whether `name` is a name of the game's tags so far; if it is not,
+    /// it is one now. A repeated name is kept in `repeated`.
+    #[inline]
+    pub(super) fn repeats(&mut self, name: &str) -> bool {
+        let bytes = name.as_bytes();
+        let (Some(&first), Some(&last)) = (bytes.first(), bytes.last()) else { return false };
+        let hash = (bytes.len() as u64).wrapping_mul(31) ^ u64::from(first).wrapping_mul(7) ^ u64::from(last);
+        let bit = 1u64 << (hash % 64);
+        if self.filter & bit != 0 && self.names.split(|&b| b == 0).any(|seen| seen == bytes) {
+            self.repeated = Some(name.to_owned());
+            return true;
+        }
+        self.filter |= bit;
+        self.names.extend_from_slice(bytes);
+        self.names.push(0);
+        false
+    }
 }

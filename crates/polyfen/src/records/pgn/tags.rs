@@ -22,11 +22,17 @@ impl<R: Read> PgnReader<R> {
             if self.fast {
                 self.tag_lane(visitor);
             }
+            if self.tag_names.repeated.is_some() {
+                return Ok(Ok(()));
+            }
             let Some(b) = self.cur.skip_ws()? else { return Ok(Ok(())) };
             match b {
                 b'[' => {
                     if let Err(e) = self.read_tag(visitor)? {
                         return Ok(Err(e));
+                    }
+                    if self.tag_names.repeated.is_some() {
+                        return Ok(Ok(()));
                     }
                 }
                 b'%' if self.cur.at_line_start() => {
@@ -65,6 +71,9 @@ impl<R: Read> PgnReader<R> {
             else {
                 return;
             };
+            if self.tag_names.repeats(name) {
+                return;
+            }
             visitor.tag(name, text);
             cur.pos = p + value.end + 2;
         }
@@ -75,6 +84,9 @@ impl<R: Read> PgnReader<R> {
         self.cur.peek_at(SHORT_TAG)?;
         let window = &self.cur.buf[self.cur.pos..self.cur.end.min(self.cur.pos + SHORT_TAG)];
         if let Some((name, value, consumed)) = simple_tag(window) {
+            if self.tag_names.repeats(name) {
+                return Ok(Ok(()));
+            }
             visitor.tag(name, value);
             self.cur.pos += consumed;
             return Ok(Ok(()));
@@ -101,6 +113,7 @@ impl<R: Read> PgnReader<R> {
                 self.cur.pos += len;
                 Ok(Err(PgnError::new(message, start)))
             }
+            Ok((name, _)) if self.tag_names.repeats(name) => Ok(Ok(())),
             Ok((name, repair)) => {
                 if let Some(message) = repair {
                     visitor.repair(PgnRepair { message, at: start });
