@@ -11,8 +11,7 @@
 use core::fmt;
 
 use arrayvec::ArrayVec;
-use polyfen_core::perft;
-use polyfen_core::{Color, PerftTree, PerftWatch, Stopped};
+use polyfen_core::{Color, PerftTree};
 
 use crate::bitboard::{
     Bitboards, KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, between, bishop_attacks, diagonal_lines, line,
@@ -942,7 +941,21 @@ impl Position {
     }
 
     /// The number of leaf nodes of the legal move tree `depth` plies deep
-    /// (the last ply counted, not played nor listed).
+    /// (the last ply counted, not played nor listed). Split by the first
+    /// move, watched or estimated, it is [`PerftTree`]'s.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use polyfen_chess::{Fen, Position, START_FEN};
+    /// use polyfen_core::PerftTree;
+    ///
+    /// let pos = Position::from_setup(&START_FEN.parse::<Fen>()?)?;
+    /// assert_eq!(pos.perft(4), 197_281);
+    /// assert_eq!(pos.perft_watched(4, &mut ()), Ok(197_281));
+    /// assert_eq!(pos.divide(1).len(), 20);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn perft(&self, depth: u32) -> u64 {
         match depth {
@@ -951,56 +964,9 @@ impl Position {
             _ => self.legal_moves().iter().map(|&m| self.played(m).perft(depth - 1)).sum(),
         }
     }
-
-    /// Perft split by the first move: each legal move with the leaf count
-    /// `depth - 1` plies below it (empty at depth 0).
-    #[must_use]
-    pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
-        perft::divide(self, depth)
-    }
-
-    /// [`Position::perft`] reporting to `watch`, which may stop it: the
-    /// subtrees two plies deep are counted by the plain perft and reported
-    /// one by one (a few hundred to a few thousand leaves each).
-    ///
-    /// # Errors
-    ///
-    /// [`Stopped`] when the watch stopped the count.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use polyfen_chess::{Fen, Position, START_FEN};
-    ///
-    /// let pos = Position::from_setup(&START_FEN.parse::<Fen>()?)?;
-    /// assert_eq!(pos.perft_watched(4, &mut ()), Ok(197_281));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn perft_watched(&self, depth: u32, watch: &mut dyn PerftWatch) -> Result<u64, Stopped> {
-        perft::perft_watched(self, depth, watch)
-    }
-
-    /// [`Position::divide`] reporting to `watch`, as
-    /// [`Position::perft_watched`].
-    ///
-    /// # Errors
-    ///
-    /// [`Stopped`] when the watch stopped the count.
-    pub fn divide_watched(&self, depth: u32, watch: &mut dyn PerftWatch) -> Result<Vec<(Move, u64)>, Stopped> {
-        perft::divide_watched(self, depth, watch)
-    }
-
-    /// A quick estimate of [`Position::perft`]: exact up to depth 2, and
-    /// deeper the mean of Knuth's estimator over random paths below each
-    /// root move (about [`polyfen_core::PathSampler::PATHS`] paths in all, a few hundred
-    /// microseconds at depth 7). Always the same for the same position.
-    #[must_use]
-    pub fn perft_estimate(&self, depth: u32) -> u64 {
-        perft::perft_estimate(self, depth)
-    }
 }
 
-/// The legal move tree, for the watched perft.
+/// The legal move tree: divide, the watched perft and the estimate.
 impl PerftTree for Position {
     type Move = Move;
     type Moves = MoveList;

@@ -34,8 +34,7 @@
 
 use core::fmt;
 
-use polyfen_core::perft::{self, PerftTree, PerftWatch, Stopped};
-use polyfen_core::{Color, ListedMove, Setup};
+use polyfen_core::{Color, ListedMove, PerftTree, Setup};
 
 use crate::bitboard::{
     self, ALL, Bitboard, COLUMN, GOLD, KING, KNIGHT, LAST_RANK, LAST_TWO, PAWN, SILVER, STEPS, ZONE, bit,
@@ -666,7 +665,18 @@ impl Position {
     }
 
     /// The number of leaf nodes of the legal move tree `depth` plies deep
-    /// (1 at depth 0).
+    /// (1 at depth 0). Split by the first move, watched or estimated, it is
+    /// [`PerftTree`]'s.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use polyfen_core::PerftTree;
+    /// use polyfen_shogi::Position;
+    ///
+    /// assert_eq!(Position::start().perft(3), 25_470);
+    /// assert_eq!(Position::start().perft_watched(3, &mut ()), Ok(25_470));
+    /// ```
     #[must_use]
     pub fn perft(&self, depth: u32) -> u64 {
         match depth {
@@ -678,47 +688,6 @@ impl Position {
                 recurse.total
             }
         }
-    }
-
-    /// Each legal move with the perft count `depth - 1` plies below it (an
-    /// empty list at depth 0).
-    #[must_use]
-    pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
-        perft::divide(self, depth)
-    }
-
-    /// [`Position::perft`] reporting to `watch`, which may stop it.
-    ///
-    /// # Errors
-    ///
-    /// [`Stopped`] when the watch stopped the count.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use polyfen_shogi::Position;
-    ///
-    /// assert_eq!(Position::start().perft_watched(3, &mut ()), Ok(25_470));
-    /// ```
-    pub fn perft_watched(&self, depth: u32, watch: &mut dyn PerftWatch) -> Result<u64, Stopped> {
-        perft::perft_watched(self, depth, watch)
-    }
-
-    /// [`Position::divide`] reporting to `watch`, as [`Position::perft_watched`].
-    ///
-    /// # Errors
-    ///
-    /// [`Stopped`] when the watch stopped the count.
-    pub fn divide_watched(&self, depth: u32, watch: &mut dyn PerftWatch) -> Result<Vec<(Move, u64)>, Stopped> {
-        perft::divide_watched(self, depth, watch)
-    }
-
-    /// A quick estimate of [`Position::perft`]: exact up to depth 2, deeper
-    /// the mean of Knuth's estimator over random paths below each root move.
-    /// Always the same for the same position.
-    #[must_use]
-    pub fn perft_estimate(&self, depth: u32) -> u64 {
-        perft::perft_estimate(self, depth)
     }
 
     /// Generates the legal moves into `sink`.
@@ -966,7 +935,7 @@ impl Moves {
     }
 }
 
-/// The legal move tree, for the watched perft.
+/// The legal move tree: divide, the watched perft and the estimate.
 impl PerftTree for Position {
     type Move = Move;
     type Moves = MoveList;

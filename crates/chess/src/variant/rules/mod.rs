@@ -24,8 +24,7 @@
 //!   fortress, is in `horde`.
 
 use arrayvec::ArrayVec;
-use polyfen_core::perft;
-use polyfen_core::{Color, Hand, PerftTree, PerftWatch, PositionError, Stopped};
+use polyfen_core::{Color, Hand, PerftTree, PositionError};
 
 use super::ChessVariant;
 use super::fen::{POCKET_KINDS, VariantExtras, VariantFen, pocket_kind};
@@ -283,6 +282,7 @@ impl VariantPosition {
     }
 
     /// The number of leaf nodes of the legal move tree `depth` plies deep.
+    /// Split by the first move, watched or estimated, it is [`PerftTree`]'s.
     #[must_use]
     pub fn perft(&self, depth: u32) -> u64 {
         match self.variant {
@@ -295,30 +295,6 @@ impl VariantPosition {
             ChessVariant::Horde => self.perft_v::<HORDE>(depth),
             ChessVariant::RacingKings => self.perft_v::<RACING_KINGS>(depth),
         }
-    }
-
-    /// Perft split by the first move (empty at depth 0).
-    #[must_use]
-    pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
-        perft::divide(self, depth)
-    }
-
-    /// [`VariantPosition::perft`] reporting to `watch`, which may stop it.
-    ///
-    /// # Errors
-    ///
-    /// [`Stopped`] when the watch stopped the count.
-    pub fn perft_watched(&self, depth: u32, watch: &mut dyn PerftWatch) -> Result<u64, Stopped> {
-        perft::perft_watched(self, depth, watch)
-    }
-
-    /// [`VariantPosition::divide`] reporting to `watch`.
-    ///
-    /// # Errors
-    ///
-    /// [`Stopped`] when the watch stopped the count.
-    pub fn divide_watched(&self, depth: u32, watch: &mut dyn PerftWatch) -> Result<Vec<(Move, u64)>, Stopped> {
-        perft::divide_watched(self, depth, watch)
     }
 
     /// The variant's own end of the game, if it has come: three checks
@@ -682,7 +658,8 @@ impl VariantPosition {
     }
 }
 
-/// The legal move tree of a variant, for the watched perft.
+/// The legal move tree of a variant: divide, the watched perft and the
+/// estimate.
 impl PerftTree for VariantPosition {
     type Move = Move;
     type Moves = VariantMoveList;
