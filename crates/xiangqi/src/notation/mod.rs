@@ -460,8 +460,6 @@ fn trim(text: &str) -> (usize, &str) {
     (start, text.trim())
 }
 
-/// `e` with its span moved `by` bytes on.
-
 /// The character at byte `at` of `text` (for error messages).
 fn char_at(text: &str, at: usize) -> (char, Range<usize>) {
     let c = text.get(at..).and_then(|s| s.chars().next()).unwrap_or('\u{fffd}');
