@@ -38,6 +38,7 @@ pub(super) fn antichess_insufficient(p: &Position, color: Color) -> bool {
 
 /// Antichess: the captures when there is one, else every other move; the
 /// king is an ordinary piece and a pawn may promote to a king.
+#[inline]
 pub(super) fn antichess_moves<const N: usize>(p: &Position, list: &mut ArrayVec<Move, N>) {
     if p.colors[0] == 0 || p.colors[1] == 0 {
         return;

@@ -28,6 +28,7 @@ pub(super) fn push_promotions<S: MoveSink>(list: &mut S, from: usize, to: usize,
 /// en passant aside): pawns (a double step also from the first rank, as
 /// horde's white pawns have), knights, sliders and every king (kings may
 /// only move to empty squares when `king_captures` is false, as in atomic).
+#[inline]
 pub(super) fn pseudo_moves<S: MoveSink>(
     p: &Position,
     list: &mut S,
@@ -82,6 +83,7 @@ pub(super) fn pseudo_moves<S: MoveSink>(
 }
 
 /// The pseudo-legal en passant captures.
+#[inline]
 pub(super) fn pseudo_ep<S: MoveSink>(p: &Position, list: &mut S) {
     let Some(ep) = p.ep else { return };
     let e = ep.index();

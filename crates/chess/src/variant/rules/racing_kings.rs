@@ -11,6 +11,7 @@ use crate::types::Role;
 /// Racing kings: the race is over when a king stands on the eighth rank,
 /// unless white got there and black, to move, can still follow onto a
 /// square of the eighth rank that white does not attack.
+#[inline]
 pub(super) fn race_over(p: &Position) -> bool {
     let kings = p.roles[Role::King as usize];
     if kings & RANK_8 == 0 {
@@ -29,6 +30,7 @@ pub(super) fn race_over(p: &Position) -> bool {
 /// uncovering a line. Racing kings has no pawns, so no promotion, en
 /// passant or castling gives one; a king never gives a direct check (it
 /// cannot step beside the other).
+#[inline]
 pub(super) fn drop_checks<const N: usize>(p: &Position, list: &mut ArrayVec<Move, N>) {
     let us = p.turn;
     let Some(k) = p.king_of(us.other()) else { return };
