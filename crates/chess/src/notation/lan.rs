@@ -12,22 +12,33 @@ impl Position {
     #[must_use]
     pub fn lan(&self, m: Move) -> String {
         let mut out = String::with_capacity(10);
-        if m.is_castle() {
-            out.push_str(if m.to().file() > m.from().file() { "O-O" } else { "O-O-O" });
-        } else {
-            if m.role() != Role::Pawn {
-                out.push(m.role().letter().to_ascii_uppercase() as char);
-            }
-            push_square(&mut out, m.from());
-            let capture = m.kind() == MoveKind::EnPassant || self.piece_at(m.to()).is_some();
-            out.push(if capture { 'x' } else { '-' });
-            push_square(&mut out, m.to());
-            if let Some(p) = m.promotion() {
-                out.push('=');
-                out.push(p.letter().to_ascii_uppercase() as char);
-            }
-        }
+        write_lan_body(self, m, &mut out);
         self.push_check(m, &mut out);
         out
+    }
+}
+
+/// The LAN of a move of `position` (chess's, or a variant's board) but its
+/// check mark: castling as `O-O`, a drop as `N@f3`, else the piece letter,
+/// both squares with `-` or `x` between, and a promotion.
+pub(crate) fn write_lan_body(position: &Position, m: Move, out: &mut String) {
+    if m.is_castle() {
+        out.push_str(if m.to().file() > m.from().file() { "O-O" } else { "O-O-O" });
+    } else if m.is_drop() {
+        out.push(m.role().letter().to_ascii_uppercase() as char);
+        out.push('@');
+        push_square(out, m.to());
+    } else {
+        if m.role() != Role::Pawn {
+            out.push(m.role().letter().to_ascii_uppercase() as char);
+        }
+        push_square(out, m.from());
+        let capture = m.kind() == MoveKind::EnPassant || position.piece_at(m.to()).is_some();
+        out.push(if capture { 'x' } else { '-' });
+        push_square(out, m.to());
+        if let Some(p) = m.promotion() {
+            out.push('=');
+            out.push(p.letter().to_ascii_uppercase() as char);
+        }
     }
 }

@@ -16,7 +16,7 @@ use polyfen_core::MoveRepair;
 use super::rules::{VariantMoveList, VariantOutcome, VariantPosition};
 use crate::notation::{
     CastlingNotation, MoveError, MoveReader, MoveSyntax, San, check_note, is_uci_shaped, lenient_reading, push_square,
-    square_at, trim, write_san_body,
+    square_at, trim, write_lan_body, write_san_body,
 };
 use crate::position::{Move, MoveKind, MoveList, Outcome};
 use crate::types::{Role, Square};
@@ -304,25 +304,7 @@ impl VariantPosition {
     #[must_use]
     pub fn lan(&self, m: Move) -> String {
         let mut out = String::with_capacity(10);
-        if m.is_castle() {
-            out.push_str(if m.to().file() > m.from().file() { "O-O" } else { "O-O-O" });
-        } else if m.is_drop() {
-            out.push(m.role().letter().to_ascii_uppercase() as char);
-            out.push('@');
-            push_square(&mut out, m.to());
-        } else {
-            if m.role() != Role::Pawn {
-                out.push(m.role().letter().to_ascii_uppercase() as char);
-            }
-            push_square(&mut out, m.from());
-            let capture = m.kind() == MoveKind::EnPassant || self.chess().piece_at(m.to()).is_some();
-            out.push(if capture { 'x' } else { '-' });
-            push_square(&mut out, m.to());
-            if let Some(p) = m.promotion() {
-                out.push('=');
-                out.push(p.letter().to_ascii_uppercase() as char);
-            }
-        }
+        write_lan_body(self.chess(), m, &mut out);
         self.push_check(m, &mut out);
         out
     }
