@@ -1,14 +1,14 @@
 //! Upper bounds of the answer an input gets, estimated from its reading
 //! before the work, in bytes of JSON (the item with its `ok` or `error`
 //! wrapper and the comma after it). What a game's answers take is measured
-//! here, once per game the first time an estimate asks ([`Measured`]), from
+//! here, once per game, the first time an estimate asks ([`Measured`]), from
 //! what the game says of itself through the facade: its setups and the
 //! positions of seeded random games from them, its board's squares, its JSON
 //! form, its drawings and its moves; no game declares a size. The tests
 //! check each bound against the real answers of many positions of every
 //! game.
 
-use std::sync::LazyLock;
+use std::sync::{LazyLock, OnceLock};
 
 use polyfen::extras::ExtraArgs;
 use polyfen::{AnyPosition, MoveNotation, Position, ReadOptions, Reading, RenderStyle, RuleOptions, VariantId};
@@ -23,6 +23,10 @@ const ITEM: u64 = 512;
 /// [`Measured`], and the games played from each.
 const PLIES: usize = 60;
 const GAMES: u64 = 1;
+
+/// The most sampled positions drawn and whose moves are written, spread
+/// over the samples.
+const MEASURED: usize = 128;
 
 /// The size of a diagram in one style as a JSON string: the empty board's,
 /// and what each piece adds at most.
@@ -58,20 +62,38 @@ struct Measured {
     /// The bytes of the longest move of a sampled position in each move
     /// notation of the game, as a JSON string.
     longest: Vec<(MoveNotation, u64)>,
+    /// For each extra of the game, the most bytes its SVG drawing adds
+    /// over the board's per byte of its answer in words (the laser's beams
+    /// follow the squares its words name), twice the most measured on the
+    /// samples.
+    extras: Vec<(&'static str, u64)>,
 }
 
-/// The measures of `variant`, made the first time they are asked for.
+/// The measures of `variant`, made the first time they are asked for (a
+/// few milliseconds of a release build; by the first request that needs
+/// them, see [`ready`]).
 fn measured(variant: VariantId) -> &'static Measured {
-    static ALL: LazyLock<Vec<Measured>> = LazyLock::new(|| VariantId::iter().map(measure).collect());
     let index = VariantId::iter().position(|listed| listed == variant).unwrap_or_default();
-    &ALL[index]
+    MEASURES[index].get_or_init(|| measure(variant))
 }
 
-/// Measures every game now, so that no request waits for it.
-pub(crate) fn measure_all() {
-    if let Some(first) = VariantId::iter().next() {
-        measured(first);
+/// Each game's measures, once made.
+static MEASURES: LazyLock<Vec<OnceLock<Measured>>> =
+    LazyLock::new(|| VariantId::iter().map(|_| OnceLock::new()).collect());
+
+/// Makes every game's measures, if they are not made yet, on a thread of
+/// the blocking pool: an endpoint awaits this before it asks an estimate
+/// from the runtime's threads, which must not measure.
+pub(crate) async fn ready() {
+    if MEASURES.iter().all(|measures| measures.get().is_some()) {
+        return;
     }
+    let _ = tokio::task::spawn_blocking(|| {
+        for variant in VariantId::iter() {
+            measured(variant);
+        }
+    })
+    .await;
 }
 
 /// The positions a game's measures are taken on: each setup (each rules
@@ -198,14 +220,20 @@ fn measure(variant: VariantId) -> Measured {
     // each sample without the pieces on its board (those off it kept)
     let empties: Vec<Option<AnyPosition>> = forms.iter().map(|form| position_of(emptied(form, &fields))).collect();
     let base = forms.first().map(|form| emptied(form, &fields));
+    // the samples drawn and their moves written: at most [`MEASURED`] of them
+    let step = samples.len().div_ceil(MEASURED).max(1);
+    let setups = variant.setups().len() + variant.rules().iter().map(|rules| rules.setups.len()).sum::<usize>();
     let diagrams = variant
         .styles()
         .iter()
         .map(|&style| {
-            // the empty boards with nothing off them either
+            // the empty boards with nothing off them either: the setups',
+            // and the samples'
             let board = empties
                 .iter()
-                .flatten()
+                .enumerate()
+                .filter(|&(i, _)| i < setups || i % step == 0)
+                .filter_map(|(_, empty)| empty.as_ref())
                 .filter(|empty| empty.pieces() == 0)
                 .map(|empty| drawn(empty, style))
                 .max()
@@ -213,7 +241,7 @@ fn measure(variant: VariantId) -> Measured {
             let mut piece = 0;
             // each sampled position's drawing shared out among its pieces,
             // and its pieces off the board among themselves
-            for (position, empty) in samples.iter().zip(&empties) {
+            for (position, empty) in samples.iter().zip(&empties).step_by(step) {
                 let count = position.pieces() as u64;
                 piece = piece.max(drawn(position, style).saturating_sub(board).div_ceil(count.max(1)));
                 if let Some(empty) = empty {
@@ -221,10 +249,12 @@ fn measure(variant: VariantId) -> Measured {
                     piece = piece.max(drawn(empty, style).saturating_sub(board).div_ceil(off.max(1)));
                 }
             }
-            // each piece alone on every square
+            // each piece alone on every square (on one in a text diagram,
+            // where a piece takes the place of an empty square's mark)
+            let on = if style == RenderStyle::Svg { squares.len() } else { 1 };
             if let Some(base) = &base {
                 for one in &pieces {
-                    for square in &squares {
+                    for square in squares.iter().take(on) {
                         let mut json = base.clone();
                         for (field, value) in one {
                             json[field.as_str()] = serde_json::json!({ square.as_str(): value });
@@ -241,7 +271,7 @@ fn measure(variant: VariantId) -> Measured {
     let options = RuleOptions::default();
     let mut most_moves = 0;
     let mut longest: Vec<(MoveNotation, u64)> = variant.move_notations().iter().map(|&n| (n, 0)).collect();
-    for position in &samples {
+    for position in samples.iter().step_by(step) {
         for (notation, most) in &mut longest {
             let Ok(moves) = position.legal_moves(*notation, &options) else { continue };
             most_moves = most_moves.max(moves.len() as u64);
@@ -250,7 +280,24 @@ fn measure(variant: VariantId) -> Measured {
             }
         }
     }
-    Measured { squares: squares.len() as u64, diagrams, most_moves, longest }
+    let extras = variant
+        .extras()
+        .iter()
+        .map(|extra| {
+            let mut most = 0;
+            for position in samples.iter().step_by(step) {
+                let plain = drawn(position, RenderStyle::Svg);
+                for &side in extra.sides {
+                    let args = ExtraArgs::default().with_side(Some(side)).with_style(Some("svg"));
+                    let Ok(answer) = position.extra(extra.name, &args) else { continue };
+                    let added = answer.diagram.map_or(0, |d| escaped(d.as_bytes()) + 2).saturating_sub(plain);
+                    most = most.max(added.div_ceil(escaped(answer.text.as_bytes()).max(1)));
+                }
+            }
+            (extra.name, 2 * most)
+        })
+        .collect();
+    Measured { squares: squares.len() as u64, diagrams, most_moves, longest, extras }
 }
 
 /// The bytes of a diagram of `variant` in `style` with `pieces` pieces, as
@@ -310,16 +357,18 @@ pub(crate) fn moves_most() -> usize {
 }
 
 /// An item of the extra `name` (`laser`) asked for `side` with an SVG
-/// diagram: measured, the extra answered. What an extra draws over the
-/// board (the laser's beams) only its game knows, so the extra itself is
-/// asked, once more than the work does; the estimate stops at the first
-/// input over the budget, so that costs at most one answer's worth of work.
+/// diagram: its answer in words and the squares it removes, asked of the
+/// extra without a drawing (the laser's trace, without the drawing's
+/// work), and the drawing: the board's ([`diagram`]) and what the extra
+/// draws over it, at most [`Measured::extras`] bytes per byte of its words.
 pub(crate) fn extra(reading: &Reading, name: &str, side: Option<&str>) -> u64 {
-    let args = ExtraArgs::default().with_side(side).with_style(Some("svg"));
+    let args = ExtraArgs::default().with_side(side);
     let Ok(answer) = reading.position.extra(name, &args) else { return ITEM };
+    let variant = reading.position.variant();
+    let words = escaped(answer.text.as_bytes()) + 2;
     let removed: u64 = answer.removed.iter().map(|square| escaped(square.as_bytes()) + 3).sum();
-    let diagram = answer.diagram.as_deref().map_or(0, |diagram| escaped(diagram.as_bytes()));
-    ITEM + escaped(answer.text.as_bytes()) + removed + diagram + 4
+    let per_word = measured(variant).extras.iter().find(|(extra, _)| *extra == name).map_or(0, |&(_, most)| most);
+    ITEM + words + removed + diagram(variant, RenderStyle::Svg, reading.position.pieces() as u64) + per_word * words
 }
 
 /// The memory held for an item of the extra `name` before its work: the
@@ -374,19 +423,31 @@ const CANDIDATES: u64 = 256 * 18;
 
 /// One move of a game: its node in the tree (`{"move":"","coordinates":""},`,
 /// 29 bytes) and its place in the main line (`"",`), or its move number and
-/// text in PGN; the move written twice (in `moves`, or in any notation of
-/// any game when none is asked for) and its coordinates once, each at most
-/// as long as its game's longest ([`longest_move`]).
-fn game_move(moves: Option<MoveNotation>) -> u64 {
-    let longest = match moves {
-        Some(notation) => longest_move(notation.variant(), Some(notation)),
-        None => VariantId::iter().map(|variant| longest_move(variant, None)).max().unwrap_or_default(),
-    };
-    let coordinates = match moves {
-        Some(notation) => longest_move(notation.variant(), notation.variant().move_notations().first().copied()),
-        None => longest,
-    };
-    32 + 2 * longest + coordinates
+/// text in PGN; the move written twice and its coordinates once. A move asked
+/// in `moves` is at most as long as its notation's longest
+/// ([`longest_move`]); one written in the notation it was read in (no
+/// notation asked) at most 8 bytes longer than its text `quoted` (the
+/// marks a writer adds: a capture, a check, a promotion's `=`, KIF's
+/// origin square), and its coordinates at most two square names and two
+/// bytes more (a promotion, a drop's piece), with their quotes: known
+/// without measuring any game.
+fn game_move(moves: Option<MoveNotation>, quoted: u64) -> u64 {
+    fn first(variant: VariantId) -> u64 {
+        longest_move(variant, variant.move_notations().first().copied())
+    }
+    match moves {
+        Some(notation) => 32 + 2 * longest_move(notation.variant(), Some(notation)) + first(notation.variant()),
+        None => {
+            static COORDINATES: LazyLock<u64> = LazyLock::new(|| {
+                let longest_square = VariantId::iter()
+                    .flat_map(|variant| variant.square_boxes().into_iter().map(|square| square.name.len() as u64))
+                    .max()
+                    .unwrap_or_default();
+                2 * longest_square + 4
+            });
+            32 + 2 * (quoted + 8) + *COORDINATES
+        }
+    }
 }
 
 /// The longest position in its game's own notation as a JSON string with
@@ -408,8 +469,8 @@ pub(crate) struct GamesBound {
     pub(crate) positions: bool,
     /// The moves are read leniently (each may be repaired).
     pub(crate) lenient: bool,
-    /// What one move takes besides its position and repair.
-    move_bytes: u64,
+    /// The notation the moves are written in, if one is asked for.
+    notation: Option<MoveNotation>,
     /// The games counted.
     pub(crate) games: usize,
     /// The moves counted, variations included.
@@ -427,8 +488,7 @@ impl GamesBound {
     /// `moves` (by default the notation each PGN game is written in, which
     /// may be any notation of any game).
     pub(crate) fn new(positions: bool, lenient: bool, moves: Option<MoveNotation>) -> GamesBound {
-        let move_bytes = game_move(moves);
-        GamesBound { positions, lenient, move_bytes, games: 0, moves: 0, bytes: 16, longest: 0, moved: false }
+        GamesBound { positions, lenient, notation: moves, games: 0, moves: 0, bytes: 16, longest: 0, moved: false }
     }
 
     fn add(&mut self, bytes: u64) {
@@ -478,7 +538,7 @@ impl GamesBound {
             self.add(2 * (quoted - self.longest));
             self.longest = quoted;
         }
-        let mut bytes = self.move_bytes;
+        let mut bytes = game_move(self.notation, quoted);
         if self.positions {
             bytes += POSITION;
         }

@@ -398,9 +398,6 @@ pub async fn serve_listener(
     shutdown: impl Future<Output = ()>,
 ) -> std::io::Result<()> {
     let app = router(config.clone());
-    // the estimates' measures of each game, taken now rather than by the
-    // first request that needs them
-    std::thread::spawn(estimate::measure_all);
     connections::serve(listener, app, &config, shutdown).await
 }
 
