@@ -432,22 +432,16 @@ const CANDIDATES: u64 = 256 * 18;
 /// bytes more (a promotion, a drop's piece), with their quotes: known
 /// without measuring any game.
 fn game_move(moves: Option<MoveNotation>, quoted: u64) -> u64 {
-    fn first(variant: VariantId) -> u64 {
-        longest_move(variant, variant.move_notations().first().copied())
-    }
-    match moves {
-        Some(notation) => 32 + 2 * longest_move(notation.variant(), Some(notation)) + first(notation.variant()),
-        None => {
-            static COORDINATES: LazyLock<u64> = LazyLock::new(|| {
-                let longest_square = VariantId::iter()
-                    .flat_map(|variant| variant.square_boxes().into_iter().map(|square| square.name.len() as u64))
-                    .max()
-                    .unwrap_or_default();
-                2 * longest_square + 4
-            });
-            32 + 2 * (quoted + 8) + *COORDINATES
-        }
-    }
+    static COORDINATES: LazyLock<u64> = LazyLock::new(|| {
+        let longest_square = VariantId::iter()
+            .flat_map(|variant| variant.square_boxes().into_iter().map(|square| square.name.len() as u64))
+            .max()
+            .unwrap_or_default();
+        2 * longest_square + 4
+    });
+    let Some(notation) = moves else { return 32 + 2 * (quoted + 8) + *COORDINATES };
+    let game = notation.variant();
+    32 + 2 * longest_move(game, Some(notation)) + longest_move(game, game.move_notations().first().copied())
 }
 
 /// The longest position in its game's own notation as a JSON string with
