@@ -617,8 +617,7 @@ mod defects {
             .canonicalize()
             .expect("the corpus file");
         let bytes = std::fs::read(&xqf).expect("the corpus file");
-        let game =
-            polyfen::records::read_record(polyfen::records::RecordFormat::Xqf, &bytes).remove(0).expect("a game");
+        let game = polyfen::records::RecordFormat::Xqf.read(&bytes).remove(0).expect("a game");
         let title = game.tags.iter().find(|(k, _)| k == "Title").map(|(_, v)| v.clone()).expect("a title");
         picker.send_keys(&xqf.display().to_string()).await.expect("a file chosen");
         wait_for(client, "the endgame's title", PICKED, |v| v == format!("1: {title}").as_str()).await;
