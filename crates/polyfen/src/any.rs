@@ -202,10 +202,6 @@ macro_rules! any {
                 fn extra(&self, name: &str, args: &polyfen_game::ExtraArgs<'_>) -> Result<polyfen_game::ExtraAnswer, RulesError> {
                     crate::extras::extra(self, name, args)
                 }
-
-                fn extra_bound(&self, name: &str, side: Option<&str>) -> u64 {
-                    <$ty as GamePosition>::extra_bound(self, name, side)
-                }
             }
         )+
 
