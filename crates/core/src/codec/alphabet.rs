@@ -52,19 +52,19 @@ impl<V> Letters<V> {
 impl<V: Variant> Alphabet for Letters<V> {
     type Piece = V::Piece;
 
-    #[inline(always)]
+    #[inline]
     fn spec(&self) -> &PlacementSpec {
         &V::SPEC
     }
 
-    #[inline(always)]
+    #[inline]
     fn piece(&self, letter: u8, prefixed: bool, suffixed: bool) -> Option<V::Piece> {
         V::piece_from_ascii(letter, prefixed || suffixed)
     }
 
     fn write_piece(&self, _piece: V::Piece, _out: &mut String) {}
 
-    #[inline(always)]
+    #[inline]
     fn notation_name(&self) -> &'static str {
         V::NOTATION_NAME
     }
@@ -77,17 +77,17 @@ pub(super) struct Writer<'a, V: Variant>(pub(super) &'a V::WriteOptions);
 impl<V: Variant> Alphabet for Writer<'_, V> {
     type Piece = V::Piece;
 
-    #[inline(always)]
+    #[inline]
     fn spec(&self) -> &PlacementSpec {
         &V::SPEC
     }
 
-    #[inline(always)]
+    #[inline]
     fn piece(&self, letter: u8, prefixed: bool, suffixed: bool) -> Option<V::Piece> {
         V::piece_from_ascii(letter, prefixed || suffixed)
     }
 
-    #[inline(always)]
+    #[inline]
     fn write_piece(&self, piece: V::Piece, out: &mut String) {
         V::write_piece(piece, self.0, out);
     }
