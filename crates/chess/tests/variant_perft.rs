@@ -6,6 +6,7 @@
 //! every depth of every file.
 
 use polyfen_chess::{ChessVariant, VariantPosition};
+use polyfen_core::PerftTree;
 
 /// One position of a suite: its id, EPD and the known counts by depth.
 struct Case {

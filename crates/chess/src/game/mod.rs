@@ -14,7 +14,7 @@ mod variants;
 
 use std::borrow::Cow;
 
-use polyfen_core::{Leniency, ParseError, Repair};
+use polyfen_core::{Leniency, ParseError, PerftTree, Repair};
 use polyfen_game::detect::{Guess, Strength, TextShape};
 use polyfen_game::tags::{GameTags, MoveTags};
 use polyfen_game::{
@@ -354,7 +354,7 @@ impl GamePosition for ChessPosition {
     fn perft_estimate(&self, depth: u32, _options: &RuleOptions) -> Result<u64, RuleError> {
         check_perft_depth(depth, MAX_PERFT_DEPTH)?;
         if !self.variant.is_standard() {
-            return Ok(polyfen_core::perft::perft_estimate(&self.variant_position()?, depth));
+            return Ok(self.variant_position()?.perft_estimate(depth));
         }
         Ok(self.rules_position()?.perft_estimate(depth))
     }

@@ -239,7 +239,7 @@ impl GamePosition for KhetPosition {
         let move_error = |error: MoveError| RuleError::Move { index: 0, error };
         let mut repairs = Vec::new();
         let read = if lenient { Move::parse_lenient(text, &mut repairs) } else { Move::parse(text) };
-        let mv = read.map_err(|e| move_error(MoveError::new(e.message, e.span)))?;
+        let mv = read.map_err(|e| move_error(MoveError::new(e.kind, e.span)))?;
         if let Err(why) = game.play(mv, &rules) {
             let every = Rules { every_rotation: true, ..rules };
             let legal = game.legal_moves(&every);

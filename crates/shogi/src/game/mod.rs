@@ -11,7 +11,7 @@ mod records;
 mod render;
 mod svg;
 
-use polyfen_core::{Leniency, ParseError, Repair, Setup};
+use polyfen_core::{Leniency, ParseError, PerftTree, Repair, Setup};
 use polyfen_game::detect::{Guess, Strength, TextShape};
 use polyfen_game::tags::{GameTags, MoveTags, VariantTag};
 use polyfen_game::{

@@ -12,7 +12,7 @@ mod record;
 mod records;
 mod svg;
 
-use polyfen_core::{ParseError, Repair};
+use polyfen_core::{ParseError, PerftTree, Repair};
 use polyfen_game::detect::{Guess, Strength, TextShape};
 use polyfen_game::tags::{GameTags, MoveTags, VariantTag};
 use polyfen_game::{
