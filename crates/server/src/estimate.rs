@@ -26,7 +26,7 @@ const GAMES: u64 = 1;
 
 /// The most sampled positions drawn and whose moves are written, spread
 /// over the samples.
-const MEASURED: usize = 128;
+const MEASURED: usize = 64;
 
 /// The size of a diagram in one style as a JSON string: the empty board's,
 /// and what each piece adds at most.
@@ -57,11 +57,6 @@ struct Measured {
     /// position's drawing shared out among its pieces, those off the board
     /// (a hand, a pocket) among them.
     diagrams: Vec<Linear>,
-    /// The most legal moves of a sampled position.
-    most_moves: u64,
-    /// The bytes of the longest move of a sampled position in each move
-    /// notation of the game, as a JSON string.
-    longest: Vec<(MoveNotation, u64)>,
     /// For each extra of the game, the most bytes its SVG drawing adds
     /// over the board's per byte of its answer in words (the laser's beams
     /// follow the squares its words name), twice the most measured on the
@@ -69,28 +64,87 @@ struct Measured {
     extras: Vec<(&'static str, u64)>,
 }
 
-/// The measures of `variant`, made the first time they are asked for (a
-/// few milliseconds of a release build; by the first request that needs
-/// them, see [`ready`]).
-fn measured(variant: VariantId) -> &'static Measured {
-    let index = VariantId::iter().position(|listed| listed == variant).unwrap_or_default();
-    MEASURES[index].get_or_init(|| measure(variant))
+/// What the estimates know of one game's moves, measured on its samples.
+#[derive(Debug)]
+struct MovesMeasured {
+    /// The most legal moves of a sampled position.
+    most_moves: u64,
+    /// The bytes of the longest move of a sampled position in each move
+    /// notation of the game, as a JSON string.
+    longest: Vec<(MoveNotation, u64)>,
 }
 
-/// Each game's measures, once made.
-static MEASURES: LazyLock<Vec<OnceLock<Measured>>> =
-    LazyLock::new(|| VariantId::iter().map(|_| OnceLock::new()).collect());
+/// What an endpoint's estimates need measured of every game before they
+/// are asked ([`ready`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Needs {
+    /// Nothing.
+    Nothing,
+    /// The games' moves ([`MovesMeasured`]).
+    Moves,
+    /// The games' drawings ([`Measured`]).
+    Drawings,
+}
 
-/// Makes every game's measures, if they are not made yet, on a thread of
-/// the blocking pool: an endpoint awaits this before it asks an estimate
-/// from the runtime's threads, which must not measure.
-pub(crate) async fn ready() {
-    if MEASURES.iter().all(|measures| measures.get().is_some()) {
+/// Each game's measures, once made: its samples, its drawings, its moves.
+struct Measures {
+    samples: OnceLock<Vec<AnyPosition>>,
+    drawings: OnceLock<Measured>,
+    moves: OnceLock<MovesMeasured>,
+}
+
+static MEASURES: LazyLock<Vec<Measures>> = LazyLock::new(|| {
+    VariantId::iter()
+        .map(|_| Measures { samples: OnceLock::new(), drawings: OnceLock::new(), moves: OnceLock::new() })
+        .collect()
+});
+
+/// The measures of `variant`, their parts made the first time they are
+/// asked for (a few milliseconds of a release build; by the first request
+/// that needs them, see [`ready`]).
+fn measures(variant: VariantId) -> &'static Measures {
+    let index = VariantId::iter().position(|listed| listed == variant).unwrap_or_default();
+    &MEASURES[index]
+}
+
+/// The samples of `variant` ([`samples`]), made once.
+fn sampled(variant: VariantId) -> &'static [AnyPosition] {
+    measures(variant).samples.get_or_init(|| samples(variant))
+}
+
+/// The drawings' measures of `variant`.
+fn measured(variant: VariantId) -> &'static Measured {
+    measures(variant).drawings.get_or_init(|| measure(variant, sampled(variant)))
+}
+
+/// The moves' measures of `variant`.
+fn moves_measured(variant: VariantId) -> &'static MovesMeasured {
+    measures(variant).moves.get_or_init(|| measure_moves(variant, sampled(variant)))
+}
+
+/// Makes the measures `needs` of every game, if they are not made yet, on
+/// a thread of the blocking pool: an endpoint awaits this before it asks
+/// an estimate from the runtime's threads, which must not measure.
+pub(crate) async fn ready(needs: Needs) {
+    let made = |m: &Measures| match needs {
+        Needs::Nothing => true,
+        Needs::Moves => m.moves.get().is_some(),
+        Needs::Drawings => m.drawings.get().is_some(),
+    };
+    if MEASURES.iter().all(made) {
         return;
     }
-    let _ = tokio::task::spawn_blocking(|| {
+    let _ = tokio::task::spawn_blocking(move || {
         for variant in VariantId::iter() {
-            measured(variant);
+            match needs {
+                Needs::Nothing => {}
+                Needs::Moves => {
+                    moves_measured(variant);
+                }
+                Needs::Drawings => {
+                    measured(variant);
+                }
+            }
         }
     })
     .await;
@@ -205,10 +259,31 @@ fn pieces_seen(forms: &[Value], fields: &[String], squares: &[String]) -> Vec<Pi
     pieces
 }
 
-/// Measures `variant`.
-fn measure(variant: VariantId) -> Measured {
-    let squares: Vec<String> = variant.square_boxes().into_iter().map(|square| square.name).collect();
-    let samples = samples(variant);
+/// The step between the samples drawn and whose moves are written: at
+/// most [`MEASURED`] of them.
+fn step(samples: &[AnyPosition]) -> usize {
+    samples.len().div_ceil(MEASURED).max(1)
+}
+
+/// Measures the drawings of `variant` on its samples.
+fn measure(variant: VariantId, samples: &[AnyPosition]) -> Measured {
+    // the setups, and at most [`MEASURED`] of the positions of their games
+    let setups = variant.setups().len() + variant.rules().iter().map(|rules| rules.setups.len()).sum::<usize>();
+    let every = step(samples);
+    let samples: Vec<AnyPosition> =
+        samples.iter().enumerate().filter(|&(i, _)| i < setups || i % every == 0).map(|(_, p)| p.clone()).collect();
+    let samples = samples.as_slice();
+    let boxes = variant.square_boxes();
+    let squares: Vec<String> = boxes.iter().map(|square| square.name.clone()).collect();
+    let mut shapes: Vec<String> = Vec::new();
+    let mut seen: Vec<(usize, usize, usize)> = Vec::new();
+    for square in &boxes {
+        let shape = (square.x.to_string().len(), square.y.to_string().len(), square.name.len());
+        if !seen.contains(&shape) {
+            seen.push(shape);
+            shapes.push(square.name.clone());
+        }
+    }
     let forms: Vec<Value> = samples.iter().map(|position| serde_json::to_value(position).unwrap_or_default()).collect();
     let fields: Vec<String> = {
         let mut fields: Vec<String> = forms.iter().flat_map(|form| square_fields(form, &squares)).collect();
@@ -220,9 +295,6 @@ fn measure(variant: VariantId) -> Measured {
     // each sample without the pieces on its board (those off it kept)
     let empties: Vec<Option<AnyPosition>> = forms.iter().map(|form| position_of(emptied(form, &fields))).collect();
     let base = forms.first().map(|form| emptied(form, &fields));
-    // the samples drawn and their moves written: at most [`MEASURED`] of them
-    let step = samples.len().div_ceil(MEASURED).max(1);
-    let setups = variant.setups().len() + variant.rules().iter().map(|rules| rules.setups.len()).sum::<usize>();
     let diagrams = variant
         .styles()
         .iter()
@@ -231,9 +303,7 @@ fn measure(variant: VariantId) -> Measured {
             // and the samples'
             let board = empties
                 .iter()
-                .enumerate()
-                .filter(|&(i, _)| i < setups || i % step == 0)
-                .filter_map(|(_, empty)| empty.as_ref())
+                .flatten()
                 .filter(|empty| empty.pieces() == 0)
                 .map(|empty| drawn(empty, style))
                 .max()
@@ -241,7 +311,7 @@ fn measure(variant: VariantId) -> Measured {
             let mut piece = 0;
             // each sampled position's drawing shared out among its pieces,
             // and its pieces off the board among themselves
-            for (position, empty) in samples.iter().zip(&empties).step_by(step) {
+            for (position, empty) in samples.iter().zip(&empties) {
                 let count = position.pieces() as u64;
                 piece = piece.max(drawn(position, style).saturating_sub(board).div_ceil(count.max(1)));
                 if let Some(empty) = empty {
@@ -249,12 +319,14 @@ fn measure(variant: VariantId) -> Measured {
                     piece = piece.max(drawn(empty, style).saturating_sub(board).div_ceil(off.max(1)));
                 }
             }
-            // each piece alone on every square (on one in a text diagram,
-            // where a piece takes the place of an empty square's mark)
-            let on = if style == RenderStyle::Svg { squares.len() } else { 1 };
+            // the first piece alone on every square, and each piece on one
+            // square of each shape of the drawing's coordinates (the digits
+            // of its place and the letters of its name, all a piece's
+            // drawing takes of its square)
             if let Some(base) = &base {
-                for one in &pieces {
-                    for square in squares.iter().take(on) {
+                for (i, one) in pieces.iter().enumerate() {
+                    let on: &[String] = if i == 0 { &squares } else { &shapes };
+                    for square in on {
                         let mut json = base.clone();
                         for (field, value) in one {
                             json[field.as_str()] = serde_json::json!({ square.as_str(): value });
@@ -268,6 +340,13 @@ fn measure(variant: VariantId) -> Measured {
             Linear { style, board, piece }
         })
         .collect();
+    let extras = measure_extras(variant, samples);
+    Measured { squares: squares.len() as u64, diagrams, extras }
+}
+
+/// Measures the moves of `variant` on its samples.
+fn measure_moves(variant: VariantId, samples: &[AnyPosition]) -> MovesMeasured {
+    let step = step(samples);
     let options = RuleOptions::default();
     let mut most_moves = 0;
     let mut longest: Vec<(MoveNotation, u64)> = variant.move_notations().iter().map(|&n| (n, 0)).collect();
@@ -280,12 +359,18 @@ fn measure(variant: VariantId) -> Measured {
             }
         }
     }
-    let extras = variant
+    MovesMeasured { most_moves, longest }
+}
+
+/// For each extra of `variant`, the most bytes its drawing adds per byte of
+/// its words, twice the most measured on the samples.
+fn measure_extras(variant: VariantId, samples: &[AnyPosition]) -> Vec<(&'static str, u64)> {
+    variant
         .extras()
         .iter()
         .map(|extra| {
             let mut most = 0;
-            for position in samples.iter().step_by(step) {
+            for position in samples {
                 let plain = drawn(position, RenderStyle::Svg);
                 for &side in extra.sides {
                     let args = ExtraArgs::default().with_side(Some(side)).with_style(Some("svg"));
@@ -296,8 +381,7 @@ fn measure(variant: VariantId) -> Measured {
             }
             (extra.name, 2 * most)
         })
-        .collect();
-    Measured { squares: squares.len() as u64, diagrams, most_moves, longest, extras }
+        .collect()
 }
 
 /// The bytes of a diagram of `variant` in `style` with `pieces` pieces, as
@@ -327,7 +411,7 @@ pub(crate) fn render_most(style: RenderStyle) -> usize {
 /// measured, for the marks a notation adds only now and then (a
 /// disambiguation, a promotion declined).
 fn longest_move(variant: VariantId, notation: Option<MoveNotation>) -> u64 {
-    let longest = measured(variant).longest.iter().filter(|(n, _)| notation.is_none_or(|asked| asked == *n));
+    let longest = moves_measured(variant).longest.iter().filter(|(n, _)| notation.is_none_or(|asked| asked == *n));
     2 * longest.map(|&(_, bytes)| bytes).max().unwrap_or_default()
 }
 
@@ -350,7 +434,7 @@ pub(crate) fn moves(reading: &Reading, options: RuleOptions) -> u64 {
 /// by its own count, [`moves`]).
 pub(crate) fn moves_most() -> usize {
     let most = VariantId::iter()
-        .map(|variant| move_bytes(variant) * 4 * measured(variant).most_moves)
+        .map(|variant| move_bytes(variant) * 4 * moves_measured(variant).most_moves)
         .max()
         .unwrap_or_default();
     usize::try_from(ITEM + most).unwrap_or(usize::MAX)

@@ -67,15 +67,21 @@ pub(crate) struct Plan<S> {
     /// The most bytes of answer one input may take, for holding the
     /// reply's memory before the work (capped by the reply budget).
     pub(crate) reply_per_input: fn(&S) -> usize,
-    /// Whether the estimates need the games' measures
+    /// What of the games the estimates need measured
     /// ([`crate::estimate::ready`]), made before them off the runtime's
     /// threads.
-    pub(crate) measures: fn(&S) -> bool,
+    pub(crate) measures: fn(&S) -> crate::estimate::Needs,
 }
 
 impl<S> Plan<S> {
     pub(crate) fn new(weight: Weight) -> Plan<S> {
-        Plan { weight, upfront: |_, _, _| Ok(()), estimate: None, reply_per_input: |_| 2048, measures: |_| false }
+        Plan {
+            weight,
+            upfront: |_, _, _| Ok(()),
+            estimate: None,
+            reply_per_input: |_| 2048,
+            measures: |_| crate::estimate::Needs::Nothing,
+        }
     }
 }
 
@@ -181,9 +187,7 @@ where
     }
     // The reply's memory is held before the work, the job's permit next;
     // an endpoint whose estimates need them has the games measured first.
-    if (plan.measures)(&work.settings) {
-        crate::estimate::ready().await;
-    }
+    crate::estimate::ready((plan.measures)(&work.settings)).await;
     let reply_per_input = (plan.reply_per_input)(&work.settings);
     let reserve = if stream { 0 } else { n.saturating_mul(reply_per_input).min(config.max_reply_bytes) };
     let memory = if reserve > SMALL_REPLY {

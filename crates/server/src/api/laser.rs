@@ -65,7 +65,7 @@ pub(crate) async fn laser(
             nodes: 0,
         }),
         reply_per_input: |_| crate::estimate::extra_most(LASER),
-        measures: |_| true,
+        measures: |_| crate::estimate::Needs::Drawings,
         ..Plan::new(Weight::Heavy)
     };
     endpoint(&state, &headers, body, plan, settings, |&side, _, _, reading| {
