@@ -4,16 +4,12 @@
 
 mod common;
 
-use common::Outcome;
+use common::polyfen;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 const CHESS960: &str = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 0 1";
 const TWO_KNIGHTS: &str = "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1";
-
-fn polyfen(args: &[&str]) -> Outcome {
-    common::run(args, "")
-}
 
 fn lines(text: &str) -> Vec<&str> {
     text.lines().collect()

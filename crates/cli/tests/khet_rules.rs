@@ -5,18 +5,7 @@ mod common;
 
 const CLASSIC: &str = "2PARA3X/7P2/6p3/p1P1SS1p1P/p1P1ss1p1P/3P6/2p7/x3arap2 wnnnnneewwsnsnsneewwssssse s 0";
 
-/// What a run of the binary gave: exit status, standard output and error.
-fn polyfen(args: &[&str]) -> (i32, String, String) {
-    let out = common::run(args, "");
-    (out.code, out.stdout, out.stderr)
-}
-
-/// The standard output of a run that must succeed quietly.
-fn ok(args: &[&str]) -> String {
-    let (code, stdout, stderr) = polyfen(args);
-    assert_eq!((code, stderr.as_str()), (0, ""), "polyfen {args:?}");
-    stdout
-}
+use common::ok;
 
 #[test]
 fn moves_lists_each_distinct_result_once() {
@@ -55,14 +44,14 @@ fn moves_are_played_with_the_laser() {
 
 #[test]
 fn illegal_moves_name_the_reason_and_candidates() {
-    let (code, stdout, stderr) = polyfen(&["move", "--position", CLASSIC, "--to", "khet", "d1e1"]);
+    let (code, stdout, stderr) = common::polyfen(&["move", "--position", CLASSIC, "--to", "khet", "d1e1"]).into_parts();
     assert_eq!((code, stdout.as_str()), (1, ""));
     assert!(stderr.contains("e1 is taken by a pharaoh: only a scarab or an eye of Horus swaps"), "{stderr}");
     assert!(stderr.contains("d1d2"), "{stderr}");
-    let (code, _, stderr) = polyfen(&["move", "--position", CLASSIC, "--to", "khet", "k1+"]);
+    let (code, _, stderr) = common::polyfen(&["move", "--position", CLASSIC, "--to", "khet", "k1+"]).into_parts();
     assert_eq!(code, 1);
     assert!(stderr.contains("\"k1\" is not a square"), "{stderr}");
-    let (code, _, stderr) = polyfen(&["moves", "--notation", "uci", CLASSIC]);
+    let (code, _, stderr) = common::polyfen(&["moves", "--notation", "uci", CLASSIC]).into_parts();
     assert_eq!(code, 1);
     assert!(stderr.contains("khet move notations: khet"), "{stderr}");
 }
@@ -106,10 +95,10 @@ fn render_overlays_the_laser() {
 
 #[test]
 fn laser_refuses_other_games_and_colors() {
-    let (code, _, stderr) = polyfen(&["laser", "chess:standard"]);
+    let (code, _, stderr) = common::polyfen(&["laser", "chess:standard"]).into_parts();
     assert_eq!(code, 1);
     assert_eq!(stderr, "polyfen: input 1: a chess position has no laser; only khet has\n");
-    let (code, _, stderr) = polyfen(&["laser", "--color", "blue", CLASSIC]);
+    let (code, _, stderr) = common::polyfen(&["laser", "--color", "blue", CLASSIC]).into_parts();
     assert_eq!(code, 2);
     assert!(stderr.contains("unknown Khet color \"blue\"; known: silver, red"), "{stderr}");
 }
@@ -119,7 +108,7 @@ fn laser_takes_a_side_by_its_first_letter_in_any_case() {
     let silver = ok(&["laser", "--color", "silver", CLASSIC]);
     assert_eq!(ok(&["laser", "--color", "S", CLASSIC]), silver);
     assert_eq!(ok(&["laser", "--color", "Red", CLASSIC]), ok(&["laser", "--color", "r", CLASSIC]));
-    let (code, _, stderr) = polyfen(&["render", "--laser=blue", CLASSIC]);
+    let (code, _, stderr) = common::polyfen(&["render", "--laser=blue", CLASSIC]).into_parts();
     assert_eq!(code, 1);
     assert_eq!(stderr, "polyfen: unknown Khet color \"blue\"; known: silver, red\n");
 }

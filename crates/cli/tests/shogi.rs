@@ -6,12 +6,7 @@ mod common;
 
 const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
 
-/// The standard output of a run that must succeed quietly.
-fn ok(args: &[&str]) -> String {
-    let out = common::run(args, "");
-    assert_eq!((out.code, out.stderr.as_str()), (0, ""), "polyfen {args:?}");
-    out.stdout
-}
+use common::ok;
 
 #[test]
 fn the_named_starts_are_listed_and_valid() {

@@ -3,37 +3,11 @@
 //! record does not state, `games convert --to json` gives its status, and
 //! `status` says when the side to move may declare a win by entering king.
 
+mod common;
+
 use std::fmt::Write as _;
-use std::io::Write;
-use std::process::{Command, Stdio};
 
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn polyfen(args: &[&str], stdin: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_polyfen"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("polyfen runs");
-    let mut input = child.stdin.take().expect("stdin");
-    let data = stdin.as_bytes().to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&data);
-    });
-    let output = child.wait_with_output().expect("polyfen finishes");
-    let _ = writer.join();
-    Run {
-        code: output.status.code().unwrap_or(-1),
-        stdout: String::from_utf8(output.stdout).expect("UTF-8 output"),
-        stderr: String::from_utf8(output.stderr).expect("UTF-8 errors"),
-    }
-}
+use common::run as polyfen;
 
 /// A KIF record of the rooks stepping aside and back three times, the
 /// start seen a fourth time, with no ending.
