@@ -211,7 +211,7 @@ macro_rules! any {
 
         /// A value of a type that depends on the game (see
         /// [`Family`]), of any game: the records dispatch
-        /// (`games/build.rs`) keeps the tree of the game being read in one.
+        /// (`records/build.rs`) keeps the tree of the game being read in one.
         pub(crate) enum PerGame<F: Family> {
             $( $game(F::Of<$ty>), )+
         }

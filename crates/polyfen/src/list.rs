@@ -6,7 +6,7 @@
 //! formats ([`polyfen_game::records::RecordFormats`]) with theirs. From this list `ids.rs` makes [`crate::VariantId`], [`crate::Notation`],
 //! [`crate::MoveNotation`] and the JSON form, and `any.rs`
 //! [`crate::AnyPosition`] the dispatch from an id to its game and the records dispatch (each
-//! game's record adapter is its `GamePosition::Adapter`), and `games/format.rs`
+//! game's record adapter is its `GamePosition::Adapter`), and `records/format.rs`
 //! [`crate::records::RecordFormat`] and its readers and writers; each
 //! calls [`with_games`] with its own macro. This module uses nothing of the
 //! crate, so every module may use it. Adding a game is its crate and one

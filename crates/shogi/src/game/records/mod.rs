@@ -114,7 +114,7 @@ impl RecordFormats for ShogiRecord {
     /// comment.
     fn detect(head: &[u8]) -> Option<ShogiRecord> {
         let head = &head[..head.len().min(16 * 1024)];
-        let (text, _) = decode(head);
+        let text = decode(head).text;
         if jkf::looks_like_jkf(&text) {
             return Some(ShogiRecord::Jkf);
         }
@@ -149,18 +149,30 @@ impl RecordFormats for ShogiRecord {
     }
 
     fn encoding(self, bytes: &[u8]) -> Option<&'static str> {
-        Some(decode(bytes).1.name())
+        Some(decode(bytes).encoding.name())
     }
 
     fn read(self, bytes: &[u8]) -> RecordGames<ShogiPosition> {
-        let (text, _) = decode(bytes);
-        match self {
+        let Decoded { text, misdeclared, .. } = decode(bytes);
+        let mut games = match self {
             ShogiRecord::Kif => vec![kif::read(&text, kif::Kind::Kif)],
             ShogiRecord::Ki2 => vec![kif::read(&text, kif::Kind::Ki2)],
             ShogiRecord::Csa => csa::read(&text),
             ShogiRecord::Usi => usi::read(&text),
             ShogiRecord::Jkf => jkf::read(&text),
+        };
+        if let Some(repair) = misdeclared {
+            for game in &mut games {
+                let record = match game {
+                    Ok(record) => Some(record),
+                    Err(error) => error.partial.as_deref_mut(),
+                };
+                if let Some(record) = record {
+                    record.repairs.insert(0, repair.clone());
+                }
+            }
         }
+        games
     }
 
     fn holds(self) -> &'static str {
@@ -202,18 +214,51 @@ impl RecordFormats for ShogiRecord {
     }
 }
 
+/// A record's text as decoded: the text, its encoding, and the repair said
+/// when the encoding a first line declares was wrong.
+struct Decoded<'a> {
+    text: Cow<'a, str>,
+    encoding: &'static Encoding,
+    misdeclared: Option<PgnRepair>,
+}
+
 /// The text of a record and its encoding: a UTF-8 BOM, else the encoding
 /// a first line declares (`#KIF version=2.0 encoding=UTF-8`, `'CSA
-/// encoding=SJIS`), else UTF-8 when the bytes are, else `Shift_JIS` (CP932)
-/// when they decode without error, else EUC-JP when they do, else
-/// `Shift_JIS` with replacement characters.
-fn decode(bytes: &[u8]) -> (Cow<'_, str>, &'static Encoding) {
+/// encoding=SJIS`) when the bytes are in it, else UTF-8 when the bytes
+/// are, else `Shift_JIS` (CP932) when they decode without error, else
+/// EUC-JP when they do, else `Shift_JIS` with replacement characters.
+///
+/// A declared encoding the bytes are not in (a header saying UTF-8 above
+/// `Shift_JIS` bytes, as some programs write) is not trusted: the bytes
+/// are read in the encoding they decode in, and a repair at the declaring
+/// line says so.
+fn decode(bytes: &[u8]) -> Decoded<'_> {
     if let Some(rest) = bytes.strip_prefix(b"\xef\xbb\xbf") {
-        return (String::from_utf8_lossy(rest), encoding_rs::UTF_8);
+        return Decoded { text: String::from_utf8_lossy(rest), encoding: encoding_rs::UTF_8, misdeclared: None };
     }
-    if let Some(declared) = declared(bytes) {
-        return (declared.decode_without_bom_handling(bytes).0, declared);
+    let declared = declared(bytes);
+    if let Some((declared, _)) = declared
+        && let Some(text) = declared.decode_without_bom_handling_and_without_replacement(bytes)
+    {
+        return Decoded { text, encoding: declared, misdeclared: None };
     }
+    let (text, encoding) = undeclared(bytes);
+    let misdeclared = declared.map(|(declared, line)| PgnRepair {
+        message: format!(
+            "the header declares the encoding {}, but the bytes are not in it; read as {}",
+            declared.name(),
+            encoding.name()
+        ),
+        at: Location { offset: line.offset as u64, line: line.number as u64, column: 1 },
+    });
+    Decoded { text, encoding, misdeclared }
+}
+
+/// The text of bytes whose encoding no header gives (or gives wrongly):
+/// UTF-8 when they are, else `Shift_JIS` (CP932) when they decode without
+/// error, else EUC-JP when they do, else `Shift_JIS` with replacement
+/// characters.
+fn undeclared(bytes: &[u8]) -> (Cow<'_, str>, &'static Encoding) {
     if let Ok(text) = std::str::from_utf8(bytes) {
         return (Cow::Borrowed(text), encoding_rs::UTF_8);
     }
@@ -225,17 +270,27 @@ fn decode(bytes: &[u8]) -> (Cow<'_, str>, &'static Encoding) {
     (encoding_rs::SHIFT_JIS.decode_without_bom_handling(bytes).0, encoding_rs::SHIFT_JIS)
 }
 
-/// The encoding a first line declares: `encoding=NAME` in a line starting
-/// `#KIF` or `'CSA` among the first three.
-fn declared(bytes: &[u8]) -> Option<&'static Encoding> {
-    for line in bytes.split(|&b| b == b'\n').take(3) {
+/// Where a header line is: its number (from 1) and its byte offset.
+#[derive(Clone, Copy, Debug)]
+struct HeaderLine {
+    number: usize,
+    offset: usize,
+}
+
+/// The encoding a first line declares, and that line: `encoding=NAME` in
+/// a line starting `#KIF` or `'CSA` among the first three.
+fn declared(bytes: &[u8]) -> Option<(&'static Encoding, HeaderLine)> {
+    let mut offset = 0;
+    for (i, line) in bytes.split(|&b| b == b'\n').take(3).enumerate() {
+        let here = HeaderLine { number: i + 1, offset };
+        offset += line.len() + 1;
         if !(line.starts_with(b"#KIF") || line.starts_with(b"'CSA")) {
             continue;
         }
         let at = line.windows(9).position(|w| w.eq_ignore_ascii_case(b"encoding="))?;
         let name: Vec<u8> = line[at + 9..].iter().copied().take_while(|b| !b.is_ascii_whitespace()).collect();
         let name = if name.eq_ignore_ascii_case(b"SJIS") { b"Shift_JIS".to_vec() } else { name };
-        return Encoding::for_label(&name);
+        return Encoding::for_label(&name).map(|encoding| (encoding, here));
     }
     None
 }
