@@ -1002,13 +1002,8 @@ fn random_game(variant: VariantId, seed: u64) -> Game {
 /// A random game of `variant`, with null moves (here and there, and
 /// variations made of them) when `nulls` is set.
 fn random_game_with(variant: VariantId, seed: u64, nulls: bool) -> Game {
-    let mut rng = seed;
-    let mut next = move |n: usize| {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        (rng % n.max(1) as u64) as usize
-    };
+    let mut rng = polyfen_test_support::Rng::new(seed);
+    let mut next = move |n: usize| rng.below(n);
     let name = if variant == VariantId::Khet { "classic" } else { "standard" };
     let start = read(variant.setup(name).unwrap(), None, &ReadOptions::default()).unwrap().position;
     let moves = random_line(&start, 0, nulls, &mut next);
