@@ -7,7 +7,7 @@ use std::fmt::Write;
 
 use polyfen_shogi::usi::{self, MoveErrorKind, PositionCommand, read_move, read_move_lenient, read_position_command};
 use polyfen_shogi::{Position, START_SFEN, Sfen};
-use polyfen_test_support::Corpus;
+use polyfen_test_support::{Corpus, underline};
 use proptest::prelude::*;
 
 /// The public corpus's Shogi folder: the tests that read it are skipped
@@ -101,13 +101,6 @@ fn position_commands_write_back() {
     }
     let short = read_position_command("startpos moves 7g7f").expect("without 'position'");
     assert_eq!(short, PositionCommand { start: START_SFEN.parse().expect("start"), moves: short.moves.clone() });
-}
-
-/// `input` and, under it, `^` under the bytes of `span` and the message.
-fn underline(input: &str, span: &std::ops::Range<usize>, message: &str) -> String {
-    let start = input[..span.start.min(input.len())].chars().count();
-    let width = input.get(span.clone()).map_or(1, |s| s.chars().count().max(1));
-    format!("  {input}\n  {}{} {message}\n", " ".repeat(start), "^".repeat(width))
 }
 
 #[test]

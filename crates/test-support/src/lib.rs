@@ -9,7 +9,7 @@
 //!   NODES` lines);
 //! - [`Rng`]: a seeded xorshift generator, so that random games are the
 //!   same on every run;
-//! - [`underline`]: an input with carets under a span and a message, how
+//! - [`underline`] and [`carets`]: an input with carets under a span and a message, how
 //!   snapshots show an error;
 //! - [`process`]: running a binary with arguments and standard input.
 //!
@@ -26,4 +26,4 @@ mod span;
 pub use corpus::{CORPUS_ENV, Corpus, corpus, corpus_root};
 pub use data::{data_lines, data_path};
 pub use rng::Rng;
-pub use span::underline;
+pub use span::{carets, underline};

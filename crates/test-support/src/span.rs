@@ -10,6 +10,14 @@ use std::ops::Range;
 /// character counts from that character's start.
 #[must_use]
 pub fn underline(input: &str, span: &Range<usize>, message: &str) -> String {
+    format!("  {input}\n{}", carets(input, span, message))
+}
+
+/// The second line of [`underline`] alone: `^` under the characters of
+/// `span` of `input`, then `message`, indented by two spaces and ended by a
+/// newline (for a report that shows the input once above several spans).
+#[must_use]
+pub fn carets(input: &str, span: &Range<usize>, message: &str) -> String {
     let chars_before = |at: usize| {
         let mut at = at.min(input.len());
         while !input.is_char_boundary(at) {
@@ -19,17 +27,22 @@ pub fn underline(input: &str, span: &Range<usize>, message: &str) -> String {
     };
     let start = chars_before(span.start);
     let width = chars_before(span.end).saturating_sub(start).max(1);
-    format!("  {input}\n  {}{} {message}\n", " ".repeat(start), "^".repeat(width))
+    format!("  {}{} {message}\n", " ".repeat(start), "^".repeat(width))
 }
 
 #[cfg(test)]
 mod tests {
-    use super::underline;
+    use super::{carets, underline};
 
     #[test]
     fn carets_stand_under_the_characters_of_the_span() {
         assert_eq!(underline("8/8 x", &(4..5), "not a side"), "  8/8 x\n      ^ not a side\n");
         assert_eq!(underline("abc", &(0..3), "all"), "  abc\n  ^^^ all\n");
+    }
+
+    #[test]
+    fn carets_alone_are_the_second_line() {
+        assert_eq!(carets("8/8 x", &(4..5), "not a side"), "      ^ not a side\n");
     }
 
     #[test]
