@@ -7,7 +7,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use polyfen::MoveNotation;
-use polyfen::records::{read_cbl, read_xqf};
+use polyfen::records::RecordFormat;
 
 const XQF: &str = "xiangqi-records/xqf";
 const CBL: &str = "xiangqi-records/cchess-tests/1956年全国象棋锦标赛93局.CBL";
@@ -31,7 +31,7 @@ fn records(c: &mut Criterion) {
         b.iter(|| {
             let mut out = String::new();
             for file in &files {
-                let game = read_xqf(file).expect("every corpus file reads");
+                let game = RecordFormat::Xqf.read(file).remove(0).expect("every corpus file reads");
                 game.write_pgn(Some(MoveNotation::Chinese), &mut out).expect("writable");
             }
             black_box(out.len())
@@ -39,7 +39,7 @@ fn records(c: &mut Criterion) {
     });
     let library = std::fs::read(cbl).expect("the CBL library");
     group.throughput(Throughput::Bytes(library.len() as u64));
-    group.bench_function("cbl-read/93-games", |b| b.iter(|| black_box(read_cbl(&library).len())));
+    group.bench_function("cbl-read/93-games", |b| b.iter(|| black_box(RecordFormat::Cbl.read(&library).len())));
     group.finish();
 }
 

@@ -104,6 +104,7 @@ fn ci() -> Result<(), String> {
     if let Some(note) = browser_note(in_ci, |path| Path::new(path).exists()) {
         eprintln!("{note}");
     }
+    page_tests(in_ci)?;
     eprintln!("xtask: ci passed");
     Ok(())
 }
@@ -167,6 +168,30 @@ fn browser_note(in_ci: bool, exists: impl Fn(&str) -> bool) -> Option<String> {
         "xtask: the browser test was skipped ({} missing): `apt-get install -y chromium chromium-driver` installs it",
         missing.join(" and ")
     ))
+}
+
+/// The page's own tests, of its pure modules (the move tree, the
+/// address), run by Node's test runner with no dependencies.
+const PAGE_TESTS: &str = "crates/server/static/test";
+
+/// Runs `node --test` on the page's tests; without Node that fails in CI
+/// and is skipped, saying so, elsewhere.
+fn page_tests(in_ci: bool) -> Result<(), String> {
+    let node = Command::new("node").arg("--version").stdout(Stdio::null()).stderr(Stdio::null()).status();
+    if !node.is_ok_and(|status| status.success()) {
+        if in_ci {
+            return Err(format!("node is missing: the page's tests ({PAGE_TESTS}) need Node 20 or newer"));
+        }
+        eprintln!("xtask: the page's tests were skipped (node is missing): install Node 20 or newer to run them");
+        return Ok(());
+    }
+    eprintln!("$ node --test {PAGE_TESTS}/");
+    let status = Command::new("node")
+        .args(["--test", &format!("{PAGE_TESTS}/")])
+        .current_dir(root())
+        .status()
+        .map_err(|e| format!("cannot run node: {e}"))?;
+    if status.success() { Ok(()) } else { Err(format!("`node --test {PAGE_TESTS}/` failed ({status})")) }
 }
 
 fn bench(filter: Option<&str>) -> Result<(), String> {

@@ -15,7 +15,7 @@ use clap::{Args, Subcommand};
 use indicatif::ProgressBar;
 use polyfen::records::{
     Encoding, Game, GameError, GameOptions, GameResult, OpenOptions, RecordFormat, Records, encoding_for,
-    position_notation, record_cannot_hold, write_record,
+    position_notation,
 };
 use polyfen::{MoveNotation, Notation, Position, VariantId, WriteOptions};
 
@@ -536,8 +536,8 @@ fn process_game(game: &Game, job: Job) -> Outcome {
             game.write_pgn(moves, &mut outcome.output).map_err(|e| e.to_string())
         }
         Job::Convert { to: Output::Record(format), .. } => {
-            outcome.warnings.extend(record_cannot_hold(format, game));
-            write_record(format, game).map_err(|e| e.to_string()).and_then(|bytes| {
+            outcome.warnings.extend(format.cannot_hold(game));
+            format.write(game).map_err(|e| e.to_string()).and_then(|bytes| {
                 if format.is_binary() {
                     outcome.binary = bytes;
                     Ok(())

@@ -627,8 +627,10 @@ mod tests {
 
     #[test]
     fn named_setups_are_variant_colon_name() {
-        assert_eq!(named_setup("xiangqi:standard"), Some(polyfen::polyfen_xiangqi::START_FEN));
-        assert_eq!(named_setup("khet:Classic"), Some(polyfen::polyfen_khet::CLASSIC));
+        let xiangqi = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+        assert_eq!(named_setup("xiangqi:standard"), Some(xiangqi));
+        let khet = "2PARA3X/7P2/6p3/p1P1SS1p1P/p1P1ss1p1P/3P6/2p7/x3arap2 wnnnnneewwsnsnsneewwssssse s 0";
+        assert_eq!(named_setup("khet:Classic"), Some(khet));
         assert_eq!(named_setup("khet:nothing"), None);
         assert_eq!(named_setup("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), None);
     }

@@ -94,11 +94,12 @@ impl<'a> IntoIterator for &'a Candidates {
 /// # Examples
 ///
 /// ```
-/// use polyfen::{detect, Notation};
+/// use polyfen::{detect, Notation, VariantId};
 ///
 /// let legacy = "rnbakabnr//1c5c/p1p1p1p1p///P1P1P1P1P/1C5C//RNBAKABNR w - - 0 1/x04";
 /// assert_eq!(detect(legacy).as_slice(), [Notation::XiangqiLegacy, Notation::XiangqiFen]);
-/// assert_eq!(detect(polyfen::polyfen_khet::CLASSIC).as_slice(), [Notation::Pkn]);
+/// let khet = VariantId::Khet.setup("classic").expect("Khet's classic setup");
+/// assert_eq!(detect(khet).as_slice(), [Notation::Pkn]);
 /// assert_eq!(detect("4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;").first(), Notation::Epd);
 /// ```
 #[must_use]
@@ -122,11 +123,12 @@ pub fn detect(input: &str) -> Candidates {
 /// # Examples
 ///
 /// ```
-/// use polyfen::{candidates, Notation};
+/// use polyfen::{candidates, Notation, VariantId};
 ///
 /// let legacy = "rnbakabnr//1c5c/p1p1p1p1p///P1P1P1P1P/1C5C//RNBAKABNR w - - 0 1/x04";
 /// assert_eq!(candidates(legacy), [Notation::XiangqiLegacy, Notation::XiangqiFen]);
-/// assert_eq!(candidates(polyfen::polyfen_khet::CLASSIC), [Notation::Pkn]);
+/// let khet = VariantId::Khet.setup("classic").expect("Khet's classic setup");
+/// assert_eq!(candidates(khet), [Notation::Pkn]);
 /// assert_eq!(candidates("8/8/8/8/8/8/8/K6k w - - 0 1"), [Notation::Fen, Notation::Epd]);
 /// ```
 #[must_use]

@@ -40,7 +40,8 @@ impl VariantId {
     ///
     /// let names: Vec<&str> = VariantId::Khet.setups().iter().map(|(name, _)| *name).collect();
     /// assert_eq!(names, ["classic", "imhotep", "dynasty", "classic2", "imhotep2", "dynasty2"]);
-    /// assert_eq!(VariantId::Xiangqi.setup("Standard"), Some(polyfen::polyfen_xiangqi::START_FEN));
+    /// let standard = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    /// assert_eq!(VariantId::Xiangqi.setup("Standard"), Some(standard));
     /// ```
     #[must_use]
     pub fn setup(self, name: &str) -> Option<&'static str> {

@@ -1,11 +1,9 @@
 //! SVG diagrams of chess, Xiangqi and Khet positions.
 //!
-//! Each game draws its own (in its crate: `polyfen_chess::svg`,
-//! `polyfen_xiangqi::svg`, `polyfen_khet::svg` and `svg_with_laser`), as
-//! [`crate::Position::render`] in [`crate::RenderStyle::Svg`] does for any
-//! position; this module holds where a drawing puts each square. Each
-//! drawing is one
-//! self-contained `<svg>` element (no scripts, no external references), with
+//! Each game draws its own (the `svg` module of its crate, and Khet's
+//! `svg_with_laser`), as [`crate::Position::render`] in
+//! [`crate::RenderStyle::Svg`] does for any position; this module holds
+//! where a drawing puts each square. Each drawing is one self-contained `<svg>` element (no scripts, no external references), with
 //! whole-number coordinates so that the output is stable. Every piece is an
 //! element of class `piece` with `data-square` (its coordinate) and
 //! `data-piece` (its letter) attributes, so that a page or a test can find
@@ -27,9 +25,10 @@
 //! # Examples
 //!
 //! ```
-//! use polyfen::{read, Position, ReadOptions, RenderStyle};
+//! use polyfen::{read, Position, ReadOptions, RenderStyle, VariantId};
 //!
-//! let reading = read(polyfen::polyfen_chess::START_FEN, None, &ReadOptions::default())?;
+//! let start = VariantId::Chess.setup("standard").expect("the start");
+//! let reading = read(start, None, &ReadOptions::default())?;
 //! let svg = reading.position.render(RenderStyle::Svg)?;
 //! assert!(svg.starts_with("<svg"));
 //! assert_eq!(svg.matches("class=\"piece\"").count(), 32);

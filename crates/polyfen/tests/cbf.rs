@@ -3,9 +3,14 @@
 //! name their byte, the game kept up to a bad move, and arbitrary bytes and
 //! mutated documents that never panic.
 
-use polyfen::records::{RecordFormat, detect_format, read_cbf, read_record};
+use polyfen::records::{Game, RecordError, RecordFormat, detect_format};
 use polyfen::{MoveNotation, Notation, Position, WriteOptions};
 use proptest::prelude::*;
+
+/// The one game of a CBF document.
+fn read_cbf(text: &str) -> Result<Game, RecordError> {
+    RecordFormat::Cbf.read(text.as_bytes()).remove(0)
+}
 
 /// A small game written for these tests: the header, a game comment, three
 /// moves (one with a comment), entities and a CDATA section.
@@ -53,8 +58,8 @@ fn a_game_reads_with_its_header_comments_and_moves() {
     assert!(game.repairs.is_empty(), "{:?}", game.repairs);
     let lines = game.lines(Some(MoveNotation::Chinese)).expect("lines");
     assert_eq!(lines, vec![["炮二平五", "马８进７", "马二进三"].map(str::to_owned).to_vec()]);
-    // the same through read_record, and as PGN and back
-    let read = read_record(RecordFormat::Cbf, GAME.as_bytes()).remove(0).expect("a game");
+    // the same through RecordFormat::read, and as PGN and back
+    let read = RecordFormat::Cbf.read(GAME.as_bytes()).remove(0).expect("a game");
     assert_eq!(read, game);
     let mut pgn = String::new();
     game.write_pgn(Some(MoveNotation::Chinese), &mut pgn).expect("PGN");
@@ -119,7 +124,7 @@ proptest! {
 
     #[test]
     fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..2000)) {
-        for result in read_record(RecordFormat::Cbf, &bytes) {
+        for result in RecordFormat::Cbf.read(&bytes) {
             if let Err(e) = result {
                 prop_assert!(e.offset <= bytes.len() as u64 * 3 / 2 + 3);
             }
@@ -139,7 +144,7 @@ proptest! {
             let i = at.index(bytes.len());
             bytes[i] = value;
         }
-        for result in read_record(RecordFormat::Cbf, &bytes) {
+        for result in RecordFormat::Cbf.read(&bytes) {
             if let Err(e) = result {
                 prop_assert!(e.offset <= bytes.len() as u64 * 3 / 2 + 3, "{e}");
             }

@@ -3,9 +3,19 @@
 //! `tests/data/games/cbr_cchess.jsonl`), format detection, and hostile
 //! bytes: cut and mutated records never panic and name a byte offset.
 
-use polyfen::records::{Game, RecordFormat, detect_format, read_cbl, read_cbr, read_record};
+use polyfen::records::{Game, RecordError, RecordFormat, detect_format};
 use polyfen::{MoveNotation, Notation, Position, WriteOptions};
 use proptest::prelude::*;
+
+/// The one game of a CBR record.
+fn read_cbr(bytes: &[u8]) -> Result<Game, RecordError> {
+    RecordFormat::Cbr.read(bytes).remove(0)
+}
+
+/// The games of a CBL library.
+fn read_cbl(bytes: &[u8]) -> Vec<Result<Game, RecordError>> {
+    RecordFormat::Cbl.read(bytes)
+}
 
 const CCHESS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus/xiangqi-records/cchess-tests");
 const EXPECTED: &str = include_str!("../../../tests/data/games/cbr_cchess.jsonl");
@@ -44,7 +54,7 @@ fn every_game_reads_as_cchess_reads_it() {
             let bytes = read(file);
             let format = detect_format(&bytes);
             assert!(matches!(format, RecordFormat::Cbr | RecordFormat::Cbl), "{file}: {format}");
-            read_record(format, &bytes).into_iter().map(|g| g.unwrap_or_else(|e| panic!("{file}: {e}"))).collect()
+            format.read(&bytes).into_iter().map(|g| g.unwrap_or_else(|e| panic!("{file}: {e}"))).collect()
         });
         let game = &read_games[index];
         assert_eq!(board_and_turn(game), want["fen"].as_str().expect("a FEN"), "{file} #{index}: start");

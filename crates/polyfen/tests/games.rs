@@ -5,7 +5,7 @@
 use std::io::Read;
 
 use polyfen::records::pgn::{Flow, Here, PgnError, PgnReader, Visitor};
-use polyfen::records::{Game, GameJson, GameOptions, Games, Node, Variation, commands, decode, read_pgn};
+use polyfen::records::{Game, GameJson, GameOptions, Games, Node, RecordFormat, Variation, commands, decode, read_pgn};
 use polyfen::{AnyPosition, MoveNotation, Position, ReadOptions, RuleOptions, VariantId, read};
 use polyfen_test_support::Corpus;
 use proptest::prelude::*;
@@ -153,7 +153,9 @@ fn chess960_games_castle_from_their_fen() {
 
 #[test]
 fn chess_writer_puts_the_seven_tag_roster_first() {
-    let game = one("[Opening \"x\"]\n[Black \"b\"]\n[Event \"e\"]\n[Opening \"dup\"]\n\n1. e4 1-0");
+    // tags in any order, and one the roster does not have (a tag that
+    // repeats a name would start a new game: tests/pgn_boundaries.rs)
+    let game = one("[Opening \"x\"]\n[Black \"b\"]\n[Event \"e\"]\n[ECO \"C20\"]\n\n1. e4 1-0");
     let written = pgn(&game, None);
     let tags: Vec<&str> = written.lines().take_while(|l| l.starts_with('[')).collect();
     assert_eq!(
@@ -167,7 +169,7 @@ fn chess_writer_puts_the_seven_tag_roster_first() {
             "[Black \"b\"]",
             "[Result \"1-0\"]",
             "[Opening \"x\"]",
-            "[Opening \"dup\"]",
+            "[ECO \"C20\"]",
         ]
     );
 }
@@ -1114,8 +1116,8 @@ proptest! {
     #[test]
     fn dhtmlxq_round_trips_lines_and_comments(seed in 1u64..) {
         let game = random_game(VariantId::Xiangqi, seed);
-        let written = polyfen::records::write_dhtmlxq(&game).unwrap();
-        let back = polyfen::records::read_dhtmlxq(&written).unwrap();
+        let written = String::from_utf8(RecordFormat::DhtmlXq.write(&game).unwrap()).unwrap();
+        let back = RecordFormat::DhtmlXq.read(written.as_bytes()).remove(0).unwrap();
         // a variation of a variation's first move is an alternative at the
         // same point, which DhtmlXQ writes beside the first (the same lines
         // in another order); a variation's leading comment becomes its
@@ -1148,7 +1150,7 @@ proptest! {
 
     #[test]
     fn dhtmlxq_reading_never_panics(text in "(\\[/?DhtmlXQ(_(movelist|binit|move_[0-9]_[0-9]{1,2}_[0-9]|comment[0-9_]{0,3}|title|fen))?\\]|[0-9]{1,8}|\\|\\||[a-z /\\]\\[])*") {
-        let _ = polyfen::records::read_dhtmlxq(&text);
+        let _ = RecordFormat::DhtmlXq.read(text.as_bytes());
     }
 
     #[test]

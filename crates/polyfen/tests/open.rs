@@ -6,7 +6,7 @@ use std::io::Read;
 
 use polyfen::records::{
     Encoding, GameError, GameOptions, GameResult, OpenOptions, RecordFormat, Records, decode_text, encoding_for,
-    read_pgn, write_dhtmlxq, write_xqf,
+    read_pgn,
 };
 use proptest::prelude::*;
 
@@ -126,7 +126,7 @@ fn bad_xqf() -> Vec<u8> {
     let game = read_pgn("[Game \"Chinese Chess\"]\n[Red \"R\"]\n\n1. H2-E2 H9-G7 *", GameOptions::default())
         .remove(0)
         .expect("a game");
-    let mut bytes = write_xqf(&game).expect("XQF");
+    let mut bytes = RecordFormat::Xqf.write(&game).expect("XQF");
     bytes[1024 + 16] = 0x18 + 44;
     bytes
 }
@@ -180,7 +180,8 @@ fn a_dhtmlxq_page_in_gb18030() {
     let game = read_pgn("[Game \"Chinese Chess\"]\n[Event \"测试\"]\n\n1. H2-E2 H9-G7 *", GameOptions::default())
         .remove(0)
         .expect("a game");
-    let page = format!("<html>{}</html>", write_dhtmlxq(&game).expect("DhtmlXQ"));
+    let page = RecordFormat::DhtmlXq.write(&game).expect("DhtmlXQ");
+    let page = format!("<html>{}</html>", String::from_utf8(page).expect("UTF-8"));
     let gb = encoding_rs::GB18030.encode(&page).0.into_owned();
     let records = Records::from_bytes(&gb, &OpenOptions::default());
     assert_eq!(records.format(), RecordFormat::DhtmlXq);

@@ -3,7 +3,7 @@
 //! `RecordFormats`.
 
 use polyfen::VariantId;
-use polyfen::records::{GameOptions, RecordFormat, read_pgn, read_record, write_record, write_xqf};
+use polyfen::records::{GameOptions, RecordFormat, read_pgn};
 
 const GAME: &str = "[Game \"Chinese Chess\"]\n\n1. H2-E2 {center} H9-G7 *\n";
 
@@ -19,26 +19,25 @@ fn every_format_has_a_name_that_reads_back_and_a_game() {
 }
 
 #[test]
-fn write_record_writes_with_the_formats_game_and_refuses_others() {
+fn write_writes_with_the_formats_game_and_refuses_others() {
     let game = read_pgn(GAME, GameOptions::default()).remove(0).expect("a game");
-    let bytes = write_record(RecordFormat::Xqf, &game).expect("XQF");
-    assert_eq!(bytes, write_xqf(&game).expect("XQF"));
-    let back = read_record(RecordFormat::Xqf, &bytes).remove(0).expect("read back");
+    let bytes = RecordFormat::Xqf.write(&game).expect("XQF");
+    let back = RecordFormat::Xqf.read(&bytes).remove(0).expect("read back");
     assert_eq!(back.moves, game.moves);
 
-    let page = write_record(RecordFormat::DhtmlXq, &game).expect("DhtmlXQ");
-    assert_eq!(read_record(RecordFormat::DhtmlXq, &page).remove(0).expect("read back").moves, game.moves);
+    let page = RecordFormat::DhtmlXq.write(&game).expect("DhtmlXQ");
+    assert_eq!(RecordFormat::DhtmlXq.read(&page).remove(0).expect("read back").moves, game.moves);
 
     let chess = read_pgn("1. e4 e5 *", GameOptions::default()).remove(0).expect("a game");
-    let error = write_record(RecordFormat::Xqf, &chess).expect_err("not Xiangqi");
+    let error = RecordFormat::Xqf.write(&chess).expect_err("not Xiangqi");
     assert_eq!(error.to_string(), "illegal position: XQF holds Xiangqi games, not chess");
-    let read_only = write_record(RecordFormat::Cbf, &game).expect_err("CBF is read only");
+    let read_only = RecordFormat::Cbf.write(&game).expect_err("CBF is read only");
     assert!(read_only.to_string().contains("writer of this record format"), "{read_only}");
-    assert!(write_record(RecordFormat::Pgn, &game).is_err());
+    assert!(RecordFormat::Pgn.write(&game).is_err());
 }
 
 #[test]
-fn a_format_is_written_exactly_when_write_record_writes_it() {
+fn a_format_is_written_exactly_when_write_writes_it() {
     // a game of each format's own game, written in it: refused as read
     // only exactly when the format says it is not written
     for &format in RecordFormat::ALL {
@@ -50,7 +49,7 @@ fn a_format_is_written_exactly_when_write_record_writes_it() {
         let pgn = format!("[Variant \"{variant}\"]\n[FEN \"{start}\"]\n\n*\n");
         let game = read_pgn(&pgn, GameOptions::default()).remove(0).expect("a game");
         assert_eq!(game.variant, variant, "{pgn}");
-        match write_record(format, &game) {
+        match format.write(&game) {
             Ok(bytes) => assert!(format.is_written() && !bytes.is_empty(), "{format}"),
             Err(e) => {
                 assert!(!format.is_written(), "{format}: {e}");

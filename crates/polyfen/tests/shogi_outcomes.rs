@@ -7,7 +7,7 @@
 
 use std::fmt::Write as _;
 
-use polyfen::records::{GameOptions, RecordFormat, read_pgn, read_record};
+use polyfen::records::{GameOptions, RecordFormat, read_pgn};
 
 /// A KIF record of `moves` from the even start, then `ending` if any.
 fn kif(moves: &[&str], ending: Option<&str>) -> String {
@@ -47,7 +47,7 @@ fn perpetual_check_csa(ending: &str) -> String {
 }
 
 fn one(format: RecordFormat, text: &str) -> polyfen::records::Game {
-    read_record(format, text.as_bytes()).remove(0).expect("the record reads")
+    format.read(text.as_bytes()).remove(0).expect("the record reads")
 }
 
 #[test]
@@ -160,7 +160,7 @@ fn the_corpus_repetitions_are_sennichite_as_their_records_say() {
     for file in ["csa/020.csa", "csa/021.csa", "kif/020.kif", "kif/021.kif"] {
         let bytes = std::fs::read(format!("{corpus}/{file}")).expect("a corpus record");
         let format = polyfen::records::detect_format(&bytes);
-        let game = read_record(format, &bytes).remove(0).expect("the record reads");
+        let game = format.read(&bytes).remove(0).expect("the record reads");
         assert_eq!((game.result_text(), game.tag("Termination")), ("1/2-1/2", Some("repetition")), "{file}");
         assert_eq!(game.main_line(None).expect("replays").status.to_string(), "sennichite", "{file}");
         assert!(game.warnings.is_empty(), "{file}: {:?}", game.warnings);
@@ -173,9 +173,8 @@ fn the_corpus_repetitions_are_sennichite_as_their_records_say() {
 /// warning, in both games alike.
 #[test]
 fn a_resignation_is_the_result_and_the_position_keeps_its_status() {
-    let shogi = read_record(RecordFormat::Kif, kif(&["７六歩(77)", "３四歩(33)"], Some("投了")).as_bytes())
-        .remove(0)
-        .expect("read");
+    let shogi =
+        RecordFormat::Kif.read(kif(&["７六歩(77)", "３四歩(33)"], Some("投了")).as_bytes()).remove(0).expect("read");
     let chess = read_pgn("[Result \"0-1\"]\n[Termination \"resign\"]\n\n1. e4 e5 0-1\n", GameOptions::default())
         .remove(0)
         .expect("read");

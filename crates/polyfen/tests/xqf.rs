@@ -2,9 +2,19 @@
 //! cchess reads them, the bad files of cchess's tests, round trips of
 //! polyfen's own XQF, and hostile bytes.
 
-use polyfen::records::{Game, GameOptions, RecordFormat, detect_format, read_pgn, read_xqf, write_xqf};
-use polyfen::{MoveNotation, Notation, Position, WriteOptions};
+use polyfen::records::{Game, GameOptions, RecordError, RecordFormat, detect_format, read_pgn};
+use polyfen::{MoveNotation, Notation, Position, RulesError, WriteOptions};
 use proptest::prelude::*;
+
+/// The one game of an XQF file.
+fn read_xqf(bytes: &[u8]) -> Result<Game, RecordError> {
+    RecordFormat::Xqf.read(bytes).remove(0)
+}
+
+/// A game written as XQF.
+fn write_xqf(game: &Game) -> Result<Vec<u8>, RulesError> {
+    RecordFormat::Xqf.write(game)
+}
 
 const XQF: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus/xiangqi-records/xqf");
 const CCHESS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus/xiangqi-records/cchess-tests");

@@ -60,6 +60,23 @@ struct GameFacts {
     laser: bool,
     /// The game's rules variants (a request's `rules` names one).
     rules: Vec<RulesOut>,
+    /// The tags a game of it without tags is written with as PGN (chess's
+    /// seven-tag roster, `?` in each), each `[name, value]`.
+    tag_defaults: Vec<(String, String)>,
+}
+
+/// The tags the PGN writer writes for a game of `variant` without tags.
+fn tag_defaults(variant: VariantId) -> Vec<(String, String)> {
+    let options = polyfen::records::GameOptions::default().with_variant(Some(variant));
+    let Some(Ok(game)) = polyfen::records::read_pgn("*", options).into_iter().next() else { return Vec::new() };
+    let mut pgn = String::new();
+    if game.write_pgn(None, &mut pgn).is_err() {
+        return Vec::new();
+    }
+    pgn.lines()
+        .map_while(|line| line.strip_prefix('[')?.strip_suffix("\"]")?.split_once(" \""))
+        .map(|(name, value)| (name.to_owned(), value.to_owned()))
+        .collect()
 }
 
 /// One rules variant of a game.
@@ -156,6 +173,7 @@ fn facts(variant: VariantId) -> GameFacts {
                 setups: r.setups.iter().map(|&(name, _)| name).collect(),
             })
             .collect(),
+        tag_defaults: tag_defaults(variant),
         pieces,
         sides,
         square_fields: square_fields.into_iter().map(|(k, v)| (k, v.into_iter().collect())).collect(),

@@ -32,6 +32,10 @@ struct GamesRequest {
     /// A record file's bytes, base64-encoded (XQF, CBR, CBL, `DhtmlXQ` or
     /// PGN).
     data: Option<String>,
+    /// One game in its JSON form (`docs/game.schema.json`), as
+    /// `games/convert` answers it: its tree is played and answered like a
+    /// game read from a record (the page sends its moves so).
+    game: Option<Box<GameJson>>,
     /// The format of `pgn` or `data` (`pgn`, or a game's own: the names
     /// `GET /v1/games` lists); by default found from the content.
     format: Option<String>,
@@ -47,7 +51,8 @@ struct GamesRequest {
     /// or another of its names), whatever its tags say.
     rules: Option<String>,
     /// With `json`: add each game's `positions`, the position after each
-    /// move of the main line (for stepping through it).
+    /// move of the main line (for stepping through it), and its
+    /// `numbering`.
     #[serde(default)]
     positions: bool,
     /// Also take moves only a lenient reading takes, each reported as a
@@ -101,11 +106,22 @@ enum GameOut {
         game: Box<GameJson>,
         #[serde(skip_serializing_if = "Option::is_none")]
         positions: Option<Vec<String>>,
+        /// With the positions: how the moves are numbered.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        numbering: Option<Numbering>,
     },
     Pgn {
         pgn: String,
         repairs: Vec<RepairJson>,
     },
+}
+
+/// The number of a game's first move and whether the second player makes
+/// it, from which a page numbers the moves as the PGN writer does.
+#[derive(Debug, Serialize)]
+struct Numbering {
+    number: u32,
+    second: bool,
 }
 
 /// What the answer is asked to hold.
@@ -122,6 +138,14 @@ struct Asked {
 enum Source {
     Pgn(String, Vec<Vec<String>>),
     Records(Vec<GameResult>),
+    /// A game's JSON form played, or why it cannot be.
+    Json(Box<Result<Game, String>>),
+}
+
+/// The games of a request: a record's bytes, or one game's JSON form.
+enum Input {
+    Bytes(Vec<u8>),
+    Game(Box<GameJson>),
 }
 
 /// The positions after each move of a game's main line, in its own notation.
@@ -174,19 +198,31 @@ pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, B
         }
         Err(message) => return refuse(StatusCode::BAD_REQUEST, &message),
     };
-    let input: Vec<u8> = match (request.pgn.take(), request.data.take()) {
-        (Some(text), None) => text.into_bytes(),
-        (None, Some(data)) => {
+    let input = match (request.pgn.take(), request.data.take(), request.game.take()) {
+        (Some(text), None, None) => Input::Bytes(text.into_bytes()),
+        (None, Some(data), None) => {
             use base64::Engine as _;
             match base64::engine::general_purpose::STANDARD.decode(data.trim()) {
-                Ok(bytes) => bytes,
+                Ok(bytes) => Input::Bytes(bytes),
                 Err(e) => return refuse(StatusCode::BAD_REQUEST, &format!("\"data\": not base64: {e}")),
             }
+        }
+        (None, None, Some(game)) => {
+            // a game's JSON form names its game and rules itself
+            if let Some(field) = [("variant", &request.variant), ("rules", &request.rules), ("format", &request.format)]
+                .into_iter()
+                .find_map(|(name, value)| value.is_some().then_some(name))
+            {
+                let message = format!("\"{field}\": a game's JSON form (\"game\") names its own {field}");
+                return refuse(StatusCode::BAD_REQUEST, &message);
+            }
+            Input::Game(game)
         }
         _ => {
             return refuse(
                 StatusCode::BAD_REQUEST,
-                "give the games as \"pgn\" (text) or \"data\" (base64 bytes), one of them",
+                "give the games as \"pgn\" (text), \"data\" (base64 bytes) or \"game\" (one game's JSON form), \
+                 one of them",
             );
         }
     };
@@ -202,6 +238,19 @@ pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, B
     // the reading before the work: counted, and refused over a budget
     let read = move || {
         let mut bound = GamesBound::new(asked.positions, lenient, asked.moves);
+        let input = match input {
+            Input::Bytes(input) => input,
+            Input::Game(json) => {
+                // every move played now, the game counted as a record's
+                let game = json.to_game().map_err(|e| format!("\"game\": {e}"));
+                match &game {
+                    Ok(game) => bound.game_model(game),
+                    Err(message) => bound.bad_record(message),
+                }
+                over_budget(&bound, &config)?;
+                return Ok::<_, String>((Source::Json(Box::new(game)), bound.bytes));
+            }
+        };
         let source = if open.format_of(&input) == RecordFormat::Pgn {
             // the whole text, decoded (an old Xiangqi file: GB18030 or
             // Big5, found from its bytes), read here and again by the work
@@ -373,6 +422,13 @@ fn write_answer(
                 push(&mut out, index, &item)?;
             }
         }
+        Source::Json(game) => {
+            let item = match *game {
+                Ok(game) => game_item(&game, 1, asked),
+                Err(message) => GameItem::Error(GameError { message, ..GameError::at(1) }),
+            };
+            push(&mut out, 0, &item)?;
+        }
     }
     let _ = out.write_all(b"]}");
     Ok(out.into_pieces())
@@ -441,9 +497,15 @@ fn game_item(game: &Game, number: u64, asked: Asked) -> GameItem {
         };
     }
     match game.to_json(asked.moves) {
-        Ok(json) => {
-            GameItem::Ok(GameOut::Json { game: Box::new(json), positions: asked.positions.then(|| positions(game)) })
-        }
+        Ok(json) => GameItem::Ok(GameOut::Json {
+            game: Box::new(json),
+            positions: asked.positions.then(|| positions(game)),
+            numbering: if asked.positions {
+                game.numbering().map(|(number, second)| Numbering { number, second })
+            } else {
+                None
+            },
+        }),
         Err(e) => error(e.to_string()),
     }
 }

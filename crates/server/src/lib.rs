@@ -275,17 +275,43 @@ pub(crate) struct AppState {
 /// The `OpenAPI` 3.1 document of the API, as served at `/v1/openapi.json`.
 pub const OPENAPI: &str = include_str!("../openapi.json");
 
-const INDEX_HTML: &str = include_str!("../static/index.html");
-const APP_JS: &str = include_str!("../static/app.js");
-const STYLE_CSS: &str = include_str!("../static/style.css");
+/// The content type of the page's ES modules.
+const JAVASCRIPT: &str = "text/javascript; charset=utf-8";
+
+/// The files of the web page under `static/` (its tests in `static/test/`
+/// are not served), each served at `/` + its name with its content type.
+macro_rules! page_files {
+    ($($name:literal => $content_type:expr,)*) => {
+        /// Every file of the web page: its path, its content type, its text.
+        pub const PAGE_FILES: &[(&str, &str, &str)] =
+            &[$((concat!("/", $name), $content_type, include_str!(concat!("../static/", $name))),)*];
+    };
+}
+
+page_files! {
+    "index.html" => "text/html; charset=utf-8",
+    "style.css" => "text/css; charset=utf-8",
+    "main.js" => JAVASCRIPT,
+    "state.js" => JAVASCRIPT,
+    "api.js" => JAVASCRIPT,
+    "dom.js" => JAVASCRIPT,
+    "tree.js" => JAVASCRIPT,
+    "position.js" => JAVASCRIPT,
+    "board.js" => JAVASCRIPT,
+    "moves.js" => JAVASCRIPT,
+    "editor.js" => JAVASCRIPT,
+    "explain.js" => JAVASCRIPT,
+    "records.js" => JAVASCRIPT,
+    "share.js" => JAVASCRIPT,
+}
 
 /// A static file of the web page.
 fn asset(content_type: &'static str, body: &'static str) -> MethodRouter<AppState> {
     get(move || async move { ([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "no-cache")], body) })
 }
 
-/// The service: the API under `/v1`, the page at `/` (with `/app.js` and
-/// `/style.css`), the limits of `config`.
+/// The service: the API under `/v1`, the page at `/` (with its style sheet
+/// and ES modules, [`PAGE_FILES`]), the limits of `config`.
 pub fn router(config: Config) -> Router {
     let state = AppState {
         jobs: Arc::new(Semaphore::new(config.max_jobs.max(1))),
@@ -298,10 +324,11 @@ pub fn router(config: Config) -> Router {
         debug_assert!(Method::from_bytes(method.as_bytes()).is_ok());
         router = router.route(path, api::route(method, path));
     }
+    for &(path, content_type, body) in PAGE_FILES {
+        let path = if path == "/index.html" { "/" } else { path };
+        router = router.route(path, asset(content_type, body));
+    }
     let router = router
-        .route("/", asset("text/html; charset=utf-8", INDEX_HTML))
-        .route("/app.js", asset("text/javascript; charset=utf-8", APP_JS))
-        .route("/style.css", asset("text/css; charset=utf-8", STYLE_CSS))
         .route("/book", get(book::root_redirect))
         .route("/book/", get(book::index))
         .route("/book/{*path}", get(book::page))

@@ -274,12 +274,41 @@ async fn the_page_and_info_are_served() {
     let (status, content_type, body) = get(&c, &base, "/").await;
     assert_eq!(status, 200);
     assert!(content_type.starts_with("text/html"));
-    assert!(body.contains("<script src=\"/app.js\">"));
-    for (path, kind) in [("/app.js", "text/javascript"), ("/style.css", "text/css")] {
-        let (status, content_type, body) = get(&c, &base, path).await;
+    assert!(body.contains("<script type=\"module\" src=\"/main.js\">"));
+    let (status, content_type, _) = get(&c, &base, "/style.css").await;
+    assert_eq!(status, 200);
+    assert!(content_type.starts_with("text/css"), "{content_type}");
+    // every module of the page, as it is on disk, as JavaScript; its tests not
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("static");
+    let mut modules: Vec<String> = std::fs::read_dir(&dir)
+        .expect("the page's files")
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|e| e == "js"))
+        .filter_map(|path| path.file_name().map(|name| name.to_string_lossy().into_owned()))
+        .collect();
+    modules.sort();
+    assert!(modules.len() > 5 && modules.contains(&"main.js".to_owned()), "{modules:?}");
+    let served: Vec<&str> = polyfen_server::PAGE_FILES.iter().map(|&(path, _, _)| path).collect();
+    for module in &modules {
+        let path = format!("/{module}");
+        assert!(served.contains(&path.as_str()), "{path} is not in PAGE_FILES");
+        let (status, content_type, body) = get(&c, &base, &path).await;
         assert_eq!(status, 200, "{path}");
-        assert!(content_type.starts_with(kind), "{path}: {content_type}");
-        assert!(!body.is_empty());
+        assert!(content_type.starts_with("text/javascript"), "{path}: {content_type}");
+        assert_eq!(body, std::fs::read_to_string(dir.join(module)).expect("the module"), "{path}");
+        assert!(body.starts_with("// @ts-check\n"), "{path} starts with // @ts-check");
+        // each module it imports is served too
+        for import in body.lines().filter_map(|line| line.split(" from \"./").nth(1)) {
+            let name = import.split('"').next().unwrap_or_default();
+            assert!(modules.iter().any(|m| m == name), "{path} imports {name}");
+        }
+    }
+    let tests = std::fs::read_dir(dir.join("test")).expect("the page's tests").flatten().count();
+    assert!(tests > 0);
+    for path in ["/test/tree.test.js", "/app.js"] {
+        let (status, _, _) = get(&c, &base, path).await;
+        assert_eq!(status, 404, "{path}");
     }
     let (status, _, body) = get(&c, &base, "/v1/info").await;
     assert_eq!(status, 200);

@@ -1,124 +1,34 @@
-//! The web page in headless Chromium, driven over `WebDriver` (`chromedriver`):
-//! paste a FEN, see the board and the notation detected, pick a target
-//! notation and read the result, see the messages for an illegal and for an
-//! unreadable position, and fire a Khet laser; in each game, hover a rank
-//! of the text and see its squares lit, hover a square and see the
-//! characters that write it lit, read the position in every notation, and a
-//! move in every move notation; open the page with `?input=`. Then the page
-//! as an analysis board: a line played by clicks in each game (legal
-//! targets, a promotion, Khet rotations by button and by key, a typed move,
-//! the keyboard on the squares), a variation added, stepped through with the
-//! buttons and keys, promoted and deleted, the address restoring the view,
-//! the editor, the export with an edited tag, and a phone's layout with a
+//! The web page in headless Chromium, driven over `WebDriver` (`chromedriver`),
+//! one test per feature, each with a browser of its own, one at a time (the
+//! harness is `common/browser.rs`): the position box (a FEN converted, the
+//! messages for an illegal and for an unreadable position, a Khet laser
+//! fired); game records read, stepped through and opened from files; each
+//! game part by part (a rank of the text hovered lights its squares, a
+//! square the characters that write it, the position in every notation, a
+//! move in every move notation) from a link's `?input=`; the hooks and the
+//! position box's defects; the layout on a phone and with a wide board;
+//! then the page as an analysis board: a line played in each game (legal
+//! targets, a promotion, Khet rotations by button and by key, a typed
+//! move, the keyboard on the squares), a variation added, stepped through
+//! with the buttons and keys, promoted and deleted, the address restoring
+//! the view, the export with an edited tag; the editor; a phone with a
 //! move by touch and a flipped board.
 //!
 //! Needs Debian's `chromium` and `chromium-driver` packages
 //! (`apt-get install -y chromium chromium-driver`). When they are missing
-//! the test fails in CI (`CI` set) and is skipped, saying so with the
-//! install command, elsewhere; `POLYFEN_SKIP_BROWSER=1` skips it anyway.
+//! each test fails in CI (`CI` set) and is skipped, saying so with the
+//! install command, elsewhere; `POLYFEN_SKIP_BROWSER=1` skips them anyway.
 
+#[path = "common/browser.rs"]
+mod browser;
 mod common;
 
-use std::net::TcpStream;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::path::PathBuf;
 
-use fantoccini::actions::{InputSource, KeyAction, KeyActions, MouseActions, PointerAction};
-use fantoccini::{Client, ClientBuilder, Locator};
+use browser::{hover, press, query, screenshot, set_input, wait_for};
+use fantoccini::{Client, Locator};
 use polyfen::{Notation, Position, ReadOptions, WriteOptions, read};
-use polyfen_server::Config;
 use serde_json::{Value, json};
-
-const CHROMIUM: &str = "/usr/bin/chromium";
-const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
-
-/// chromedriver, stopped when dropped, and Chromium's profile directory,
-/// removed.
-struct Driver {
-    child: Child,
-    profile: PathBuf,
-}
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.profile);
-    }
-}
-
-/// A loopback port nobody listens on now.
-fn free_port() -> u16 {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
-    listener.local_addr().expect("bound").port()
-}
-
-fn start_driver() -> (Driver, u16) {
-    let port = free_port();
-    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
-    let profile = std::env::temp_dir().join(format!("polyfen-e2e-{}-{nanos}", std::process::id()));
-    std::fs::create_dir_all(&profile).expect("a profile directory");
-    let child = Command::new(CHROMEDRIVER)
-        .arg(format!("--port={port}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("chromedriver starts");
-    let driver = Driver { child, profile };
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(Instant::now() < deadline, "chromedriver did not listen on port {port} within 20 s");
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    (driver, port)
-}
-
-async fn connect(port: u16, profile: &Path) -> Client {
-    let args = [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--disable-dev-shm-usage",
-        "--window-size=1200,900",
-    ];
-    let mut args: Vec<String> = args.iter().map(|&a| a.to_owned()).collect();
-    args.push(format!("--user-data-dir={}", profile.display()));
-    let mut capabilities = serde_json::Map::new();
-    capabilities.insert("browserName".to_owned(), json!("chrome"));
-    capabilities.insert("goog:chromeOptions".to_owned(), json!({ "binary": CHROMIUM, "args": args }));
-    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
-    ClientBuilder::new(connector)
-        .capabilities(capabilities)
-        .connect(&format!("http://127.0.0.1:{port}"))
-        .await
-        .expect("a WebDriver session")
-}
-
-/// Evaluates `script` (a function body that returns a value) until
-/// `done` holds for its value, for at most 15 seconds.
-async fn wait_for(client: &Client, what: &str, script: &str, done: impl Fn(&Value) -> bool) -> Value {
-    let deadline = Instant::now() + Duration::from_secs(15);
-    loop {
-        let value = client.execute(script, vec![]).await.expect("the script runs");
-        if done(&value) {
-            return value;
-        }
-        assert!(Instant::now() < deadline, "timed out waiting for {what}; last value: {value}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-}
-
-async fn set_input(client: &Client, text: &str) {
-    let input = client.find(Locator::Id("input")).await.expect("the input box");
-    input.clear().await.expect("cleared");
-    input.send_keys(text).await.expect("typed");
-}
 
 const NOTATION: &str = "const n = document.getElementById('notation'); return n ? n.textContent : '';";
 const PIECES: &str = "return document.querySelectorAll('#board svg .piece').length;";
@@ -132,47 +42,91 @@ const LASER_SHOWN: &str = "return getComputedStyle(document.getElementById('lase
 const MESSAGES: &str =
     "return Array.from(document.querySelectorAll('#messages li')).map(li => li.className + ': ' + li.textContent);";
 
-/// Whether this runs in CI (`CI` set, and not empty or `false`), where a
-/// missing browser is a failure rather than a skipped test.
-fn in_ci() -> bool {
-    std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false")
-}
-
+/// The position box: a FEN converted, validated, an illegal and an
+/// unreadable position, Xiangqi detected, a Khet laser fired.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_page_converts_draws_and_explains() {
-    if std::env::var("POLYFEN_SKIP_BROWSER").is_ok_and(|v| v == "1") {
-        println!("skipped: POLYFEN_SKIP_BROWSER=1");
-        return;
-    }
-    let missing: Vec<&str> = [CHROMIUM, CHROMEDRIVER].into_iter().filter(|path| !Path::new(path).exists()).collect();
-    if !missing.is_empty() {
-        let message = format!(
-            "{} missing: install Debian's chromium and chromium-driver packages with \
-             `apt-get install -y chromium chromium-driver`, or set POLYFEN_SKIP_BROWSER=1 to skip this test",
-            missing.join(" and ")
-        );
-        // outside CI a machine without the browser skips this test (and
-        // says so); in CI the browser must be there
-        assert!(!in_ci(), "{message}");
-        println!("skipped: {message}");
-        eprintln!("the_page_converts_draws_and_explains skipped: {message}");
-        return;
-    }
-    let base = common::start(Config::default()).await;
-    let (driver, port) = start_driver();
-    let client = connect(port, &driver.profile).await;
-    // Drive on a task of its own, so that a failure still closes the
-    // browser before the test reports it.
-    let session = client.clone();
-    let outcome = tokio::spawn(async move { drive(&session, &base).await }).await;
-    let _ = client.close().await;
-    drop(driver);
-    if let Err(failure) = outcome {
-        std::panic::resume_unwind(failure.into_panic());
-    }
+async fn the_page_converts_validates_and_fires_the_laser() {
+    browser::run("the_page_converts_validates_and_fires_the_laser", |client, base| async move {
+        convert_validate_and_laser(&client, &base).await;
+    })
+    .await;
 }
 
-async fn drive(client: &Client, base: &str) {
+/// Game records pasted and opened, stepped through, in another notation.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_reads_game_records() {
+    browser::run("the_page_reads_game_records", |client, base| async move {
+        game_records(&client, &base).await;
+        defects::game_viewer(&client, &base).await;
+    })
+    .await;
+}
+
+/// Each game part by part, from a link's position.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_explains_each_game() {
+    browser::run("the_page_explains_each_game", |client, base| async move {
+        explain_each_game(&client, &base).await;
+    })
+    .await;
+}
+
+/// The hooks other tests rely on, and the position box's defects.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_has_its_hooks_and_position_box() {
+    browser::run("the_page_has_its_hooks_and_position_box", |client, base| async move {
+        defects::hooks(&client, &base).await;
+        defects::position_box(&client, &base).await;
+    })
+    .await;
+}
+
+/// A phone's layout and a desktop's with Khet's wide board.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_fits_a_phone_and_a_wide_board() {
+    browser::run("the_page_fits_a_phone_and_a_wide_board", |client, base| async move {
+        defects::layout(&client, &base).await;
+    })
+    .await;
+}
+
+/// A line played by clicks, keys and typing in each game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_board_plays_a_line_in_each_game() {
+    browser::run("the_board_plays_a_line_in_each_game", |client, base| async move {
+        board::play_each_game(&client, &base).await;
+    })
+    .await;
+}
+
+/// Variations, the keys, the address, the export and a record to the board.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_board_keeps_variations_exports_and_shares() {
+    browser::run("the_board_keeps_variations_exports_and_shares", |client, base| async move {
+        board::variations(&client, &base).await;
+    })
+    .await;
+}
+
+/// The board editor.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_board_edits_positions() {
+    browser::run("the_board_edits_positions", |client, base| async move {
+        board::editor(&client, &base).await;
+    })
+    .await;
+}
+
+/// The board on a phone: a move by touch, a flipped board.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_board_plays_on_a_phone() {
+    browser::run("the_board_plays_on_a_phone", |client, base| async move {
+        board::phone(&client, &base).await;
+    })
+    .await;
+}
+
+async fn convert_validate_and_laser(client: &Client, base: &str) {
     client.goto(base).await.expect("the page loads");
     wait_for(client, "the named setups", "return document.querySelectorAll('#setup option').length;", |v| {
         v.as_u64().is_some_and(|n| n > 3)
@@ -255,7 +209,11 @@ async fn drive(client: &Client, base: &str) {
         .expect("the script runs");
     assert!(lines >= 4, "{summary}");
     assert_eq!(shown_lines, json!(lines), "{summary}");
+}
 
+async fn game_records(client: &Client, base: &str) {
+    client.goto(base).await.expect("the page loads");
+    wait_for(client, "the page ready", "return document.body.dataset.busy;", |v| v == "false").await;
     // a game record: paste a PGN, step through it with the arrow keys,
     // read its moves in another notation
     let pgn = "[Event \"e2e\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n";
@@ -317,16 +275,6 @@ async fn drive(client: &Client, base: &str) {
         .await;
     pick.send_keys("\u{e014}").await.expect("arrow right");
     wait_for(client, "the first move played", CURRENT, |v| v == "C8-C9").await;
-
-    explain_each_game(client, base).await;
-    defects::hooks(client, base).await;
-    defects::game_viewer(client, base).await;
-    defects::position_box(client, base).await;
-    defects::layout(client, base).await;
-    board::play_each_game(client, base).await;
-    board::variations(client, base).await;
-    board::editor(client, base).await;
-    board::phone(client, base).await;
 }
 
 /// The squares lit on the part-by-part grid (strongly or as the row).
@@ -334,29 +282,6 @@ const LIT: &str = "return Array.from(document.querySelectorAll('#explain-grid .c
                    .map(c => c.dataset.square).sort().join(' ');";
 const LIT_TEXT: &str =
     "return Array.from(document.querySelectorAll('#explain-text .part.lit-text')).map(s => s.textContent);";
-
-async fn hover(client: &Client, element: fantoccini::elements::Element) {
-    let mouse = MouseActions::new("mouse".to_owned()).then(PointerAction::MoveToElement {
-        element,
-        duration: None,
-        x: 0.0,
-        y: 0.0,
-    });
-    client.perform_actions(mouse).await.expect("the pointer moves");
-}
-
-/// Percent-encodes a position for a query string.
-fn query(text: &str) -> String {
-    text.bytes()
-        .map(|b| {
-            if b.is_ascii_alphanumeric() || b"-_.~/".contains(&b) {
-                char::from(b).to_string()
-            } else {
-                format!("%{b:02X}")
-            }
-        })
-        .collect()
-}
 
 async fn explain_each_game(client: &Client, base: &str) {
     for (input, notations, rank) in [
@@ -434,21 +359,6 @@ async fn explain_each_game(client: &Client, base: &str) {
         .await
         .expect("runs");
     assert_eq!(kinds, json!(["piece", "file", "sign", "target"]));
-}
-
-/// Presses and releases `key` (a character or a `WebDriver` key code) on
-/// whatever has the focus.
-async fn press(client: &Client, key: char) {
-    let keys =
-        KeyActions::new("keyboard".to_owned()).then(KeyAction::Down { value: key }).then(KeyAction::Up { value: key });
-    client.perform_actions(keys).await.expect("the key is pressed");
-}
-
-/// Saves a screenshot of the page as `name` in the target directory.
-async fn screenshot(client: &Client, name: &str) {
-    let png = client.screenshot().await.expect("a screenshot");
-    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "a PNG");
-    std::fs::write(PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name), &png).expect("the screenshot is saved");
 }
 
 /// The defects found trying the page as a new user, each checked, and the
@@ -707,8 +617,7 @@ mod defects {
             .canonicalize()
             .expect("the corpus file");
         let bytes = std::fs::read(&xqf).expect("the corpus file");
-        let game =
-            polyfen::records::read_record(polyfen::records::RecordFormat::Xqf, &bytes).remove(0).expect("a game");
+        let game = polyfen::records::RecordFormat::Xqf.read(&bytes).remove(0).expect("a game");
         let title = game.tags.iter().find(|(k, _)| k == "Title").map(|(_, v)| v.clone()).expect("a title");
         picker.send_keys(&xqf.display().to_string()).await.expect("a file chosen");
         wait_for(client, "the endgame's title", PICKED, |v| v == format!("1: {title}").as_str()).await;
@@ -860,6 +769,11 @@ mod defects {
         let board = client.execute(&width("board"), vec![]).await.expect("runs").as_f64().expect("a width");
         assert!(input >= board, "the position box ({input} px) is narrower than the board ({board} px)");
         screenshot(client, "page-desktop-khet.png").await;
+        // a laptop's screen
+        client.set_window_size(1366, 768).await.expect("a laptop's width");
+        client.goto(&format!("{base}/?input={}", query(polyfen::polyfen_chess::START_FEN))).await.expect("loads");
+        wait_for(client, "the chess board", PIECES, |v| v.as_u64() == Some(32)).await;
+        screenshot(client, "page-desktop-1366.png").await;
     }
 }
 

@@ -94,6 +94,14 @@ async fn every_game_is_listed_with_its_squares_moves_and_pieces() {
             assert_eq!(&json_form[key], value, "{id}: {key}");
         }
     }
+    // the tags a game without tags is written with: chess's roster, the
+    // tag that names another game
+    let defaults = |id: &str| games.iter().find(|g| g["id"] == id).map(|g| g["tag_defaults"].clone());
+    let chess = defaults("chess").expect("chess");
+    assert_eq!(chess[0], json!(["Event", "?"]), "{chess}");
+    assert!(chess.as_array().is_some_and(|t| t.contains(&json!(["Result", "*"]))), "{chess}");
+    let xiangqi = defaults("xiangqi").expect("xiangqi");
+    assert!(xiangqi.as_array().is_some_and(|t| t.contains(&json!(["Game", "Chinese Chess"]))), "{xiangqi}");
     let lasers: Vec<&str> = games.iter().filter(|g| g["laser"] == true).filter_map(|g| g["id"].as_str()).collect();
     assert_eq!(lasers, ["khet"]);
     let khet = games.iter().find(|g| g["id"] == "khet").expect("khet");

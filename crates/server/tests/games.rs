@@ -215,3 +215,94 @@ async fn games_convert_reads_games_under_the_rules_variant_asked_for() {
     assert_eq!(status, 400, "{answer}");
     assert!(answer.to_string().contains("known: chess, xiangqi, khet, shogi"), "{answer}");
 }
+
+#[tokio::test]
+async fn games_convert_takes_a_game_in_its_json_form() {
+    let base = start(Config::default()).await;
+    let c = client();
+    // a game answered as JSON comes back as the same PGN
+    let pgn = "[Event \"a\"]\n\n{before} 1. e4 $1 e5 2. Nf3 {c} (2. f4 {gambit} exf4) 2... Nc6 *\n";
+    let (_, answer) = post(&c, &base, "/v1/games/convert", &json!({"pgn": pgn})).await;
+    let game = answer["games"][0]["ok"].clone();
+    let (_, direct) = post(&c, &base, "/v1/games/convert", &json!({"pgn": pgn, "to": "pgn", "moves": "lan"})).await;
+    let (status, back) =
+        post(&c, &base, "/v1/games/convert", &json!({"game": game, "to": "pgn", "moves": "lan"})).await;
+    assert_eq!(status, 200, "{back}");
+    assert_eq!(back, direct);
+    assert!(
+        back["games"][0]["ok"]["pgn"].as_str().is_some_and(|p| p.contains("(2. f2-f4 {gambit} 2... e5xf4)")),
+        "{back}"
+    );
+
+    // a tree as the page sends it: moves in coordinates, nothing its
+    // moves give, a start that is not the game's own written as the FEN tag
+    let ending = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    let tree = json!({"variant": "chess", "tags": [["Event", "tree"]], "start": ending, "result": "*",
+        "comments": ["a note"], "moves": [
+            {"move": "e2e4", "coordinates": "e2e4", "nags": [1], "variations": [
+                {"comments": ["or"], "moves": [{"move": "e2e3", "coordinates": "e2e3"}]}]},
+            {"move": "e8d7", "coordinates": "e8d7", "comments": ["the king"]}]});
+    let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"game": tree, "to": "pgn"})).await;
+    assert_eq!(status, 200, "{answer}");
+    let written = answer["games"][0]["ok"]["pgn"].as_str().unwrap_or_default();
+    assert!(written.contains(&format!("[FEN \"{ending}\"]")), "{written}");
+    assert!(written.contains("{a note} 1. e4 $1 ({or} 1. e3) 1... Kd7 {the king} *"), "{written}");
+    // and as JSON, in the notation asked for, with its positions
+    let (_, answer) =
+        post(&c, &base, "/v1/games/convert", &json!({"game": tree, "moves": "san", "positions": true})).await;
+    assert_eq!(answer["games"][0]["ok"]["mainline"], json!(["e4", "Kd7"]), "{answer}");
+    assert_eq!(answer["games"][0]["ok"]["moves"][0]["variations"][0]["moves"][0]["move"], "e3", "{answer}");
+    assert_eq!(answer["games"][0]["ok"]["positions"].as_array().map(Vec::len), Some(2), "{answer}");
+    assert_eq!(answer["games"][0]["ok"]["numbering"], json!({"number": 1, "second": false}), "{answer}");
+
+    // a bad move: the game's error names its place in the tree
+    let mut bad = tree.clone();
+    bad["moves"][0]["variations"][0]["moves"][0]["move"] = json!("e2e5");
+    let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"game": bad})).await;
+    assert_eq!(status, 200, "{answer}");
+    let message = answer["games"][0]["error"]["message"].as_str().unwrap_or_default();
+    assert!(message.starts_with("\"game\": move 1: variation 1, move 1: "), "{answer}");
+    assert_eq!(answer["games"][0]["error"]["game"], 1);
+    // a start that cannot be read
+    let mut bad = tree.clone();
+    bad["start"] = json!("8/8 w");
+    let (_, answer) = post(&c, &base, "/v1/games/convert", &json!({"game": bad})).await;
+    assert!(answer["games"][0]["error"]["message"].as_str().is_some_and(|m| m.contains("start")), "{answer}");
+
+    // what cannot go with it, what its JSON form does not have, the budget
+    let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"game": tree, "variant": "chess"})).await;
+    assert_eq!(status, 400, "{answer}");
+    assert!(answer["error"]["message"].as_str().is_some_and(|m| m.starts_with("\"variant\"")), "{answer}");
+    let (status, _) = post(&c, &base, "/v1/games/convert", &json!({"game": tree, "pgn": "*"})).await;
+    assert_eq!(status, 400);
+    let mut unknown = tree.clone();
+    unknown["extra"] = json!(1);
+    let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"game": unknown})).await;
+    assert_eq!(status, 400, "{answer}");
+    assert!(answer["error"]["message"].as_str().is_some_and(|m| m.contains("extra")), "{answer}");
+    let small = start(Config::default().with_max_moves(5)).await;
+    let (status, answer) = post(&c, &small, "/v1/games/convert", &json!({"game": game})).await;
+    assert_eq!(status, 413, "{answer}");
+    assert!(answer["error"]["message"].as_str().is_some_and(|m| m.contains("6 moves")), "{answer}");
+}
+
+#[tokio::test]
+async fn games_are_numbered_from_their_start_with_their_positions() {
+    let base = start(Config::default()).await;
+    let c = client();
+    for (pgn, numbering) in [
+        ("1. e4 *", json!({"number": 1, "second": false})),
+        ("[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 12\"]\n\n12... Kd7 *", json!({"number": 12, "second": true})),
+        // SFEN counts plies: the sixth ply is the second player's third move
+        (
+            "[Variant \"shogi\"]\n[FEN \"4k4/9/9/9/9/9/9/9/4K4 w - 6\"]\n\n3... 5a4a *",
+            json!({"number": 3, "second": true}),
+        ),
+    ] {
+        let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"pgn": pgn, "positions": true})).await;
+        assert_eq!(status, 200, "{answer}");
+        assert_eq!(answer["games"][0]["ok"]["numbering"], numbering, "{pgn}: {answer}");
+        let (_, answer) = post(&c, &base, "/v1/games/convert", &json!({"pgn": pgn})).await;
+        assert!(answer["games"][0]["ok"].get("numbering").is_none(), "{answer}");
+    }
+}

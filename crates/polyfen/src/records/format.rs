@@ -1,27 +1,31 @@
-//! Game-record file formats: PGN (every game's, read by `pgn.rs`) and each
+//! Game-record file formats: PGN (every game's, read by `pgn/`) and each
 //! game's own formats, which the list of games names (`list.rs`: a game's
 //! [`RecordFormats`] enum); which one a file is, from its content (each
 //! game's detection asked in the list's order, else PGN); reading a file of
-//! a game's format with the game's reader and writing one with its writer,
-//! the records turned into [`Game`]s of any game. The error those readers
-//! give is in `record_error.rs`, which this module imports.
+//! a game's format with the game's reader and writing one with its writer
+//! ([`RecordFormat::read`], [`RecordFormat::write`]), the records turned
+//! into [`Game`]s of any game. Every question about a game's format goes
+//! through one trait object, [`OwnFormat`], made for each listed game's
+//! [`RecordFormats`] by one generic impl, so that a game's formats need
+//! nothing here but its entry in the list. The error those readers give is
+//! in `record_error.rs`, which this module imports.
 
-use polyfen_game::RuleError;
 use std::fmt;
 use std::str::FromStr;
 
 use encoding_rs::Encoding;
 use polyfen_game::records::{self, RecordFormats};
-use polyfen_game::{GamePosition, RecordAdapter};
+use polyfen_game::{GamePosition, RecordAdapter, RuleError};
 
 use crate::VariantId;
 use crate::any::Member;
-use crate::per_game::rules_error;
+use crate::per_game::{Listed, rules_error};
 use crate::records::model::Game;
 use crate::records::record_error::RecordError;
 use crate::rules::RulesError;
 
-/// Makes [`RecordFormat`] and its dispatch from the list of games.
+/// Makes [`RecordFormat`], its game's format behind each id and
+/// [`detect_format`] from the list of games.
 macro_rules! formats {
     (
         $(
@@ -50,78 +54,12 @@ macro_rules! formats {
             /// Every format: PGN, then each game's in the list's order.
             pub const ALL: &'static [RecordFormat] = &[RecordFormat::Pgn, $($($(RecordFormat::$r,)+)?)+];
 
-            /// The format's name as the command line writes it.
-            #[must_use]
-            pub fn name(self) -> &'static str {
-                match self {
-                    RecordFormat::Pgn => "pgn",
-                    $($($( RecordFormat::$r => RecordFormats::name($rty::$rmod::$r), )+)?)+
-                }
-            }
-
-            /// The extensions of the format's file names, without the dot,
-            /// the usual one first: what a file picker offers. A file is
-            /// read by its content ([`detect_format`]), whatever its name.
-            ///
-            /// ```
-            /// use polyfen::records::RecordFormat;
-            ///
-            /// assert_eq!(RecordFormat::Pgn.extensions(), ["pgn"]);
-            /// assert_eq!(RecordFormat::Kif.extensions(), ["kif", "kifu"]);
-            /// ```
-            #[must_use]
-            pub fn extensions(self) -> &'static [&'static str] {
-                match self {
-                    RecordFormat::Pgn => &["pgn"],
-                    $($($( RecordFormat::$r => RecordFormats::extensions($rty::$rmod::$r), )+)?)+
-                }
-            }
-
-            /// Whether the format is binary (read as bytes, not decoded as text).
-            #[must_use]
-            pub fn is_binary(self) -> bool {
-                match self {
-                    RecordFormat::Pgn => false,
-                    $($($( RecordFormat::$r => RecordFormats::is_binary($rty::$rmod::$r), )+)?)+
-                }
-            }
-
-            /// Whether games are written in this format ([`write_record`],
-            /// or [`Game::write_pgn`] for PGN); CBR, CBL and CBF are read
-            /// only.
-            ///
-            /// ```
-            /// use polyfen::records::RecordFormat;
-            ///
-            /// assert!(RecordFormat::Pgn.is_written() && RecordFormat::Xqf.is_written());
-            /// assert!(!RecordFormat::Cbr.is_written());
-            /// ```
-            #[must_use]
-            pub fn is_written(self) -> bool {
-                match self {
-                    RecordFormat::Pgn => true,
-                    $($($( RecordFormat::$r => RecordFormats::is_written($rty::$rmod::$r), )+)?)+
-                }
-            }
-
-            /// The game whose format this is; `None` for PGN, every game's.
-            #[must_use]
-            pub fn variant(self) -> Option<VariantId> {
+            /// The game's format this is; `None` for PGN, every game's.
+            fn own(self) -> Option<&'static dyn OwnFormat> {
                 match self {
                     RecordFormat::Pgn => None,
-                    $($($( RecordFormat::$r => Some(VariantId::$game), )+)?)+
+                    $($($( RecordFormat::$r => Some(&$rty::$rmod::$r), )+)?)+
                 }
-            }
-
-            /// The text encoding a game's text format reads `bytes` in;
-            /// `None` for a binary format and for PGN (whose encoding is
-            /// found by `open.rs`).
-            pub(crate) fn encoding(self, bytes: &[u8]) -> Option<&'static Encoding> {
-                let label = match self {
-                    RecordFormat::Pgn => None,
-                    $($($( RecordFormat::$r => RecordFormats::encoding($rty::$rmod::$r, bytes), )+)?)+
-                };
-                label.and_then(|label| Encoding::for_label(label.as_bytes()))
             }
         }
 
@@ -160,61 +98,219 @@ macro_rules! formats {
             )?)+
             RecordFormat::Pgn
         }
-
-        /// Reads the games of a record in `format` (one of a game's own)
-        /// from its bytes: one game, or every game of a library (CBL), each
-        /// read or failed on its own.
-        ///
-        /// # Errors
-        ///
-        /// Each game's [`RecordError`], with the byte offset in `bytes`; for
-        /// PGN (which [`crate::records::Games`] reads as a stream), an error
-        /// saying so. [`crate::records::Records`] opens an input of any format
-        /// and numbers these errors as [`crate::records::GameError`]s.
-        pub fn read_record(format: RecordFormat, bytes: &[u8]) -> Vec<Result<Game, RecordError>> {
-            match format {
-                RecordFormat::Pgn => vec![Err(RecordError::new(format!("{format} is not read by read_record"), 0))],
-                $($($(
-                    RecordFormat::$r => RecordFormats::read($rty::$rmod::$r, bytes).into_iter().map(game_of::<$ty>).collect(),
-                )+)?)+
-            }
-        }
-
-        /// Writes `game` in `format` (one of a game's own that is written).
-        ///
-        /// # Errors
-        ///
-        /// [`RuleError::IllegalPosition`] for a game of another game than
-        /// the format's, or one the format cannot hold; [`RuleError::Move`]
-        /// for a move that does not replay; [`RulesError::Unsupported`] for
-        /// PGN (written by [`Game::write_pgn`]) and a format read only.
-        pub fn write_record(format: RecordFormat, game: &Game) -> Result<Vec<u8>, RulesError> {
-            match format {
-                RecordFormat::Pgn => Err(RulesError::Unsupported { variant: game.variant, feature: "PGN through write_record" }),
-                $($($(
-                    RecordFormat::$r => write_with::<$ty, _>($rty::$rmod::$r, game),
-                )+)?)+
-            }
-        }
-
-        /// What writing `game` in `format` leaves out because the format
-        /// has no place for it (CSA's variations, a USI line's comments
-        /// and result…), each in words: the warnings [`write_record`]'s
-        /// caller reports. Nothing for PGN, a format read only, or a game
-        /// of another game (which [`write_record`] refuses).
-        #[must_use]
-        pub fn record_cannot_hold(format: RecordFormat, game: &Game) -> Vec<String> {
-            match format {
-                RecordFormat::Pgn => Vec::new(),
-                $($($(
-                    RecordFormat::$r => cannot_hold_with::<$ty, _>($rty::$rmod::$r, game),
-                )+)?)+
-            }
-        }
     };
 }
 
 crate::list::with_games!(formats);
+
+impl RecordFormat {
+    /// The format's name as the command line writes it.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        self.own().map_or("pgn", OwnFormat::name)
+    }
+
+    /// The extensions of the format's file names, without the dot,
+    /// the usual one first: what a file picker offers. A file is
+    /// read by its content ([`detect_format`]), whatever its name.
+    ///
+    /// ```
+    /// use polyfen::records::RecordFormat;
+    ///
+    /// assert_eq!(RecordFormat::Pgn.extensions(), ["pgn"]);
+    /// assert_eq!(RecordFormat::Kif.extensions(), ["kif", "kifu"]);
+    /// ```
+    #[must_use]
+    pub fn extensions(self) -> &'static [&'static str] {
+        self.own().map_or(&["pgn"], OwnFormat::extensions)
+    }
+
+    /// Whether the format is binary (read as bytes, not decoded as text).
+    #[must_use]
+    pub fn is_binary(self) -> bool {
+        self.own().is_some_and(OwnFormat::is_binary)
+    }
+
+    /// Whether games are written in this format ([`RecordFormat::write`],
+    /// or [`Game::write_pgn`] for PGN); CBR, CBL and CBF are read only.
+    ///
+    /// ```
+    /// use polyfen::records::RecordFormat;
+    ///
+    /// assert!(RecordFormat::Pgn.is_written() && RecordFormat::Xqf.is_written());
+    /// assert!(!RecordFormat::Cbr.is_written());
+    /// ```
+    #[must_use]
+    pub fn is_written(self) -> bool {
+        self.own().is_none_or(OwnFormat::is_written)
+    }
+
+    /// The game whose format this is; `None` for PGN, every game's.
+    #[must_use]
+    pub fn variant(self) -> Option<VariantId> {
+        self.own().map(OwnFormat::variant)
+    }
+
+    /// The text encoding a game's text format reads `bytes` in; `None` for
+    /// a binary format and for PGN (whose encoding is found by `open.rs`).
+    pub(crate) fn encoding(self, bytes: &[u8]) -> Option<&'static Encoding> {
+        let label = self.own()?.encoding(bytes)?;
+        Encoding::for_label(label.as_bytes())
+    }
+
+    /// Reads the games of a record in this format (one of a game's own)
+    /// from its bytes, all of them: one game, or every game of a library
+    /// (CBL), each read or failed on its own. [`crate::records::Records`]
+    /// opens an input of any format, PGN among them, and numbers these
+    /// errors as [`crate::records::GameError`]s.
+    ///
+    /// # Errors
+    ///
+    /// Each game's [`RecordError`], with the byte offset in `bytes` and the
+    /// game read up to it when its header was read (the game's own reader
+    /// says what it refuses); for PGN (which [`crate::records::Games`]
+    /// reads as a stream), an error saying so.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use polyfen::records::{GameOptions, RecordFormat, read_pgn};
+    ///
+    /// let game = read_pgn("[Game \"Chinese Chess\"]\n\n1. H2-E2 H9-G7 *", GameOptions::default()).remove(0)?;
+    /// let bytes = RecordFormat::Xqf.write(&game)?;
+    /// assert!(bytes.starts_with(b"XQ\x0a"));
+    /// let back = RecordFormat::Xqf.read(&bytes).remove(0)?;
+    /// assert_eq!(back.lines(None)?, vec![vec!["H2-E2".to_owned(), "H9-G7".to_owned()]]);
+    ///
+    /// let cbf = r#"<?xml version="1.0" encoding="UTF-8"?>
+    /// <ChineseChessRecord Version="1.0">
+    ///  <Head><Red>红方</Red><RecordResult>1</RecordResult></Head>
+    ///  <MoveList><Move value="00-00"/><Move value="77-47"/><Move value="70-62" end="1"/></MoveList>
+    /// </ChineseChessRecord>"#;
+    /// let game = RecordFormat::Cbf.read(cbf.as_bytes()).remove(0)?;
+    /// assert_eq!(game.lines(None)?, back.lines(None)?);
+    /// assert_eq!(game.tag("Red"), Some("红方"));
+    /// assert_eq!(game.result_text(), "1-0");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn read(self, bytes: &[u8]) -> Vec<Result<Game, RecordError>> {
+        match self.own() {
+            Some(own) => own.read(bytes),
+            None => vec![Err(RecordError::new(format!("{self} is not read by RecordFormat::read"), 0))],
+        }
+    }
+
+    /// Writes `game` in this format (one of a game's own that is written).
+    ///
+    /// # Errors
+    ///
+    /// [`RuleError::IllegalPosition`] for a game of another game than
+    /// the format's, or one the format cannot hold; [`RuleError::Move`]
+    /// for a move that does not replay; [`RulesError::Unsupported`] for
+    /// PGN (written by [`Game::write_pgn`]) and a format read only.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use polyfen::records::{GameOptions, RecordFormat, read_pgn};
+    ///
+    /// let game = read_pgn("[Game \"Chinese Chess\"]\n\n1. H2-E2 (1. B2-E2) H9-G7 *", GameOptions::default()).remove(0)?;
+    /// let page = RecordFormat::DhtmlXq.write(&game)?;
+    /// assert!(page.starts_with(b"[DhtmlXQ]"));
+    /// let back = RecordFormat::DhtmlXq.read(&page).remove(0)?;
+    /// assert_eq!(back.moves, game.moves);
+    /// assert!(RecordFormat::Cbr.write(&game).is_err()); // read only
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn write(self, game: &Game) -> Result<Vec<u8>, RulesError> {
+        match self.own() {
+            Some(own) => own.write(game),
+            None => Err(RulesError::Unsupported { variant: game.variant, feature: "PGN through RecordFormat::write" }),
+        }
+    }
+
+    /// What writing `game` in this format leaves out because the format
+    /// has no place for it (CSA's variations, a USI line's comments and
+    /// result…), each in words: the warnings [`RecordFormat::write`]'s
+    /// caller reports. Nothing for PGN, a format read only, or a game of
+    /// another game (which [`RecordFormat::write`] refuses).
+    #[must_use]
+    pub fn cannot_hold(self, game: &Game) -> Vec<String> {
+        self.own().map(|own| own.cannot_hold(game)).unwrap_or_default()
+    }
+}
+
+/// A game's own record format as the facade asks it: a listed game's
+/// [`RecordFormats`], its records made games of any game.
+trait OwnFormat: Sync {
+    fn name(&self) -> &'static str;
+    fn extensions(&self) -> &'static [&'static str];
+    fn is_binary(&self) -> bool;
+    fn is_written(&self) -> bool;
+    fn variant(&self) -> VariantId;
+    fn encoding(&self, bytes: &[u8]) -> Option<&'static str>;
+    fn read(&self, bytes: &[u8]) -> Vec<Result<Game, RecordError>>;
+    fn write(&self, game: &Game) -> Result<Vec<u8>, RulesError>;
+    fn cannot_hold(&self, game: &Game) -> Vec<String>;
+}
+
+impl<F: RecordFormats> OwnFormat for F
+where
+    F::Position: Member,
+{
+    fn name(&self) -> &'static str {
+        RecordFormats::name(*self)
+    }
+
+    fn extensions(&self) -> &'static [&'static str] {
+        RecordFormats::extensions(*self)
+    }
+
+    fn is_binary(&self) -> bool {
+        RecordFormats::is_binary(*self)
+    }
+
+    fn is_written(&self) -> bool {
+        RecordFormats::is_written(*self)
+    }
+
+    fn variant(&self) -> VariantId {
+        F::Position::VARIANT
+    }
+
+    fn encoding(&self, bytes: &[u8]) -> Option<&'static str> {
+        RecordFormats::encoding(*self, bytes)
+    }
+
+    fn read(&self, bytes: &[u8]) -> Vec<Result<Game, RecordError>> {
+        RecordFormats::read(*self, bytes).into_iter().map(game_of).collect()
+    }
+
+    fn write(&self, game: &Game) -> Result<Vec<u8>, RulesError> {
+        if game.variant != F::Position::VARIANT {
+            return Err(RulesError::Rule(RuleError::IllegalPosition(format!(
+                "{}, not {}",
+                self.holds(),
+                game.variant
+            ))));
+        }
+        let record = record_for::<F::Position>(game)?;
+        match RecordFormats::write(*self, &record) {
+            Some(written) => written.map_err(rules_error::<F::Position>),
+            None => {
+                Err(RulesError::Unsupported { variant: F::Position::VARIANT, feature: "writer of this record format" })
+            }
+        }
+    }
+
+    fn cannot_hold(&self, game: &Game) -> Vec<String> {
+        if game.variant != F::Position::VARIANT {
+            return Vec::new();
+        }
+        record_for::<F::Position>(game).map(|record| RecordFormats::cannot_hold(*self, &record)).unwrap_or_default()
+    }
+}
 
 /// A game's record of its own format as a game of any game, its main
 /// line's end judged by its rules when they judge history.
@@ -248,18 +344,6 @@ fn game_of<P: Member>(read: Result<records::Record<P>, records::RecordError<P>>)
     })
 }
 
-/// Writes `game` with the writer of `format`, a format of the game `P`.
-fn write_with<P: Member, F: RecordFormats<Position = P>>(format: F, game: &Game) -> Result<Vec<u8>, RulesError> {
-    if game.variant != P::VARIANT {
-        return Err(RulesError::Rule(RuleError::IllegalPosition(format!("{}, not {}", format.holds(), game.variant))));
-    }
-    let record = record_for::<P>(game)?;
-    match format.write(&record) {
-        Some(written) => written.map_err(rules_error::<P>),
-        None => Err(RulesError::Unsupported { variant: P::VARIANT, feature: "writer of this record format" }),
-    }
-}
-
 /// `game` as a record of the game `P`, for its writers.
 fn record_for<P: Member>(game: &Game) -> Result<records::Record<P>, RulesError> {
     let Some(start) = P::of(&game.start) else {
@@ -279,14 +363,6 @@ fn record_for<P: Member>(game: &Game) -> Result<records::Record<P>, RulesError> 
     })
 }
 
-/// What the writer of `format`, a format of the game `P`, leaves out of `game`.
-fn cannot_hold_with<P: Member, F: RecordFormats<Position = P>>(format: F, game: &Game) -> Vec<String> {
-    if game.variant != P::VARIANT {
-        return Vec::new();
-    }
-    record_for::<P>(game).map(|record| format.cannot_hold(&record)).unwrap_or_default()
-}
-
 impl fmt::Display for RecordFormat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -303,143 +379,4 @@ impl FromStr for RecordFormat {
             format!("unknown game-record format {s:?}; one of {}", names.join(", "))
         })
     }
-}
-
-/// The one game of a record file of `format`.
-fn one(format: RecordFormat, bytes: &[u8]) -> Result<Game, RecordError> {
-    read_record(format, bytes).into_iter().next().unwrap_or_else(|| Err(RecordError::new("no game", 0)))
-}
-
-// The readers and writers of Xiangqi's formats by name, as the public API
-// has them: each is `read_record` or `write_record` with its format.
-
-/// Reads an XQF file (Xiangqi).
-///
-/// # Errors
-///
-/// A [`RecordError`] with the byte offset: not an XQF file, a version it
-/// does not know, two pieces on one point, an impossible position, a
-/// record or comment that runs past the end (a truncated file or a wrong
-/// key), a move from or to outside the board, an illegal move.
-///
-/// # Examples
-///
-/// ```
-/// use polyfen::records::{read_xqf, write_xqf, GameOptions, read_pgn};
-///
-/// let game = read_pgn("[Game \"Chinese Chess\"]\n\n1. H2-E2 H9-G7 *", GameOptions::default()).remove(0)?;
-/// let bytes = write_xqf(&game)?;
-/// assert!(bytes.starts_with(b"XQ\x0a"));
-/// let back = read_xqf(&bytes)?;
-/// assert_eq!(back.lines(None)?, vec![vec!["H2-E2".to_owned(), "H9-G7".to_owned()]]);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn read_xqf(bytes: &[u8]) -> Result<Game, RecordError> {
-    one(RecordFormat::Xqf, bytes)
-}
-
-/// Writes a Xiangqi game as XQF 1.0 (not encrypted): the header's strings
-/// from the tags, the start position, and the whole tree with comments.
-///
-/// # Errors
-///
-/// [`RulesError`] when the game is not Xiangqi, a move of its tree is not
-/// legal, or its start position has a piece XQF has no slot for.
-pub fn write_xqf(game: &Game) -> Result<Vec<u8>, RulesError> {
-    write_record(RecordFormat::Xqf, game)
-}
-
-/// Reads a CBR file (one Xiangqi game).
-///
-/// # Errors
-///
-/// A [`RecordError`] with the byte offset: not a CBR record, a header or
-/// move record cut short, a move from or to no point, a move that is not
-/// legal, a position that cannot be played.
-pub fn read_cbr(bytes: &[u8]) -> Result<Game, RecordError> {
-    one(RecordFormat::Cbr, bytes)
-}
-
-/// Reads every game of a CBL library, each read or failed on its own
-/// (an empty slot is no game).
-///
-/// # Errors
-///
-/// Not a library: one error. Otherwise each bad game's [`RecordError`],
-/// with the byte offset in the library.
-pub fn read_cbl(bytes: &[u8]) -> Vec<Result<Game, RecordError>> {
-    read_record(RecordFormat::Cbl, bytes)
-}
-
-/// Reads a CBF document (one Xiangqi game).
-///
-/// # Errors
-///
-/// A [`RecordError`] with the byte offset in `text`: XML that is not well
-/// formed (an unclosed or mismatched element, an unknown entity, elements
-/// nested too deep), no `ChineseChessRecord` root, a `FEN` that cannot be
-/// read or played, a move value that is not `XY-XY` or names a move that is
-/// not legal. After the header, the error holds the game read up to it.
-///
-/// # Examples
-///
-/// ```
-/// use polyfen::records::read_cbf;
-///
-/// let cbf = r#"<?xml version="1.0" encoding="UTF-8"?>
-/// <ChineseChessRecord Version="1.0">
-///  <Head><Red>红方</Red><RecordResult>1</RecordResult></Head>
-///  <MoveList><Move value="00-00"/><Move value="77-47"/><Move value="70-62" end="1"/></MoveList>
-/// </ChineseChessRecord>"#;
-/// let game = read_cbf(cbf)?;
-/// assert_eq!(game.lines(None)?, vec![vec!["H2-E2".to_owned(), "H9-G7".to_owned()]]);
-/// assert_eq!(game.tag("Red"), Some("红方"));
-/// assert_eq!(game.result_text(), "1-0");
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn read_cbf(text: &str) -> Result<Game, RecordError> {
-    one(RecordFormat::Cbf, text.as_bytes())
-}
-
-/// Reads a `DhtmlXQ` record (the first one in `text`, which may be a whole
-/// web page).
-///
-/// # Errors
-///
-/// A [`RecordError`] with the byte offset in `text`: no record, a tag not
-/// closed, a bad `binit` or move list, a variation that hangs on no line,
-/// an illegal move.
-///
-/// # Examples
-///
-/// ```
-/// use polyfen::records::{read_dhtmlxq, write_dhtmlxq};
-///
-/// let page = "<div>[DhtmlXQ][DhtmlXQ_red]许银川[/DhtmlXQ_red][DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]\
-///             [DhtmlXQ_move_0_2_1]1242[/DhtmlXQ_move_0_2_1][DhtmlXQ_comment1]中炮[/DhtmlXQ_comment1][/DhtmlXQ]</div>";
-/// let game = read_dhtmlxq(page)?;
-/// assert_eq!(game.tag("Red"), Some("许银川"));
-/// let lines = game.lines(None)?;
-/// assert_eq!(lines, [["H2-E2", "H9-G7"], ["H2-E2", "B7-E7"]]);
-/// assert_eq!(game.moves[0].comments, ["中炮"]);
-/// let back = read_dhtmlxq(&write_dhtmlxq(&game)?)?;
-/// assert_eq!(back.lines(None)?, lines);
-/// assert_eq!(back.moves, game.moves);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn read_dhtmlxq(text: &str) -> Result<Game, RecordError> {
-    one(RecordFormat::DhtmlXq, text.as_bytes())
-}
-
-/// Writes a Xiangqi game as a `DhtmlXQ` record: the header, `binit`, the
-/// main line, every variation and every comment.
-///
-/// # Errors
-///
-/// [`RulesError`] for a game that is not Xiangqi, a start position `binit`
-/// cannot hold (more pieces of a kind than its slots), or a move that does
-/// not replay.
-pub fn write_dhtmlxq(game: &Game) -> Result<String, RulesError> {
-    let bytes = write_record(RecordFormat::DhtmlXq, game)?;
-    Ok(String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
 }

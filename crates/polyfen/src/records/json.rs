@@ -16,7 +16,7 @@ use crate::records::pgn::PgnRepair;
 use crate::records::write::{
     checked_notation, notation_for, own_notation, play_null, position_text, replay_move, start, write_replayed,
 };
-use crate::rules::{GameStatus, MoveNotation, RulesError};
+use crate::rules::{GameStatus, MoveError, MoveNotation, RulesError};
 use crate::{AnyPosition, Position, ReadOptions, RuleOptions, VariantId};
 
 /// A game as JSON.
@@ -34,10 +34,16 @@ pub struct GameJson {
     /// The start position in the game's own notation (FEN, Xiangqi FEN, PKN).
     pub start: String,
     /// The notation the moves are written in (`san`, `iccs`, `chinese`, ...).
+    /// Like `mainline`, `end` and `status`, always written and left out at
+    /// will in a game read back ([`GameJson::to_game`] reads the moves in
+    /// any notation and finds the rest from them).
+    #[serde(default)]
     pub notation: String,
     /// The main line's moves.
+    #[serde(default)]
     pub mainline: Vec<String>,
     /// The position after the main line, in the game's own notation.
+    #[serde(default)]
     pub end: String,
     /// The result: the movetext's marker, else the `Result` tag, else `*`.
     pub result: String,
@@ -46,6 +52,7 @@ pub struct GameJson {
     /// the rules find in the line's history (Shogi's `sennichite`). How the
     /// record says the game ended (a resignation, a time forfeit) is the
     /// `result` and the `Termination` tag, in every game alike.
+    #[serde(default)]
     pub status: String,
     /// Comments before the first move.
     #[serde(default)]
@@ -205,6 +212,19 @@ impl Game {
         }
     }
 
+    /// The number of the game's first move and whether the second player
+    /// makes it, as the PGN writer numbers the moves (`(1, false)` from
+    /// chess's start); `None` for a start whose moves cannot be played. A
+    /// reader of the JSON form numbers the moves from it, each move after
+    /// the second player's a number on.
+    #[must_use]
+    pub fn numbering(&self) -> Option<(u32, bool)> {
+        with_game!(self.variant, P => {
+            type R = <P as GamePosition>::Adapter;
+            start::<R>(self).ok().map(|pos| R::numbering(&pos))
+        })
+    }
+
     /// [`Game::to_json`] replaying the main line, then the tree.
     fn to_json_main_line_first(&self, notation: MoveNotation) -> Result<GameJson, RulesError> {
         let main = self.main_line(Some(notation))?;
@@ -230,12 +250,18 @@ impl Game {
 
 impl GameJson {
     /// The game this JSON describes: the start position read, every move
-    /// of the tree played (in any notation of the game).
+    /// of the tree played (in any notation of the game). Its tags hold the
+    /// start as a record's reader leaves them: a `FEN` tag naming `start`
+    /// when it is not the game's default setup (one naming another position
+    /// is set to `start`), so that the game written as PGN reads back.
     ///
     /// # Errors
     ///
     /// [`RuleError::IllegalPosition`] for a start position that cannot be
-    /// read or played, [`RuleError::Move`] for a move that is not legal.
+    /// read or played, [`RuleError::Move`] for a move that is not legal:
+    /// its index in the main line, and for a move of a variation, that
+    /// variation and the move's index in it, in the message (`move 3:
+    /// variation 1, move 2: ...`).
     pub fn to_game(&self) -> Result<Game, RulesError> {
         let variant: VariantId = self
             .variant
@@ -258,9 +284,11 @@ impl GameJson {
         }
         let coordinates = crate::records::write::coordinates(variant);
         let moves = line(&reading.position, &self.moves, coordinates)?;
+        let mut tags = self.tags.clone();
+        start_tag(&mut tags, variant, rules, &reading.position);
         Ok(Game {
             variant,
-            tags: self.tags.clone(),
+            tags,
             start: reading.position,
             comments: self.comments.clone(),
             moves,
@@ -272,7 +300,30 @@ impl GameJson {
     }
 }
 
-/// Reads the moves of a JSON line from `pos`, written in any notation.
+/// Sets the `FEN` tag of `tags` to `start` when it names another position,
+/// or adds one when there is none and `start` is not the position the
+/// game's default setup (under `rules`) gives.
+fn start_tag(tags: &mut Vec<(String, String)>, variant: VariantId, rules: Option<&'static str>, start: &AnyPosition) {
+    let text = position_text(start);
+    let read = |fen: &str| crate::read(fen, None, &ReadOptions::lenient(true).with_rules(rules)).ok();
+    if let Some(tag) = tags.iter_mut().find(|(name, _)| name.eq_ignore_ascii_case("FEN")) {
+        if read(&tag.1).is_none_or(|reading| position_text(&reading.position) != text) {
+            tag.1 = text;
+        }
+        return;
+    }
+    let setup = variant.game_tags().default_setup;
+    let default = match rules {
+        Some(rules) => read(&format!("{rules}:{setup}")),
+        None => variant.setup(setup).and_then(read),
+    };
+    if default.is_none_or(|reading| position_text(&reading.position) != text) {
+        tags.push(("FEN".to_owned(), text));
+    }
+}
+
+/// Reads the moves of a JSON line from `pos`, written in any notation; a
+/// bad move of a variation is named by the move it is an alternative to.
 fn line(pos: &AnyPosition, nodes: &[NodeJson], coordinates: MoveNotation) -> Result<Vec<Node>, RulesError> {
     let mut pos = pos.clone();
     let mut out = Vec::with_capacity(nodes.len());
@@ -288,8 +339,18 @@ fn line(pos: &AnyPosition, nodes: &[NodeJson], coordinates: MoveNotation) -> Res
             })?
         };
         let mut variations = Vec::with_capacity(n.variations.len());
-        for v in &n.variations {
-            variations.push(Variation { comments: v.comments.clone(), moves: line(&before, &v.moves, coordinates)? });
+        for (number, v) in n.variations.iter().enumerate() {
+            let moves = line(&before, &v.moves, coordinates).map_err(|e| match e {
+                RulesError::Rule(RuleError::Move { index: inner, error }) => RulesError::Rule(RuleError::Move {
+                    index,
+                    error: MoveError {
+                        message: format!("variation {}, move {}: {}", number + 1, inner + 1, error.message),
+                        ..error
+                    },
+                }),
+                other => other,
+            })?;
+            variations.push(Variation { comments: v.comments.clone(), moves });
         }
         out.push(Node { mv, nags: n.nags.clone(), comments: n.comments.clone(), variations });
     }
@@ -468,4 +529,66 @@ fn json_tree(game: &Game, notation: MoveNotation) -> Result<Vec<NodeJson>, Rules
         let pos = start::<R>(game)?;
         json_line::<R>(&pos, &game.moves, own_notation::<R>(notation)?, None).map(|(moves, _)| owned(&moves))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::GameJson;
+    use crate::records::{GameOptions, read_pgn};
+
+    /// A game sent in, as a page sends its tree: no `notation`, `mainline`,
+    /// `end` or `status`, moves in coordinates.
+    fn sent(start: &str, tags: &str, moves: &str) -> GameJson {
+        let text =
+            format!(r#"{{"variant": "chess", "tags": {tags}, "start": "{start}", "result": "*", "moves": {moves}}}"#);
+        serde_json::from_str(&text).expect("a game's JSON form without what is found from its moves")
+    }
+
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    const ENDING: &str = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+
+    #[test]
+    fn a_game_sent_without_its_derived_fields_is_read() {
+        let json = sent(START, "[]", r#"[{"move": "e2e4", "coordinates": "e2e4"}]"#);
+        let game = json.to_game().expect("the game");
+        assert_eq!(game.to_json(None).expect("its JSON form").mainline, ["e4"]);
+        // the default start needs no FEN tag
+        assert!(game.tags.is_empty(), "{:?}", game.tags);
+    }
+
+    #[test]
+    fn the_start_is_written_into_the_fen_tag() {
+        let json = sent(ENDING, r#"[["Event", "e"]]"#, r#"[{"move": "e2e4", "coordinates": "e2e4"}]"#);
+        let game = json.to_game().expect("the game");
+        assert_eq!(game.tags, [("Event".to_owned(), "e".to_owned()), ("FEN".to_owned(), ENDING.to_owned())]);
+        let mut pgn = String::new();
+        game.write_pgn(None, &mut pgn).expect("written");
+        let back = read_pgn(&pgn, GameOptions::default()).remove(0).expect("read back");
+        assert_eq!(back.start, game.start);
+        // a FEN tag naming another position is set to the start
+        let json = sent(ENDING, &format!(r#"[["FEN", "{START}"]]"#), "[]");
+        assert_eq!(json.to_game().expect("the game").tags, [("FEN".to_owned(), ENDING.to_owned())]);
+    }
+
+    #[test]
+    fn a_game_is_numbered_from_its_start() {
+        let number = |start: &str| sent(start, "[]", "[]").to_game().expect("the game").numbering();
+        assert_eq!(number(START), Some((1, false)));
+        assert_eq!(number("4k3/8/8/8/8/8/4P3/4K3 b - - 0 7"), Some((7, true)));
+        let shogi = r#"{"variant": "shogi", "tags": [], "start": "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "result": "*", "moves": []}"#;
+        let shogi: GameJson = serde_json::from_str(shogi).expect("a Shogi game");
+        assert_eq!(shogi.to_game().expect("the game").numbering(), Some((1, false)));
+    }
+
+    #[test]
+    fn a_bad_move_of_a_variation_is_named_by_its_place() {
+        let moves = r#"[{"move": "e2e4", "coordinates": "e2e4"},
+            {"move": "e7e5", "coordinates": "e7e5", "variations": [{"moves": [
+                {"move": "c7c5", "coordinates": "c7c5"}, {"move": "e1e3", "coordinates": "e1e3"}]}]}]"#;
+        let error = sent(START, "[]", moves).to_game().expect_err("an illegal move");
+        let message = error.to_string();
+        assert!(message.starts_with("move 2: variation 1, move 2: "), "{message}");
+        let main = r#"[{"move": "e2e4", "coordinates": "e2e4"}, {"move": "e2e4", "coordinates": "e2e4"}]"#;
+        assert!(sent(START, "[]", main).to_game().expect_err("illegal").to_string().starts_with("move 2: "));
+    }
 }

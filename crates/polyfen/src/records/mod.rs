@@ -56,10 +56,7 @@ pub use adapter::{MoveNote, NULL_MOVE, RecordAdapter, is_null_move};
 pub use build::{GameBuilder, GameOptions, GameResult, Games, read_pgn};
 pub use encoding::{Encoding, decode, detect, encoding_for};
 pub use error::{Detail, GameError};
-pub use format::{
-    RecordFormat, detect_format, read_cbf, read_cbl, read_cbr, read_dhtmlxq, read_record, read_xqf, record_cannot_hold,
-    write_dhtmlxq, write_record, write_xqf,
-};
+pub use format::{RecordFormat, detect_format};
 pub use json::{GameJson, NodeJson, RepairJson, VariationJson};
 pub use model::{Command, Eval, Game, Node, Variation, commands};
 pub use open::{OpenOptions, Records, decode_text};

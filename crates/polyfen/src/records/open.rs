@@ -36,7 +36,7 @@ use std::path::Path;
 use crate::records::build::{GameOptions, GameResult, Games};
 use crate::records::encoding::{Encoding, decode, detect};
 use crate::records::error::GameError;
-use crate::records::format::{RecordFormat, detect_format, read_record};
+use crate::records::format::{RecordFormat, detect_format};
 use crate::records::model::Game;
 use crate::records::pgn::PgnReader;
 use crate::records::record_error::RecordError;
@@ -203,7 +203,7 @@ impl<'a> Records<'a> {
 
     fn record(format: RecordFormat, bytes: &[u8], options: GameOptions) -> Records<'a> {
         let encoding = format.encoding(bytes);
-        let games = read_record(format, bytes).into_iter().enumerate();
+        let games = format.read(bytes).into_iter().enumerate();
         Records { format, encoding, options, source: Source::Records(games, bytes.len() as u64) }
     }
 

@@ -1,0 +1,43 @@
+// @ts-check
+// The page's one way to the JSON API.
+
+/**
+ * POSTs `body` to `path` and returns the answer: `{ok}` or `{error}` for
+ * an input (a 422 is an answer too); a refused request throws its message.
+ * @param {string} path
+ * @param {object} body
+ * @returns {Promise<any>}
+ */
+export async function api(path, body) {
+  const response = await fetch(path, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const answer = await response.json();
+  if (answer.error && !("ok" in answer) && response.status !== 422) {
+    throw new Error(answer.error.message);
+  }
+  return answer;
+}
+
+/**
+ * GETs the JSON at `path`.
+ * @param {string} path
+ * @returns {Promise<any>}
+ */
+export async function getJson(path) {
+  const response = await fetch(path);
+  return response.json();
+}
+
+/**
+ * The first game of a games/convert answer, or an error item saying there
+ * is none.
+ * @param {any} answer
+ * @param {string} none  the message when there is no game
+ * @returns {{ ok?: any, error?: any }}
+ */
+export function firstGame(answer, none) {
+  return (answer.games || [])[0] || { error: { message: none } };
+}

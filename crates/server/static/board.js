@@ -1,0 +1,316 @@
+// @ts-check
+// The main board: the diagram with a square under each of its squares,
+// the legal moves marked, clicks, drags and the keyboard that play them,
+// the pieces in hand, the buttons of a move a second square does not tell.
+
+import { api } from "./api.js";
+import { $, clear } from "./dom.js";
+import { state, facts } from "./state.js";
+import { cutMove, squaresOf } from "./tree.js";
+import { drawTree, markCurrent, playMove } from "./moves.js";
+import { editSquare } from "./editor.js";
+import { activateSquare } from "./explain.js";
+import { share } from "./share.js";
+
+/** @typedef {import("./state.js").LegalMove} LegalMove */
+
+const SVG = "http://www.w3.org/2000/svg";
+const board = state.board;
+
+/**
+ * Draws `svg` into `container` with one transparent square per square of
+ * the board under the pieces, each named by its `data-square` (`e2`, `h2`,
+ * `j1`), where the server says the diagram draws it, so that squares can
+ * be clicked, marked and reached with the keyboard.
+ * @param {HTMLElement} container
+ * @param {string} svg
+ * @param {string | null} variant
+ */
+export function drawBoard(container, svg, variant) {
+  container.innerHTML = svg || "";
+  const drawn = container.querySelector("svg");
+  const game = facts(variant);
+  if (!drawn || !game) return;
+  const layer = document.createElementNS(SVG, "g");
+  layer.setAttribute("class", "squares");
+  for (const square of game.squares) {
+    const rect = document.createElementNS(SVG, "rect");
+    rect.setAttribute("class", "square");
+    rect.setAttribute("data-square", square.name);
+    rect.setAttribute("x", String(square.x));
+    rect.setAttribute("y", String(square.y));
+    rect.setAttribute("width", String(square.size));
+    rect.setAttribute("height", String(square.size));
+    layer.appendChild(rect);
+  }
+  drawn.insertBefore(layer, drawn.querySelector(".piece"));
+}
+
+/**
+ * Marks `squares` on a board drawn by drawBoard with `cls`, and no others.
+ * @param {Element} container
+ * @param {string[]} squares
+ * @param {string} cls
+ */
+export function markSquares(container, squares, cls) {
+  for (const rect of container.querySelectorAll(`.square.${cls}`)) rect.classList.remove(cls);
+  for (const square of squares) {
+    const rect = container.querySelector(`.square[data-square="${square}"]`);
+    if (rect) rect.classList.add(cls);
+  }
+}
+
+/**
+ * The legal moves of the position shown, in the game's coordinates.
+ * @param {number} seq
+ * @param {object} request
+ * @param {string} variant
+ */
+export async function legalMoves(seq, request, variant) {
+  const game = facts(variant);
+  board.legal = [];
+  board.selected = null;
+  if (!game) return;
+  const answer = await api("/v1/moves", { ...request, move_notation: game.coordinates });
+  if (seq !== state.page.seq) return;
+  const status = $("board-status");
+  if (answer.ok) {
+    board.legal = answer.ok.moves.map((/** @type {string} */ move) => ({ move, ...cutMove(game, move) }));
+    status.textContent = answer.ok.status && answer.ok.status !== "ongoing" ? `Game over: ${answer.ok.status}.` : "";
+  } else {
+    status.textContent = `No moves can be played here: ${answer.error.message}`;
+  }
+}
+
+/** No position on the board: no moves, nothing selected. */
+export function boardCleared() {
+  board.legal = [];
+  board.selected = null;
+  showChoice([]);
+  $("board-status").textContent = "";
+  drawTree();
+  share();
+}
+
+/**
+ * After the board is drawn: the last move and the selection marked, the
+ * squares reachable with the keyboard.
+ */
+export function boardDrawn() {
+  const container = $("board");
+  container.classList.toggle("flipped", board.flipped);
+  const node = board.cursor;
+  const last = node && node.parent && board.tree ? squaresOf(facts(board.tree.variant), node.coordinates) : [];
+  markSquares(container, last, "last");
+  const movable = new Set(board.legal.map((m) => m.from));
+  /** @type {Element[]} */
+  const rects = Array.from(container.querySelectorAll(".square"));
+  for (const rect of rects) {
+    rect.setAttribute("tabindex", "-1");
+    rect.setAttribute("role", "button");
+    const name = /** @type {HTMLElement} */ (rect).dataset.square;
+    const piece = container.querySelector(`.piece[data-square="${name}"]`);
+    const what = piece ? (piece.querySelector("title") || {}).textContent || piece.dataset.piece : "empty";
+    rect.setAttribute("aria-label", `${name}: ${what}`);
+    if (movable.has(name || null)) rect.classList.add("movable");
+  }
+  const focus = rects.find((r) => /** @type {HTMLElement} */ (r).dataset.square === board.focus) || rects[0];
+  if (focus) focus.setAttribute("tabindex", "0");
+  // pieces in hand that can be dropped are played from like squares
+  const drops = new Set(board.legal.map((m) => m.drop).filter(Boolean));
+  for (const held of container.querySelectorAll("[data-drop]")) {
+    const can = drops.has(held.dataset.drop);
+    held.classList.toggle("movable", can);
+    held.setAttribute("role", "button");
+    held.setAttribute("tabindex", can ? "0" : "-1");
+    held.setAttribute("aria-label", `drop ${held.dataset.piece} (${held.dataset.count || 1} in hand)`);
+  }
+  showChoice([]);
+  markCurrent();
+  share();
+}
+
+/**
+ * Buttons for the moves that a second square does not tell apart: a
+ * promotion's piece, a rotation's sign. Each is also played by its key.
+ * @param {LegalMove[]} moves
+ */
+export function showChoice(moves) {
+  const box = $("move-choice");
+  clear(box);
+  board.choice = moves;
+  box.hidden = !moves.length;
+  for (const m of moves) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.move = m.move;
+    button.textContent = m.rest || m.move;
+    button.setAttribute("aria-label", `Play ${m.move}`);
+    button.title = `${m.move} (key ${m.rest})`;
+    button.addEventListener("click", () => playMove(m.move));
+    box.appendChild(button);
+  }
+}
+
+/**
+ * A click (or Enter) on a square of the main board: in the editor it
+ * places the chosen piece; otherwise it selects a piece, shows its targets,
+ * or plays the selected piece's move there. The square is also explained.
+ * @param {string} name
+ */
+export function clickSquare(name) {
+  if (board.editing) {
+    editSquare(name);
+    return;
+  }
+  const container = $("board");
+  board.focus = name;
+  const from = board.selected;
+  if (board.dropping) {
+    const drop = board.legal.find((m) => m.drop === board.dropping && m.to === name);
+    board.dropping = null;
+    markHeld(container, null);
+    if (drop) {
+      playMove(drop.move);
+      return;
+    }
+  }
+  if (from && from !== name) {
+    const moves = board.legal.filter((m) => m.from === from && m.to === name);
+    if (moves.length === 1) {
+      playMove(moves[0].move);
+      return;
+    }
+    if (moves.length > 1) {
+      showChoice(moves);
+      return;
+    }
+  }
+  board.selected = name;
+  markSquares(container, [name], "selected");
+  const mine = board.legal.filter((m) => m.from === name);
+  markSquares(container, /** @type {string[]} */ (mine.map((m) => m.to).filter(Boolean)), "target");
+  showChoice(mine.filter((m) => !m.to));
+  const cell = document.querySelector(`#explain-grid .cell[data-square="${name}"]`);
+  if (cell) activateSquare(/** @type {HTMLElement} */ (cell));
+}
+
+/**
+ * A click (or Enter) on a piece in hand: it is chosen to be dropped, and
+ * the squares it can be dropped on are marked; the next square clicked
+ * drops it.
+ * @param {string} drop
+ */
+export function clickHeld(drop) {
+  if (board.editing) return;
+  const container = $("board");
+  const targets = /** @type {string[]} */ (board.legal.filter((m) => m.drop === drop).map((m) => m.to));
+  board.selected = null;
+  board.dropping = targets.length ? drop : null;
+  markHeld(container, board.dropping);
+  markSquares(container, [], "selected");
+  markSquares(container, targets, "target");
+  showChoice([]);
+}
+
+/**
+ * Marks the piece in hand chosen to be dropped, and no other.
+ * @param {Element} container
+ * @param {string | null} drop
+ */
+function markHeld(container, drop) {
+  for (const held of container.querySelectorAll("[data-drop]")) {
+    held.classList.toggle("selected", drop !== null && /** @type {HTMLElement} */ (held).dataset.drop === drop);
+  }
+}
+
+/**
+ * The keyboard on the board: the arrow keys go from square to square (as
+ * seen, so reversed when flipped), Enter or Space clicks.
+ * @param {KeyboardEvent} event
+ */
+function boardKey(event) {
+  const target = /** @type {Element} */ (event.target);
+  const held = target.closest && target.closest("#board [data-drop]");
+  if (held && (event.key === "Enter" || event.key === " ")) {
+    event.preventDefault();
+    clickHeld(/** @type {HTMLElement} */ (held).dataset.drop || "");
+    return;
+  }
+  const rect = target.closest && target.closest("#board .square");
+  if (!rect) return;
+  const game = facts(state.page.variant);
+  if (!game) return;
+  const square = /** @type {HTMLElement} */ (rect).dataset.square || "";
+  if (event.key === "Enter" || event.key === " ") {
+    event.preventDefault();
+    clickSquare(square);
+    return;
+  }
+  const across = game.files;
+  const sign = board.flipped ? -1 : 1;
+  /** @type {Record<string, number>} */
+  const steps = { ArrowRight: sign, ArrowLeft: -sign, ArrowDown: sign * across, ArrowUp: -sign * across };
+  if (!(event.key in steps)) return;
+  event.preventDefault();
+  const names = game.squares.map((s) => s.name);
+  const at = names.indexOf(square) + steps[event.key];
+  if (at < 0 || at >= names.length) return;
+  const next = $("board").querySelector(`.square[data-square="${names[at]}"]`);
+  if (!next) return;
+  for (const r of $("board").querySelectorAll(".square")) r.setAttribute("tabindex", "-1");
+  next.setAttribute("tabindex", "0");
+  board.focus = names[at];
+  next.focus();
+}
+
+/** A piece dragged (with a mouse or a finger) from one square to another. */
+function setupDrag() {
+  const container = $("board");
+  /** @type {string | null} */
+  let from = null;
+  container.addEventListener("pointerdown", (/** @type {PointerEvent} */ event) => {
+    const target = /** @type {Element} */ (event.target);
+    const rect = target.closest && target.closest(".square");
+    from = rect && !board.editing ? /** @type {HTMLElement} */ (rect).dataset.square || null : null;
+  });
+  container.addEventListener("pointerup", (/** @type {PointerEvent} */ event) => {
+    const start = from;
+    from = null;
+    if (!start) return;
+    const under = document.elementFromPoint(event.clientX, event.clientY);
+    const rect = under && under.closest && under.closest("#board .square");
+    const square = rect && /** @type {HTMLElement} */ (rect).dataset.square;
+    if (!square || square === start) return;
+    if (board.selected !== start) clickSquare(start);
+    clickSquare(square);
+  });
+}
+
+/** The board's clicks, keys, drags and its flip button. */
+export function setupBoard() {
+  const container = $("board");
+  container.addEventListener("click", (/** @type {MouseEvent} */ event) => {
+    const target = /** @type {Element} */ (event.target);
+    const held = target.closest && target.closest("[data-drop]");
+    if (held) {
+      clickHeld(/** @type {HTMLElement} */ (held).dataset.drop || "");
+      return;
+    }
+    const rect = target.closest && target.closest(".square");
+    if (rect) clickSquare(/** @type {HTMLElement} */ (rect).dataset.square || "");
+  });
+  container.addEventListener("keydown", boardKey);
+  // a click does not take the focus from where it is: the arrow keys keep
+  // stepping through the moves; the keyboard reaches the squares with Tab
+  container.addEventListener("mousedown", (/** @type {MouseEvent} */ event) => {
+    const target = /** @type {Element} */ (event.target);
+    if (target.closest && target.closest(".square")) event.preventDefault();
+  });
+  setupDrag();
+  $("flip").addEventListener("click", () => {
+    board.flipped = !board.flipped;
+    $("flip").setAttribute("aria-pressed", String(board.flipped));
+    $("board").classList.toggle("flipped", board.flipped);
+  });
+}

@@ -1,0 +1,111 @@
+// @ts-check
+// The page's state, in one object every module imports: what the server
+// said of the games, the position shown, the analysis board, the game
+// record viewer and the part-by-part view. Nothing else of the page is
+// mutable across modules.
+
+/** @typedef {import("./tree.js").Tree} Tree */
+/** @typedef {import("./tree.js").TreeNode} TreeNode */
+/** @typedef {import("./tree.js").GameFacts} GameFacts */
+/** @typedef {import("./tree.js").GameJson} GameJson */
+/** @typedef {import("./tree.js").Cut} Cut */
+
+/**
+ * A legal move of the position shown, in coordinates, cut into its squares.
+ * @typedef {Cut & { move: string }} LegalMove
+ */
+
+/**
+ * The board editor's work: the position's JSON form and what is placed.
+ * @typedef {object} Editing
+ * @property {Record<string, any>} form   the position's JSON form
+ * @property {GameFacts} game
+ * @property {string} piece               the letter placed ("" empties)
+ * @property {Record<string, string>} fields  the per-square fields of new pieces
+ */
+
+/**
+ * @typedef {object} PageState
+ * @property {any} info            GET /v1/info
+ * @property {GameFacts[]} games   GET /v1/games's games
+ * @property {"board" | "games"} keysFor  which moves the arrow keys step through
+ * @property {boolean} laser       whether the service fires lasers
+ * @property {string | null} variant   the game of the position shown
+ * @property {string | null} notation  the notation it was read as
+ * @property {number} seq          the latest update of the position
+ * @property {ReturnType<typeof setTimeout> | undefined} timer
+ * @property {string | null} typed the text a named setup replaced
+ */
+
+/**
+ * @typedef {object} BoardState
+ * @property {Tree | null} tree
+ * @property {TreeNode | null} cursor   the node whose position is shown
+ * @property {LegalMove[]} legal
+ * @property {string | null} selected   the square of the piece selected
+ * @property {string | null} dropping   the drop prefix of the piece in hand chosen (`P*`)
+ * @property {boolean} rootPending      the next position read starts a new tree
+ * @property {Editing | null} editing
+ * @property {boolean} flipped
+ * @property {number} syncSeq
+ * @property {string | null} focus      the square with the keyboard's focus
+ * @property {string | null} wanted     the move notation the address asked for
+ * @property {LegalMove[]} choice       the moves offered as buttons
+ */
+
+/**
+ * @typedef {object} RecordsState
+ * @property {any[]} list          games/convert's items
+ * @property {GameJson | null} game   the game shown
+ * @property {number} ply
+ * @property {number} seq
+ * @property {ReturnType<typeof setTimeout> | undefined} timer
+ * @property {string | null} data  a file's bytes, base64
+ * @property {string | null} chosen   the move notation picked
+ */
+
+/**
+ * @typedef {object} ExplainState
+ * @property {any} position        /v1/explain's answer for the position
+ * @property {number} moveSeq
+ * @property {ReturnType<typeof setTimeout> | undefined} moveTimer
+ */
+
+/**
+ * @typedef {object} State
+ * @property {PageState} page
+ * @property {BoardState} board
+ * @property {RecordsState} records
+ * @property {ExplainState} explain
+ */
+
+/** @type {State} */
+export const state = {
+  page: { info: null, games: [], keysFor: "board", laser: false, variant: null, notation: null, seq: 0, timer: undefined, typed: null },
+  board: {
+    tree: null,
+    cursor: null,
+    legal: [],
+    selected: null,
+    dropping: null,
+    rootPending: true,
+    editing: null,
+    flipped: false,
+    syncSeq: 0,
+    focus: null,
+    wanted: null,
+    choice: [],
+  },
+  records: { list: [], game: null, ply: 0, seq: 0, timer: undefined, data: null, chosen: null },
+  explain: { position: null, moveSeq: 0, moveTimer: undefined },
+};
+
+/**
+ * The facts of a game as GET /v1/games gives them: its squares as the SVG
+ * diagram draws them, its coordinate move notation, its piece letters.
+ * @param {string | null | undefined} variant
+ * @returns {GameFacts | null}
+ */
+export function facts(variant) {
+  return state.page.games.find((g) => g.id === variant) || null;
+}

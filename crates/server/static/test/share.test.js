@@ -1,0 +1,49 @@
+// @ts-check
+// The page's address: built from what is shown, read back.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import { MAX_SHARED_PGN, ownTags, pathOfPly, plyParam, readAddress, shareQuery } from "../share.js";
+
+/** @type {import("../share.js").View} */
+const VIEW = { pgn: "", path: [], notation: null, named: false, input: "", lenient: false, rules: "" };
+
+test("a move's ply is its number on the main line, else its path", () => {
+  assert.equal(plyParam([]), "0");
+  assert.equal(plyParam([0, 0, 0]), "3");
+  assert.equal(plyParam([0, 0, 1]), "0.0.1");
+  assert.equal(plyParam([2]), "2.");
+  for (const path of [[], [0, 0], [0, 1, 0], [3], [0, 0, 2, 1]]) assert.deepEqual(pathOfPly(plyParam(path)), path);
+  assert.deepEqual(pathOfPly(null), []);
+  assert.deepEqual(pathOfPly("x"), []);
+});
+
+test("a position's address", () => {
+  const input = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+  assert.deepEqual(shareQuery({ ...VIEW, input }), { query: "input=4k3%2F8%2F8%2F8%2F8%2F8%2F8%2F4K3+w+-+-+0+1", tooLong: false });
+  const query = shareQuery({ ...VIEW, input, lenient: true, rules: "atomic", notation: "san", named: true }).query;
+  assert.deepEqual(readAddress(`?${query}`), { input, lenient: true, rules: "atomic", notation: "san", pgn: null, ply: null });
+  // a notation the address did not ask for is left out
+  assert.equal(shareQuery({ ...VIEW, input, notation: "san" }).query.includes("notation"), false);
+  assert.equal(shareQuery(VIEW).query, "");
+});
+
+test("a game's address, and one too long for it", () => {
+  const pgn = "[Event \"?\"]\n\n1. e2e4 e7e5 *";
+  const view = { ...VIEW, pgn, path: [0, 1], notation: "san", input: "x", rules: "atomic" };
+  const { query, tooLong } = shareQuery(view);
+  assert.equal(tooLong, false);
+  // the rules are the game's own: not in the address
+  assert.deepEqual(readAddress(query), { input: null, lenient: false, rules: null, notation: "san", pgn, ply: "0.1" });
+  const long = { ...view, pgn: "x".repeat(MAX_SHARED_PGN + 1) };
+  const shared = shareQuery(long);
+  assert.equal(shared.tooLong, true);
+  assert.deepEqual(readAddress(shared.query), { input: "x", lenient: false, rules: null, notation: "san", pgn: null, ply: null });
+});
+
+test("a game from an address keeps its own tags, not the ones the writer filled in", () => {
+  const defaults = /** @type {[string, string][]} */ ([["Event", "?"], ["Site", "?"], ["Result", "*"]]);
+  const tags = /** @type {[string, string][]} */ ([["Event", "?"], ["Site", "Here"], ["Result", "*"], ["Event", "Analysis"]]);
+  assert.deepEqual(ownTags(tags, defaults), [["Site", "Here"], ["Event", "Analysis"]]);
+});
