@@ -33,9 +33,9 @@ pub mod bitboard;
 mod castling;
 mod epd;
 mod game;
+mod notation;
 mod position;
 mod render;
-mod san;
 mod types;
 mod validate;
 pub mod variant;
@@ -48,9 +48,9 @@ pub use game::{
     ChessAdapter, ChessDocument, ChessJson, ChessMoveNotation, ChessNotation, ChessPos, ChessPosition, JsonOperation,
     svg, svg_with_pocket,
 };
+pub use notation::{CastlingNotation, MoveError, MoveSyntax, San};
 pub use position::{Move, MoveKind, MoveList, Outcome, Position, PositionError};
 pub use render::{RenderStyle, render};
-pub use san::{CastlingNotation, MoveError, MoveSyntax, San};
 pub use types::{Piece, Role, Square};
 pub use validate::{Violation, attackers};
 pub use variant::fen::{ChessVariants, VariantBoard, VariantExtras, VariantFen, VariantPiece};

@@ -5,6 +5,7 @@
 //! build CI runs stays quick. The full files run in the benchmark.
 
 use polyfen_chess::{Fen, Position};
+use polyfen_core::PerftTree;
 use polyfen_test_support::perft::{Case, cases};
 
 const TRICKY: &str = include_str!("../../../tests/data/chess/pychess_tricky.perft");

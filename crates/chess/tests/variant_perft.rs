@@ -6,6 +6,7 @@
 //! every depth of every file.
 
 use polyfen_chess::{ChessVariant, VariantPosition};
+use polyfen_core::PerftTree;
 use polyfen_test_support::perft::cases;
 
 /// The node budget of one count: small in debug builds, none in release.

@@ -257,8 +257,7 @@ impl Report {
     pub fn move_error(&mut self, k: usize, text: &str, error: &polyfen::MoveError) {
         self.sync();
         self.failed = true;
-        let column = ParseError::new(polyfen::polyfen_core::ParseErrorKind::Empty { expected: "" }, error.span.clone())
-            .char_column(text);
+        let column = polyfen::char_column(text, error.span.start);
         self.eprintln(format_args!("polyfen: move {k} ({text}): column {column}: {error}"));
     }
 
@@ -266,9 +265,7 @@ impl Report {
     /// that fails nothing.
     pub fn move_repair(&mut self, k: usize, text: &str, repair: &polyfen::MoveRepair) {
         self.sync();
-        let column =
-            ParseError::new(polyfen::polyfen_core::ParseErrorKind::Empty { expected: "" }, repair.span.clone())
-                .char_column(text);
+        let column = polyfen::char_column(text, repair.span.start);
         self.eprintln(format_args!("polyfen: move {k} ({text}): column {column}: warning: {repair}"));
     }
 
@@ -308,9 +305,7 @@ impl Report {
         self.sync();
         if explain {
             for r in repairs {
-                let column =
-                    ParseError::new(polyfen::polyfen_core::ParseErrorKind::Empty { expected: "" }, r.span.clone())
-                        .char_column(input);
+                let column = polyfen::char_column(input, r.span.start);
                 self.eprintln(format_args!("polyfen: input {n}: column {column}: repaired: {}", r.message));
             }
         } else {

@@ -183,11 +183,7 @@ impl ParseError {
     /// (what a person sees when the input is not ASCII).
     #[must_use]
     pub fn char_column(&self, input: &str) -> usize {
-        let mut end = self.span.start.min(input.len());
-        while !input.is_char_boundary(end) {
-            end -= 1;
-        }
-        input[..end].chars().count() + 1
+        char_column(input, self.span.start)
     }
 
     /// Moves the span by `offset` bytes: for errors of a part read on its own.
@@ -205,6 +201,35 @@ impl fmt::Display for ParseError {
 }
 
 impl std::error::Error for ParseError {}
+
+/// The 1-based column of byte `offset` of `text`, counted in characters
+/// (what a person sees when the text is not ASCII): the column of the
+/// character that holds the byte. An offset inside a character counts as
+/// that character's start, and one past the end as the column after the
+/// last character.
+///
+/// # Examples
+///
+/// ```
+/// use polyfen_core::char_column;
+///
+/// assert_eq!(char_column("e2e4", 0), 1);
+/// assert_eq!(char_column("e2e4", 2), 3);
+/// // `炮` and `二` take three bytes each: byte 6 is the third character
+/// assert_eq!(char_column("炮二平五", 6), 3);
+/// // byte 4 is inside `二`, the second character
+/// assert_eq!(char_column("炮二平五", 4), 2);
+/// // past the end: the column after the last character
+/// assert_eq!(char_column("炮二平五", 100), 5);
+/// ```
+#[must_use]
+pub fn char_column(text: &str, offset: usize) -> usize {
+    let mut end = offset.min(text.len());
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    text[..end].chars().count() + 1
+}
 
 /// The longest message an error keeps whole, in bytes.
 pub const MAX_MESSAGE: usize = 320;
@@ -229,4 +254,38 @@ pub fn excerpt(text: &str) -> String {
 /// `n` and the noun, singular or plural: `1 empty point`, `2 empty points`.
 pub(crate) fn count(n: usize, adjective: &str, singular: &str, plural: &str) -> String {
     format!("{n} {adjective}{}", if n == 1 { singular } else { plural })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ParseError, ParseErrorKind, char_column};
+
+    #[test]
+    fn a_column_counts_characters_not_bytes() {
+        assert_eq!(char_column("", 0), 1);
+        assert_eq!(char_column("abc", 3), 4);
+        // `é` is two bytes, `马` three, `🀄` four
+        let text = "é马🀄x";
+        let starts: Vec<usize> = text.char_indices().map(|(at, _)| at).collect();
+        assert_eq!(starts, [0, 2, 5, 9]);
+        for (column, &at) in starts.iter().enumerate() {
+            assert_eq!(char_column(text, at), column + 1, "byte {at}");
+        }
+        // inside a character: that character's column
+        assert_eq!(char_column(text, 1), 1);
+        assert_eq!(char_column(text, 3), 2);
+        assert_eq!(char_column(text, 4), 2);
+        assert_eq!(char_column(text, 8), 3);
+        assert_eq!(char_column(text, text.len()), 5);
+        assert_eq!(char_column(text, usize::MAX), 5);
+    }
+
+    #[test]
+    fn an_errors_column_is_its_starts() {
+        let text = "马８进７";
+        for at in 0..=text.len() + 2 {
+            let error = ParseError::new(ParseErrorKind::Empty { expected: "a move" }, at..at + 1);
+            assert_eq!(error.char_column(text), char_column(text, at), "byte {at}");
+        }
+    }
 }

@@ -12,7 +12,8 @@
 //! - [`Setup`]: a board plus the other fields, generic over the variant;
 //! - [`ParseError`]: what went wrong and the byte span where;
 //! - [`MoveRepair`]: a move read in a non-standard form, as the lenient move
-//!   readers of every game report it;
+//!   readers of every game report it, and [`MoveParseError`]: a move that
+//!   could not be read as a legal one, with the candidates it may have meant;
 //! - [`PositionError`]: the violations that keep a setup from being played;
 //! - [`letter_table!`]: a game's 256-entry letter table, built from its
 //!   alphabet.
@@ -34,10 +35,10 @@ pub mod variant;
 
 pub use codec::{AttributeSpec, Leniency, PlacementSpec, Repair, RepairKind, RowOrder, WriteStyle};
 pub use color::Color;
-pub use error::{MAX_MESSAGE, ParseError, ParseErrorKind};
+pub use error::{MAX_MESSAGE, ParseError, ParseErrorKind, char_column};
 pub use fields::{Field, Fields};
 pub use hand::{Hand, HandSpec, HandStyle};
-pub use moves::{ListedMove, MoveList, MoveRepair};
+pub use moves::{Candidate, ListedMove, MoveErrorMessage, MoveList, MoveParseError, MoveRepair};
 pub use perft::{PathSampler, PerftTree, PerftWatch, Stopped};
 pub use position_error::PositionError;
 pub use square::{Square, SquareError};

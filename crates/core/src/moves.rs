@@ -1,6 +1,8 @@
 //! What every game's moves share: the report of a move read in a form that
-//! is not its notation's standard one ([`MoveRepair`]), and the
-//! fixed-capacity list the move generators fill ([`MoveList`]).
+//! is not its notation's standard one ([`MoveRepair`]), the error of a move
+//! that could not be read as a legal one ([`MoveParseError`], with the
+//! [`Candidate`]s it may have meant), and the fixed-capacity list the move
+//! generators fill ([`MoveList`]).
 
 use core::fmt;
 use core::ops::{Deref, Range};
@@ -49,6 +51,112 @@ impl MoveRepair {
 impl fmt::Display for MoveRepair {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message)
+    }
+}
+
+/// A written move that could not be read as a legal move: what is wrong
+/// (`kind`, the game's own), the bytes of the text it is about, the
+/// notation it was read in where the game says so (`notation`, `()` where
+/// it does not), and the legal moves it may have meant.
+///
+/// Its message is the kind's, then the candidates, as the kind's
+/// [`MoveErrorMessage`] writes them.
+///
+/// ```
+/// use polyfen_core::MoveParseError;
+///
+/// let mut error = MoveParseError::<String, &str>::new("no rook can go to d4".into(), 0..3);
+/// error.candidates = vec!["Rad1", "Rfd1"];
+/// assert_eq!(error.to_string(), "no rook can go to d4 (candidates: Rad1, Rfd1)");
+/// assert_eq!(error.shifted(4).span, 4..7);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveParseError<K, C = String, N = ()> {
+    /// What is wrong.
+    pub kind: K,
+    /// The bytes of the text the error is about.
+    pub span: Range<usize>,
+    /// The notation the text was read in, where the game tells it.
+    pub notation: N,
+    /// The legal moves that fit (an ambiguous move) or come closest (an
+    /// illegal one), in the order the game gives them.
+    pub candidates: Vec<C>,
+}
+
+impl<K, C, N: Default> MoveParseError<K, C, N> {
+    /// An error of `kind` about `span`, in no notation yet and with no
+    /// candidates.
+    #[must_use]
+    pub fn new(kind: K, span: Range<usize>) -> Self {
+        MoveParseError { kind, span, notation: N::default(), candidates: Vec::new() }
+    }
+}
+
+impl<K, C, N> MoveParseError<K, C, N> {
+    /// The same error with its span moved `by` bytes right, for a move that
+    /// is part of a longer text.
+    #[must_use]
+    pub fn shifted(mut self, by: usize) -> Self {
+        self.span = self.span.start + by..self.span.end + by;
+        self
+    }
+}
+
+impl<K: MoveErrorMessage, C: fmt::Display, N> fmt::Display for MoveParseError<K, C, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.kind.write_message(&self.span, &self.candidates, f)
+    }
+}
+
+impl<K: MoveErrorMessage + fmt::Debug, C: fmt::Display + fmt::Debug, N: fmt::Debug> std::error::Error
+    for MoveParseError<K, C, N>
+{
+}
+
+/// How a kind of [`MoveParseError`] writes the error's message.
+pub trait MoveErrorMessage: fmt::Display {
+    /// Writes the message of an error of this kind about `span` with
+    /// `candidates`: by default the kind, then the candidates in brackets,
+    /// `no rook can go to d4 (candidates: Rad1, Rfd1)`.
+    ///
+    /// # Errors
+    ///
+    /// Only those of `f`.
+    fn write_message(
+        &self,
+        span: &Range<usize>,
+        candidates: &[impl fmt::Display],
+        f: &mut fmt::Formatter<'_>,
+    ) -> fmt::Result {
+        let _ = span;
+        write!(f, "{self}")?;
+        for (i, c) in candidates.iter().enumerate() {
+            f.write_str(if i == 0 { " (candidates: " } else { ", " })?;
+            write!(f, "{c}")?;
+        }
+        if !candidates.is_empty() {
+            f.write_str(")")?;
+        }
+        Ok(())
+    }
+}
+
+/// A kind that is its message in words.
+impl MoveErrorMessage for String {}
+
+/// A legal move an erroneous text may have meant, and how it is written (in
+/// the notation the text was read in); it displays as its text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Candidate<M> {
+    /// The move.
+    pub mv: M,
+    /// The move as written.
+    pub text: String,
+}
+
+impl<M> fmt::Display for Candidate<M> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
     }
 }
 

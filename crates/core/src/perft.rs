@@ -1,8 +1,10 @@
-//! What every game's perft shares beyond counting: the count split by the
-//! first move ([`divide`]), a [`PerftWatch`] that a long count reports to
-//! now and then and that may stop it, the watched count itself
-//! ([`perft_watched`], [`divide_watched`]) over any [`PerftTree`], and the
-//! random paths of the quick leaf-count estimate ([`PathSampler`]).
+//! What every game's perft shares beyond counting, provided by
+//! [`PerftTree`] to any game's legal move tree: the count split by the first
+//! move ([`PerftTree::divide`]), the watched count
+//! ([`PerftTree::perft_watched`], [`PerftTree::divide_watched`]) that
+//! reports to a [`PerftWatch`] now and then and that the watch may stop,
+//! and the quick leaf-count estimate ([`PerftTree::perft_estimate`]) with
+//! its random paths ([`PathSampler`]).
 //!
 //! A game's watched perft counts the small subtrees near the leaves with its
 //! plain, unwatched perft and tells the watch after each one, so the plain
@@ -93,8 +95,12 @@ pub fn estimate_to_u64(estimate: f64) -> u64 {
     estimate.round() as u64
 }
 
-/// A position whose legal move tree a watched perft walks: its moves, the
-/// position after one, and its plain (unwatched, fastest) perft.
+/// A position whose legal move tree a perft walks: its moves, the position
+/// after one, and its plain (unwatched, fastest) perft; the rest of a
+/// game's perft is provided from those: [`divide`](PerftTree::divide),
+/// the watched count ([`perft_watched`](PerftTree::perft_watched),
+/// [`divide_watched`](PerftTree::divide_watched)) and the quick estimate
+/// ([`perft_estimate`](PerftTree::perft_estimate)).
 pub trait PerftTree: Sized {
     /// A move, as the tree generates it.
     type Move: Copy;
@@ -116,28 +122,93 @@ pub trait PerftTree: Sized {
     fn count(&self) -> usize {
         self.moves().len()
     }
-}
 
-/// A quick estimate of [`PerftTree::perft`]: exact up to depth 2, and
-/// deeper the mean of Knuth's estimator over random paths below each root
-/// move (about [`PathSampler::PATHS`] paths in all). Always the same for
-/// the same position.
-#[must_use]
-#[allow(clippy::cast_precision_loss)] // move counts are small
-pub fn perft_estimate<P: PerftTree>(position: &P, depth: u32) -> u64 {
-    if depth <= 2 {
-        return position.perft(depth);
+    /// Perft split by the first move: each legal move, in the order of
+    /// [`moves`](PerftTree::moves), with the leaves `depth - 1` plies below
+    /// it, counted by the plain [`perft`](PerftTree::perft) (empty at depth
+    /// 0). At depth 1 each move counts one leaf, even one that ends the
+    /// game; deeper, a move that ends the game counts none.
+    #[must_use]
+    fn divide(&self, depth: u32) -> Vec<(Self::Move, u64)> {
+        if depth == 0 {
+            return Vec::new();
+        }
+        self.moves()
+            .iter()
+            .map(|&m| {
+                let nodes = if depth == 1 { 1 } else { self.child(m).map_or(0, |child| child.perft(depth - 1)) };
+                (m, nodes)
+            })
+            .collect()
     }
-    let moves = position.moves();
-    let paths = PathSampler::paths_per_root_move(moves.len());
-    let mut sampler = PathSampler::new();
-    let mut total = 0.0;
-    for &m in moves.iter() {
-        let Some(child) = position.child(m) else { continue };
-        let sum: f64 = (0..paths).map(|_| random_path(&child, depth - 1, &mut sampler)).sum();
-        total += sum / paths as f64;
+
+    /// The plain [`perft`](PerftTree::perft) reporting to `watch`, which
+    /// may stop it: the subtrees two plies deep are counted by the plain
+    /// perft and reported one by one (a few hundred to a few thousand
+    /// leaves each), so the count keeps its speed.
+    ///
+    /// # Errors
+    ///
+    /// [`Stopped`] when the watch stopped the count.
+    fn perft_watched(&self, depth: u32, watch: &mut dyn PerftWatch) -> Result<u64, Stopped> {
+        if depth == 0 {
+            watch.counted(1)?;
+            return Ok(1);
+        }
+        Ok(self.divide_watched(depth, watch)?.iter().map(|d| d.1).sum())
     }
-    estimate_to_u64(total)
+
+    /// [`divide`](PerftTree::divide) reporting to `watch`, as
+    /// [`perft_watched`](PerftTree::perft_watched), and told of each root
+    /// move counted.
+    ///
+    /// # Errors
+    ///
+    /// [`Stopped`] when the watch stopped the count.
+    fn divide_watched(&self, depth: u32, watch: &mut dyn PerftWatch) -> Result<Vec<(Self::Move, u64)>, Stopped> {
+        if depth == 0 {
+            return Ok(Vec::new());
+        }
+        let moves = self.moves();
+        watch.root_moves(0, moves.len())?;
+        let mut out = Vec::with_capacity(moves.len());
+        for (i, &m) in moves.iter().enumerate() {
+            let nodes = if depth == 1 {
+                watch.counted(1)?;
+                1
+            } else if let Some(child) = self.child(m) {
+                perft_checked(&child, depth - 1, watch)?
+            } else {
+                0
+            };
+            out.push((m, nodes));
+            watch.root_moves(i + 1, moves.len())?;
+        }
+        Ok(out)
+    }
+
+    /// A quick estimate of [`perft`](PerftTree::perft): exact up to depth
+    /// 2, and deeper the mean of Knuth's estimator over random paths below
+    /// each root move (about [`PathSampler::PATHS`] paths in all, a few
+    /// hundred microseconds at depth 7). Always the same for the same
+    /// position.
+    #[must_use]
+    #[allow(clippy::cast_precision_loss)] // move counts are small
+    fn perft_estimate(&self, depth: u32) -> u64 {
+        if depth <= 2 {
+            return self.perft(depth);
+        }
+        let moves = self.moves();
+        let paths = PathSampler::paths_per_root_move(moves.len());
+        let mut sampler = PathSampler::new();
+        let mut total = 0.0;
+        for &m in moves.iter() {
+            let Some(child) = self.child(m) else { continue };
+            let sum: f64 = (0..paths).map(|_| random_path(&child, depth - 1, &mut sampler)).sum();
+            total += sum / paths as f64;
+        }
+        estimate_to_u64(total)
+    }
 }
 
 /// Knuth's estimate of the leaves `depth` (≥ 1) plies below: the product
@@ -153,76 +224,6 @@ fn random_path<P: PerftTree>(position: &P, depth: u32, sampler: &mut PathSampler
     }
     let m = moves[sampler.below(moves.len())];
     position.child(m).map_or(0.0, |next| moves.len() as f64 * random_path(&next, depth - 1, sampler))
-}
-
-/// Perft split by the first move: each legal move with the leaves
-/// `depth - 1` plies below it, counted by the plain [`PerftTree::perft`]
-/// (empty at depth 0). At depth 1 each move counts one leaf, even one that
-/// ends the game; deeper, a move that ends the game counts none, as in
-/// [`divide_watched`].
-#[must_use]
-pub fn divide<P: PerftTree>(position: &P, depth: u32) -> Vec<(P::Move, u64)> {
-    if depth == 0 {
-        return Vec::new();
-    }
-    position
-        .moves()
-        .iter()
-        .map(|&m| {
-            let nodes = if depth == 1 { 1 } else { position.child(m).map_or(0, |child| child.perft(depth - 1)) };
-            (m, nodes)
-        })
-        .collect()
-}
-
-/// A game's plain perft reporting to `watch`, which may stop it: the
-/// subtrees two plies deep are counted by [`PerftTree::perft`] and reported
-/// one by one (a few hundred to a few thousand leaves each), so the plain
-/// count keeps its speed.
-///
-/// # Errors
-///
-/// [`Stopped`] when the watch stopped the count.
-pub fn perft_watched<P: PerftTree>(position: &P, depth: u32, watch: &mut dyn PerftWatch) -> Result<u64, Stopped> {
-    if depth == 0 {
-        watch.counted(1)?;
-        return Ok(1);
-    }
-    Ok(divide_watched(position, depth, watch)?.iter().map(|d| d.1).sum())
-}
-
-/// Perft split by the first move, reporting to `watch` as
-/// [`perft_watched`]: each legal move with the leaves `depth - 1` plies
-/// below it (empty at depth 0). At depth 1 each move counts one leaf, even
-/// one that ends the game.
-///
-/// # Errors
-///
-/// [`Stopped`] when the watch stopped the count.
-pub fn divide_watched<P: PerftTree>(
-    position: &P,
-    depth: u32,
-    watch: &mut dyn PerftWatch,
-) -> Result<Vec<(P::Move, u64)>, Stopped> {
-    if depth == 0 {
-        return Ok(Vec::new());
-    }
-    let moves = position.moves();
-    watch.root_moves(0, moves.len())?;
-    let mut out = Vec::with_capacity(moves.len());
-    for (i, &m) in moves.iter().enumerate() {
-        let nodes = if depth == 1 {
-            watch.counted(1)?;
-            1
-        } else if let Some(child) = position.child(m) {
-            perft_checked(&child, depth - 1, watch)?
-        } else {
-            0
-        };
-        out.push((m, nodes));
-        watch.root_moves(i + 1, moves.len())?;
-    }
-    Ok(out)
 }
 
 /// Perft (`depth` ≥ 1) below the root: plain near the leaves, watched above.
@@ -300,30 +301,30 @@ mod tests {
     fn the_watched_count_is_the_plain_one_and_reports_every_leaf() {
         for depth in 0..7 {
             let mut tally = Tally { leaves: 0, roots: Vec::new(), limit: u64::MAX };
-            assert_eq!(perft_watched(&Toy, depth, &mut tally), Ok(Toy.perft(depth)), "depth {depth}");
+            assert_eq!(Toy.perft_watched(depth, &mut tally), Ok(Toy.perft(depth)), "depth {depth}");
             assert_eq!(tally.leaves, Toy.perft(depth), "depth {depth}");
             let roots = if depth == 0 { vec![] } else { vec![(0, 3), (1, 3), (2, 3), (3, 3)] };
             assert_eq!(tally.roots, roots, "depth {depth}");
         }
         // the move that ends the game counts a leaf at depth 1, none deeper
-        assert_eq!(divide_watched(&Toy, 1, &mut ()), Ok(vec![(0, 1), (1, 1), (2, 1)]));
-        assert_eq!(divide_watched(&Toy, 4, &mut ()), Ok(vec![(0, 12), (1, 12), (2, 0)]));
-        assert_eq!(divide_watched(&Toy, 0, &mut ()), Ok(vec![]));
+        assert_eq!(Toy.divide_watched(1, &mut ()), Ok(vec![(0, 1), (1, 1), (2, 1)]));
+        assert_eq!(Toy.divide_watched(4, &mut ()), Ok(vec![(0, 12), (1, 12), (2, 0)]));
+        assert_eq!(Toy.divide_watched(0, &mut ()), Ok(vec![]));
     }
 
     #[test]
     fn the_plain_divide_is_the_watched_one() {
         for depth in 0..7 {
-            assert_eq!(Ok(divide(&Toy, depth)), divide_watched(&Toy, depth, &mut ()), "depth {depth}");
+            assert_eq!(Ok(Toy.divide(depth)), Toy.divide_watched(depth, &mut ()), "depth {depth}");
         }
-        assert_eq!(divide(&Toy, 1), vec![(0, 1), (1, 1), (2, 1)]);
-        assert_eq!(divide(&Toy, 3), vec![(0, 6), (1, 6), (2, 0)]);
+        assert_eq!(Toy.divide(1), vec![(0, 1), (1, 1), (2, 1)]);
+        assert_eq!(Toy.divide(3), vec![(0, 6), (1, 6), (2, 0)]);
     }
 
     #[test]
     fn the_watch_stops_the_count() {
         let mut tally = Tally { leaves: 0, roots: Vec::new(), limit: 100 };
-        assert_eq!(perft_watched(&Toy, 10, &mut tally), Err(Stopped));
+        assert_eq!(Toy.perft_watched(10, &mut tally), Err(Stopped));
         // stopped at the first report past the limit: subtrees of 6 leaves
         assert!((101..=106).contains(&tally.leaves), "{}", tally.leaves);
     }

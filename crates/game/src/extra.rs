@@ -9,10 +9,6 @@ pub struct Extra {
     /// The sides it may be asked for, in the game's words (`silver`, `red`);
     /// empty for an extra that takes no side.
     pub sides: &'static [&'static str],
-    /// An upper bound of the bytes of any answer's text, removed squares
-    /// and SVG diagram, each as a JSON string, whatever the position (see
-    /// [`crate::GamePosition::extra_bound`]).
-    pub most: u64,
 }
 
 /// What an extra is asked with.

@@ -29,7 +29,7 @@ pub mod tags;
 
 pub use extra::{Extra, ExtraAnswer, ExtraArgs};
 pub use options::{ReadOptions, RulesInfo, WriteOptions};
-pub use position::{Bounds, GamePosition, MoveNotationOf, RecordAdapter};
+pub use position::{GamePosition, MoveNotationOf, RecordAdapter};
 pub use record::{NULL_MOVE, NoNullMove, Step, is_null_move, play_step, read_step, write_step};
 pub use rules::{
     CastlingMoves, Divided, EnPassantPolicy, GameStatus, Judgement, MoveError, MoveNote, PerftControl, PerftProgress,

@@ -54,18 +54,6 @@ pub trait GamePosition: Clone + fmt::Debug + PartialEq + Eq + Send + Sync + Size
     /// [`GamePosition::extra`]), such as Khet's `laser`.
     const EXTRAS: &'static [Extra] = &[];
 
-    /// The bytes of the SVG drawing of an empty board, a bound a service
-    /// checks a reply against before drawing (with
-    /// [`GamePosition::SVG_PIECE_BYTES`] per piece).
-    const SVG_BOARD_BYTES: u64;
-    /// The most bytes one piece adds to the SVG drawing.
-    const SVG_PIECE_BYTES: u64;
-    /// The most pieces a board holds: one on every square.
-    const MOST_PIECES: u64;
-    /// The most legal moves a position of the game has.
-    const MOST_MOVES: u64;
-    /// The bytes of the longest move text in any move notation of the game.
-    const LONGEST_MOVE: u64;
     /// The game's record adapter: how the game-record layer reads, plays,
     /// writes and numbers the game's moves.
     type Adapter: RecordAdapter<Position = Self>;
@@ -127,7 +115,9 @@ pub trait GamePosition: Clone + fmt::Debug + PartialEq + Eq + Send + Sync + Size
     /// Every rule the position breaks, in words; empty when it is legal.
     fn violations(&self) -> Vec<String>;
 
-    /// The pieces on the board.
+    /// The pieces of the position: those on the board and, in a game that
+    /// keeps pieces off it (a hand, a pocket), those too, each counted
+    /// (a service bounds a diagram's size by it).
     fn pieces(&self) -> usize;
 
     /// A diagram in `style`, one of [`GamePosition::STYLES`] (`svg` is an
@@ -243,53 +233,6 @@ pub trait GamePosition: Clone + fmt::Debug + PartialEq + Eq + Send + Sync + Size
     fn extra(&self, name: &str, args: &ExtraArgs<'_>) -> Result<ExtraAnswer, RuleError> {
         let _ = (name, args);
         Err(RuleError::Unsupported("such extra"))
-    }
-
-    /// An upper bound of the bytes of [`GamePosition::extra`]'s answer for
-    /// the side `side` with an SVG diagram: its text, removed squares and
-    /// diagram, each as a JSON string (at most [`Extra::most`]); 0 for a
-    /// name the game has no extra of or a position it cannot answer.
-    fn extra_bound(&self, name: &str, side: Option<&str>) -> u64 {
-        let _ = (name, side);
-        0
-    }
-}
-
-/// The bounds of the sizes of a game's answers that [`GamePosition`]
-/// declares, gathered for a caller that holds no game type (a service
-/// checking a reply against its budget before the work).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct Bounds {
-    /// [`GamePosition::SVG_BOARD_BYTES`].
-    pub svg_board_bytes: u64,
-    /// [`GamePosition::SVG_PIECE_BYTES`].
-    pub svg_piece_bytes: u64,
-    /// [`GamePosition::MOST_PIECES`].
-    pub most_pieces: u64,
-    /// [`GamePosition::MOST_MOVES`].
-    pub most_moves: u64,
-    /// [`GamePosition::LONGEST_MOVE`].
-    pub longest_move: u64,
-}
-
-impl Bounds {
-    /// The bounds of the game whose positions are `P`.
-    #[must_use]
-    pub const fn of<P: GamePosition>() -> Bounds {
-        Bounds {
-            svg_board_bytes: P::SVG_BOARD_BYTES,
-            svg_piece_bytes: P::SVG_PIECE_BYTES,
-            most_pieces: P::MOST_PIECES,
-            most_moves: P::MOST_MOVES,
-            longest_move: P::LONGEST_MOVE,
-        }
-    }
-
-    /// The bytes of the SVG drawing of a board with `pieces` pieces.
-    #[must_use]
-    pub const fn svg_bytes(&self, pieces: u64) -> u64 {
-        self.svg_board_bytes + self.svg_piece_bytes * pieces
     }
 }
 

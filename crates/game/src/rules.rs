@@ -12,7 +12,7 @@ use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use polyfen_core::perft::{self, PerftTree};
+use polyfen_core::PerftTree;
 use polyfen_core::{MoveRepair, PerftWatch, Stopped};
 use strum::{AsRefStr, Display, EnumIter, EnumString, IntoStaticStr};
 
@@ -348,7 +348,7 @@ impl<'a> PerftControl<'a> {
         if self.is_plain() {
             return Ok(position.perft(depth));
         }
-        self.run(|watch| perft::perft_watched(position, depth, watch))
+        self.run(|watch| position.perft_watched(depth, watch))
     }
 
     /// The perft of `position` split by the first move under this control,
@@ -359,9 +359,9 @@ impl<'a> PerftControl<'a> {
     /// [`RuleError::Stopped`] when the flag or the budget stopped it.
     pub fn divide<P: PerftTree>(&self, position: &P, depth: u32) -> Result<Vec<(P::Move, u64)>, RuleError> {
         if self.is_plain() {
-            return Ok(perft::divide(position, depth));
+            return Ok(position.divide(depth));
         }
-        self.run(|watch| perft::divide_watched(position, depth, watch))
+        self.run(|watch| position.divide_watched(depth, watch))
     }
 }
 

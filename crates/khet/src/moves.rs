@@ -99,7 +99,7 @@ impl Move {
     pub fn parse(text: &str) -> Result<Move, MoveParseError> {
         let mv = Move::parse_any_case(text)?;
         if text.bytes().any(|b| b.is_ascii_uppercase()) {
-            return Err(MoveParseError::new(
+            return Err(move_error(
                 format!("{text} is not standard: only a lenient reading takes it, as {mv}"),
                 0..text.len(),
             ));
@@ -126,11 +126,11 @@ impl Move {
     pub(crate) fn parse_any_case(text: &str) -> Result<Move, MoveParseError> {
         let bytes = text.as_bytes();
         if bytes.is_empty() {
-            return Err(MoveParseError::new("an empty move: expected a move such as h2g2, h2+ or h2-", 0..0));
+            return Err(move_error("an empty move: expected a move such as h2g2, h2+ or h2-", 0..0));
         }
         let from = square_at(text, 0)?;
         match bytes.get(2) {
-            None => Err(MoveParseError::new(
+            None => Err(move_error(
                 "the move ends after its first square: expected a second square (h2g2) or a rotation sign + or -",
                 2..2,
             )),
@@ -146,7 +146,7 @@ impl Move {
 /// The rest of a travel move: the second square from byte `at`, then the end.
 fn finish_travel(text: &str, from: Square, at: usize) -> Result<Move, MoveParseError> {
     if at >= text.len() {
-        return Err(MoveParseError::new(
+        return Err(move_error(
             "the move ends after '-': expected a second square (h2-g2), or nothing for an anticlockwise rotation",
             at..at,
         ));
@@ -156,14 +156,14 @@ fn finish_travel(text: &str, from: Square, at: usize) -> Result<Move, MoveParseE
         return Err(trailing(text, at + 2, "a step or swap (h2g2)"));
     }
     if to == from {
-        return Err(MoveParseError::new(format!("a move from {from} to {from}: the squares must differ"), 0..at + 2));
+        return Err(move_error(format!("a move from {from} to {from}: the squares must differ"), 0..at + 2));
     }
     Ok(Move::Travel { from, to })
 }
 
 /// The error for text after a complete move.
 fn trailing(text: &str, at: usize, what: &str) -> MoveParseError {
-    MoveParseError::new(format!("unexpected text after {what}: expected the end of the move"), at..text.len())
+    move_error(format!("unexpected text after {what}: expected the end of the move"), at..text.len())
 }
 
 /// The square named by the two bytes at `at`, or an error naming them.
@@ -184,7 +184,7 @@ fn square_at(text: &str, at: usize) -> Result<Square, MoveParseError> {
     } else {
         format!("{found:?} is not a square: expected a file a-j and a rank 1-8, such as h2")
     };
-    Err(MoveParseError::new(message, at..end))
+    Err(move_error(message, at..end))
 }
 
 impl fmt::Display for Move {
@@ -197,27 +197,11 @@ impl fmt::Display for Move {
     }
 }
 
-/// Why a move cannot be read or played, with the bytes of its text the
-/// problem is about.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveParseError {
-    /// What is wrong, in words.
-    pub message: String,
-    /// The byte range of the move text it is about.
-    pub span: Range<usize>,
-}
+/// Why a move cannot be read or played, in words (`kind`), with the bytes
+/// of its text the problem is about; Khet names no candidates.
+pub type MoveParseError = polyfen_core::MoveParseError<String>;
 
-impl MoveParseError {
-    /// An error about `span`.
-    pub fn new(message: impl Into<String>, span: Range<usize>) -> MoveParseError {
-        MoveParseError { message: message.into(), span }
-    }
+/// An error about `span`, saying `message`.
+pub(crate) fn move_error(message: impl Into<String>, span: Range<usize>) -> MoveParseError {
+    MoveParseError::new(message.into(), span)
 }
-
-impl fmt::Display for MoveParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for MoveParseError {}

@@ -8,8 +8,7 @@
 use crate::moves::Move;
 use crate::position::{ABSORB, Action, BEAM, BORDER, DIR, EMPTY, Position, REMOVE, Rules, SPLIT, kind_bits, square_of};
 use crate::types::{Facing, Kind};
-use polyfen_core::perft::{self, estimate_to_u64};
-use polyfen_core::{PathSampler, PerftTree, PerftWatch, Stopped};
+use polyfen_core::{PerftTree, PerftWatch, Stopped};
 
 impl Position {
     /// Plays a generated move without building a laser report; returns
@@ -136,27 +135,15 @@ fn perft_inner(position: &Position, depth: u32, rules: Rules) -> u64 {
 }
 
 /// Perft split by the first move: each legal move with the leaves
-/// `depth - 1` plies below it, in generation order. Empty for depth 0 or a
-/// finished game.
+/// `depth - 1` plies below it, in generation order, as
+/// [`PerftTree::divide`]. Empty for depth 0 or a finished game.
 #[must_use]
 pub fn divide(position: &Position, depth: u32, rules: &Rules) -> Vec<(Move, u64)> {
-    let mut out = Vec::new();
-    if depth == 0 || position.is_over() {
-        return out;
+    if position.is_over() {
+        return Vec::new();
     }
-    position.generate(*rules, |from, action| {
-        let mut child = position.clone();
-        let alive = child.make(from, action);
-        let nodes = if depth == 1 {
-            1
-        } else if alive {
-            perft_inner(&child, depth - 1, *rules)
-        } else {
-            0
-        };
-        out.push((move_of(from, action), nodes));
-    });
-    out
+    let tree = Tree { position: position.clone(), rules: *rules };
+    tree.divide(depth).into_iter().map(|((from, action), nodes)| (move_of(from, action), nodes)).collect()
 }
 
 /// A generated move as a [`Move`].
@@ -168,9 +155,8 @@ fn move_of(from: usize, action: Action) -> Move {
     }
 }
 
-/// [`perft`] reporting to `watch`, which may stop it: the subtrees two
-/// plies deep are counted by the plain perft and reported one by one (a few
-/// thousand leaves each).
+/// [`perft`] reporting to `watch`, which may stop it, as
+/// [`PerftTree::perft_watched`].
 ///
 /// # Errors
 ///
@@ -194,10 +180,10 @@ pub fn perft_watched(
     if depth > 0 && position.is_over() {
         return Ok(0);
     }
-    perft::perft_watched(&Tree { position: position.clone(), rules: *rules }, depth, watch)
+    Tree { position: position.clone(), rules: *rules }.perft_watched(depth, watch)
 }
 
-/// [`divide`] reporting to `watch`, as [`perft_watched`].
+/// [`divide`] reporting to `watch`, as [`PerftTree::divide_watched`].
 ///
 /// # Errors
 ///
@@ -212,7 +198,7 @@ pub fn divide_watched(
         return Ok(Vec::new());
     }
     let tree = Tree { position: position.clone(), rules: *rules };
-    let divided = perft::divide_watched(&tree, depth, watch)?;
+    let divided = tree.divide_watched(depth, watch)?;
     Ok(divided.into_iter().map(|((from, action), nodes)| (move_of(from, action), nodes)).collect())
 }
 
@@ -249,48 +235,13 @@ impl PerftTree for Tree {
     }
 }
 
-/// A quick estimate of [`perft`]: exact up to depth 2, and deeper the mean
-/// of Knuth's estimator over random paths below each root move (about
-/// [`PathSampler::PATHS`] paths in all). Always the same for the same
-/// position.
+/// A quick estimate of [`perft`], as [`PerftTree::perft_estimate`].
 #[must_use]
-#[allow(clippy::cast_precision_loss)] // move counts are small
 pub fn perft_estimate(position: &Position, depth: u32, rules: &Rules) -> u64 {
-    if depth <= 2 {
-        return perft(position, depth, rules);
-    }
-    if position.is_over() {
+    if depth > 0 && position.is_over() {
         return 0;
     }
-    let moves = actions(position, *rules);
-    let paths = PathSampler::paths_per_root_move(moves.len());
-    let mut sampler = PathSampler::new();
-    let mut total = 0.0;
-    for (from, action) in moves {
-        let mut child = position.clone();
-        if child.make(from, action) {
-            let sum: f64 = (0..paths).map(|_| random_path(&child, depth - 1, *rules, &mut sampler)).sum();
-            total += sum / paths as f64;
-        }
-    }
-    estimate_to_u64(total)
-}
-
-/// Knuth's estimate of the leaves `depth` (≥ 1) plies below a position
-/// whose game goes on: the product of the move counts along one random
-/// path (0 when the path ends the game early).
-#[allow(clippy::cast_precision_loss)]
-fn random_path(position: &Position, depth: u32, rules: Rules, sampler: &mut PathSampler) -> f64 {
-    let moves = actions(position, rules);
-    if depth == 1 || moves.is_empty() {
-        return moves.len() as f64;
-    }
-    let (from, action) = moves[sampler.below(moves.len())];
-    let mut child = position.clone();
-    if !child.make(from, action) {
-        return 0.0;
-    }
-    moves.len() as f64 * random_path(&child, depth - 1, rules, sampler)
+    Tree { position: position.clone(), rules: *rules }.perft_estimate(depth)
 }
 
 #[cfg(test)]

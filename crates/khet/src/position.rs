@@ -11,7 +11,7 @@ use core::fmt;
 use polyfen_core::{Color, MoveRepair};
 
 use crate::laser::{Beam, BeamEnd, Bounce, Laser};
-use crate::moves::{Move, MoveParseError, Rotation};
+use crate::moves::{Move, MoveParseError, Rotation, move_error};
 use crate::types::{Facing, Kind, Piece, Square};
 use crate::validate::Violation;
 use crate::{KhetExtras, Pkn};
@@ -433,12 +433,12 @@ impl Position {
                 if let Ok(mv) = Move::parse_any_case(text)
                     && let Err(why) = self.check_legal(mv, rules)
                 {
-                    return Err(MoveParseError::new(why, 0..text.len()));
+                    return Err(move_error(why, 0..text.len()));
                 }
                 return Err(e);
             }
         };
-        self.check_legal(mv, rules).map_err(|why| MoveParseError::new(why, 0..text.len()))?;
+        self.check_legal(mv, rules).map_err(|why| move_error(why, 0..text.len()))?;
         Ok(mv)
     }
 
@@ -457,7 +457,7 @@ impl Position {
     ) -> Result<Move, MoveParseError> {
         let mut found = Vec::new();
         let mv = Move::parse_lenient(text, &mut found)?;
-        self.check_legal(mv, rules).map_err(|why| MoveParseError::new(why, 0..text.len()))?;
+        self.check_legal(mv, rules).map_err(|why| move_error(why, 0..text.len()))?;
         repairs.append(&mut found);
         Ok(mv)
     }

@@ -28,7 +28,7 @@ fn notation_forms() {
     let mut repairs = Vec::new();
     for text in ["H2G2", "H2-g2"] {
         let e = Move::parse(text).unwrap_err();
-        assert_eq!(e.message, format!("{text} is not standard: only a lenient reading takes it, as h2g2"));
+        assert_eq!(e.kind, format!("{text} is not standard: only a lenient reading takes it, as h2g2"));
         assert_eq!(Move::parse_lenient(text, &mut repairs), Ok(travel), "{text}");
     }
     let messages: Vec<String> = repairs.iter().map(ToString::to_string).collect();
@@ -36,9 +36,9 @@ fn notation_forms() {
     // on a position: an uppercase move that is not legal anyway says why
     let pos = start(CLASSIC);
     let rules = Rules::default();
-    let lower = pos.parse_move("j1+", &rules).unwrap_err().message;
-    assert_eq!(pos.parse_move("J1+", &rules).unwrap_err().message, lower);
-    assert!(pos.parse_move("C1+", &rules).unwrap_err().message.contains("only a lenient reading takes it, as c1+"));
+    let lower = pos.parse_move("j1+", &rules).unwrap_err().kind;
+    assert_eq!(pos.parse_move("J1+", &rules).unwrap_err().kind, lower);
+    assert!(pos.parse_move("C1+", &rules).unwrap_err().kind.contains("only a lenient reading takes it, as c1+"));
     repairs.clear();
     for text in ["h2g2", "h2-g2", "h2+", "h2-"] {
         Move::parse_lenient(text, &mut repairs).unwrap();
@@ -58,7 +58,7 @@ fn notation_errors_point_at_the_text() {
     {
         match Move::parse(text) {
             Ok(mv) => out.push_str(&["  ", text, "\n  = ", &mv.to_string(), "\n"].concat()),
-            Err(e) => out.push_str(&underline(text, &e.span, &e.message)),
+            Err(e) => out.push_str(&underline(text, &e.span, &e.kind)),
         }
     }
     insta::assert_snapshot!("move_notation_errors", out);
@@ -118,7 +118,7 @@ fn scarabs_swap_and_playing_honours_every_rotation() {
 fn illegal_moves_say_why() {
     let pos = start(CLASSIC);
     let rules = Rules::default();
-    let why = |text: &str| pos.parse_move(text, &rules).map_or_else(|e| e.message, |m| m.to_string());
+    let why = |text: &str| pos.parse_move(text, &rules).map_or_else(|e| e.kind, |m| m.to_string());
     assert_eq!(why("b2b3"), "there is no piece on b2");
     assert_eq!(why("a8+"), "the red sphinx on a8 is not silver's: silver is to move");
     assert_eq!(why("j1+"), "the sphinx on j1 cannot turn that way: it would fire off the board");
@@ -139,7 +139,7 @@ fn swap_restriction() {
     let pos = start("1SpARA3X/0/pS8/0/0/0/0/x3rss3 nnnnnnnnsnnn s 0");
     let free = Rules::default();
     let restricted = Rules { swap_restriction: true, ..Rules::default() };
-    let why = |text: &str, rules: &Rules| pos.parse_move(text, rules).map_or_else(|e| e.message, |m| m.to_string());
+    let why = |text: &str, rules: &Rules| pos.parse_move(text, rules).map_or_else(|e| e.kind, |m| m.to_string());
     // the swap puts the red pyramid on b1: allowed unless restricted
     assert_eq!(why("b1c1", &free), "b1c1");
     assert_eq!(why("b1c1", &restricted), "the swap would put the red pyramid on b1, which is reserved for silver");

@@ -1,6 +1,6 @@
 //! [`AnyPosition`], a position of any game of the list (`list.rs`), and
 //! the facade's [`Position`] for each game's position type, through the
-//! generic functions of `listed.rs`; reading a text in a game's notation
+//! generic functions of `per_game.rs`; reading a text in a game's notation
 //! (`read_in`), explaining it, the JSON form's conversions, and the records
 //! dispatch: `with_game!` (from a game id to its position type, whose
 //! `GamePosition::Adapter` is its record adapter) and `PerGame` with
@@ -201,10 +201,6 @@ macro_rules! any {
 
                 fn extra(&self, name: &str, args: &polyfen_game::ExtraArgs<'_>) -> Result<polyfen_game::ExtraAnswer, RulesError> {
                     crate::extras::extra(self, name, args)
-                }
-
-                fn extra_bound(&self, name: &str, side: Option<&str>) -> u64 {
-                    <$ty as GamePosition>::extra_bound(self, name, side)
                 }
             }
         )+

@@ -48,18 +48,6 @@ pub fn sides(name: &str) -> Vec<&'static str> {
     sides
 }
 
-/// An upper bound of [`Position::extra_bound`] for the extra `name`,
-/// whatever the position (0 when no game has it).
-#[must_use]
-pub fn most(name: &str) -> u64 {
-    VariantId::iter()
-        .flat_map(VariantId::extras)
-        .filter(|extra| extra.name == name)
-        .map(|extra| extra.most)
-        .max()
-        .unwrap_or_default()
-}
-
 /// The games that have the extra `name` as a list in words:
 /// `khet`, `khet, chess`.
 #[must_use]

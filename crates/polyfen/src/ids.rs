@@ -1,7 +1,7 @@
 //! The ids of the games and their notations, made from the list of games
 //! (`list.rs`): [`VariantId`], [`Notation`], [`MoveNotation`], what each id
 //! answers of its game (setups, styles, square boxes, extras, letter sets,
-//! bounds, rule options, the PGN tags that name it, its guess at a text's
+//! rule options, the PGN tags that name it, its guess at a text's
 //! notation), and [`JsonPosition`], the JSON form of any position. Nothing
 //! here reads or plays a position: that is `any.rs`, above this module.
 
@@ -147,14 +147,6 @@ macro_rules! ids {
             pub fn letter_sets(self) -> &'static [&'static str] {
                 match self {
                     $( VariantId::$game => <$ty as GamePosition>::LETTER_SETS, )+
-                }
-            }
-
-            /// The bounds of the sizes of the game's answers.
-            #[must_use]
-            pub fn bounds(self) -> polyfen_game::Bounds {
-                match self {
-                    $( VariantId::$game => polyfen_game::Bounds::of::<$ty>(), )+
                 }
             }
 

@@ -60,7 +60,8 @@ pub use rules::{
 };
 pub use styles::{RenderStyle, letter_set, letter_sets};
 pub use {
-    polyfen_chess, polyfen_core, polyfen_core::MoveRepair, polyfen_game, polyfen_khet, polyfen_shogi, polyfen_xiangqi,
+    polyfen_chess, polyfen_core, polyfen_core::MoveRepair, polyfen_core::char_column, polyfen_game, polyfen_khet,
+    polyfen_shogi, polyfen_xiangqi,
 };
 
 /// The chapter "The JSON schema" of the book, compiled and run as doc tests.

@@ -224,7 +224,8 @@ pub trait Position {
         Err(RulesError::Unsupported { variant: self.variant(), feature: "game status" })
     }
 
-    /// The pieces on the board.
+    /// The pieces of the position: on the board and, in a game that keeps
+    /// pieces off it (Shogi's hands, crazyhouse's pocket), off it too.
     fn pieces(&self) -> usize;
 
     /// Answers the extra named `name`, one of the game's
@@ -238,10 +239,4 @@ pub trait Position {
     /// otherwise as the extra says (the laser:
     /// [`RuleError::IllegalPosition`] when no sphinx can fire).
     fn extra(&self, name: &str, args: &ExtraArgs<'_>) -> Result<ExtraAnswer, RulesError>;
-
-    /// An upper bound of the bytes of [`Position::extra`]'s answer for
-    /// `side` with an SVG diagram (its text, removed squares and diagram,
-    /// each as a JSON string); 0 when the game has no such extra or cannot
-    /// answer it here.
-    fn extra_bound(&self, name: &str, side: Option<&str>) -> u64;
 }

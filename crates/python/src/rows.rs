@@ -3,7 +3,6 @@
 //! its own columns from these answers.
 
 use polyfen::RuleError;
-use polyfen::polyfen_core::{ParseError, ParseErrorKind};
 use polyfen::{MoveNotation, Notation, Position as _, ReadError, ReadOptions, RuleOptions, WriteOptions, read};
 
 /// A bad row's error struct: the 1-based character column, the notation it
@@ -72,10 +71,11 @@ pub(crate) fn move_to(
 ) -> Result<String, RowError> {
     let mut board = read(position, from, &options).map_err(|e| RowError::read(position, &e))?.position;
     board.play(text, to, &rules).map_err(|e| match e {
-        polyfen::RulesError::Rule(RuleError::Move { error, .. }) => {
-            let at = ParseError::new(ParseErrorKind::Empty { expected: "" }, error.span.clone());
-            RowError { column: at.char_column(text), notation: to.into(), message: error.to_string() }
-        }
+        polyfen::RulesError::Rule(RuleError::Move { error, .. }) => RowError {
+            column: polyfen::char_column(text, error.span.start),
+            notation: to.into(),
+            message: error.to_string(),
+        },
         e => RowError { column: 0, notation: to.into(), message: e.to_string() },
     })
 }

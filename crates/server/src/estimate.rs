@@ -1,26 +1,310 @@
 //! Upper bounds of the answer an input gets, estimated from its reading
 //! before the work, in bytes of JSON (the item with its `ok` or `error`
-//! wrapper and the comma after it). The constants are measured on full
-//! boards of each piece (see the tests, which check each bound against the
-//! real answers of many positions).
+//! wrapper and the comma after it). What a game's answers take is measured
+//! here, once per game, the first time an estimate asks ([`Measured`]), from
+//! what the game says of itself through the facade: its setups and the
+//! positions of seeded random games from them, its board's squares, its JSON
+//! form, its drawings and its moves; no game declares a size. The tests
+//! check each bound against the real answers of many positions of every
+//! game.
 
-use polyfen::{MoveNotation, Position, ReadOptions, Reading, RenderStyle, RuleOptions, VariantId};
+use std::sync::{LazyLock, OnceLock};
+
+use polyfen::extras::ExtraArgs;
+use polyfen::{AnyPosition, MoveNotation, Position, ReadOptions, Reading, RenderStyle, RuleOptions, VariantId};
+use serde_json::Value;
 use strum::IntoEnumIterator;
 
 /// What an item adds around its diagram or moves: the keys, the notation
 /// and variant ids, an error's message.
 const ITEM: u64 = 512;
 
-/// The bytes of a diagram of `variant` in `style` with `pieces` pieces, as
-/// a JSON string: for SVG, the game's own bound
-/// ([`polyfen::polyfen_game::Bounds::svg_bytes`]), its quotes escaped (a fifth more
-/// bytes, at most); a text diagram's newlines are.
-fn diagram(variant: VariantId, style: RenderStyle, pieces: u64) -> u64 {
-    match style {
-        RenderStyle::Svg => variant.bounds().svg_bytes(pieces) * 5 / 4,
-        // at most 1,644 bytes measured, whatever the pieces
-        _ => 2_048,
+/// The plies of each seeded random game played from a setup for
+/// [`Measured`], and the games played from each.
+const PLIES: usize = 60;
+const GAMES: u64 = 1;
+
+/// The most sampled positions drawn and whose moves are written, spread
+/// over the samples.
+const MEASURED: usize = 128;
+
+/// The size of a diagram in one style as a JSON string: the empty board's,
+/// and what each piece adds at most.
+#[derive(Clone, Copy, Debug)]
+struct Linear {
+    style: RenderStyle,
+    board: u64,
+    piece: u64,
+}
+
+impl Linear {
+    fn bytes(&self, pieces: u64) -> u64 {
+        self.board + self.piece * pieces
     }
+}
+
+/// What the estimates know of one game, measured from the game's own
+/// answers.
+#[derive(Debug)]
+struct Measured {
+    /// The squares of the board ([`VariantId::square_boxes`]).
+    squares: u64,
+    /// Each style's diagram: the largest drawing of an empty board (each
+    /// setup's JSON form with its fields keyed by square emptied), and the
+    /// most one piece adds to it: each piece seen in the setups and their
+    /// games (with the codec's promotion markers, `+P` and `Q~`, where the
+    /// game takes them), drawn alone on every square, and each sampled
+    /// position's drawing shared out among its pieces, those off the board
+    /// (a hand, a pocket) among them.
+    diagrams: Vec<Linear>,
+    /// The most legal moves of a sampled position.
+    most_moves: u64,
+    /// The bytes of the longest move of a sampled position in each move
+    /// notation of the game, as a JSON string.
+    longest: Vec<(MoveNotation, u64)>,
+    /// For each extra of the game, the most bytes its SVG drawing adds
+    /// over the board's per byte of its answer in words (the laser's beams
+    /// follow the squares its words name), twice the most measured on the
+    /// samples.
+    extras: Vec<(&'static str, u64)>,
+}
+
+/// The measures of `variant`, made the first time they are asked for (a
+/// few milliseconds of a release build; by the first request that needs
+/// them, see [`ready`]).
+fn measured(variant: VariantId) -> &'static Measured {
+    let index = VariantId::iter().position(|listed| listed == variant).unwrap_or_default();
+    MEASURES[index].get_or_init(|| measure(variant))
+}
+
+/// Each game's measures, once made.
+static MEASURES: LazyLock<Vec<OnceLock<Measured>>> =
+    LazyLock::new(|| VariantId::iter().map(|_| OnceLock::new()).collect());
+
+/// Makes every game's measures, if they are not made yet, on a thread of
+/// the blocking pool: an endpoint awaits this before it asks an estimate
+/// from the runtime's threads, which must not measure.
+pub(crate) async fn ready() {
+    if MEASURES.iter().all(|measures| measures.get().is_some()) {
+        return;
+    }
+    let _ = tokio::task::spawn_blocking(|| {
+        for variant in VariantId::iter() {
+            measured(variant);
+        }
+    })
+    .await;
+}
+
+/// The positions a game's measures are taken on: each setup (each rules
+/// variant's too, under its rules) and the positions of seeded random
+/// games played from it.
+fn samples(variant: VariantId) -> Vec<AnyPosition> {
+    let own = variant.setups().iter().map(|&(_, text)| (text, ReadOptions::default()));
+    let rules = variant.rules().iter().flat_map(|rules| {
+        rules.setups.iter().map(|&(_, text)| (text, ReadOptions::default().with_rules(Some(rules.id))))
+    });
+    let starts: Vec<AnyPosition> = own
+        .chain(rules)
+        .filter_map(|(text, options)| polyfen::read(text, Some(variant.default_notation()), &options).ok())
+        .map(|reading| reading.position)
+        .collect();
+    let mut samples = starts.clone();
+    let Some(&notation) = variant.move_notations().first() else { return samples };
+    let options = RuleOptions::default();
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    for start in &starts {
+        for _ in 0..GAMES {
+            let mut position = start.clone();
+            for _ in 0..PLIES {
+                let Ok(moves) = position.legal_moves(notation, &options) else { break };
+                if moves.is_empty() {
+                    break;
+                }
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                let pick = &moves[usize::try_from(seed >> 33).unwrap_or_default() % moves.len()];
+                if position.play(pick, notation, &options).is_err() {
+                    break;
+                }
+                samples.push(position.clone());
+            }
+        }
+    }
+    samples
+}
+
+/// The names of the fields of the JSON form `json` that are keyed by
+/// square (the board, Khet's facings): objects all of whose keys are
+/// among `squares`.
+fn square_fields(json: &Value, squares: &[String]) -> Vec<String> {
+    let Some(object) = json.as_object() else { return Vec::new() };
+    object
+        .iter()
+        .filter(|(_, value)| {
+            value.as_object().is_some_and(|keyed| {
+                !keyed.is_empty() && keyed.keys().all(|key| squares.iter().any(|square| square == key))
+            })
+        })
+        .map(|(name, _)| name.clone())
+        .collect()
+}
+
+/// `json` with the fields `fields` emptied: the same position without the
+/// pieces on its board.
+fn emptied(json: &Value, fields: &[String]) -> Value {
+    let mut json = json.clone();
+    for field in fields {
+        json[field.as_str()] = Value::Object(serde_json::Map::new());
+    }
+    json
+}
+
+/// The position of the JSON form `json`, if it is one.
+fn position_of(json: Value) -> Option<AnyPosition> {
+    serde_json::from_value(json).ok()
+}
+
+/// The bytes of `position`'s diagram in `style` as a JSON string.
+fn drawn(position: &AnyPosition, style: RenderStyle) -> u64 {
+    position.render(style).map_or(0, |diagram| escaped(diagram.as_bytes()) + 2)
+}
+
+/// A piece: its value in each field keyed by square (its letter on the
+/// board, Khet's facing).
+type Piece = Vec<(String, Value)>;
+
+/// Each piece of the JSON forms `forms`, once, and each with a promotion
+/// marker of the codec (`+P`, `Q~`), which the game may or may not take.
+fn pieces_seen(forms: &[Value], fields: &[String], squares: &[String]) -> Vec<Piece> {
+    let mut pieces: Vec<Piece> = Vec::new();
+    for form in forms {
+        for square in squares {
+            let piece: Piece = fields
+                .iter()
+                .filter_map(|field| form[field.as_str()].get(square).map(|value| (field.clone(), value.clone())))
+                .collect();
+            if !piece.is_empty() && !pieces.contains(&piece) {
+                pieces.push(piece);
+            }
+        }
+    }
+    let marked: Vec<Piece> = pieces
+        .iter()
+        .flat_map(|piece| {
+            (0..piece.len()).flat_map(move |i| {
+                let letter = piece[i].1.as_str().unwrap_or_default().to_owned();
+                [format!("+{letter}"), format!("{letter}~")].into_iter().map(move |text| {
+                    let mut piece = piece.clone();
+                    piece[i].1 = Value::String(text);
+                    piece
+                })
+            })
+        })
+        .collect();
+    pieces.extend(marked);
+    pieces
+}
+
+/// Measures `variant`.
+fn measure(variant: VariantId) -> Measured {
+    let squares: Vec<String> = variant.square_boxes().into_iter().map(|square| square.name).collect();
+    let samples = samples(variant);
+    let forms: Vec<Value> = samples.iter().map(|position| serde_json::to_value(position).unwrap_or_default()).collect();
+    let fields: Vec<String> = {
+        let mut fields: Vec<String> = forms.iter().flat_map(|form| square_fields(form, &squares)).collect();
+        fields.sort();
+        fields.dedup();
+        fields
+    };
+    let pieces = pieces_seen(&forms, &fields, &squares);
+    // each sample without the pieces on its board (those off it kept)
+    let empties: Vec<Option<AnyPosition>> = forms.iter().map(|form| position_of(emptied(form, &fields))).collect();
+    let base = forms.first().map(|form| emptied(form, &fields));
+    // the samples drawn and their moves written: at most [`MEASURED`] of them
+    let step = samples.len().div_ceil(MEASURED).max(1);
+    let setups = variant.setups().len() + variant.rules().iter().map(|rules| rules.setups.len()).sum::<usize>();
+    let diagrams = variant
+        .styles()
+        .iter()
+        .map(|&style| {
+            // the empty boards with nothing off them either: the setups',
+            // and the samples'
+            let board = empties
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| i < setups || i % step == 0)
+                .filter_map(|(_, empty)| empty.as_ref())
+                .filter(|empty| empty.pieces() == 0)
+                .map(|empty| drawn(empty, style))
+                .max()
+                .unwrap_or_default();
+            let mut piece = 0;
+            // each sampled position's drawing shared out among its pieces,
+            // and its pieces off the board among themselves
+            for (position, empty) in samples.iter().zip(&empties).step_by(step) {
+                let count = position.pieces() as u64;
+                piece = piece.max(drawn(position, style).saturating_sub(board).div_ceil(count.max(1)));
+                if let Some(empty) = empty {
+                    let off = empty.pieces() as u64;
+                    piece = piece.max(drawn(empty, style).saturating_sub(board).div_ceil(off.max(1)));
+                }
+            }
+            // each piece alone on every square (on one in a text diagram,
+            // where a piece takes the place of an empty square's mark)
+            let on = if style == RenderStyle::Svg { squares.len() } else { 1 };
+            if let Some(base) = &base {
+                for one in &pieces {
+                    for square in squares.iter().take(on) {
+                        let mut json = base.clone();
+                        for (field, value) in one {
+                            json[field.as_str()] = serde_json::json!({ square.as_str(): value });
+                        }
+                        if let Some(position) = position_of(json) {
+                            piece = piece.max(drawn(&position, style).saturating_sub(board));
+                        }
+                    }
+                }
+            }
+            Linear { style, board, piece }
+        })
+        .collect();
+    let options = RuleOptions::default();
+    let mut most_moves = 0;
+    let mut longest: Vec<(MoveNotation, u64)> = variant.move_notations().iter().map(|&n| (n, 0)).collect();
+    for position in samples.iter().step_by(step) {
+        for (notation, most) in &mut longest {
+            let Ok(moves) = position.legal_moves(*notation, &options) else { continue };
+            most_moves = most_moves.max(moves.len() as u64);
+            for text in &moves {
+                *most = (*most).max(escaped(text.as_bytes()) + 2);
+            }
+        }
+    }
+    let extras = variant
+        .extras()
+        .iter()
+        .map(|extra| {
+            let mut most = 0;
+            for position in samples.iter().step_by(step) {
+                let plain = drawn(position, RenderStyle::Svg);
+                for &side in extra.sides {
+                    let args = ExtraArgs::default().with_side(Some(side)).with_style(Some("svg"));
+                    let Ok(answer) = position.extra(extra.name, &args) else { continue };
+                    let added = answer.diagram.map_or(0, |d| escaped(d.as_bytes()) + 2).saturating_sub(plain);
+                    most = most.max(added.div_ceil(escaped(answer.text.as_bytes()).max(1)));
+                }
+            }
+            (extra.name, 2 * most)
+        })
+        .collect();
+    Measured { squares: squares.len() as u64, diagrams, most_moves, longest, extras }
+}
+
+/// The bytes of a diagram of `variant` in `style` with `pieces` pieces, as
+/// a JSON string; 0 for a style the game does not draw (the item is an
+/// error).
+fn diagram(variant: VariantId, style: RenderStyle, pieces: u64) -> u64 {
+    measured(variant).diagrams.iter().find(|linear| linear.style == style).map_or(0, |linear| linear.bytes(pieces))
 }
 
 /// A `render` item.
@@ -29,22 +313,29 @@ pub(crate) fn render(reading: &Reading, style: RenderStyle) -> u64 {
     ITEM + diagram(variant, style, reading.position.pieces() as u64)
 }
 
-/// The largest `render` item in `style`, whatever the position: a board of
-/// each game full of pieces.
+/// The memory held for a `render` item in `style` before its work: a board
+/// of the largest game full of pieces (a position with more, in hand, is
+/// still held to the reply budget by its own [`render`]).
 pub(crate) fn render_most(style: RenderStyle) -> usize {
-    let most = VariantId::iter()
-        .map(|variant| diagram(variant, style, variant.bounds().most_pieces))
-        .max()
-        .unwrap_or_default();
+    let most =
+        VariantId::iter().map(|variant| diagram(variant, style, measured(variant).squares)).max().unwrap_or_default();
     usize::try_from(ITEM + most).unwrap_or(usize::MAX)
 }
 
+/// The bytes of the longest move of `variant` in `notation` (in every
+/// notation of the game for `None`), as a JSON string: twice the longest
+/// measured, for the marks a notation adds only now and then (a
+/// disambiguation, a promotion declined).
+fn longest_move(variant: VariantId, notation: Option<MoveNotation>) -> u64 {
+    let longest = measured(variant).longest.iter().filter(|(n, _)| notation.is_none_or(|asked| asked == *n));
+    2 * longest.map(|&(_, bytes)| bytes).max().unwrap_or_default()
+}
+
 /// The bytes of one move of `variant` in a `moves` answer: its longest
-/// move text with the quotes and comma of JSON, and at least 24 (a
-/// `divide` answer, bounded as twice a `moves` one, writes each move's
-/// count beside it).
+/// move text with the comma of JSON, and at least 24 (a `divide` answer,
+/// bounded as twice a `moves` one, writes each move's count beside it).
 fn move_bytes(variant: VariantId) -> u64 {
-    (variant.bounds().longest_move + 3).max(24)
+    (longest_move(variant, None) + 1).max(24)
 }
 
 /// A `moves` item: the legal moves, counted (perft 1) but not written.
@@ -53,24 +344,39 @@ pub(crate) fn moves(reading: &Reading, options: RuleOptions) -> u64 {
     ITEM + move_bytes(reading.position.variant()) * count
 }
 
-/// The largest `moves` item: the most moves of any game's position, each
-/// as long as the game's longest.
+/// The memory held for a `moves` item before its work: four times the
+/// most moves of a sampled position of any game, each as long as the
+/// game's longest (a position with more is still held to the reply budget
+/// by its own count, [`moves`]).
 pub(crate) fn moves_most() -> usize {
-    let most =
-        VariantId::iter().map(|variant| move_bytes(variant) * variant.bounds().most_moves).max().unwrap_or_default();
+    let most = VariantId::iter()
+        .map(|variant| move_bytes(variant) * 4 * measured(variant).most_moves)
+        .max()
+        .unwrap_or_default();
     usize::try_from(ITEM + most).unwrap_or(usize::MAX)
 }
 
 /// An item of the extra `name` (`laser`) asked for `side` with an SVG
-/// diagram: the game's own bound of its text, removed squares and drawing
-/// ([`Position::extra_bound`]).
+/// diagram: its answer in words and the squares it removes, asked of the
+/// extra without a drawing (the laser's trace, without the drawing's
+/// work), and the drawing: the board's ([`diagram`]) and what the extra
+/// draws over it, at most [`Measured::extras`] bytes per byte of its words.
 pub(crate) fn extra(reading: &Reading, name: &str, side: Option<&str>) -> u64 {
-    ITEM + reading.position.extra_bound(name, side)
+    let args = ExtraArgs::default().with_side(side);
+    let Ok(answer) = reading.position.extra(name, &args) else { return ITEM };
+    let variant = reading.position.variant();
+    let words = escaped(answer.text.as_bytes()) + 2;
+    let removed: u64 = answer.removed.iter().map(|square| escaped(square.as_bytes()) + 3).sum();
+    let per_word = measured(variant).extras.iter().find(|(extra, _)| *extra == name).map_or(0, |&(_, most)| most);
+    ITEM + words + removed + diagram(variant, RenderStyle::Svg, reading.position.pieces() as u64) + per_word * words
 }
 
-/// The largest item of the extra `name`, whatever the position.
+/// The memory held for an item of the extra `name` before its work: the
+/// largest SVG drawing of a full board, twice (the board, with what the
+/// extra draws over it and says in words).
 pub(crate) fn extra_most(name: &str) -> usize {
-    usize::try_from(ITEM + polyfen::extras::most(name)).unwrap_or(usize::MAX)
+    let _ = name;
+    render_most(RenderStyle::Svg).saturating_mul(2)
 }
 
 /// An `explain` answer for a text of `bytes` bytes: the parts (about 20 KB
@@ -115,16 +421,28 @@ const GAME: u64 = 1_024 + 2 * POSITION;
 /// Chinese move) with their commas.
 const CANDIDATES: u64 = 256 * 18;
 
-/// One move: its node in the tree (`{"move":"","coordinates":""},`, 29
-/// bytes, with at most 5 of coordinates) and its place in the main line
-/// (`"",`), or its move number and text in PGN; with the move written
-/// twice, at most 9 bytes in every notation (`e7xd8=Q+` in long
-/// algebraic) but Chinese.
-const GAME_MOVE: u64 = 64;
-
-/// [`GAME_MOVE`] with the moves written in Chinese (`马８进７`, five
-/// characters of three bytes at most).
-const GAME_MOVE_CHINESE: u64 = 72;
+/// One move of a game: its node in the tree (`{"move":"","coordinates":""},`,
+/// 29 bytes) and its place in the main line (`"",`), or its move number and
+/// text in PGN; the move written twice and its coordinates once. A move asked
+/// in `moves` is at most as long as its notation's longest
+/// ([`longest_move`]); one written in the notation it was read in (no
+/// notation asked) at most 8 bytes longer than its text `quoted` (the
+/// marks a writer adds: a capture, a check, a promotion's `=`, KIF's
+/// origin square), and its coordinates at most two square names and two
+/// bytes more (a promotion, a drop's piece), with their quotes: known
+/// without measuring any game.
+fn game_move(moves: Option<MoveNotation>, quoted: u64) -> u64 {
+    static COORDINATES: LazyLock<u64> = LazyLock::new(|| {
+        let longest_square = VariantId::iter()
+            .flat_map(|variant| variant.square_boxes().into_iter().map(|square| square.name.len() as u64))
+            .max()
+            .unwrap_or_default();
+        2 * longest_square + 4
+    });
+    let Some(notation) = moves else { return 32 + 2 * (quoted + 8) + *COORDINATES };
+    let game = notation.variant();
+    32 + 2 * longest_move(game, Some(notation)) + longest_move(game, game.move_notations().first().copied())
+}
 
 /// The longest position in its game's own notation as a JSON string with
 /// its comma: Khet's PKN with a rotation per piece and large counters.
@@ -145,8 +463,8 @@ pub(crate) struct GamesBound {
     pub(crate) positions: bool,
     /// The moves are read leniently (each may be repaired).
     pub(crate) lenient: bool,
-    /// What one move takes besides its position and repair.
-    move_bytes: u64,
+    /// The notation the moves are written in, if one is asked for.
+    notation: Option<MoveNotation>,
     /// The games counted.
     pub(crate) games: usize,
     /// The moves counted, variations included.
@@ -162,11 +480,9 @@ pub(crate) struct GamesBound {
 impl GamesBound {
     /// A bound of nothing yet, for an answer with the moves written in
     /// `moves` (by default the notation each PGN game is written in, which
-    /// may be Chinese in either script).
+    /// may be any notation of any game).
     pub(crate) fn new(positions: bool, lenient: bool, moves: Option<MoveNotation>) -> GamesBound {
-        let chinese = matches!(moves, None | Some(MoveNotation::Chinese | MoveNotation::ChineseTraditional));
-        let move_bytes = if chinese { GAME_MOVE_CHINESE } else { GAME_MOVE };
-        GamesBound { positions, lenient, move_bytes, games: 0, moves: 0, bytes: 16, longest: 0, moved: false }
+        GamesBound { positions, lenient, notation: moves, games: 0, moves: 0, bytes: 16, longest: 0, moved: false }
     }
 
     fn add(&mut self, bytes: u64) {
@@ -216,7 +532,7 @@ impl GamesBound {
             self.add(2 * (quoted - self.longest));
             self.longest = quoted;
         }
-        let mut bytes = self.move_bytes;
+        let mut bytes = game_move(self.notation, quoted);
         if self.positions {
             bytes += POSITION;
         }
@@ -351,6 +667,12 @@ mod tests {
             let row: String = std::iter::repeat_n(letter, 10).collect();
             texts.push(format!("{} {} s 0", vec![row; 8].join("/"), "n".repeat(80)));
         }
+        // Shogi: every square a dragon; kings and full hands; full hands alone
+        texts.push(format!("{} b - 1", ["+R+R+R+R+R+R+R+R+R"; 9].join("/")));
+        texts.push("4k4/9/9/9/9/9/9/9/4K4 b 2R2B4G4S4N4L9Prbgsnl9p 1".to_owned());
+        texts.push("9/9/9/9/9/9/9/9/9 b 18R18B18G18S18N18L18P18r18b18g18s18n18l18p 1".to_owned());
+        // crazyhouse: a full pocket
+        texts.push("4k3/8/8/8/8/8/8/4K3[QQQQRRRRBBBBNNNNPPPPqqqqrrrrbbbbnnnnpppp] w - - 0 1".to_owned());
         let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
         let options = RuleOptions::default();
         let starts: Vec<String> = texts.iter().take(12).cloned().collect();
@@ -376,6 +698,69 @@ mod tests {
         texts
     }
 
+    /// Big positions of every game of the facade, made from what the game
+    /// says of itself: each piece of its setups and their games on every
+    /// square, and the sampled positions with their boards emptied (their
+    /// pieces off the board left).
+    fn big_positions() -> Vec<polyfen::AnyPosition> {
+        let mut big = Vec::new();
+        for variant in <VariantId as strum::IntoEnumIterator>::iter() {
+            let squares: Vec<String> = variant.square_boxes().into_iter().map(|square| square.name).collect();
+            let samples = super::samples(variant);
+            let forms: Vec<serde_json::Value> =
+                samples.iter().map(|p| serde_json::to_value(p).expect("json")).collect();
+            let Some(first) = forms.first() else { continue };
+            let fields = super::square_fields(first, &squares);
+            assert!(!fields.is_empty(), "{variant}: its JSON form has a board keyed by square");
+            let mut full_boards = 0;
+            for piece in super::pieces_seen(&forms, &fields, &squares) {
+                let mut full = first.clone();
+                for (field, value) in &piece {
+                    let every: serde_json::Map<String, serde_json::Value> =
+                        squares.iter().map(|square| (square.clone(), value.clone())).collect();
+                    full[field.as_str()] = serde_json::Value::Object(every);
+                }
+                if let Some(position) = super::position_of(full) {
+                    big.push(position);
+                    full_boards += 1;
+                }
+            }
+            assert!(full_boards > 0, "{variant}: no full board");
+            // the most pieces off an empty board
+            let mut off: Vec<polyfen::AnyPosition> = forms
+                .iter()
+                .filter_map(|form| super::position_of(super::emptied(form, &fields)))
+                .filter(|empty| empty.pieces() > 0)
+                .collect();
+            off.sort_by_key(|empty| std::cmp::Reverse(empty.pieces()));
+            big.extend(off.into_iter().take(5));
+        }
+        big
+    }
+
+    /// For every game of the facade, the estimates of big positions are at
+    /// least their real answers.
+    #[test]
+    fn every_games_big_positions_are_bounded() {
+        let rules = RuleOptions::default();
+        for position in big_positions() {
+            let notation = position.variant().default_notation();
+            let text = position.to_notation(notation, &polyfen::WriteOptions::default()).expect("writes").text;
+            let options = ReadOptions::default().with_rules(position.rules());
+            let reading = polyfen::read(&text, Some(notation), &options).expect("reads back");
+            for &style in reading.position.variant().styles() {
+                let diagram = reading.position.render(style).expect("draws");
+                let bound = super::render(&reading, style);
+                assert!(json_len(&diagram) <= bound, "{text} {style:?}: {} > {bound}", json_len(&diagram));
+            }
+            for &notation in reading.position.variant().move_notations() {
+                let Ok(moves) = reading.position.legal_moves(notation, &rules) else { continue };
+                let bound = super::moves(&reading, rules);
+                assert!(json_len(&moves) <= bound, "{text} {notation:?}: {} > {bound}", json_len(&moves));
+            }
+        }
+    }
+
     /// The bytes of `value` as JSON, with an item's wrapper around it.
     fn json_len(value: &impl serde::Serialize) -> u64 {
         serde_json::to_string(value).expect("json").len() as u64 + 160
@@ -389,7 +774,12 @@ mod tests {
                 let diagram = reading.position.render(style).expect("draws");
                 let bound = super::render(&reading, style);
                 assert!(json_len(&diagram) <= bound, "{text} {style:?}: {} > {bound}", json_len(&diagram));
-                assert!(bound <= super::render_most(style) as u64, "{text} {style:?}");
+                // the memory held is a full board's: more pieces, in hand,
+                // are held to the reply budget only
+                let squares = reading.position.variant().square_boxes().len();
+                if reading.position.pieces() <= squares {
+                    assert!(bound <= super::render_most(style) as u64, "{text} {style:?}");
+                }
             }
         }
     }

@@ -9,7 +9,6 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use polyfen::RuleError;
 use polyfen::explain::{Explanation, explain, explain_move_at, move_forms};
-use polyfen::polyfen_core::{ParseError, ParseErrorKind};
 use polyfen::{AnyPosition, Notation, Position, ReadOptions, RulesError, VariantId, WriteOptions, read};
 use serde::{Deserialize, Serialize};
 use strum::IntoEnumIterator;
@@ -76,10 +75,6 @@ enum Answer {
     Error(Failure),
 }
 
-fn column(input: &str, span: std::ops::Range<usize>) -> usize {
-    ParseError::new(ParseErrorKind::Empty { expected: "" }, span).char_column(input)
-}
-
 /// The position in every notation of its game, then JSON.
 fn positions(position: &AnyPosition) -> Vec<Form> {
     Notation::iter()
@@ -106,7 +101,7 @@ fn answer(request: &ExplainRequest, from: Option<Notation>, rules: Option<&'stat
             }
             Err(e) => Answer::Error(Failure {
                 message: e.error.kind.to_string(),
-                column: Some(column(input, e.error.span.clone())),
+                column: Some(polyfen::char_column(input, e.error.span.start)),
                 field: None,
                 candidates: Vec::new(),
             }),
@@ -118,7 +113,7 @@ fn answer(request: &ExplainRequest, from: Option<Notation>, rules: Option<&'stat
         Err(e) => {
             return Answer::Error(Failure {
                 message: e.error.kind.to_string(),
-                column: Some(column(position_text, e.error.span.clone())),
+                column: Some(polyfen::char_column(position_text, e.error.span.start)),
                 field: Some("position"),
                 candidates: Vec::new(),
             });
@@ -137,7 +132,7 @@ fn answer(request: &ExplainRequest, from: Option<Notation>, rules: Option<&'stat
         })),
         Err(RulesError::Rule(RuleError::Move { error, .. })) => Answer::Error(Failure {
             message: error.to_string(),
-            column: Some(column(&request.input, error.span.clone())),
+            column: Some(polyfen::char_column(&request.input, error.span.start)),
             field: None,
             candidates: error.candidates.clone(),
         }),

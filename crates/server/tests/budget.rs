@@ -90,12 +90,23 @@ async fn the_reply_budget_is_estimated_before_the_work() {
     let inputs = vec![XQ_START; 10];
     let (status, answer) = post(&c, &base, "/v1/render", &json!({"inputs": inputs})).await;
     assert_eq!(status, 413, "{answer}");
+    let message = answer["error"]["message"].as_str().expect("a message");
+    let (bound, rest) = message
+        .strip_prefix("this request's answer may take up to ")
+        .and_then(|rest| rest.split_once(' '))
+        .expect("the bound first");
     assert_eq!(
-        answer["error"]["message"],
-        "this request's answer may take up to 702,620 bytes (10 inputs); the limit is 200,000 bytes per answer \
-         (serve --max-reply-bytes); send fewer inputs at once, or ask for the batch as NDJSON (accept: \
-         application/x-ndjson)"
+        rest,
+        "bytes (10 inputs); the limit is 200,000 bytes per answer (serve --max-reply-bytes); send fewer inputs at \
+         once, or ask for the batch as NDJSON (accept: application/x-ndjson)"
     );
+    // the bound is at least the real answer, and not far above it
+    let bound: u64 = bound.replace(',', "").parse().expect("a number");
+    let roomy = start(Config::default()).await;
+    let (status, real) = post(&c, &roomy, "/v1/render", &json!({"inputs": inputs})).await;
+    assert_eq!(status, 200);
+    let real = real.to_string().len() as u64;
+    assert!(real <= bound && bound <= 2 * real, "{real} {bound}");
     // the same inputs in a text style are small
     let (status, answer) = post(&c, &base, "/v1/render", &json!({"inputs": inputs, "style": "ascii"})).await;
     assert_eq!(status, 200, "{answer}");

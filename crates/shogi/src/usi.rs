@@ -15,7 +15,7 @@
 use core::fmt;
 use core::ops::Range;
 
-use polyfen_core::{Leniency, MoveRepair, ParseError, Setup};
+use polyfen_core::{Leniency, MoveErrorMessage, MoveRepair, ParseError, Setup};
 
 use crate::{IllegalMove, Move, Position, PositionError, Role, START_SFEN, Sfen, Square};
 
@@ -54,49 +54,14 @@ pub enum MoveErrorKind {
 }
 
 /// A written move that could not be read as a legal move: what is wrong,
-/// the byte span of the faulty part, and the legal moves it may have meant.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveParseError {
-    /// What is wrong.
-    pub kind: MoveErrorKind,
-    /// The bytes of the text the error is about.
-    pub span: Range<usize>,
-    /// The legal moves that come closest, sorted: for a board move those of
-    /// the same piece to the same square (the other promotion choice), else
-    /// those of the same piece, else those to the same square; for a drop
-    /// the legal moves to its square.
-    pub candidates: Vec<Move>,
-}
+/// the byte span of the faulty part, and the legal moves that come closest,
+/// sorted: for a board move those of the same piece to the same square (the
+/// other promotion choice), else those of the same piece, else those to the
+/// same square; for a drop the legal moves to its square.
+pub type MoveParseError = polyfen_core::MoveParseError<MoveErrorKind, Move>;
 
-impl MoveParseError {
-    fn new(kind: MoveErrorKind, span: Range<usize>) -> MoveParseError {
-        MoveParseError { kind, span, candidates: Vec::new() }
-    }
-
-    /// The same error with its span moved `by` bytes right, for a move that
-    /// is part of a longer text.
-    #[must_use]
-    pub fn shifted(mut self, by: usize) -> MoveParseError {
-        self.span = self.span.start + by..self.span.end + by;
-        self
-    }
-}
-
-impl fmt::Display for MoveParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.kind)?;
-        for (i, c) in self.candidates.iter().enumerate() {
-            f.write_str(if i == 0 { " (candidates: " } else { ", " })?;
-            write!(f, "{c}")?;
-        }
-        if !self.candidates.is_empty() {
-            f.write_str(")")?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for MoveParseError {}
+/// USI's kinds of error write the candidates in brackets after them.
+impl MoveErrorMessage for MoveErrorKind {}
 
 const FILE: &str = "a file digit 1-9";
 const RANK: &str = "a rank letter a-i";
@@ -258,7 +223,7 @@ fn checked(position: &Position, text: &str, m: Move) -> Result<Move, MoveParseEr
         Move::Drop { to, .. } => pick(&|c| c.to() == to),
     };
     candidates.sort_unstable_by_key(ToString::to_string);
-    Err(MoveParseError { kind: MoveErrorKind::Illegal(illegal), span: 0..text.len(), candidates })
+    Err(MoveParseError { candidates, ..MoveParseError::new(MoveErrorKind::Illegal(illegal), 0..text.len()) })
 }
 
 /// A `position` command read: the start and the moves played from it.

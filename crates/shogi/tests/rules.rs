@@ -1,6 +1,6 @@
 //! The rules against published perft counts and the corpus's legal moves.
 
-use polyfen_core::Color;
+use polyfen_core::{Color, PerftTree};
 use polyfen_shogi::{Move, Position, Role, Sfen, Status};
 use polyfen_test_support::Corpus;
 use proptest::prelude::*;

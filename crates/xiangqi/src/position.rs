@@ -14,8 +14,7 @@
 
 use core::fmt;
 
-use polyfen_core::perft;
-use polyfen_core::{Color, ListedMove, PerftTree, PerftWatch, Setup, Stopped};
+use polyfen_core::{Color, ListedMove, PerftTree, Setup};
 
 use crate::tables::{
     ADVISOR_MASKS, ELEPHANT_STEPS, HORSE_ATTACKS, HORSE_BY_LEG, KING_MASKS, NONE, RAY_MASKS, SOLDIER_ATTACKS,
@@ -433,7 +432,20 @@ impl Position {
     }
 
     /// The number of leaf nodes of the legal move tree `depth` plies deep
-    /// (1 at depth 0).
+    /// (1 at depth 0). Split by the first move, watched or estimated, it is
+    /// [`PerftTree`]'s.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use polyfen_core::PerftTree;
+    /// use polyfen_xiangqi::{Fen, Position, START_FEN};
+    ///
+    /// let position = Position::from_setup(&START_FEN.parse::<Fen>()?)?;
+    /// assert_eq!(position.perft(3), 79_666);
+    /// assert_eq!(position.perft_watched(3, &mut ()), Ok(79_666));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn perft(&self, depth: u32) -> u64 {
         match depth {
@@ -449,53 +461,6 @@ impl Position {
                 total
             }
         }
-    }
-
-    /// Each legal move with the perft count `depth - 1` plies below it (an
-    /// empty list at depth 0).
-    #[must_use]
-    pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
-        perft::divide(self, depth)
-    }
-
-    /// [`Position::perft`] reporting to `watch`, which may stop it: the
-    /// subtrees two plies deep are counted by the plain perft and reported
-    /// one by one (a few thousand leaves each).
-    ///
-    /// # Errors
-    ///
-    /// [`Stopped`] when the watch stopped the count.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use polyfen_xiangqi::{Fen, Position, START_FEN};
-    ///
-    /// let position = Position::from_setup(&START_FEN.parse::<Fen>()?)?;
-    /// assert_eq!(position.perft_watched(3, &mut ()), Ok(79_666));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn perft_watched(&self, depth: u32, watch: &mut dyn PerftWatch) -> Result<u64, Stopped> {
-        perft::perft_watched(self, depth, watch)
-    }
-
-    /// [`Position::divide`] reporting to `watch`, as
-    /// [`Position::perft_watched`].
-    ///
-    /// # Errors
-    ///
-    /// [`Stopped`] when the watch stopped the count.
-    pub fn divide_watched(&self, depth: u32, watch: &mut dyn PerftWatch) -> Result<Vec<(Move, u64)>, Stopped> {
-        perft::divide_watched(self, depth, watch)
-    }
-
-    /// A quick estimate of [`Position::perft`]: exact up to depth 2, and
-    /// deeper the mean of Knuth's estimator over random paths below each
-    /// root move (about [`polyfen_core::PathSampler::PATHS`] paths in all, a few hundred
-    /// microseconds at depth 7). Always the same for the same position.
-    #[must_use]
-    pub fn perft_estimate(&self, depth: u32) -> u64 {
-        perft::perft_estimate(self, depth)
     }
 
     /// Hands every legal move to `sink`. Out of check, only moves that
@@ -670,7 +635,7 @@ impl Position {
     }
 }
 
-/// The legal move tree, for the watched perft.
+/// The legal move tree: divide, the watched perft and the estimate.
 impl PerftTree for Position {
     type Move = Move;
     type Moves = MoveList;

@@ -385,10 +385,10 @@ fn error_kinds() {
     let err = rooks.parse("车八进一").unwrap_err();
     let texts: Vec<&str> = err.candidates.iter().map(|c| c.text.as_str()).collect();
     assert_eq!(texts, ["后车进一", "前车进一"]);
-    assert_eq!(err.style, Some(XiangqiMoveNotation::Chinese));
+    assert_eq!(err.notation, Some(XiangqiMoveNotation::Chinese));
     // candidates of a coordinate move, in the form read
     let err = p.parse("h3e10").unwrap_err();
-    assert_eq!(err.style, Some(XiangqiMoveNotation::Uci1));
+    assert_eq!(err.notation, Some(XiangqiMoveNotation::Uci1));
     assert!(err.candidates.iter().any(|c| c.text == "h3h10"), "{err}");
 }
 

@@ -1,7 +1,7 @@
 //! The rules: legal moves against a slow reference written from the rules,
 //! perft against published counts, check, mate and stalemate, and errors.
 
-use polyfen_core::Color;
+use polyfen_core::{Color, PerftTree};
 use polyfen_xiangqi::{
     Board, Fen, IllegalMove, Move, Piece, Point, Position, PositionError, Role, START_FEN, Square, Status, Violation,
     attackers,

@@ -14,7 +14,7 @@ mod variants;
 
 use std::borrow::Cow;
 
-use polyfen_core::{Leniency, ParseError, Repair};
+use polyfen_core::{Leniency, ParseError, PerftTree, Repair};
 use polyfen_game::detect::{Guess, Strength, TextShape};
 use polyfen_game::tags::{GameTags, MoveTags};
 use polyfen_game::{
@@ -150,14 +150,6 @@ impl GamePosition for ChessPosition {
         ..GameTags::NONE
     };
     const MOVE_TAGS: MoveTags<ChessMoveNotation> = MoveTags { default: Some(ChessMoveNotation::San), formats: &[] };
-    // with a crazyhouse pocket's column: five kinds a side
-    const SVG_BOARD_BYTES: u64 = 10_000;
-    const SVG_PIECE_BYTES: u64 = 200;
-    const MOST_PIECES: u64 = 64;
-    // the most any position is known to have
-    const MOST_MOVES: u64 = 218;
-    // a capture promoting with check in long algebraic form, `e7xd8=Q+`
-    const LONGEST_MOVE: u64 = 8;
 
     fn read(
         input: &str,
@@ -238,8 +230,12 @@ impl GamePosition for ChessPosition {
         self.setup.validate().iter().map(ToString::to_string).collect()
     }
 
+    /// The pieces on the board and in a crazyhouse pocket.
     fn pieces(&self) -> usize {
-        self.setup.board.iter().flatten().count()
+        let pocket = self.variant.pocket.as_ref().map_or(0, |pocket| {
+            [polyfen_core::Color::White, polyfen_core::Color::Black].into_iter().map(|color| pocket.total(color)).sum()
+        });
+        self.setup.board.iter().flatten().count() + pocket as usize
     }
 
     fn render(&self, style: &str) -> String {
@@ -358,7 +354,7 @@ impl GamePosition for ChessPosition {
     fn perft_estimate(&self, depth: u32, _options: &RuleOptions) -> Result<u64, RuleError> {
         check_perft_depth(depth, MAX_PERFT_DEPTH)?;
         if !self.variant.is_standard() {
-            return Ok(polyfen_core::perft::perft_estimate(&self.variant_position()?, depth));
+            return Ok(self.variant_position()?.perft_estimate(depth));
         }
         Ok(self.rules_position()?.perft_estimate(depth))
     }

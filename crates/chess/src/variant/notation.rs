@@ -1,5 +1,6 @@
 //! The move notations of the variants: UCI, SAN and LAN as in chess (see
-//! the `san` module), each read against the variant's legal moves, plus
+//! the `notation` module, whose one reading path both read through), each
+//! read against the variant's legal moves, plus
 //! crazyhouse's drops (`N@f3`; a pawn's `P@e4`, also read as `@e4`) and
 //! antichess's promotion to a king (`e8=K`, `e7e8k`).
 //!
@@ -9,14 +10,15 @@
 //! and lichess write it.
 
 use arrayvec::ArrayVec;
+use core::ops::Range;
 use polyfen_core::MoveRepair;
 
 use super::rules::{VariantMoveList, VariantOutcome, VariantPosition};
-use crate::position::{Move, MoveKind, MoveList, Outcome};
-use crate::san::{
-    CastlingNotation, MoveError, MoveSyntax, San, check_note, is_uci_shaped, lenient_reading, push_square,
-    read_uci_or_san, square_at, trim, write_san_body,
+use crate::notation::{
+    CastlingNotation, MoveError, MoveReader, MoveSyntax, San, check_note, is_uci_shaped, lenient_reading, push_square,
+    square_at, trim, write_lan_body, write_san_body,
 };
+use crate::position::{Move, MoveKind, MoveList, Outcome};
 use crate::types::{Role, Square};
 
 /// A drop read from text: `N@f3`, `P@e4`, `@e4`.
@@ -64,7 +66,7 @@ impl VariantPosition {
         let (Some(from), Some(to)) = (square_at(&b[..2]), square_at(&b[2..4])) else {
             return Err(err("expected two squares".to_owned(), Vec::new()));
         };
-        let promotion = b.get(4).and_then(|&c| crate::san::promotion_of(c));
+        let promotion = b.get(4).and_then(|&c| crate::notation::promotion_of(c));
         let from_here = || moves.iter().copied().filter(move |m| m.from() == from && !m.is_drop());
         if let Some(m) = from_here().find(|m| !m.is_castle() && m.to() == to && m.promotion() == promotion) {
             return Ok(m);
@@ -91,7 +93,7 @@ impl VariantPosition {
     ///
     /// As [`crate::Position::parse_san`].
     pub fn parse_san(&self, text: &str) -> Result<Move, MoveError> {
-        self.read_san(text, None).map(|(m, _)| m)
+        self.read_san_or_lan(text, None).map(|(m, _)| m)
     }
 
     /// Reads a move in any notation, strictly: UCI when the text has its
@@ -125,51 +127,13 @@ impl VariantPosition {
         text: &str,
         repairs: Option<&mut Vec<MoveRepair>>,
     ) -> Result<(Move, MoveSyntax), MoveError> {
-        read_uci_or_san(text, repairs, |text| self.parse_uci(text), |text, repairs| self.read_san(text, repairs))
-    }
-
-    fn read_san(&self, text: &str, repairs: Option<&mut Vec<MoveRepair>>) -> Result<(Move, MoveSyntax), MoveError> {
-        // the common case: plain standard SAN naming a legal move, read as
-        // standard chess reads it where the variant's moves on the board
-        // are chess's (anything else, errors included, is read below)
-        if let Some(san) = San::parse_plain(text.as_bytes()) {
-            let m = if self.plays_chess_moves() {
-                self.chess().san_to_move(&san, text)
-            } else {
-                self.san_match(san, text, false)
-            };
-            if let Ok(m) = m {
-                return Ok((m, MoveSyntax::San));
-            }
-        }
-        let span = trim(text.as_bytes());
-        let body = &text.as_bytes()[span.clone()];
-        if body.contains(&b'@') {
-            return self.read_drop(text, span, repairs);
-        }
-        let (san, standard) = San::parse_form(text)?;
-        let syntax = match san {
-            San::Normal { file: Some(_), rank: Some(_), .. } => MoveSyntax::Lan,
-            _ => MoveSyntax::San,
-        };
-        let strict = self.san_match(san, text, false);
-        let ep_written = text.as_bytes()[span.end..].iter().any(|b| b.eq_ignore_ascii_case(&b'p'));
-        let standard = standard && !(ep_written && strict.as_ref().is_ok_and(|m| m.kind() != MoveKind::EnPassant));
-        if standard && strict.is_ok() {
-            return strict.map(|m| (m, syntax));
-        }
-        let m = match strict {
-            Ok(m) => m,
-            Err(e) => self.san_match(san, text, true).map_err(|_| e)?,
-        };
-        let standard_form = if syntax == MoveSyntax::Lan { self.lan(m) } else { self.san(m) };
-        lenient_reading(text, span, m, syntax, &standard_form, repairs)
+        self.read_any(text, repairs)
     }
 
     fn read_drop(
         &self,
         text: &str,
-        span: core::ops::Range<usize>,
+        span: Range<usize>,
         repairs: Option<&mut Vec<MoveRepair>>,
     ) -> Result<(Move, MoveSyntax), MoveError> {
         let body = &text.as_bytes()[span.clone()];
@@ -197,7 +161,7 @@ impl VariantPosition {
         // a pawn's drop written without its letter is python-chess's and
         // chess.com's form: standard too; a letter in lowercase is not
         let letter_ok = body.first().is_some_and(|&b| b == b'@' || b.is_ascii_uppercase());
-        if letter_ok && crate::san::standard_suffix(text[span.end..].trim_end().as_bytes()) {
+        if letter_ok && crate::notation::standard_suffix(text[span.end..].trim_end().as_bytes()) {
             return Ok((m, MoveSyntax::San));
         }
         let standard_form = self.san(m);
@@ -340,26 +304,42 @@ impl VariantPosition {
     #[must_use]
     pub fn lan(&self, m: Move) -> String {
         let mut out = String::with_capacity(10);
-        if m.is_castle() {
-            out.push_str(if m.to().file() > m.from().file() { "O-O" } else { "O-O-O" });
-        } else if m.is_drop() {
-            out.push(m.role().letter().to_ascii_uppercase() as char);
-            out.push('@');
-            push_square(&mut out, m.to());
-        } else {
-            if m.role() != Role::Pawn {
-                out.push(m.role().letter().to_ascii_uppercase() as char);
-            }
-            push_square(&mut out, m.from());
-            let capture = m.kind() == MoveKind::EnPassant || self.chess().piece_at(m.to()).is_some();
-            out.push(if capture { 'x' } else { '-' });
-            push_square(&mut out, m.to());
-            if let Some(p) = m.promotion() {
-                out.push('=');
-                out.push(p.letter().to_ascii_uppercase() as char);
-            }
-        }
+        write_lan_body(self.chess(), m, &mut out);
         self.push_check(m, &mut out);
         out
+    }
+}
+
+/// The variants read their moves through chess's path, with drops.
+impl MoveReader for VariantPosition {
+    #[inline]
+    fn uci_move(&self, text: &str) -> Result<Move, MoveError> {
+        self.parse_uci(text)
+    }
+
+    #[inline]
+    fn san_move(&self, san: San, text: &str, lenient: bool) -> Result<Move, MoveError> {
+        self.san_match(san, text, lenient)
+    }
+
+    /// Read as standard chess reads it where the variant's moves on the
+    /// board are chess's.
+    #[inline]
+    fn plain_san_move(&self, san: San, text: &str) -> Option<Move> {
+        if self.plays_chess_moves() { self.chess().san_to_move(&san, text) } else { self.san_match(san, text, false) }
+            .ok()
+    }
+
+    fn drop_move(
+        &self,
+        text: &str,
+        span: Range<usize>,
+        repairs: Option<&mut Vec<MoveRepair>>,
+    ) -> Option<Result<(Move, MoveSyntax), MoveError>> {
+        Some(self.read_drop(text, span, repairs))
+    }
+
+    fn standard_form(&self, m: Move, syntax: MoveSyntax) -> String {
+        if syntax == MoveSyntax::Lan { self.lan(m) } else { self.san(m) }
     }
 }

@@ -112,23 +112,8 @@ impl KhetPosition {
     }
 }
 
-/// The SVG drawing's bytes: the board, and each piece.
-const SVG_BOARD_BYTES: u64 = 10_400;
-const SVG_PIECE_BYTES: u64 = 400;
-
-/// What the laser's drawing adds for each beam, and for each square of a
-/// beam (a line, a mark per piece removed, the words of the shot).
-const BEAM_BYTES: u64 = 160;
-const BEAM_SQUARE_BYTES: u64 = 48;
-
 /// The laser, Khet's one extra: the shot of one side's sphinx.
-const LASER: Extra = Extra {
-    name: "laser",
-    sides: &[color_name(Color::White), color_name(Color::Black)],
-    // a full board (an SVG's quotes escaped: a fifth more bytes at most),
-    // and beams through many squares, drawn and told in words
-    most: (SVG_BOARD_BYTES + SVG_PIECE_BYTES * 80) * 5 / 4 + 2 * (4 * BEAM_BYTES + BEAM_SQUARE_BYTES * 160),
-};
+const LASER: Extra = Extra { name: "laser", sides: &[color_name(Color::White), color_name(Color::Black)] };
 
 /// The color a side's name (`silver`, `red`) names.
 fn color_of(side: &str) -> Option<Color> {
@@ -189,13 +174,6 @@ impl GamePosition for KhetPosition {
     const MOVE_TAGS: MoveTags<KhetMoveNotation> = MoveTags { default: Some(KhetMoveNotation::Khet), formats: &[] };
     const EXTRAS: &'static [Extra] = &[LASER];
     const RULE_SWITCHES: &'static [Switch] = &[SWAP_RESTRICTION, EVERY_ROTATION];
-    const SVG_BOARD_BYTES: u64 = SVG_BOARD_BYTES;
-    const SVG_PIECE_BYTES: u64 = SVG_PIECE_BYTES;
-    const MOST_PIECES: u64 = 80;
-    // fewer than 200 with every rotation counted
-    const MOST_MOVES: u64 = 256;
-    // a swap or step `h2g2`
-    const LONGEST_MOVE: u64 = 4;
 
     fn read(
         input: &str,
@@ -261,7 +239,7 @@ impl GamePosition for KhetPosition {
         let move_error = |error: MoveError| RuleError::Move { index: 0, error };
         let mut repairs = Vec::new();
         let read = if lenient { Move::parse_lenient(text, &mut repairs) } else { Move::parse(text) };
-        let mv = read.map_err(|e| move_error(MoveError::new(e.message, e.span)))?;
+        let mv = read.map_err(|e| move_error(MoveError::new(e.kind, e.span)))?;
         if let Err(why) = game.play(mv, &rules) {
             let every = Rules { every_rotation: true, ..rules };
             let legal = game.legal_moves(&every);
@@ -330,16 +308,6 @@ impl GamePosition for KhetPosition {
         let removed = shot.removed().iter().map(|(square, _)| square.to_string()).collect();
         let diagram = args.style.and_then(|style| self.render_laser(style, &shot));
         Ok(ExtraAnswer::new(color_name(shot.color), shot.to_string(), json).with_diagram(diagram).with_removed(removed))
-    }
-
-    fn extra_bound(&self, name: &str, side: Option<&str>) -> u64 {
-        let color = side.map(color_of);
-        if name != LASER.name || color == Some(None) {
-            return 0;
-        }
-        let Ok(shot) = self.laser(color.flatten()) else { return 0 };
-        let drawn: u64 = shot.beams.iter().map(|beam| BEAM_BYTES + BEAM_SQUARE_BYTES * beam.path.len() as u64).sum();
-        (SVG_BOARD_BYTES + SVG_PIECE_BYTES * self.pieces() as u64) * 5 / 4 + 2 * drawn
     }
 }
 

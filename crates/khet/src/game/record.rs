@@ -65,7 +65,7 @@ impl RecordAdapter for KhetAdapter {
                     .collect(),
                 Err(_) => Vec::new(),
             };
-            MoveError::new(e.message, e.span).with_candidates(candidates)
+            MoveError::new(e.kind, e.span).with_candidates(candidates)
         })
     }
 
@@ -76,10 +76,8 @@ impl RecordAdapter for KhetAdapter {
         notes: &mut Vec<MoveNote>,
     ) -> Result<Move, MoveError> {
         let mut repairs = Vec::new();
-        let mv = pos
-            .pos
-            .parse_move_lenient(text, &KHET_RULES, &mut repairs)
-            .map_err(|e| MoveError::new(e.message, e.span))?;
+        let mv =
+            pos.pos.parse_move_lenient(text, &KHET_RULES, &mut repairs).map_err(|e| MoveError::new(e.kind, e.span))?;
         notes.extend(repairs.into_iter().map(|r| MoveNote { span: r.span, message: r.message }));
         Ok(mv)
     }

@@ -8,7 +8,7 @@ use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use polyfen::RuleError;
-use polyfen::polyfen_core::{ParseError, ParseErrorKind, Repair};
+use polyfen::polyfen_core::Repair;
 use polyfen::{Notation, RulesError};
 use serde::Serialize;
 
@@ -58,15 +58,10 @@ pub(crate) struct RepairOut {
     message: String,
 }
 
-/// The 1-based character column of byte `at` of `input`.
-pub(crate) fn column(input: &str, span: std::ops::Range<usize>) -> usize {
-    ParseError::new(ParseErrorKind::Empty { expected: "" }, span).char_column(input)
-}
-
 pub(crate) fn repairs_out(input: &str, repairs: &[Repair]) -> Vec<RepairOut> {
     repairs
         .iter()
-        .map(|r| RepairOut { column: column(input, r.span.clone()), message: r.message.to_string() })
+        .map(|r| RepairOut { column: polyfen::char_column(input, r.span.start), message: r.message.to_string() })
         .collect()
 }
 
@@ -78,7 +73,7 @@ pub(crate) fn rules_error(error: &RulesError, moves: Option<&[String]>) -> ItemE
         item.move_number = Some(index + 1);
         item.candidates.clone_from(&move_error.candidates);
         if let Some(text) = moves.and_then(|moves| moves.get(*index)) {
-            item.column = Some(column(text, move_error.span.clone()));
+            item.column = Some(polyfen::char_column(text, move_error.span.start));
         }
     }
     item

@@ -67,11 +67,15 @@ pub(crate) struct Plan<S> {
     /// The most bytes of answer one input may take, for holding the
     /// reply's memory before the work (capped by the reply budget).
     pub(crate) reply_per_input: fn(&S) -> usize,
+    /// Whether the estimates need the games' measures
+    /// ([`crate::estimate::ready`]), made before them off the runtime's
+    /// threads.
+    pub(crate) measures: fn(&S) -> bool,
 }
 
 impl<S> Plan<S> {
     pub(crate) fn new(weight: Weight) -> Plan<S> {
-        Plan { weight, upfront: |_, _, _| Ok(()), estimate: None, reply_per_input: |_| 2048 }
+        Plan { weight, upfront: |_, _, _| Ok(()), estimate: None, reply_per_input: |_| 2048, measures: |_| false }
     }
 }
 
@@ -153,7 +157,6 @@ where
     let cancel = CancelOnDrop::new();
     let ctx = Ctx::new(cancel.flag(), config.max_perft_nodes);
     let n = inputs.len();
-    let reply_per_input = (plan.reply_per_input)(&settings);
     let work = Arc::new(Work {
         spec,
         settings,
@@ -176,7 +179,12 @@ where
             Inputs::Batch(batch) => Json(work.batch(&ctx, &batch, None)).into_response(),
         };
     }
-    // The reply's memory is held before the work, the job's permit next.
+    // The reply's memory is held before the work, the job's permit next;
+    // an endpoint whose estimates need them has the games measured first.
+    if (plan.measures)(&work.settings) {
+        crate::estimate::ready().await;
+    }
+    let reply_per_input = (plan.reply_per_input)(&work.settings);
     let reserve = if stream { 0 } else { n.saturating_mul(reply_per_input).min(config.max_reply_bytes) };
     let memory = if reserve > SMALL_REPLY {
         match state.memory.hold(reserve).await {

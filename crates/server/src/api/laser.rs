@@ -65,6 +65,7 @@ pub(crate) async fn laser(
             nodes: 0,
         }),
         reply_per_input: |_| crate::estimate::extra_most(LASER),
+        measures: |_| true,
         ..Plan::new(Weight::Heavy)
     };
     endpoint(&state, &headers, body, plan, settings, |&side, _, _, reading| {

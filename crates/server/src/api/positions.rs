@@ -142,6 +142,7 @@ pub(crate) async fn render(
             nodes: 0,
         }),
         reply_per_input: |&style| crate::estimate::render_most(style),
+        measures: |_| true,
         ..Plan::new(Weight::Heavy)
     };
     endpoint(&state, &headers, body, plan, settings, |&style, _, _, reading| {

@@ -50,6 +50,7 @@ pub(crate) async fn moves(
             nodes: 0,
         }),
         reply_per_input: |_| crate::estimate::moves_most(),
+        measures: |_| true,
         ..Plan::new(Weight::Heavy)
     };
     endpoint(
@@ -209,6 +210,7 @@ pub(crate) async fn perft(
             nodes: crate::estimate::perft(reading, depth, rules.options),
         }),
         reply_per_input: |&(_, _, divide)| if divide { 2 * crate::estimate::moves_most() } else { 256 },
+        measures: |&(_, _, divide)| divide,
         ..Plan::new(Weight::Heavy)
     };
     endpoint(&state, &headers, body, plan, settings, |&(rules, depth, divide), ctx, _, reading| {

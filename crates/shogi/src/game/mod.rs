@@ -11,7 +11,7 @@ mod records;
 mod render;
 mod svg;
 
-use polyfen_core::{Leniency, ParseError, Repair, Setup};
+use polyfen_core::{Leniency, ParseError, PerftTree, Repair, Setup};
 use polyfen_game::detect::{Guess, Strength, TextShape};
 use polyfen_game::tags::{GameTags, MoveTags, VariantTag};
 use polyfen_game::{
@@ -162,15 +162,6 @@ impl GamePosition for ShogiPosition {
             ("Western", ShogiMoveNotation::Western),
         ],
     };
-    const SVG_BOARD_BYTES: u64 = svg::BOARD_BYTES;
-    const SVG_PIECE_BYTES: u64 = svg::PIECE_BYTES;
-    // every square, and each hand's seven kinds drawn once
-    const MOST_PIECES: u64 = 81 + 14;
-    // the most any position is known to have is 593
-    const MOST_MOVES: u64 = 600;
-    // a KI2 move with both relative words and a promotion, `▲１二成銀右引不成`:
-    // nine characters of three bytes
-    const LONGEST_MOVE: u64 = 27;
 
     fn read(
         input: &str,
@@ -208,8 +199,13 @@ impl GamePosition for ShogiPosition {
         self.setup.validate().iter().map(ToString::to_string).collect()
     }
 
+    /// The pieces on the board and in both hands.
     fn pieces(&self) -> usize {
-        self.setup.board.iter().flatten().count()
+        let hands: u32 = [polyfen_core::Color::White, polyfen_core::Color::Black]
+            .into_iter()
+            .map(|color| self.setup.extras.hand.total(color))
+            .sum();
+        self.setup.board.iter().flatten().count() + hands as usize
     }
 
     fn render(&self, style: &str) -> String {

@@ -50,7 +50,7 @@ use core::fmt;
 use core::ops::Range;
 use core::str::FromStr;
 
-use polyfen_core::{Color, MoveRepair};
+use polyfen_core::{Color, MoveErrorMessage, MoveRepair};
 
 use crate::{Move, Position, Role, Square, color_name};
 
@@ -193,7 +193,7 @@ impl ShogiMoveNotation {
     ) -> Result<Move, MoveParseError> {
         let (start, trimmed) = trim(text);
         if trimmed.is_empty() {
-            return Err(MoveParseError::new(self, MoveErrorKind::Empty, 0..text.len()));
+            return Err(error(self, MoveErrorKind::Empty, 0..text.len()));
         }
         let reader = Reader { position, legal: Legal::of(position), previous, notation: self };
         let mut own = Vec::new();
@@ -203,7 +203,7 @@ impl ShogiMoveNotation {
                     own = found;
                     Ok(mv)
                 }
-                Err(e) => Err(MoveParseError::from(e)),
+                Err(e) => Err(from_usi(e)),
             },
             ShogiMoveNotation::Csa => csa::read(&reader, trimmed, &mut own),
             ShogiMoveNotation::Kif => kif::read(&reader, trimmed, &mut own),
@@ -300,64 +300,52 @@ pub enum MoveErrorKind {
 }
 
 /// A written move that could not be read as one legal move: what is wrong,
-/// the byte span of the faulty part, and the legal moves it may have meant.
-/// The USI reader's own error ([`crate::usi::MoveParseError`]) converts
-/// into it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveParseError {
-    /// What is wrong.
-    pub kind: MoveErrorKind,
-    /// The bytes of the text the error is about.
-    pub span: Range<usize>,
-    /// The notation the text was read in.
-    pub notation: ShogiMoveNotation,
-    /// The legal moves that fit (an ambiguous move) or come closest (an
-    /// illegal one), each written in `notation`, in move order.
-    pub candidates: Vec<Candidate>,
+/// the byte span of the faulty part, the notation the text was read in, and
+/// the legal moves that fit (an ambiguous move) or come closest (an illegal
+/// one), each written in that notation, in move order. The USI reader's own
+/// error ([`crate::usi::MoveParseError`]) is made one by [`from_usi`].
+pub type MoveParseError = polyfen_core::MoveParseError<MoveErrorKind, Candidate, ShogiMoveNotation>;
+
+/// A legal move an erroneous text may have meant, and how it is written in
+/// the notation the text was read in.
+pub type Candidate = polyfen_core::Candidate<Move>;
+
+/// An error of `kind` about `span` of a text read in `notation`, with no
+/// candidates.
+fn error(notation: ShogiMoveNotation, kind: MoveErrorKind, span: Range<usize>) -> MoveParseError {
+    MoveParseError { kind, span, notation, candidates: Vec::new() }
 }
 
-/// A legal move an erroneous text may have meant, and how it is written.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Candidate {
-    /// The move.
-    pub mv: Move,
-    /// The move written in the notation the text was read in.
-    pub text: String,
-}
-
-impl MoveParseError {
-    fn new(notation: ShogiMoveNotation, kind: MoveErrorKind, span: Range<usize>) -> MoveParseError {
-        MoveParseError { kind, span, notation, candidates: Vec::new() }
-    }
-}
-
-impl fmt::Display for MoveParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} (bytes {}..{})", self.kind, self.span.start, self.span.end)?;
-        for (i, c) in self.candidates.iter().enumerate() {
+/// The notations' errors name their bytes, then the candidates:
+/// `unexpected 'x', expected a rank (bytes 2..3); candidates: 7g7f`.
+impl MoveErrorMessage for MoveErrorKind {
+    fn write_message(
+        &self,
+        span: &Range<usize>,
+        candidates: &[impl fmt::Display],
+        f: &mut fmt::Formatter<'_>,
+    ) -> fmt::Result {
+        write!(f, "{self} (bytes {}..{})", span.start, span.end)?;
+        for (i, c) in candidates.iter().enumerate() {
             f.write_str(if i == 0 { "; candidates: " } else { ", " })?;
-            f.write_str(&c.text)?;
+            write!(f, "{c}")?;
         }
         Ok(())
     }
 }
 
-impl std::error::Error for MoveParseError {}
-
 /// A USI reading's error as the notations' error.
-impl From<crate::usi::MoveParseError> for MoveParseError {
-    fn from(e: crate::usi::MoveParseError) -> MoveParseError {
-        use crate::usi::MoveErrorKind as Usi;
-        let kind = match e.kind {
-            Usi::Unexpected { found, expected } => MoveErrorKind::Unexpected { found, expected },
-            Usi::UnexpectedEnd { expected } => MoveErrorKind::UnexpectedEnd { expected },
-            Usi::Illegal(why) => MoveErrorKind::Illegal(why.to_string()),
-            Usi::NotStandard { text, reading } => MoveErrorKind::NotStandard { text, reading },
-            Usi::Empty => MoveErrorKind::Empty,
-        };
-        let candidates = e.candidates.into_iter().map(|mv| Candidate { mv, text: mv.to_string() }).collect();
-        MoveParseError { kind, span: e.span, notation: ShogiMoveNotation::Usi, candidates }
-    }
+fn from_usi(e: crate::usi::MoveParseError) -> MoveParseError {
+    use crate::usi::MoveErrorKind as Usi;
+    let kind = match e.kind {
+        Usi::Unexpected { found, expected } => MoveErrorKind::Unexpected { found, expected },
+        Usi::UnexpectedEnd { expected } => MoveErrorKind::UnexpectedEnd { expected },
+        Usi::Illegal(why) => MoveErrorKind::Illegal(why.to_string()),
+        Usi::NotStandard { text, reading } => MoveErrorKind::NotStandard { text, reading },
+        Usi::Empty => MoveErrorKind::Empty,
+    };
+    let candidates = e.candidates.into_iter().map(|mv| Candidate { mv, text: mv.to_string() }).collect();
+    MoveParseError { kind, span: e.span, notation: ShogiMoveNotation::Usi, candidates }
 }
 
 /// What a reader needs: the position, the square `同` names, and the
@@ -371,7 +359,7 @@ struct Reader<'a> {
 
 impl Reader<'_> {
     fn error(&self, kind: MoveErrorKind, span: Range<usize>) -> MoveParseError {
-        MoveParseError::new(self.notation, kind, span)
+        error(self.notation, kind, span)
     }
 
     fn unexpected(&self, text: &str, at: usize, expected: &'static str) -> MoveParseError {

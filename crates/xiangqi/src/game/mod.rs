@@ -12,7 +12,7 @@ mod record;
 mod records;
 mod svg;
 
-use polyfen_core::{ParseError, Repair};
+use polyfen_core::{ParseError, PerftTree, Repair};
 use polyfen_game::detect::{Guess, Strength, TextShape};
 use polyfen_game::tags::{GameTags, MoveTags, VariantTag};
 use polyfen_game::{
@@ -118,13 +118,6 @@ impl GamePosition for XiangqiPosition {
     };
     const LETTER_SETS: &'static [&'static str] =
         &[LetterSet::Xqbase.name(), LetterSet::Wxf.name(), LetterSet::Iccs.name()];
-    const SVG_BOARD_BYTES: u64 = 7_800;
-    const SVG_PIECE_BYTES: u64 = 1_500;
-    const MOST_PIECES: u64 = 90;
-    // far more than any position has
-    const MOST_MOVES: u64 = 256;
-    // a Chinese move: five characters of three bytes
-    const LONGEST_MOVE: u64 = 15;
 
     /// Reads `input` as `notation`: `xiangqi-legacy` (or `xiangqi-fen` when
     /// lenient) with the legacy dialect's reader, reporting its repairs;

@@ -18,7 +18,7 @@ use core::ops::Range;
 use polyfen_core::Color;
 
 use super::vertical::{self, Facts, Mark, Op, Spec, Which};
-use super::{MoveErrorKind, MoveParseError, XiangqiMoveNotation, side};
+use super::{Found, MoveErrorKind, MoveParseError, XiangqiMoveNotation, side};
 use crate::{Board, Move, Role};
 
 /// Chinese numerals 0–10.

@@ -6,7 +6,7 @@ use core::ops::Range;
 
 use polyfen_core::Color;
 
-use super::{MoveErrorKind, MoveParseError, XiangqiMoveNotation, char_at, side};
+use super::{Found, MoveErrorKind, MoveParseError, XiangqiMoveNotation, char_at, side};
 use crate::{Board, Move, Square};
 
 /// Writes `mv` as coordinates in `style` (a coordinate style).

@@ -45,7 +45,7 @@ use core::fmt;
 use core::ops::Range;
 use core::str::FromStr;
 
-use polyfen_core::{Color, MoveRepair};
+use polyfen_core::{Color, MoveErrorMessage, MoveRepair};
 
 use crate::{Board, Move, Position, UnknownName, color_name};
 
@@ -212,74 +212,42 @@ pub enum MoveErrorKind {
 }
 
 /// A written move that could not be read as one legal move: what is wrong,
-/// the byte span of the faulty part, and the legal moves it might have meant.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveParseError {
-    /// What is wrong.
-    pub kind: MoveErrorKind,
-    /// The bytes of the text the error is about.
-    pub span: Range<usize>,
-    /// The notation the text was read as, when that was found.
-    pub style: Option<XiangqiMoveNotation>,
-    /// The legal moves that fit (an ambiguous move) or come closest (an
-    /// illegal one), each written in `style`, in the order of their points
-    /// (`a0` first, then by rank).
-    pub candidates: Vec<Candidate>,
-}
+/// the byte span of the faulty part, the notation the text was read as when
+/// that was found, and the legal moves that fit (an ambiguous move) or come
+/// closest (an illegal one), each written in that notation, in the order of
+/// their points (`a0` first, then by rank).
+pub type MoveParseError = polyfen_core::MoveParseError<MoveErrorKind, Candidate, Option<XiangqiMoveNotation>>;
 
-/// A legal move an erroneous text may have meant, and how it is written.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Candidate {
-    /// The move.
-    pub mv: Move,
-    /// The move written in the style the text was read as.
-    pub text: String,
-}
+/// A legal move an erroneous text may have meant, and how it is written in
+/// the notation the text was read as.
+pub type Candidate = polyfen_core::Candidate<Move>;
 
-impl MoveParseError {
-    /// An error of `kind` about `span`, with no candidates.
-    #[must_use]
-    pub fn new(kind: MoveErrorKind, span: Range<usize>) -> MoveParseError {
-        MoveParseError { kind, span, style: None, candidates: Vec::new() }
-    }
+/// Xiangqi's kinds of error write the candidates in brackets after them.
+impl MoveErrorMessage for MoveErrorKind {}
 
+/// What the readers add to an error as they learn it.
+trait Found {
     /// This error with `candidates`, written in `style` on `board`.
-    #[must_use]
-    fn with_candidates(
-        mut self,
-        board: &Board,
-        mut candidates: Vec<Move>,
-        style: XiangqiMoveNotation,
-    ) -> MoveParseError {
+    fn with_candidates(self, board: &Board, candidates: Vec<Move>, style: XiangqiMoveNotation) -> Self;
+
+    /// This error, said to be about a text read as `style`.
+    fn in_style(self, style: XiangqiMoveNotation) -> Self;
+}
+
+impl Found for MoveParseError {
+    fn with_candidates(mut self, board: &Board, mut candidates: Vec<Move>, style: XiangqiMoveNotation) -> Self {
         candidates.sort_unstable();
         self.candidates =
             candidates.into_iter().map(|mv| Candidate { mv, text: format_move(board, mv, style) }).collect();
-        self.style = Some(style);
+        self.notation = Some(style);
         self
     }
 
-    /// This error, said to be about a text read as `style`.
-    fn in_style(mut self, style: XiangqiMoveNotation) -> MoveParseError {
-        self.style.get_or_insert(style);
+    fn in_style(mut self, style: XiangqiMoveNotation) -> Self {
+        self.notation.get_or_insert(style);
         self
     }
 }
-
-impl fmt::Display for MoveParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.kind)?;
-        for (i, c) in self.candidates.iter().enumerate() {
-            f.write_str(if i == 0 { " (candidates: " } else { ", " })?;
-            f.write_str(&c.text)?;
-        }
-        if !self.candidates.is_empty() {
-            f.write_str(")")?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for MoveParseError {}
 
 /// Writes `mv`, a move of the piece on `mv.from`, in `style` into `out`.
 ///
@@ -398,7 +366,7 @@ fn read_any(
     } else {
         wxf::read(board, turn, legal, trimmed, None)
     };
-    standard_or_repair(board, result, trimmed, start, repairs).map_err(|e| shift(e, start))
+    standard_or_repair(board, result, trimmed, start, repairs).map_err(|e| e.shifted(start))
 }
 
 /// A move read in `style`, strictly (`true`) or only leniently: the move,
@@ -422,9 +390,7 @@ fn standard_or_repair(
         return Ok((m, style));
     }
     let kind = MoveErrorKind::NotStandard { text: text.to_owned(), reading };
-    let mut e = MoveParseError::new(kind, 0..text.len()).with_candidates(board, vec![m], style);
-    e.style = Some(style);
-    Err(e)
+    Err(MoveParseError::new(kind, 0..text.len()).with_candidates(board, vec![m], style))
 }
 
 /// Reads a move written in any notation; see [`read_move`].
@@ -483,19 +449,15 @@ pub fn parse_move_as(
             chinese::read(board, turn, legal, trimmed, Some(style), false)
         }
     };
-    standard_or_repair(board, result, trimmed, start, None).map(|(m, _)| m).map_err(|e| shift(e.in_style(style), start))
+    standard_or_repair(board, result, trimmed, start, None)
+        .map(|(m, _)| m)
+        .map_err(|e| e.in_style(style).shifted(start))
 }
 
 /// `text` without white space around it, and where it starts.
 fn trim(text: &str) -> (usize, &str) {
     let start = text.len() - text.trim_start().len();
     (start, text.trim())
-}
-
-/// `e` with its span moved `by` bytes on.
-fn shift(mut e: MoveParseError, by: usize) -> MoveParseError {
-    e.span = e.span.start + by..e.span.end + by;
-    e
 }
 
 /// The character at byte `at` of `text` (for error messages).

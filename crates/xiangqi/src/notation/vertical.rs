@@ -11,7 +11,7 @@ use core::ops::Range;
 
 use polyfen_core::Color;
 
-use super::{MoveErrorKind, MoveParseError, XiangqiMoveNotation};
+use super::{Found, MoveErrorKind, MoveParseError, XiangqiMoveNotation};
 use crate::{Board, Move, Piece, Role, Square, color_name};
 
 /// Which way a piece goes, seen from its own side.

@@ -20,28 +20,36 @@
 //!   tested on the board as it would be.
 //! - The last ply of perft is counted, not listed, wherever the variant's
 //!   generator can count (all but atomic and racing kings).
-//! - Horde's insufficient material, which side cannot win and the
-//!   fortress, is in `horde`.
+//! - Each variant's own rules are in a file of its own (`atomic.rs`,
+//!   `antichess.rs`, `racing_kings.rs`, `crazyhouse.rs`, and `horde.rs`
+//!   with horde's insufficient material, which side cannot win and the
+//!   fortress); the pseudo-legal generator they share is in
+//!   `pseudo_legal.rs`. This file holds the API and the dispatch.
 
 use arrayvec::ArrayVec;
-use polyfen_core::perft;
-use polyfen_core::{Color, Hand, PerftTree, PerftWatch, PositionError, Stopped};
+use polyfen_core::{Color, Hand, PerftTree, PositionError};
 
 use super::ChessVariant;
-use super::fen::{POCKET_KINDS, VariantExtras, VariantFen, pocket_kind};
+use super::fen::{VariantExtras, VariantFen, pocket_kind};
 use super::validate::VariantViolation;
-use crate::bitboard::{KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, between, bishop_attacks, line, rook_attacks};
 use crate::castling::{CastlingStyle, back_rank};
-use crate::position::{
-    FILE_A, FILE_H, Move, MoveCount, MoveKind, MoveSink, Outcome, PROMOTIONS, Position, RANK_1, RANK_8, bit, sq,
-    squares,
-};
+use crate::position::{Move, MoveCount, Outcome, Position, RANK_8, bit, squares};
 use crate::types::Role;
 use crate::validate::Violation;
 
-/// d4, e4, d5 and e5: a king there wins king of the hill.
+mod antichess;
+mod atomic;
+mod crazyhouse;
 mod horde;
+mod pseudo_legal;
+mod racing_kings;
 
+use antichess::{antichess_insufficient, antichess_moves};
+use atomic::{atomic_in_check, atomic_insufficient, atomic_moves, atomic_play};
+use pseudo_legal::{pseudo_ep, pseudo_moves};
+use racing_kings::{drop_checks, race_over};
+
+/// d4, e4, d5 and e5: a king there wins king of the hill.
 const CENTER: u64 = (1 << 27) | (1 << 28) | (1 << 35) | (1 << 36);
 
 // the variants as constants, for the code made for each
@@ -283,6 +291,7 @@ impl VariantPosition {
     }
 
     /// The number of leaf nodes of the legal move tree `depth` plies deep.
+    /// Split by the first move, watched or estimated, it is [`PerftTree`]'s.
     #[must_use]
     pub fn perft(&self, depth: u32) -> u64 {
         match self.variant {
@@ -295,30 +304,6 @@ impl VariantPosition {
             ChessVariant::Horde => self.perft_v::<HORDE>(depth),
             ChessVariant::RacingKings => self.perft_v::<RACING_KINGS>(depth),
         }
-    }
-
-    /// Perft split by the first move (empty at depth 0).
-    #[must_use]
-    pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
-        perft::divide(self, depth)
-    }
-
-    /// [`VariantPosition::perft`] reporting to `watch`, which may stop it.
-    ///
-    /// # Errors
-    ///
-    /// [`Stopped`] when the watch stopped the count.
-    pub fn perft_watched(&self, depth: u32, watch: &mut dyn PerftWatch) -> Result<u64, Stopped> {
-        perft::perft_watched(self, depth, watch)
-    }
-
-    /// [`VariantPosition::divide`] reporting to `watch`.
-    ///
-    /// # Errors
-    ///
-    /// [`Stopped`] when the watch stopped the count.
-    pub fn divide_watched(&self, depth: u32, watch: &mut dyn PerftWatch) -> Result<Vec<(Move, u64)>, Stopped> {
-        perft::divide_watched(self, depth, watch)
     }
 
     /// The variant's own end of the game, if it has come: three checks
@@ -557,42 +542,6 @@ impl VariantPosition {
         }
     }
 
-    /// Crazyhouse: the legal drops, onto the empty squares (pawns not on
-    /// the first or last rank), or onto the squares between the king and
-    /// the one piece that gives check (none in the other variants, whose
-    /// pockets are empty).
-    pub(crate) fn drops<S: MoveSink>(&self, list: &mut S) {
-        let p = &self.pos;
-        let us = p.turn;
-        if self.pocket.total(us) == 0 {
-            return;
-        }
-        let empty = !p.occupied();
-        let target = match p.king_of(us) {
-            None => empty,
-            Some(king) => {
-                let checkers = p.attackers_to(king, us.other(), p.occupied());
-                if checkers == 0 {
-                    empty
-                } else if checkers.is_power_of_two() {
-                    between(king, checkers.trailing_zeros() as usize) & empty
-                } else {
-                    0
-                }
-            }
-        };
-        for (kind, role) in POCKET_KINDS.into_iter().enumerate() {
-            if self.pocket.count(us, kind) == 0 {
-                continue;
-            }
-            let squares_to = if role == Role::Pawn { target & !(RANK_1 | RANK_8) } else { target };
-            for s in squares(squares_to) {
-                let to = sq(s as u32);
-                list.push(Move { from: to, to, role, promotion: None, kind: MoveKind::Drop });
-            }
-        }
-    }
-
     #[inline]
     fn play_v<const V: u8>(&mut self, m: Move) {
         let us = self.pos.turn;
@@ -616,43 +565,6 @@ impl VariantPosition {
             }
             _ => self.pos.play(m),
         }
-    }
-
-    /// Crazyhouse: a drop leaves the pocket; a piece taken joins the
-    /// taker's pocket (as a pawn if it was promoted); a promoted piece
-    /// keeps its mark as it moves.
-    fn crazyhouse_play(&mut self, m: Move) {
-        let us = self.pos.turn;
-        let (from, to) = (bit(m.from.index()), bit(m.to.index()));
-        match m.kind {
-            MoveKind::Drop => {
-                self.pocket.remove(us, pocket_kind(m.role));
-            }
-            MoveKind::EnPassant => self.pocket.add(us, pocket_kind(Role::Pawn)),
-            MoveKind::Castle => {
-                if self.promoted & to != 0 {
-                    let rank = usize::from(back_rank(us)) * 8;
-                    let rook_to = rank + if m.to > m.from { 5 } else { 3 };
-                    self.promoted = (self.promoted & !to) | bit(rook_to);
-                }
-            }
-            MoveKind::Normal => {
-                if self.pos.colors[us.other().index()] & to != 0 {
-                    let taken = if self.promoted & to != 0 {
-                        Role::Pawn
-                    } else {
-                        self.pos.role_at(m.to.index()).unwrap_or(Role::Pawn)
-                    };
-                    self.pocket.add(us, pocket_kind(taken));
-                }
-                let moved = self.promoted & from != 0 || m.promotion.is_some();
-                self.promoted &= !(from | to);
-                if moved {
-                    self.promoted |= to;
-                }
-            }
-        }
-        self.pos.play(m);
     }
 
     fn perft_v<const V: u8>(&self, depth: u32) -> u64 {
@@ -682,7 +594,8 @@ impl VariantPosition {
     }
 }
 
-/// The legal move tree of a variant, for the watched perft.
+/// The legal move tree of a variant: divide, the watched perft and the
+/// estimate.
 impl PerftTree for VariantPosition {
     type Move = Move;
     type Moves = VariantMoveList;
@@ -703,333 +616,11 @@ impl PerftTree for VariantPosition {
 /// The dark squares, a1 among them.
 const DARK: u64 = 0xAA55_AA55_AA55_AA55;
 
-/// Atomic: `color` cannot win any more (python-chess's rules): a bare king;
-/// or only bishops left on both sides that can never explode each other;
-/// or against a bare king, a single minor piece or rook, or two knights.
-fn atomic_insufficient(p: &Position, color: Color) -> bool {
-    let kings = p.roles[Role::King as usize];
-    let (ours, theirs) = (p.colors[color.index()], p.colors[color.other().index()]);
-    if theirs & kings == 0 {
-        return false;
-    }
-    if ours & !kings == 0 {
-        return true;
-    }
-    let bishops = p.roles[Role::Bishop as usize];
-    if theirs & !kings != 0 {
-        if p.occupied() == bishops | kings {
-            let (white, black) = (bishops & p.colors[0], bishops & p.colors[1]);
-            if white & DARK == 0 {
-                return black & !DARK == 0;
-            }
-            if white & !DARK == 0 {
-                return black & DARK == 0;
-            }
-        }
-        return false;
-    }
-    if p.roles[Role::Queen as usize] | p.roles[Role::Pawn as usize] != 0 {
-        return false;
-    }
-    let knights = p.roles[Role::Knight as usize];
-    if (knights | bishops | p.roles[Role::Rook as usize]).is_power_of_two() {
-        return true;
-    }
-    p.occupied() == knights | kings && knights.count_ones() <= 2
-}
-
-/// Antichess: `color` cannot lose all its pieces any more (python-chess's
-/// rules): the other side has none left; or only bishops stand, and ours
-/// can never be taken by theirs; or two knights whose colours and turn
-/// keep them apart.
-fn antichess_insufficient(p: &Position, color: Color) -> bool {
-    let (ours, theirs) = (p.colors[color.index()], p.colors[color.other().index()]);
-    if ours == 0 {
-        return false;
-    }
-    if theirs == 0 {
-        return true;
-    }
-    let occupied = p.occupied();
-    if occupied == p.roles[Role::Bishop as usize] {
-        let we_light = ours & !DARK != 0;
-        let we_dark = ours & DARK != 0;
-        return (we_light && theirs & !DARK == 0) || (we_dark && theirs & DARK == 0);
-    }
-    let knights = p.roles[Role::Knight as usize];
-    if occupied == knights && knights.count_ones() == 2 {
-        let white_light = p.colors[0] & !DARK != 0;
-        let black_dark = p.colors[1] & DARK != 0;
-        return (p.turn == Color::White) == ((color == Color::White) ^ white_light ^ black_dark);
-    }
-    false
-}
-
-/// Racing kings: the race is over when a king stands on the eighth rank,
-/// unless white got there and black, to move, can still follow onto a
-/// square of the eighth rank that white does not attack.
-fn race_over(p: &Position) -> bool {
-    let kings = p.roles[Role::King as usize];
-    if kings & RANK_8 == 0 {
-        return false;
-    }
-    let black_king = kings & p.colors[Color::Black.index()];
-    if p.turn == Color::White || black_king & RANK_8 != 0 || black_king == 0 {
-        return true;
-    }
-    let k = black_king.trailing_zeros() as usize;
-    let targets = KING_ATTACKS[k] & RANK_8 & !p.colors[Color::Black.index()];
-    squares(targets).all(|t| p.attackers_to(t, Color::White, p.occupied()) != 0)
-}
-
-/// Racing kings: drops every move that gives check, directly or by
-/// uncovering a line. Racing kings has no pawns, so no promotion, en
-/// passant or castling gives one; a king never gives a direct check (it
-/// cannot step beside the other).
-fn drop_checks<const N: usize>(p: &Position, list: &mut ArrayVec<Move, N>) {
-    let us = p.turn;
-    let Some(k) = p.king_of(us.other()) else { return };
-    let occupied = p.occupied();
-    let ours = p.colors[us.index()];
-    let queens = p.roles[Role::Queen as usize];
-    let straight = rook_attacks(k, occupied);
-    let diagonal = bishop_attacks(k, occupied);
-    // our pieces alone between the king and one of our sliders
-    let mut blockers = 0;
-    let snipers = (rook_attacks(k, 0) & (p.roles[Role::Rook as usize] | queens)
-        | bishop_attacks(k, 0) & (p.roles[Role::Bishop as usize] | queens))
-        & ours;
-    for s in squares(snipers) {
-        let b = between(k, s) & occupied;
-        if b.is_power_of_two() {
-            blockers |= b & ours;
-        }
-    }
-    list.retain(|m| {
-        let (from, to) = (m.from.index(), bit(m.to.index()));
-        let direct = match m.role {
-            Role::Knight => KNIGHT_ATTACKS[k],
-            Role::Bishop => diagonal,
-            Role::Rook => straight,
-            Role::Queen => straight | diagonal,
-            Role::Pawn | Role::King => 0,
-        };
-        let uncovered = blockers & bit(from) != 0 && line(k, from) & to == 0;
-        direct & to == 0 && !uncovered
-    });
-}
-
-/// Pushes a pawn's move onto the last rank as each promotion (the king
-/// too, in antichess).
-#[inline]
-fn push_promotions<S: MoveSink>(list: &mut S, from: usize, to: usize, king_promotion: bool) {
-    let (from, to) = (sq(from as u32), sq(to as u32));
-    for p in PROMOTIONS {
-        list.push(Move { from, to, role: Role::Pawn, promotion: Some(p), kind: MoveKind::Normal });
-    }
-    if king_promotion {
-        list.push(Move { from, to, role: Role::Pawn, promotion: Some(Role::King), kind: MoveKind::Normal });
-    }
-}
-
-/// The pseudo-legal moves of the side to move onto `target` (castling and
-/// en passant aside): pawns (a double step also from the first rank, as
-/// horde's white pawns have), knights, sliders and every king (kings may
-/// only move to empty squares when `king_captures` is false, as in atomic).
-fn pseudo_moves<S: MoveSink>(p: &Position, list: &mut S, target: u64, king_promotion: bool, king_captures: bool) {
-    let us = p.turn;
-    let ours = p.colors[us.index()];
-    let theirs = p.colors[us.other().index()];
-    let occupied = ours | theirs;
-    let empty = !occupied;
-    let pawns = p.roles[Role::Pawn as usize] & ours;
-    if pawns != 0 {
-        let (single, double, left, right, forward): (u64, u64, u64, u64, i32) = if us == Color::White {
-            let single = (pawns << 8) & empty;
-            let double = ((single & ((RANK_1 << 8) | (RANK_1 << 16))) << 8) & empty;
-            (single, double, ((pawns & !FILE_A) << 7) & theirs, ((pawns & !FILE_H) << 9) & theirs, 8)
-        } else {
-            let single = (pawns >> 8) & empty;
-            let double = ((single & ((RANK_8 >> 8) | (RANK_8 >> 16))) >> 8) & empty;
-            (single, double, ((pawns & !FILE_A) >> 9) & theirs, ((pawns & !FILE_H) >> 7) & theirs, -8)
-        };
-        let last = RANK_1 | RANK_8;
-        for (set, delta) in [(left, forward - 1), (right, forward + 1), (single, forward), (double, 2 * forward)] {
-            for t in squares(set & target & !last) {
-                let (from, to) = (sq((t as i32 - delta) as u32), sq(t as u32));
-                list.push(Move { from, to, role: Role::Pawn, promotion: None, kind: MoveKind::Normal });
-            }
-            for t in squares(set & target & last) {
-                push_promotions(list, (t as i32 - delta) as usize, t, king_promotion);
-            }
-        }
-    }
-    for s in squares(p.roles[Role::Knight as usize] & ours) {
-        list.push_targets(s, Role::Knight, KNIGHT_ATTACKS[s] & target);
-    }
-    let queens = p.roles[Role::Queen as usize];
-    for s in squares(p.roles[Role::Bishop as usize] & ours) {
-        list.push_targets(s, Role::Bishop, bishop_attacks(s, occupied) & target);
-    }
-    for s in squares(p.roles[Role::Rook as usize] & ours) {
-        list.push_targets(s, Role::Rook, rook_attacks(s, occupied) & target);
-    }
-    for s in squares(queens & ours) {
-        list.push_targets(s, Role::Queen, (rook_attacks(s, occupied) | bishop_attacks(s, occupied)) & target);
-    }
-    let king_target = if king_captures { target } else { target & empty };
-    for s in squares(p.roles[Role::King as usize] & ours) {
-        list.push_targets(s, Role::King, KING_ATTACKS[s] & king_target);
-    }
-}
-
-/// The pseudo-legal en passant captures.
-fn pseudo_ep<S: MoveSink>(p: &Position, list: &mut S) {
-    let Some(ep) = p.ep else { return };
-    let e = ep.index();
-    let us = p.turn;
-    let them = us.other();
-    let captured = if us == Color::White { e.wrapping_sub(8) } else { e + 8 } & 63;
-    if p.roles[Role::Pawn as usize] & p.colors[them.index()] & bit(captured) == 0 || p.occupied() & bit(e) != 0 {
-        return;
-    }
-    let capturers = PAWN_ATTACKS[them.index()][e] & p.roles[Role::Pawn as usize] & p.colors[us.index()];
-    for s in squares(capturers) {
-        list.push(Move { from: sq(s as u32), to: ep, role: Role::Pawn, promotion: None, kind: MoveKind::EnPassant });
-    }
-}
-
-/// Antichess: the captures when there is one, else every other move; the
-/// king is an ordinary piece and a pawn may promote to a king.
-fn antichess_moves<const N: usize>(p: &Position, list: &mut ArrayVec<Move, N>) {
-    if p.colors[0] == 0 || p.colors[1] == 0 {
-        return;
-    }
-    pseudo_moves(p, list, p.colors[p.turn.other().index()], true, true);
-    pseudo_ep(p, list);
-    if list.is_empty() {
-        pseudo_moves(p, list, !p.occupied(), true, true);
-    }
-}
-
-/// Atomic: true when `color`'s king is attacked and does not stand beside
-/// the enemy king (taking it would explode both).
-fn atomic_in_check(p: &Position, color: Color) -> bool {
-    let Some(king) = p.king_of(color) else { return false };
-    let theirs = p.roles[Role::King as usize] & p.colors[color.other().index()];
-    KING_ATTACKS[king] & theirs == 0 && p.attacked(king, color.other(), p.occupied())
-}
-
-/// Atomic: plays a move; a capture explodes the capturer and every piece
-/// but the pawns on the squares around the capture, and rights to castle
-/// with what exploded.
-#[inline]
-fn atomic_play(p: &mut Position, m: Move) {
-    let them = p.turn.other();
-    let capture = m.kind == MoveKind::EnPassant
-        || (m.kind == MoveKind::Normal && p.colors[them.index()] & bit(m.to.index()) != 0);
-    p.play(m);
-    if capture {
-        let to = m.to.index();
-        let blast = (KING_ATTACKS[to] & !p.roles[Role::Pawn as usize] & p.occupied()) | bit(to);
-        for color in Color::ALL {
-            if p.roles[Role::King as usize] & p.colors[color.index()] & blast != 0 {
-                p.castling &= !(RANK_1 << (usize::from(back_rank(color)) * 8));
-            }
-        }
-        for r in &mut p.roles {
-            *r &= !blast;
-        }
-        p.colors[0] &= !blast;
-        p.colors[1] &= !blast;
-        p.castling &= !blast;
-    }
-}
-
-/// Atomic: the pseudo-legal moves (a king never captures), castling with
-/// atomic attacks, each kept when legal once played.
-fn atomic_moves<const N: usize>(p: &Position, list: &mut ArrayVec<Move, N>) {
-    let us = p.turn;
-    let kings = p.roles[Role::King as usize];
-    if kings & p.colors[0] == 0 || kings & p.colors[1] == 0 {
-        return;
-    }
-    pseudo_moves(p, list, !p.colors[us.index()], false, false);
-    pseudo_ep(p, list);
-    atomic_castling(p, list);
-    list.retain(|m| atomic_legal(p, *m));
-}
-
-/// Atomic: true when the pseudo-legal move `m` keeps the mover's king on
-/// the board and out of check, or explodes the enemy king. A move that
-/// takes nothing (castling aside) explodes nothing: it is legal when the
-/// kings stand side by side afterwards or no enemy piece attacks the
-/// mover's king through the board as it is then; the others are played.
-#[inline]
-fn atomic_legal(p: &Position, m: Move) -> bool {
-    let us = p.turn;
-    let them = us.other();
-    let theirs = p.colors[them.index()];
-    let (from, to) = (m.from.index(), m.to.index());
-    if m.kind != MoveKind::Normal || theirs & bit(to) != 0 {
-        return atomic_legal_played(p, m);
-    }
-    let Some(king) = p.king_of(us) else { return false };
-    let king = if from == king { to } else { king };
-    let their_king = p.roles[Role::King as usize] & theirs;
-    KING_ATTACKS[king] & their_king != 0 || !p.attacked_by(king, them, theirs, p.occupied() ^ bit(from) ^ bit(to))
-}
-
-/// Atomic: [`atomic_legal`] by playing the move with its explosion.
-fn atomic_legal_played(p: &Position, m: Move) -> bool {
-    let us = p.turn;
-    let mut after = *p;
-    atomic_play(&mut after, m);
-    let ours = after.roles[Role::King as usize] & after.colors[us.index()];
-    let theirs = after.roles[Role::King as usize] & after.colors[us.other().index()];
-    ours != 0 && (theirs == 0 || !atomic_in_check(&after, us))
-}
-
-/// Atomic castling: as in chess (Chess960 too), but a square beside the
-/// enemy king is never attacked for the king.
-fn atomic_castling<const N: usize>(p: &Position, list: &mut ArrayVec<Move, N>) {
-    let us = p.turn;
-    let rank = usize::from(back_rank(us)) * 8;
-    let Some(king) = p.king_of(us) else { return };
-    if king & !7 != rank {
-        return;
-    }
-    let their_king = p.king_of(us.other()).map_or(0, |k| KING_ATTACKS[k]);
-    let attacked = |path: u64, occupied: u64| squares(path & !their_king).any(|s| p.attacked(s, us.other(), occupied));
-    let rooks = p.castling & p.roles[Role::Rook as usize] & p.colors[us.index()] & (RANK_1 << rank);
-    let occupied = p.occupied();
-    for r in squares(rooks) {
-        let king_side = r > king;
-        let king_to = rank + if king_side { 6 } else { 2 };
-        let rook_to = rank + if king_side { 5 } else { 3 };
-        let movers = bit(king) | bit(r);
-        let must_be_empty = between(king, king_to) | bit(king_to) | between(r, rook_to) | bit(rook_to);
-        if (occupied ^ movers) & must_be_empty != 0 {
-            continue;
-        }
-        if attacked(between(king, king_to) | bit(king), occupied ^ bit(king))
-            || attacked(bit(king_to), occupied ^ movers ^ bit(rook_to))
-        {
-            continue;
-        }
-        list.push(Move {
-            from: sq(king as u32),
-            to: sq(r as u32),
-            role: Role::King,
-            promotion: None,
-            kind: MoveKind::Castle,
-        });
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use super::atomic::{atomic_legal, atomic_legal_played};
     use super::*;
+    use crate::position::sq;
 
     /// Counting each variant's legal moves agrees with listing them,
     /// atomic's test of a move that takes nothing agrees with playing it,

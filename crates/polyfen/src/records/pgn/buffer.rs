@@ -141,6 +141,16 @@ impl<'a> Checked<'a> {
     }
 }
 
+/// The index of the first byte at or after `from` in `bytes` that is not
+/// white space (`bytes.len()` if none is).
+#[inline]
+pub(super) fn skip_ws_in(bytes: &[u8], mut from: usize) -> usize {
+    while from < bytes.len() && CLASS[bytes[from] as usize] == WS {
+        from += 1;
+    }
+    from
+}
+
 /// Newlines (counted to 2) in the white space that ends `bytes`, adding
 /// `carried` (those before `bytes`) when `bytes` is all white space.
 fn trailing_newlines(bytes: &[u8], carried: u8) -> u8 {
@@ -301,10 +311,22 @@ impl<R: Read> Buffer<R> {
     /// The index (from `pos`) of the first byte at or after `from` that
     /// `stop` accepts, reading more input as needed.
     pub(super) fn find(&mut self, from: usize, stop: impl Fn(u8) -> bool) -> io::Result<Found> {
+        self.search(from, |bytes| bytes.iter().position(|&b| stop(b)))
+    }
+
+    /// The index (from `pos`) of the first `byte` at or after `from`.
+    pub(super) fn find_byte(&mut self, from: usize, byte: u8) -> io::Result<Found> {
+        self.search(from, |bytes| memchr::memchr(byte, bytes))
+    }
+
+    /// The index (from `pos`) of what `first` finds first in the bytes at
+    /// or after `from`, reading more input as needed.
+    #[inline]
+    fn search(&mut self, from: usize, first: impl Fn(&[u8]) -> Option<usize>) -> io::Result<Found> {
         let mut i = from;
         loop {
             let c = &self.cur;
-            if let Some(k) = c.buf[(c.pos + i).min(c.end)..c.end].iter().position(|&b| stop(b)) {
+            if let Some(k) = first(&c.buf[(c.pos + i).min(c.end)..c.end]) {
                 return Ok(Found::At(i + k));
             }
             i = c.end - c.pos;
@@ -317,22 +339,19 @@ impl<R: Read> Buffer<R> {
         }
     }
 
-    /// The index (from `pos`) of the first `byte` at or after `from`.
-    pub(super) fn find_byte(&mut self, from: usize, byte: u8) -> io::Result<Found> {
-        let mut i = from;
-        loop {
-            let c = &self.cur;
-            if let Some(k) = memchr::memchr(byte, &c.buf[(c.pos + i).min(c.end)..c.end]) {
-                return Ok(Found::At(i + k));
+    /// The length (at least 1) of the token at `pos`, for a token skipped
+    /// (up to the next white space or delimiter, or the input's end);
+    /// `None` for one longer than [`MAX_TOKEN`], with `pos` moved past what
+    /// the buffer holds of it.
+    pub(super) fn skipped_token(&mut self) -> io::Result<Option<usize>> {
+        Ok(match self.find(0, |b| CLASS[b as usize] != 0)? {
+            Found::At(i) => Some(i.max(1)),
+            Found::Eof => Some((self.cur.end - self.cur.pos).max(1)),
+            Found::TooLong => {
+                self.cur.pos = self.cur.end;
+                None
             }
-            i = c.end - c.pos;
-            if i > MAX_TOKEN {
-                return Ok(Found::TooLong);
-            }
-            if !self.fill()? {
-                return Ok(if self.cur.eof { Found::Eof } else { Found::TooLong });
-            }
-        }
+        })
     }
 
     /// Where `pos` is in the input.

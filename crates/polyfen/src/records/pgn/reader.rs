@@ -8,7 +8,7 @@
 
 use std::io::{self, Read};
 
-use super::buffer::{Buffer, CHECKED_STRETCH, CLASS, Checked, Cursor, Found, START_BUFFER, WS};
+use super::buffer::{Buffer, CHECKED_STRETCH, CLASS, Checked, Cursor, Found, START_BUFFER, WS, skip_ws_in};
 use super::visitor::{Flow, Here, PgnError, RawText, Visitor};
 use super::{MAX_TOKEN, PgnRepair, excerpt};
 
@@ -438,10 +438,7 @@ impl<R: Read> PgnReader<R> {
         let buf = &cur.buf[..end];
         let mut checked = Checked::default();
         loop {
-            let mut p = cur.pos;
-            while p < end && CLASS[buf[p] as usize] == WS {
-                p += 1;
-            }
+            let p = skip_ws_in(buf, cur.pos);
             cur.pos = p;
             if p + 1 >= end {
                 return None;
@@ -551,14 +548,7 @@ impl<R: Read> PgnReader<R> {
                 }
                 b'[' if self.cur.at_line_start() => return Ok(Skipped::GameEnds(depth)),
                 _ if CLASS[b as usize] == 0 => {
-                    let len = match self.cur.find(0, |b| CLASS[b as usize] != 0)? {
-                        Found::At(i) => i.max(1),
-                        Found::Eof => (self.cur.end - self.cur.pos).max(1),
-                        Found::TooLong => {
-                            self.cur.pos = self.cur.end;
-                            continue;
-                        }
-                    };
+                    let Some(len) = self.cur.skipped_token()? else { continue };
                     let token = &self.cur.buf[self.cur.pos..(self.cur.pos + len).min(self.cur.end)];
                     if is_result(token) {
                         return Ok(Skipped::GameEnds(depth));

@@ -149,14 +149,7 @@ impl<R: Read> PgnReader<R> {
                     self.cur.pos += 1;
                 }
                 _ => {
-                    let len = match self.cur.find(0, |b| CLASS[b as usize] != 0)? {
-                        Found::At(i) => i.max(1),
-                        Found::Eof => (self.cur.end - self.cur.pos).max(1),
-                        Found::TooLong => {
-                            self.cur.pos = self.cur.end;
-                            continue;
-                        }
-                    };
+                    let Some(len) = self.cur.skipped_token()? else { continue };
                     let start = self.cur.pos;
                     let token = &self.cur.buf[start..(start + len).min(self.cur.end)];
                     if depth == 0 && self.moves_seen && is_first_move_number(token) && self.cur.blank_line_before(start)

@@ -6,7 +6,7 @@
 use std::io::{self, Read};
 use std::ops::Range;
 
-use super::buffer::{CHECKED_STRETCH, CLASS, Checked, Cursor, Found, WS};
+use super::buffer::{CHECKED_STRETCH, Checked, Cursor, Found, skip_ws_in};
 use super::reader::PgnReader;
 use super::visitor::{PgnError, Visitor};
 use super::{MAX_TOKEN, PgnRepair, excerpt};
@@ -57,10 +57,7 @@ impl<R: Read> PgnReader<R> {
         let buf = &cur.buf[..end];
         let mut checked = Checked::default();
         loop {
-            let mut p = cur.pos;
-            while p < end && CLASS[buf[p] as usize] == WS {
-                p += 1;
-            }
+            let p = skip_ws_in(buf, cur.pos);
             cur.pos = p;
             // the window `read_tag` would look in, or less
             let window = &buf[p..end.min(p + SHORT_TAG)];

@@ -1,58 +1,13 @@
-//! Move notations: UCI (`e2e4`, `e7e8q`), SAN (`Nf3`, `exd5`, `e8=Q+`,
-//! `O-O`) and LAN (`Ng1-f3`).
-//!
-//! Reading is strict by default and accepts what python-chess's
-//! `Board.parse_san` accepts, plus UCI and annotation suffixes: `O-O` or
-//! `0-0`, a promotion with or without `=` and in either case (`e8=Q`,
-//! `e8Q`, `e8q`), one `+` or `#` (right, wrong or missing), then `!`, `?`,
-//! `!!`, `??`, `!?` or `?!`; FIDE's `e.p.` after an en passant capture;
-//! more disambiguation than needed (`Nbd7`), LAN
-//! (`Ng1-f3`, `e2-e4`, `e4xd5`), a piece move with or without `x`. A pawn
-//! move without its file of departure is a push: in SAN a pawn capture names
-//! the file it leaves (`dxc4`).
-//!
-//! The lenient reader ([`Position::parse_move_lenient`]) also accepts the
-//! forms people type that are not standard, and reports each as a
-//! [`MoveRepair`]: a pawn capture written as a push (`c4` for `dxc4`, `f6`
-//! for the en passant `exf6`), castling in lowercase or without dashes
-//! (`o-o`, `OO`), `:` for `x`, `P` for a pawn, a promotion as `e8/Q` or
-//! `e8(Q)`, `ep.` or `e.p` for `e.p.`, `e.p.` after a move that is not en
-//! passant, and other check or annotation marks.
-//!
-//! A text is parsed into its parts ([`San`]) and matched against the legal
-//! moves of the piece to the destination; no move is written out to compare
-//! strings.
+//! SAN: a move read into its parts ([`San`]) and matched against the
+//! legal moves of the piece to the destination (LAN and coordinates are
+//! read by the same grammar), and SAN written with minimal disambiguation.
 
 use arrayvec::ArrayVec;
-use core::fmt;
 use core::ops::Range;
 
-use polyfen_core::{Color, MoveRepair};
-
+use super::{MoveError, MoveReader, promotion_of, push_square, square_at};
 use crate::position::{Move, MoveKind, Position};
 use crate::types::{Role, Square};
-
-/// How UCI writes castling.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum CastlingNotation {
-    /// The king's move of two squares (`e1g1`), as standard chess writes it.
-    #[default]
-    KingTwoSquares,
-    /// The king takes its own rook (`e1h1`), as Chess960 engines write it.
-    KingTakesRook,
-}
-
-/// The notation a chess move was read in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum MoveSyntax {
-    /// UCI coordinates: `e2e4`, `e7e8q`.
-    Uci,
-    /// SAN: `Nf3`, `exd5`, `O-O`.
-    San,
-    /// Long algebraic notation, with the square of departure: `Ng1-f3`,
-    /// `e2-e4`.
-    Lan,
-}
 
 /// A SAN (or LAN, or coordinate) move read into its parts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -79,35 +34,6 @@ pub enum San {
     },
 }
 
-/// A move that could not be read or is not legal.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveError {
-    /// What is wrong, in words.
-    pub message: String,
-    /// The bytes of the text the message is about.
-    pub span: Range<usize>,
-    /// The legal moves that match (ambiguous move) or come closest (illegal
-    /// move).
-    pub candidates: Vec<Move>,
-    /// True when the text was read as UCI, so that candidates are best
-    /// written in UCI too; false for SAN.
-    pub uci: bool,
-}
-
-impl MoveError {
-    fn new(message: impl Into<String>, span: Range<usize>) -> MoveError {
-        MoveError { message: message.into(), span, candidates: Vec::new(), uci: false }
-    }
-}
-
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for MoveError {}
-
 #[inline]
 fn role_of_upper(b: u8) -> Option<Role> {
     match b {
@@ -117,18 +43,6 @@ fn role_of_upper(b: u8) -> Option<Role> {
         b'Q' => Some(Role::Queen),
         b'K' => Some(Role::King),
         b'P' => Some(Role::Pawn),
-        _ => None,
-    }
-}
-
-pub(crate) fn promotion_of(b: u8) -> Option<Role> {
-    match b {
-        // antichess promotes to a king too; in chess no such move is legal
-        b'K' | b'k' => Some(Role::King),
-        b'N' | b'n' => Some(Role::Knight),
-        b'B' | b'b' => Some(Role::Bishop),
-        b'R' | b'r' => Some(Role::Rook),
-        b'Q' | b'q' => Some(Role::Queen),
         _ => None,
     }
 }
@@ -289,15 +203,6 @@ impl San {
     }
 }
 
-/// The square at the start of `b`, a file letter then a rank digit.
-#[inline]
-pub(crate) fn square_at(b: &[u8]) -> Option<Square> {
-    match *b {
-        [f @ b'a'..=b'h', r @ b'1'..=b'8', ..] => Square::new(f - b'a', r - b'1'),
-        _ => None,
-    }
-}
-
 impl San {
     /// The standard SAN most movetext is made of, read in one pass: `e4`,
     /// `exd5`, `Nf3`, `Nbd7`, `R1e2`, `Qxe7`, `O-O`, `O-O-O`, each with one
@@ -361,6 +266,7 @@ pub(crate) fn standard_suffix(suffix: &[u8]) -> bool {
     };
     matches!(rest, b"" | b"!" | b"?" | b"!!" | b"??" | b"!?" | b"?!")
 }
+
 /// The SAN of a board move but its check mark: the piece letter (or a
 /// pawn's file when it captures), as much of the origin as tells it from
 /// `others` (the moves of the same kind of piece to the same square; the
@@ -399,155 +305,7 @@ pub(crate) fn write_san_body(out: &mut String, m: Move, capture: bool, others: i
     }
 }
 
-pub(crate) fn push_square(out: &mut String, s: Square) {
-    let [f, r] = s.name();
-    out.push(f as char);
-    out.push(r as char);
-}
-
-pub(crate) fn is_uci_shaped(b: &[u8]) -> bool {
-    matches!(
-        b,
-        [b'a'..=b'h', b'1'..=b'8', b'a'..=b'h', b'1'..=b'8']
-            | [b'a'..=b'h', b'1'..=b'8', b'a'..=b'h', b'1'..=b'8', b'q' | b'r' | b'b' | b'n' | b'k']
-    )
-}
-
-/// What an error about an illegal move adds for a position with no legal
-/// move, or whose side to move is in check; empty otherwise.
-pub(crate) fn check_note(no_legal_move: bool, in_check: bool, turn: Color) -> String {
-    if no_legal_move {
-        " (there is no legal move)".to_owned()
-    } else if in_check {
-        format!(" ({turn} is in check)")
-    } else {
-        String::new()
-    }
-}
-
-/// A move in any chess notation: UCI when `text` has its shape and
-/// `read_uci` takes it, else whatever `read_san` reads (SAN, LAN, and for a
-/// UCI-shaped text the UCI error when SAN fails too).
-#[inline]
-pub(crate) fn read_uci_or_san(
-    text: &str,
-    repairs: Option<&mut Vec<MoveRepair>>,
-    read_uci: impl FnOnce(&str) -> Result<Move, MoveError>,
-    read_san: impl FnOnce(&str, Option<&mut Vec<MoveRepair>>) -> Result<(Move, MoveSyntax), MoveError>,
-) -> Result<(Move, MoveSyntax), MoveError> {
-    if is_uci_shaped(text.trim().as_bytes()) {
-        return match read_uci(text) {
-            Ok(m) => Ok((m, MoveSyntax::Uci)),
-            Err(e) => read_san(text, repairs).map_err(|_| e),
-        };
-    }
-    read_san(text, repairs)
-}
-
-/// A move `m` that `text` (its move at `span`) names only when read
-/// leniently: with `repairs`, one repair saying it was read as
-/// `standard_form`; without, the error naming that reading.
-pub(crate) fn lenient_reading(
-    text: &str,
-    span: Range<usize>,
-    m: Move,
-    syntax: MoveSyntax,
-    standard_form: &str,
-    repairs: Option<&mut Vec<MoveRepair>>,
-) -> Result<(Move, MoveSyntax), MoveError> {
-    let shown = text.get(span.clone()).unwrap_or(text);
-    let written = text[span.start..].trim_end();
-    match repairs {
-        Some(repairs) => {
-            repairs.push(MoveRepair::reading(span.start..span.start + written.len(), written, standard_form));
-            Ok((m, syntax))
-        }
-        None => Err(MoveError {
-            message: format!(
-                "{shown} is not standard {}: only a lenient reading takes it, as {standard_form}",
-                if syntax == MoveSyntax::Lan { "LAN" } else { "SAN" }
-            ),
-            span,
-            candidates: vec![m],
-            uci: false,
-        }),
-    }
-}
-
 impl Position {
-    /// Reads a move in UCI (`e2e4`, `e7e8q`; castling as `e1g1` or as king
-    /// takes rook `e1h1`).
-    ///
-    /// # Errors
-    ///
-    /// A [`MoveError`] for text that is not UCI or not a legal move, with
-    /// the legal moves of the piece (or to the square) as candidates.
-    pub fn parse_uci(&self, text: &str) -> Result<Move, MoveError> {
-        // the common case: a move neither promoting nor castling, found
-        // without listing every legal move (anything else is read below)
-        if let [f0, f1, t0, t1] = *text.as_bytes()
-            && let (Some(from), Some(to)) = (Square::parse(&[f0, f1]), Square::parse(&[t0, t1]))
-            && let Some(m) = self.plain_uci_move(from, to)
-        {
-            return Ok(m);
-        }
-        self.parse_uci_carefully(text)
-    }
-
-    /// The legal move from `from` to `to` of the piece of the side to move
-    /// standing on `from`, neither promoting nor castling, when
-    /// [`Position::sole_piece_move`] finds it; `None` leaves it to the
-    /// careful reading.
-    #[inline]
-    pub(crate) fn plain_uci_move(&self, from: Square, to: Square) -> Option<Move> {
-        let b = 1u64 << from.index();
-        if self.colors[self.turn.index()] & b == 0 {
-            return None;
-        }
-        let role = self.role_at(from.index())?;
-        self.sole_piece_move(role, to, b)
-    }
-
-    /// [`Position::parse_uci`] for any text: every form, and the errors.
-    pub(crate) fn parse_uci_carefully(&self, text: &str) -> Result<Move, MoveError> {
-        let b = text.trim().as_bytes();
-        let offset = text.len() - text.trim_start().len();
-        let span = offset..offset + b.len();
-        let uci_error =
-            |message: String, candidates: Vec<Move>| MoveError { message, span: span.clone(), candidates, uci: true };
-        if !is_uci_shaped(b) {
-            return Err(uci_error(format!("{:?} is not a UCI move such as e2e4 or e7e8q", text.trim()), Vec::new()));
-        }
-        let (Some(from), Some(to)) = (Square::parse(&b[..2]), Square::parse(&b[2..4])) else {
-            return Err(uci_error("expected two squares".to_owned(), Vec::new()));
-        };
-        let promotion = b.get(4).and_then(|&c| promotion_of(c));
-        let moves = self.legal_moves();
-        let mut from_here = moves.iter().copied().filter(|m| m.from() == from);
-        if let Some(m) = from_here.clone().find(|m| !m.is_castle() && m.to() == to && m.promotion() == promotion) {
-            return Ok(m);
-        }
-        if promotion.is_none()
-            && let Some(m) = from_here.find(|m| m.is_castle() && (m.to() == to || m.king_destination() == to))
-        {
-            return Ok(m);
-        }
-        let promotions: Vec<Move> =
-            moves.iter().copied().filter(|m| m.from() == from && m.to() == to && m.promotion().is_some()).collect();
-        if !promotions.is_empty() && promotion.is_none() {
-            return Err(uci_error(format!("{} is a promotion: add the piece (q, r, b or n)", text.trim()), promotions));
-        }
-        let mut candidates: Vec<Move> = moves.iter().copied().filter(|m| m.from() == from).collect();
-        if candidates.is_empty() {
-            candidates = moves.iter().copied().filter(|m| m.to() == to).collect();
-        }
-        Err(uci_error(format!("{} is not a legal move{}", text.trim(), self.check_note()), candidates))
-    }
-
-    fn check_note(&self) -> String {
-        check_note(self.legal_moves().is_empty(), self.is_check(), self.turn())
-    }
-
     /// Reads a move in SAN, strictly (see the module documentation); LAN
     /// and plain coordinates are read too.
     ///
@@ -558,7 +316,7 @@ impl Position {
     /// lenient reading takes as a move, an error that names that reading.
     #[inline]
     pub fn parse_san(&self, text: &str) -> Result<Move, MoveError> {
-        self.read_san(text, None).map(|(m, _)| m)
+        self.read_san_or_lan(text, None).map(|(m, _)| m)
     }
 
     /// The legal move a parsed SAN names, strictly (a pawn move without its
@@ -573,53 +331,10 @@ impl Position {
         self.san_match(*san, text, false)
     }
 
-    /// Reads SAN or LAN; with `repairs`, leniently.
-    #[inline]
-    fn read_san(&self, text: &str, repairs: Option<&mut Vec<MoveRepair>>) -> Result<(Move, MoveSyntax), MoveError> {
-        // the common case: plain standard SAN naming a legal move (anything
-        // else, errors included, is read again below)
-        if let Some(san) = San::parse_plain(text.as_bytes())
-            && let Ok(m) = self.san_match(san, text, false)
-        {
-            return Ok((m, MoveSyntax::San));
-        }
-        self.read_san_carefully(text, repairs)
-    }
-
-    /// [`Position::read_san`] for any text: every form, the lenient ones
-    /// with `repairs`, and the errors.
-    fn read_san_carefully(
-        &self,
-        text: &str,
-        repairs: Option<&mut Vec<MoveRepair>>,
-    ) -> Result<(Move, MoveSyntax), MoveError> {
-        let (san, standard) = San::parse_form(text)?;
-        let syntax = match san {
-            San::Normal { file: Some(_), rank: Some(_), .. } => MoveSyntax::Lan,
-            _ => MoveSyntax::San,
-        };
-        let strict = self.san_match(san, text, false);
-        // `e.p.` is standard only after an en passant capture
-        let ep_written = text.as_bytes()[trim(text.as_bytes()).end..].iter().any(|b| b.eq_ignore_ascii_case(&b'p'));
-        let standard = standard && !(ep_written && strict.as_ref().is_ok_and(|m| m.kind() != MoveKind::EnPassant));
-        if standard && strict.is_ok() {
-            return strict.map(|m| (m, syntax));
-        }
-        let m = match strict {
-            Ok(m) => m,
-            Err(e) => match self.san_match(san, text, true) {
-                Ok(m) => m,
-                Err(_) => return Err(e),
-            },
-        };
-        let standard_form = if syntax == MoveSyntax::Lan { self.lan(m) } else { self.san(m) };
-        lenient_reading(text, trim(text.as_bytes()), m, syntax, &standard_form, repairs)
-    }
-
     /// The legal move a parsed SAN names; leniently, a pawn move without
     /// its file of departure may also be a capture.
     #[inline]
-    fn san_match(&self, san: San, text: &str, lenient: bool) -> Result<Move, MoveError> {
+    pub(super) fn san_match(&self, san: San, text: &str, lenient: bool) -> Result<Move, MoveError> {
         if let San::Normal { role, file, rank, to, promotion, .. } = san {
             let file = if role == Role::Pawn && file.is_none() && !lenient { Some(to.file()) } else { file };
             // the common case: exactly one legal move matches
@@ -735,93 +450,6 @@ impl Position {
         }
     }
 
-    /// Reads a move in any chess notation, strictly: UCI when the text has
-    /// its shape and names a legal move, else SAN (which also reads LAN).
-    ///
-    /// # Errors
-    ///
-    /// The SAN error, or the UCI error for a text shaped as UCI; a text
-    /// only the lenient reader takes gives an error naming its reading.
-    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        self.read_move(text, None).map(|(m, _)| m)
-    }
-
-    /// Reads a move in any chess notation, leniently: as
-    /// [`Position::parse_move`], and also the non-standard forms of the
-    /// module documentation, pushing one [`MoveRepair`] onto `repairs` for
-    /// each non-standard reading (`read 'c4' as 'dxc4'`).
-    ///
-    /// # Errors
-    ///
-    /// As [`Position::parse_move`], for text no reading takes as a legal
-    /// move.
-    pub fn parse_move_lenient(&self, text: &str, repairs: &mut Vec<MoveRepair>) -> Result<Move, MoveError> {
-        self.read_move(text, Some(repairs)).map(|(m, _)| m)
-    }
-
-    /// Reads a move in any chess notation and says which notation it was
-    /// read in: strictly without `repairs`, leniently with them (pushing one
-    /// [`MoveRepair`] per non-standard reading).
-    ///
-    /// # Errors
-    ///
-    /// As [`Position::parse_move`].
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use polyfen_chess::{Fen, MoveSyntax, Position};
-    ///
-    /// let fen: Fen = "4k3/8/8/4Pp2/8/8/8/4K3 w - f6 0 2".parse()?;
-    /// let position = Position::from_setup(&fen)?;
-    /// let (m, syntax) = position.read_move("exf6", None)?;
-    /// assert_eq!((position.uci(m, Default::default()), syntax), ("e5f6".to_owned(), MoveSyntax::San));
-    /// assert_eq!(position.read_move("e5f6", None)?, (m, MoveSyntax::Uci));
-    /// // a pawn move without x is a push: f6 is read as exf6 only leniently
-    /// assert!(position.read_move("f6", None).is_err());
-    /// let mut repairs = Vec::new();
-    /// assert_eq!(position.read_move("f6", Some(&mut repairs))?, (m, MoveSyntax::San));
-    /// assert_eq!(repairs[0].to_string(), "read 'f6' as 'exf6'");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn read_move(
-        &self,
-        text: &str,
-        repairs: Option<&mut Vec<MoveRepair>>,
-    ) -> Result<(Move, MoveSyntax), MoveError> {
-        read_uci_or_san(text, repairs, |text| self.parse_uci(text), |text, repairs| self.read_san(text, repairs))
-    }
-
-    /// A legal move in UCI.
-    #[must_use]
-    pub fn uci(&self, m: Move, castling: CastlingNotation) -> String {
-        let mut out = String::with_capacity(5);
-        self.write_uci(m, castling, &mut out);
-        out
-    }
-
-    /// Writes a legal move in UCI onto `out`.
-    pub fn write_uci(&self, m: Move, castling: CastlingNotation, out: &mut String) {
-        if m.is_drop() {
-            out.push(m.role().letter().to_ascii_uppercase() as char);
-            out.push('@');
-            push_square(out, m.to());
-            return;
-        }
-        push_square(out, m.from());
-        let to = match (m.kind(), castling) {
-            // a king already on its castling square can only take its rook
-            (MoveKind::Castle, CastlingNotation::KingTwoSquares) if m.king_destination() != m.from() => {
-                m.king_destination()
-            }
-            _ => m.to(),
-        };
-        push_square(out, to);
-        if let Some(p) = m.promotion() {
-            out.push(p.letter() as char);
-        }
-    }
-
     /// A legal move in SAN, with minimal disambiguation and `+` or `#`.
     #[must_use]
     pub fn san(&self, m: Move) -> String {
@@ -846,35 +474,11 @@ impl Position {
         self.push_check(m, out);
     }
 
-    fn push_check(&self, m: Move, out: &mut String) {
+    pub(super) fn push_check(&self, m: Move, out: &mut String) {
         let after = self.played(m);
         if after.is_check() {
             out.push(if after.legal_moves().is_empty() { '#' } else { '+' });
         }
-    }
-
-    /// A legal move in long algebraic notation: `Ng1-f3`, `e4xd5`,
-    /// `e7-e8=Q+`, `O-O`.
-    #[must_use]
-    pub fn lan(&self, m: Move) -> String {
-        let mut out = String::with_capacity(10);
-        if m.is_castle() {
-            out.push_str(if m.to().file() > m.from().file() { "O-O" } else { "O-O-O" });
-        } else {
-            if m.role() != Role::Pawn {
-                out.push(m.role().letter().to_ascii_uppercase() as char);
-            }
-            push_square(&mut out, m.from());
-            let capture = m.kind() == MoveKind::EnPassant || self.piece_at(m.to()).is_some();
-            out.push(if capture { 'x' } else { '-' });
-            push_square(&mut out, m.to());
-            if let Some(p) = m.promotion() {
-                out.push('=');
-                out.push(p.letter().to_ascii_uppercase() as char);
-            }
-        }
-        self.push_check(m, &mut out);
-        out
     }
 }
 
