@@ -1,6 +1,6 @@
 //! Random games of every game written and read back: PGN in each move
 //! notation, a bad move keeping the moves before it, Xiangqi's null moves
-//! and DhtmlXQ.
+//! and `DhtmlXQ`.
 
 use polyfen::records::{Game, GameOptions, Node, RecordFormat, Variation, read_pgn};
 use polyfen::{AnyPosition, MoveNotation, Position, ReadOptions, RuleOptions, VariantId, read};

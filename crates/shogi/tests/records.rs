@@ -344,8 +344,8 @@ fn detection_claims_shogi_records_only() {
 /// lists) is taken for a Shogi record.
 #[test]
 fn other_games_files_are_not_claimed() {
-    let Some(_) = CORPUS.get() else { return };
     use std::io::Read;
+    let Some(_) = CORPUS.get() else { return };
     let mut stack =
         vec![format!("{CORPUS}/../pgn"), format!("{CORPUS}/../xiangqi-records"), format!("{CORPUS}/../chess")];
     let mut seen = 0;
