@@ -11,13 +11,17 @@
 //!   reads it, as a table of moves and in words;
 //! - [`keys`]: every key, its type, default and meaning; [`Region`],
 //!   [`PieceSet`] and [`value`] the typed values;
-//! - [`Diagnostic`]: each problem of a file, with its line, section and key.
+//! - [`Diagnostic`]: each problem of a file, with its line, section and key;
+//! - [`FairySetup`]: a position of a defined game in Fairy-Stockfish's FEN,
+//!   its board read and written by the core codec through the game's
+//!   [`Letters`].
 //!
 //! Depends on `polyfen-core` only; does no I/O.
 
 pub mod betza;
 pub mod definition;
 pub mod error;
+pub mod fen;
 pub mod keys;
 pub mod piece;
 mod reader;
@@ -27,6 +31,7 @@ pub mod value;
 pub use betza::{Betza, BetzaError};
 pub use definition::{Definition, Origin, PieceSlot, Provenance};
 pub use error::{Diagnostic, Problem, ReadError, Severity};
+pub use fen::{Cell, FairySetup, Letters, Piece, Pocket, Violation};
 pub use keys::Field;
 pub use piece::{PieceKind, PieceSet};
 pub use reader::{BUILTIN_INI, BUILTIN_SOURCE, ReadReport, Variants, known_keys};

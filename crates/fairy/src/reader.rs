@@ -19,6 +19,7 @@
 //! section, a parent that is missing, later in the file or part of a
 //! cycle, a second section of the same name.
 
+use std::collections::BTreeMap;
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
@@ -513,6 +514,18 @@ fn apply_key(
     let value = Value::parse(key.value_type, text, def)?;
     for target in key.targets {
         match *target {
+            // Fairy-Stockfish sets the entries a promotedPieceType list
+            // names and keeps the others, a parent's among them
+            Target::Field(f @ Field::PromotedPieceType) => {
+                let mut merged = match def.get(f) {
+                    Value::PiecePieces(m) => m.clone(),
+                    _ => BTreeMap::new(),
+                };
+                if let Value::PiecePieces(m) = &value {
+                    merged.extend(m.iter().map(|(k, v)| (*k, *v)));
+                }
+                def.set(f, Value::PiecePieces(merged), origin.clone());
+            }
             Target::Field(f) => def.set(f, value.clone(), origin.clone()),
             Target::LastPiece(f) => {
                 let last = last_piece(def, text);

@@ -91,3 +91,32 @@ proptest! {
         }
     }
 }
+
+fn fen_text() -> impl Strategy<Value = String> {
+    let words = prop::sample::select(vec![
+        "rnbqkbnr", "/", "8", "10", "12", "16", "99999", "0", "*", "+", "~", "+P", "Q~", "[", "]", "[Qn]", "[-]", " ",
+        "w", "b", "KQkq", "HAha", "-", "e3", "a10", "d5c6", "3+3", "+0+0", "+", "1", "ll", "\u{e9}", "\t",
+    ]);
+    prop::collection::vec(words, 0..40).prop_map(|w| w.concat())
+}
+
+proptest! {
+    #[test]
+    fn the_fen_reader_never_panics(text in fen_text(), game in prop::sample::select(vec!["chess", "crazyhouse", "shogi", "grand", "amazons", "3check", "seirawan", "xiangqi"])) {
+        let def = Variants::builtin().get(game).unwrap();
+        let letters = polyfen_fairy::Letters::new(def);
+        if let Ok(setup) = polyfen_fairy::FairySetup::parse(def, &letters, &text) {
+            let _ = setup.validate(def, &letters);
+            let written = setup.write(&letters);
+            let again = polyfen_fairy::FairySetup::parse(def, &letters, &written);
+            prop_assert_eq!(again.as_ref().ok(), Some(&setup), "{} wrote {}", text, written);
+        }
+    }
+
+    #[test]
+    fn the_fen_reader_never_panics_on_any_text(text in "\\PC{0,80}") {
+        let def = Variants::builtin().get("chess").unwrap();
+        let letters = polyfen_fairy::Letters::new(def);
+        let _ = polyfen_fairy::FairySetup::parse(def, &letters, &text);
+    }
+}

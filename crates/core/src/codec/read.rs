@@ -4,6 +4,7 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
+use super::alphabet::{Alphabet, Letters};
 use super::fast::decode_strict_fast;
 use super::{Leniency, PlacementSpec, Repair, RepairKind};
 use crate::error::{ParseError, ParseErrorKind, count};
@@ -14,6 +15,8 @@ struct Cursor<'a> {
     spec: &'a PlacementSpec,
     input: &'a str,
     offset: usize,
+    /// Runs are decimal numbers of any length ([`Alphabet::decimal_runs`]).
+    decimal: bool,
 }
 
 impl Cursor<'_> {
@@ -76,6 +79,12 @@ impl Cursor<'_> {
         let mut i = start;
         while i < bytes.len() && bytes[i] != self.spec.separator {
             let b = bytes[i];
+            if self.decimal && b.is_ascii_digit() {
+                let (run, len) = decimal_run(&bytes[i..]);
+                cells = cells.saturating_add(run);
+                i += len;
+                continue;
+            }
             if b.is_ascii_digit() && b != b'0' {
                 cells += u32::from(b - b'0');
             } else if Some(b) == self.spec.ten_digit {
@@ -153,7 +162,8 @@ pub fn decode_placement<V: Variant>(
     // (their errors come first), then the group is named for what it is.
     let holdings = holdings_start::<V>(input.as_bytes());
     let rows = holdings.map_or(input, |at| &input[..at]);
-    let pieces = decode_rows::<V>(&Cursor { spec, input: rows, offset }, *leniency, board, repairs)?;
+    let cursor = Cursor { spec, input: rows, offset, decimal: false };
+    let pieces = decode_rows(&Letters::<V>::new(), &cursor, *leniency, board, repairs)?;
     match holdings {
         Some(at) => Err(ParseError::new(
             ParseErrorKind::Holdings { found: crate::error::excerpt(&input[at..]), notation: V::NOTATION_NAME },
@@ -221,11 +231,51 @@ pub fn decode_placement_pocket<V: Variant>(
     Ok((pieces, Some(hand)))
 }
 
+/// Reads a placement string of a game whose spec and letters are known at
+/// run time ([`Alphabet`]) into `board`, as [`decode_placement`] does for a
+/// [`Variant`], and returns the number of pieces placed. There is no fast
+/// path and no pocket: a pocket is split off by the caller.
+///
+/// # Errors
+///
+/// As [`decode_placement`].
+pub fn decode_placement_in<A: Alphabet>(
+    alphabet: &A,
+    input: &str,
+    offset: usize,
+    leniency: &Leniency,
+    board: &mut [Option<A::Piece>],
+    repairs: &mut Vec<Repair>,
+) -> Result<usize, ParseError> {
+    let spec = alphabet.spec();
+    if board.len() != spec.cells() || spec.files == 0 || spec.ranks == 0 {
+        return Err(ParseError::new(
+            ParseErrorKind::Invalid {
+                field: "placement",
+                message: Cow::Borrowed("the board does not match its placement spec"),
+            },
+            offset..offset,
+        ));
+    }
+    board.fill(None);
+    let cursor = Cursor { spec, input, offset, decimal: alphabet.decimal_runs() };
+    decode_rows(alphabet, &cursor, *leniency, board, repairs)
+}
+
+/// The length of the decimal number at the start of `bytes` and its value
+/// (saturating: no board has that many cells).
+fn decimal_run(bytes: &[u8]) -> (u32, usize) {
+    let len = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+    let run = bytes[..len].iter().fold(0u32, |n, &d| n.saturating_mul(10).saturating_add(u32::from(d - b'0')));
+    (run.min(1 << 16), len)
+}
+
 /// The careful loop of [`decode_placement`] over the rows of `cursor`.
-fn decode_rows<V: Variant>(
+fn decode_rows<A: Alphabet>(
+    alphabet: &A,
     cursor: &Cursor<'_>,
     leniency: Leniency,
-    board: &mut [Option<V::Piece>],
+    board: &mut [Option<A::Piece>],
     repairs: &mut Vec<Repair>,
 ) -> Result<usize, ParseError> {
     let (spec, input, offset) = (cursor.spec, cursor.input, cursor.offset);
@@ -279,8 +329,13 @@ fn decode_rows<V: Variant>(
             i += 1;
             continue;
         }
-        let run = if (b'1'..=b'9').contains(&b) {
-            Some(b - b'0')
+        let mut digits = 1;
+        let run = if cursor.decimal && (b'1'..=b'9').contains(&b) {
+            let (run, len) = decimal_run(&bytes[i..]);
+            digits = len;
+            Some(run)
+        } else if (b'1'..=b'9').contains(&b) {
+            Some(u32::from(b - b'0'))
         } else if Some(b) == spec.ten_digit {
             Some(10)
         } else {
@@ -304,7 +359,7 @@ fn decode_rows<V: Variant>(
                 ));
             }
             prev_digit = true;
-            col += usize::from(run);
+            col = col.saturating_add(run as usize);
             if col > files {
                 if leniency.ignore_separator {
                     // cells flow on into the next rows
@@ -320,7 +375,7 @@ fn decode_rows<V: Variant>(
                     return Err(cursor.row_error(row, found, i..end));
                 }
             }
-            i += 1;
+            i += digits;
             continue;
         }
         prev_digit = false;
@@ -344,7 +399,7 @@ fn decode_rows<V: Variant>(
             return Err(cursor.row_error(row, found, start..end));
         }
         let suffixed = !promoted && spec.suffix.is_some() && bytes.get(i + 1).copied() == spec.suffix;
-        if let Some(piece) = V::piece_from_ascii(letter, promoted || suffixed) {
+        if let Some(piece) = alphabet.piece(letter, promoted, suffixed) {
             board[spec.index(row, col)] = Some(piece);
             pieces += 1;
             col += 1;

@@ -318,7 +318,7 @@ macro_rules! agreement {
                     let mut fast = String::new();
                     let used = encode_fast::<$variant>(&board, &(), &mut fast);
                     let mut general = String::new();
-                    encode_general::<$variant>(&board, &(), WriteStyle::default(), &mut general);
+                    encode_general(&super::alphabet::Writer::<$variant>(&()), &board, WriteStyle::default(), &mut general);
                     if used {
                         prop_assert_eq!(fast, general);
                     }
@@ -502,4 +502,45 @@ fn short_rows_at_a_separator_and_at_the_end() {
     assert_eq!(read("8/8/8/8/8/8/8/7", &lenient), Ok(vec![(24..25, "padded rank 1 with 1 empty square".to_owned())]));
     assert_eq!(read("8//8/8/8/8/8/8", &lenient), Ok(vec![(12..13, "read an empty rank 7".to_owned())]));
     assert_eq!(read("8/8/8/8/8/8/8/", &lenient), Ok(vec![(24..24, "read an empty rank 1".to_owned())]));
+}
+
+/// A 12-file board whose letters are known at run time, runs written as
+/// decimal numbers.
+struct Decimal12;
+
+impl super::Alphabet for Decimal12 {
+    type Piece = u8;
+
+    fn spec(&self) -> &PlacementSpec {
+        const SPEC: PlacementSpec = PlacementSpec::grid(12, 2).prefix(b'+');
+        &SPEC
+    }
+
+    fn piece(&self, letter: u8, prefixed: bool, _suffixed: bool) -> Option<u8> {
+        letter.is_ascii_alphabetic().then_some(if prefixed { letter.to_ascii_uppercase() } else { letter })
+    }
+
+    fn write_piece(&self, piece: u8, out: &mut String) {
+        out.push(piece as char);
+    }
+
+    fn decimal_runs(&self) -> bool {
+        true
+    }
+}
+
+#[test]
+fn a_runtime_alphabet_reads_and_writes_decimal_runs() {
+    let mut board = vec![None; 24];
+    let mut repairs = Vec::new();
+    let n = super::decode_placement_in(&Decimal12, "a10b/12", 0, &Leniency::default(), &mut board, &mut repairs);
+    assert_eq!(n, Ok(2));
+    let mut out = String::new();
+    super::encode_placement_in(&Decimal12, &board, WriteStyle::default(), &mut out);
+    assert_eq!(out, "a10b/12");
+    let err = super::decode_placement_in(&Decimal12, "a11b/12", 0, &Leniency::default(), &mut board, &mut repairs);
+    assert!(err.is_err());
+    let err =
+        super::decode_placement_in(&Decimal12, "99999999999/12", 0, &Leniency::default(), &mut board, &mut repairs);
+    assert!(err.is_err());
 }

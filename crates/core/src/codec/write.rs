@@ -1,6 +1,7 @@
 //! The writers: a branch-free fast path into a stack buffer, and the
 //! general way for any [`WriteStyle`] and any piece letters.
 
+use super::alphabet::{Alphabet, Writer};
 use super::{PlacementSpec, WriteStyle};
 use crate::variant::Variant;
 
@@ -67,19 +68,25 @@ pub fn encode_placement<V: Variant>(
     if style == WriteStyle::default() && encode_fast::<V>(board, options, out) {
         return;
     }
-    encode_general::<V>(board, options, style, out);
+    encode_general(&Writer::<V>(options), board, style, out);
+}
+
+/// Writes `board` as a placement string onto `out` for a game whose spec
+/// and letters are known at run time ([`Alphabet`]), the general way.
+pub fn encode_placement_in<A: Alphabet>(alphabet: &A, board: &[Option<A::Piece>], style: WriteStyle, out: &mut String) {
+    encode_general(alphabet, board, style, out);
 }
 
 /// The writer's general way: cell by cell, any style, any piece letters.
-pub(super) fn encode_general<V: Variant>(
-    board: &[Option<V::Piece>],
-    options: &V::WriteOptions,
+pub(super) fn encode_general<A: Alphabet>(
+    alphabet: &A,
+    board: &[Option<A::Piece>],
     style: WriteStyle,
     out: &mut String,
 ) {
-    let spec = &V::SPEC;
+    let spec = alphabet.spec();
     let files = spec.files as usize;
-    let max_run = spec.max_run();
+    let max_run = if alphabet.decimal_runs() { u8::MAX } else { spec.max_run() };
     for row in 0..spec.ranks as usize {
         if row > 0 {
             out.push(spec.separator as char);
@@ -90,7 +97,7 @@ pub(super) fn encode_general<V: Variant>(
                 Some(piece) => {
                     push_run(spec, max_run, run, out);
                     run = 0;
-                    V::write_piece(piece, options, out);
+                    alphabet.write_piece(piece, out);
                 }
                 None => run += 1,
             }
@@ -103,6 +110,11 @@ pub(super) fn encode_general<V: Variant>(
 }
 
 fn push_run(spec: &PlacementSpec, max_run: u8, mut run: u8, out: &mut String) {
+    if max_run == u8::MAX && run > 0 {
+        // decimal runs: the number as it is
+        out.push_str(&run.to_string());
+        return;
+    }
     while run > 0 {
         let n = run.min(max_run);
         let digit = if n == 10 { spec.ten_digit.unwrap_or(b'0') } else { b'0' + n };

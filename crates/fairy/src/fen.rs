@@ -1,0 +1,504 @@
+//! Positions of a game defined at run time, in Fairy-Stockfish's FEN: the
+//! board through polyfen-core's one placement codec (an [`Alphabet`] made
+//! from the definition: boards up to 16×16, decimal runs, walls `*`,
+//! Shogi-style `+` before a letter, crazyhouse's `~` after it), the pocket
+//! `[..]`, and the fields Fairy-Stockfish reads: side, castling (with
+//! Seirawan's gating files), en passant squares, check counters (`3+3`, and
+//! lichess's `+0+0`), the move counters. The short forms Fairy-Stockfish
+//! accepts (`w 0 1`, no castling or en passant field) read; [`FairySetup`]
+//! writes the full form `pyffish.get_fen` writes.
+
+use core::fmt;
+use core::fmt::Write as _;
+use std::borrow::Cow;
+
+use polyfen_core::codec::{self, Alphabet};
+use polyfen_core::{Color, Fields, Leniency, ParseError, ParseErrorKind, PlacementSpec, WriteStyle};
+
+use crate::definition::Definition;
+use crate::keys::Field;
+use crate::piece::PieceKind;
+use crate::value::Value;
+
+/// A piece on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// Its side.
+    pub color: Color,
+    /// Its type.
+    pub kind: PieceKind,
+    /// The type it was before a Shogi-style promotion (written `+` and that
+    /// type's letter), if it is promoted so.
+    pub base: Option<PieceKind>,
+    /// A crazyhouse-style promoted piece (written with `~` after it): it
+    /// goes to the hand as the pawn it was.
+    pub tilde: bool,
+}
+
+/// What a cell of the board holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cell {
+    /// A piece.
+    Piece(Piece),
+    /// A wall (`*`): no piece may stand on it or pass it.
+    Wall,
+}
+
+/// The letters and board of one game, for the codec.
+#[derive(Clone, Debug)]
+pub struct Letters {
+    spec: PlacementSpec,
+    table: [Option<PieceKind>; 128],
+    letter: [u8; 64],
+    promoted: [Option<PieceKind>; 64],
+}
+
+impl Letters {
+    /// The letters of `def`'s pieces (synonyms included).
+    pub fn new(def: &Definition) -> Letters {
+        let spec = PlacementSpec::grid(def.files().clamp(1, 16), def.ranks().clamp(1, 16))
+            .prefix(b'+')
+            .suffix(b'~')
+            .expecting("a piece letter, a run of empty squares, '*', '+', '~' or '/'");
+        let mut table = [None; 128];
+        let mut letter = [0u8; 64];
+        for kind in def.pieces() {
+            if let Some(c) = def.letter(kind).filter(char::is_ascii_alphabetic) {
+                table[c as usize & 127] = Some(kind);
+                letter[usize::from(kind.index()) & 63] = c as u8;
+            }
+        }
+        if let Value::PieceLetters(map) = def.get(Field::PieceSynonyms) {
+            for (kind, c) in map {
+                if c.is_ascii_alphabetic() && table[*c as usize & 127].is_none() {
+                    table[*c as usize & 127] = Some(*kind);
+                }
+            }
+        }
+        let mut promoted = [None; 64];
+        if let Value::PiecePieces(map) = def.get(Field::PromotedPieceType) {
+            for (from, to) in map {
+                promoted[usize::from(from.index()) & 63] = *to;
+            }
+        }
+        Letters { spec, table, letter, promoted }
+    }
+
+    /// The type a lowercase or uppercase letter names, and the side its case
+    /// gives.
+    pub fn kind_of(&self, letter: u8) -> Option<(Color, PieceKind)> {
+        let color = Color::of_ascii_case(letter)?;
+        let kind = (*self.table.get(usize::from(letter.to_ascii_lowercase()))?)?;
+        Some((color, kind))
+    }
+
+    /// The lowercase letter of a type (0 if it has none).
+    pub fn letter(&self, kind: PieceKind) -> u8 {
+        self.letter[usize::from(kind.index()) & 63]
+    }
+
+    /// What a type promotes to, Shogi-style, if anything.
+    pub fn promoted(&self, kind: PieceKind) -> Option<PieceKind> {
+        self.promoted[usize::from(kind.index()) & 63]
+    }
+}
+
+impl Alphabet for Letters {
+    type Piece = Cell;
+
+    fn spec(&self) -> &PlacementSpec {
+        &self.spec
+    }
+
+    fn piece(&self, letter: u8, prefixed: bool, suffixed: bool) -> Option<Cell> {
+        if letter == b'*' {
+            return (!prefixed && !suffixed).then_some(Cell::Wall);
+        }
+        let (color, kind) = self.kind_of(letter)?;
+        if prefixed {
+            let to = self.promoted(kind)?;
+            return Some(Cell::Piece(Piece { color, kind: to, base: Some(kind), tilde: false }));
+        }
+        Some(Cell::Piece(Piece { color, kind, base: None, tilde: suffixed }))
+    }
+
+    fn write_piece(&self, cell: Cell, out: &mut String) {
+        match cell {
+            Cell::Wall => out.push('*'),
+            Cell::Piece(p) => {
+                let kind = if let Some(base) = p.base {
+                    out.push('+');
+                    base
+                } else {
+                    p.kind
+                };
+                let c = match self.letter(kind) {
+                    0 => b'?',
+                    c => c,
+                };
+                out.push(p.color.case(c) as char);
+                if p.tilde {
+                    out.push('~');
+                }
+            }
+        }
+    }
+
+    fn decimal_runs(&self) -> bool {
+        true
+    }
+
+    fn notation_name(&self) -> &'static str {
+        "Fairy-Stockfish FEN"
+    }
+}
+
+/// The pieces in hand, per side, per type.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Pocket {
+    counts: [[u8; 64]; 2],
+}
+
+impl Default for Pocket {
+    fn default() -> Self {
+        Pocket { counts: [[0; 64]; 2] }
+    }
+}
+
+impl Pocket {
+    /// How many of `kind` `color` holds.
+    pub fn count(&self, color: Color, kind: PieceKind) -> u8 {
+        self.counts[color.index()][usize::from(kind.index()) & 63]
+    }
+
+    /// Adds one.
+    pub fn add(&mut self, color: Color, kind: PieceKind) {
+        let n = &mut self.counts[color.index()][usize::from(kind.index()) & 63];
+        *n = n.saturating_add(1);
+    }
+
+    /// Takes one away (nothing if there is none).
+    pub fn remove(&mut self, color: Color, kind: PieceKind) {
+        let n = &mut self.counts[color.index()][usize::from(kind.index()) & 63];
+        *n = n.saturating_sub(1);
+    }
+
+    /// The types `color` holds at least one of, the highest first.
+    pub fn kinds(&self, color: Color) -> impl Iterator<Item = PieceKind> + '_ {
+        (1..64u8).rev().filter_map(PieceKind::from_index).filter(move |k| self.count(color, *k) > 0)
+    }
+}
+
+/// A position of a game defined at run time, as its FEN says it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FairySetup {
+    /// Files and ranks.
+    pub files: u8,
+    /// Ranks.
+    pub ranks: u8,
+    /// The cells, indexed `rank * files + file` from white's side.
+    pub board: Vec<Option<Cell>>,
+    /// The pieces in hand (empty when the FEN writes none).
+    pub pocket: Pocket,
+    /// Whether the game writes a pocket (drops or Seirawan gating).
+    pub has_pocket: bool,
+    /// The side to move.
+    pub side: Color,
+    /// The castling and gating field as read (`-` for none).
+    pub castling: String,
+    /// The en passant squares (file, rank, from 0).
+    pub en_passant: Vec<(u8, u8)>,
+    /// Checks each side may still give, in a check-counting game.
+    pub checks: Option<[u8; 2]>,
+    /// The halfmove clock.
+    pub halfmove: u32,
+    /// The fullmove number.
+    pub fullmove: u32,
+}
+
+/// One rule a setup breaks, in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation(pub String);
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+fn invalid(field: &'static str, message: impl Into<Cow<'static, str>>, span: core::ops::Range<usize>) -> ParseError {
+    ParseError::new(ParseErrorKind::Invalid { field, message: message.into() }, span)
+}
+
+/// A square's name as Fairy-Stockfish writes it (`a1`, `p16`).
+pub fn square_name(file: u8, rank: u8) -> String {
+    format!("{}{}", char::from(b'a' + file), u32::from(rank) + 1)
+}
+
+/// Reads a square name (`a10`) on a board of `files` × `ranks`.
+pub fn parse_square(text: &str, files: u8, ranks: u8) -> Option<(u8, u8)> {
+    let bytes = text.as_bytes();
+    let file = bytes.first()?.checked_sub(b'a')?;
+    let digits = text.get(1..)?;
+    if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) || digits.starts_with('0') {
+        return None;
+    }
+    let rank: u8 = digits.parse().ok()?;
+    (file < files && (1..=ranks).contains(&rank)).then_some((file, rank - 1))
+}
+
+impl FairySetup {
+    /// Reads a FEN of the game `def` defines, in any form Fairy-Stockfish
+    /// reads.
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] with the byte span of the first thing that does not
+    /// fit: the board's size, an unknown piece letter, the pocket, a field.
+    pub fn parse(def: &Definition, letters: &Letters, input: &str) -> Result<FairySetup, ParseError> {
+        let spec = *letters.spec();
+        let (files, ranks) = (spec.files, spec.ranks);
+        let mut fields = Fields::new(input);
+        let Some(placement) = fields.next() else {
+            return Err(ParseError::new(ParseErrorKind::Empty { expected: "a placement" }, 0..0));
+        };
+        let mut rows = placement.text;
+        let mut pocket = Pocket::default();
+        let mut written_pocket = false;
+        if let Some(open) = rows.find('[') {
+            let inside = &rows[open + 1..];
+            let Some(close) = inside.find(']') else {
+                return Err(invalid(
+                    "pocket",
+                    "a '[' with no ']'",
+                    placement.start + open..placement.start + rows.len(),
+                ));
+            };
+            if close + 1 != inside.len() {
+                let at = placement.start + open + 1 + close + 1;
+                return Err(invalid("pocket", "text after the pocket's ']'", at..placement.start + rows.len()));
+            }
+            for (i, b) in inside[..close].bytes().enumerate() {
+                if b == b'-' && close == 1 {
+                    continue;
+                }
+                let Some((color, kind)) = letters.kind_of(b) else {
+                    let at = placement.start + open + 1 + i;
+                    return Err(ParseError::unexpected(input, at, "pocket", "a piece letter of the game"));
+                };
+                pocket.add(color, kind);
+            }
+            written_pocket = true;
+            rows = &rows[..open];
+        }
+        let mut board = vec![None; spec.cells()];
+        codec::decode_placement_in(letters, rows, placement.start, &Leniency::default(), &mut board, &mut Vec::new())?;
+        let mut setup = FairySetup {
+            files,
+            ranks,
+            board,
+            pocket,
+            has_pocket: written_pocket
+                || (def.flag(Field::PieceDrops) && !def.flag(Field::FreeDrops))
+                || def.flag(Field::SeirawanGating),
+            side: Color::White,
+            castling: "-".to_owned(),
+            en_passant: Vec::new(),
+            checks: def.flag(Field::CheckCounting).then(|| start_checks(def)),
+            halfmove: 0,
+            fullmove: 1,
+        };
+        let mut rest: Vec<polyfen_core::Field<'_>> = fields.collect();
+        rest.reverse();
+        if let Some(side) = rest.pop() {
+            setup.side = match side.text {
+                "w" => Color::White,
+                "b" => Color::Black,
+                _ => return Err(invalid("side to move", "expected w or b", side.span())),
+            };
+        }
+        let castling_like = |t: &str| t == "-" || t.bytes().all(|b| b.is_ascii_alphabetic());
+        if let Some(field) = rest.last().copied().filter(|f| castling_like(f.text)) {
+            rest.pop();
+            if field.text != "-" {
+                for (i, b) in field.text.bytes().enumerate() {
+                    let ok = matches!(b, b'K' | b'Q' | b'k' | b'q')
+                        || (b.to_ascii_lowercase() >= b'a' && b.to_ascii_lowercase() < b'a' + files);
+                    if !ok {
+                        return Err(invalid(
+                            "castling",
+                            format!(
+                                "{:?} is no castling right (K, Q or a file a–{})",
+                                b as char,
+                                char::from(b'a' + files - 1)
+                            ),
+                            field.start + i..field.start + i + 1,
+                        ));
+                    }
+                }
+            }
+            field.text.clone_into(&mut setup.castling);
+        }
+        let ep_like = |t: &str| t == "-" || t.as_bytes().first().is_some_and(u8::is_ascii_lowercase);
+        if let Some(field) = rest.last().copied().filter(|f| ep_like(f.text)) {
+            rest.pop();
+            if field.text != "-" {
+                setup.en_passant = parse_squares(field.text, files, ranks).ok_or_else(|| {
+                    invalid("en passant", "expected '-' or squares of the board (e3, d5c6)", field.span())
+                })?;
+            }
+        }
+        if let Some(field) = rest.last().copied().filter(|f| f.text.contains('+')) {
+            rest.pop();
+            let (lichess, text) = match field.text.strip_prefix('+') {
+                Some(t) => (true, t),
+                None => (false, field.text),
+            };
+            let parsed = text.split_once('+').and_then(|(a, b)| Some((a.parse::<u8>().ok()?, b.parse::<u8>().ok()?)));
+            let Some((w, b)) = parsed else {
+                return Err(invalid("check counter", "expected checks left as 3+3, or given as +0+0", field.span()));
+            };
+            setup.checks = Some(if lichess { [3u8.saturating_sub(w), 3u8.saturating_sub(b)] } else { [w, b] });
+        }
+        if let Some(field) = rest.pop() {
+            setup.halfmove = field.number("halfmove clock", 0, 1_000_000)?;
+        }
+        if let Some(field) = rest.pop() {
+            setup.fullmove = field.number("fullmove number", 0, 1_000_000)?.max(1);
+        }
+        if let Some(field) = rest.pop() {
+            return Err(invalid("position", "a field after the fullmove number", field.start..input.len()));
+        }
+        Ok(setup)
+    }
+
+    /// The cell at (`file`, `rank`), from 0.
+    pub fn at(&self, file: u8, rank: u8) -> Option<Cell> {
+        if file >= self.files || rank >= self.ranks {
+            return None;
+        }
+        self.board.get(usize::from(rank) * usize::from(self.files) + usize::from(file)).copied().flatten()
+    }
+
+    /// The FEN as `pyffish.get_fen` writes it.
+    pub fn write(&self, letters: &Letters) -> String {
+        let mut out = String::with_capacity(96);
+        codec::encode_placement_in(letters, &self.board, WriteStyle::default(), &mut out);
+        if self.has_pocket {
+            out.push('[');
+            for color in Color::ALL {
+                for kind in self.pocket.kinds(color) {
+                    let c = color.case(letters.letter(kind)) as char;
+                    for _ in 0..self.pocket.count(color, kind) {
+                        out.push(c);
+                    }
+                }
+            }
+            out.push(']');
+        }
+        out.push_str(if self.side == Color::White { " w " } else { " b " });
+        out.push_str(&self.castling);
+        out.push(' ');
+        if self.en_passant.is_empty() {
+            out.push('-');
+        }
+        for &(f, r) in &self.en_passant {
+            out.push_str(&square_name(f, r));
+        }
+        if let Some([w, b]) = self.checks {
+            let _ = write!(out, " {w}+{b}");
+        }
+        let _ = write!(out, " {} {}", self.halfmove, self.fullmove);
+        out
+    }
+
+    /// Every rule of `def` the setup breaks, as Fairy-Stockfish's
+    /// `validate_fen` refuses them; empty when it may be played.
+    pub fn validate(&self, def: &Definition, letters: &Letters) -> Vec<Violation> {
+        let mut out = Vec::new();
+        let royal = def.pieces().any(PieceKind::is_king)
+            && matches!(def.get(Field::ExtinctionValue), Value::Outcome(o) if o.name() == "none");
+        let name = |c: Color| if c == Color::White { "white" } else { "black" };
+        if royal {
+            for color in Color::ALL {
+                let kings = self.pieces().filter(|(_, _, p)| p.color == color && p.kind.is_king()).count();
+                if kings > 1 {
+                    out.push(Violation(format!("{} has {kings} kings, expected one", name(color))));
+                }
+                if kings == 0 && self.pieces().any(|(_, _, p)| p.color == color) && !def.flag(Field::PieceDrops) {
+                    out.push(Violation(format!("{} has no king", name(color))));
+                }
+            }
+        }
+        if def.flag(Field::MandatoryPawnPromotion) && !def.flag(Field::SittuyinPromotion) {
+            for (file, rank, p) in self.pieces() {
+                let (pawns, region) = match p.color {
+                    Color::White => (Field::PromotionPawnTypesWhite, Field::PromotionRegionWhite),
+                    Color::Black => (Field::PromotionPawnTypesBlack, Field::PromotionRegionBlack),
+                };
+                if p.base.is_none()
+                    && def.piece_set(pawns).contains(p.kind)
+                    && def.region(region).contains(file + 1, rank + 1)
+                    && !def.piece_set(Field::PromotionPieceTypesWhite).is_empty()
+                {
+                    out.push(Violation(format!(
+                        "{} {} on {}, a square where it must have promoted",
+                        name(p.color),
+                        p.kind,
+                        square_name(file, rank)
+                    )));
+                }
+            }
+        }
+        for b in self.castling.bytes().filter(|&b| b != b'-') {
+            let color = if b.is_ascii_uppercase() { Color::White } else { Color::Black };
+            let field =
+                if color == Color::White { Field::CastlingKingPieceWhite } else { Field::CastlingKingPieceBlack };
+            let Value::Piece(Some(king)) = def.get(field) else { continue };
+            if !matches!(b, b'K' | b'Q' | b'k' | b'q') {
+                continue;
+            }
+            if !self.pieces().any(|(_, _, p)| p.color == color && p.kind == *king) && def.flag(Field::Castling) {
+                out.push(Violation(format!("castling right {:?} for {}, who has no king", b as char, name(color))));
+            }
+        }
+        let _ = letters;
+        out
+    }
+
+    /// The pieces on the board with their file and rank.
+    pub fn pieces(&self) -> impl Iterator<Item = (u8, u8, Piece)> + '_ {
+        let files = usize::from(self.files);
+        self.board.iter().enumerate().filter_map(move |(i, c)| match c {
+            Some(Cell::Piece(p)) => Some(((i % files) as u8, (i / files) as u8, *p)),
+            _ => None,
+        })
+    }
+}
+
+/// The check counter of the game's start position; where it has none,
+/// Fairy-Stockfish's 1+1 (Karouk's: the first check wins).
+fn start_checks(def: &Definition) -> [u8; 2] {
+    def.text(Field::StartFen)
+        .split_whitespace()
+        .find_map(|t| {
+            let (w, b) = t.split_once('+')?;
+            Some([w.parse().ok()?, b.parse().ok()?])
+        })
+        .unwrap_or([1, 1])
+}
+
+fn parse_squares(text: &str, files: u8, ranks: u8) -> Option<Vec<(u8, u8)>> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let start = i;
+        i += 1;
+        while i < bytes.len() && bytes[i].is_ascii_digit() {
+            i += 1;
+        }
+        out.push(parse_square(text.get(start..i)?, files, ranks)?);
+    }
+    Some(out)
+}

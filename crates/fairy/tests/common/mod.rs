@@ -1,0 +1,29 @@
+//! The fairy corpus (`../shared/corpus/fairy`, made with pyffish 0.0.90)
+//! and the games its rows name: the built-in ones and those of
+//! Fairy-Stockfish's example file, read from the corpus by path.
+#![allow(dead_code)]
+
+use polyfen_fairy::Variants;
+
+const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus/fairy/");
+
+/// A file of the corpus.
+pub fn corpus(name: &str) -> String {
+    std::fs::read_to_string(format!("{CORPUS}{name}")).expect("the fairy corpus (../shared/corpus/fairy) is in place")
+}
+
+/// The built-in games and the example file's.
+pub fn variants() -> Variants {
+    let mut variants = Variants::new();
+    variants.read("user.ini", &corpus("user.ini")).expect("user.ini reads");
+    variants
+}
+
+/// The rows of a TSV file of the corpus, split at tabs, comments left out.
+pub fn rows(name: &str) -> Vec<Vec<String>> {
+    corpus(name)
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .map(|l| l.split('\t').map(str::to_owned).collect())
+        .collect()
+}
