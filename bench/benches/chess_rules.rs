@@ -42,16 +42,9 @@ fn shak(fen: &str) -> Chess {
 fn suite_positions() -> Vec<(String, u32, u64)> {
     let mut out = Vec::new();
     for suite in SUITES {
-        let mut epd = None;
-        for line in suite.lines() {
-            if let Some(e) = line.strip_prefix("epd ") {
-                epd = Some(e.to_owned());
-            } else if let Some(rest) = line.strip_prefix("perft ") {
-                let (depth, nodes) = rest.split_once(' ').expect("perft DEPTH NODES");
-                let depth: u32 = depth.parse().expect("depth");
-                if depth == 3 {
-                    out.push((epd.clone().expect("epd before perft"), depth, nodes.parse().expect("nodes")));
-                }
+        for case in polyfen_test_support::perft::cases(suite) {
+            if let Some(nodes) = case.count(3) {
+                out.push((case.epd, 3, nodes));
             }
         }
     }

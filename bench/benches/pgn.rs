@@ -25,8 +25,9 @@ use polyfen::records::{Game, GameOptions, Games, Node};
 use polyfen::{AnyPosition, MoveNotation, Position, ReadOptions, RuleOptions, VariantId};
 use polyfen_bench::Rng;
 
-/// The lichess sample repeated to at least `POLYFEN_PGN_MB` (200) MB.
-fn big_input() -> Vec<u8> {
+/// The lichess sample repeated to at least `POLYFEN_PGN_MB` (200) MB, if
+/// the public corpus is there.
+fn big_input() -> Option<Vec<u8>> {
     let mb: usize = std::env::var("POLYFEN_PGN_MB").ok().and_then(|v| v.parse().ok()).unwrap_or(200);
     polyfen_bench::lichess_repeated(mb)
 }
@@ -135,7 +136,7 @@ fn chess_group(c: &mut Criterion, group: &str, input: &[u8], two_threads: bool) 
 }
 
 fn chess(c: &mut Criterion) {
-    let input = big_input();
+    let Some(input) = big_input() else { return };
     chess_group(c, "pgn", &input, true);
     let mut tournament = polyfen_bench::without_comments(&input);
     // as large as the other input

@@ -9,14 +9,14 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use polyfen::MoveNotation;
 use polyfen::records::RecordFormat;
 
-const XQF: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/xiangqi-records/xqf");
-const CBL: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../shared/corpus/xiangqi-records/cchess-tests/1956年全国象棋锦标赛93局.CBL"
-);
+const XQF: &str = "xiangqi-records/xqf";
+const CBL: &str = "xiangqi-records/cchess-tests/1956年全国象棋锦标赛93局.CBL";
 
 fn records(c: &mut Criterion) {
-    let mut files: Vec<Vec<u8>> = std::fs::read_dir(XQF)
+    let (Some(xqf), Some(cbl)) = (polyfen_test_support::corpus(XQF), polyfen_test_support::corpus(CBL)) else {
+        return;
+    };
+    let mut files: Vec<Vec<u8>> = std::fs::read_dir(xqf)
         .expect("the XQF corpus")
         .flatten()
         .map(|e| e.path())
@@ -37,7 +37,7 @@ fn records(c: &mut Criterion) {
             black_box(out.len())
         });
     });
-    let library = std::fs::read(CBL).expect("the CBL library");
+    let library = std::fs::read(cbl).expect("the CBL library");
     group.throughput(Throughput::Bytes(library.len() as u64));
     group.bench_function("cbl-read/93-games", |b| b.iter(|| black_box(RecordFormat::Cbl.read(&library).len())));
     group.finish();

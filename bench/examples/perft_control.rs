@@ -136,17 +136,11 @@ fn main() {
     println!("\n== estimate / real count");
     for (suite, text) in SUITES {
         let mut by_depth: Vec<Vec<f64>> = vec![Vec::new(); 7];
-        let mut pos = None;
-        for line in text.lines() {
-            if let Some(epd) = line.strip_prefix("epd ") {
-                pos = Some(position(epd));
-            } else if let Some(rest) = line.strip_prefix("perft ") {
-                let (depth, nodes) = rest.split_once(' ').expect("perft DEPTH NODES");
-                let depth: u32 = depth.parse().expect("depth");
-                let nodes: u64 = nodes.parse().expect("nodes");
+        for case in polyfen_test_support::perft::cases(text) {
+            let p = position(&case.epd);
+            for (depth, nodes) in case.counts {
                 if depth >= 3 && nodes > 0 {
-                    let p = pos.as_ref().expect("epd before perft");
-                    by_depth[depth as usize].push(estimate_ratio(p, depth, nodes));
+                    by_depth[depth as usize].push(estimate_ratio(&p, depth, nodes));
                 }
             }
         }

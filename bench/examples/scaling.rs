@@ -219,14 +219,19 @@ impl Inputs {
         };
         if !inputs.lichess.exists() || !inputs.lichess_20.exists() || !inputs.tournament.exists() {
             eprintln!("making the PGN inputs in {}", dir.display());
-            let lichess = polyfen_bench::lichess_repeated(100);
+            let lichess = polyfen_bench::lichess_repeated(100)
+                .ok_or_else(|| io::Error::other("the lichess sample is in the public corpus"))?;
             let mut tournament = polyfen_bench::without_comments(&lichess);
             let one = tournament.clone();
             while tournament.len() < lichess.len() {
                 tournament.extend_from_slice(&one);
             }
             write_whole(&inputs.tournament, &tournament)?;
-            write_whole(&inputs.lichess_20, &polyfen_bench::lichess_repeated(20))?;
+            write_whole(
+                &inputs.lichess_20,
+                &polyfen_bench::lichess_repeated(20)
+                    .ok_or_else(|| io::Error::other("the lichess sample is in the public corpus"))?,
+            )?;
             write_whole(&inputs.lichess, &lichess)?;
         }
         if !inputs.fens.exists() {

@@ -115,24 +115,27 @@ pub fn xiangqi_playout_fens(n: usize, seed: u64) -> Vec<String> {
     out
 }
 
-/// The lichess sample of the shared corpus (games with a clock comment
-/// after every move).
-pub const LICHESS_SAMPLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/pgn/lichess_db_1000k.pgn");
+/// The lichess sample of the public corpus (games with a clock comment
+/// after every move), relative to the corpus.
+pub const LICHESS_SAMPLE: &str = "pgn/lichess_db_1000k.pgn";
 
-/// The lichess sample repeated to at least `mb` MB.
+/// The lichess sample repeated to at least `mb` MB, or `None` (said on
+/// standard error) when the public corpus is not beside the repository.
 ///
 /// # Panics
 ///
-/// When the shared corpus is not beside the repository.
+/// When the sample is there but cannot be read, or is missing and
+/// `POLYFEN_CORPUS=required`.
 #[must_use]
-pub fn lichess_repeated(mb: usize) -> Vec<u8> {
-    let sample = std::fs::read(LICHESS_SAMPLE).expect("the lichess sample in the shared corpus");
+pub fn lichess_repeated(mb: usize) -> Option<Vec<u8>> {
+    let path = polyfen_test_support::corpus(LICHESS_SAMPLE)?;
+    let sample = std::fs::read(path).expect("the lichess sample in the public corpus");
     let mut out = Vec::with_capacity(mb << 20);
     while out.len() < mb * 1_000_000 {
         out.extend_from_slice(&sample);
         out.extend_from_slice(b"\n\n");
     }
-    out
+    Some(out)
 }
 
 /// `input` with its comments and black move numbers (`12...`) taken out:

@@ -7,7 +7,8 @@ use polyfen::polyfen_xiangqi::LetterSet;
 use polyfen::{
     AnyPosition, Notation, Position, ReadOptions, RuleOptions, VariantId, WriteOptions, detect, read, read_as,
 };
-use polyfen_tests::data_lines;
+use polyfen_test_support::Rng;
+use polyfen_test_support::data_lines;
 
 /// Asserts that `line` reads in the first notation detected, and that
 /// [`read`] says so; returns the position.
@@ -21,12 +22,9 @@ fn first_guess_reads(line: &str) -> AnyPosition {
 }
 
 /// The chess corpus lines that are positions: every line of a `.sfens`
-/// file, and the EPDs of a perft suite without their `epd ` keyword.
+/// file, and the EPDs of a perft suite.
 fn chess_lines(file: &str, perft: bool) -> Vec<String> {
-    data_lines(file)
-        .into_iter()
-        .filter_map(|l| if perft { l.strip_prefix("epd ").map(str::to_owned) } else { Some(l) })
-        .collect()
+    if perft { polyfen_test_support::perft::epds(&data_lines(file).join("\n")) } else { data_lines(file) }
 }
 
 #[test]
@@ -60,9 +58,9 @@ fn invalid_chess_corpus_lines_that_read_read_as_first_detected() {
 /// The FEN tags of the public Xiangqi game records.
 #[test]
 fn xiangqi_record_fens_read_as_first_detected() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/xiangqi-records/cchess-tests");
+    let Some(dir) = polyfen_test_support::corpus("xiangqi-records/cchess-tests") else { return };
     let mut count = 0;
-    for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{dir}: {e}")) {
+    for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
         let path = entry.expect("directory entry").path();
         if path.extension().is_none_or(|e| !e.eq_ignore_ascii_case("pgn")) {
             continue;
@@ -77,19 +75,6 @@ fn xiangqi_record_fens_read_as_first_detected() {
         }
     }
     assert!(count >= 2, "{count}");
-}
-
-/// A small seeded generator (xorshift), so that every run sees the same
-/// playouts.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
 }
 
 /// Positions along random playouts from each named setup of `variant`.
@@ -134,7 +119,7 @@ fn written_forms(variant: VariantId) -> Vec<(Notation, WriteOptions)> {
 
 #[test]
 fn playout_positions_in_every_notation_read_as_first_detected() {
-    let mut rng = Rng(0x00DE_7EC7);
+    let mut rng = Rng::new(0x00DE_7EC7);
     for variant in [VariantId::Chess, VariantId::Xiangqi, VariantId::Khet, VariantId::Shogi] {
         let positions = playouts(variant, 150, &mut rng);
         assert!(positions.len() >= 150, "{variant}");

@@ -7,7 +7,7 @@ use std::fmt::Write;
 
 use polyfen::explain::{Explanation, Part, explain, explain_move};
 use polyfen::{Notation, Position, ReadOptions, RuleOptions, VariantId, read};
-use polyfen_tests::data_lines;
+use polyfen_test_support::{data_lines, perft};
 use proptest::prelude::*;
 
 /// Asserts that `parts` tile `start..end` of `input`, recursively.
@@ -68,11 +68,9 @@ fn chess_corpus_parts_tile_the_text() {
         }
     }
     for file in ["chess/pychess_tricky.perft", "chess/pychess_chess960.perft", "chess/pychess_random.perft"] {
-        for line in data_lines(file) {
-            if let Some(epd) = line.strip_prefix("epd ") {
-                tiles(epd, Some(Notation::Epd), ReadOptions::default());
-                count += 1;
-            }
+        for epd in perft::epds(&data_lines(file).join("\n")) {
+            tiles(&epd, Some(Notation::Epd), ReadOptions::default());
+            count += 1;
         }
     }
     assert!(count > 20_000, "{count}");

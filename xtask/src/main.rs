@@ -88,10 +88,19 @@ fn ci() -> Result<(), String> {
     // every test binary runs even when one fails; `CI` passes through, so
     // that outside CI a machine without Chromium skips the browser test
     let ci_env = if in_ci { "true" } else { "" };
+    // the tests that read the public corpus (../shared/corpus) skip
+    // without it, unless POLYFEN_CORPUS=required (as .ci/run sets)
+    let corpus = std::env::var("POLYFEN_CORPUS").unwrap_or_default();
     cargo(
         &["test", "--workspace", "--locked", "--no-fail-fast"],
-        &[("INSTA_UPDATE", "no"), ("CI", ci_env), ("POLYFEN_REQUIRE_BOOK", book)],
+        &[("INSTA_UPDATE", "no"), ("CI", ci_env), ("POLYFEN_REQUIRE_BOOK", book), ("POLYFEN_CORPUS", &corpus)],
     )?;
+    if corpus != "required" && !root().join("../shared/corpus").exists() {
+        eprintln!(
+            "xtask: ../shared/corpus (the public test corpus) is not beside the repository: the tests that read it \
+             were skipped (POLYFEN_CORPUS=required fails them instead)"
+        );
+    }
     if let Some(note) = browser_note(in_ci, |path| Path::new(path).exists()) {
         eprintln!("{note}");
     }

@@ -3,23 +3,12 @@
 //! lenient SAN, errors with candidates, and the end of the game.
 
 use polyfen_chess::{CastlingNotation, CastlingStyle, Fen, Move, Outcome, Position, START_FEN, San};
+use polyfen_test_support::Rng;
 use proptest::prelude::*;
 
 fn pos(fen: &str) -> Position {
     let fen: Fen = fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"));
     Position::from_setup(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-/// A xorshift generator, so that the random games are the same every run.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
 }
 
 /// Positions along seeded random games from the standard start and from
@@ -29,7 +18,7 @@ fn random_positions(count: usize) -> Vec<Position> {
         .chain(include_str!("../../../tests/data/chess/cozy_chess960_start_positions.sfens").lines().step_by(61))
         .map(pos)
         .collect();
-    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let mut rng = Rng::new(0x1234_5678_9abc_def1);
     let mut out = Vec::with_capacity(count);
     while out.len() < count {
         let mut p = starts[rng.below(starts.len())];

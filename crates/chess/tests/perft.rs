@@ -6,32 +6,11 @@
 
 use polyfen_chess::{Fen, Position};
 use polyfen_core::PerftTree;
+use polyfen_test_support::perft::{Case, cases};
 
 const TRICKY: &str = include_str!("../../../tests/data/chess/pychess_tricky.perft");
 const CHESS960: &str = include_str!("../../../tests/data/chess/pychess_chess960.perft");
 const RANDOM: &str = include_str!("../../../tests/data/chess/pychess_random.perft");
-
-/// One position of a suite: its id, EPD and the known counts by depth.
-struct Case {
-    id: String,
-    epd: String,
-    counts: Vec<(u32, u64)>,
-}
-
-fn cases(text: &str) -> Vec<Case> {
-    let mut out: Vec<Case> = Vec::new();
-    for line in text.lines().map(str::trim) {
-        if let Some(id) = line.strip_prefix("id ") {
-            out.push(Case { id: id.to_owned(), epd: String::new(), counts: Vec::new() });
-        } else if let Some(epd) = line.strip_prefix("epd ") {
-            epd.clone_into(&mut out.last_mut().expect("id before epd").epd);
-        } else if let Some(rest) = line.strip_prefix("perft ") {
-            let (depth, nodes) = rest.split_once(' ').expect("perft DEPTH NODES");
-            out.last_mut().expect("id before perft").counts.push((depth.parse().unwrap(), nodes.parse().unwrap()));
-        }
-    }
-    out
-}
 
 /// Runs each case to the deepest depth within `budget` nodes (at least
 /// depth 1), returning the number of nodes counted.

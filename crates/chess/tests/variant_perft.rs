@@ -7,28 +7,7 @@
 
 use polyfen_chess::{ChessVariant, VariantPosition};
 use polyfen_core::PerftTree;
-
-/// One position of a suite: its id, EPD and the known counts by depth.
-struct Case {
-    id: String,
-    epd: String,
-    counts: Vec<(u32, u64)>,
-}
-
-fn cases(text: &str) -> Vec<Case> {
-    let mut out: Vec<Case> = Vec::new();
-    for line in text.lines().map(str::trim) {
-        if let Some(id) = line.strip_prefix("id ") {
-            out.push(Case { id: id.to_owned(), epd: String::new(), counts: Vec::new() });
-        } else if let Some(epd) = line.strip_prefix("epd ") {
-            epd.clone_into(&mut out.last_mut().expect("id before epd").epd);
-        } else if let Some(rest) = line.strip_prefix("perft ") {
-            let (depth, nodes) = rest.split_once(' ').expect("perft DEPTH NODES");
-            out.last_mut().expect("id before perft").counts.push((depth.parse().unwrap(), nodes.parse().unwrap()));
-        }
-    }
-    out
-}
+use polyfen_test_support::perft::cases;
 
 /// The node budget of one count: small in debug builds, none in release.
 const BUDGET: u64 = if cfg!(debug_assertions) { 150_000 } else { u64::MAX };

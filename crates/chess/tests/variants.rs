@@ -228,13 +228,8 @@ fn crazyhouse_drops_and_pockets() {
 /// written as a FEN reads back to the same position.
 #[test]
 fn random_playouts_round_trip() {
-    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-    let mut below = |n: usize| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        usize::try_from(state % n as u64).unwrap_or(0)
-    };
+    let mut rng = polyfen_test_support::Rng::new(0x9e37_79b9_7f4a_7c15);
+    let mut below = |n: usize| rng.below(n);
     for variant in ChessVariant::ALL {
         for _ in 0..3 {
             let mut pos = VariantPosition::start(variant);

@@ -6,7 +6,6 @@ mod common;
 
 use std::fmt::Write as _;
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
 use std::thread;
 
 const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -636,13 +635,7 @@ fn letter_sets_are_the_games_own() {
 /// quietly, without a panic message.
 #[test]
 fn a_closed_pipe_ends_quietly() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_polyfen"))
-        .args(["convert", "--to", "json"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot run polyfen: {e}"));
+    let mut child = common::spawn(&["convert", "--to", "json"]);
     let mut input = child.stdin.take().unwrap_or_else(|| panic!("no stdin"));
     let writer = thread::spawn(move || {
         let line = format!("{CHESS_START}\n{XQ_START}\n{KHET_CLASSIC}\n");
@@ -731,16 +724,9 @@ fn an_error_quotes_only_an_excerpt_of_a_huge_field() {
 #[test]
 fn move_reads_standard_input_as_it_plays() {
     use std::io::Write as _;
-    use std::process::{Command, Stdio};
     // 64 MB of moves after a bad first one: the error comes at once, and
     // the command stops reading (the writer sees the pipe close)
-    let mut child = Command::new(env!("CARGO_BIN_EXE_polyfen"))
-        .args(["move", "--position", "chess:standard", "--to", "uci"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("polyfen runs");
+    let mut child = common::spawn(&["move", "--position", "chess:standard", "--to", "uci"]);
     let mut input = child.stdin.take().expect("stdin");
     let writer = std::thread::spawn(move || {
         let chunk = "e4 e5 ".repeat(10_000);

@@ -5,10 +5,12 @@
 mod common;
 
 use common::run as polyfen;
+use polyfen_test_support::Corpus;
 
-const LICHESS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus/pgn/lichess_db_1000k.pgn");
-const XQ_TEST2: &str =
-    concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus/xiangqi-records/cchess-tests/test2.pgn");
+/// Files of the public corpus: the tests that read them are skipped
+/// without it.
+const LICHESS: Corpus = Corpus::new("pgn/lichess_db_1000k.pgn");
+const XQ_TEST2: Corpus = Corpus::new("xiangqi-records/cchess-tests/test2.pgn");
 
 const SMALL: &str = "[Event \"one\"]\n[White \"a\"]\n[Black \"b\"]\n\n1. e4 e5 (1... c5 2. Nf3) 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n[Event \"two\"]\n\n1. d4 d5 2. Bf4 Kd6 *\n\n[Event \"three\"]\n\n1. c4 *\n";
 
@@ -44,12 +46,14 @@ fn convert_to_json_writes_one_object_per_game() {
 
 #[test]
 fn xiangqi_files_convert_to_chinese_and_lines() {
-    let out = polyfen(&["games", "convert", "--moves", "chinese", XQ_TEST2], "");
+    let Some(test2) = XQ_TEST2.get() else { return };
+    let test2 = test2.to_str().expect("a UTF-8 path");
+    let out = polyfen(&["games", "convert", "--moves", "chinese", test2], "");
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(out.stdout.contains("[Site \"华山\"]"), "decoded from GB18030: {}", out.stdout);
     assert!(out.stdout.contains("1. 相七进五 炮２平５ 2. 兵七进一 马２进３"), "{}", out.stdout);
     assert!(out.stdout.contains("[Format \"Chinese\"]"));
-    let lines = polyfen(&["games", "lines", "--moves", "iccs", XQ_TEST2], "");
+    let lines = polyfen(&["games", "lines", "--moves", "iccs", test2], "");
     assert!(lines.stdout.starts_with("C0-E2 B7-E7 C3-C4"), "{}", lines.stdout);
     assert_eq!(lines.stdout.lines().count(), 1);
 }
@@ -60,7 +64,8 @@ fn validate_names_file_game_move_line_and_column() {
     assert_eq!(out.code, 1);
     assert_eq!(out.stdout, "");
     assert!(out.stderr.contains("<stdin>: game 2: line 9, column 17: move 2... Kd6"), "{}", out.stderr);
-    let good = polyfen(&["games", "validate", LICHESS], "");
+    let Some(lichess) = LICHESS.get() else { return };
+    let good = polyfen(&["games", "validate", lichess.to_str().expect("a UTF-8 path")], "");
     assert_eq!((good.code, good.stdout.as_str(), good.stderr.as_str()), (0, "ok: 438 games\n", ""));
 }
 
@@ -168,7 +173,8 @@ fn lenient_takes_a_capture_written_as_a_push_and_says_so() {
 
 #[test]
 fn jobs_keep_the_input_order() {
-    let text = std::fs::read_to_string(LICHESS).expect("the lichess sample");
+    let Some(lichess) = LICHESS.get() else { return };
+    let text = std::fs::read_to_string(lichess).expect("the lichess sample");
     // enough text for several pieces of work
     let big = text.repeat(3);
     let one = polyfen(&["games", "convert", "--to", "json", "--jobs", "1"], &big);

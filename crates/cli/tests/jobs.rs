@@ -2,27 +2,12 @@
 //! what they give on one: the same standard output in the inputs' order,
 //! the same messages on standard error, the same exit status.
 
+mod common;
+
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-/// Runs `polyfen ARGS` on `stdin` and returns (status, stdout, stderr).
-fn run(args: &[&str], stdin: &[u8]) -> (i32, Vec<u8>, Vec<u8>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_polyfen"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot run polyfen: {e}"));
-    let mut input = child.stdin.take().unwrap_or_else(|| panic!("no stdin"));
-    let data = stdin.to_owned();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&data);
-    });
-    let output = child.wait_with_output().unwrap_or_else(|e| panic!("polyfen did not finish: {e}"));
-    let _ = writer.join();
-    (output.status.code().unwrap_or(-1), output.stdout, output.stderr)
-}
+use common::run_bytes as run;
 
 /// Many inputs of every game: corpus chess lines, named setups, lines that
 /// do not read, lines that read only leniently, and a line that is not
@@ -70,13 +55,13 @@ fn every_batch_command_gives_the_same_on_any_number_of_jobs() {
     ];
     for command in commands {
         let one = run(&[command, &["--jobs", "1"][..]].concat(), &input);
-        assert!(one.1.len() > 5_000, "{command:?}: {} bytes", one.1.len());
-        assert!(!one.2.is_empty(), "{command:?}: no message for the bad lines");
+        assert!(one.stdout.len() > 5_000, "{command:?}: {} bytes", one.stdout.len());
+        assert!(!one.stderr.is_empty(), "{command:?}: no message for the bad lines");
         for jobs in ["2", "3"] {
             let many = run(&[command, &["--jobs", jobs][..]].concat(), &input);
-            assert_eq!(many.0, one.0, "{command:?} --jobs {jobs}: exit status");
-            assert!(many.1 == one.1, "{command:?} --jobs {jobs}: standard output differs");
-            assert!(many.2 == one.2, "{command:?} --jobs {jobs}: standard error differs");
+            assert_eq!(many.code, one.code, "{command:?} --jobs {jobs}: exit status");
+            assert!(many.stdout == one.stdout, "{command:?} --jobs {jobs}: standard output differs");
+            assert!(many.stderr == one.stderr, "{command:?} --jobs {jobs}: standard error differs");
         }
     }
 }
@@ -100,9 +85,9 @@ fn batch_edges_change_nothing() {
     input.extend_from_slice(b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     for command in [&["convert", "--to", "epd"][..], &["validate"][..]] {
         let one = run(&[command, &["--jobs", "1"][..]].concat(), &input);
-        let stdout = String::from_utf8_lossy(&one.1);
+        let stdout = String::from_utf8_lossy(&one.stdout);
         assert!(stdout.lines().count() > 5_900, "{command:?}: {} lines", stdout.lines().count());
-        assert!(String::from_utf8_lossy(&one.2).contains("input 1002: column 1: empty input"), "{command:?}");
+        assert!(String::from_utf8_lossy(&one.stderr).contains("input 1002: column 1: empty input"), "{command:?}");
         for jobs in ["2", "3"] {
             let many = run(&[command, &["--jobs", jobs][..]].concat(), &input);
             assert!(many == one, "{command:?} --jobs {jobs}: differs from one job");
@@ -117,10 +102,10 @@ fn inputs_given_as_arguments_keep_their_order() {
     let one = run(&[&args[..], &["--jobs", "1"]].concat(), b"");
     let two = run(&[&args[..], &["--jobs", "2"]].concat(), b"");
     assert_eq!(one, two);
-    let stdout = String::from_utf8(two.1).unwrap_or_default();
+    let stdout = String::from_utf8(two.stdout).unwrap_or_default();
     assert_eq!(stdout.lines().next(), Some("400"), "{stdout}");
-    assert_eq!(two.0, 1);
-    assert!(String::from_utf8_lossy(&two.2).contains("polyfen: input 4: column "), "{:?}", two.2);
+    assert_eq!(two.code, 1);
+    assert!(String::from_utf8_lossy(&two.stderr).contains("polyfen: input 4: column "), "{:?}", two.stderr);
 }
 
 /// Output closed early (`| head`): the command ends quietly, whatever the
@@ -128,13 +113,7 @@ fn inputs_given_as_arguments_keep_their_order() {
 #[test]
 fn a_closed_output_ends_the_run() {
     let input = mixed_input();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_polyfen"))
-        .args(["convert", "--to", "fen", "--jobs", "2"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot run polyfen: {e}"));
+    let mut child = common::spawn(&["convert", "--to", "fen", "--jobs", "2"]);
     let mut stdin = child.stdin.take().unwrap_or_else(|| panic!("no stdin"));
     let writer = std::thread::spawn(move || {
         for _ in 0..20 {

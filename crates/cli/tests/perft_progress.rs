@@ -5,11 +5,7 @@
 
 mod common;
 
-use common::Outcome;
-
-fn polyfen(args: &[&str]) -> Outcome {
-    common::run(args, "")
-}
+use common::polyfen;
 
 #[test]
 fn progress_goes_to_standard_error_and_the_count_is_unchanged() {

@@ -5,7 +5,8 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use polyfen_fairy::{BUILTIN_INI, Variants};
 
-const USER_INI: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus/fairy/user.ini");
+/// Fairy-Stockfish's example file, in the public corpus.
+const USER_INI: &str = "fairy/user.ini";
 
 fn read(c: &mut Criterion) {
     let builtin = Variants::builtin();
@@ -16,7 +17,7 @@ fn read(c: &mut Criterion) {
             v
         });
     });
-    if let Ok(user) = std::fs::read_to_string(USER_INI) {
+    if let Some(user) = polyfen_test_support::corpus(USER_INI).and_then(|path| std::fs::read_to_string(path).ok()) {
         c.bench_function("read user.ini (143 sections)", |b| {
             b.iter(|| {
                 let mut v = builtin.clone();

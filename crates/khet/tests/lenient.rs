@@ -2,9 +2,8 @@
 //! pieces without a rotation dropped, extra rotations ignored, and every
 //! repair reported with its column.
 
-mod common;
-
 use polyfen_khet::{CLASSIC, Pkn, parse_lenient};
+use polyfen_test_support::{carets, underline};
 
 /// Reads `input` leniently and checks the repairs it reports (`Ok`) or the
 /// error it gives (`Err`); returns them drawn under the input.
@@ -19,14 +18,14 @@ fn check(input: &str, expected: Result<&[&str], &str>) -> String {
             let mut out = format!("  {input}\n");
             for r in &repairs {
                 assert!(r.span.end <= input.len(), "{input}: {r:?}");
-                out.push_str(&common::caret(input, &r.span, &r.to_string()));
+                out.push_str(&carets(input, &r.span, &r.to_string()));
             }
             out + "  read as " + &written + "\n"
         }
         (Err(e), Err(expected)) => {
             assert_eq!(e.to_string(), expected, "{input}");
             assert!(e.span.end <= input.len(), "{input}: {e:?}");
-            common::point(input, &e.span, &e.to_string())
+            underline(input, &e.span, &e.to_string())
         }
         (got, expected) => panic!("{input}: got {got:?}, expected {expected:?}"),
     }

@@ -2,13 +2,12 @@
 //! rotations, `h2-g2` read too; errors point at the text; random playouts
 //! never panic and keep the setup valid.
 
-mod common;
-
 use polyfen_core::Color;
 use polyfen_khet::{
     CLASSIC, CLASSIC2, DYNASTY, DYNASTY2, IMHOTEP, IMHOTEP2, Kind, Move, Pkn, Position, Rotation, Rules, SETUPS,
     Square, Violation,
 };
+use polyfen_test_support::underline;
 use proptest::prelude::*;
 
 fn sq(name: &str) -> Square {
@@ -59,7 +58,7 @@ fn notation_errors_point_at_the_text() {
     {
         match Move::parse(text) {
             Ok(mv) => out.push_str(&["  ", text, "\n  = ", &mv.to_string(), "\n"].concat()),
-            Err(e) => out.push_str(&common::point(text, &e.span, &e.kind)),
+            Err(e) => out.push_str(&underline(text, &e.span, &e.kind)),
         }
     }
     insta::assert_snapshot!("move_notation_errors", out);

@@ -2,13 +2,12 @@
 //! back, the scarab's two-sided mirror, and every syntax error with its
 //! column.
 
-mod common;
-
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 
 use polyfen_core::Color;
 use polyfen_khet::{CLASSIC, Facing, Kind, Piece, Pkn, PknOptions, Square};
+use polyfen_test_support::underline;
 
 fn parse(input: &str) -> Pkn {
     input.parse().unwrap_or_else(|e| panic!("{input}: {e}"))
@@ -116,7 +115,7 @@ fn check(input: &str, expected: &str) -> String {
     };
     assert_eq!(error.to_string(), expected, "{input}");
     assert!(error.span.end <= input.len(), "{input}: span {:?}", error.span);
-    common::point(input, &error.span, &error.to_string())
+    underline(input, &error.span, &error.to_string())
 }
 
 /// Strict errors: `(what is wrong, input, message)`.

@@ -56,4 +56,16 @@ proptest! {
     fn json_shaped(s in "\\{\"variant\":\"(chess|xiangqi|khet|go)\",\"board\":\\{(\"[a-k][0-9]{1,2}\":\"[A-Za-z]{0,2}\",?){0,4}\\},(\"facing\":\\{(\"[a-k][0-9]\":\"[a-z]{0,2}\",?){0,3}\\},)?\"side_to_move\":\"[a-z]{0,6}\",(\"halfmove_clock\":-?[0-9]{1,11},)?(\"fullmove_number\":[0-9]{1,3},)?(\"turn_counter\":[0-9]{1,11},)?(\"marker\":(null|\\{\"row\":[0-9]{1,3},\"col\":[0-9]{1,3}\\}),)?\"x\":\"\\PC{0,3}\"\\}") {
         exercise(&s);
     }
+
+    /// Short text of any kind, read with the defaults.
+    #[test]
+    fn short_text_with_the_defaults(s in "\\PC{0,100}") {
+        let _ = read(&s, None, &ReadOptions::default());
+    }
+
+    /// Chess's JSON form with fields out of range or misspelt.
+    #[test]
+    fn chess_json_shaped(s in "\\{\"variant\":\"chess\",\"board\":\\{(\"[a-j][0-9]{1,2}\":\"[A-Za-z]{0,2}\",?){0,4}\\},\"side_to_move\":\"[a-z]{0,6}\",\"castling\":\"[A-Za-z-]{0,5}\",\"en_passant\":(null|\"[a-z0-9]{0,3}\"),\"halfmove_clock\":[0-9]{1,3},\"fullmove_number\":[0-9]{1,3}\\}") {
+        let _ = read(&s, None, &ReadOptions::default());
+    }
 }

@@ -1,5 +1,6 @@
 """Shared test data: positions of every game, written by the package itself."""
 
+import os
 import pathlib
 
 import pytest
@@ -7,6 +8,20 @@ import pytest
 import polyfen
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
+CORPUS = ROOT.parent / "shared" / "corpus"
+
+
+def corpus(relative):
+    """A file or folder of the public test corpus, ../shared/corpus beside
+    the repository. Without it the test is skipped, saying why; with
+    POLYFEN_CORPUS=required (as CI sets) it fails instead."""
+    path = CORPUS / relative
+    if not path.exists():
+        shown = f"../shared/corpus/{relative}"
+        if os.environ.get("POLYFEN_CORPUS") == "required":
+            pytest.fail(f"{shown} not found (the public test corpus; POLYFEN_CORPUS=required)")
+        pytest.skip(f"{shown} not found (the public test corpus; set POLYFEN_CORPUS=required to fail instead)")
+    return path
 
 
 @pytest.fixture(scope="session")

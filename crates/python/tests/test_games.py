@@ -2,7 +2,6 @@
 
 import doctest
 import json
-import os
 import pathlib
 import pickle
 
@@ -10,9 +9,7 @@ import pytest
 
 import polyfen
 
-from conftest import ROOT, XIANGQI_START
-
-CORPUS = ROOT.parent / "shared" / "corpus"
+from conftest import ROOT, XIANGQI_START, corpus
 
 CHESS = b"""[Event "Casual"]
 [White "Anna"]
@@ -38,17 +35,6 @@ BAD_THEN_GOOD = b"""[White "first"]
 
 1. d4 d5 *
 """
-
-
-def corpus(relative):
-    """A file or folder of the shared corpus beside the repository; the test
-    is skipped (with the reason) when it is absent outside CI."""
-    path = CORPUS / relative
-    if not path.exists():
-        if os.environ.get("CI"):
-            pytest.fail(f"the corpus is missing: {path}")
-        pytest.skip(f"the corpus is not beside the repository ({path})")
-    return path
 
 
 def test_a_chess_game_from_bytes():

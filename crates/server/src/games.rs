@@ -522,7 +522,7 @@ mod tests {
     use super::{Asked, Source, write_answer};
     use crate::estimate::GamesBound;
 
-    const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus");
+    use polyfen_test_support::corpus;
 
     /// Every way of asking: JSON with and without positions, PGN, in each
     /// move notation of the game (and the default one).
@@ -617,9 +617,12 @@ mod tests {
             ("[Game \"Chinese Chess\"]\n\n1. 炮二平五 馬８進７ 2. 馬二進三 車９平８ *\n\n".repeat(40), &xiangqi),
             ("[Variant \"Khet\"]\n\n1. c1c2 *\n\n".repeat(40), &[MoveNotation::Khet]),
         ];
-        let lichess = std::fs::read_to_string(format!("{CORPUS}/pgn/lichess_db_1000k.pgn")).expect("the corpus");
-        let cut = lichess[..200_000].rfind("\n\n[Event").expect("a game boundary");
-        texts.push((lichess[..cut].to_owned(), &chess));
+        // and the lichess games of the public corpus, where it is
+        if let Some(path) = corpus("pgn/lichess_db_1000k.pgn") {
+            let lichess = std::fs::read_to_string(path).expect("the corpus");
+            let cut = lichess[..200_000].rfind("\n\n[Event").expect("a game boundary");
+            texts.push((lichess[..cut].to_owned(), &chess));
+        }
         for (text, notations) in &texts {
             for asked in asks(notations) {
                 for lenient in [false, true] {
@@ -639,7 +642,7 @@ mod tests {
 
     #[test]
     fn the_games_bound_holds_for_record_files() {
-        let dir = format!("{CORPUS}/xiangqi-records/xqf");
+        let Some(dir) = corpus("xiangqi-records/xqf") else { return };
         let mut files: Vec<_> = std::fs::read_dir(&dir).expect("the corpus").flatten().map(|e| e.path()).collect();
         files.sort();
         let xiangqi = [MoveNotation::Iccs, MoveNotation::Chinese];

@@ -15,7 +15,8 @@ use polyfen_shogi::{Position, START_SFEN, Sfen};
 /// sides with pieces in hand, promoted pieces on the board.
 const MIDDLE: &str = "ln2+R3n/rg7/p1pk1gp2/3p1p2p/1P2p4/P2P2P2/2PSPPS1P/3BG1G1L/1+p1K3+l1 b B2S2NL2P 73";
 
-const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus/shogi/positions.tsv");
+/// The corpus's positions, relative to the public corpus.
+const CORPUS: &str = "shogi/positions.tsv";
 
 fn perft(c: &mut Criterion) {
     let mut group = c.benchmark_group("shogi_perft");
@@ -37,7 +38,8 @@ fn perft(c: &mut Criterion) {
 }
 
 fn sfen(c: &mut Criterion) {
-    let text = std::fs::read_to_string(CORPUS).unwrap_or_default();
+    let Some(path) = polyfen_test_support::corpus(CORPUS) else { return };
+    let text = std::fs::read_to_string(path).unwrap_or_default();
     let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).filter_map(|l| l.split('\t').next()).collect();
     let mut group = c.benchmark_group("shogi_sfen");
     group.throughput(Throughput::Elements(lines.len() as u64));

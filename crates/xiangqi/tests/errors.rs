@@ -1,8 +1,7 @@
 //! Error messages for a curated set of bad inputs, in both readers: each
 //! names the field, what was expected, and the column (shown with carets).
 
-mod common;
-
+use polyfen_test_support::underline;
 use polyfen_xiangqi::{Fen, parse_legacy};
 
 /// Reads `input` with the reader named `reader`, which must fail, and
@@ -20,7 +19,7 @@ fn check(reader: &str, input: &str) -> String {
     let message = e.to_string();
     assert!(message.ends_with(&format!("at column {}", e.span.start + 1)), "{message}");
     assert!(e.span.end <= input.len() && e.span.start <= e.span.end, "{e:?}");
-    common::underline(input, &e.span, &message)
+    underline(input, &e.span, &message)
 }
 
 const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR";

@@ -1,10 +1,9 @@
 //! The legacy dialect (docs/src/lenient-dialects.md): a table of legacy inputs and the
 //! standard FEN each must become, and the repairs each reading reports.
 
-mod common;
-
 use std::fmt::Write;
 
+use polyfen_test_support::underline;
 use polyfen_xiangqi::{Marker, parse_legacy};
 
 /// Reads `input` in the legacy dialect and checks its standard form;
@@ -61,7 +60,7 @@ fn legacy_to_standard() {
 fn repairs_point_at_what_they_repaired() {
     let input = format!("{SEED_BOARD} g - - 0 1/x04");
     let (_, repairs) = parse_legacy(&input).unwrap();
-    let report: String = repairs.iter().map(|r| common::underline(&input, &r.span, &r.message)).collect();
+    let report: String = repairs.iter().map(|r| underline(&input, &r.span, &r.message)).collect();
     insta::assert_snapshot!(report);
 }
 

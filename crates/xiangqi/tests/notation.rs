@@ -3,11 +3,10 @@
 //! candidates, and properties (write then read is the identity for every
 //! legal move of random positions; no text makes a reader panic).
 
-mod common;
-
 use std::fmt::Write as _;
 
 use polyfen_core::Color;
+use polyfen_test_support::underline;
 use polyfen_xiangqi::{
     Board, Fen, Move, MoveErrorKind, MoveParseError, Position, START_FEN, XiangqiMoveNotation, format_move, parse_move,
     parse_move_as, read_move,
@@ -359,7 +358,7 @@ fn errors_point_at_the_text_and_name_candidates() {
             }
             Err(e) => {
                 assert!(e.span.end <= text.len() && text.is_char_boundary(e.span.start), "{text}: {e:?}");
-                report.push_str(&common::underline(text, &e.span, &e.to_string()));
+                report.push_str(&underline(text, &e.span, &e.to_string()));
             }
         }
     }

@@ -3,7 +3,7 @@
 //! suites parses.
 
 use polyfen_chess::{Epd, Violation, parse_fen};
-use polyfen_tests::data_lines;
+use polyfen_test_support::{data_lines, perft};
 
 #[test]
 fn cozy_valid_parse_validate_and_round_trip() {
@@ -48,14 +48,12 @@ fn every_perft_epd_parses() {
     let mut count = 0;
     let mut impossible = 0;
     for file in ["chess/pychess_tricky.perft", "chess/pychess_chess960.perft", "chess/pychess_random.perft"] {
-        for line in data_lines(file) {
-            if let Some(epd) = line.strip_prefix("epd ") {
-                let parsed: Epd = epd.parse().unwrap_or_else(|e| panic!("{epd}: {e}"));
-                let v = parsed.setup.validate();
-                assert!(v.iter().all(|v| matches!(v, Violation::ImpossibleCheck { .. })), "{epd}: {v:?}");
-                impossible += usize::from(!v.is_empty());
-                count += 1;
-            }
+        for epd in perft::epds(&data_lines(file).join("\n")) {
+            let parsed: Epd = epd.parse().unwrap_or_else(|e| panic!("{epd}: {e}"));
+            let v = parsed.setup.validate();
+            assert!(v.iter().all(|v| matches!(v, Violation::ImpossibleCheck { .. })), "{epd}: {v:?}");
+            impossible += usize::from(!v.is_empty());
+            count += 1;
         }
     }
     assert_eq!(count, 7817);

@@ -7,7 +7,7 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::Outcome;
+use common::polyfen;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 /// An atomic perft case of the published suites (programfox-1).
@@ -16,10 +16,6 @@ const ATOMIC: &str = "rn2kb1r/1pp1p2p/p2q1pp1/3P4/2P3b1/4PN2/PP3PPP/R2QKB1R b KQ
 const DROPS: &str = "2k5/8/8/8/8/8/8/4K3[Qn] w - - 0 1";
 const VARIANTS: [&str; 7] =
     ["crazyhouse", "three-check", "king-of-the-hill", "atomic", "antichess", "horde", "racing-kings"];
-
-fn polyfen(args: &[&str]) -> Outcome {
-    common::run(args, "")
-}
 
 fn pgn_file(variant: &str) -> String {
     let path: PathBuf =

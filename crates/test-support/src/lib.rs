@@ -1,0 +1,29 @@
+//! What the polyfen test suites share, written once:
+//!
+//! - [`corpus`] and [`Corpus`]: a path in the public test corpus, `../shared/corpus`
+//!   beside the repository, or a skip said on one line when it is absent
+//!   (a failure when `POLYFEN_CORPUS=required`, as CI sets);
+//! - [`data_lines`]: the lines of a file of the repository's own
+//!   `tests/data`;
+//! - [`perft`]: the cases of a perft suite (`id`, `epd`, `perft DEPTH
+//!   NODES` lines);
+//! - [`Rng`]: a seeded xorshift generator, so that random games are the
+//!   same on every run;
+//! - [`underline`] and [`carets`]: an input with carets under a span and a message, how
+//!   snapshots show an error;
+//! - [`process`]: running a binary with arguments and standard input.
+//!
+//! It depends on no polyfen crate, so that every crate of the workspace
+//! can use it as a dev-dependency. It is not published.
+
+mod corpus;
+mod data;
+pub mod perft;
+pub mod process;
+mod rng;
+mod span;
+
+pub use corpus::{CORPUS_ENV, Corpus, corpus, corpus_root};
+pub use data::{data_lines, data_path};
+pub use rng::Rng;
+pub use span::{carets, underline};
