@@ -4,12 +4,15 @@
 #![allow(dead_code)]
 
 use polyfen_fairy::Variants;
+use polyfen_test_support::Corpus;
 
-const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus/fairy/");
+/// The fairy corpus: the tests that read it ask for it first (and are
+/// skipped without it).
+pub const CORPUS: Corpus = Corpus::new("fairy");
 
 /// A file of the corpus.
 pub fn corpus(name: &str) -> String {
-    std::fs::read_to_string(format!("{CORPUS}{name}")).expect("the fairy corpus (../shared/corpus/fairy) is in place")
+    std::fs::read_to_string(CORPUS.path().join(name)).expect("the fairy corpus (../shared/corpus/fairy) is in place")
 }
 
 /// The built-in games and the example file's.
