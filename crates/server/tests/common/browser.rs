@@ -207,3 +207,14 @@ pub fn query(text: &str) -> String {
         })
         .collect()
 }
+
+/// Where the board draws `square`: whether it is right of the diagram's
+/// middle and above it (`[true, true]`: the top right corner's side).
+pub async fn square_side(client: &Client, square: &str) -> Value {
+    let script = format!(
+        "const r = document.querySelector('#board .square[data-square=\"{square}\"]').getBoundingClientRect(); \
+         const s = document.querySelector('#board svg').getBoundingClientRect(); \
+         return [r.left > s.left + s.width / 2, r.top < s.top + s.height / 2];"
+    );
+    client.execute(&script, vec![]).await.expect("runs")
+}

@@ -562,15 +562,7 @@ pub async fn phone(client: &Client, base: &str) {
     .await;
     // a flipped board: a1 is drawn at the top right
     tokio::time::sleep(std::time::Duration::from_millis(400)).await;
-    let corner = client
-        .execute(
-            "const r = document.querySelector('#board .square[data-square=\"a1\"]').getBoundingClientRect(); \
-             const s = document.querySelector('#board svg').getBoundingClientRect(); \
-             return [r.left > s.left + s.width / 2, r.top < s.top + s.height / 2];",
-            vec![],
-        )
-        .await
-        .expect("runs");
+    let corner = crate::browser::square_side(client, "a1").await;
     assert_eq!(corner, json!([true, true]));
     screenshot(client, "page-phone-flipped.png").await;
     client.execute("document.getElementById('tree-section').scrollIntoView();", vec![]).await.expect("runs");

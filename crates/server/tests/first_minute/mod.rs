@@ -69,15 +69,7 @@ pub async fn flipped_shogi(client: &Client, base: &str) {
     let off: Vec<&Value> = placed.iter().filter(|p| p[1] != json!(true)).collect();
     assert!(off.is_empty(), "pieces off their squares on a flipped board: {off:?}");
     // the top right corner is 9i's, sente's lance, when flipped
-    let corner = client
-        .execute(
-            "const r = document.querySelector('#board .square[data-square=\"9i\"]').getBoundingClientRect(); \
-             const s = document.querySelector('#board svg').getBoundingClientRect(); \
-             return [r.left > s.left + s.width / 2, r.top < s.top + s.height / 2];",
-            vec![],
-        )
-        .await
-        .expect("runs");
+    let corner = crate::browser::square_side(client, "9i").await;
     assert_eq!(corner, json!([true, true]));
     crate::browser::screenshot(client, "page-shogi-flipped.png").await;
 }
