@@ -77,6 +77,26 @@ enum Command {
     /// Serve the JSON API under /v1 and the conversion web page at / over
     /// HTTP, until interrupted.
     Serve(ServeArgs),
+    /// Print the JSON Schema of a position's JSON form (`position`, what
+    /// `convert --to json` writes) or of a game record's (`game`), with
+    /// the ids and fields of every game.
+    Schema(SchemaArgs),
+}
+
+#[derive(Args, Debug)]
+struct SchemaArgs {
+    /// Which JSON form.
+    #[arg(value_enum, default_value = "position")]
+    form: SchemaForm,
+}
+
+/// The JSON forms `polyfen schema` describes.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum SchemaForm {
+    /// A position (`polyfen convert --to json`).
+    Position,
+    /// A game record (`polyfen games convert --to json`).
+    Game,
 }
 
 #[derive(Args, Debug)]
@@ -311,6 +331,15 @@ fn main() -> ExitCode {
         Command::Laser(args) => rules::laser(&args, &mut report),
         Command::Explain(args) => explain::run(&args, &mut report),
         Command::Games(args) => games::run(&args, &mut report),
+        Command::Schema(args) => {
+            let schema = match args.form {
+                SchemaForm::Position => polyfen::schema::position(),
+                SchemaForm::Game => polyfen::schema::game(),
+            };
+            serde_json::to_string_pretty(&schema)
+                .map_err(|e| Flow::Fatal(anyhow::anyhow!(e)))
+                .and_then(|text| report.line(&text))
+        }
         Command::Serve(args) => {
             let config = polyfen_server::Config::default()
                 .with_max_connections(args.max_connections)

@@ -808,3 +808,20 @@ fn standard_input_lines_cut_by_the_read_buffer_are_read_whole() {
     let numbers: Vec<&str> = out.stderr.lines().map(|line| line.split(':').nth(1).unwrap_or_default().trim()).collect();
     assert_eq!(numbers, ["input 4999", "input 9998", "input 14997", "input 19996"], "{}", out.stderr);
 }
+
+/// `polyfen schema` prints the position schema filled with every game,
+/// `polyfen schema game` the game record's.
+#[test]
+fn schema_prints_the_filled_json_schemas() {
+    for (args, schema) in
+        [(&["schema"][..], polyfen::schema::position()), (&["schema", "game"][..], polyfen::schema::game())]
+    {
+        let text = common::ok(args);
+        let printed: serde_json::Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+        assert_eq!(printed, schema, "{args:?}");
+    }
+    let printed: serde_json::Value = serde_json::from_str(&common::ok(&["schema", "position"])).unwrap();
+    assert!(printed["$defs"]["shogi"]["properties"]["hands"].is_object());
+    let bad = polyfen(&["schema", "pgn"], "");
+    assert_eq!(bad.code, 2);
+}

@@ -46,6 +46,11 @@ pub trait GamePosition: Clone + fmt::Debug + PartialEq + Eq + Send + Sync + Size
     /// [`GamePosition::Json`] and the `variant` tag, declared with
     /// [`crate::document!`] so that errors keep their positions.
     type Document: DeserializeOwned + Into<Self::Json>;
+    /// The JSON Schema (2020-12) of the JSON form with its `variant` tag,
+    /// as one definition of the facade's position schema: it may refer to
+    /// the shared `#/$defs/count` and to definitions of its own under
+    /// `#/$defs/<ID>/$defs/`.
+    const JSON_SCHEMA: &'static str;
     /// The names of the game's piece-letter sets, which
     /// [`WriteOptions::letters`] names; the first is the default. Empty for a
     /// game with one set of letters.
@@ -66,6 +71,10 @@ pub trait GamePosition: Clone + fmt::Debug + PartialEq + Eq + Send + Sync + Size
     /// The options of the game's own rules ([`RuleOptions::with_switch`]),
     /// each off unless turned on.
     const RULE_SWITCHES: &'static [crate::Switch] = &[];
+
+    /// The ids of the game's own ends ([`GameStatus::Ended`]) that its
+    /// positions or records may reach, beyond the ends every game shares.
+    const ENDS: &'static [&'static str] = &[];
 
     /// The game's rules variants (chess's crazyhouse, atomic ...): other
     /// rules played on its board, which [`ReadOptions::rules`] names and

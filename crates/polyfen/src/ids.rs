@@ -219,6 +219,23 @@ macro_rules! ids {
                 }
             }
 
+            /// The JSON Schema of the game's JSON form, one definition of
+            /// [`crate::schema::position`].
+            pub(crate) fn json_schema(self) -> &'static str {
+                match self {
+                    $( VariantId::$game => <$ty as GamePosition>::JSON_SCHEMA, )+
+                }
+            }
+
+            /// The ids of the game's own ends (see
+            /// [`GamePosition::ENDS`]).
+            #[must_use]
+            pub fn ends(self) -> &'static [&'static str] {
+                match self {
+                    $( VariantId::$game => <$ty as GamePosition>::ENDS, )+
+                }
+            }
+
             /// The ids of the diagram styles the game draws.
             pub(crate) fn style_ids(self) -> &'static [&'static str] {
                 match self {

@@ -45,6 +45,7 @@ mod per_game;
 mod read;
 pub mod records;
 pub mod rules;
+pub mod schema;
 mod styles;
 pub mod svg;
 
@@ -56,7 +57,7 @@ pub use position::{ConvertError, Position, Written};
 pub use read::{ReadError, Reading, read, read_as};
 pub use rules::{
     CastlingMoves, Divided, EnPassantPolicy, GameStatus, MoveError, PerftControl, PerftProgress, Played, RuleError,
-    RuleOptions, RulesError, StopReason,
+    RuleOptions, RulesError, StopReason, Switch, Switches,
 };
 pub use styles::{RenderStyle, letter_set, letter_sets};
 pub use {

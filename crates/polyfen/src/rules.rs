@@ -39,7 +39,7 @@ use crate::VariantId;
 
 pub use polyfen_game::{
     CastlingMoves, Divided, EnPassantPolicy, GameStatus, MoveError, PerftControl, PerftProgress, Played, RuleError,
-    RuleOptions, StopReason,
+    RuleOptions, StopReason, Switch, Switches,
 };
 
 /// Why a rules request cannot be answered.

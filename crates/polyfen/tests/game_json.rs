@@ -24,10 +24,7 @@ fn json_form_round_trips_and_names_every_part() {
 
 #[test]
 fn json_keys_are_the_schema_s() {
-    let schema: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/game.schema.json")).unwrap(),
-    )
-    .unwrap();
+    let schema: serde_json::Value = polyfen::schema::game();
     // a game read up to a bad move: every key
     let bad =
         read_pgn("{c} 1. e4 $1 {x} ({v} 1. d4 d5) 1... e5 2. Ke3 *", GameOptions::default()).remove(0).unwrap_err();
@@ -65,10 +62,7 @@ fn json_keys_are_the_schema_s() {
 /// (Shogi's too).
 #[test]
 fn the_schema_lists_every_game_and_move_notation() {
-    let schema: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/game.schema.json")).unwrap(),
-    )
-    .unwrap();
+    let schema: serde_json::Value = polyfen::schema::game();
     let listed = |key: &str| -> Vec<String> {
         schema["properties"][key]["enum"].as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_owned()).collect()
     };
@@ -86,10 +80,7 @@ fn the_schema_lists_every_game_and_move_notation() {
 
 #[test]
 fn a_chess_variant_s_own_end_is_a_status_of_the_schema() {
-    let schema: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/game.schema.json")).unwrap(),
-    )
-    .unwrap();
+    let schema: serde_json::Value = polyfen::schema::game();
     let statuses = schema["properties"]["status"]["enum"].as_array().unwrap();
     for (pgn, status) in [
         ("[Variant \"King of the Hill\"]\n[FEN \"4k3/8/8/8/8/4K3/8/8 w - - 0 1\"]\n\n1. Ke4 1-0\n", "king-of-the-hill"),
@@ -168,4 +159,43 @@ fn a_games_json_line_is_the_text_of_its_json_form() {
         }
     }
     assert!(checked > 1000, "{checked}");
+}
+
+/// The schema files as written list no id of a game: each list of ids is a
+/// marker the library fills, so that a game added to the list of games
+/// needs no edit of them.
+#[test]
+fn the_schema_files_name_no_game_s_ids() {
+    fn enums(value: &serde_json::Value, out: &mut Vec<String>) {
+        match value {
+            serde_json::Value::Object(o) => {
+                if let Some(list) = o.get("enum").and_then(serde_json::Value::as_array) {
+                    out.extend(list.iter().filter_map(|v| v.as_str().map(str::to_owned)));
+                }
+                if let Some(c) = o.get("const").and_then(serde_json::Value::as_str) {
+                    out.push(c.to_owned());
+                }
+                o.values().for_each(|v| enums(v, out));
+            }
+            serde_json::Value::Array(a) => a.iter().for_each(|v| enums(v, out)),
+            _ => {}
+        }
+    }
+    let mut game_ids: Vec<&str> = Vec::new();
+    for list in ["games", "notations", "move-notations", "rules", "letter-sets", "record-formats"] {
+        game_ids.extend(polyfen::schema::ids(list).unwrap());
+    }
+    for text in [polyfen::schema::POSITION_SHARED, polyfen::schema::GAME_SHARED] {
+        let mut listed = Vec::new();
+        enums(&serde_json::from_str(text).unwrap(), &mut listed);
+        for id in &listed {
+            assert!(!game_ids.contains(&id.as_str()), "a schema file lists {id}, which the list of games gives");
+        }
+    }
+    let filled = polyfen::schema::position();
+    assert!(
+        filled["oneOf"]
+            .as_array()
+            .is_some_and(|refs| refs.len() == <VariantId as strum::IntoEnumIterator>::iter().count())
+    );
 }

@@ -196,9 +196,7 @@ proptest! {
 }
 
 fn schema() -> Value {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/polyfen.schema.json");
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+    polyfen::schema::position()
 }
 
 fn keys(value: &Value) -> BTreeSet<String> {

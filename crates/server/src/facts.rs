@@ -66,6 +66,21 @@ struct GameFacts {
     /// The tags a game of it without tags is written with as PGN (chess's
     /// seven-tag roster, `?` in each), each `[name, value]`.
     tag_defaults: Vec<(String, String)>,
+    /// The switches of the game's own rules a rules request's `switches`
+    /// turns on.
+    switches: Vec<SwitchOut>,
+    /// The ids of the game's own ends a status may be, beyond those every
+    /// game shares.
+    ends: &'static [&'static str],
+}
+
+/// A switch of a game's rules.
+#[derive(Debug, Serialize)]
+struct SwitchOut {
+    /// Its name, as `switches` takes it.
+    name: &'static str,
+    /// What it does.
+    help: &'static str,
 }
 
 /// The tags the PGN writer writes for a game of `variant` without tags.
@@ -178,6 +193,8 @@ fn facts(variant: VariantId) -> GameFacts {
             .collect(),
         tag_defaults: tag_defaults(variant),
         player_tags: variant.player_tags(),
+        switches: variant.rule_switches().iter().map(|s| SwitchOut { name: s.name, help: s.help }).collect(),
+        ends: variant.ends(),
         pieces,
         sides,
         square_fields: square_fields.into_iter().map(|(k, v)| (k, v.into_iter().collect())).collect(),

@@ -12,7 +12,7 @@
 //! it failed), a batch as `{"results": [...]}` in input order (status 200).
 //! A request that cannot be understood gets 400 with `{"error": {"message"}}`.
 //! The routes are in [`ROUTES`] and in the `OpenAPI` document served at
-//! `/v1/openapi.json` ([`OPENAPI`]).
+//! `/v1/openapi.json` ([`openapi`]).
 //!
 //! `laser` traces and draws a Khet laser shot. The rules endpoints
 //! (`moves`, `move`, `perft`) go through
@@ -272,8 +272,33 @@ pub(crate) struct AppState {
     pub(crate) parses: Arc<Semaphore>,
 }
 
-/// The `OpenAPI` 3.1 document of the API, as served at `/v1/openapi.json`.
-pub const OPENAPI: &str = include_str!("../openapi.json");
+/// The `OpenAPI` 3.1 document of the API as written in `openapi.json`: the
+/// lists of ids a game gives are markers (see [`polyfen::schema::fill`]).
+pub const OPENAPI_SHARED: &str = include_str!("../openapi.json");
+
+/// The `OpenAPI` 3.1 document of the API, as served at `/v1/openapi.json`:
+/// [`OPENAPI_SHARED`] with the ids of every game of the library filled in.
+///
+/// # Panics
+///
+/// Never once its tests pass: the document is a file of the crate.
+#[must_use]
+pub fn openapi() -> &'static str {
+    static FILLED: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        let mut document: serde_json::Value = serde_json::from_str(OPENAPI_SHARED).expect("openapi.json is JSON");
+        polyfen::schema::fill(&mut document);
+        document.to_string()
+    });
+    &FILLED
+}
+
+/// The JSON Schemas the service answers at `/v1/schemas/position` and
+/// `/v1/schemas/game`, filled from the list of games.
+pub(crate) fn schema(which: &str) -> &'static str {
+    static POSITION: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| polyfen::schema::position().to_string());
+    static GAME: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| polyfen::schema::game().to_string());
+    if which == "game" { &GAME } else { &POSITION }
+}
 
 /// The content type of the page's ES modules.
 const JAVASCRIPT: &str = "text/javascript; charset=utf-8";

@@ -152,7 +152,7 @@ async fn the_limits_are_in_info() {
 
 #[tokio::test]
 async fn the_openapi_document_describes_the_budgets() {
-    let doc: Value = serde_json::from_str(polyfen_server::OPENAPI).expect("json");
+    let doc: Value = serde_json::from_str(polyfen_server::openapi()).expect("json");
     let limits = &doc["components"]["schemas"]["Info"]["properties"]["limits"]["properties"];
     for key in ["max_jobs", "max_moves", "max_perft_nodes", "max_reply_bytes", "max_bytes_in_flight"] {
         assert!(limits[key]["description"].is_string(), "{key}");

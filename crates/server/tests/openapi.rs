@@ -8,11 +8,11 @@ mod common;
 use std::collections::BTreeSet;
 
 use common::{client, get, post};
-use polyfen_server::{Config, OPENAPI, ROUTES};
+use polyfen_server::{Config, ROUTES, openapi};
 use serde_json::Value;
 
 fn document() -> Value {
-    serde_json::from_str(OPENAPI).expect("the document is JSON")
+    serde_json::from_str(openapi()).expect("the document is JSON")
 }
 
 /// Resolves a local `$ref`.
@@ -205,4 +205,72 @@ fn the_documents_ids_are_the_librarys() {
     let styles: BTreeSet<String> = listed("StyleId").into_iter().collect();
     let library: BTreeSet<String> = RenderStyle::iter().map(|s| <&str>::from(s).to_owned()).collect();
     assert_eq!(styles, library);
+}
+
+/// Every list of a game's ids in the document is a marker filled when it is
+/// served, so that a game added to the library needs no edit of the file;
+/// the schemas are served filled too.
+#[tokio::test]
+async fn the_written_document_names_no_game_and_the_served_one_every_game() {
+    fn enums(value: &Value, out: &mut Vec<String>) {
+        match value {
+            Value::Object(o) => {
+                if let Some(list) = o.get("enum").and_then(Value::as_array) {
+                    out.extend(list.iter().filter_map(|v| v.as_str().map(str::to_owned)));
+                }
+                o.values().for_each(|v| enums(v, out));
+            }
+            Value::Array(a) => a.iter().for_each(|v| enums(v, out)),
+            _ => {}
+        }
+    }
+    let mut ids: Vec<&str> = Vec::new();
+    for list in ["games", "notations", "move-notations", "rules", "switches", "letter-sets"] {
+        ids.extend(polyfen::schema::ids(list).expect("a list"));
+    }
+    // every game's JSON form is no game's own
+    ids.retain(|&id| id != "json");
+    let written: Value = serde_json::from_str(polyfen_server::OPENAPI_SHARED).expect("json");
+    let mut listed = Vec::new();
+    enums(&written, &mut listed);
+    for id in &listed {
+        assert!(!ids.contains(&id.as_str()), "openapi.json lists {id}, which the list of games gives");
+    }
+    let mut served = Vec::new();
+    enums(&document(), &mut served);
+    // (a request's `rules` takes any name of a rules variant, not a list)
+    let rules = polyfen::schema::ids("rules").expect("a list");
+    for id in ids.iter().filter(|id| !rules.contains(id)) {
+        assert!(served.iter().any(|s| s == id), "the served document lists {id}");
+    }
+    let base = common::start(Config::default()).await;
+    let c = client();
+    for (path, schema) in
+        [("/v1/schemas/position", polyfen::schema::position()), ("/v1/schemas/game", polyfen::schema::game())]
+    {
+        let (status, _, body) = get(&c, &base, path).await;
+        assert_eq!(status, 200, "{path}");
+        assert_eq!(serde_json::from_str::<Value>(&body).expect("json"), schema, "{path}");
+    }
+}
+
+/// `switches` turns on a game's rule switch by name, as the older
+/// game-named fields do; a name no game has is refused, naming it.
+#[tokio::test]
+async fn switches_turn_on_a_game_s_rules_by_name() {
+    let base = common::start(Config::default()).await;
+    let c = client();
+    let input = polyfen::polyfen_khet::CLASSIC;
+    let by_name =
+        post(&c, &base, "/v1/moves", &serde_json::json!({"input": input, "switches": ["every-rotation"]})).await;
+    let by_field =
+        post(&c, &base, "/v1/moves", &serde_json::json!({"input": input, "khet_every_rotation": true})).await;
+    let plain = post(&c, &base, "/v1/moves", &serde_json::json!({"input": input})).await;
+    assert_eq!(by_name.0, 200);
+    assert_eq!(by_name.1, by_field.1);
+    assert_ne!(by_name.1, plain.1, "the switch changes the moves");
+    let (status, answer) =
+        post(&c, &base, "/v1/moves", &serde_json::json!({"input": input, "switches": ["every-rotaton"]})).await;
+    assert_eq!(status, 400);
+    assert!(answer.to_string().contains("every-rotaton") && answer.to_string().contains("every-rotation"), "{answer}");
 }

@@ -132,8 +132,10 @@ impl GamePosition for ChessPosition {
     const STYLES: &'static [&'static str] = &["ascii", "unicode", "svg"];
     const SETUPS: &'static [(&'static str, &'static str)] = &[("standard", crate::START_FEN)];
     const RULES: &'static [polyfen_game::RulesInfo] = variants::RULES;
+    const ENDS: &'static [&'static str] = variants::ENDS;
     type Json = ChessJson;
     type Document = ChessDocument;
+    const JSON_SCHEMA: &'static str = include_str!("position.schema.json");
     type Adapter = ChessAdapter;
     const GAME_TAGS: GameTags = GameTags {
         variant: variants::VARIANT_TAGS,

@@ -100,6 +100,17 @@ pub(crate) fn variant_of(rules: &str) -> ChessVariant {
 }
 
 /// The kebab-case id of a variant's own end of the game.
+/// The ids of the chess variants' own ends, as [`GameStatus::Ended`] names
+/// them.
+pub(super) const ENDS: &[&str] = &[
+    end_id(VariantEnd::ThreeChecks),
+    end_id(VariantEnd::KingOfTheHill),
+    end_id(VariantEnd::KingExploded),
+    end_id(VariantEnd::PiecesLost),
+    end_id(VariantEnd::NoMoves),
+    end_id(VariantEnd::KingsRace),
+];
+
 const fn end_id(end: VariantEnd) -> &'static str {
     match end {
         VariantEnd::ThreeChecks => "three-checks",

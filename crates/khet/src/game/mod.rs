@@ -152,6 +152,7 @@ impl GamePosition for KhetPosition {
     const SETUPS: &'static [(&'static str, &'static str)] = crate::SETUPS;
     type Json = KhetJson;
     type Document = KhetDocument;
+    const JSON_SCHEMA: &'static str = include_str!("position.schema.json");
     type Adapter = KhetAdapter;
 
     /// Sure: a second field of rotation letters (`n e s w`, more than

@@ -44,9 +44,11 @@ routes! {
     /// Every route of the API as `(method, path)`, in the order of the `OpenAPI`
     /// document. The router is built from this list, and a test checks it
     /// against the document.
-    "GET" "/v1/openapi.json" => get(|| async { ([(header::CONTENT_TYPE, "application/json")], crate::OPENAPI) }),
+    "GET" "/v1/openapi.json" => get(|| async { ([(header::CONTENT_TYPE, "application/json")], crate::openapi()) }),
     "GET" "/v1/info" => get(info::info),
     "GET" "/v1/games" => get(crate::facts::games),
+    "GET" "/v1/schemas/position" => get(|| async { ([(header::CONTENT_TYPE, "application/json")], crate::schema("position")) }),
+    "GET" "/v1/schemas/game" => get(|| async { ([(header::CONTENT_TYPE, "application/json")], crate::schema("game")) }),
     "POST" "/v1/convert" => post(positions::convert),
     "POST" "/v1/validate" => post(positions::validate),
     "POST" "/v1/render" => post(positions::render),

@@ -198,6 +198,8 @@ macro_rules! read_request {
             khet_swap_restriction: bool,
             #[serde(default)]
             khet_every_rotation: bool,
+            #[serde(default)]
+            switches: Vec<String>,
         } { $($body)* });
 
         impl $crate::api::request::RuleFields for $name {
@@ -207,6 +209,7 @@ macro_rules! read_request {
                     self.castling.as_deref(),
                     self.khet_swap_restriction,
                     self.khet_every_rotation,
+                    &self.switches,
                 )
             }
         }
@@ -235,12 +238,28 @@ impl Rules {
         castling: Option<&str>,
         swap_restriction: bool,
         every_rotation: bool,
+        switches: &[String],
     ) -> Result<Rules, Refusal> {
         let asked =
             move_notation.map(|id| parse_id::<MoveNotation>(id, "move notation", "move_notation")).transpose()?;
         let mut options = RuleOptions::default()
             .with_switch("swap-restriction", swap_restriction)
             .with_switch("every-rotation", every_rotation);
+        if switches.len() > polyfen::Switches::MOST {
+            return Err(bad_request(format!(
+                "\"switches\": {} switches; at most {} may be on at once",
+                switches.len(),
+                polyfen::Switches::MOST
+            )));
+        }
+        for name in switches {
+            let known = VariantId::iter().flat_map(VariantId::rule_switches).find(|s| s.name == name.as_str());
+            let Some(known) = known else {
+                let names: Vec<&str> = VariantId::iter().flat_map(VariantId::rule_switches).map(|s| s.name).collect();
+                return Err(bad_request(format!("\"switches\": unknown switch {name:?}; known: {}", names.join(", "))));
+            };
+            options = options.with_switch(known.name, true);
+        }
         if let Some(castling) = castling {
             options = options.with_castling(parse_id::<CastlingMoves>(castling, "castling style", "castling")?);
         }

@@ -144,6 +144,8 @@ impl GamePosition for ShogiPosition {
     const SETUPS: &'static [(&'static str, &'static str)] = &SETUP_IDS;
     type Json = ShogiJson;
     type Document = ShogiDocument;
+    const JSON_SCHEMA: &'static str = include_str!("position.schema.json");
+    const ENDS: &'static [&'static str] = &[IMPASSE_DECLARATION.id(), SENNICHITE.id(), PERPETUAL_CHECK.id()];
     type Adapter = ShogiAdapter;
     const GAME_TAGS: GameTags = GameTags {
         variant: &[VariantTag::named("shogi")],

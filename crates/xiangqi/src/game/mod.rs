@@ -94,6 +94,7 @@ impl GamePosition for XiangqiPosition {
     const SETUPS: &'static [(&'static str, &'static str)] = &[("standard", crate::START_FEN)];
     type Json = XiangqiJson;
     type Document = XiangqiDocument;
+    const JSON_SCHEMA: &'static str = include_str!("position.schema.json");
     type Adapter = XiangqiAdapter;
     const GAME_TAGS: GameTags = GameTags {
         variant: &[VariantTag::named("xiangqi"), VariantTag::alias("chinese chess")],
