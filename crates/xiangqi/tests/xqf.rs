@@ -1,39 +1,25 @@
-//! XQF records: every file of a corpus of real games and endgames read as
-//! cchess reads them, the bad files of cchess's tests, round trips of
-//! polyfen's own XQF, and hostile bytes.
+//! XQF records through Xiangqi's own `RecordFormats`: every file of a
+//! corpus of real games and endgames read as cchess reads them, the bad
+//! files of cchess's tests, round trips of polyfen's own XQF, and hostile
+//! bytes.
 
-use polyfen::records::{Game, GameOptions, RecordError, RecordFormat, detect_format, read_pgn};
-use polyfen::{MoveNotation, Notation, Position, RulesError, WriteOptions};
-use polyfen_test_support::Corpus;
+use polyfen_game::RuleError;
+use polyfen_game::records::{RecordFormats, Variation};
+use polyfen_xiangqi::{XiangqiMoveNotation, XiangqiRecord};
 use proptest::prelude::*;
 
+mod common;
+
+use common::*;
+
 /// The one game of an XQF file.
-fn read_xqf(bytes: &[u8]) -> Result<Game, RecordError> {
-    RecordFormat::Xqf.read(bytes).remove(0)
+fn read_xqf(bytes: &[u8]) -> Result<Game, Error> {
+    XiangqiRecord::Xqf.read(bytes).remove(0)
 }
 
 /// A game written as XQF.
-fn write_xqf(game: &Game) -> Result<Vec<u8>, RulesError> {
-    RecordFormat::Xqf.write(game)
-}
-
-/// A folder of the public corpus: the tests that read it are skipped
-/// without it.
-const XQF: Corpus = Corpus::new("xiangqi-records/xqf");
-/// A folder of the public corpus: the tests that read it are skipped
-/// without it.
-const CCHESS: Corpus = Corpus::new("xiangqi-records/cchess-tests");
-
-fn read(path: &str) -> Vec<u8> {
-    std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
-
-fn fen(game: &Game) -> String {
-    game.start.to_notation(Notation::XiangqiFen, &WriteOptions::default()).expect("a FEN").text
-}
-
-fn ucci_lines(game: &Game) -> Vec<Vec<String>> {
-    game.lines(Some(MoveNotation::Ucci)).expect("lines")
+fn write_xqf(game: &Game) -> Result<Vec<u8>, RuleError> {
+    XiangqiRecord::Xqf.write(game).expect("XQF is written")
 }
 
 #[test]
@@ -47,12 +33,10 @@ fn every_corpus_file_reads_as_cchess_reads_it() {
         let want: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
         let file = want["file"].as_str().expect("a file name");
         let bytes = read(&format!("{XQF}/{file}"));
-        assert_eq!(detect_format(&bytes), RecordFormat::Xqf, "{file}");
+        assert_eq!(XiangqiRecord::detect(&bytes), Some(XiangqiRecord::Xqf), "{file}");
         versions.insert(bytes[2]);
         let game = read_xqf(&bytes).unwrap_or_else(|e| panic!("{file}: {e}"));
-        let fen = fen(&game);
-        let mut fields = fen.split(' ');
-        let board_turn = format!("{} {}", fields.next().unwrap_or(""), fields.next().unwrap_or(""));
+        let board_turn = board_and_turn(&game);
         let want_fen = want["fen"].as_str().expect("a fen");
         if board_turn != want_fen && want["lines"].as_array().is_some_and(Vec::is_empty) {
             // cchess gives red the move in a diagram without moves; where
@@ -101,8 +85,8 @@ fn cchess_test_files_read_or_fail_with_an_offset() {
         match read_xqf(&bytes) {
             Ok(game) => {
                 good += 1;
-                let mut out = String::new();
-                game.write_pgn(Some(MoveNotation::Chinese), &mut out).expect("PGN");
+                // every move replays and is written in Chinese
+                lines(&game, XiangqiMoveNotation::Chinese).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
                 let back = read_xqf(&write_xqf(&game).expect("XQF")).expect("its own XQF");
                 assert_eq!(ucci_lines(&back), ucci_lines(&game), "{}", path.display());
             }
@@ -121,28 +105,47 @@ fn cchess_test_files_read_or_fail_with_an_offset() {
     assert!(good >= 15, "{good}");
 }
 
+/// `{开局} 1. C2.5 {中炮} H8+7 (1... C8.5 2. H2+3) 2. H2+3 R9.8 1-0`, with
+/// its event and players.
+fn a_game_with_a_variation() -> Game {
+    let start = start();
+    let mut game = record(
+        &[("Game", "Chinese Chess"), ("Event", "测试赛"), ("Red", "红方"), ("Black", "黑方"), ("Result", "1-0")],
+        start.clone(),
+    );
+    game.comments.push("开局".to_owned());
+    game.moves = line(&start, &["C2.5", "H8+7", "H2+3", "R9.8"]);
+    game.moves[0].comments.push("中炮".to_owned());
+    let moves = line(&after(&start, &["C2.5"]), &["C8.5", "H2+3"]);
+    game.moves[1].variations.push(Variation { comments: Vec::new(), moves });
+    game.result = Some("1-0".to_owned());
+    game
+}
+
 #[test]
 fn written_xqf_reads_back_to_the_same_game() {
-    let pgn = "[Game \"Chinese Chess\"]\n[Event \"测试赛\"]\n[Red \"红方\"]\n[Black \"黑方\"]\n[Result \"1-0\"]\n\n\
-               {开局} 1. C2.5 {中炮} H8+7 (1... C8.5 2. H2+3) 2. H2+3 R9.8 1-0";
-    let game = read_pgn(pgn, GameOptions::default()).remove(0).expect("a game");
+    let game = a_game_with_a_variation();
     let bytes = write_xqf(&game).expect("XQF");
-    assert_eq!(detect_format(&bytes), RecordFormat::Xqf);
+    assert_eq!(XiangqiRecord::detect(&bytes), Some(XiangqiRecord::Xqf));
     let back = read_xqf(&bytes).expect("read back");
     assert_eq!(back.moves, game.moves);
     assert_eq!(back.comments, game.comments);
     assert_eq!(back.tag("Event"), Some("测试赛"));
     assert_eq!(back.tag("Red"), Some("红方"));
+    assert_eq!(back.tag("Black"), Some("黑方"));
+    assert_eq!(back.tag("GameType"), Some("Full"));
     assert_eq!(back.result_text(), "1-0");
-    let mut out = String::new();
-    back.write_pgn(Some(MoveNotation::Chinese), &mut out).expect("PGN");
-    insta::assert_snapshot!(out);
+    assert_eq!(
+        lines(&back, XiangqiMoveNotation::Chinese).expect("lines"),
+        [vec!["炮二平五", "马８进７", "马二进三", "车９平８"], vec!["炮二平五", "炮８平５", "马二进三"]]
+    );
 }
 
 #[test]
 fn an_illegal_move_names_its_byte() {
-    let game =
-        read_pgn("[Game \"Chinese Chess\"]\n\n1. H2-E2 H9-G7 *", GameOptions::default()).remove(0).expect("a game");
+    let mut game = record(&[("Game", "Chinese Chess")], start());
+    game.moves = line(&game.start, &["H2-E2", "H9-G7"]);
+    game.result = Some("*".to_owned());
     let mut bytes = write_xqf(&game).expect("XQF");
     // the second move (record at 1024 + 8 + 8) now goes from an empty point
     bytes[1024 + 16] = 0x18 + 44;
@@ -176,7 +179,7 @@ proptest! {
             bytes[2] = version;
         }
         if let Ok(game) = read_xqf(&bytes) {
-            let _ = game.lines(None);
+            let _ = lines(&game, XiangqiMoveNotation::Iccs);
         }
     }
 
@@ -185,15 +188,17 @@ proptest! {
         let Some(_) = XQF.get() else { return Ok(()) };
         let bytes = mutated(seed, cut);
         if let Ok(game) = read_xqf(&bytes) {
-            let mut out = String::new();
-            let _ = game.write_pgn(None, &mut out);
+            // what writing its PGN replays and writes, and its XQF
+            let _ = lines(&game, XiangqiMoveNotation::Iccs);
+            let _ = lines(&game, XiangqiMoveNotation::Chinese);
             let _ = write_xqf(&game);
         }
     }
 }
 
 /// cchess's readings of the XQF polyfen wrote for a sample of the corpus
-/// and a PGN game (made once with cchess 1.25.5 and kept).
+/// and a PGN game (made once with cchess 1.25.5 and kept); the PGN game is
+/// read by the facade's PGN reader, and tested there.
 const WRITTEN_CCHESS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/games/xqf_written_cchess.jsonl");
 
 #[test]
@@ -205,13 +210,10 @@ fn cchess_reads_polyfens_xqf_to_the_same_moves() {
     for line in expected.lines() {
         let want: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
         let source = want["source"].as_str().expect("a source");
-        let bytes = read(&format!("{root}/{source}"));
-        let game = if std::path::Path::new(source).extension().is_some_and(|x| x.eq_ignore_ascii_case("pgn")) {
-            let (text, _, _) = encoding_rs::GB18030.decode(&bytes);
-            read_pgn(&text, GameOptions::default()).remove(0).expect("a PGN game")
-        } else {
-            read_xqf(&bytes).expect("an XQF game")
-        };
+        if !std::path::Path::new(source).extension().is_some_and(|x| x.eq_ignore_ascii_case("xqf")) {
+            continue;
+        }
+        let game = read_xqf(&read(&format!("{root}/{source}"))).expect("an XQF game");
         let written = write_xqf(&game).expect("XQF");
         let back = read_xqf(&written).expect("polyfen's own XQF");
         let mut want_lines: Vec<Vec<String>> = serde_json::from_value(want["lines"].clone()).expect("lines");
@@ -234,8 +236,8 @@ fn cchess_reads_polyfens_xqf_to_the_same_moves() {
 fn a_mate_diagram_gives_the_side_in_check_the_move_and_says_so() {
     // black's king in check from red's chariot, no moves: XQF has no side
     // to move, and red to move cannot be played
-    let pgn = "[Game \"Chinese Chess\"]\n[FEN \"3k5/9/9/9/9/9/9/9/9/3RK4 b - - 0 1\"]\n\n*";
-    let game = read_pgn(pgn, GameOptions::default()).remove(0).expect("a game");
+    let mate = "3k5/9/9/9/9/9/9/9/9/3RK4 b - - 0 1";
+    let game = record(&[("Game", "Chinese Chess"), ("FEN", mate)], position(mate));
     let back = read_xqf(&write_xqf(&game).expect("XQF")).expect("read back");
     assert_eq!(fen(&back).split(' ').nth(1), Some("b"));
     assert_eq!(back.repairs.len(), 1, "{:?}", back.repairs);
@@ -243,18 +245,22 @@ fn a_mate_diagram_gives_the_side_in_check_the_move_and_says_so() {
     assert_eq!(repair.at.offset, 16);
     assert!(repair.to_string().starts_with("byte 16: "), "{repair}");
     assert!(repair.message.contains("black, in check, is given the move"), "{repair}");
-    let json = back.to_json(None).expect("JSON");
-    assert_eq!(json.repairs[0].offset, Some(16));
     // a playable diagram is read as it stands, with nothing to say
-    let quiet = "[Game \"Chinese Chess\"]\n[FEN \"3k5/9/9/9/9/9/9/9/9/2R1K4 w - - 0 1\"]\n\n*";
-    let game = read_pgn(quiet, GameOptions::default()).remove(0).expect("a game");
+    let quiet = "3k5/9/9/9/9/9/9/9/9/2R1K4 w - - 0 1";
+    let game = record(&[("Game", "Chinese Chess"), ("FEN", quiet)], position(quiet));
     assert!(read_xqf(&write_xqf(&game).expect("XQF")).expect("read back").repairs.is_empty());
 }
 
 #[test]
 fn a_bad_record_keeps_the_game_up_to_it() {
-    let pgn = "[Game \"Chinese Chess\"]\n[Red \"红方\"]\n\n{开局} 1. H2-E2 H9-G7 (1... C9-E7) 2. H0-G2 *";
-    let game = read_pgn(pgn, GameOptions::default()).remove(0).expect("a game");
+    // {开局} 1. H2-E2 H9-G7 (1... C9-E7) 2. H0-G2 *
+    let start = start();
+    let mut game = record(&[("Game", "Chinese Chess"), ("Red", "红方")], start.clone());
+    game.comments.push("开局".to_owned());
+    game.moves = line(&start, &["H2-E2", "H9-G7", "H0-G2"]);
+    let moves = line(&after(&start, &["H2-E2"]), &["C9-E7"]);
+    game.moves[1].variations.push(Variation { comments: Vec::new(), moves });
+    game.result = Some("*".to_owned());
     let mut bytes = write_xqf(&game).expect("XQF");
     // records in preorder: the root (8 bytes and the comment's 4 bytes of
     // GB18030), H2-E2, H9-G7, H0-G2, C9-E7; H0-G2 spoilt

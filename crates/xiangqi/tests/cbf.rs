@@ -1,15 +1,20 @@
-//! CBF records (`CCBridge`'s XML): a game with its header, comments and a
-//! start position read into the game model, format detection, errors that
-//! name their byte, the game kept up to a bad move, and arbitrary bytes and
-//! mutated documents that never panic.
+//! CBF records (`CCBridge`'s XML) through Xiangqi's own `RecordFormats`:
+//! a game with its header, comments and a start position read into the
+//! record, format detection, errors that name their byte, the game kept up
+//! to a bad move, and arbitrary bytes and mutated documents that never
+//! panic.
 
-use polyfen::records::{Game, RecordError, RecordFormat, detect_format};
-use polyfen::{MoveNotation, Notation, Position, WriteOptions};
+use polyfen_game::records::RecordFormats;
+use polyfen_xiangqi::{XiangqiMoveNotation, XiangqiRecord};
 use proptest::prelude::*;
 
+mod common;
+
+use common::{Error, Game, fen, lines, ucci_lines};
+
 /// The one game of a CBF document.
-fn read_cbf(text: &str) -> Result<Game, RecordError> {
-    RecordFormat::Cbf.read(text.as_bytes()).remove(0)
+fn read_cbf(text: &str) -> Result<Game, Error> {
+    XiangqiRecord::Cbf.read(text.as_bytes()).remove(0)
 }
 
 /// A small game written for these tests: the header, a game comment, three
@@ -41,7 +46,7 @@ const GAME: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
 
 #[test]
 fn a_game_reads_with_its_header_comments_and_moves() {
-    assert_eq!(detect_format(GAME.as_bytes()), RecordFormat::Cbf);
+    assert_eq!(XiangqiRecord::detect(GAME.as_bytes()), Some(XiangqiRecord::Cbf));
     let game = read_cbf(GAME).expect("a game");
     assert_eq!(game.tag("Title"), Some("测试 & 示例"));
     assert_eq!(game.tag("Event"), Some("友谊赛"));
@@ -56,15 +61,15 @@ fn a_game_reads_with_its_header_comments_and_moves() {
     assert_eq!(game.comments, vec!["开局".to_owned()]);
     assert_eq!(game.moves[0].comments, vec!["中炮 中".to_owned()]);
     assert!(game.repairs.is_empty(), "{:?}", game.repairs);
-    let lines = game.lines(Some(MoveNotation::Chinese)).expect("lines");
+    let lines = lines(&game, XiangqiMoveNotation::Chinese).expect("lines");
     assert_eq!(lines, vec![["炮二平五", "马８进７", "马二进三"].map(str::to_owned).to_vec()]);
-    // the same through RecordFormat::read, and as PGN and back
-    let read = RecordFormat::Cbf.read(GAME.as_bytes()).remove(0).expect("a game");
+    // the same from the document in GB18030, which a text that is not
+    // UTF-8 is read in
+    let gb = encoding_rs::GB18030.encode(GAME).0;
+    assert!(std::str::from_utf8(&gb).is_err(), "the bytes are not UTF-8");
+    assert_eq!(XiangqiRecord::Cbf.encoding(&gb), Some("gb18030"));
+    let read = XiangqiRecord::Cbf.read(&gb).remove(0).expect("a game");
     assert_eq!(read, game);
-    let mut pgn = String::new();
-    game.write_pgn(Some(MoveNotation::Chinese), &mut pgn).expect("PGN");
-    let back = polyfen::records::read_pgn(&pgn, polyfen::records::GameOptions::default()).remove(0).expect("back");
-    assert_eq!(back.moves, game.moves);
 }
 
 #[test]
@@ -72,9 +77,8 @@ fn a_start_position_and_what_is_not_read_are_said() {
     let cbf = "<ChineseChessRecord><Head><FEN>3k5/9/9/9/9/9/9/9/4R4/4K4 b - - 0 1</FEN></Head>\
                <Extra/><MoveList><Move value=\"00-00\"/><Move value=\"30-31\" flag=\"x\"/></MoveList></ChineseChessRecord>";
     let game = read_cbf(cbf).expect("a game");
-    let fen = game.start.to_notation(Notation::XiangqiFen, &WriteOptions::default()).expect("FEN").text;
-    assert_eq!(fen, "3k5/9/9/9/9/9/9/9/4R4/4K4 b - - 0 1");
-    assert_eq!(game.lines(Some(MoveNotation::Ucci)).expect("lines"), vec![vec!["d9d8".to_owned()]]);
+    assert_eq!(fen(&game), "3k5/9/9/9/9/9/9/9/4R4/4K4 b - - 0 1");
+    assert_eq!(ucci_lines(&game), vec![vec!["d9d8".to_owned()]]);
     let repairs: Vec<String> = game.repairs.iter().map(ToString::to_string).collect();
     assert_eq!(
         repairs,
@@ -113,10 +117,7 @@ fn a_bad_move_keeps_the_game_up_to_it() {
     assert!(e.message.starts_with("an illegal move"), "{e}");
     let partial = e.partial.expect("the game up to the bad move");
     assert_eq!(partial.tag("Red"), Some("红方"));
-    assert_eq!(
-        partial.lines(Some(MoveNotation::Ucci)).expect("lines"),
-        vec![vec!["h2e2".to_owned(), "h9g7".to_owned()]]
-    );
+    assert_eq!(ucci_lines(&partial), vec![vec!["h2e2".to_owned(), "h9g7".to_owned()]]);
 }
 
 proptest! {
@@ -124,12 +125,12 @@ proptest! {
 
     #[test]
     fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..2000)) {
-        for result in RecordFormat::Cbf.read(&bytes) {
+        for result in XiangqiRecord::Cbf.read(&bytes) {
             if let Err(e) = result {
                 prop_assert!(e.offset <= bytes.len() as u64 * 3 / 2 + 3);
             }
         }
-        let _ = detect_format(&bytes);
+        let _ = XiangqiRecord::detect(&bytes);
     }
 
     #[test]
@@ -144,7 +145,7 @@ proptest! {
             let i = at.index(bytes.len());
             bytes[i] = value;
         }
-        for result in RecordFormat::Cbf.read(&bytes) {
+        for result in XiangqiRecord::Cbf.read(&bytes) {
             if let Err(e) = result {
                 prop_assert!(e.offset <= bytes.len() as u64 * 3 / 2 + 3, "{e}");
             }

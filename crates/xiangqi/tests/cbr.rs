@@ -1,35 +1,31 @@
-//! CBR and CBL records: cchess's test files (two games and two libraries of
-//! 93 and 38 games) read as cchess 1.25.5 reads them (its readings are in
+//! CBR and CBL records through Xiangqi's own `RecordFormats`: cchess's
+//! test files (two games and two libraries of 93 and 38 games) read as
+//! cchess 1.25.5 reads them (its readings are in
 //! `tests/data/games/cbr_cchess.jsonl`), format detection, and hostile
 //! bytes: cut and mutated records never panic and name a byte offset.
 
-use polyfen::records::{Game, RecordError, RecordFormat, detect_format};
-use polyfen::{MoveNotation, Notation, Position, WriteOptions};
-use polyfen_test_support::Corpus;
+use polyfen_game::records::RecordFormats;
+use polyfen_xiangqi::{XiangqiMoveNotation, XiangqiRecord};
 use proptest::prelude::*;
 
+mod common;
+
+use common::{CCHESS, Error, Game, board_and_turn, lines};
+
 /// The one game of a CBR record.
-fn read_cbr(bytes: &[u8]) -> Result<Game, RecordError> {
-    RecordFormat::Cbr.read(bytes).remove(0)
+fn read_cbr(bytes: &[u8]) -> Result<Game, Error> {
+    XiangqiRecord::Cbr.read(bytes).remove(0)
 }
 
 /// The games of a CBL library.
-fn read_cbl(bytes: &[u8]) -> Vec<Result<Game, RecordError>> {
-    RecordFormat::Cbl.read(bytes)
+fn read_cbl(bytes: &[u8]) -> Vec<Result<Game, Error>> {
+    XiangqiRecord::Cbl.read(bytes)
 }
 
-/// A folder of the public corpus: the tests that read it are skipped
-/// without it.
-const CCHESS: Corpus = Corpus::new("xiangqi-records/cchess-tests");
 const EXPECTED: &str = include_str!("../../../tests/data/games/cbr_cchess.jsonl");
 
 fn read(name: &str) -> Vec<u8> {
-    std::fs::read(format!("{CCHESS}/{name}")).unwrap_or_else(|e| panic!("{name}: {e}"))
-}
-
-fn board_and_turn(game: &Game) -> String {
-    let fen = game.start.to_notation(Notation::XiangqiFen, &WriteOptions::default()).expect("a FEN").text;
-    fen.split(' ').take(2).collect::<Vec<_>>().join(" ")
+    common::read(&format!("{CCHESS}/{name}"))
 }
 
 fn tag<'a>(game: &'a Game, name: &str) -> &'a str {
@@ -56,13 +52,18 @@ fn every_game_reads_as_cchess_reads_it() {
         let index = index - headings.get(file).copied().unwrap_or(0);
         let read_games = games.entry(file.to_owned()).or_insert_with(|| {
             let bytes = read(file);
-            let format = detect_format(&bytes);
-            assert!(matches!(format, RecordFormat::Cbr | RecordFormat::Cbl), "{file}: {format}");
-            format.read(&bytes).into_iter().map(|g| g.unwrap_or_else(|e| panic!("{file}: {e}"))).collect()
+            let format = XiangqiRecord::detect(&bytes);
+            assert!(matches!(format, Some(XiangqiRecord::Cbr | XiangqiRecord::Cbl)), "{file}: {format:?}");
+            format
+                .expect("a format")
+                .read(&bytes)
+                .into_iter()
+                .map(|g| g.unwrap_or_else(|e| panic!("{file}: {e}")))
+                .collect()
         });
         let game = &read_games[index];
         assert_eq!(board_and_turn(game), want["fen"].as_str().expect("a FEN"), "{file} #{index}: start");
-        let mut got = game.lines(Some(MoveNotation::Ucci)).expect("lines");
+        let mut got = lines(game, XiangqiMoveNotation::Ucci).expect("lines");
         let mut expected: Vec<Vec<String>> = serde_json::from_value(want["lines"].clone()).expect("lines");
         got.sort();
         expected.sort();
@@ -86,15 +87,20 @@ fn every_game_reads_as_cchess_reads_it() {
 }
 
 #[test]
-fn a_game_converts_to_pgn_with_its_comments() {
+fn a_game_reads_with_its_title_and_moves() {
     let Some(_) = CCHESS.get() else { return };
     let game = read_cbr(&read("test.cbr")).expect("a game");
-    let mut pgn = String::new();
-    game.write_pgn(Some(MoveNotation::Chinese), &mut pgn).expect("PGN");
-    assert!(pgn.contains("[Title \"黄丹青讲座004-破解新式弃马局的攻防要领\"]"), "{pgn}");
-    assert!(pgn.contains("1. 炮二平五"), "{pgn}");
-    let back = polyfen::records::read_pgn(&pgn, polyfen::records::GameOptions::default()).remove(0).expect("read back");
-    assert_eq!(back.lines(None).expect("lines"), game.lines(None).expect("lines"));
+    assert_eq!(game.tag("Title"), Some("黄丹青讲座004-破解新式弃马局的攻防要领"));
+    let chinese = lines(&game, XiangqiMoveNotation::Chinese).expect("lines");
+    assert_eq!(chinese[0].first().map(String::as_str), Some("炮二平五"), "{chinese:?}");
+    // every line is written in Chinese and reads back to the same moves
+    let ucci = lines(&game, XiangqiMoveNotation::Ucci).expect("lines");
+    assert_eq!(chinese.len(), ucci.len());
+    for (chinese, ucci) in chinese.iter().zip(&ucci) {
+        let texts: Vec<&str> = chinese.iter().map(String::as_str).collect();
+        let back: Vec<String> = common::line(&game.start, &texts).into_iter().map(|n| n.mv).collect();
+        assert_eq!(&back, ucci);
+    }
 }
 
 #[test]
@@ -172,7 +178,7 @@ fn a_librarys_section_headings_are_no_games_and_each_is_said() {
         assert_eq!(tag(&games[i], "Section"), section);
         assert_eq!(tag(&games[i + 1], "Section"), section);
         // every game plays, so every output can hold it
-        assert!(games.iter().all(|g| g.to_json(None).is_ok()));
+        assert!(games.iter().all(|g| lines(g, XiangqiMoveNotation::Ucci).is_ok()));
     }
 }
 
