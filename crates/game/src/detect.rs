@@ -52,6 +52,8 @@ pub struct TextShape {
     pub ten_wide_rows: usize,
     /// A row of the placement less than 9 cells wide.
     pub short_row: bool,
+    /// The cells of the placement's widest row.
+    pub widest_row: usize,
     /// A letter only Xiangqi's letter sets use (`c h g m`, either case)
     /// in the placement of a board of neither 8 nor 10 ranks.
     pub xiangqi_letter: bool,
@@ -257,13 +259,14 @@ fn placement_words(bytes: &[u8], shape: &mut TextShape) -> Option<usize> {
         }
         if end < 8 {
             let rows = slashes + 1;
-            let (ten_wide, short) = if rows == 8 && not_eights == 0 && cells == 64 {
-                (0, true)
+            let (ten_wide, short, widest) = if rows == 8 && not_eights == 0 && cells == 64 {
+                (0, true, 8)
             } else if rows == 10 && not_nines == 0 && cells == 90 {
-                (0, false)
+                (0, false, 9)
             } else {
                 return None;
             };
+            shape.widest_row = widest;
             shape.slashes = slashes as usize;
             shape.empty_rows = empty_rows;
             shape.ten_digit = zero;
@@ -284,7 +287,7 @@ fn placement_bytes(bytes: &[u8], shape: &mut TextShape) -> usize {
     let mut flags = 0u8;
     let (mut slashes, mut empty_rows, mut ten_wide, mut short) = (0usize, 0usize, 0usize, 0usize);
     // cells so far, and the cells before the current row
-    let (mut cells, mut row_start, mut previous_slash) = (0usize, 0usize, 0usize);
+    let (mut cells, mut row_start, mut previous_slash, mut widest) = (0usize, 0usize, 0usize, 0usize);
     while let Some(&b) = bytes.get(i) {
         let class = CLASS[usize::from(b)];
         if class & SPACE != 0 {
@@ -297,6 +300,7 @@ fn placement_bytes(bytes: &[u8], shape: &mut TextShape) -> usize {
         empty_rows |= slash & previous_slash;
         ten_wide += slash & usize::from(row == 10);
         short |= slash & usize::from(row < 9);
+        widest = widest.max(row);
         row_start = if slash == 1 { cells } else { row_start };
         cells += usize::from(WIDTH[usize::from(b)]);
         previous_slash = slash;
@@ -307,6 +311,7 @@ fn placement_bytes(bytes: &[u8], shape: &mut TextShape) -> usize {
     shape.empty_rows = empty_rows != 0;
     shape.ten_wide_rows = ten_wide + usize::from(width == 10);
     shape.short_row = short != 0 || width < 9;
+    shape.widest_row = widest.max(width);
     shape.ten_digit = flags & ZERO != 0;
     shape.xiangqi_letter = flags & XIANGQI != 0;
     shape.plus = flags & PLUS != 0;
@@ -324,7 +329,9 @@ mod tests {
         let legacy = TextShape::scan(b"rnbakabnr//1c5c/p1p1p1p1p///P1P1P1P1P/1C5C//RNBAKABNR w - - 0 1/x04");
         assert!(legacy.empty_rows && legacy.marker && legacy.short_row);
         let khet = TextShape::scan(b"x3ssss/0/0/0/0/0/0/0 w");
-        assert!(khet.ten_digit && khet.ten_wide_rows == 7);
+        assert!(khet.ten_digit && khet.ten_wide_rows == 7 && khet.widest_row == 10);
+        assert_eq!(chess.widest_row, 8);
+        assert_eq!(TextShape::scan(b"kpppp/5/5/5/PPPPK w 1").widest_row, 5);
         let turned = TextShape::scan(b"8/8 nesw");
         assert!(turned.second_rotations && turned.second_len == 4);
         let epd = TextShape::scan(b"4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;");

@@ -15,7 +15,7 @@
 /// Calls the macro `$make` with the list of games.
 macro_rules! with_games {
     ($make:ident) => {
-        $make! {
+        $crate::list::and_test_games! { $make {
         /// Chess and Chess960.
         Chess(polyfen_chess::ChessPosition) {
             notations: polyfen_chess::ChessNotation [Fen, ShredderFen, Epd],
@@ -47,8 +47,35 @@ macro_rules! with_games {
             moves: polyfen_shogi::ShogiMoveNotation [Usi, Csa, Kif, Ki2, Western],
             records: polyfen_shogi::ShogiRecord [Kif, Ki2, Csa, Usi, Jkf],
         }
-            }
+        } }
     };
 }
 
-pub(crate) use with_games;
+/// Calls `$make` with the games of the list, and with the `toy` feature
+/// also the toy game of the tests (`crates/toy`): a game added by its
+/// entry alone, which the tests of every layer above find there.
+#[cfg(not(feature = "toy"))]
+macro_rules! and_test_games {
+    ($make:ident { $($games:tt)* }) => {
+        $make! { $($games)* }
+    };
+}
+
+/// Calls `$make` with the games of the list, and with the `toy` feature
+/// also the toy game of the tests (`crates/toy`): a game added by its
+/// entry alone, which the tests of every layer above find there.
+#[cfg(feature = "toy")]
+macro_rules! and_test_games {
+    ($make:ident { $($games:tt)* }) => {
+        $make! {
+            $($games)*
+            /// Toy, the test game.
+            Toy(polyfen_toy::ToyPosition) {
+                notations: polyfen_toy::ToyNotation [ToyFen],
+                moves: polyfen_toy::ToyMoveNotation [ToyUci],
+            }
+        }
+    };
+}
+
+pub(crate) use {and_test_games, with_games};
