@@ -19,11 +19,17 @@
 //!   per second, the 99th percentile latency of the small requests sent
 //!   during it, the server's peak resident memory and the result.
 //!
+//! - `fuzz [--seconds N] [TARGET…]`: the fuzz targets of `fuzz/` (cargo-fuzz
+//!   on the nightly toolchain), each for N seconds (60 by default), seeded
+//!   from the public corpus, then a table of their executions, coverage and
+//!   findings (`fuzz.rs`).
+//!
 //! `ci` builds the book first when mdBook is installed (CI installs it;
 //! with `CI` set a missing mdBook is a failure), so that the server's
 //! tests see the book embedded.
 
 mod book;
+mod fuzz;
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -37,8 +43,11 @@ fn main() -> ExitCode {
         Some("scaling") => scaling(args.get(1).map(String::as_str)),
         Some("book") => book::build(&root()),
         Some("soak") => soak(),
+        Some("fuzz") => fuzz::run(&root(), &args[1..]),
         _ => {
-            eprintln!("usage: cargo xtask ci | bench [FILTER] | scaling [ROUNDS] | book | soak");
+            eprintln!(
+                "usage: cargo xtask ci | bench [FILTER] | scaling [ROUNDS] | book | soak | fuzz [--seconds N] [TARGET…]"
+            );
             return ExitCode::from(2);
         }
     };
@@ -94,6 +103,34 @@ fn ci() -> Result<(), String> {
     cargo(
         &["test", "--workspace", "--locked", "--no-fail-fast"],
         &[("INSTA_UPDATE", "no"), ("CI", ci_env), ("POLYFEN_REQUIRE_BOOK", book), ("POLYFEN_CORPUS", &corpus)],
+    )?;
+    // the toy game added to the list of games by its entry alone (the
+    // facade's `toy` feature): the tests that check every layer has it
+    cargo(
+        &[
+            "test",
+            "--locked",
+            "--no-fail-fast",
+            "-p",
+            "polyfen",
+            "-p",
+            "polyfen-server",
+            "--features",
+            "polyfen/toy,polyfen-server/toy",
+            "--test",
+            "json",
+            "--test",
+            "game_json",
+            "--test",
+            "detect",
+            "--test",
+            "toy",
+            "--test",
+            "facts",
+            "--test",
+            "openapi",
+        ],
+        &[("INSTA_UPDATE", "no"), ("POLYFEN_CORPUS", &corpus)],
     )?;
     if corpus != "required" && !root().join("../shared/corpus").exists() {
         eprintln!(

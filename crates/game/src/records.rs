@@ -146,12 +146,16 @@ pub fn tag_value<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str
     tags.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
 }
 
-/// A game's result: its result `marker`, else the `Result` of `tags`, else
-/// `*`: what [`Record::result_text`] and the facade's game answer.
+/// A game's result: its result `marker`, else the `Result` of `tags` when
+/// it is a result (`1-0`, `0-1`, `1/2-1/2`, `*`), else `*`: what
+/// [`Record::result_text`] and the facade's game answer, and what a PGN
+/// writer ends the movetext with (a tag of another value is kept as a tag).
 #[inline]
 #[must_use]
 pub fn result_text<'a>(marker: Option<&'a str>, tags: &'a [(String, String)]) -> &'a str {
-    marker.or_else(|| tag_value(tags, "Result")).unwrap_or("*")
+    marker
+        .or_else(|| tag_value(tags, "Result").filter(|value| matches!(*value, "1-0" | "0-1" | "1/2-1/2" | "*")))
+        .unwrap_or("*")
 }
 
 /// Why a record could not be read, the byte offset (from the start of the

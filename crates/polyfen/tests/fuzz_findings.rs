@@ -1,0 +1,24 @@
+//! Inputs the fuzz targets of `fuzz/` found, replayed: each once made a
+//! target fail, and each test says what the target checks.
+
+use polyfen::records::{GameOptions, read_pgn};
+
+/// `pgn`: a game written as PGN reads back with the same main line. A
+/// game without a result marker whose `Result` tag is no result (here a
+/// control character before `-0`) ended its written movetext with the
+/// tag's value, which no reader takes as a result; it ends with `*` now,
+/// and the tag is kept as written.
+#[test]
+fn a_result_tag_that_is_no_result_ends_the_written_movetext_with_a_star() {
+    let pgn = "[Event \"x\"]\n[Result \"\u{11}-0\"]\n\n1. e4 e5 2. Nf3\n";
+    let game = read_pgn(pgn, GameOptions::default()).remove(0).expect("a game");
+    assert_eq!(game.result_text(), "*");
+    let mut written = String::new();
+    game.write_pgn(None, &mut written).expect("written");
+    assert!(written.contains("[Result \"\u{11}-0\"]"), "{written}");
+    assert!(written.trim_end().ends_with("2. Nf3 *"), "{written}");
+    let back = read_pgn(&written, GameOptions::default()).remove(0).expect("reads back");
+    assert_eq!(back.lines(None).expect("lines"), game.lines(None).expect("lines"));
+    let json = game.to_json(None).expect("the JSON form");
+    assert_eq!(json.result, "*");
+}
