@@ -250,7 +250,9 @@ fn placement_words(bytes: &[u8], shape: &mut TextShape) -> Option<usize> {
         let slash_sums = (slash >> 7).wrapping_mul(lanes(1)).wrapping_add(slashes * lanes(1));
         let eights = slash_sums << 3;
         not_eights |= !bytes_equal(cell_sums ^ eights, 0) & slash;
-        not_nines |= !bytes_equal(cell_sums ^ (eights + slash_sums), 0) & slash;
+        // (past 24 `/` a lane may carry into the next: the board is then
+        // left to the byte loop, and the sums of this step are not used)
+        not_nines |= !bytes_equal(cell_sums ^ eights.wrapping_add(slash_sums), 0) & slash;
         cells = cell_sums >> 56;
         slashes = slash_sums >> 56;
         previous_slash = (slash >> 63) << 7;

@@ -22,3 +22,17 @@ fn a_result_tag_that_is_no_result_ends_the_written_movetext_with_a_star() {
     let json = game.to_json(None).expect("the JSON form");
     assert_eq!(json.result, "*");
 }
+
+/// `explain`: any text is explained or refused, without a panic. Thirty
+/// `/` in eight-byte steps made a sum of the detection's fast path
+/// overflow (a panic in a build with overflow checks).
+#[test]
+fn a_placement_of_thirty_slashes_is_detected_without_overflow() {
+    let text = format!("{}9;\n", "/".repeat(30));
+    let _ = polyfen::detect(&text);
+    let explained = polyfen::explain::explain(&text, None, &polyfen::ReadOptions::default());
+    assert!(explained.is_err(), "no game has 31 ranks");
+    for slashes in 20..40 {
+        let _ = polyfen::detect(&format!("{}8 w - - 0 1", "8/".repeat(slashes)));
+    }
+}
