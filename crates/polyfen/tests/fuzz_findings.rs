@@ -36,3 +36,17 @@ fn a_placement_of_thirty_slashes_is_detected_without_overflow() {
         let _ = polyfen::detect(&format!("{}8 w - - 0 1", "8/".repeat(slashes)));
     }
 }
+
+/// `position`: a position read is written in every notation of its game.
+/// A Shogi hand of more pieces of a kind than a game can hold (26 knights)
+/// made the KIF board's count in kanji subtract past zero; it writes
+/// `二十六` now.
+#[test]
+fn a_hand_of_twenty_six_knights_is_written_as_a_kif_board() {
+    let sfen = format!("4k4/9/9/9/9/9/9/9/4K4 b {}N 1", 26);
+    let position = polyfen::read(&sfen, None, &polyfen::ReadOptions::default()).expect("reads").position;
+    let written =
+        polyfen::Position::to_notation(&position, polyfen::Notation::KifBoard, &polyfen::WriteOptions::default())
+            .expect("written");
+    assert!(written.text.contains("桂二十六"), "{}", written.text);
+}

@@ -197,15 +197,27 @@ fn cell_role(c: char) -> Option<Role> {
     ja::read_piece(c.encode_utf8(&mut buf)).map(|(role, _, _)| role)
 }
 
-/// A count in kanji, 2 to 18: `二`…`九`, `十`, `十一`…`十八`.
+/// A count in kanji, none for one: `二`…`九`, `十`, `十一`…`十八`, and
+/// past the eighteen a hand can hold in a game, `二十`, `百二十` … (a
+/// position may hold more, which its reading refuses).
 fn kanji_count(n: u8) -> String {
-    let digit = |d: u8| ja::RANKS[usize::from(d - 1)];
-    match n {
-        0 | 1 => String::new(),
-        2..=9 => digit(n).to_string(),
-        10 => "十".to_owned(),
-        _ => format!("十{}", digit(n % 10)),
+    let mut out = String::new();
+    if n <= 1 {
+        return out;
     }
+    let digit = |d: u8| ja::RANKS[usize::from(d.clamp(1, 9) - 1)];
+    for (value, unit) in [(n / 100, '百'), (n / 10 % 10, '十')] {
+        if value > 1 {
+            out.push(digit(value));
+        }
+        if value > 0 {
+            out.push(unit);
+        }
+    }
+    if n % 10 > 0 {
+        out.push(digit(n % 10));
+    }
+    out
 }
 
 /// Reads a count in kanji (`一`…`九`, `十`, `十三`, `二十`); `None` for
@@ -612,4 +624,28 @@ fn read_csa(text: &str) -> Result<Sfen, BoardError> {
     };
     setup.extras.turn = turn;
     Ok(setup)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{kanji_count, read_kanji_count};
+
+    #[test]
+    fn counts_are_written_in_kanji_and_read_back() {
+        for (n, kanji) in [
+            (1, ""),
+            (2, "二"),
+            (10, "十"),
+            (17, "十七"),
+            (20, "二十"),
+            (26, "二十六"),
+            (120, "百二十"),
+            (255, "二百五十五"),
+        ] {
+            assert_eq!(kanji_count(n), kanji, "{n}");
+        }
+        for n in 2..=99u8 {
+            assert_eq!(read_kanji_count(&kanji_count(n)), Some(u32::from(n)), "{n}");
+        }
+    }
 }
