@@ -27,7 +27,7 @@
 //!   `pseudo_legal.rs`. This file holds the API and the dispatch.
 
 use arrayvec::ArrayVec;
-use polyfen_core::{Color, Hand, PerftTree, PositionError};
+use polyfen_core::{Color, Hand, PositionError};
 
 use super::ChessVariant;
 use super::fen::{VariantExtras, VariantFen, pocket_kind};
@@ -291,7 +291,7 @@ impl VariantPosition {
     }
 
     /// The number of leaf nodes of the legal move tree `depth` plies deep.
-    /// Split by the first move, watched or estimated, it is [`PerftTree`]'s.
+    /// Split by the first move, watched or estimated, it is [`PerftTree`](polyfen_core::PerftTree)'s.
     #[must_use]
     pub fn perft(&self, depth: u32) -> u64 {
         match self.variant {
@@ -594,24 +594,11 @@ impl VariantPosition {
     }
 }
 
-/// The legal move tree of a variant: divide, the watched perft and the
-/// estimate.
-impl PerftTree for VariantPosition {
-    type Move = Move;
-    type Moves = VariantMoveList;
-
-    fn moves(&self) -> VariantMoveList {
-        self.legal_moves()
-    }
-
-    fn child(&self, m: Move) -> Option<VariantPosition> {
-        Some(self.played(m))
-    }
-
-    fn perft(&self, depth: u32) -> u64 {
-        VariantPosition::perft(self, depth)
-    }
-}
+polyfen_core::perft_tree!(
+    /// The legal move tree of a variant: divide, the watched perft and the
+    /// estimate.
+    VariantPosition, Move, VariantMoveList
+);
 
 /// The dark squares, a1 among them.
 const DARK: u64 = 0xAA55_AA55_AA55_AA55;
