@@ -486,29 +486,7 @@ impl GameStatus {
     }
 }
 
-impl fmt::Display for GameStatus {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.pad(self.id())
-    }
-}
-
-impl AsRef<str> for GameStatus {
-    fn as_ref(&self) -> &str {
-        self.id()
-    }
-}
-
-impl From<GameStatus> for &'static str {
-    fn from(status: GameStatus) -> &'static str {
-        status.id()
-    }
-}
-
-impl From<&GameStatus> for &'static str {
-    fn from(status: &GameStatus) -> &'static str {
-        status.id()
-    }
-}
+polyfen_core::display_name!(GameStatus, id, pad, str);
 
 /// How a game record says its game ended, for [`crate::RecordAdapter::judge`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -1,6 +1,5 @@
 //! Xiangqi pieces, points, letter sets and Chinese characters.
 
-use core::fmt;
 use core::str::FromStr;
 
 use polyfen_core::Color;
@@ -291,11 +290,7 @@ impl LetterSet {
     }
 }
 
-impl fmt::Display for LetterSet {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.pad(self.name())
-    }
-}
+polyfen_core::display_name!(LetterSet, name, pad);
 
 /// A name that is no letter set (or render style).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

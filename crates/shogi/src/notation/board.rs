@@ -47,7 +47,6 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use core::fmt;
 use core::str::FromStr;
 
 use polyfen_core::{Color, Hand, Setup};
@@ -101,11 +100,7 @@ impl BoardNotation {
     }
 }
 
-impl fmt::Display for BoardNotation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.pad(self.name())
-    }
-}
+polyfen_core::display_name!(BoardNotation, name, pad);
 
 /// A name that is not one of the board notations.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

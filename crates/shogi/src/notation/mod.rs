@@ -223,11 +223,7 @@ impl ShogiMoveNotation {
     }
 }
 
-impl fmt::Display for ShogiMoveNotation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.pad(self.name())
-    }
-}
+polyfen_core::display_name!(ShogiMoveNotation, name, pad);
 
 /// A name that is not one of the crate's move notations.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -111,11 +111,7 @@ impl XiangqiMoveNotation {
     }
 }
 
-impl fmt::Display for XiangqiMoveNotation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.pad(self.name())
-    }
-}
+polyfen_core::display_name!(XiangqiMoveNotation, name, pad);
 
 impl FromStr for XiangqiMoveNotation {
     type Err = UnknownName;
