@@ -44,16 +44,8 @@ impl Explain for ShogiPosition {
         color_name(color)
     }
 
-    fn field_parts(
-        &self,
-        input: &str,
-        field: Field,
-        _notation: ShogiNotation,
-        _pieces: &[(u8, u8)],
-        parts: &mut Vec<Part>,
-    ) {
-        let Field { start, end, index } = field;
-        let text = &input[start..end];
+    fn field_parts(&self, field: Field<'_>, _notation: ShogiNotation, _pieces: &[(u8, u8)], parts: &mut Vec<Part>) {
+        let Field { input, start, end, index } = field;
         let extras = &self.setup.extras;
         let part = match index {
             1 => side_part::<ShogiPosition>(Part::new(input, start, end, "side"), extras.turn),
@@ -65,7 +57,7 @@ impl Explain for ShogiPosition {
                     extras.move_number
                 ),
             ),
-            _ => Part::new(input, start, end, "extra").with(text, "A field after the last one SFEN has."),
+            _ => Part::new(input, start, end, "extra").with(field.text(), "A field after the last one SFEN has."),
         };
         parts.push(part);
     }
