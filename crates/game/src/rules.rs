@@ -176,6 +176,12 @@ pub struct MoveNote {
     pub message: String,
 }
 
+impl From<polyfen_core::MoveRepair> for MoveNote {
+    fn from(repair: polyfen_core::MoveRepair) -> MoveNote {
+        MoveNote { span: repair.span, message: repair.message }
+    }
+}
+
 /// A move played: as written in the notation asked for, and the repairs a
 /// lenient reading made (none when the text was standard).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
