@@ -82,6 +82,30 @@ macro_rules! display_name {
     };
 }
 
+/// Implements [`FromStr`](core::str::FromStr) for a type of named values
+/// whose constant `ALL` lists every value and whose method `$name` answers
+/// a value's name: a text is read, in any case, as the value it names;
+/// `$unknown` makes the error of any other text from it.
+///
+/// ```ignore
+/// polyfen_core::from_name!(BoardNotation, name, UnknownBoardNotation, |s: &str| UnknownBoardNotation(s.to_owned()));
+/// ```
+#[macro_export]
+macro_rules! from_name {
+    ($type:ty, $name:ident, $error:ty, $unknown:expr) => {
+        impl ::core::str::FromStr for $type {
+            type Err = $error;
+
+            fn from_str(s: &str) -> ::core::result::Result<$type, $error> {
+                <$type>::ALL
+                    .into_iter()
+                    .find(|value| s.eq_ignore_ascii_case(value.$name()))
+                    .ok_or_else(|| ($unknown)(s))
+            }
+        }
+    };
+}
+
 pub use codec::{AttributeSpec, Leniency, PlacementSpec, Repair, RepairKind, RowOrder, WriteStyle};
 pub use color::Color;
 pub use error::{MAX_MESSAGE, ParseError, ParseErrorKind, char_column};

@@ -1,7 +1,5 @@
 //! Xiangqi pieces, points, letter sets and Chinese characters.
 
-use core::str::FromStr;
-
 use polyfen_core::Color;
 
 /// A kind of Xiangqi piece.
@@ -304,18 +302,11 @@ pub struct UnknownName {
     pub expected: &'static str,
 }
 
-impl FromStr for LetterSet {
-    type Err = UnknownName;
-
-    /// Reads `xqbase`, `wxf` or `iccs` (in any case).
-    fn from_str(s: &str) -> Result<LetterSet, UnknownName> {
-        LetterSet::ALL.into_iter().find(|set| s.eq_ignore_ascii_case(set.name())).ok_or_else(|| UnknownName {
-            what: "letter set",
-            found: s.to_owned(),
-            expected: "xqbase, wxf or iccs",
-        })
-    }
-}
+polyfen_core::from_name!(LetterSet, name, UnknownName, |s: &str| UnknownName {
+    what: "letter set",
+    found: s.to_owned(),
+    expected: "xqbase, wxf or iccs",
+});
 
 /// A point of the board, `a0` = 0 … `i9` = 89: files a–i from red's left,
 /// ranks 0–9 from red's side (ICCS coordinates). The core's square of a
