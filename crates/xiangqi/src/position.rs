@@ -369,13 +369,6 @@ impl Position {
         self.play_indices(m.from.index(), m.to.index());
     }
 
-    /// The position after `m`, which the caller knows to be legal.
-    fn played(&self, m: Move) -> Position {
-        let mut next = *self;
-        next.play(m);
-        next
-    }
-
     /// Plays `m` if it is legal.
     ///
     /// # Errors
@@ -639,6 +632,16 @@ impl Position {
             }
             _ => 0,
         }
+    }
+}
+
+impl Position {
+    /// The position after `m`, which the caller knows to be legal: a child
+    /// of the legal move tree.
+    fn played(&self, m: Move) -> Position {
+        let mut next = *self;
+        next.play(m);
+        next
     }
 }
 
