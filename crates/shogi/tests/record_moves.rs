@@ -6,21 +6,11 @@
 //! piece (`王`, `竜`, `全`) and python-shogi's exporter, which never writes
 //! `同`.
 
+mod common;
+
 use polyfen_shogi::{Move, Position, Sfen, ShogiMoveNotation, Square};
-use polyfen_test_support::Corpus;
 
-/// The public corpus's Shogi folder: the tests that read it are skipped
-/// without it.
-const CORPUS: Corpus = Corpus::new("shogi");
-
-/// A corpus file as text: UTF-8, or else `Shift_JIS`.
-fn text_of(path: &str) -> String {
-    let bytes = std::fs::read(format!("{CORPUS}/{path}")).unwrap_or_else(|e| panic!("{path}: {e}"));
-    match String::from_utf8(bytes) {
-        Ok(text) => text,
-        Err(e) => encoding_rs::SHIFT_JIS.decode(e.as_bytes()).0.into_owned(),
-    }
-}
+use common::{CORPUS, text_of};
 
 /// The main line's move texts of a CSA file: the statements that start
 /// with a side's sign and a digit, up to the first `%` statement.
