@@ -530,13 +530,8 @@ mod tests {
             "4k3/8/8/2KpP2r/8/8/8/8 w - d6 0 1",
         ];
         let starts: Vec<Position> = starts.iter().map(|f| pos(f)).collect();
-        let mut state = 0x2545_f491_4f6c_dd1d_u64;
-        let mut below = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            usize::try_from(state % n as u64).unwrap_or(0)
-        };
+        let mut rng = polyfen_test_support::Rng::new(0x2545_f491_4f6c_dd1d);
+        let mut below = |n: usize| rng.below(n);
         let mut out = Vec::with_capacity(count);
         while out.len() < count {
             let mut p = starts[below(starts.len())];

@@ -615,13 +615,8 @@ mod tests {
     /// whole list, along random games of every variant.
     #[test]
     fn counts_and_atomic_legality_have_slow_twins() {
-        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut below = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            usize::try_from(state % n as u64).unwrap_or(0)
-        };
+        let mut rng = polyfen_test_support::Rng::new(0x9e37_79b9_7f4a_7c15);
+        let mut below = |n: usize| rng.below(n);
         let (mut quiet, mut near_checked) = (0, 0);
         for variant in ChessVariant::ALL {
             for _ in 0..30 {
@@ -679,13 +674,8 @@ mod tests {
     /// move and asking whether it checks, along random games.
     #[test]
     fn racing_kings_check_filter_has_a_slow_twin() {
-        let mut state = 0x2545_f491_4f6c_dd1d_u64;
-        let mut below = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            usize::try_from(state % n as u64).unwrap_or(0)
-        };
+        let mut rng = polyfen_test_support::Rng::new(0x2545_f491_4f6c_dd1d);
+        let mut below = |n: usize| rng.below(n);
         let mut checked = 0;
         for _ in 0..40 {
             let mut pos = VariantPosition::start(ChessVariant::RacingKings);
