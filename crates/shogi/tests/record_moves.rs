@@ -29,15 +29,18 @@ fn csa_moves(text: &str) -> Vec<&str> {
     moves
 }
 
+/// The lines of a KIF or KI2 file before its first `変化` line or its
+/// `まで` line.
+fn main_line(text: &str) -> impl Iterator<Item = &str> {
+    text.lines().take_while(|line| !line.starts_with("変化") && !line.starts_with("まで"))
+}
+
 /// The main line's move texts of a KIF file: the text after the move
 /// number, up to the first ASCII space, until a line that is not a move
 /// (投了, 中断 ...), a `変化` line or the `まで` line.
 fn kif_moves(text: &str) -> Vec<&str> {
     let mut moves = Vec::new();
-    for line in text.lines() {
-        if line.starts_with("変化") || line.starts_with("まで") {
-            break;
-        }
+    for line in main_line(text) {
         let rest = line.trim_start_matches(' ');
         let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
         if digits == 0 || !rest[digits..].starts_with(' ') {
@@ -57,10 +60,7 @@ fn kif_moves(text: &str) -> Vec<&str> {
 /// side's mark, until a `変化` line or the `まで` line.
 fn ki2_moves(text: &str) -> Vec<&str> {
     let mut moves = Vec::new();
-    for line in text.lines() {
-        if line.starts_with("変化") || line.starts_with("まで") {
-            break;
-        }
+    for line in main_line(text) {
         if line.starts_with('*') || line.starts_with('#') {
             continue;
         }

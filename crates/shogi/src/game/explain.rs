@@ -256,6 +256,15 @@ impl<'a> Cutter<'a> {
         &mut self.parts[last]
     }
 
+    /// Cuts the next character as a part of its own if it is one of
+    /// `marks`, each `(character, kind, value, meaning)`.
+    fn mark(&mut self, marks: &[(char, &'static str, &'static str, &'static str)]) {
+        let next = self.peek(0);
+        if let Some(&(_, kind, value, meaning)) = marks.iter().find(|mark| next == Some(mark.0)) {
+            self.cut(1, kind, value, meaning);
+        }
+    }
+
     /// Cuts the next `bytes` bytes (whole characters) as a part of `kind`.
     fn cut_bytes(
         &mut self,
@@ -525,30 +534,18 @@ fn western_parts(text: &str, at: &Coordinate) -> Vec<Part> {
         c.cut(2, "from", from.as_str(), format!("{from}: the square the piece leaves, written because another piece of the kind could go to the same square."))
             .squares = at.left();
     }
-    match c.peek(0) {
-        Some('-') => {
-            c.cut(1, "separator", "move", "-: a move to an empty square.");
-        }
-        Some('x') => {
-            c.cut(1, "capture", "capture", "x: the move takes the piece on the target square.");
-        }
-        Some('*') => {
-            c.cut(1, "drop", "drop", "*: the piece is dropped from the hand.");
-        }
-        _ => {}
-    }
+    c.mark(&[
+        ('-', "separator", "move", "-: a move to an empty square."),
+        ('x', "capture", "capture", "x: the move takes the piece on the target square."),
+        ('*', "drop", "drop", "*: the piece is dropped from the hand."),
+    ]);
     if let Some(to) = western_square(&c) {
         c.cut(2, "to", to.as_str(), format!("{to}: the square the piece goes to, its file number and rank letter."))
             .squares = at.reached();
     }
-    match c.peek(0) {
-        Some('+') => {
-            c.cut(1, "promotion", "promotes", "+: the piece promotes on this move.");
-        }
-        Some('=') => {
-            c.cut(1, "promotion", "declines", "=: the piece could promote on this move and does not.");
-        }
-        _ => {}
-    }
+    c.mark(&[
+        ('+', "promotion", "promotes", "+: the piece promotes on this move."),
+        ('=', "promotion", "declines", "=: the piece could promote on this move and does not."),
+    ]);
     c.finish()
 }
