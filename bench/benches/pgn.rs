@@ -21,9 +21,9 @@ use std::ops::ControlFlow;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pgn_reader::{Reader, SanPlus, Skip, Visitor as PeerVisitor};
 use polyfen::records::pgn::{Flow, Here, PgnError, PgnReader, Visitor};
-use polyfen::records::{Game, GameOptions, Games, Node};
+use polyfen::records::{Game, Node};
 use polyfen::{AnyPosition, MoveNotation, Position, ReadOptions, RuleOptions, VariantId};
-use polyfen_bench::Rng;
+use polyfen_bench::{Rng, polyfen_validate};
 
 /// The lichess sample repeated to at least `POLYFEN_PGN_MB` (200) MB, if
 /// the public corpus is there.
@@ -71,14 +71,6 @@ impl PeerVisitor for PeerCount {
 
 #[path = "../shared/pgn_peer.rs"]
 mod pgn_peer;
-
-fn polyfen_validate(input: &[u8]) -> u64 {
-    let mut bad = 0;
-    for game in Games::new(input, GameOptions::default().with_check_only(true)) {
-        bad += u64::from(game.expect("in memory").is_err());
-    }
-    bad
-}
 
 /// The input cut in two at a game boundary (a blank line before a tag).
 fn halves(input: &[u8]) -> (&[u8], &[u8]) {

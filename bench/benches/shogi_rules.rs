@@ -33,25 +33,20 @@
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use shogi_usi_parser::FromUsi;
 
 #[path = "../shared/shogi_peers.rs"]
 mod shogi_peers;
 
 use shogi_peers::{
-    POSITIONS, games, haitaka_perft, lite_perft, poly, rsshogi_perft, sfen_read_validate, shunsai_perft,
-    shunsai_position, usi_to_kif, write_inputs,
+    Boards, POSITIONS, boards, games, haitaka_perft, lite_perft, rsshogi_perft, sfen_read_validate, shunsai_perft,
+    usi_to_kif, write_inputs,
 };
 
 fn perft(c: &mut Criterion) {
     let mut group = c.benchmark_group("shogi_rules-perft");
     group.sample_size(10);
     for (name, sfen, depth, nodes) in POSITIONS {
-        let p = poly(sfen);
-        let mut sh = shunsai_position(sfen);
-        let ha = haitaka::Board::from_sfen(sfen).expect("SFEN");
-        let rs = rsshogi::board::Position::from_sfen(sfen).expect("SFEN");
-        let lite = shogi_core::PartialPosition::from_usi(&format!("sfen {sfen}")).expect("SFEN");
+        let Boards { polyfen: p, shunsai: mut sh, haitaka: ha, rsshogi: rs, lite } = boards(sfen);
         assert_eq!(p.perft(depth), nodes, "{name}: polyfen");
         assert_eq!(shunsai_perft(&mut sh, depth), nodes, "{name}: shunsai");
         assert_eq!(haitaka_perft(&ha, depth), nodes, "{name}: haitaka");

@@ -15,20 +15,11 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use pgn_reader::Reader;
-use polyfen::records::{GameOptions, Games};
+use polyfen_bench::polyfen_validate;
 use polyfen_chess::ChessVariant;
 
 #[path = "../shared/variant_pgn.rs"]
 mod variant_pgn;
-
-/// Every game validated by polyfen: the games with an error.
-fn polyfen_validate(input: &[u8]) -> u64 {
-    let mut bad = 0;
-    for game in Games::new(input, GameOptions::default().with_check_only(true)) {
-        bad += u64::from(game.expect("in memory").is_err());
-    }
-    bad
-}
 
 /// Every game validated by pgn-reader + shakmaty: the games with an error.
 fn peer_validate(input: &[u8]) -> u64 {

@@ -57,11 +57,7 @@ fn time<V: Variant>(name: &str, placements: &[String], rounds: usize) -> f64 {
 }
 
 fn main() {
-    let lines: Vec<String> = std::fs::read_to_string("tests/data/chess/cozy_valid.sfens")
-        .expect("run from the repository root")
-        .lines()
-        .map(str::to_owned)
-        .collect();
+    let lines = polyfen_test_support::data_lines("chess/cozy_valid.sfens");
     let chess: Vec<String> = lines.iter().map(|l| l.split(' ').next().unwrap_or("").to_owned()).collect();
     let mut rng = Rng::new(7);
     let xq: Vec<String> =

@@ -16,14 +16,12 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use shogi_usi_parser::FromUsi;
-
 #[path = "../shared/shogi_peers.rs"]
 mod shogi_peers;
 
 use shogi_peers::{
-    POSITIONS, games, haitaka_perft, lite_perft, poly, rsshogi_perft, sfen_read_validate, shunsai_perft,
-    shunsai_position, usi_to_kif, write_inputs,
+    Boards, POSITIONS, boards, games, haitaka_perft, lite_perft, rsshogi_perft, sfen_read_validate, shunsai_perft,
+    usi_to_kif, write_inputs,
 };
 
 fn main() {
@@ -66,11 +64,7 @@ fn notations(rounds: u32, work: &[String]) {
 /// The perft of each peer, interleaved, the fastest of `rounds` kept.
 fn perft(rounds: u32, peers: &[String]) {
     for (name, sfen, depth, nodes) in POSITIONS {
-        let p = poly(sfen);
-        let mut sh = shunsai_position(sfen);
-        let ha = haitaka::Board::from_sfen(sfen).expect("SFEN");
-        let rs = rsshogi::board::Position::from_sfen(sfen).expect("SFEN");
-        let lite = shogi_core::PartialPosition::from_usi(&format!("sfen {sfen}")).expect("SFEN");
+        let Boards { polyfen: p, shunsai: mut sh, haitaka: ha, rsshogi: rs, lite } = boards(sfen);
         let mut best = vec![Duration::MAX; peers.len()];
         for _ in 0..rounds {
             for (peer, best) in peers.iter().zip(&mut best) {

@@ -1,18 +1,33 @@
 //! Times the stages of reading and writing a chess FEN (fields, placement,
 //! whole parse, validation, bitboards, writing), to see where time goes.
-//! Run from the repository root: `cargo run --release -p polyfen-bench --example stages`.
+//! Run with `cargo run --release -p polyfen-bench --example stages`.
 #![allow(clippy::cast_precision_loss)] // nanosecond averages
 
 use std::time::Instant;
 
 use polyfen_core::{Fields, Leniency};
 
+/// Times `each` on every parsed FEN, `rounds` times over, and prints the
+/// mean time a FEN with the checksum `k`, which `each` adds to.
+fn time_parsed(
+    label: &str,
+    rounds: usize,
+    parsed: &[polyfen_chess::Fen],
+    k: &mut usize,
+    each: impl Fn(&polyfen_chess::Fen) -> usize,
+) {
+    let n = (parsed.len() * rounds) as f64;
+    let t = Instant::now();
+    for _ in 0..rounds {
+        for f in parsed {
+            *k += each(f);
+        }
+    }
+    println!("{label}: {:.1} ns ({k})", t.elapsed().as_nanos() as f64 / n);
+}
+
 fn main() {
-    let fens: Vec<String> = std::fs::read_to_string("tests/data/chess/cozy_valid.sfens")
-        .expect("run from the repository root")
-        .lines()
-        .map(str::to_owned)
-        .collect();
+    let fens = polyfen_test_support::data_lines("chess/cozy_valid.sfens");
     let rounds = 50;
     let n = (fens.len() * rounds) as f64;
     let t = Instant::now();
@@ -59,35 +74,15 @@ fn main() {
         }
     }
     println!("parse: {:.1} ns", t.elapsed().as_nanos() as f64 / n);
-    let t = Instant::now();
-    for _ in 0..rounds {
-        for f in &parsed {
-            k += f.validate().len();
-        }
-    }
-    println!("validate: {:.1} ns ({k})", t.elapsed().as_nanos() as f64 / n);
-    let t = Instant::now();
-    for _ in 0..rounds {
-        for f in &parsed {
-            k += polyfen_chess::bitboard::Bitboards::from_board(&f.board).occupied as usize & 1;
-        }
-    }
-    println!("bitboards: {:.1} ns ({k})", t.elapsed().as_nanos() as f64 / n);
-    let t = Instant::now();
-    for _ in 0..rounds {
-        for f in &parsed {
-            let bb = polyfen_chess::bitboard::Bitboards::from_board(&f.board);
-            k += bb.attackers((bb.occupied.trailing_zeros() & 63) as usize, polyfen_core::Color::White) as usize & 1;
-        }
-    }
-    println!("bitboards+attackers: {:.1} ns ({k})", t.elapsed().as_nanos() as f64 / n);
-    let t = Instant::now();
-    for _ in 0..rounds {
-        for f in &parsed {
-            k += f.to_string().len();
-        }
-    }
-    println!("format: {:.1} ns ({k})", t.elapsed().as_nanos() as f64 / n);
+    time_parsed("validate", rounds, &parsed, &mut k, |f| f.validate().len());
+    time_parsed("bitboards", rounds, &parsed, &mut k, |f| {
+        polyfen_chess::bitboard::Bitboards::from_board(&f.board).occupied as usize & 1
+    });
+    time_parsed("bitboards+attackers", rounds, &parsed, &mut k, |f| {
+        let bb = polyfen_chess::bitboard::Bitboards::from_board(&f.board);
+        bb.attackers((bb.occupied.trailing_zeros() & 63) as usize, polyfen_core::Color::White) as usize & 1
+    });
+    time_parsed("format", rounds, &parsed, &mut k, |f| f.to_string().len());
     let t = Instant::now();
     let mut theirs = Vec::new();
     for _ in 0..rounds {

@@ -25,6 +25,26 @@ pub fn poly(sfen: &str) -> Position {
     Position::from_setup(&setup).expect("legal position")
 }
 
+/// A position as polyfen and each peer hold it.
+pub struct Boards {
+    pub polyfen: Position,
+    pub shunsai: shunsai::Position,
+    pub haitaka: haitaka::Board,
+    pub rsshogi: rsshogi::board::Position,
+    pub lite: shogi_core::PartialPosition,
+}
+
+/// The position of `sfen` for polyfen and each peer.
+pub fn boards(sfen: &str) -> Boards {
+    Boards {
+        polyfen: poly(sfen),
+        shunsai: shunsai_position(sfen),
+        haitaka: haitaka::Board::from_sfen(sfen).expect("SFEN"),
+        rsshogi: rsshogi::board::Position::from_sfen(sfen).expect("SFEN"),
+        lite: shogi_core::PartialPosition::from_usi(&format!("sfen {sfen}")).expect("SFEN"),
+    }
+}
+
 pub fn shunsai_position(sfen: &str) -> shunsai::Position {
     let partial = shogi_core::PartialPosition::from_usi(&format!("sfen {sfen}")).expect("SFEN");
     shunsai::Position::new(partial)

@@ -169,3 +169,18 @@ pub fn without_comments(input: &[u8]) -> Vec<u8> {
     }
     out
 }
+
+/// Every game of the PGN `input` validated by polyfen (read, its moves
+/// checked, no tree built): the number of games with an error.
+///
+/// # Panics
+///
+/// Never: the input is in memory.
+#[must_use]
+pub fn polyfen_validate(input: &[u8]) -> u64 {
+    let mut bad = 0;
+    for game in polyfen::records::Games::new(input, polyfen::records::GameOptions::default().with_check_only(true)) {
+        bad += u64::from(game.expect("in memory").is_err());
+    }
+    bad
+}

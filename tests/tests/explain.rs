@@ -282,14 +282,20 @@ fn crazyhouse_pockets_and_promoted_pieces_tile_the_text() {
     assert!(pockets > 100 && promoted > 0, "{pockets} pockets, {promoted} promoted pieces");
 }
 
+/// The parts of `input`, read strictly and leniently, tile it where it is
+/// read at all.
+fn tiles_if_read(input: &str) {
+    for lenient in [false, true] {
+        if let Ok(explained) = explain(input, None, &ReadOptions::lenient(lenient)) {
+            assert_tiles(input, &explained.parts, 0, input.len());
+        }
+    }
+}
+
 proptest! {
     #[test]
     fn random_text_never_panics_and_always_tiles(input in "\\PC{0,80}") {
-        for lenient in [false, true] {
-            if let Ok(explained) = explain(&input, None, &ReadOptions::lenient(lenient)) {
-                assert_tiles(&input, &explained.parts, 0, input.len());
-            }
-        }
+        tiles_if_read(&input);
         let _ = explain_move("chess:standard", None, &input, &ReadOptions::default());
         let _ = explain_move("xiangqi:standard", None, &input, &ReadOptions::default());
     }
@@ -298,21 +304,13 @@ proptest! {
     fn near_crazyhouse_positions_never_panic(
         input in "[rnbqkpRNBQKP1-8/~]{0,60}(\\[[QRBNPqrbnpK~/-]{0,5}\\]?)?( [wb])?( [KQkq-]{1,4})?( [a-h1-8-]{1,3})?( [0-9]{1,3})?( [0-9+]{1,4})?",
     ) {
-        for lenient in [false, true] {
-            if let Ok(explained) = explain(&input, None, &ReadOptions::lenient(lenient)) {
-                assert_tiles(&input, &explained.parts, 0, input.len());
-            }
-        }
+        tiles_if_read(&input);
     }
 
     #[test]
     fn near_positions_never_panic(
         input in "[rnbqkpRNBQKPAaCcEeHh0-9/x]{0,60}( [wbrgsWBRG])?( [KQkqA-Ha-h-]{1,4})?( [a-h1-8-]{1,3})?( [0-9]{1,3})?( [0-9]{1,3}(/x[0-9]{2})?)?",
     ) {
-        for lenient in [false, true] {
-            if let Ok(explained) = explain(&input, None, &ReadOptions::lenient(lenient)) {
-                assert_tiles(&input, &explained.parts, 0, input.len());
-            }
-        }
+        tiles_if_read(&input);
     }
 }

@@ -5,10 +5,11 @@
 use polyfen_chess::{Epd, Violation, parse_fen};
 use polyfen_test_support::{data_lines, perft};
 
-#[test]
-fn cozy_valid_parse_validate_and_round_trip() {
-    let lines = data_lines("chess/cozy_valid.sfens");
-    assert_eq!(lines.len(), 10_000);
+/// Each of the `count` FENs of the data file `file` parses, is valid and
+/// is written back byte for byte.
+fn valid_and_round_trips(file: &str, count: usize) {
+    let lines = data_lines(file);
+    assert_eq!(lines.len(), count);
     for line in &lines {
         let (fen, options) = parse_fen(line).unwrap_or_else(|e| panic!("{line}: {e}"));
         let violations = fen.validate();
@@ -18,14 +19,13 @@ fn cozy_valid_parse_validate_and_round_trip() {
 }
 
 #[test]
+fn cozy_valid_parse_validate_and_round_trip() {
+    valid_and_round_trips("chess/cozy_valid.sfens", 10_000);
+}
+
+#[test]
 fn cozy_chess960_start_positions_round_trip() {
-    let lines = data_lines("chess/cozy_chess960_start_positions.sfens");
-    assert_eq!(lines.len(), 960);
-    for line in &lines {
-        let (fen, options) = parse_fen(line).unwrap_or_else(|e| panic!("{line}: {e}"));
-        assert!(fen.validate().is_empty(), "{line}");
-        assert_eq!(&fen.to_string_with(&options), line);
-    }
+    valid_and_round_trips("chess/cozy_chess960_start_positions.sfens", 960);
 }
 
 #[test]

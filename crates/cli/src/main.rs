@@ -231,11 +231,20 @@ struct SetupArgs {
     name: Option<String>,
 }
 
-pub(crate) fn parse_notation(s: &str) -> Result<Notation, String> {
+/// `s` read as an id of `T` (a notation, a move notation, a game), or the
+/// error that names `what` and every id.
+pub(crate) fn parse_id<T>(s: &str, what: &str) -> Result<T, String>
+where
+    T: std::str::FromStr + strum::IntoEnumIterator + Into<&'static str>,
+{
     s.parse().map_err(|_| {
-        let ids: Vec<&str> = <Notation as strum::IntoEnumIterator>::iter().map(Into::into).collect();
-        format!("unknown notation {s:?}; known: {}", ids.join(", "))
+        let ids: Vec<&str> = T::iter().map(Into::into).collect();
+        format!("unknown {what} {s:?}; known: {}", ids.join(", "))
     })
+}
+
+pub(crate) fn parse_notation(s: &str) -> Result<Notation, String> {
+    parse_id(s, "notation")
 }
 
 fn parse_ep(s: &str) -> Result<EnPassantPolicy, String> {
@@ -255,10 +264,7 @@ pub(crate) fn parse_rules(s: &str) -> Result<&'static str, String> {
 }
 
 pub(crate) fn parse_variant(s: &str) -> Result<VariantId, String> {
-    s.parse().map_err(|_| {
-        let ids: Vec<&str> = <VariantId as strum::IntoEnumIterator>::iter().map(Into::into).collect();
-        format!("unknown variant {s:?}; known: {}", ids.join(", "))
-    })
+    parse_id(s, "variant")
 }
 
 pub(crate) fn parse_style(s: &str) -> Result<RenderStyle, String> {

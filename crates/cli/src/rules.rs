@@ -148,10 +148,7 @@ pub struct ProgressArgs {
 }
 
 pub(crate) fn parse_move_notation(s: &str) -> Result<MoveNotation, String> {
-    s.parse().map_err(|_| {
-        let ids: Vec<&str> = <MoveNotation as strum::IntoEnumIterator>::iter().map(Into::into).collect();
-        format!("unknown move notation {s:?}; known: {}", ids.join(", "))
-    })
+    crate::parse_id(s, "move notation")
 }
 
 fn parse_castling(s: &str) -> Result<CastlingMoves, String> {

@@ -21,18 +21,25 @@ fn assert_json_tiles(input: &str, stdout: &str) {
     assert_eq!(at, input.len());
 }
 
-#[test]
-fn explains_a_position_of_each_game() {
+/// `polyfen explain` of each input, each succeeding, as a shell session
+/// shows them one after the other.
+fn transcript_of(inputs: &[&str]) -> String {
     let mut transcript = String::new();
-    for input in [
-        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
-        "rnbakabnr//1c5c/p1p1p1p1p///P1P1P1P1P/1C5C//RNBAKABNR w - - 0 1/x04",
-        "khet:classic",
-    ] {
+    for input in inputs {
         let out = run(&["explain", input], "");
         assert_eq!(out.code, 0, "{}", out.stderr);
         let _ = writeln!(transcript, "$ polyfen explain {input}\n{}{}", out.stdout, out.stderr);
     }
+    transcript
+}
+
+#[test]
+fn explains_a_position_of_each_game() {
+    let transcript = transcript_of(&[
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        "rnbakabnr//1c5c/p1p1p1p1p///P1P1P1P1P/1C5C//RNBAKABNR w - - 0 1/x04",
+        "khet:classic",
+    ]);
     insta::assert_snapshot!(transcript);
 }
 
@@ -123,15 +130,13 @@ fn explains_a_shogi_move_in_each_notation() {
 
 #[test]
 fn explains_a_crazyhouse_pocket_and_promoted_pieces_in_both_forms() {
-    let mut transcript = String::new();
-    for input in [
+    let inputs = [
         "r1b1k2r/ppp2ppp/8/8/8/8/PPP2PPP/R1B~1K2R[QNp] w KQkq - 0 12",
         "r1b1k2r/ppp2ppp/8/8/8/8/PPP2PPP/R1B~1K2R/QNp w KQkq - 0 12",
         "4k3/8/8/8/8/8/8/4K3[] b - - 0 1",
-    ] {
-        let out = run(&["explain", input], "");
-        assert_eq!(out.code, 0, "{}", out.stderr);
-        let _ = writeln!(transcript, "$ polyfen explain {input}\n{}{}", out.stdout, out.stderr);
+    ];
+    let transcript = transcript_of(&inputs);
+    for input in inputs {
         let json = run(&["explain", "--json", input], "");
         assert_json_tiles(input, &json.stdout);
         let hand = json.stdout.lines().find(|l| l.contains(r#""kind":"hand""#)).unwrap_or_else(|| panic!("{input}"));

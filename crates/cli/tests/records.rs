@@ -66,6 +66,17 @@ mod xiangqi {
         assert_eq!(out.stderr, "polyfen: <stdin>: game 2: not written: an XQF file holds one game\n");
     }
 
+    /// The XQF files of the corpus folder `dir`, in order.
+    fn xqf_files(dir: &str) -> Vec<String> {
+        let mut files: Vec<String> = std::fs::read_dir(path(dir))
+            .unwrap_or_else(|e| panic!("{dir}: {e}"))
+            .map(|e| e.expect("an entry").path().display().to_string())
+            .filter(|p| p.to_ascii_lowercase().ends_with(".xqf"))
+            .collect();
+        files.sort();
+        files
+    }
+
     #[test]
     fn a_forced_format_is_read_as_that_format() {
         let Some(_) = RECORDS.get() else { return };
@@ -89,13 +100,7 @@ mod xiangqi {
     #[test]
     fn many_files_at_once_name_each_bad_one_with_its_byte() {
         let Some(_) = RECORDS.get() else { return };
-        let dir = path("cchess-tests");
-        let mut files: Vec<String> = std::fs::read_dir(&dir)
-            .expect("cchess's tests")
-            .map(|e| e.expect("an entry").path().display().to_string())
-            .filter(|p| p.to_ascii_lowercase().ends_with(".xqf"))
-            .collect();
-        files.sort();
+        let files = xqf_files("cchess-tests");
         let mut args = vec!["games", "validate", "--jobs", "2"];
         args.extend(files.iter().map(String::as_str));
         let out = polyfen(&args, b"");
@@ -159,13 +164,7 @@ mod xiangqi {
     #[test]
     fn many_record_files_on_several_threads_keep_their_order() {
         let Some(_) = RECORDS.get() else { return };
-        let dir = path("xqf");
-        let mut files: Vec<String> = std::fs::read_dir(&dir)
-            .expect("the XQF corpus")
-            .map(|e| e.expect("an entry").path().display().to_string())
-            .filter(|p| p.to_ascii_lowercase().ends_with(".xqf"))
-            .collect();
-        files.sort();
+        let mut files = xqf_files("xqf");
         files.push(path("cchess-tests/BadMoveTest3.xqf"));
         files.push(path("cchess-tests/1956年全国象棋锦标赛93局.CBL"));
         let run = |jobs: &str| {

@@ -167,50 +167,50 @@ mod chess {
         assert_eq!(lines(&out.stdout), ["ongoing", "checkmate", "stalemate", "insufficient-material", "fifty-moves"]);
     }
 
-    #[test]
-    fn a_pawn_capture_written_as_a_push_needs_lenient() {
-        let position = "2rq1rk1/pb2bppp/1p2p3/n1ppPn2/2PP4/PP3N2/1B1NQPPP/RB3RK1 b - - 4 13";
-        let strict = polyfen(&["move", "--position", position, "--to", "uci", "c4"]);
+    /// `mv`, at `position`, which only a lenient reading takes (as
+    /// `reading`): refused by a strict `move`, written (with `more` moves
+    /// after it) as `uci` by a lenient one, played to `applied` by a
+    /// lenient `apply`, each lenient reading warned of. Returns the error
+    /// of the strict `apply`, which refuses it.
+    fn needs_lenient(position: &str, mv: &str, reading: &str, more: &[&str], uci: &str, applied: &str) -> String {
+        let strict = polyfen(&["move", "--position", position, "--to", "uci", mv]);
         assert_eq!(strict.code, 1);
         assert_eq!(strict.stdout, "");
         assert_eq!(
             strict.stderr,
-            "polyfen: move 1 (c4): column 1: c4 is not standard SAN: only a lenient reading takes it, as dxc4 (candidates: dxc4)\n"
+            format!(
+                "polyfen: move 1 ({mv}): column 1: {mv} is not standard SAN: only a lenient reading takes it, as {reading} (candidates: {reading})\n"
+            )
         );
-        let lenient = polyfen(&["move", "--lenient", "--position", position, "--to", "uci", "c4"]);
+        let warning = format!("polyfen: move 1 ({mv}): column 1: warning: read '{mv}' as '{reading}'\n");
+        let args = [&["move", "--lenient", "--position", position, "--to", "uci", mv][..], more].concat();
+        let lenient = polyfen(&args);
         assert_eq!(lenient.code, 0, "{}", lenient.stderr);
-        assert_eq!(lenient.stdout, "d5c4\n");
-        assert_eq!(lenient.stderr, "polyfen: move 1 (c4): column 1: warning: read 'c4' as 'dxc4'\n");
-        let apply = polyfen(&["apply", "--position", position, "c4"]);
-        assert_eq!(apply.code, 1);
-        assert!(apply.stderr.contains("only a lenient reading takes it, as dxc4"), "{}", apply.stderr);
-        let apply = polyfen(&["apply", "--lenient", "--position", position, "c4"]);
+        assert_eq!(lenient.stdout, uci);
+        assert_eq!(lenient.stderr, warning);
+        let apply = polyfen(&["apply", "--lenient", "--position", position, mv]);
         assert_eq!(apply.code, 0, "{}", apply.stderr);
-        assert_eq!(apply.stdout, "2rq1rk1/pb2bppp/1p2p3/n1p1Pn2/2pP4/PP3N2/1B1NQPPP/RB3RK1 w - - 0 14\n");
-        assert_eq!(apply.stderr, "polyfen: move 1 (c4): column 1: warning: read 'c4' as 'dxc4'\n");
+        assert_eq!(apply.stdout, applied);
+        assert_eq!(apply.stderr, warning);
+        let refused = polyfen(&["apply", "--position", position, mv]);
+        assert_eq!(refused.code, 1);
+        refused.stderr
+    }
+
+    #[test]
+    fn a_pawn_capture_written_as_a_push_needs_lenient() {
+        let position = "2rq1rk1/pb2bppp/1p2p3/n1ppPn2/2PP4/PP3N2/1B1NQPPP/RB3RK1 b - - 4 13";
+        let applied = "2rq1rk1/pb2bppp/1p2p3/n1p1Pn2/2pP4/PP3N2/1B1NQPPP/RB3RK1 w - - 0 14\n";
+        let refused = needs_lenient(position, "c4", "dxc4", &[], "d5c4\n", applied);
+        assert!(refused.contains("only a lenient reading takes it, as dxc4"), "{refused}");
     }
 
     #[test]
     fn en_passant_by_its_destination_needs_lenient() {
         let position = "4k3/8/8/4Pp2/8/8/8/4K3 w - f6 0 2";
-        let strict = polyfen(&["move", "--position", position, "--to", "uci", "f6"]);
-        assert_eq!(strict.code, 1);
-        assert_eq!(strict.stdout, "");
-        assert_eq!(
-            strict.stderr,
-            "polyfen: move 1 (f6): column 1: f6 is not standard SAN: only a lenient reading takes it, as exf6 (candidates: exf6)\n"
-        );
-        let lenient = polyfen(&["move", "--lenient", "--position", position, "--to", "uci", "f6", "Kd7"]);
-        assert_eq!(lenient.code, 0, "{}", lenient.stderr);
-        assert_eq!(lenient.stdout, "e5f6\ne8d7\n");
-        assert_eq!(lenient.stderr, "polyfen: move 1 (f6): column 1: warning: read 'f6' as 'exf6'\n");
-        let apply = polyfen(&["apply", "--position", position, "f6"]);
-        assert_eq!(apply.code, 1);
-        assert!(apply.stderr.contains("move 1 (f6)") && apply.stderr.contains("as exf6"), "{}", apply.stderr);
-        let apply = polyfen(&["apply", "--lenient", "--position", position, "f6"]);
-        assert_eq!(apply.code, 0, "{}", apply.stderr);
-        assert_eq!(apply.stdout, "4k3/8/5P2/8/8/8/8/4K3 b - - 0 2\n");
-        assert_eq!(apply.stderr, "polyfen: move 1 (f6): column 1: warning: read 'f6' as 'exf6'\n");
+        let refused =
+            needs_lenient(position, "f6", "exf6", &["Kd7"], "e5f6\ne8d7\n", "4k3/8/5P2/8/8/8/8/4K3 b - - 0 2\n");
+        assert!(refused.contains("move 1 (f6)") && refused.contains("as exf6"), "{refused}");
     }
 }
 

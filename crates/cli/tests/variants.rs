@@ -201,18 +201,7 @@ fn games_take_a_rules_variant_by_any_of_its_names() {
 
 #[test]
 fn every_position_command_takes_the_names_lichess_and_python_chess_write() {
-    let names = [
-        ("Crazyhouse", "crazyhouse"),
-        ("Three-check", "three-check"),
-        ("3check", "three-check"),
-        ("King of the Hill", "king-of-the-hill"),
-        ("kingOfTheHill", "king-of-the-hill"),
-        ("Atomic", "atomic"),
-        ("Antichess", "antichess"),
-        ("Giveaway", "antichess"),
-        ("Horde", "horde"),
-        ("Racing Kings", "racing-kings"),
-    ];
+    let names = polyfen_test_support::CHESS_VARIANT_NAMES;
     for (name, id) in names {
         let setup = format!("{id}:standard");
         let start = polyfen(&["convert", "--to", "fen", &setup]);

@@ -95,6 +95,48 @@ pub fn estimate_to_u64(estimate: f64) -> u64 {
     estimate.round() as u64
 }
 
+/// Implements [`PerftTree`] for a game's position type from its inherent
+/// methods: `legal_moves()` (the `Moves`), `played(m)` (the position after
+/// `m`, the game going on) and the plain `perft(depth)`; with
+/// `count = method`, the number of legal moves is the inherent `method()`
+/// (a count faster than the list) rather than the list's length. A doc
+/// comment before the type documents the implementation.
+///
+/// ```ignore
+/// polyfen_core::perft_tree!(
+///     /// The legal move tree: divide, the watched perft and the estimate.
+///     Position, Move, MoveList, count = count_legal
+/// );
+/// ```
+#[macro_export]
+macro_rules! perft_tree {
+    ($(#[$attr:meta])* $position:ty, $move:ty, $moves:ty $(, count = $count:ident)?) => {
+        $(#[$attr])*
+        impl $crate::PerftTree for $position {
+            type Move = $move;
+            type Moves = $moves;
+
+            fn moves(&self) -> $moves {
+                self.legal_moves()
+            }
+
+            fn child(&self, m: $move) -> Option<$position> {
+                Some(self.played(m))
+            }
+
+            fn perft(&self, depth: u32) -> u64 {
+                <$position>::perft(self, depth)
+            }
+            $(
+                #[allow(clippy::cast_possible_truncation)] // a count of moves
+                fn count(&self) -> usize {
+                    self.$count() as usize
+                }
+            )?
+        }
+    };
+}
+
 /// A position whose legal move tree a perft walks: its moves, the position
 /// after one, and its plain (unwatched, fastest) perft; the rest of a
 /// game's perft is provided from those: [`divide`](PerftTree::divide),

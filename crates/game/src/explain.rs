@@ -169,16 +169,25 @@ impl Geometry {
     }
 }
 
-/// One field after the placement: its span and its index (1 for the first
-/// field after the placement).
+/// One field after the placement: the text it is in, its span and its
+/// index (1 for the first field after the placement).
 #[derive(Clone, Copy, Debug)]
-pub struct Field {
+pub struct Field<'a> {
+    /// The whole text the field is in.
+    pub input: &'a str,
     /// The first byte of the field.
     pub start: usize,
     /// One past the last byte of the field.
     pub end: usize,
     /// Which field it is, the placement being field 0.
     pub index: usize,
+}
+
+impl<'a> Field<'a> {
+    /// The field's text.
+    pub fn text(&self) -> &'a str {
+        &self.input[self.start..self.end]
+    }
 }
 
 /// What a game adds to explain its positions and moves part by part.
@@ -193,17 +202,10 @@ pub trait Explain: GamePosition {
     /// A side in words (`white`, `red`, `silver`).
     fn color_words(color: Color) -> &'static str;
 
-    /// Pushes onto `parts` the parts of `field` of `input`, a field after
-    /// the placement written in `notation`; `pieces` are the squares of the
+    /// Pushes onto `parts` the parts of `field`, a field after the
+    /// placement written in `notation`; `pieces` are the squares of the
     /// placement's pieces, `(file, rank)`, in the order it writes them.
-    fn field_parts(
-        &self,
-        input: &str,
-        field: Field,
-        notation: Self::Notation,
-        pieces: &[(u8, u8)],
-        parts: &mut Vec<Part>,
-    );
+    fn field_parts(&self, field: Field<'_>, notation: Self::Notation, pieces: &[(u8, u8)], parts: &mut Vec<Part>);
 
     /// A marker written after a piece letter, which belongs to the piece
     /// (`~` of a crazyhouse piece that was a pawn): the letter and the
@@ -322,7 +324,7 @@ pub fn position_parts<T: Explain>(position: &T, input: &str, notation: T::Notati
         } else if tail_from.is_some_and(|from| field >= from) {
             rest_start.get_or_insert(start);
         } else {
-            position.field_parts(input, Field { start, end, index: field }, notation, &pieces_in_order, &mut parts);
+            position.field_parts(Field { input, start, end, index: field }, notation, &pieces_in_order, &mut parts);
         }
         field += 1;
     }

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::ops::Range;
 
-use polyfen_core::{ParseError, ParseErrorKind};
+use polyfen_core::{Color, ParseError, ParseErrorKind};
 pub use serde;
 use serde::Deserializer;
 use serde::de::{self, DeserializeOwned, MapAccess, Visitor};
@@ -86,6 +86,24 @@ pub fn facing_map<'de, D: Deserializer<'de>>(deserializer: D) -> Result<BTreeMap
 /// An error about a JSON position at `span`.
 pub fn json_error(message: String, span: Range<usize>) -> ParseError {
     ParseError::new(ParseErrorKind::Invalid { field: "JSON position", message: message.into() }, span)
+}
+
+/// The side to move a JSON form's `side_to_move` names: a name of
+/// `first` ([`Color::White`]) or of `second` ([`Color::Black`]); else an
+/// error at the value that says the first name of each.
+///
+/// # Errors
+///
+/// A name of neither side.
+pub fn side_to_move(input: &str, side: &str, first: &[&str], second: &[&str]) -> Result<Color, ParseError> {
+    if first.contains(&side) {
+        Ok(Color::White)
+    } else if second.contains(&side) {
+        Ok(Color::Black)
+    } else {
+        let (first, second) = (first.first().unwrap_or(&""), second.first().unwrap_or(&""));
+        Err(at_value(input, &["side_to_move"], format!("side_to_move {side:?} is not {first:?} or {second:?}")))
+    }
 }
 
 /// An error about the value of the key at `path` (each key found after the

@@ -277,6 +277,9 @@ pub trait RecordAdapter {
 
     /// Reads a move written in any notation of the game. `expected` is the
     /// file's notation, if it names one: a move read in another is noted.
+    /// With `lenient`, also the forms only a lenient reading takes, noting
+    /// each such reading in `notes`: asked so when the strict reading
+    /// failed and the reader was asked to be lenient.
     ///
     /// # Errors
     ///
@@ -285,25 +288,9 @@ pub trait RecordAdapter {
         pos: &Self::Pos,
         text: &str,
         expected: Option<MoveNotationOf<Self>>,
+        lenient: bool,
         notes: &mut Vec<MoveNote>,
     ) -> Result<Self::Move, MoveError>;
-
-    /// Reads a move as [`RecordAdapter::read_move`] and also the forms only a
-    /// lenient reading takes, noting each such reading in `notes`. Called
-    /// when the strict reading failed and the reader was asked to be
-    /// lenient; by default the strict reading again.
-    ///
-    /// # Errors
-    ///
-    /// As [`RecordAdapter::read_move`].
-    fn read_move_lenient(
-        pos: &Self::Pos,
-        text: &str,
-        expected: Option<MoveNotationOf<Self>>,
-        notes: &mut Vec<MoveNote>,
-    ) -> Result<Self::Move, MoveError> {
-        Self::read_move(pos, text, expected, notes)
-    }
 
     /// Plays a legal move.
     fn play(pos: &mut Self::Pos, mv: Self::Move);

@@ -4,6 +4,8 @@
 //! a [`Step`]. Everything else (the PGN reader, the tree builder, the
 //! writer, JSON) is the facade's and the same for every game.
 
+use polyfen_core::MoveRepair;
+
 use crate::{MoveError, MoveNotationOf, MoveNote, RecordAdapter};
 
 /// A null move in the model, in every game's coordinates: `0000`, as UCI
@@ -55,14 +57,31 @@ pub fn read_step<R: RecordAdapter>(
         }
         return Ok(Step::Null);
     }
-    let read = R::read_move(pos, text, expected, notes);
+    let read = R::read_move(pos, text, expected, false, notes);
     match read {
         Err(_) if lenient => {
             notes.clear();
-            R::read_move_lenient(pos, text, expected, notes).map(Step::Move).or_else(|_| read.map(Step::Move))
+            R::read_move(pos, text, expected, true, notes).map(Step::Move).or_else(|_| read.map(Step::Move))
         }
         read => read.map(Step::Move),
     }
+}
+
+/// Runs a lenient reading, `read`, which pushes one [`MoveRepair`] onto the
+/// list it is given for each non-standard reading, and notes each repair in
+/// `notes`.
+///
+/// # Errors
+///
+/// The reading's.
+pub fn noting_repairs<T>(
+    notes: &mut Vec<MoveNote>,
+    read: impl FnOnce(&mut Vec<MoveRepair>) -> Result<T, MoveError>,
+) -> Result<T, MoveError> {
+    let mut repairs = Vec::new();
+    let read = read(&mut repairs)?;
+    notes.extend(repairs.into_iter().map(MoveNote::from));
+    Ok(read)
 }
 
 /// Plays a step.
@@ -94,4 +113,19 @@ pub fn write_step<R: RecordAdapter>(
         Step::Null => out.push_str(R::null_text(notation).ok_or(NoNullMove)?),
     }
     Ok(())
+}
+
+/// Writes a step in `notation` as a string of its own, as
+/// [`write_step`] does.
+///
+/// # Errors
+///
+/// As [`write_step`].
+pub fn step_text<R: RecordAdapter>(
+    pos: &R::Pos,
+    step: Step<R::Move>,
+    notation: MoveNotationOf<R>,
+) -> Result<String, NoNullMove> {
+    let mut out = String::new();
+    write_step::<R>(pos, step, notation, &mut out).map(|()| out)
 }

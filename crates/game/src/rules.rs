@@ -176,6 +176,12 @@ pub struct MoveNote {
     pub message: String,
 }
 
+impl From<polyfen_core::MoveRepair> for MoveNote {
+    fn from(repair: polyfen_core::MoveRepair) -> MoveNote {
+        MoveNote { span: repair.span, message: repair.message }
+    }
+}
+
 /// A move played: as written in the notation asked for, and the repairs a
 /// lenient reading made (none when the text was standard).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -486,29 +492,7 @@ impl GameStatus {
     }
 }
 
-impl fmt::Display for GameStatus {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.pad(self.id())
-    }
-}
-
-impl AsRef<str> for GameStatus {
-    fn as_ref(&self) -> &str {
-        self.id()
-    }
-}
-
-impl From<GameStatus> for &'static str {
-    fn from(status: GameStatus) -> &'static str {
-        status.id()
-    }
-}
-
-impl From<&GameStatus> for &'static str {
-    fn from(status: &GameStatus) -> &'static str {
-        status.id()
-    }
-}
+polyfen_core::display_name!(GameStatus, id, pad, str);
 
 /// How a game record says its game ended, for [`crate::RecordAdapter::judge`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

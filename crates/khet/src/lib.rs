@@ -114,19 +114,10 @@ const PIECE_TABLE: [Option<Piece>; 256] = polyfen_core::letter_table!(Piece, Pie
 impl Variant for Khet {
     const ID: &'static str = "khet";
     const NOTATION_NAME: &'static str = "Khet PKN";
-    const SPEC: PlacementSpec = PlacementSpec {
-        files: 10,
-        ranks: 8,
-        row_order: RowOrder::BottomFirst,
-        ten_digit: Some(b'0'),
-        separator: b'/',
-        prefix: None,
-        suffix: None,
-        row_word: "rank",
-        cell_word: "squares",
-        first_rank_label: 1,
-        expected_cell: "a piece letter (ARPSXE, arpsxe), a digit 1-9, 0 for ten empty squares, or '/'",
-    };
+    const SPEC: PlacementSpec = PlacementSpec::grid(10, 8)
+        .rows(RowOrder::BottomFirst)
+        .ten_digit(b'0')
+        .expecting("a piece letter (ARPSXE, arpsxe), a digit 1-9, 0 for ten empty squares, or '/'");
     const COLOR_NAMES: [&'static str; 2] = ["silver", "red"];
     const ATTRIBUTE: Option<AttributeSpec> = Some(AttributeSpec {
         field: "rotation field",

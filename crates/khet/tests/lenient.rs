@@ -134,13 +134,7 @@ const CASES: &[(&str, &str, Expected)] = &[
 
 #[test]
 fn lenient_repairs() {
-    let mut report = String::new();
-    for (what, input, expected) in CASES {
-        report.push_str(what);
-        report.push('\n');
-        report.push_str(&check(input, *expected));
-    }
-    insta::assert_snapshot!("lenient_repairs", report);
+    insta::assert_snapshot!("lenient_repairs", polyfen_test_support::report(CASES, check));
 }
 
 #[test]

@@ -226,13 +226,7 @@ const ERRORS: &[(&str, &str, &str)] = &[
 
 #[test]
 fn strict_errors() {
-    let mut report = String::new();
-    for (what, input, expected) in ERRORS {
-        report.push_str(what);
-        report.push('\n');
-        report.push_str(&check(input, expected));
-    }
-    insta::assert_snapshot!("strict_errors", report);
+    insta::assert_snapshot!("strict_errors", polyfen_test_support::report(ERRORS, check));
 }
 
 /// A board without pieces has no rotations: the field is written `-` (an

@@ -120,13 +120,7 @@ const CASES: &[(&str, &str, &[&str])] = &[
 
 #[test]
 fn violations() {
-    let mut report = String::new();
-    for (what, input, expected) in CASES {
-        report.push_str(what);
-        report.push('\n');
-        report.push_str(&check(input, expected));
-    }
-    insta::assert_snapshot!("violations", report);
+    insta::assert_snapshot!("violations", polyfen_test_support::report(CASES, check));
 }
 
 #[test]

@@ -3,7 +3,6 @@
 
 use std::sync::LazyLock;
 
-use std::fmt;
 use std::str::FromStr;
 
 use strum::IntoEnumIterator;
@@ -114,29 +113,7 @@ impl RenderStyle {
     }
 }
 
-impl fmt::Display for RenderStyle {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.pad(self.id())
-    }
-}
-
-impl AsRef<str> for RenderStyle {
-    fn as_ref(&self) -> &str {
-        self.id()
-    }
-}
-
-impl From<RenderStyle> for &'static str {
-    fn from(style: RenderStyle) -> &'static str {
-        style.id()
-    }
-}
-
-impl From<&RenderStyle> for &'static str {
-    fn from(style: &RenderStyle) -> &'static str {
-        style.id()
-    }
-}
+polyfen_core::display_name!(RenderStyle, id, pad, str);
 
 impl FromStr for RenderStyle {
     type Err = strum::ParseError;

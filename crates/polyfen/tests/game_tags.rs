@@ -53,18 +53,7 @@ fn the_format_tag_is_read_and_written_by_the_games_that_have_one() {
 
 #[test]
 fn a_variant_tag_chooses_the_rules_of_its_game() {
-    let names = [
-        ("Crazyhouse", "crazyhouse"),
-        ("Three-check", "three-check"),
-        ("3check", "three-check"),
-        ("King of the Hill", "king-of-the-hill"),
-        ("kingOfTheHill", "king-of-the-hill"),
-        ("Atomic", "atomic"),
-        ("Antichess", "antichess"),
-        ("Giveaway", "antichess"),
-        ("Horde", "horde"),
-        ("Racing Kings", "racing-kings"),
-    ];
+    let names = polyfen_test_support::CHESS_VARIANT_NAMES;
     for (tag, id) in names {
         assert_eq!(VariantId::of_variant_tag(tag), Some((VariantId::Chess, Some(id))), "{tag}");
         assert_eq!(

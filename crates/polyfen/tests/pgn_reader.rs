@@ -346,9 +346,17 @@ impl Visitor for Events {
 }
 
 fn events<R: Read>(reader: PgnReader<R>) -> Vec<Vec<String>> {
-    let mut reader = reader;
+    visited(reader, Events::default)
+}
+
+/// What `visitor()`, a fresh visitor a game, reports of each game `reader`
+/// reads.
+fn visited<R: Read, V: Visitor<Output = Vec<String>>>(
+    mut reader: PgnReader<R>,
+    visitor: impl Fn() -> V,
+) -> Vec<Vec<String>> {
     let mut all = Vec::new();
-    while let Some(game) = reader.read_game(&mut Events::default()).unwrap() {
+    while let Some(game) = reader.read_game(&mut visitor()).unwrap() {
         all.push(game);
     }
     all
@@ -357,33 +365,29 @@ fn events<R: Read>(reader: PgnReader<R>) -> Vec<Vec<String>> {
 /// The games, results and repairs a reader reports to a visitor that skips
 /// every variation.
 fn events_skipping_variations(text: &str) -> Vec<Vec<String>> {
-    struct Skipping(Vec<String>);
+    /// The moves without their places, the results, repairs and ends of
+    /// [`Events`].
+    struct Skipping(Events);
     impl Visitor for Skipping {
         type Output = Vec<String>;
         fn san(&mut self, text: &str, _: &Here<'_>) -> Flow {
-            self.0.push(format!("san {text}"));
+            self.0.0.push(format!("san {text}"));
             Flow::Continue
         }
         fn begin_variation(&mut self, _: &Here<'_>) -> Flow {
             Flow::Skip
         }
         fn result(&mut self, text: &str) {
-            self.0.push(format!("result {text}"));
+            self.0.result(text);
         }
         fn repair(&mut self, repair: polyfen::records::pgn::PgnRepair) {
-            self.0.push(format!("repair {repair}"));
+            self.0.repair(repair);
         }
         fn end_game(&mut self, error: Option<PgnError>) -> Vec<String> {
-            self.0.push(format!("end {error:?}"));
-            std::mem::take(&mut self.0)
+            self.0.end_game(error)
         }
     }
-    let mut reader = PgnReader::new(text.as_bytes());
-    let mut all = Vec::new();
-    while let Some(game) = reader.read_game(&mut Skipping(Vec::new())).unwrap() {
-        all.push(game);
-    }
-    all
+    visited(PgnReader::new(text.as_bytes()), || Skipping(Events::default()))
 }
 
 /// A reader handing out its bytes a few at a time, so that the PGN reader's

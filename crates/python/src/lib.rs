@@ -420,24 +420,37 @@ fn convert_batch<'py>(
     let to = notation(to)?;
     let from = from_.map(notation).transpose()?;
     let input = strings(offsets, data, validity, offset, len, large);
+    let options = ReadOptions::lenient(lenient);
+    let write = WriteOptions::default();
+    value_columns(py, input.len, |i, text| {
+        let row = input.get(i)?;
+        Some(rows::convert(&row, to, from, options, write, text))
+    })
+}
+
+/// The `value` column and the error columns of a batch of `len` rows:
+/// `row(i, text)` writes the value of row `i` into `text`, or answers the
+/// row's error, or `None` for a null row (null in every column).
+fn value_columns(
+    py: Python<'_>,
+    len: usize,
+    row: impl Fn(usize, &mut String) -> Option<Result<(), rows::RowError>> + Sync,
+) -> PyResult<Bound<'_, PyDict>> {
     let (values, errors) = py.detach(|| {
-        let options = ReadOptions::lenient(lenient);
-        let write = WriteOptions::default();
         let mut values = Column::strings();
         let mut errors = Errors::new();
         let mut text = String::new();
-        for i in 0..input.len {
-            let Some(row) = input.get(i) else {
-                values.push_str(None);
-                errors.push(None);
-                continue;
-            };
-            match rows::convert(&row, to, from, options, write, &mut text) {
-                Ok(()) => {
+        for i in 0..len {
+            match row(i, &mut text) {
+                None => {
+                    values.push_str(None);
+                    errors.push(None);
+                }
+                Some(Ok(())) => {
                     values.push_str(Some(&text));
                     errors.push(None);
                 }
-                Err(e) => {
+                Some(Err(e)) => {
                     values.push_str(None);
                     errors.push(Some(e.fields()));
                 }
@@ -533,34 +546,12 @@ fn move_batch<'py>(
     let (p, m) = (&positions, &moves);
     let positions = strings(&p.0, &p.1, p.2.as_ref(), p.3, p.4, p.5);
     let moves = strings(&m.0, &m.1, m.2.as_ref(), m.3, m.4, m.5);
-    let (values, errors) = py.detach(|| {
-        let options = ReadOptions::lenient(lenient);
-        let rules = RuleOptions::default();
-        let mut values = Column::strings();
-        let mut errors = Errors::new();
-        for i in 0..positions.len.min(moves.len) {
-            let (Some(position), Some(text)) = (positions.get(i), moves.get(i)) else {
-                values.push_str(None);
-                errors.push(None);
-                continue;
-            };
-            match rows::move_to(&position, &text, to, from, options, rules) {
-                Ok(written) => {
-                    values.push_str(Some(&written));
-                    errors.push(None);
-                }
-                Err(e) => {
-                    values.push_str(None);
-                    errors.push(Some(e.fields()));
-                }
-            }
-        }
-        (values, errors)
-    });
-    let out = PyDict::new(py);
-    out.set_item("value", values.into_py(py)?)?;
-    errors.into_py(py, &out)?;
-    Ok(out)
+    let options = ReadOptions::lenient(lenient);
+    let rules = RuleOptions::default();
+    value_columns(py, positions.len.min(moves.len), |i, value| {
+        let (Some(position), Some(text)) = (positions.get(i), moves.get(i)) else { return None };
+        Some(rows::move_to(&position, &text, to, from, options, rules).map(|written| *value = written))
+    })
 }
 
 /// The notation ids.

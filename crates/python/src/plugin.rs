@@ -135,19 +135,32 @@ fn convert(inputs: &[Series], kwargs: &Options) -> PolarsResult<Series> {
     let from = from(kwargs)?;
     let options = ReadOptions::lenient(kwargs.lenient);
     let write = WriteOptions::default();
-    let len = input.len();
+    let rows = input
+        .into_iter()
+        .map(|row| row.map(|row| move |text: &mut String| rows::convert(row, to, from, options, write, text)));
+    value_struct(inputs[0].name(), input.len(), rows)
+}
+
+/// The `value` field and the error fields of a struct column of `len`
+/// rows: each row `None` (a null row, null in every field) or what writes
+/// the row's value into the text it is given, or answers its error.
+fn value_struct<F: FnOnce(&mut String) -> Result<(), rows::RowError>>(
+    name: &PlSmallStr,
+    len: usize,
+    rows: impl Iterator<Item = Option<F>>,
+) -> PolarsResult<Series> {
     let mut values = StringChunkedBuilder::new("value".into(), len);
     let mut errors = Errors::new(len);
     let mut valid = Vec::with_capacity(len);
     let mut text = String::new();
-    for row in input {
+    for row in rows {
         valid.push(row.is_some());
         let Some(row) = row else {
             values.append_null();
             errors.push(None);
             continue;
         };
-        match rows::convert(row, to, from, options, write, &mut text) {
+        match row(&mut text) {
             Ok(()) => {
                 values.append_value(&text);
                 errors.push(None);
@@ -158,7 +171,7 @@ fn convert(inputs: &[Series], kwargs: &Options) -> PolarsResult<Series> {
             }
         }
     }
-    structure(inputs[0].name(), len, &[values.finish().into_series(), errors.finish()?], valid)
+    structure(name, len, &[values.finish().into_series(), errors.finish()?], valid)
 }
 
 fn validate(inputs: &[Series], kwargs: &Options) -> PolarsResult<Series> {
@@ -232,28 +245,13 @@ fn move_to(inputs: &[Series], kwargs: &Options) -> PolarsResult<Series> {
     let rules = RuleOptions::default();
     let len = moves.len();
     polars_ensure!(positions.len() == len, ShapeMismatch: "{} moves but {} positions", len, positions.len());
-    let mut values = StringChunkedBuilder::new("value".into(), len);
-    let mut errors = Errors::new(len);
-    let mut valid = Vec::with_capacity(len);
-    for (text, position) in moves.iter().zip(positions.iter()) {
-        valid.push(text.is_some() && position.is_some());
-        let (Some(text), Some(position)) = (text, position) else {
-            values.append_null();
-            errors.push(None);
-            continue;
-        };
-        match rows::move_to(position, text, to, from, options, rules) {
-            Ok(written) => {
-                values.append_value(&written);
-                errors.push(None);
-            }
-            Err(e) => {
-                values.append_null();
-                errors.push(Some(e.fields()));
-            }
-        }
-    }
-    structure(inputs[0].name(), len, &[values.finish().into_series(), errors.finish()?], valid)
+    let rows = moves.iter().zip(positions.iter()).map(|(text, position)| {
+        let (Some(text), Some(position)) = (text, position) else { return None };
+        Some(move |value: &mut String| {
+            rows::move_to(position, text, to, from, options, rules).map(|written| *value = written)
+        })
+    });
+    value_struct(inputs[0].name(), len, rows)
 }
 
 /// The C entry points Python polars calls, the crate's only unsafe code

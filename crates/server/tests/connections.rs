@@ -31,21 +31,26 @@ fn addr(base: &str) -> String {
     base.trim_start_matches("http://").to_owned()
 }
 
+/// Sends `request` on a new connection to a server of `config`: what the
+/// server sent until it closed the connection (within 3 s), and when.
+async fn closed_after(config: Config, request: &[u8]) -> (String, Duration) {
+    let base = common::start(config).await;
+    let mut stream = TcpStream::connect(addr(&base)).await.expect("connects");
+    stream.write_all(request).await.expect("writes");
+    read_until_closed(&mut stream, Duration::from_secs(3)).await
+}
+
 #[tokio::test]
 async fn a_header_sent_too_slowly_closes_the_connection() {
-    let base = common::start(Config::default().with_header_read_timeout(Duration::from_millis(300))).await;
-    let mut stream = TcpStream::connect(addr(&base)).await.expect("connects");
-    stream.write_all(b"GET /v1/info HTTP/1.1\r\nhost: x\r\n").await.expect("writes");
-    let (_, took) = read_until_closed(&mut stream, Duration::from_secs(3)).await;
+    let config = Config::default().with_header_read_timeout(Duration::from_millis(300));
+    let (_, took) = closed_after(config, b"GET /v1/info HTTP/1.1\r\nhost: x\r\n").await;
     assert!(took < Duration::from_secs(2), "closed after {took:?}");
 }
 
 #[tokio::test]
 async fn an_idle_keep_alive_connection_is_closed() {
-    let base = common::start(Config::default().with_idle_timeout(Duration::from_millis(300))).await;
-    let mut stream = TcpStream::connect(addr(&base)).await.expect("connects");
-    stream.write_all(b"GET /v1/info HTTP/1.1\r\nhost: x\r\n\r\n").await.expect("writes");
-    let (received, took) = read_until_closed(&mut stream, Duration::from_secs(3)).await;
+    let config = Config::default().with_idle_timeout(Duration::from_millis(300));
+    let (received, took) = closed_after(config, b"GET /v1/info HTTP/1.1\r\nhost: x\r\n\r\n").await;
     assert!(received.starts_with("HTTP/1.1 200"), "{received}");
     assert!(took < Duration::from_secs(2), "closed after {took:?}");
 }

@@ -27,7 +27,7 @@ mod first_minute;
 
 use std::path::PathBuf;
 
-use browser::{hover, press, query, screenshot, set_input, wait_for};
+use browser::{hover, open_page, press, query, screenshot, set_input, wait_for};
 use fantoccini::{Client, Locator};
 use polyfen::{Notation, Position, ReadOptions, WriteOptions, read};
 use serde_json::{Value, json};
@@ -215,11 +215,7 @@ async fn the_board_offers_promotions_as_pictures() {
 }
 
 async fn convert_validate_and_laser(client: &Client, base: &str) {
-    client.goto(base).await.expect("the page loads");
-    wait_for(client, "the named setups", "return document.querySelectorAll('#setup option').length;", |v| {
-        v.as_u64().is_some_and(|n| n > 3)
-    })
-    .await;
+    open_page(client, base).await;
 
     // paste a FEN: the notation is named and the board drawn
     let fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";

@@ -19,19 +19,24 @@ fn attribute(element: &str, name: &str) -> Option<f64> {
     element[at..].split('"').next()?.parse().ok()
 }
 
+/// The list `key` of the JSON answer of `GET /v1/games`, a 200.
+async fn listed(c: &reqwest::Client, base: &str, key: &str) -> Vec<Value> {
+    let (status, content_type, body) = get(c, base, "/v1/games").await;
+    assert_eq!(status, 200);
+    assert!(content_type.starts_with("application/json"), "{content_type}");
+    let answer: Value = serde_json::from_str(&body).expect("json");
+    answer[key].as_array().expect("a list").clone()
+}
+
 #[tokio::test]
 async fn every_game_is_listed_with_its_squares_moves_and_pieces() {
     let base = start(Config::default()).await;
     let c = client();
-    let (status, content_type, body) = get(&c, &base, "/v1/games").await;
-    assert_eq!(status, 200);
-    assert!(content_type.starts_with("application/json"), "{content_type}");
-    let answer: Value = serde_json::from_str(&body).expect("json");
-    let games = answer["games"].as_array().expect("a list");
+    let games = listed(&c, &base, "games").await;
     let ids: Vec<&str> = games.iter().filter_map(|g| g["id"].as_str()).collect();
     let expected: Vec<&str> = VariantId::iter().map(Into::into).collect();
     assert_eq!(ids, expected);
-    for game in games {
+    for game in &games {
         let id = game["id"].as_str().expect("an id");
         let squares = game["squares"].as_array().expect("squares");
         let files = game["files"].as_u64().expect("files");
@@ -125,10 +130,7 @@ async fn every_record_format_is_listed_with_its_files_extensions() {
     use polyfen::records::RecordFormat;
     let base = start(Config::default()).await;
     let c = client();
-    let (status, _, body) = get(&c, &base, "/v1/games").await;
-    assert_eq!(status, 200);
-    let answer: Value = serde_json::from_str(&body).expect("json");
-    let formats = answer["record_formats"].as_array().expect("a list");
+    let formats = listed(&c, &base, "record_formats").await;
     let names: Vec<&str> = formats.iter().filter_map(|f| f["name"].as_str()).collect();
     let expected: Vec<&str> = RecordFormat::ALL.iter().map(|f| f.name()).collect();
     assert_eq!(names, expected, "PGN first, then each game's in the list's order");

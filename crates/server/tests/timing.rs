@@ -35,6 +35,46 @@ fn cpu_time() -> Duration {
     Duration::from_millis(ticks * 10)
 }
 
+/// The CPU time this process spends in 500 ms, `settle` from now.
+async fn cpu_spent_after(settle: Duration) -> Duration {
+    tokio::time::sleep(settle).await;
+    let before = cpu_time();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    cpu_time().saturating_sub(before)
+}
+
+/// POSTs `body` to `path` from a client that gives up after `patience` and
+/// then goes away, closing its connection.
+async fn post_impatiently(
+    base: &str,
+    path: &str,
+    body: &serde_json::Value,
+    patience: Duration,
+) -> reqwest::Result<reqwest::Response> {
+    let impatient = reqwest::Client::builder().no_proxy().timeout(patience).build().expect("client");
+    impatient
+        .post(format!("{base}{path}"))
+        .header("content-type", "application/json")
+        .body(body.to_string())
+        .send()
+        .await
+}
+
+/// POSTs `body` to `path` asking for NDJSON: the answer, whose status is
+/// 200, its lines still to be read.
+async fn post_streamed(c: &reqwest::Client, base: &str, path: &str, body: &serde_json::Value) -> reqwest::Response {
+    let response = c
+        .post(format!("{base}{path}"))
+        .header("content-type", "application/json")
+        .header("accept", "application/x-ndjson")
+        .body(body.to_string())
+        .send()
+        .await
+        .expect("an answer");
+    assert_eq!(response.status(), 200);
+    response
+}
+
 /// A long move batch whose client goes away stops at once: the process
 /// spends almost no CPU time after the client is gone.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -44,22 +84,12 @@ async fn a_move_batch_stops_when_its_client_goes_away() {
     let inputs = vec![START; 40];
     let body = json!({"inputs": inputs, "moves": shuffle(100_000)});
     // the client gives up after 300 ms and closes its connection
-    let impatient = reqwest::Client::builder().no_proxy().timeout(Duration::from_millis(300)).build().expect("client");
     let started = Instant::now();
-    let answer = impatient
-        .post(format!("{base}/v1/move"))
-        .header("content-type", "application/json")
-        .body(body.to_string())
-        .send()
-        .await;
+    let answer = post_impatiently(&base, "/v1/move", &body, Duration::from_millis(300)).await;
     assert!(answer.is_err(), "the work took more than 300 ms");
-    drop(impatient);
     assert!(started.elapsed() < Duration::from_secs(2));
     // within 100 ms the work has stopped
-    tokio::time::sleep(Duration::from_millis(100)).await;
-    let before = cpu_time();
-    tokio::time::sleep(Duration::from_millis(500)).await;
-    let spent = cpu_time().saturating_sub(before);
+    let spent = cpu_spent_after(Duration::from_millis(100)).await;
     assert!(spent < Duration::from_millis(150), "{spent:?} of CPU time in 500 ms after the client left");
 }
 
@@ -73,10 +103,7 @@ async fn a_move_batch_stops_at_the_time_limit() {
     let (status, answer) =
         post(&client(), &base, "/v1/move", &json!({"inputs": inputs, "moves": shuffle(100_000)})).await;
     assert_eq!(status, 503, "{answer}");
-    tokio::time::sleep(Duration::from_millis(100)).await;
-    let before = cpu_time();
-    tokio::time::sleep(Duration::from_millis(500)).await;
-    let spent = cpu_time().saturating_sub(before);
+    let spent = cpu_spent_after(Duration::from_millis(100)).await;
     assert!(spent < Duration::from_millis(150), "{spent:?} of CPU time in 500 ms after the time limit");
 }
 
@@ -87,19 +114,9 @@ async fn a_perft_stops_when_its_client_goes_away() {
     let base = start(Config::default().with_request_timeout(Duration::from_mins(1))).await;
     // four Khet perfts at depth 4: about 136 million nodes, under the budget
     let body = json!({"inputs": vec!["khet:classic"; 4], "depth": 4});
-    let impatient = reqwest::Client::builder().no_proxy().timeout(Duration::from_millis(500)).build().expect("client");
-    let answer = impatient
-        .post(format!("{base}/v1/perft"))
-        .header("content-type", "application/json")
-        .body(body.to_string())
-        .send()
-        .await;
+    let answer = post_impatiently(&base, "/v1/perft", &body, Duration::from_millis(500)).await;
     assert!(answer.is_err(), "the count took more than 500 ms");
-    drop(impatient);
-    tokio::time::sleep(Duration::from_millis(100)).await;
-    let before = cpu_time();
-    tokio::time::sleep(Duration::from_millis(500)).await;
-    let spent = cpu_time().saturating_sub(before);
+    let spent = cpu_spent_after(Duration::from_millis(100)).await;
     assert!(spent < Duration::from_millis(150), "{spent:?} of CPU time in 500 ms after the client left");
 }
 
@@ -111,23 +128,12 @@ async fn a_stream_stops_when_its_client_goes_away() {
     let base = start(config).await;
     let c = client();
     let body = json!({"inputs": vec![START; 400], "moves": shuffle(4_000)});
-    let mut response = c
-        .post(format!("{base}/v1/move"))
-        .header("content-type", "application/json")
-        .header("accept", "application/x-ndjson")
-        .body(body.to_string())
-        .send()
-        .await
-        .expect("an answer");
-    assert_eq!(response.status(), 200);
+    let mut response = post_streamed(&c, &base, "/v1/move", &body).await;
     let first = response.chunk().await.expect("a chunk").expect("a first line");
     assert!(first.starts_with(b"{\"ok\""), "{first:?}");
     drop(response);
     drop(c);
-    tokio::time::sleep(Duration::from_millis(100)).await;
-    let before = cpu_time();
-    tokio::time::sleep(Duration::from_millis(500)).await;
-    let spent = cpu_time().saturating_sub(before);
+    let spent = cpu_spent_after(Duration::from_millis(100)).await;
     assert!(spent < Duration::from_millis(150), "{spent:?} of CPU time in 500 ms after the client left");
 }
 
@@ -141,21 +147,10 @@ async fn a_slow_reader_pauses_the_stream() {
     let c = client();
     // 2,000 Xiangqi SVGs of about 45 KB: far more than the buffers on the way
     let body = json!({"inputs": vec![XQ_START; 2_000]});
-    let mut response = c
-        .post(format!("{base}/v1/render"))
-        .header("content-type", "application/json")
-        .header("accept", "application/x-ndjson")
-        .body(body.to_string())
-        .send()
-        .await
-        .expect("an answer");
-    assert_eq!(response.status(), 200);
+    let mut response = post_streamed(&c, &base, "/v1/render", &body).await;
     let mut all = response.chunk().await.expect("a chunk").expect("a first piece").to_vec();
     // the buffers on the way (a few MB on loopback) fill up first
-    tokio::time::sleep(Duration::from_secs(1)).await;
-    let before = cpu_time();
-    tokio::time::sleep(Duration::from_millis(500)).await;
-    let spent = cpu_time().saturating_sub(before);
+    let spent = cpu_spent_after(Duration::from_secs(1)).await;
     assert!(spent < Duration::from_millis(100), "{spent:?} of CPU time in 500 ms while nobody read");
     // reading again, the lines come again: 400 more, every one an answer
     let mut lines = all.iter().filter(|&&b| b == b'\n').count();

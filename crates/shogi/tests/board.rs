@@ -2,26 +2,16 @@
 //! the start the records' expected files give, round trips of written
 //! diagrams, errors that name line and column, readers that never panic.
 
+mod common;
+
 use std::fmt::Write;
 
 use polyfen_core::Setup;
 use polyfen_shogi::board::BoardNotation;
 use polyfen_shogi::{Position, Sfen};
-use polyfen_test_support::Corpus;
 use proptest::prelude::*;
 
-/// The public corpus's Shogi folder: the tests that read it are skipped
-/// without it.
-const CORPUS: Corpus = Corpus::new("shogi");
-
-/// A corpus file as text: UTF-8, or else `Shift_JIS`.
-fn text_of(path: &str) -> String {
-    let bytes = std::fs::read(format!("{CORPUS}/{path}")).unwrap_or_else(|e| panic!("{path}: {e}"));
-    match String::from_utf8(bytes) {
-        Ok(text) => text,
-        Err(e) => encoding_rs::SHIFT_JIS.decode(e.as_bytes()).0.into_owned(),
-    }
-}
+use common::{CORPUS, text_of};
 
 /// The lines of a KIF file's board diagram: from the first hand line to
 /// sente's hand line, and the turn line after it.

@@ -6,21 +6,11 @@
 //! piece (`王`, `竜`, `全`) and python-shogi's exporter, which never writes
 //! `同`.
 
+mod common;
+
 use polyfen_shogi::{Move, Position, Sfen, ShogiMoveNotation, Square};
-use polyfen_test_support::Corpus;
 
-/// The public corpus's Shogi folder: the tests that read it are skipped
-/// without it.
-const CORPUS: Corpus = Corpus::new("shogi");
-
-/// A corpus file as text: UTF-8, or else `Shift_JIS`.
-fn text_of(path: &str) -> String {
-    let bytes = std::fs::read(format!("{CORPUS}/{path}")).unwrap_or_else(|e| panic!("{path}: {e}"));
-    match String::from_utf8(bytes) {
-        Ok(text) => text,
-        Err(e) => encoding_rs::SHIFT_JIS.decode(e.as_bytes()).0.into_owned(),
-    }
-}
+use common::{CORPUS, text_of};
 
 /// The main line's move texts of a CSA file: the statements that start
 /// with a side's sign and a digit, up to the first `%` statement.
@@ -39,15 +29,18 @@ fn csa_moves(text: &str) -> Vec<&str> {
     moves
 }
 
+/// The lines of a KIF or KI2 file before its first `変化` line or its
+/// `まで` line.
+fn main_line(text: &str) -> impl Iterator<Item = &str> {
+    text.lines().take_while(|line| !line.starts_with("変化") && !line.starts_with("まで"))
+}
+
 /// The main line's move texts of a KIF file: the text after the move
 /// number, up to the first ASCII space, until a line that is not a move
 /// (投了, 中断 ...), a `変化` line or the `まで` line.
 fn kif_moves(text: &str) -> Vec<&str> {
     let mut moves = Vec::new();
-    for line in text.lines() {
-        if line.starts_with("変化") || line.starts_with("まで") {
-            break;
-        }
+    for line in main_line(text) {
         let rest = line.trim_start_matches(' ');
         let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
         if digits == 0 || !rest[digits..].starts_with(' ') {
@@ -67,10 +60,7 @@ fn kif_moves(text: &str) -> Vec<&str> {
 /// side's mark, until a `変化` line or the `まで` line.
 fn ki2_moves(text: &str) -> Vec<&str> {
     let mut moves = Vec::new();
-    for line in text.lines() {
-        if line.starts_with("変化") || line.starts_with("まで") {
-            break;
-        }
+    for line in main_line(text) {
         if line.starts_with('*') || line.starts_with('#') {
             continue;
         }

@@ -2,16 +2,14 @@
 //! strict and lenient readings (each repair reported, each error pointing
 //! at its bytes), round trips, and the reader against arbitrary input.
 
+mod common;
+
+use common::{CORPUS, corpus_setups, expected_lines};
 use std::fmt::Write;
 
 use polyfen_core::{Color, Hand, Setup};
 use polyfen_shogi::{Piece, Role, SETUPS, START_SFEN, Sfen, Square, setup, setup_sfen};
-use polyfen_test_support::Corpus;
 use proptest::prelude::*;
-
-/// The public corpus's Shogi folder: the tests that read it are skipped
-/// without it.
-const CORPUS: Corpus = Corpus::new("shogi");
 
 /// The value of `"key": "..."` in a line of JSON (no escapes in the values read).
 fn json_str<'a>(line: &'a str, key: &str) -> Option<&'a str> {
@@ -29,21 +27,18 @@ fn position_part(sfen: &str) -> String {
 fn every_handicap_start_of_the_corpus_records_is_the_named_setup() {
     let Some(_) = CORPUS.get() else { return };
     let mut seen = 0;
-    for file in ["records/expected.jsonl", "real/expected.jsonl"] {
-        let text = std::fs::read_to_string(format!("{CORPUS}/{file}")).expect("expected.jsonl");
-        for line in text.lines() {
-            let Some(start) = json_str(line, "start") else { continue };
-            let named = match json_str(line, "setup").and_then(|s| s.strip_prefix("shogi:")) {
-                Some(id) => Some(id),
-                // the real records name no setup: the starts they use are the even one,
-                // lance (20081220kyoochi.kif) and eight (8mai.csa, 8mai.ki2)
-                None => SETUPS.iter().find(|(_, _, sfen)| position_part(sfen) == position_part(start)).map(|s| s.0),
-            };
-            let Some(id) = named else { continue };
-            let ours = setup_sfen(id).unwrap_or_else(|| panic!("no setup {id}"));
-            assert_eq!(position_part(ours), position_part(start), "{id}");
-            seen += 1;
-        }
+    for line in expected_lines() {
+        let Some(start) = json_str(&line, "start") else { continue };
+        let named = match json_str(&line, "setup").and_then(|s| s.strip_prefix("shogi:")) {
+            Some(id) => Some(id),
+            // the real records name no setup: the starts they use are the even one,
+            // lance (20081220kyoochi.kif) and eight (8mai.csa, 8mai.ki2)
+            None => SETUPS.iter().find(|(_, _, sfen)| position_part(sfen) == position_part(start)).map(|s| s.0),
+        };
+        let Some(id) = named else { continue };
+        let ours = setup_sfen(id).unwrap_or_else(|| panic!("no setup {id}"));
+        assert_eq!(position_part(ours), position_part(start), "{id}");
+        seen += 1;
     }
     assert!(seen > 20, "{seen}");
 }
@@ -160,10 +155,7 @@ fn round_trips() {
 /// Every SFEN of the corpus reads and writes back byte for byte.
 #[test]
 fn every_corpus_sfen_round_trips() {
-    let Some(_) = CORPUS.get() else { return };
-    let text = std::fs::read_to_string(format!("{CORPUS}/positions.tsv")).expect("positions.tsv");
-    for sfen in text.lines().filter(|l| !l.starts_with('#')).filter_map(|l| l.split('\t').next()) {
-        let setup: Sfen = sfen.parse().unwrap_or_else(|e| panic!("{sfen}: {e}"));
+    for (sfen, setup) in corpus_setups() {
         assert_eq!(setup.to_string(), sfen);
     }
 }

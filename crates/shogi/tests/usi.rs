@@ -3,16 +3,15 @@
 //! played to its end, errors that point at the text and name candidates,
 //! and readers that never panic.
 
+mod common;
+
+use common::{CORPUS, corpus_setups, expected_lines};
 use std::fmt::Write;
 
 use polyfen_shogi::usi::{self, MoveErrorKind, PositionCommand, read_move, read_move_lenient, read_position_command};
 use polyfen_shogi::{Position, START_SFEN, Sfen};
-use polyfen_test_support::{Corpus, underline};
+use polyfen_test_support::underline;
 use proptest::prelude::*;
-
-/// The public corpus's Shogi folder: the tests that read it are skipped
-/// without it.
-const CORPUS: Corpus = Corpus::new("shogi");
 
 fn position(sfen: &str) -> Position {
     Position::from_setup(&sfen.parse::<Sfen>().unwrap_or_else(|e| panic!("{sfen}: {e}"))).expect("playable")
@@ -20,10 +19,8 @@ fn position(sfen: &str) -> Position {
 
 #[test]
 fn every_legal_move_of_the_corpus_reads_back_as_itself() {
-    let Some(_) = CORPUS.get() else { return };
-    let text = std::fs::read_to_string(format!("{CORPUS}/positions.tsv")).expect("positions.tsv");
-    for sfen in text.lines().filter(|l| !l.starts_with('#')).filter_map(|l| l.split('\t').next()) {
-        let p = position(sfen);
+    for (sfen, _) in corpus_setups() {
+        let p = position(&sfen);
         for &m in &p.legal_moves() {
             let written = m.to_string();
             assert_eq!(read_move(&p, &written), Ok(m), "{sfen} {written}");
@@ -60,30 +57,27 @@ fn position_part(sfen: &str) -> &str {
 fn every_corpus_game_plays_to_its_recorded_end() {
     let Some(_) = CORPUS.get() else { return };
     let mut games = 0;
-    for file in ["records/expected.jsonl", "real/expected.jsonl"] {
-        let text = std::fs::read_to_string(format!("{CORPUS}/{file}")).expect("expected.jsonl");
-        for line in text.lines() {
-            let record: serde_json::Value = serde_json::from_str(line).expect("JSON");
-            let start = record["start"].as_str().expect("a start");
-            let moves = |line: &serde_json::Value| -> Vec<String> {
-                line.as_array()
-                    .map(|a| a.iter().filter_map(|m| m.as_str().map(str::to_owned)).collect())
-                    .unwrap_or_default()
-            };
-            let mainline = moves(&record["mainline"]);
-            let command = format!("position sfen {start} moves {}", mainline.join(" "));
-            let read = read_position_command(command.trim_end()).unwrap_or_else(|e| panic!("{}: {e}", record["file"]));
-            assert_eq!(read.moves.len(), mainline.len());
-            let end = read.position().expect("playable").to_setup().to_string();
-            if let Some(expected) = record["end"].as_str() {
-                assert_eq!(position_part(&end), position_part(expected), "{}", record["file"]);
-            }
-            for other in record["lines"].as_array().into_iter().flatten() {
-                let command = format!("sfen {start} moves {}", moves(other).join(" "));
-                read_position_command(command.trim_end()).unwrap_or_else(|e| panic!("{}: {e}", record["file"]));
-            }
-            games += 1;
+    for line in expected_lines() {
+        let record: serde_json::Value = serde_json::from_str(&line).expect("JSON");
+        let start = record["start"].as_str().expect("a start");
+        let moves = |line: &serde_json::Value| -> Vec<String> {
+            line.as_array()
+                .map(|a| a.iter().filter_map(|m| m.as_str().map(str::to_owned)).collect())
+                .unwrap_or_default()
+        };
+        let mainline = moves(&record["mainline"]);
+        let command = format!("position sfen {start} moves {}", mainline.join(" "));
+        let read = read_position_command(command.trim_end()).unwrap_or_else(|e| panic!("{}: {e}", record["file"]));
+        assert_eq!(read.moves.len(), mainline.len());
+        let end = read.position().expect("playable").to_setup().to_string();
+        if let Some(expected) = record["end"].as_str() {
+            assert_eq!(position_part(&end), position_part(expected), "{}", record["file"]);
         }
+        for other in record["lines"].as_array().into_iter().flatten() {
+            let command = format!("sfen {start} moves {}", moves(other).join(" "));
+            read_position_command(command.trim_end()).unwrap_or_else(|e| panic!("{}: {e}", record["file"]));
+        }
+        games += 1;
     }
     assert!(games > 50, "{games}");
 }

@@ -2,15 +2,13 @@
 //! reasons it gives (the malformed ones by the reader, with a span), the
 //! corpus positions are valid, and the messages name side, square and kind.
 
+mod common;
+
+use common::{CORPUS, corpus_setups};
 use std::fmt::Write;
 
 use polyfen_core::Color;
 use polyfen_shogi::{Position, Role, Sfen, Violation};
-use polyfen_test_support::Corpus;
-
-/// The public corpus's Shogi folder: the tests that read it are skipped
-/// without it.
-const CORPUS: Corpus = Corpus::new("shogi");
 
 /// The kinds of violation a reason of `invalid.tsv` names.
 fn expected_kinds(reasons: &str) -> Vec<&'static str> {
@@ -96,10 +94,7 @@ fn every_invalid_corpus_row_is_refused_for_its_reasons() {
 
 #[test]
 fn the_corpus_positions_are_valid() {
-    let Some(_) = CORPUS.get() else { return };
-    let text = std::fs::read_to_string(format!("{CORPUS}/positions.tsv")).expect("positions.tsv");
-    for sfen in text.lines().filter(|l| !l.starts_with('#')).filter_map(|l| l.split('\t').next()) {
-        let setup: Sfen = sfen.parse().unwrap_or_else(|e| panic!("{sfen}: {e}"));
+    for (sfen, setup) in corpus_setups() {
         assert_eq!(setup.validate(), [], "{sfen}");
     }
 }

@@ -11,19 +11,26 @@
 //!   same on every run;
 //! - [`underline`] and [`carets`]: an input with carets under a span and a message, how
 //!   snapshots show an error;
-//! - [`process`]: running a binary with arguments and standard input.
+//! - [`process`]: running a binary with arguments and standard input;
+//! - [`report`]: a table of named cases as one snapshot;
+//! - [`CHESS_VARIANT_NAMES`]: the names lichess and python-chess write for
+//!   the chess variants.
 //!
 //! It depends on no polyfen crate, so that every crate of the workspace
 //! can use it as a dev-dependency. It is not published.
 
 mod corpus;
 mod data;
+mod names;
 pub mod perft;
 pub mod process;
+mod report;
 mod rng;
 mod span;
 
 pub use corpus::{CORPUS_ENV, Corpus, corpus, corpus_root};
 pub use data::{data_lines, data_path};
+pub use names::CHESS_VARIANT_NAMES;
+pub use report::report;
 pub use rng::Rng;
 pub use span::{carets, underline};

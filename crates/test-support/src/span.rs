@@ -36,26 +36,23 @@ mod tests {
 
     #[test]
     fn carets_stand_under_the_characters_of_the_span() {
-        assert_eq!(underline("8/8 x", &(4..5), "not a side"), "  8/8 x\n      ^ not a side\n");
-        assert_eq!(underline("abc", &(0..3), "all"), "  abc\n  ^^^ all\n");
+        for (input, span, message, expected) in [
+            ("8/8 x", 4..5, "not a side", "  8/8 x\n      ^ not a side\n"),
+            ("abc", 0..3, "all", "  abc\n  ^^^ all\n"),
+            // an empty span or one past the end gets one caret
+            ("abc", 3..3, "end", "  abc\n     ^ end\n"),
+            ("abc", 7..9, "past", "  abc\n     ^ past\n"),
+            // bytes are counted as characters: 炮 is three bytes
+            ("炮二平五", 3..9, "x", "  炮二平五\n   ^^ x\n"),
+            // a bound inside a character counts from its start
+            ("炮二", 1..3, "x", "  炮二\n  ^ x\n"),
+        ] {
+            assert_eq!(underline(input, &span, message), expected, "{input} {span:?}");
+        }
     }
 
     #[test]
     fn carets_alone_are_the_second_line() {
         assert_eq!(carets("8/8 x", &(4..5), "not a side"), "      ^ not a side\n");
-    }
-
-    #[test]
-    fn an_empty_span_or_one_past_the_end_gets_one_caret() {
-        assert_eq!(underline("abc", &(3..3), "end"), "  abc\n     ^ end\n");
-        assert_eq!(underline("abc", &(7..9), "past"), "  abc\n     ^ past\n");
-    }
-
-    #[test]
-    fn bytes_are_counted_as_characters() {
-        // 炮 is three bytes
-        assert_eq!(underline("炮二平五", &(3..9), "x"), "  炮二平五\n   ^^ x\n");
-        // a bound inside a character counts from its start
-        assert_eq!(underline("炮二", &(1..3), "x"), "  炮二\n  ^ x\n");
     }
 }

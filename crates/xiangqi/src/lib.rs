@@ -41,9 +41,7 @@ mod tables;
 mod types;
 mod validate;
 
-use polyfen_core::{
-    Color, Field, Fields, Leniency, ParseError, ParseErrorKind, PlacementSpec, Repair, RowOrder, Setup, Variant,
-};
+use polyfen_core::{Color, Field, Fields, Leniency, ParseError, ParseErrorKind, PlacementSpec, Repair, Setup, Variant};
 
 pub use game::{
     JsonMarker, MAX_PERFT_DEPTH, XiangqiAdapter, XiangqiDocument, XiangqiJson, XiangqiNotation, XiangqiPosition,
@@ -109,19 +107,10 @@ const CELL_LETTERS: [[u8; 15]; 3] = [*b"KABNRCPkabnrcp\0", *b"KAEHRCPkaehrcp\0",
 impl Variant for Xiangqi {
     const ID: &'static str = "xiangqi";
     const NOTATION_NAME: &'static str = "Xiangqi FEN";
-    const SPEC: PlacementSpec = PlacementSpec {
-        files: 9,
-        ranks: 10,
-        row_order: RowOrder::TopFirst,
-        ten_digit: None,
-        separator: b'/',
-        prefix: None,
-        suffix: None,
-        row_word: "rank",
-        cell_word: "points",
-        first_rank_label: 0,
-        expected_cell: "a piece letter (KABNRCP, kabnrcp), a digit 1-9 or '/'",
-    };
+    const SPEC: PlacementSpec = PlacementSpec::grid(9, 10)
+        .words("rank", "points")
+        .first_rank_label(0)
+        .expecting("a piece letter (KABNRCP, kabnrcp), a digit 1-9 or '/'");
     const COLOR_NAMES: [&'static str; 2] = ["red", "black"];
 
     type Piece = Piece;

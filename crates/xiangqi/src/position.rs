@@ -14,7 +14,7 @@
 
 use core::fmt;
 
-use polyfen_core::{Color, ListedMove, PerftTree, Setup};
+use polyfen_core::{Color, ListedMove, Setup};
 
 use crate::tables::{
     ADVISOR_MASKS, ELEPHANT_STEPS, HORSE_ATTACKS, HORSE_BY_LEG, KING_MASKS, NONE, RAY_MASKS, SOLDIER_ATTACKS,
@@ -433,7 +433,7 @@ impl Position {
 
     /// The number of leaf nodes of the legal move tree `depth` plies deep
     /// (1 at depth 0). Split by the first move, watched or estimated, it is
-    /// [`PerftTree`]'s.
+    /// [`PerftTree`](polyfen_core::PerftTree)'s.
     ///
     /// # Examples
     ///
@@ -635,30 +635,20 @@ impl Position {
     }
 }
 
-/// The legal move tree: divide, the watched perft and the estimate.
-impl PerftTree for Position {
-    type Move = Move;
-    type Moves = MoveList;
-
-    fn moves(&self) -> MoveList {
-        self.legal_moves()
-    }
-
-    fn child(&self, m: Move) -> Option<Position> {
+impl Position {
+    /// The position after `m`, which the caller knows to be legal: a child
+    /// of the legal move tree.
+    fn played(&self, m: Move) -> Position {
         let mut next = *self;
         next.play(m);
-        Some(next)
-    }
-
-    fn perft(&self, depth: u32) -> u64 {
-        Position::perft(self, depth)
-    }
-
-    #[allow(clippy::cast_possible_truncation)] // a count of moves
-    fn count(&self) -> usize {
-        self.count_legal() as usize
+        next
     }
 }
+
+polyfen_core::perft_tree!(
+    /// The legal move tree: divide, the watched perft and the estimate.
+    Position, Move, MoveList, count = count_legal
+);
 
 /// No point: the `ignore` of [`attacked`] when nothing is to be ignored.
 const NO_POINT: usize = 90;

@@ -1,7 +1,6 @@
 //! Board diagrams: the pieces on the points of the lines, the river between
 //! ranks 4 and 5, the palaces' diagonals, coordinates around.
 
-use core::fmt;
 use core::fmt::Write as _;
 use core::str::FromStr;
 
@@ -50,11 +49,7 @@ impl RenderStyle {
     }
 }
 
-impl fmt::Display for RenderStyle {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.pad(self.name())
-    }
-}
+polyfen_core::display_name!(RenderStyle, name, pad);
 
 impl FromStr for RenderStyle {
     type Err = UnknownName;

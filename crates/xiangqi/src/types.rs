@@ -1,8 +1,5 @@
 //! Xiangqi pieces, points, letter sets and Chinese characters.
 
-use core::fmt;
-use core::str::FromStr;
-
 use polyfen_core::Color;
 
 /// A kind of Xiangqi piece.
@@ -291,11 +288,7 @@ impl LetterSet {
     }
 }
 
-impl fmt::Display for LetterSet {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.pad(self.name())
-    }
-}
+polyfen_core::display_name!(LetterSet, name, pad);
 
 /// A name that is no letter set (or render style).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -309,18 +302,11 @@ pub struct UnknownName {
     pub expected: &'static str,
 }
 
-impl FromStr for LetterSet {
-    type Err = UnknownName;
-
-    /// Reads `xqbase`, `wxf` or `iccs` (in any case).
-    fn from_str(s: &str) -> Result<LetterSet, UnknownName> {
-        LetterSet::ALL.into_iter().find(|set| s.eq_ignore_ascii_case(set.name())).ok_or_else(|| UnknownName {
-            what: "letter set",
-            found: s.to_owned(),
-            expected: "xqbase, wxf or iccs",
-        })
-    }
-}
+polyfen_core::from_name!(LetterSet, name, UnknownName, |s: &str| UnknownName {
+    what: "letter set",
+    found: s.to_owned(),
+    expected: "xqbase, wxf or iccs",
+});
 
 /// A point of the board, `a0` = 0 … `i9` = 89: files a–i from red's left,
 /// ranks 0–9 from red's side (ICCS coordinates). The core's square of a

@@ -107,16 +107,9 @@ impl Explain for ChessPosition {
         }
     }
 
-    fn field_parts(
-        &self,
-        input: &str,
-        field: Field,
-        _notation: ChessNotation,
-        _pieces: &[(u8, u8)],
-        parts: &mut Vec<Part>,
-    ) {
-        let Field { start, end, mut index } = field;
-        let text = &input[start..end];
+    fn field_parts(&self, field: Field<'_>, _notation: ChessNotation, _pieces: &[(u8, u8)], parts: &mut Vec<Part>) {
+        let Field { input, start, end, mut index } = field;
+        let text = field.text();
         let part = |kind| Part::new(input, start, end, kind);
         let extras = &self.setup.extras;
         if let Some(checks) = self.variant.remaining_checks

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use polyfen_core::codec::{decode_hand, encode_hand};
 use polyfen_core::{Color, HandSpec, HandStyle, Leniency, ParseError, Setup};
-use polyfen_game::json::{at_key, at_value, board_map};
+use polyfen_game::json::{at_key, at_value, board_map, side_to_move};
 use serde::{Deserialize, Serialize};
 
 use crate::game::ChessPosition;
@@ -136,17 +136,7 @@ impl ChessJson {
             .ok_or_else(|| at_value(input, &["board", name], format!("{letter:?} is not a FEN piece letter")))?;
             board[square.index()] = Some(piece);
         }
-        let turn = match self.side_to_move.as_str() {
-            "white" | "w" => Color::White,
-            "black" | "b" => Color::Black,
-            other => {
-                return Err(at_value(
-                    input,
-                    &["side_to_move"],
-                    format!("side_to_move {other:?} is not \"white\" or \"black\""),
-                ));
-            }
-        };
+        let turn = side_to_move(input, &self.side_to_move, &["white", "w"], &["black", "b"])?;
         let castling = Castling::parse(&self.castling, 0)
             .map_err(|e| at_value(input, &["castling"], format!("castling {:?}: {}", self.castling, e.kind)))?;
         let ep = match &self.en_passant {

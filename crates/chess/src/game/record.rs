@@ -3,7 +3,7 @@
 //! noted; null moves written `--`, or `0000` in UCI.
 
 use polyfen_core::Color;
-use polyfen_game::{CastlingMoves, GameStatus, MoveError, MoveNote, NULL_MOVE, RecordAdapter};
+use polyfen_game::{CastlingMoves, GameStatus, MoveError, MoveNote, NULL_MOVE, RecordAdapter, noting_repairs};
 
 use super::{ChessMoveNotation, ChessPosition, uci_castling, variants, write_move};
 use crate::{CastlingStyle, Move, MoveSyntax, Position, VariantPosition};
@@ -43,7 +43,7 @@ fn read_variant_move(
     let mut repairs = Vec::new();
     let read = pos.read_move(text, if lenient { Some(&mut repairs) } else { None });
     let (m, syntax) = read.map_err(|e| variants::move_error(pos, e, CastlingMoves::Auto))?;
-    notes.extend(repairs.into_iter().map(|r| MoveNote { span: r.span, message: r.message }));
+    notes.extend(repairs.into_iter().map(MoveNote::from));
     if expected.is_none_or(|e| e == ChessMoveNotation::San) {
         let kind = match syntax {
             MoveSyntax::Uci => Some("UCI"),
@@ -106,12 +106,18 @@ impl RecordAdapter for ChessAdapter {
         pos: &ChessPos,
         text: &str,
         expected: Option<ChessMoveNotation>,
+        lenient: bool,
         notes: &mut Vec<MoveNote>,
     ) -> Result<Move, MoveError> {
         let p = match pos {
             ChessPos::Standard { pos, .. } => pos,
-            ChessPos::Variant { pos, .. } => return read_variant_move(pos, text, expected, false, notes),
+            ChessPos::Variant { pos, .. } => return read_variant_move(pos, text, expected, lenient, notes),
         };
+        if lenient {
+            return noting_repairs(notes, |repairs| {
+                p.read_move(text, Some(repairs)).map(|(mv, _)| mv).map_err(|e| move_error(p, e))
+            });
+        }
         // the common case: SAN (which also reads LAN), straight to its reader
         if !is_uci_shaped(text.as_bytes()) {
             return match p.parse_san(text) {
@@ -161,22 +167,6 @@ impl RecordAdapter for ChessAdapter {
             }
             Err(e) => Err(move_error(p, e)),
         }
-    }
-
-    fn read_move_lenient(
-        pos: &ChessPos,
-        text: &str,
-        expected: Option<ChessMoveNotation>,
-        notes: &mut Vec<MoveNote>,
-    ) -> Result<Move, MoveError> {
-        let pos = match pos {
-            ChessPos::Standard { pos, .. } => pos,
-            ChessPos::Variant { pos, .. } => return read_variant_move(pos, text, expected, true, notes),
-        };
-        let mut repairs = Vec::new();
-        let (mv, _) = pos.read_move(text, Some(&mut repairs)).map_err(|e| move_error(pos, e))?;
-        notes.extend(repairs.into_iter().map(|r| MoveNote { span: r.span, message: r.message }));
-        Ok(mv)
     }
 
     #[inline]
@@ -268,18 +258,13 @@ fn is_lan_shaped(text: &[u8]) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use polyfen_game::{GameStatus, NoNullMove, RecordAdapter, Step, play_step, read_step, write_step};
+    use polyfen_game::{GameStatus, RecordAdapter, Step, play_step, read_step, step_text};
 
     use super::{ChessAdapter, ChessPos};
     use crate::{ChessMoveNotation, ChessPosition, START_FEN};
 
     fn start() -> ChessPos {
         ChessAdapter::from_position(&ChessPosition::new(START_FEN.parse().expect("the start"))).expect("playable")
-    }
-
-    fn write(pos: &ChessPos, step: Step<crate::Move>, notation: ChessMoveNotation) -> Result<String, NoNullMove> {
-        let mut out = String::new();
-        write_step::<ChessAdapter>(pos, step, notation, &mut out).map(|()| out)
     }
 
     #[test]
@@ -289,9 +274,9 @@ mod tests {
         let e4 = read_step::<ChessAdapter>(&pos, "e2e4", Some(ChessMoveNotation::San), false, &mut notes).unwrap();
         let noted: Vec<&str> = notes.iter().map(|n| n.message.as_str()).collect();
         assert_eq!(noted, ["read the UCI move 'e2e4' as 'e4'"]);
-        assert_eq!(write(&pos, e4, ChessMoveNotation::San), Ok("e4".to_owned()));
-        assert_eq!(write(&pos, e4, ChessMoveNotation::Lan), Ok("e2-e4".to_owned()));
-        assert_eq!(write(&pos, e4, ChessAdapter::COORDINATES), Ok("e2e4".to_owned()));
+        assert_eq!(step_text::<ChessAdapter>(&pos, e4, ChessMoveNotation::San), Ok("e4".to_owned()));
+        assert_eq!(step_text::<ChessAdapter>(&pos, e4, ChessMoveNotation::Lan), Ok("e2-e4".to_owned()));
+        assert_eq!(step_text::<ChessAdapter>(&pos, e4, ChessAdapter::COORDINATES), Ok("e2e4".to_owned()));
         notes.clear();
         assert!(read_step::<ChessAdapter>(&pos, "e4", Some(ChessMoveNotation::San), false, &mut notes).is_ok());
         assert!(notes.is_empty());
@@ -302,8 +287,8 @@ mod tests {
         let null = read_step::<ChessAdapter>(&pos, "Z0", Some(ChessMoveNotation::San), false, &mut notes).unwrap();
         assert!(matches!(null, Step::Null));
         assert_eq!(notes.last().map(|n| n.message.as_str()), Some("read 'Z0' as the null move '--'"));
-        assert_eq!(write(&pos, null, ChessMoveNotation::San), Ok("--".to_owned()));
-        assert_eq!(write(&pos, null, ChessMoveNotation::Uci), Ok("0000".to_owned()));
+        assert_eq!(step_text::<ChessAdapter>(&pos, null, ChessMoveNotation::San), Ok("--".to_owned()));
+        assert_eq!(step_text::<ChessAdapter>(&pos, null, ChessMoveNotation::Uci), Ok("0000".to_owned()));
         play_step::<ChessAdapter>(&mut pos, null);
         assert_eq!(ChessAdapter::numbering(&pos), (2, false));
         assert_eq!(ChessAdapter::status(&pos), GameStatus::Ongoing);

@@ -18,10 +18,9 @@ impl Position {
     }
 }
 
-/// The LAN of a move of `position` (chess's, or a variant's board) but its
-/// check mark: castling as `O-O`, a drop as `N@f3`, else the piece letter,
-/// both squares with `-` or `x` between, and a promotion.
-pub(crate) fn write_lan_body(position: &Position, m: Move, out: &mut String) {
+/// Writes `m` onto `out` if it is a castling (`O-O`, `O-O-O`) or a drop
+/// (`N@f3`), the moves SAN and LAN write alike; whether it was.
+pub(crate) fn write_castle_or_drop(m: Move, out: &mut String) -> bool {
     if m.is_castle() {
         out.push_str(if m.to().file() > m.from().file() { "O-O" } else { "O-O-O" });
     } else if m.is_drop() {
@@ -29,6 +28,16 @@ pub(crate) fn write_lan_body(position: &Position, m: Move, out: &mut String) {
         out.push('@');
         push_square(out, m.to());
     } else {
+        return false;
+    }
+    true
+}
+
+/// The LAN of a move of `position` (chess's, or a variant's board) but its
+/// check mark: castling as `O-O`, a drop as `N@f3`, else the piece letter,
+/// both squares with `-` or `x` between, and a promotion.
+pub(crate) fn write_lan_body(position: &Position, m: Move, out: &mut String) {
+    if !write_castle_or_drop(m, out) {
         if m.role() != Role::Pawn {
             out.push(m.role().letter().to_ascii_uppercase() as char);
         }

@@ -43,7 +43,7 @@ use polyfen_core::{Color, MoveRepair};
 use crate::position::{Move, Position};
 use crate::types::{Role, Square};
 
-pub(crate) use lan::write_lan_body;
+pub(crate) use lan::{write_castle_or_drop, write_lan_body};
 pub(crate) use lenient::lenient_reading;
 pub use san::San;
 pub(crate) use san::{standard_suffix, trim, write_san_body};

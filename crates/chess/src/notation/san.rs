@@ -5,7 +5,7 @@
 use arrayvec::ArrayVec;
 use core::ops::Range;
 
-use super::{MoveError, MoveReader, promotion_of, push_square, square_at};
+use super::{MoveError, MoveReader, promotion_of, push_square, square_at, write_castle_or_drop};
 use crate::position::{Move, MoveKind, Position};
 use crate::types::{Role, Square};
 
@@ -460,9 +460,7 @@ impl Position {
 
     /// Writes a legal move in SAN onto `out`.
     pub fn write_san(&self, m: Move, out: &mut String) {
-        if m.is_castle() {
-            out.push_str(if m.to().file() > m.from().file() { "O-O" } else { "O-O-O" });
-        } else {
+        if !write_castle_or_drop(m, out) {
             let capture = m.kind() == MoveKind::EnPassant || self.piece_at(m.to()).is_some();
             // no other piece of its kind in reach of its square: none to
             // tell it from, and no list to make

@@ -405,6 +405,13 @@ pub(crate) trait MoveSink {
     fn push_promotions(&mut self, targets: u64, delta: i32);
 }
 
+/// The pawn move to `t` from `delta` squares before it, promoting to
+/// `promotion`.
+#[inline]
+fn pawn_move(t: usize, delta: i32, promotion: Option<Role>) -> Move {
+    Move { from: sq((t as i32 - delta) as u32), to: sq(t as u32), role: Role::Pawn, promotion, kind: MoveKind::Normal }
+}
+
 impl<const N: usize> MoveSink for ArrayVec<Move, N> {
     #[inline]
     fn push(&mut self, m: Move) {
@@ -422,16 +429,7 @@ impl<const N: usize> MoveSink for ArrayVec<Move, N> {
     #[inline]
     fn push_pawns(&mut self, targets: u64, delta: i32) {
         for t in squares(targets) {
-            ArrayVec::push(
-                self,
-                Move {
-                    from: sq((t as i32 - delta) as u32),
-                    to: sq(t as u32),
-                    role: Role::Pawn,
-                    promotion: None,
-                    kind: MoveKind::Normal,
-                },
-            );
+            ArrayVec::push(self, pawn_move(t, delta, None));
         }
     }
 
@@ -439,16 +437,7 @@ impl<const N: usize> MoveSink for ArrayVec<Move, N> {
     fn push_promotions(&mut self, targets: u64, delta: i32) {
         for t in squares(targets) {
             for p in PROMOTIONS {
-                ArrayVec::push(
-                    self,
-                    Move {
-                        from: sq((t as i32 - delta) as u32),
-                        to: sq(t as u32),
-                        role: Role::Pawn,
-                        promotion: Some(p),
-                        kind: MoveKind::Normal,
-                    },
-                );
+                ArrayVec::push(self, pawn_move(t, delta, Some(p)));
             }
         }
     }

@@ -16,7 +16,7 @@
 mod generate;
 mod moves;
 
-use polyfen_core::{Color, PerftTree};
+use polyfen_core::Color;
 
 use crate::bitboard::{
     Bitboards, KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, bishop_attacks, diagonal_lines, rook_attacks, straight_lines,
@@ -479,7 +479,7 @@ impl Position {
 
     /// The number of leaf nodes of the legal move tree `depth` plies deep
     /// (the last ply counted, not played nor listed). Split by the first
-    /// move, watched or estimated, it is [`PerftTree`]'s.
+    /// move, watched or estimated, it is [`PerftTree`](polyfen_core::PerftTree)'s.
     ///
     /// # Examples
     ///
@@ -503,23 +503,10 @@ impl Position {
     }
 }
 
-/// The legal move tree: divide, the watched perft and the estimate.
-impl PerftTree for Position {
-    type Move = Move;
-    type Moves = MoveList;
-
-    fn moves(&self) -> MoveList {
-        self.legal_moves()
-    }
-
-    fn child(&self, m: Move) -> Option<Position> {
-        Some(self.played(m))
-    }
-
-    fn perft(&self, depth: u32) -> u64 {
-        Position::perft(self, depth)
-    }
-}
+polyfen_core::perft_tree!(
+    /// The legal move tree: divide, the watched perft and the estimate.
+    Position, Move, MoveList
+);
 
 #[cfg(test)]
 mod tests {
@@ -543,13 +530,8 @@ mod tests {
             "4k3/8/8/2KpP2r/8/8/8/8 w - d6 0 1",
         ];
         let starts: Vec<Position> = starts.iter().map(|f| pos(f)).collect();
-        let mut state = 0x2545_f491_4f6c_dd1d_u64;
-        let mut below = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            usize::try_from(state % n as u64).unwrap_or(0)
-        };
+        let mut rng = polyfen_test_support::Rng::new(0x2545_f491_4f6c_dd1d);
+        let mut below = |n: usize| rng.below(n);
         let mut out = Vec::with_capacity(count);
         while out.len() < count {
             let mut p = starts[below(starts.len())];

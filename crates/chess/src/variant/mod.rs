@@ -177,11 +177,7 @@ impl ChessVariant {
     }
 }
 
-impl fmt::Display for ChessVariant {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.id())
-    }
-}
+polyfen_core::display_name!(ChessVariant, id);
 
 impl FromStr for ChessVariant {
     type Err = UnknownVariant;

@@ -15,8 +15,8 @@ use polyfen_core::MoveRepair;
 
 use super::rules::{VariantMoveList, VariantOutcome, VariantPosition};
 use crate::notation::{
-    CastlingNotation, MoveError, MoveReader, MoveSyntax, San, check_note, is_uci_shaped, lenient_reading, push_square,
-    square_at, trim, write_lan_body, write_san_body,
+    CastlingNotation, MoveError, MoveReader, MoveSyntax, San, check_note, is_uci_shaped, lenient_reading, square_at,
+    trim, write_castle_or_drop, write_lan_body, write_san_body,
 };
 use crate::position::{Move, MoveKind, MoveList, Outcome};
 use crate::types::{Role, Square};
@@ -268,13 +268,7 @@ impl VariantPosition {
 
     /// Writes a legal move in SAN onto `out`.
     pub fn write_san(&self, m: Move, out: &mut String) {
-        if m.is_castle() {
-            out.push_str(if m.to().file() > m.from().file() { "O-O" } else { "O-O-O" });
-        } else if m.is_drop() {
-            out.push(m.role().letter().to_ascii_uppercase() as char);
-            out.push('@');
-            push_square(out, m.to());
-        } else {
+        if !write_castle_or_drop(m, out) {
             let capture = m.kind() == MoveKind::EnPassant || self.chess().piece_at(m.to()).is_some();
             // a pawn's SAN names no competitor: no list to make for it
             let legal = if m.role() == Role::Pawn { ArrayVec::new() } else { self.legal_moves() };

@@ -31,16 +31,9 @@ impl Explain for KhetPosition {
         color_name(color)
     }
 
-    fn field_parts(
-        &self,
-        input: &str,
-        field: Field,
-        _notation: KhetNotation,
-        pieces: &[(u8, u8)],
-        parts: &mut Vec<Part>,
-    ) {
-        let Field { start, end, index } = field;
-        let text = &input[start..end];
+    fn field_parts(&self, field: Field<'_>, _notation: KhetNotation, pieces: &[(u8, u8)], parts: &mut Vec<Part>) {
+        let Field { input, start, end, index } = field;
+        let text = field.text();
         let part = |kind| Part::new(input, start, end, kind);
         let extras = &self.setup.extras;
         parts.push(match index {

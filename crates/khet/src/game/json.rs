@@ -4,8 +4,8 @@
 
 use std::collections::BTreeMap;
 
-use polyfen_core::{Color, ParseError, Setup};
-use polyfen_game::json::{at_key, at_value, board_map, facing_map};
+use polyfen_core::{ParseError, Setup};
+use polyfen_game::json::{at_key, at_value, board_map, facing_map, side_to_move};
 use serde::{Deserialize, Serialize};
 
 use super::KhetPosition;
@@ -86,17 +86,7 @@ impl KhetJson {
         if let Some(name) = self.facing.keys().find(|name| !self.board.contains_key(*name)) {
             return Err(at_key(input, &["facing", name], format!("{name:?} has a facing but no piece")));
         }
-        let turn = match self.side_to_move.as_str() {
-            "silver" | "s" => Color::White,
-            "red" | "r" => Color::Black,
-            other => {
-                return Err(at_value(
-                    input,
-                    &["side_to_move"],
-                    format!("side_to_move {other:?} is not \"silver\" or \"red\""),
-                ));
-            }
-        };
+        let turn = side_to_move(input, &self.side_to_move, &["silver", "s"], &["red", "r"])?;
         let extras = KhetExtras { turn, turn_counter: self.turn_counter };
         Ok(KhetPosition::new(Setup { board, extras }))
     }

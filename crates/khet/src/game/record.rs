@@ -2,7 +2,7 @@
 //! rotation a move of its own; a null move written `0000`.
 
 use polyfen_core::Color;
-use polyfen_game::{GameStatus, MoveError, MoveNote, NULL_MOVE, RecordAdapter};
+use polyfen_game::{GameStatus, MoveError, MoveNote, NULL_MOVE, RecordAdapter, noting_repairs};
 
 use super::{KhetMoveNotation, KhetPosition};
 use crate::{Move, Position, Rules};
@@ -52,8 +52,14 @@ impl RecordAdapter for KhetAdapter {
         pos: &KhetPos,
         text: &str,
         _expected: Option<KhetMoveNotation>,
-        _notes: &mut Vec<MoveNote>,
+        lenient: bool,
+        notes: &mut Vec<MoveNote>,
     ) -> Result<Move, MoveError> {
+        if lenient {
+            return noting_repairs(notes, |repairs| {
+                pos.pos.parse_move_lenient(text, &KHET_RULES, repairs).map_err(|e| MoveError::new(e.kind, e.span))
+            });
+        }
         pos.pos.parse_move(text, &KHET_RULES).map_err(|e| {
             let candidates = match Move::parse(text) {
                 Ok(mv) => pos
@@ -67,19 +73,6 @@ impl RecordAdapter for KhetAdapter {
             };
             MoveError::new(e.kind, e.span).with_candidates(candidates)
         })
-    }
-
-    fn read_move_lenient(
-        pos: &KhetPos,
-        text: &str,
-        _expected: Option<KhetMoveNotation>,
-        notes: &mut Vec<MoveNote>,
-    ) -> Result<Move, MoveError> {
-        let mut repairs = Vec::new();
-        let mv =
-            pos.pos.parse_move_lenient(text, &KHET_RULES, &mut repairs).map_err(|e| MoveError::new(e.kind, e.span))?;
-        notes.extend(repairs.into_iter().map(|r| MoveNote { span: r.span, message: r.message }));
-        Ok(mv)
     }
 
     fn play(pos: &mut KhetPos, mv: Move) {

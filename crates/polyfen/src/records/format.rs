@@ -10,7 +10,6 @@
 //! nothing here but its entry in the list. The error those readers give is
 //! in `record_error.rs`, which this module imports.
 
-use std::fmt;
 use std::str::FromStr;
 
 use encoding_rs::Encoding;
@@ -363,11 +362,7 @@ fn record_for<P: Member>(game: &Game) -> Result<records::Record<P>, RulesError> 
     })
 }
 
-impl fmt::Display for RecordFormat {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+polyfen_core::display_name!(RecordFormat, name);
 
 impl FromStr for RecordFormat {
     type Err = String;

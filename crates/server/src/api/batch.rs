@@ -8,6 +8,7 @@
 //! answers' shapes `answer`'s.
 
 use std::cell::Cell;
+use std::convert::Infallible;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -15,6 +16,7 @@ use std::time::Instant;
 use axum::Json;
 use axum::body::{Body, Bytes};
 use axum::extract::rejection::BytesRejection;
+use axum::extract::{FromRequest, Request};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use polyfen::Reading;
@@ -122,6 +124,28 @@ pub(crate) const NDJSON: &str = "application/x-ndjson";
 /// How many answer lines may wait for a slow reader before the work pauses.
 const LINES_IN_FLIGHT: usize = 8;
 
+/// A read endpoint's request as its handler takes it: the service's
+/// state, the headers (which may ask for NDJSON) and the body, not yet
+/// decoded (a body that could not be read is refused by [`endpoint`]).
+pub(crate) struct Call {
+    /// What every handler shares.
+    pub(crate) state: AppState,
+    /// The request's headers.
+    headers: HeaderMap,
+    /// The request's body.
+    body: Result<Bytes, BytesRejection>,
+}
+
+impl FromRequest<AppState> for Call {
+    type Rejection = Infallible;
+
+    async fn from_request(request: Request, state: &AppState) -> Result<Call, Infallible> {
+        let headers = request.headers().clone();
+        let body = Bytes::from_request(request, state).await;
+        Ok(Call { state: state.clone(), headers, body })
+    }
+}
+
 /// The shared preparation of every read endpoint: parses the body, builds
 /// the read spec, lets `settings` read the endpoint's own fields, and takes
 /// the inputs (refusing a batch over the limit, and a request over the
@@ -130,9 +154,7 @@ const LINES_IN_FLIGHT: usize = 8;
 /// `accept: application/x-ndjson` as one line per input. An item error the
 /// job returns without a notation gets the notation the input was read as.
 pub(crate) async fn endpoint<R, S, T, J>(
-    state: &AppState,
-    headers: &HeaderMap,
-    body: Result<Bytes, BytesRejection>,
+    call: Call,
     plan: Plan<S>,
     settings: impl FnOnce(R) -> Result<S, Refusal>,
     job: J,
@@ -143,6 +165,8 @@ where
     T: Serialize + Send + 'static,
     J: Fn(&S, &Ctx, &str, Reading) -> Result<T, ItemError> + Send + Sync + 'static,
 {
+    let Call { state, headers, body } = call;
+    let state = &state;
     let started = Instant::now();
     let config = &state.config;
     // a large body is large inputs: never answered on the async threads
@@ -159,7 +183,7 @@ where
         Ok(prepared) => prepared,
         Err(refusal) => return refusal.into_response(),
     };
-    let stream = matches!(inputs, Inputs::Batch(_)) && wants_ndjson(headers);
+    let stream = matches!(inputs, Inputs::Batch(_)) && wants_ndjson(&headers);
     let cancel = CancelOnDrop::new();
     let ctx = Ctx::new(cancel.flag(), config.max_perft_nodes);
     let n = inputs.len();

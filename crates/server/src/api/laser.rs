@@ -2,18 +2,13 @@
 //! the games that have it) traced and drawn over the board. Its settings, plan and job for [`super::batch::endpoint`]; it
 //! parses no body and runs nothing on the pool itself.
 
-use axum::body::Bytes;
-use axum::extract::State;
-use axum::extract::rejection::BytesRejection;
-use axum::http::HeaderMap;
 use axum::response::Response;
 use polyfen::extras::{self, ExtraArgs};
 use polyfen::{Position, Reading};
 use serde::Serialize;
 
-use crate::AppState;
 use crate::api::answer::ItemError;
-use crate::api::batch::{Cost, Plan, Weight, endpoint};
+use crate::api::batch::{Call, Cost, Plan, Weight, endpoint};
 use crate::api::request::read_request;
 use crate::refusal::bad_request;
 
@@ -46,11 +41,7 @@ fn capitalized(name: &str) -> String {
 /// move) in a position of a game that has one (Khet) and draws it over the
 /// board.
 #[allow(clippy::ref_option_ref, reason = "the plan's estimate takes its settings by reference")]
-pub(crate) async fn laser(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    body: Result<Bytes, BytesRejection>,
-) -> Response {
+pub(crate) async fn laser(call: Call) -> Response {
     let settings = |request: LaserRequest| {
         let Some(side) = request.color else { return Ok(None) };
         let sides = extras::sides(LASER);
@@ -68,7 +59,7 @@ pub(crate) async fn laser(
         measures: |_| crate::estimate::Needs::Drawings,
         ..Plan::new(Weight::Heavy)
     };
-    endpoint(&state, &headers, body, plan, settings, |&side, _, _, reading| {
+    endpoint(call, plan, settings, |&side, _, _, reading| {
         let variant = reading.position.variant();
         if !variant.extras().iter().any(|extra| extra.name == LASER) {
             let owners: Vec<String> =

@@ -3,17 +3,12 @@
 //! input for [`super::batch::endpoint`]; none parses a body or runs work on
 //! the pool itself.
 
-use axum::body::Bytes;
-use axum::extract::State;
-use axum::extract::rejection::BytesRejection;
-use axum::http::HeaderMap;
 use axum::response::Response;
 use polyfen::{EnPassantPolicy, Notation, Position, Reading, RenderStyle, WriteOptions};
 use serde::Serialize;
 
-use crate::AppState;
 use crate::api::answer::{ItemError, RepairOut, repairs_out};
-use crate::api::batch::{Cost, Plan, Weight, endpoint};
+use crate::api::batch::{Call, Cost, Plan, Weight, endpoint};
 use crate::api::request::{parse_id, read_request};
 use crate::refusal::bad_request;
 
@@ -37,11 +32,7 @@ struct Converted {
 }
 
 /// `POST /v1/convert`.
-pub(crate) async fn convert(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    body: Result<Bytes, BytesRejection>,
-) -> Response {
+pub(crate) async fn convert(call: Call) -> Response {
     let settings = |request: ConvertRequest| {
         let to: Notation = parse_id(&request.to, "notation", "to")?;
         let mut options = WriteOptions::default().with_canonical(request.canonical);
@@ -57,7 +48,7 @@ pub(crate) async fn convert(
         }
         Ok((to, options))
     };
-    endpoint(&state, &headers, body, Plan::new(Weight::Light), settings, |(to, options), _, input, reading| {
+    endpoint(call, Plan::new(Weight::Light), settings, |(to, options), _, input, reading| {
         let written = reading.position.to_notation(*to, options).map_err(|e| ItemError::message(e.to_string()))?;
         Ok(Converted {
             notation: reading.notation.into(),
@@ -86,15 +77,9 @@ struct Validated {
 }
 
 /// `POST /v1/validate`.
-pub(crate) async fn validate(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    body: Result<Bytes, BytesRejection>,
-) -> Response {
+pub(crate) async fn validate(call: Call) -> Response {
     endpoint(
-        &state,
-        &headers,
-        body,
+        call,
         Plan::new(Weight::Light),
         |_: ValidateRequest| Ok(()),
         |(), _, input, reading| {
@@ -128,11 +113,7 @@ struct Rendered {
 }
 
 /// `POST /v1/render`.
-pub(crate) async fn render(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    body: Result<Bytes, BytesRejection>,
-) -> Response {
+pub(crate) async fn render(call: Call) -> Response {
     let settings = |request: RenderRequest| {
         request.style.as_deref().map_or(Ok(RenderStyle::Svg), |s| parse_id(s, "style", "style"))
     };
@@ -145,7 +126,7 @@ pub(crate) async fn render(
         measures: |_| crate::estimate::Needs::Drawings,
         ..Plan::new(Weight::Heavy)
     };
-    endpoint(&state, &headers, body, plan, settings, |&style, _, _, reading| {
+    endpoint(call, plan, settings, |&style, _, _, reading| {
         let diagram = reading.position.render(style).map_err(|e| ItemError::message(e.to_string()))?;
         Ok(Rendered {
             notation: reading.notation.into(),

@@ -4,19 +4,15 @@
 //! bounds — and one job per input for [`super::batch::endpoint`]; none
 //! parses a body or runs work on the pool itself.
 
-use axum::body::Bytes;
-use axum::extract::State;
-use axum::extract::rejection::BytesRejection;
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use axum::response::Response;
 use polyfen::RuleError;
 use polyfen::rules::PerftControl;
 use polyfen::{AnyPosition, Notation, Position, Reading, RulesError, WriteOptions};
 use serde::Serialize;
 
-use crate::AppState;
 use crate::api::answer::{ItemError, rules_error};
-use crate::api::batch::{Cost, Plan, Weight, endpoint};
+use crate::api::batch::{Call, Cost, Plan, Weight, endpoint};
 use crate::api::request::{RuleFields, Rules, parse_id, read_request};
 use crate::refusal::{Refusal, bad_request, plural, thousands};
 
@@ -39,11 +35,7 @@ struct Moves {
 }
 
 /// `POST /v1/moves`.
-pub(crate) async fn moves(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    body: Result<Bytes, BytesRejection>,
-) -> Response {
+pub(crate) async fn moves(call: Call) -> Response {
     let plan = Plan {
         estimate: Some(|rules: &Rules, reading: &Reading| Cost {
             reply: crate::estimate::moves(reading, rules.options),
@@ -54,9 +46,7 @@ pub(crate) async fn moves(
         ..Plan::new(Weight::Heavy)
     };
     endpoint(
-        &state,
-        &headers,
-        body,
+        call,
         plan,
         |request: MovesRequest| request.rules(),
         |rules, _, _, reading| {
@@ -96,11 +86,7 @@ struct Played {
 }
 
 /// `POST /v1/move`: plays a list of moves from each input position.
-pub(crate) async fn play(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    body: Result<Bytes, BytesRejection>,
-) -> Response {
+pub(crate) async fn play(call: Call) -> Response {
     let settings = |request: PlayRequest| {
         let rules = request.rules()?;
         let to = request.to.as_deref().map(|id| parse_id::<Notation>(id, "notation", "to")).transpose()?;
@@ -126,7 +112,7 @@ pub(crate) async fn play(
         reply_per_input: |(_, _, moves)| 512 + 16 * moves.len(),
         ..Plan::new(Weight::Heavy)
     };
-    endpoint(&state, &headers, body, plan, settings, |(rules, to, moves), ctx, _, reading| {
+    endpoint(call, plan, settings, |(rules, to, moves), ctx, _, reading| {
         let variant = reading.position.variant();
         let notation = rules.move_notation(variant)?;
         let mut position: AnyPosition = reading.position.clone();
@@ -192,12 +178,8 @@ struct Perft {
 
 /// `POST /v1/perft`: counts on a blocking thread, at most
 /// [`crate::Config::max_jobs`] at once.
-pub(crate) async fn perft(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    body: Result<Bytes, BytesRejection>,
-) -> Response {
-    let max = state.config.max_perft_depth;
+pub(crate) async fn perft(call: Call) -> Response {
+    let max = call.state.config.max_perft_depth;
     let settings = |request: PerftRequest| {
         if request.depth > max {
             return Err(bad_request(format!("\"depth\": {} is deeper than the limit of {max}", request.depth)));
@@ -215,7 +197,7 @@ pub(crate) async fn perft(
         },
         ..Plan::new(Weight::Heavy)
     };
-    endpoint(&state, &headers, body, plan, settings, |&(rules, depth, divide), ctx, _, reading| {
+    endpoint(call, plan, settings, |&(rules, depth, divide), ctx, _, reading| {
         let variant = reading.position.variant();
         let control = PerftControl::new().with_cancel(&ctx.cancelled).with_node_budget(ctx.nodes_left.get());
         let (nodes, divided) = if divide {

@@ -163,6 +163,15 @@ pub async fn wait_for(client: &Client, what: &str, script: &str, done: impl Fn(&
     }
 }
 
+/// Opens the page at `base`, and waits until it lists its named setups.
+pub async fn open_page(client: &Client, base: &str) {
+    client.goto(base).await.expect("the page loads");
+    wait_for(client, "the named setups", "return document.querySelectorAll('#setup option').length;", |v| {
+        v.as_u64().is_some_and(|n| n > 3)
+    })
+    .await;
+}
+
 pub async fn set_input(client: &Client, text: &str) {
     let input = client.find(Locator::Id("input")).await.expect("the input box");
     input.clear().await.expect("cleared");

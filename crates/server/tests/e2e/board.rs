@@ -2,7 +2,8 @@
 //! variations, stepping with the buttons and keys, the editor, export, the
 //! shared address and a phone.
 
-use super::{Client, Locator, json, press, query, screenshot, wait_for};
+use super::first_minute::{AT, INPUT, READY, TREE_TEXT, click, open, play, square};
+use super::{Client, Locator, json, press, screenshot, wait_for};
 use fantoccini::actions::{InputSource, PointerAction, TouchActions};
 use polyfen::Position;
 use serde_json::Value;
@@ -17,42 +18,10 @@ const ENTER: char = '\u{e007}';
 
 const TREE: &str =
     "return Array.from(document.querySelectorAll('#tree-moves button.move')).map(b => b.textContent).join(' ');";
-const TREE_TEXT: &str = "return document.getElementById('tree-moves').textContent;";
-const AT: &str = "const b = document.querySelector('#tree-moves button[aria-current]'); return b ? b.textContent : '';";
-const INPUT: &str = "return document.getElementById('input').value;";
-const READY: &str = "return document.body.dataset.busy;";
 const TARGETS: &str = "return Array.from(document.querySelectorAll('#board .square.target'))\
                        .map(r => r.dataset.square).sort().join(' ');";
 const LAST: &str = "return Array.from(document.querySelectorAll('#board .square.last'))\
                     .map(r => r.dataset.square).sort().join(' ');";
-
-async fn click(client: &Client, css: &str) {
-    client.find(Locator::Css(css)).await.expect(css).click().await.expect("clicked");
-}
-
-async fn square(client: &Client, name: &str) {
-    click(client, &format!("#board .square[data-square=\"{name}\"]")).await;
-}
-
-/// Opens the page on `input`, ready for moves.
-async fn open(client: &Client, base: &str, input: &str) {
-    client.goto(&format!("{base}/?input={}", query(input))).await.expect("the page loads");
-    wait_for(client, "the position", INPUT, |v| v == input).await;
-    wait_for(client, "the squares", "return document.querySelectorAll('#board .square.movable').length;", |v| {
-        v.as_u64().is_some_and(|n| n > 0)
-    })
-    .await;
-    wait_for(client, "the page ready", READY, |v| v == "false").await;
-}
-
-/// Plays `from`-`to` by two clicks and waits for the move to be listed
-/// as the current move, `shown`.
-async fn play(client: &Client, from: &str, to: &str, shown: &str) {
-    square(client, from).await;
-    square(client, to).await;
-    wait_for(client, "the move played", AT, |v| v == shown).await;
-    wait_for(client, "the page ready", READY, |v| v == "false").await;
-}
 
 /// The position `input` after `moves` (any notation), as the library
 /// writes it.

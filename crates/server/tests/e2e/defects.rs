@@ -2,8 +2,8 @@
 //! hooks other tests rely on.
 
 use super::{
-    CURRENT, Client, GAME_PIECES, Locator, MESSAGES, MOVES, NOTATION, PIECES, PathBuf, json, press, query, screenshot,
-    set_input, wait_for,
+    CURRENT, Client, GAME_PIECES, Locator, MESSAGES, MOVES, NOTATION, PIECES, PathBuf, json, open_page, press, query,
+    screenshot, set_input, wait_for,
 };
 use polyfen::{Notation, Position, ReadOptions, WriteOptions, read};
 
@@ -257,11 +257,7 @@ pub async fn game_viewer(client: &Client, base: &str) {
 }
 
 pub async fn position_box(client: &Client, base: &str) {
-    client.goto(base).await.expect("the page loads");
-    wait_for(client, "the named setups", "return document.querySelectorAll('#setup option').length;", |v| {
-        v.as_u64().is_some_and(|n| n > 3)
-    })
-    .await;
+    open_page(client, base).await;
 
     // 9: one warning per impossible castling right, naming it
     let fen = "4k3/8/8/8/8/8/8/4K3 w KQ - 0 1";

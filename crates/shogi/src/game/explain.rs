@@ -44,16 +44,8 @@ impl Explain for ShogiPosition {
         color_name(color)
     }
 
-    fn field_parts(
-        &self,
-        input: &str,
-        field: Field,
-        _notation: ShogiNotation,
-        _pieces: &[(u8, u8)],
-        parts: &mut Vec<Part>,
-    ) {
-        let Field { start, end, index } = field;
-        let text = &input[start..end];
+    fn field_parts(&self, field: Field<'_>, _notation: ShogiNotation, _pieces: &[(u8, u8)], parts: &mut Vec<Part>) {
+        let Field { input, start, end, index } = field;
         let extras = &self.setup.extras;
         let part = match index {
             1 => side_part::<ShogiPosition>(Part::new(input, start, end, "side"), extras.turn),
@@ -65,7 +57,7 @@ impl Explain for ShogiPosition {
                     extras.move_number
                 ),
             ),
-            _ => Part::new(input, start, end, "extra").with(text, "A field after the last one SFEN has."),
+            _ => Part::new(input, start, end, "extra").with(field.text(), "A field after the last one SFEN has."),
         };
         parts.push(part);
     }
@@ -262,6 +254,15 @@ impl<'a> Cutter<'a> {
         self.k += n.max(1);
         let last = self.parts.len() - 1;
         &mut self.parts[last]
+    }
+
+    /// Cuts the next character as a part of its own if it is one of
+    /// `marks`, each `(character, kind, value, meaning)`.
+    fn mark(&mut self, marks: &[(char, &'static str, &'static str, &'static str)]) {
+        let next = self.peek(0);
+        if let Some(&(_, kind, value, meaning)) = marks.iter().find(|mark| next == Some(mark.0)) {
+            self.cut(1, kind, value, meaning);
+        }
     }
 
     /// Cuts the next `bytes` bytes (whole characters) as a part of `kind`.
@@ -533,30 +534,18 @@ fn western_parts(text: &str, at: &Coordinate) -> Vec<Part> {
         c.cut(2, "from", from.as_str(), format!("{from}: the square the piece leaves, written because another piece of the kind could go to the same square."))
             .squares = at.left();
     }
-    match c.peek(0) {
-        Some('-') => {
-            c.cut(1, "separator", "move", "-: a move to an empty square.");
-        }
-        Some('x') => {
-            c.cut(1, "capture", "capture", "x: the move takes the piece on the target square.");
-        }
-        Some('*') => {
-            c.cut(1, "drop", "drop", "*: the piece is dropped from the hand.");
-        }
-        _ => {}
-    }
+    c.mark(&[
+        ('-', "separator", "move", "-: a move to an empty square."),
+        ('x', "capture", "capture", "x: the move takes the piece on the target square."),
+        ('*', "drop", "drop", "*: the piece is dropped from the hand."),
+    ]);
     if let Some(to) = western_square(&c) {
         c.cut(2, "to", to.as_str(), format!("{to}: the square the piece goes to, its file number and rank letter."))
             .squares = at.reached();
     }
-    match c.peek(0) {
-        Some('+') => {
-            c.cut(1, "promotion", "promotes", "+: the piece promotes on this move.");
-        }
-        Some('=') => {
-            c.cut(1, "promotion", "declines", "=: the piece could promote on this move and does not.");
-        }
-        _ => {}
-    }
+    c.mark(&[
+        ('+', "promotion", "promotes", "+: the piece promotes on this move."),
+        ('=', "promotion", "declines", "=: the piece could promote on this move and does not."),
+    ]);
     c.finish()
 }

@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use polyfen_core::{Color, Hand, ParseError, Setup};
-use polyfen_game::json::{at_key, at_value, board_map};
+use polyfen_game::json::{at_key, at_value, board_map, side_to_move};
 use serde::{Deserialize, Serialize};
 
 use super::ShogiPosition;
@@ -96,17 +96,7 @@ impl ShogiJson {
             })?;
             board[square.index()] = Some(piece);
         }
-        let turn = match self.side_to_move.as_str() {
-            "sente" | "b" | "black" => Color::White,
-            "gote" | "w" | "white" => Color::Black,
-            other => {
-                return Err(at_value(
-                    input,
-                    &["side_to_move"],
-                    format!("side_to_move {other:?} is not \"sente\" or \"gote\""),
-                ));
-            }
-        };
+        let turn = side_to_move(input, &self.side_to_move, &["sente", "b", "black"], &["gote", "w", "white"])?;
         let mut hand = Hand::EMPTY;
         for (color, side, held) in
             [(Color::White, "sente", &self.hands.sente), (Color::Black, "gote", &self.hands.gote)]

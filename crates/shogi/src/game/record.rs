@@ -8,7 +8,7 @@
 //! warned of.
 
 use polyfen_core::Color;
-use polyfen_game::{GameStatus, Judgement, MoveError, MoveNote, RecordAdapter, Stated};
+use polyfen_game::{GameStatus, Judgement, MoveError, MoveNote, RecordAdapter, Stated, noting_repairs};
 
 use super::{ShogiPosition, move_error, read_any, repetition_status, status_of};
 use crate::{
@@ -49,22 +49,12 @@ impl RecordAdapter for ShogiAdapter {
         pos: &ShogiPos,
         text: &str,
         expected: Option<ShogiMoveNotation>,
-        _notes: &mut Vec<MoveNote>,
-    ) -> Result<Move, MoveError> {
-        read_any(&pos.position, pos.last_to, text, expected, false, &mut Vec::new()).map_err(|e| move_error(&e))
-    }
-
-    fn read_move_lenient(
-        pos: &ShogiPos,
-        text: &str,
-        expected: Option<ShogiMoveNotation>,
+        lenient: bool,
         notes: &mut Vec<MoveNote>,
     ) -> Result<Move, MoveError> {
-        let mut repairs = Vec::new();
-        let mv =
-            read_any(&pos.position, pos.last_to, text, expected, true, &mut repairs).map_err(|e| move_error(&e))?;
-        notes.extend(repairs.into_iter().map(|r| MoveNote { span: r.span, message: r.message }));
-        Ok(mv)
+        noting_repairs(notes, |repairs| {
+            read_any(&pos.position, pos.last_to, text, expected, lenient, repairs).map_err(|e| move_error(&e))
+        })
     }
 
     fn play(pos: &mut ShogiPos, mv: Move) {
@@ -187,20 +177,11 @@ impl RecordAdapter for ShogiAdapter {
 
 #[cfg(test)]
 mod tests {
-    use polyfen_game::{GameStatus, NoNullMove, RecordAdapter, Stated, Step, play_step, read_step, write_step};
+    use polyfen_game::{GameStatus, RecordAdapter, Stated, play_step, read_step, step_text};
 
     use super::{ShogiAdapter, ShogiPos};
     use crate::game::ShogiPosition;
     use crate::{START_SFEN, ShogiMoveNotation};
-
-    fn write(pos: &ShogiPos, step: Step<crate::Move>) -> Result<String, NoNullMove> {
-        write_in(pos, step, ShogiMoveNotation::Usi)
-    }
-
-    fn write_in(pos: &ShogiPos, step: Step<crate::Move>, notation: ShogiMoveNotation) -> Result<String, NoNullMove> {
-        let mut out = String::new();
-        write_step::<ShogiAdapter>(pos, step, notation, &mut out).map(|()| out)
-    }
 
     #[test]
     fn record_moves_are_read_played_and_numbered() {
@@ -210,14 +191,14 @@ mod tests {
         assert_eq!(ShogiAdapter::numbering(&pos), (1, false));
         for text in ["7g7f", "+7776FU", "７六歩(77)", "▲７六歩", "P-7f"] {
             let step = read_step::<ShogiAdapter>(&pos, text, None, false, &mut notes).unwrap();
-            assert_eq!(write(&pos, step), Ok("7g7f".to_owned()), "{text}");
+            assert_eq!(step_text::<ShogiAdapter>(&pos, step, ShogiMoveNotation::Usi), Ok("7g7f".to_owned()), "{text}");
         }
         let step = read_step::<ShogiAdapter>(&pos, "7g7f", None, false, &mut notes).unwrap();
-        assert_eq!(write_in(&pos, step, ShogiMoveNotation::Kif), Ok("７六歩(77)".to_owned()));
+        assert_eq!(step_text::<ShogiAdapter>(&pos, step, ShogiMoveNotation::Kif), Ok("７六歩(77)".to_owned()));
         play_step::<ShogiAdapter>(&mut pos, step);
         assert_eq!(ShogiAdapter::numbering(&pos), (1, true));
         let lenient = read_step::<ShogiAdapter>(&pos, "3C3D", None, true, &mut notes).unwrap();
-        assert_eq!(write(&pos, lenient), Ok("3c3d".to_owned()));
+        assert_eq!(step_text::<ShogiAdapter>(&pos, lenient, ShogiMoveNotation::Usi), Ok("3c3d".to_owned()));
         assert_eq!(notes.len(), 1, "{notes:?}");
         play_step::<ShogiAdapter>(&mut pos, lenient);
         assert_eq!(ShogiAdapter::numbering(&pos), (2, false));
@@ -228,8 +209,8 @@ mod tests {
             play_step::<ShogiAdapter>(&mut after, step);
         }
         let recapture = read_step::<ShogiAdapter>(&after, "同　歩(23)", None, false, &mut notes).unwrap();
-        assert_eq!(write(&after, recapture), Ok("2c2d".to_owned()));
-        assert_eq!(write_in(&after, recapture, ShogiMoveNotation::Ki2), Ok("△同　歩".to_owned()));
+        assert_eq!(step_text::<ShogiAdapter>(&after, recapture, ShogiMoveNotation::Usi), Ok("2c2d".to_owned()));
+        assert_eq!(step_text::<ShogiAdapter>(&after, recapture, ShogiMoveNotation::Ki2), Ok("△同　歩".to_owned()));
         let bad = read_step::<ShogiAdapter>(&pos, "7f7d", None, false, &mut notes).unwrap_err();
         assert!(!bad.to_string().is_empty());
         assert!(read_step::<ShogiAdapter>(&pos, "--", None, true, &mut notes).is_err(), "no null move");

@@ -47,9 +47,6 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use core::fmt;
-use core::str::FromStr;
-
 use polyfen_core::{Color, Hand, Setup};
 
 use super::csa;
@@ -101,28 +98,14 @@ impl BoardNotation {
     }
 }
 
-impl fmt::Display for BoardNotation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.pad(self.name())
-    }
-}
+polyfen_core::display_name!(BoardNotation, name, pad);
 
 /// A name that is not one of the board notations.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0:?} is not a Shogi board notation: expected kif-board or csa-board")]
 pub struct UnknownBoardNotation(pub String);
 
-impl FromStr for BoardNotation {
-    type Err = UnknownBoardNotation;
-
-    /// Reads an id (in any case).
-    fn from_str(s: &str) -> Result<BoardNotation, UnknownBoardNotation> {
-        BoardNotation::ALL
-            .into_iter()
-            .find(|n| s.eq_ignore_ascii_case(n.name()))
-            .ok_or_else(|| UnknownBoardNotation(s.to_owned()))
-    }
-}
+polyfen_core::from_name!(BoardNotation, name, UnknownBoardNotation, |s: &str| UnknownBoardNotation(s.to_owned()));
 
 /// A diagram that could not be read: where, and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -48,7 +48,6 @@ pub(crate) use ja::{read_piece as ja_piece, read_square as ja_square};
 
 use core::fmt;
 use core::ops::Range;
-use core::str::FromStr;
 
 use polyfen_core::{Color, MoveErrorMessage, MoveRepair};
 
@@ -223,28 +222,14 @@ impl ShogiMoveNotation {
     }
 }
 
-impl fmt::Display for ShogiMoveNotation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.pad(self.name())
-    }
-}
+polyfen_core::display_name!(ShogiMoveNotation, name, pad);
 
 /// A name that is not one of the crate's move notations.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0:?} is not a Shogi move notation: expected usi, csa, kif, ki2 or western")]
 pub struct UnknownMoveNotation(pub String);
 
-impl FromStr for ShogiMoveNotation {
-    type Err = UnknownMoveNotation;
-
-    /// Reads a notation id (in any case).
-    fn from_str(s: &str) -> Result<ShogiMoveNotation, UnknownMoveNotation> {
-        ShogiMoveNotation::ALL
-            .into_iter()
-            .find(|n| s.eq_ignore_ascii_case(n.name()))
-            .ok_or_else(|| UnknownMoveNotation(s.to_owned()))
-    }
-}
+polyfen_core::from_name!(ShogiMoveNotation, name, UnknownMoveNotation, |s: &str| UnknownMoveNotation(s.to_owned()));
 
 /// What is wrong with a written move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

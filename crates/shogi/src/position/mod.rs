@@ -42,7 +42,7 @@ mod legality;
 
 use core::fmt;
 
-use polyfen_core::{Color, ListedMove, PerftTree, Setup};
+use polyfen_core::{Color, ListedMove, Setup};
 
 use crate::bitboard::{self, Bitboard, GOLD, KING, KNIGHT, PAWN, SILVER, STEPS, bit};
 use crate::types::{Move, Piece, Role, Square};
@@ -434,20 +434,7 @@ impl Position {
     }
 }
 
-/// The legal move tree: divide, the watched perft and the estimate.
-impl PerftTree for Position {
-    type Move = Move;
-    type Moves = MoveList;
-
-    fn moves(&self) -> MoveList {
-        self.legal_moves()
-    }
-
-    fn child(&self, m: Move) -> Option<Position> {
-        Some(self.played(m))
-    }
-
-    fn perft(&self, depth: u32) -> u64 {
-        Position::perft(self, depth)
-    }
-}
+polyfen_core::perft_tree!(
+    /// The legal move tree: divide, the watched perft and the estimate.
+    Position, Move, MoveList
+);

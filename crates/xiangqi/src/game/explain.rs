@@ -32,16 +32,9 @@ impl Explain for XiangqiPosition {
         color_name(color)
     }
 
-    fn field_parts(
-        &self,
-        input: &str,
-        field: Field,
-        notation: XiangqiNotation,
-        _pieces: &[(u8, u8)],
-        parts: &mut Vec<Part>,
-    ) {
-        let Field { start, end, index } = field;
-        let text = &input[start..end];
+    fn field_parts(&self, field: Field<'_>, notation: XiangqiNotation, _pieces: &[(u8, u8)], parts: &mut Vec<Part>) {
+        let Field { input, start, end, index } = field;
+        let text = field.text();
         let extras = &self.setup.extras;
         let number = |span: Range<usize>| {
             Number { index, notation, halfmove: extras.halfmove, fullmove: extras.fullmove }.part(input, span)

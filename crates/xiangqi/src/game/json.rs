@@ -4,8 +4,8 @@
 
 use std::collections::BTreeMap;
 
-use polyfen_core::{Color, ParseError, Setup};
-use polyfen_game::json::{at_key, at_value, board_map};
+use polyfen_core::{ParseError, Setup};
+use polyfen_game::json::{at_key, at_value, board_map, side_to_move};
 use serde::{Deserialize, Serialize};
 
 use super::{JSON_LETTERS, XiangqiPosition};
@@ -90,17 +90,7 @@ impl XiangqiJson {
             })?;
             board[square.index()] = Some(piece);
         }
-        let turn = match self.side_to_move.as_str() {
-            "red" | "r" | "w" => Color::White,
-            "black" | "b" => Color::Black,
-            other => {
-                return Err(at_value(
-                    input,
-                    &["side_to_move"],
-                    format!("side_to_move {other:?} is not \"red\" or \"black\""),
-                ));
-            }
-        };
+        let turn = side_to_move(input, &self.side_to_move, &["red", "r", "w"], &["black", "b"])?;
         let marker = match self.marker {
             None => None,
             Some(JsonMarker { row, col }) if row <= 9 && col <= 8 => Some(Marker { row, col }),

@@ -3,7 +3,7 @@
 //! uci-1, which alone have one.
 
 use polyfen_core::Color;
-use polyfen_game::{GameStatus, MoveError, MoveNote, NULL_MOVE, RecordAdapter};
+use polyfen_game::{GameStatus, MoveError, MoveNote, NULL_MOVE, RecordAdapter, noting_repairs};
 
 use super::XiangqiPosition;
 use crate::{Move, MoveParseError, Position, Square, XiangqiMoveNotation};
@@ -39,8 +39,14 @@ impl RecordAdapter for XiangqiAdapter {
         pos: &Position,
         text: &str,
         expected: Option<XiangqiMoveNotation>,
-        _notes: &mut Vec<MoveNote>,
+        lenient: bool,
+        notes: &mut Vec<MoveNote>,
     ) -> Result<Move, MoveError> {
+        if lenient {
+            return noting_repairs(notes, |repairs| {
+                pos.read_move_lenient(text, repairs).map(|(mv, _)| mv).map_err(move_error)
+            });
+        }
         // coordinates that name a legal move need no other reading (a uci-1
         // file reads its own way)
         if expected != Some(XiangqiMoveNotation::Uci1)
@@ -54,18 +60,6 @@ impl RecordAdapter for XiangqiAdapter {
             _ => pos.parse_move(text),
         };
         read.map_err(move_error)
-    }
-
-    fn read_move_lenient(
-        pos: &Position,
-        text: &str,
-        _expected: Option<XiangqiMoveNotation>,
-        notes: &mut Vec<MoveNote>,
-    ) -> Result<Move, MoveError> {
-        let mut repairs = Vec::new();
-        let (mv, _) = pos.read_move_lenient(text, &mut repairs).map_err(move_error)?;
-        notes.extend(repairs.into_iter().map(|r| MoveNote { span: r.span, message: r.message }));
-        Ok(mv)
     }
 
     fn play(pos: &mut Position, mv: Move) {
@@ -118,15 +112,10 @@ fn coordinates_move(b: &[u8]) -> Option<Move> {
 
 #[cfg(test)]
 mod tests {
-    use polyfen_game::{NoNullMove, RecordAdapter, Step, play_step, read_step, write_step};
+    use polyfen_game::{NoNullMove, RecordAdapter, play_step, read_step, step_text};
 
     use super::XiangqiAdapter;
-    use crate::{Position, START_FEN, XiangqiMoveNotation, XiangqiPosition};
-
-    fn write(pos: &Position, step: Step<crate::Move>, notation: XiangqiMoveNotation) -> Result<String, NoNullMove> {
-        let mut out = String::new();
-        write_step::<XiangqiAdapter>(pos, step, notation, &mut out).map(|()| out)
-    }
+    use crate::{START_FEN, XiangqiMoveNotation, XiangqiPosition};
 
     #[test]
     fn a_record_move_is_read_in_any_notation_and_written_in_each() {
@@ -135,19 +124,23 @@ mod tests {
         let mut notes = Vec::new();
         for text in ["H2-E2", "h2e2", "C2.5", "炮二平五"] {
             let step = read_step::<XiangqiAdapter>(&pos, text, None, false, &mut notes).unwrap();
-            assert_eq!(write(&pos, step, XiangqiAdapter::COORDINATES), Ok("h2e2".to_owned()), "{text}");
+            assert_eq!(
+                step_text::<XiangqiAdapter>(&pos, step, XiangqiAdapter::COORDINATES),
+                Ok("h2e2".to_owned()),
+                "{text}"
+            );
         }
         // uci-1 counts ranks from 1: the same text is another move
         let uci1 =
             read_step::<XiangqiAdapter>(&pos, "h3e3", Some(XiangqiMoveNotation::Uci1), false, &mut notes).unwrap();
-        assert_eq!(write(&pos, uci1, XiangqiMoveNotation::Iccs), Ok("H2-E2".to_owned()));
-        assert_eq!(write(&pos, uci1, XiangqiMoveNotation::Chinese), Ok("炮二平五".to_owned()));
+        assert_eq!(step_text::<XiangqiAdapter>(&pos, uci1, XiangqiMoveNotation::Iccs), Ok("H2-E2".to_owned()));
+        assert_eq!(step_text::<XiangqiAdapter>(&pos, uci1, XiangqiMoveNotation::Chinese), Ok("炮二平五".to_owned()));
         play_step::<XiangqiAdapter>(&mut pos, uci1);
         assert_eq!(XiangqiAdapter::numbering(&pos), (1, true));
         let null = read_step::<XiangqiAdapter>(&pos, "--", Some(XiangqiMoveNotation::Iccs), false, &mut notes).unwrap();
         assert_eq!(notes.last().map(|n| n.message.as_str()), Some("read '--' as the null move '--'"));
-        assert_eq!(write(&pos, null, XiangqiMoveNotation::Iccs), Err(NoNullMove));
-        assert_eq!(write(&pos, null, XiangqiMoveNotation::Ucci), Ok("0000".to_owned()));
+        assert_eq!(step_text::<XiangqiAdapter>(&pos, null, XiangqiMoveNotation::Iccs), Err(NoNullMove));
+        assert_eq!(step_text::<XiangqiAdapter>(&pos, null, XiangqiMoveNotation::Ucci), Ok("0000".to_owned()));
         play_step::<XiangqiAdapter>(&mut pos, null);
         assert_eq!(XiangqiAdapter::numbering(&pos), (2, false));
         assert!(XiangqiAdapter::to_position(&pos).setup.to_string().starts_with("rnbakabnr/9/1c5c1/"));

@@ -18,8 +18,8 @@ use core::ops::Range;
 use polyfen_core::Color;
 
 use super::vertical::{self, Facts, Mark, Op, Spec, Which};
-use super::{Found, MoveErrorKind, MoveParseError, XiangqiMoveNotation, side};
-use crate::{Board, Move, Role};
+use super::{Found, MoveErrorKind, MoveParseError, On, XiangqiMoveNotation, side};
+use crate::{Move, Role};
 
 /// Chinese numerals 0–10.
 const NUMERALS: [char; 11] = ['〇', '一', '二', '三', '四', '五', '六', '七', '八', '九', '十'];
@@ -146,13 +146,12 @@ const MAX_TOKENS: usize = 6;
 
 /// Reads a Chinese move.
 pub(super) fn read(
-    board: &Board,
-    turn: Color,
-    legal: &[Move],
+    on: On<'_>,
     text: &str,
     style: Option<XiangqiMoveNotation>,
     lenient: bool,
 ) -> Result<(Move, XiangqiMoveNotation, bool), MoveParseError> {
+    let On { board, turn, legal } = on;
     let mut toks: [(Tok, usize, usize); MAX_TOKENS] = [(Tok::Op(Op::Sideways), 0, 0); MAX_TOKENS];
     let mut count = 0;
     let mut traditional = false;

@@ -4,10 +4,8 @@
 use core::fmt;
 use core::ops::Range;
 
-use polyfen_core::Color;
-
-use super::{Found, MoveErrorKind, MoveParseError, XiangqiMoveNotation, char_at, side};
-use crate::{Board, Move, Square};
+use super::{Found, MoveErrorKind, MoveParseError, On, XiangqiMoveNotation, char_at, side};
+use crate::{Move, Square};
 
 /// Writes `mv` as coordinates in `style` (a coordinate style).
 #[inline]
@@ -125,12 +123,11 @@ fn reading(from: &Written, to: &Written, first: u8) -> Option<Move> {
 /// Reads coordinates; `style` (a coordinate style) fixes the ranks, `None`
 /// reads UCCI unless only the uci-1 reading is legal.
 pub(super) fn read(
-    board: &Board,
-    turn: Color,
-    legal: &[Move],
+    on: On<'_>,
     text: &str,
     style: Option<XiangqiMoveNotation>,
 ) -> Result<(Move, XiangqiMoveNotation), MoveParseError> {
+    let On { board, turn, legal } = on;
     let mut at = 0;
     let from = point(text, &mut at)?;
     let dash = text.as_bytes().get(at) == Some(&b'-');

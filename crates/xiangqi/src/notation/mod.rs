@@ -43,7 +43,6 @@ mod wxf;
 
 use core::fmt;
 use core::ops::Range;
-use core::str::FromStr;
 
 use polyfen_core::{Color, MoveErrorMessage, MoveRepair};
 
@@ -111,26 +110,13 @@ impl XiangqiMoveNotation {
     }
 }
 
-impl fmt::Display for XiangqiMoveNotation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.pad(self.name())
-    }
-}
+polyfen_core::display_name!(XiangqiMoveNotation, name, pad);
 
-impl FromStr for XiangqiMoveNotation {
-    type Err = UnknownName;
-
-    /// Reads a style id (in any case).
-    fn from_str(s: &str) -> Result<XiangqiMoveNotation, UnknownName> {
-        XiangqiMoveNotation::ALL.into_iter().find(|style| s.eq_ignore_ascii_case(style.name())).ok_or_else(|| {
-            UnknownName {
-                what: "move notation",
-                found: s.to_owned(),
-                expected: "iccs, ucci, uci-1, wxf, wxf-fsf, chinese or chinese-traditional",
-            }
-        })
-    }
-}
+polyfen_core::from_name!(XiangqiMoveNotation, name, UnknownName, |s: &str| UnknownName {
+    what: "move notation",
+    found: s.to_owned(),
+    expected: "iccs, ucci, uci-1, wxf, wxf-fsf, chinese or chinese-traditional",
+});
 
 /// What is wrong with a written move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -347,6 +333,15 @@ pub fn read_move_lenient(
     read_any(board, turn, legal, text, Some(repairs))
 }
 
+/// The position a move is read on: its board, the side to move and its
+/// legal moves.
+#[derive(Clone, Copy)]
+struct On<'a> {
+    board: &'a Board,
+    turn: Color,
+    legal: &'a [Move],
+}
+
 /// [`read_move`], leniently when given `repairs`.
 fn read_any(
     board: &Board,
@@ -360,11 +355,11 @@ fn read_any(
         return Err(MoveParseError::new(MoveErrorKind::Empty, 0..text.len()));
     }
     let result = if !trimmed.is_ascii() {
-        chinese::read(board, turn, legal, trimmed, None, repairs.is_some())
+        chinese::read(On { board, turn, legal }, trimmed, None, repairs.is_some())
     } else if coord::looks_like(trimmed.as_bytes()) {
-        coord::read(board, turn, legal, trimmed, None).map(|(m, style)| (m, style, true))
+        coord::read(On { board, turn, legal }, trimmed, None).map(|(m, style)| (m, style, true))
     } else {
-        wxf::read(board, turn, legal, trimmed, None)
+        wxf::read(On { board, turn, legal }, trimmed, None)
     };
     standard_or_repair(board, result, trimmed, start, repairs).map_err(|e| e.shifted(start))
 }
@@ -442,11 +437,13 @@ pub fn parse_move_as(
     }
     let result = match style {
         XiangqiMoveNotation::Iccs | XiangqiMoveNotation::Ucci | XiangqiMoveNotation::Uci1 => {
-            coord::read(board, turn, legal, trimmed, Some(style)).map(|(m, style)| (m, style, true))
+            coord::read(On { board, turn, legal }, trimmed, Some(style)).map(|(m, style)| (m, style, true))
         }
-        XiangqiMoveNotation::Wxf | XiangqiMoveNotation::WxfFsf => wxf::read(board, turn, legal, trimmed, Some(style)),
+        XiangqiMoveNotation::Wxf | XiangqiMoveNotation::WxfFsf => {
+            wxf::read(On { board, turn, legal }, trimmed, Some(style))
+        }
         XiangqiMoveNotation::Chinese | XiangqiMoveNotation::ChineseTraditional => {
-            chinese::read(board, turn, legal, trimmed, Some(style), false)
+            chinese::read(On { board, turn, legal }, trimmed, Some(style), false)
         }
     };
     standard_or_repair(board, result, trimmed, start, None)

@@ -4,10 +4,8 @@
 
 use core::fmt;
 
-use polyfen_core::Color;
-
 use super::vertical::{self, Facts, Mark, Op, Spec, Which, other_on_file};
-use super::{MoveErrorKind, MoveParseError, XiangqiMoveNotation, char_at};
+use super::{MoveErrorKind, MoveParseError, On, XiangqiMoveNotation, char_at};
 use crate::{Board, Move, Piece, Point, Role, Square};
 
 /// WXF letters in role order.
@@ -223,12 +221,11 @@ fn piece_part(
 /// Reads a WXF move; `style` decides how a digit-first move with two equal
 /// digits is read (`None`: both ways).
 pub(super) fn read(
-    board: &Board,
-    turn: Color,
-    legal: &[Move],
+    on: On<'_>,
     text: &str,
     style: Option<XiangqiMoveNotation>,
 ) -> Result<(Move, XiangqiMoveNotation, bool), MoveParseError> {
+    let On { board, turn, legal } = on;
     let (main, second, mut at, fsf_form) = piece_part(text, style)?;
     let bytes = text.as_bytes();
     let piece_span = 0..at;

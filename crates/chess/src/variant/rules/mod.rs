@@ -27,7 +27,7 @@
 //!   `pseudo_legal.rs`. This file holds the API and the dispatch.
 
 use arrayvec::ArrayVec;
-use polyfen_core::{Color, Hand, PerftTree, PositionError};
+use polyfen_core::{Color, Hand, PositionError};
 
 use super::ChessVariant;
 use super::fen::{VariantExtras, VariantFen, pocket_kind};
@@ -291,7 +291,7 @@ impl VariantPosition {
     }
 
     /// The number of leaf nodes of the legal move tree `depth` plies deep.
-    /// Split by the first move, watched or estimated, it is [`PerftTree`]'s.
+    /// Split by the first move, watched or estimated, it is [`PerftTree`](polyfen_core::PerftTree)'s.
     #[must_use]
     pub fn perft(&self, depth: u32) -> u64 {
         match self.variant {
@@ -594,24 +594,11 @@ impl VariantPosition {
     }
 }
 
-/// The legal move tree of a variant: divide, the watched perft and the
-/// estimate.
-impl PerftTree for VariantPosition {
-    type Move = Move;
-    type Moves = VariantMoveList;
-
-    fn moves(&self) -> VariantMoveList {
-        self.legal_moves()
-    }
-
-    fn child(&self, m: Move) -> Option<VariantPosition> {
-        Some(self.played(m))
-    }
-
-    fn perft(&self, depth: u32) -> u64 {
-        VariantPosition::perft(self, depth)
-    }
-}
+polyfen_core::perft_tree!(
+    /// The legal move tree of a variant: divide, the watched perft and the
+    /// estimate.
+    VariantPosition, Move, VariantMoveList
+);
 
 /// The dark squares, a1 among them.
 const DARK: u64 = 0xAA55_AA55_AA55_AA55;
@@ -628,13 +615,8 @@ mod tests {
     /// whole list, along random games of every variant.
     #[test]
     fn counts_and_atomic_legality_have_slow_twins() {
-        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut below = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            usize::try_from(state % n as u64).unwrap_or(0)
-        };
+        let mut rng = polyfen_test_support::Rng::new(0x9e37_79b9_7f4a_7c15);
+        let mut below = |n: usize| rng.below(n);
         let (mut quiet, mut near_checked) = (0, 0);
         for variant in ChessVariant::ALL {
             for _ in 0..30 {
@@ -692,13 +674,8 @@ mod tests {
     /// move and asking whether it checks, along random games.
     #[test]
     fn racing_kings_check_filter_has_a_slow_twin() {
-        let mut state = 0x2545_f491_4f6c_dd1d_u64;
-        let mut below = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            usize::try_from(state % n as u64).unwrap_or(0)
-        };
+        let mut rng = polyfen_test_support::Rng::new(0x2545_f491_4f6c_dd1d);
+        let mut below = |n: usize| rng.below(n);
         let mut checked = 0;
         for _ in 0..40 {
             let mut pos = VariantPosition::start(ChessVariant::RacingKings);

@@ -128,7 +128,9 @@ pub(super) fn read(text: &str, kind: Kind) -> Result<Game, RecordError> {
     while let Some(line) = all.get(i) {
         i += 1;
         let t = line.text.trim_end_matches([' ', '\u{3000}', '\t', '\r']);
-        let read = match read_line(kind, notation, line, t, &mut tree, &mut repairs, &mut ending, &mut branch_ended) {
+        let reading =
+            Reading { tree: &mut tree, repairs: &mut repairs, ending: &mut ending, branch_ended: &mut branch_ended };
+        let read = match read_line(kind, notation, line, t, reading) {
             Ok(()) => continue,
             Err(error) => error,
         };
@@ -166,18 +168,25 @@ fn read_board(board: &[Line<'_>]) -> Result<crate::Sfen, RecordError> {
     })
 }
 
+/// What the lines after the header build: the tree of moves, the repairs,
+/// the ending the record states, and whether the branch being read has
+/// ended.
+struct Reading<'a> {
+    tree: &'a mut Tree,
+    repairs: &'a mut Vec<PgnRepair>,
+    ending: &'a mut Option<(String, Outcome)>,
+    branch_ended: &'a mut bool,
+}
+
 /// One line after the header.
-#[allow(clippy::too_many_arguments)]
 fn read_line(
     kind: Kind,
     notation: ShogiMoveNotation,
     line: &Line<'_>,
     t: &str,
-    tree: &mut Tree,
-    repairs: &mut Vec<PgnRepair>,
-    ending: &mut Option<(String, Outcome)>,
-    branch_ended: &mut bool,
+    reading: Reading<'_>,
 ) -> Result<(), RecordError> {
+    let Reading { tree, repairs, ending, branch_ended } = reading;
     if t.is_empty() || t.starts_with('#') {
         return Ok(());
     }
@@ -216,7 +225,9 @@ fn read_line(
         return Ok(());
     }
     match kind {
-        Kind::Kif if starts_with_number(t) => kif_move(notation, line, t, tree, repairs, ending, branch_ended),
+        Kind::Kif if starts_with_number(t) => {
+            kif_move(notation, line, t, Reading { tree, repairs, ending, branch_ended })
+        }
         Kind::Ki2 if t.starts_with(['▲', '△', '☗', '☖']) => {
             let mut starts: Vec<usize> =
                 t.char_indices().filter(|(_, c)| matches!(c, '▲' | '△' | '☗' | '☖')).map(|(i, _)| i).collect();
@@ -240,15 +251,8 @@ fn read_line(
 
 /// A KIF move line: `   1 ７六歩(77)   ( 0:01/00:00:01)+`, or an ending
 /// (`  97 投了`).
-fn kif_move(
-    notation: ShogiMoveNotation,
-    line: &Line<'_>,
-    t: &str,
-    tree: &mut Tree,
-    repairs: &mut Vec<PgnRepair>,
-    ending: &mut Option<(String, Outcome)>,
-    branch_ended: &mut bool,
-) -> Result<(), RecordError> {
+fn kif_move(notation: ShogiMoveNotation, line: &Line<'_>, t: &str, reading: Reading<'_>) -> Result<(), RecordError> {
+    let Reading { tree, repairs, ending, branch_ended } = reading;
     let number_start = t.len() - t.trim_start_matches(' ').len();
     let digits = t[number_start..].bytes().take_while(u8::is_ascii_digit).count();
     let number: u32 = t[number_start..number_start + digits]

@@ -409,7 +409,7 @@ fn write_tree(out: &mut Vec<u8>, start: &crate::Position, line: &[Node]) -> Resu
     }
     while let Some(Item { node, pos, rest, mut siblings, comments, index }) = stack.pop() {
         let mut notes = Vec::new();
-        let mv = XiangqiAdapter::read_move(&pos, &node.mv, Some(XiangqiAdapter::COORDINATES), &mut notes)
+        let mv = XiangqiAdapter::read_move(&pos, &node.mv, Some(XiangqiAdapter::COORDINATES), false, &mut notes)
             .map_err(|error| RuleError::Move { index, error })?;
         let mut text: Vec<String> = comments;
         text.extend(node.comments.iter().cloned());
