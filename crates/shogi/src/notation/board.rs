@@ -197,7 +197,7 @@ fn kanji_count(n: u8) -> String {
             out.push(unit);
         }
     }
-    if n % 10 > 0 {
+    if !n.is_multiple_of(10) {
         out.push(digit(n % 10));
     }
     out

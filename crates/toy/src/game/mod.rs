@@ -265,24 +265,15 @@ impl Explain for ToyPosition {
         color_name(color)
     }
 
-    fn field_parts(
-        &self,
-        input: &str,
-        field: Field,
-        _notation: ToyNotation,
-        _pieces: &[(u8, u8)],
-        parts: &mut Vec<Part>,
-    ) {
-        let Field { start, end, index } = field;
+    fn field_parts(&self, field: Field<'_>, _notation: ToyNotation, _pieces: &[(u8, u8)], parts: &mut Vec<Part>) {
+        let Field { input, start, end, index } = field;
         let part = |kind| Part::new(input, start, end, kind);
         let extras = self.setup.extras;
         parts.push(match index {
             1 => side_part::<ToyPosition>(part("side"), extras.turn),
             2 => part("move-number")
                 .with(extras.move_number.to_string(), format!("The move number, {}.", extras.move_number)),
-            _ => {
-                part("extra").with(input.get(start..end).unwrap_or_default(), "A field after the last one toy FEN has.")
-            }
+            _ => part("extra").with(field.text(), "A field after the last one toy FEN has."),
         });
     }
 

@@ -30,22 +30,16 @@ impl RecordAdapter for ToyAdapter {
         pos.clone()
     }
 
+    /// Toy's one move notation has no lenient forms: a lenient reading
+    /// is the strict one.
     fn read_move(
         pos: &ToyPosition,
         text: &str,
         _expected: Option<ToyMoveNotation>,
+        _lenient: bool,
         _notes: &mut Vec<MoveNote>,
     ) -> Result<Move, MoveError> {
         pos.legal_move(text)
-    }
-
-    fn read_move_lenient(
-        pos: &ToyPosition,
-        text: &str,
-        expected: Option<ToyMoveNotation>,
-        notes: &mut Vec<MoveNote>,
-    ) -> Result<Move, MoveError> {
-        ToyAdapter::read_move(pos, text, expected, notes)
     }
 
     fn play(pos: &mut ToyPosition, mv: Move) {
