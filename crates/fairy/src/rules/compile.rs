@@ -1,0 +1,534 @@
+//! A definition compiled into the tables move generation reads: the board's
+//! geometry (a padded mailbox), each piece type's rays for each side, the
+//! attack rays grouped by shape, and the rule switches.
+
+use polyfen_core::Color;
+
+use crate::betza::{Kind, Modality};
+use crate::definition::Definition;
+use crate::keys::Field;
+use crate::piece::{PieceKind, PieceSet};
+use crate::region::Region;
+use crate::value::{Outcome, Value};
+
+/// The width of the border around the board: the longest single jump.
+pub(crate) const PAD: i16 = 3;
+/// The most cells of the padded board (16 + 6 on each side).
+pub(crate) const CELLS: usize = 22 * 22;
+
+/// How a ray goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RayKind {
+    /// One jump.
+    Leap,
+    /// One jump, blocked by a piece on its path.
+    Lame,
+    /// Repeated jumps (limit 0: any number).
+    Slide,
+    /// A cannon: over one piece, then as a slide.
+    Hop,
+    /// A grasshopper: just beyond the first piece.
+    Grass,
+}
+
+/// One ray of a piece for one side.
+#[allow(clippy::struct_excessive_bools)] // one flag per Betza modifier
+#[derive(Clone, Debug)]
+pub(crate) struct Ray {
+    pub delta: i16,
+    pub kind: RayKind,
+    pub limit: u8,
+    pub quiet: bool,
+    pub capture: bool,
+    pub initial: bool,
+    /// For a lame leap, the squares (as deltas from the start) that must be empty.
+    pub path: Vec<i16>,
+    /// A soldier's sideways step: only once it has crossed its rank.
+    pub soldier_side: bool,
+}
+
+/// A capture ray seen from the square attacked, with the piece types that
+/// attack along it.
+#[derive(Clone, Debug)]
+pub(crate) struct AttackRay {
+    /// The attacker stands at `target - k * delta`.
+    pub delta: i16,
+    pub kind: RayKind,
+    pub limit: u8,
+    pub path: Vec<i16>,
+    /// The attacking types (bit per kind index).
+    pub mask: u64,
+    pub soldier_side: bool,
+}
+
+/// A game's rules compiled for move generation.
+#[allow(clippy::struct_excessive_bools)] // one flag per rule of the format
+#[derive(Clone, Debug)]
+pub struct Rules {
+    pub(crate) def: Definition,
+    pub(crate) files: u8,
+    pub(crate) ranks: u8,
+    pub(crate) stride: i16,
+    /// Rays by kind index (0..64) and side.
+    pub(crate) rays: Vec<[Vec<Ray>; 2]>,
+    /// Attack rays by attacking side.
+    pub(crate) attacks: [Vec<AttackRay>; 2],
+    /// Kinds in the game, in Fairy-Stockfish's order.
+    pub(crate) kinds: Vec<PieceKind>,
+    pub(crate) letters: [u8; 64],
+    /// Mobility by side and kind (None: anywhere).
+    pub(crate) mobility: Vec<[Option<Vec<bool>>; 2]>,
+    pub(crate) restricted_mobility: bool,
+    /// Whether a kind may move at all from a square on an empty board (by side).
+    pub(crate) mobile: Vec<[Vec<bool>; 2]>,
+    pub(crate) promotion_zone: [Vec<bool>; 2],
+    pub(crate) double_step: [Vec<bool>; 2],
+    pub(crate) triple_step: [Vec<bool>; 2],
+    pub(crate) ep_region: [Vec<bool>; 2],
+    pub(crate) drop_region: [Vec<bool>; 2],
+    pub(crate) flag_region: [Vec<bool>; 2],
+    pub(crate) promotion_pawns: [PieceSet; 2],
+    pub(crate) promotion_pieces: [PieceSet; 2],
+    pub(crate) main_pawn: [Option<PieceKind>; 2],
+    pub(crate) ep_types: [PieceSet; 2],
+    pub(crate) promoted: [Option<PieceKind>; 64],
+    pub(crate) promotion_limit: [i32; 64],
+    pub(crate) mandatory_pawn: bool,
+    pub(crate) mandatory_piece: bool,
+    pub(crate) promotion_on_capture: bool,
+    pub(crate) demotion: bool,
+    pub(crate) drops: bool,
+    pub(crate) free_drops: bool,
+    pub(crate) captures_to_hand: bool,
+    pub(crate) drop_loop: bool,
+    pub(crate) drop_promoted: bool,
+    pub(crate) first_rank_pawn_drops: bool,
+    pub(crate) zone_pawn_drops: bool,
+    pub(crate) drop_no_doubled: Option<PieceKind>,
+    pub(crate) drop_no_doubled_count: i32,
+    pub(crate) immobility_illegal: bool,
+    pub(crate) castling: bool,
+    pub(crate) chess960: bool,
+    pub(crate) castling_king: [Option<PieceKind>; 2],
+    pub(crate) castling_rooks: [PieceSet; 2],
+    pub(crate) castling_kingside_file: u8,
+    pub(crate) castling_queenside_file: u8,
+    pub(crate) castling_rank: [u8; 2],
+    pub(crate) castling_king_file: u8,
+    pub(crate) castling_rook_kingside_file: u8,
+    pub(crate) castling_rook_queenside_file: u8,
+    pub(crate) checking: bool,
+    pub(crate) drop_checks: bool,
+    pub(crate) must_capture: bool,
+    pub(crate) pass: [bool; 2],
+    pub(crate) pass_on_stalemate: [bool; 2],
+    pub(crate) makpong: bool,
+    pub(crate) flying_general: bool,
+    pub(crate) soldier_rank: u8,
+    pub(crate) extinction: bool,
+    pub(crate) extinction_types: PieceSet,
+    pub(crate) extinction_count: i32,
+    pub(crate) extinction_opponent_count: i32,
+    pub(crate) extinction_claim: bool,
+    pub(crate) flag_piece: [Option<PieceKind>; 2],
+    pub(crate) flag_count: i32,
+    pub(crate) flag_move: bool,
+    pub(crate) flag_safe: bool,
+    pub(crate) check_counting: bool,
+    pub(crate) pseudo_royal: bool,
+    pub(crate) blast: bool,
+    pub(crate) duple_check: bool,
+    pub(crate) royal: bool,
+    /// What the rules of this game need that is not built yet, if anything.
+    pub(crate) unsupported: Option<String>,
+}
+
+/// The kind index of the soldier (Xiangqi's pawn).
+pub(crate) const SOLDIER: u8 = 29;
+
+impl Rules {
+    /// Compiles a definition.
+    pub fn new(def: &Definition) -> Rules {
+        let files = def.files().clamp(1, 16);
+        let ranks = def.ranks().clamp(1, 16);
+        let stride = i16::from(files) + 2 * PAD;
+        let kinds: Vec<PieceKind> = def.pieces().collect();
+        let mut letters = [0u8; 64];
+        for k in &kinds {
+            letters[usize::from(k.index()) & 63] = def.letter(*k).map_or(b'?', |c| c as u8);
+        }
+        let region = |r: Region| -> Vec<bool> {
+            let mut v = vec![false; CELLS];
+            for rank in 0..ranks {
+                for file in 0..files {
+                    if r.contains(file + 1, rank + 1) {
+                        v[sq_of(stride, file, rank)] = true;
+                    }
+                }
+            }
+            v
+        };
+        let by_side = |w: Field, b: Field| [region(def.region(w)), region(def.region(b))];
+        let piece = |f: Field| match def.get(f) {
+            Value::Piece(p) => *p,
+            _ => None,
+        };
+        let soldier_rank = def.number(Field::SoldierPromotionRank).clamp(1, 16) as u8;
+        let mut unsupported = Vec::new();
+        let mut rays: Vec<[Vec<Ray>; 2]> = (0..64).map(|_| [Vec::new(), Vec::new()]).collect();
+        for kind in &kinds {
+            let Ok(betza) = def.moves(*kind) else {
+                unsupported.push(format!("the moves of {kind} do not read"));
+                continue;
+            };
+            for (ci, sign) in [(0usize, 1i16), (1, -1)] {
+                let mut out: Vec<Ray> = Vec::new();
+                for (key, limit) in betza.moves() {
+                    let (fwd, right) = (i16::from(key.forward), i16::from(key.right));
+                    let delta = sign * (fwd * stride + right);
+                    let kind_of_ray = match key.kind {
+                        Kind::Step if limit == -1 => RayKind::Lame,
+                        Kind::Step => RayKind::Leap,
+                        Kind::Slide => RayKind::Slide,
+                        Kind::Hop if limit == 1 => RayKind::Grass,
+                        Kind::Hop => RayKind::Hop,
+                    };
+                    let path = if kind_of_ray == RayKind::Lame {
+                        lame_path(key.right, key.forward)
+                            .into_iter()
+                            .map(|(df, dr)| sign * (dr * stride + df))
+                            .collect()
+                    } else {
+                        Vec::new()
+                    };
+                    let lim = if matches!(kind_of_ray, RayKind::Slide) { limit.max(0) as u8 } else { 0 };
+                    let soldier_side = kind.index() == SOLDIER && key.forward == 0;
+                    let quiet = key.modality == Modality::Quiet;
+                    if let Some(r) = out.iter_mut().find(|r| {
+                        r.delta == delta && r.kind == kind_of_ray && r.limit == lim && r.initial == key.initial
+                    }) {
+                        r.quiet |= quiet;
+                        r.capture |= !quiet;
+                    } else {
+                        out.push(Ray {
+                            delta,
+                            kind: kind_of_ray,
+                            limit: lim,
+                            quiet,
+                            capture: !quiet,
+                            initial: key.initial,
+                            path,
+                            soldier_side,
+                        });
+                    }
+                }
+                rays[usize::from(kind.index())][ci] = out;
+            }
+        }
+        let mut attacks: [Vec<AttackRay>; 2] = [Vec::new(), Vec::new()];
+        for kind in &kinds {
+            for ci in 0..2 {
+                for ray in &rays[usize::from(kind.index())][ci] {
+                    if !ray.capture || ray.initial {
+                        continue;
+                    }
+                    let list = &mut attacks[ci];
+                    let bit = 1u64 << kind.index();
+                    if let Some(a) = list.iter_mut().find(|a| {
+                        a.delta == ray.delta
+                            && a.kind == ray.kind
+                            && a.limit == ray.limit
+                            && a.path == ray.path
+                            && a.soldier_side == ray.soldier_side
+                    }) {
+                        a.mask |= bit;
+                    } else {
+                        list.push(AttackRay {
+                            delta: ray.delta,
+                            kind: ray.kind,
+                            limit: ray.limit,
+                            path: ray.path.clone(),
+                            mask: bit,
+                            soldier_side: ray.soldier_side,
+                        });
+                    }
+                }
+            }
+        }
+        let mut mobility: Vec<[Option<Vec<bool>>; 2]> = (0..64).map(|_| [None, None]).collect();
+        let mut restricted_mobility = false;
+        for kind in &kinds {
+            for color in Color::ALL {
+                let r = def.mobility(color, *kind);
+                if !r.is_empty() {
+                    restricted_mobility = true;
+                    mobility[usize::from(kind.index())][color.index()] = Some(region(r));
+                }
+            }
+        }
+        let mut promoted = [None; 64];
+        if let Value::PiecePieces(map) = def.get(Field::PromotedPieceType) {
+            for (from, to) in map {
+                if kinds.contains(from) {
+                    promoted[usize::from(from.index()) & 63] = to.filter(|t| kinds.contains(t));
+                }
+            }
+        }
+        let mut promotion_limit = [0i32; 64];
+        if let Value::PieceInts(map) = def.get(Field::PromotionLimit) {
+            for (k, n) in map {
+                promotion_limit[usize::from(k.index()) & 63] = *n;
+            }
+        }
+        let double_step = if def.flag(Field::DoubleStep) {
+            by_side(Field::DoubleStepRegionWhite, Field::DoubleStepRegionBlack)
+        } else {
+            [vec![false; CELLS], vec![false; CELLS]]
+        };
+        let outcome = |f: Field| match def.get(f) {
+            Value::Outcome(o) => *o,
+            _ => Outcome::None,
+        };
+        let king_present = kinds.contains(&PieceKind::KING);
+        // Rules of the format not built yet: the games that use them say so.
+        let checks = [
+            (Field::BlastOnCapture, "atomic blasts"),
+            (Field::SittuyinPromotion, "Sittuyin's promotion"),
+            (Field::MustDrop, "mandatory drops"),
+            (Field::Gating, "gating"),
+            (Field::CambodianMoves, "Cambodian first moves"),
+            (Field::TwoBoards, "two boards"),
+            (Field::BikjangRule, "bikjang"),
+            (Field::DropOppositeColoredBishop, "bishop drops on both colours"),
+            (Field::SittuyinRookDrop, "Sittuyin's rook drops"),
+            (Field::CastlingDroppedPiece, "castling of dropped pieces"),
+            (Field::OppositeCastling, "opposite castling"),
+            (Field::FlagPieceBlockedWin, "blocked flag wins"),
+        ];
+        for (f, what) in checks {
+            if def.flag(f) {
+                unsupported.push(what.to_owned());
+            }
+        }
+        if !def.region(Field::DiagonalLines).is_empty() {
+            unsupported.push("diagonal lines".to_owned());
+        }
+        if !def.piece_set(Field::PetrifyOnCaptureTypes).is_empty() {
+            unsupported.push("petrification".to_owned());
+        }
+        if !def.piece_set(Field::MutuallyImmuneTypes).is_empty() {
+            unsupported.push("mutually immune pieces".to_owned());
+        }
+        if !matches!(def.get(Field::WallingRule), Value::WallingRule(crate::value::WallingRule::None)) {
+            unsupported.push("walling".to_owned());
+        }
+        if !matches!(def.get(Field::EnclosingDrop), Value::EnclosingRule(crate::value::EnclosingRule::None))
+            || !matches!(def.get(Field::FlipEnclosedPieces), Value::EnclosingRule(crate::value::EnclosingRule::None))
+        {
+            unsupported.push("enclosing drops and flips".to_owned());
+        }
+        if def.number(Field::ConnectN) > 0
+            || def.number(Field::ConnectNxN) > 0
+            || def.number(Field::CollinearN) > 0
+            || !def.region(Field::ConnectRegion1White).is_empty()
+        {
+            unsupported.push("connection wins".to_owned());
+        }
+        if let Value::CastlingRights(c) = def.get(Field::CastlingWins)
+            && c.0 != 0
+        {
+            unsupported.push("castling wins".to_owned());
+        }
+        if kinds.iter().any(|k| matches!(k.index(), 28 | 32)) {
+            unsupported.push("the janggi cannon and elephant".to_owned());
+        }
+        let mut rules = Rules {
+            def: def.clone(),
+            files,
+            ranks,
+            stride,
+            rays,
+            attacks,
+            kinds: kinds.clone(),
+            letters,
+            mobility,
+            restricted_mobility,
+            mobile: Vec::new(),
+            promotion_zone: by_side(Field::PromotionRegionWhite, Field::PromotionRegionBlack),
+            double_step,
+            triple_step: by_side(Field::TripleStepRegionWhite, Field::TripleStepRegionBlack),
+            ep_region: by_side(Field::EnPassantRegionWhite, Field::EnPassantRegionBlack),
+            drop_region: by_side(Field::DropRegionWhite, Field::DropRegionBlack),
+            flag_region: by_side(Field::FlagRegionWhite, Field::FlagRegionBlack),
+            promotion_pawns: [
+                def.piece_set(Field::PromotionPawnTypesWhite),
+                def.piece_set(Field::PromotionPawnTypesBlack),
+            ],
+            promotion_pieces: [
+                def.piece_set(Field::PromotionPieceTypesWhite),
+                def.piece_set(Field::PromotionPieceTypesBlack),
+            ],
+            main_pawn: [piece(Field::MainPromotionPawnWhite), piece(Field::MainPromotionPawnBlack)],
+            ep_types: [def.piece_set(Field::EnPassantTypesWhite), def.piece_set(Field::EnPassantTypesBlack)],
+            promoted,
+            promotion_limit,
+            mandatory_pawn: def.flag(Field::MandatoryPawnPromotion),
+            mandatory_piece: def.flag(Field::MandatoryPiecePromotion),
+            promotion_on_capture: def.flag(Field::PiecePromotionOnCapture),
+            demotion: def.flag(Field::PieceDemotion),
+            drops: def.flag(Field::PieceDrops),
+            free_drops: def.flag(Field::FreeDrops),
+            captures_to_hand: def.flag(Field::CapturesToHand),
+            drop_loop: def.flag(Field::DropLoop),
+            drop_promoted: def.flag(Field::DropPromoted),
+            first_rank_pawn_drops: def.flag(Field::FirstRankPawnDrops),
+            zone_pawn_drops: def.flag(Field::PromotionZonePawnDrops),
+            drop_no_doubled: piece(Field::DropNoDoubled),
+            drop_no_doubled_count: def.number(Field::DropNoDoubledCount),
+            immobility_illegal: def.flag(Field::ImmobilityIllegal),
+            castling: def.flag(Field::Castling),
+            chess960: def.flag(Field::Chess960),
+            castling_king: [piece(Field::CastlingKingPieceWhite), piece(Field::CastlingKingPieceBlack)],
+            castling_rooks: [
+                def.piece_set(Field::CastlingRookPiecesWhite),
+                def.piece_set(Field::CastlingRookPiecesBlack),
+            ],
+            castling_kingside_file: (def.number(Field::CastlingKingsideFile) - 1).clamp(0, 15) as u8,
+            castling_queenside_file: (def.number(Field::CastlingQueensideFile) - 1).clamp(0, 15) as u8,
+            castling_rank: {
+                let r = (def.number(Field::CastlingRank) - 1).clamp(0, i32::from(ranks) - 1) as u8;
+                [r, ranks - 1 - r]
+            },
+            castling_king_file: (def.number(Field::CastlingKingFile) - 1).clamp(0, 15) as u8,
+            castling_rook_kingside_file: (def.number(Field::CastlingRookKingsideFile) - 1)
+                .clamp(0, i32::from(files) - 1) as u8,
+            castling_rook_queenside_file: (def.number(Field::CastlingRookQueensideFile) - 1)
+                .clamp(0, i32::from(files) - 1) as u8,
+            checking: def.flag(Field::Checking),
+            drop_checks: def.flag(Field::DropChecks),
+            must_capture: def.flag(Field::MustCapture),
+            pass: [def.flag(Field::PassWhite), def.flag(Field::PassBlack)],
+            pass_on_stalemate: [def.flag(Field::PassOnStalemateWhite), def.flag(Field::PassOnStalemateBlack)],
+            makpong: def.flag(Field::MakpongRule),
+            flying_general: def.flag(Field::FlyingGeneral),
+            soldier_rank,
+            extinction: outcome(Field::ExtinctionValue) != Outcome::None,
+            extinction_types: def.piece_set(Field::ExtinctionPieceTypes),
+            extinction_count: def.number(Field::ExtinctionPieceCount),
+            extinction_opponent_count: def.number(Field::ExtinctionOpponentPieceCount),
+            extinction_claim: def.flag(Field::ExtinctionClaim),
+            flag_piece: [piece(Field::FlagPieceWhite), piece(Field::FlagPieceBlack)],
+            flag_count: def.number(Field::FlagPieceCount),
+            flag_move: def.flag(Field::FlagMove),
+            flag_safe: def.flag(Field::FlagPieceSafe),
+            check_counting: def.flag(Field::CheckCounting),
+            pseudo_royal: def.flag(Field::ExtinctionPseudoRoyal),
+            blast: def.flag(Field::BlastOnCapture),
+            duple_check: def.flag(Field::DupleCheck),
+            royal: king_present,
+            unsupported: if unsupported.is_empty() { None } else { Some(unsupported.join(", ")) },
+        };
+        rules.mobile = (0..64u8)
+            .map(|k| {
+                let mut out = [vec![false; CELLS], vec![false; CELLS]];
+                for (ci, side) in out.iter_mut().enumerate() {
+                    for rank in 0..ranks {
+                        for file in 0..files {
+                            let s = sq_of(stride, file, rank);
+                            side[s] = rules.rays[usize::from(k)][ci]
+                                .iter()
+                                .filter(|r| r.quiet && !r.initial)
+                                .any(|r| rules.on_board(s as i16 + r.delta));
+                        }
+                    }
+                }
+                out
+            })
+            .collect();
+        rules
+    }
+
+    /// The definition compiled.
+    pub fn definition(&self) -> &Definition {
+        &self.def
+    }
+
+    /// What this game needs that polyfen does not play yet (`None`: every
+    /// rule of its definition is played).
+    pub fn unsupported(&self) -> Option<&str> {
+        self.unsupported.as_deref()
+    }
+
+    /// The number of files.
+    pub fn files(&self) -> u8 {
+        self.files
+    }
+
+    /// The number of ranks.
+    pub fn ranks(&self) -> u8 {
+        self.ranks
+    }
+
+    pub(crate) fn sq(&self, file: u8, rank: u8) -> usize {
+        sq_of(self.stride, file, rank)
+    }
+
+    pub(crate) fn file_of(&self, sq: usize) -> u8 {
+        (sq as i16 % self.stride - PAD) as u8
+    }
+
+    pub(crate) fn rank_of(&self, sq: usize) -> u8 {
+        (sq as i16 / self.stride - PAD) as u8
+    }
+
+    pub(crate) fn on_board(&self, sq: i16) -> bool {
+        let (f, r) = (sq % self.stride - PAD, sq / self.stride - PAD);
+        sq >= 0 && (0..i16::from(self.files)).contains(&f) && (0..i16::from(self.ranks)).contains(&r)
+    }
+
+    /// The rank of a square seen from `color`'s side, from 0.
+    pub(crate) fn relative_rank(&self, color: Color, sq: usize) -> u8 {
+        let r = self.rank_of(sq);
+        if color == Color::White { r } else { self.ranks - 1 - r }
+    }
+
+    pub(crate) fn may_stand(&self, color: Color, kind: u8, sq: usize) -> bool {
+        match &self.mobility[usize::from(kind) & 63][color.index()] {
+            Some(m) => m[sq],
+            None => true,
+        }
+    }
+
+    pub(crate) fn letter(&self, kind: u8) -> char {
+        char::from(self.letters[usize::from(kind) & 63])
+    }
+}
+
+pub(crate) fn sq_of(stride: i16, file: u8, rank: u8) -> usize {
+    ((i16::from(rank) + PAD) * stride + i16::from(file) + PAD) as usize
+}
+
+/// Fairy-Stockfish's path of a lame leap of (`df` files, `dr` ranks): the
+/// squares it passes, each step going the longer way first and diagonally
+/// when both are equal.
+fn lame_path(df: i8, dr: i8) -> Vec<(i16, i16)> {
+    let (tf, tr) = (i16::from(df), i16::from(dr));
+    let (sf, sr) = (tf.signum(), tr.signum());
+    let (mut f, mut r) = (0i16, 0i16);
+    let mut out = Vec::new();
+    while (f, r) != (tf, tr) {
+        let diff = (tf - f).abs() - (tr - r).abs();
+        match diff.cmp(&0) {
+            core::cmp::Ordering::Greater => f += sf,
+            core::cmp::Ordering::Less => r += sr,
+            core::cmp::Ordering::Equal => {
+                f += sf;
+                r += sr;
+            }
+        }
+        if (f, r) != (tf, tr) {
+            out.push((f, r));
+        }
+    }
+    out
+}

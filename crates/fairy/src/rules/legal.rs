@@ -1,0 +1,469 @@
+//! Playing a move on a copy of the position, and the rules that make a
+//! pseudo-legal move legal: the royal piece not left attacked, castling not
+//! through check, the flying general, the Makpong rule, checks not allowed
+//! or not by drops, immobile pieces, mandatory captures, passing only when
+//! stalemated; and the ends of the game that leave no move (extinction, a
+//! flag reached, the last check given).
+
+use polyfen_core::Color;
+
+use super::compile::Rules;
+use super::moves::{Move, MoveKind};
+use super::position::{EMPTY, NO_SQ, Position, TILDE, base, color, is_piece, kind, piece};
+use crate::piece::PieceKind;
+
+impl Rules {
+    /// The position after `m`, which must be one of the position's
+    /// pseudo-legal moves.
+    pub(crate) fn make(&self, pos: &Position, m: Move) -> Position {
+        let mut next = pos.clone();
+        let us = pos.side;
+        let them = us.other();
+        let ci = us.index();
+        let from = usize::from(m.from);
+        let to = usize::from(m.to);
+        next.ep_len = 0;
+        next.halfmove += 1;
+        match m.kind {
+            MoveKind::Pass => {}
+            MoveKind::Drop { kind: ki, promoted } => {
+                if !self.free_drops {
+                    next.hand[ci][usize::from(ki)] = next.hand[ci][usize::from(ki)].saturating_sub(1);
+                }
+                let cell = match self.promoted[usize::from(ki)] {
+                    Some(p) if promoted => piece(p.index(), us, ki, false),
+                    _ => piece(ki, us, 0, false),
+                };
+                next.board[to] = cell;
+                if self.royal && kind(cell) == PieceKind::KING.index() {
+                    next.royal[ci] = to as u16;
+                }
+                next.halfmove = 0;
+            }
+            MoveKind::Castling => {
+                let king = pos.board[from];
+                let rook = pos.board[to];
+                let (kto, rto) = self.castling_targets(us, from, to);
+                next.board[from] = EMPTY;
+                next.board[to] = EMPTY;
+                next.board[kto] = king;
+                next.board[rto] = rook;
+                if next.royal[ci] == m.from {
+                    next.royal[ci] = kto as u16;
+                }
+                next.castling &= !(0b11 << (2 * ci));
+            }
+            _ => {
+                let cell = pos.board[from];
+                let ki = kind(cell);
+                let capsq = if m.kind == MoveKind::EnPassant { self.ep_capture_square(pos, to) } else { to };
+                let captured = pos.board[capsq];
+                if is_piece(captured) {
+                    next.halfmove = 0;
+                    next.board[capsq] = EMPTY;
+                    if self.captures_to_hand {
+                        let promoted = base(captured) != 0 || captured & TILDE != 0;
+                        let back = if !promoted || self.drop_loop {
+                            kind(captured)
+                        } else if base(captured) != 0 {
+                            base(captured)
+                        } else {
+                            self.main_pawn[color(captured).index()].map_or(kind(captured), PieceKind::index)
+                        };
+                        let n = &mut next.hand[ci][usize::from(back) & 63];
+                        *n = n.saturating_add(1);
+                    }
+                    if next.royal[them.index()] == capsq as u16 {
+                        next.royal[them.index()] = NO_SQ;
+                    }
+                }
+                next.board[from] = EMPTY;
+                next.board[to] = match m.kind {
+                    MoveKind::Promotion(p) => piece(p, us, 0, true),
+                    MoveKind::PiecePromotion => {
+                        piece(self.promoted[usize::from(ki)].map_or(ki, PieceKind::index), us, ki, false)
+                    }
+                    MoveKind::PieceDemotion => piece(base(cell), us, 0, false),
+                    _ => cell,
+                };
+                if next.royal[ci] == m.from {
+                    next.royal[ci] = to as u16;
+                }
+                if ki == PieceKind::PAWN.index() {
+                    next.halfmove = 0;
+                }
+                if m.kind == MoveKind::Normal {
+                    self.set_ep(pos, &mut next, from, to, ki);
+                }
+                if next.castling != 0 {
+                    for right in 0..4 {
+                        let rook = next.castling_rook[right];
+                        let king = next.castling_king[right / 2];
+                        if [rook, king].contains(&m.from) || [rook, king].contains(&m.to) {
+                            next.castling &= !(1 << right);
+                        }
+                    }
+                }
+            }
+        }
+        if self.check_counting && self.in_check(&next, them) {
+            next.checks[ci] = next.checks[ci].saturating_sub(1);
+        }
+        next.side = them;
+        if us == Color::Black {
+            next.fullmove += 1;
+        }
+        next
+    }
+
+    fn set_ep(&self, pos: &Position, next: &mut Position, from: usize, to: usize, ki: u8) {
+        let us = pos.side;
+        let them = us.other();
+        let push = if us == Color::White { self.stride } else { -self.stride } as isize;
+        let dist = to as isize - from as isize;
+        if ki == PieceKind::PAWN.index() {
+            if dist == 2 * push || dist == 3 * push {
+                let other_takers = self.ep_types[them.index()].kinds().any(|k| k != PieceKind::PAWN);
+                let mut mark = |sq: isize| {
+                    let sq = sq as usize;
+                    if !self.ep_region[them.index()][sq] {
+                        return;
+                    }
+                    let pawn_near = [sq as isize + push - 1, sq as isize + push + 1].iter().any(|&s| {
+                        let c = pos.board[s as usize];
+                        is_piece(c) && color(c) == them && kind(c) == PieceKind::PAWN.index()
+                    });
+                    if pawn_near || other_takers {
+                        next.push_ep(sq);
+                    }
+                };
+                mark(to as isize - push);
+                if dist == 3 * push {
+                    mark(to as isize - 2 * push);
+                }
+            }
+            return;
+        }
+        let rays = &self.rays[usize::from(ki)][us.index()];
+        if !rays.iter().any(|r| r.initial) {
+            return;
+        }
+        let reaches = |initial: bool| {
+            rays.iter().filter(|r| r.initial == initial && r.quiet).any(|r| {
+                let d = r.delta as isize;
+                if d == 0 || dist % d != 0 || dist / d < 1 {
+                    return false;
+                }
+                let k = dist / d;
+                match r.kind {
+                    super::compile::RayKind::Slide => r.limit == 0 || k <= isize::from(r.limit),
+                    _ => k == 1,
+                }
+            })
+        };
+        if reaches(true) && !reaches(false) {
+            let (ff, fr) = (i32::from(self.file_of(from)), i32::from(self.rank_of(from)));
+            let (tf, tr) = (i32::from(self.file_of(to)), i32::from(self.rank_of(to)));
+            let (df, dr) = (tf - ff, tr - fr);
+            if df == 0 || dr == 0 || df.abs() == dr.abs() {
+                let step = (dr.signum() as isize) * self.stride as isize + df.signum() as isize;
+                let mut s = from as isize + step;
+                while s != to as isize {
+                    if self.ep_region[them.index()][s as usize] {
+                        next.push_ep(s as usize);
+                    }
+                    s += step;
+                }
+            }
+            if self.ep_region[them.index()][to] {
+                next.push_ep(to);
+            }
+        }
+    }
+
+    /// The square of the piece an en passant capture on `to` takes.
+    pub(crate) fn ep_capture_square(&self, pos: &Position, to: usize) -> usize {
+        let white = pos.side == Color::White;
+        let occupied: Vec<u16> =
+            pos.ep_squares().iter().copied().filter(|&s| is_piece(pos.board[usize::from(s)])).collect();
+        if !occupied.is_empty() {
+            let s = if white { occupied.iter().min() } else { occupied.iter().max() };
+            return usize::from(*s.unwrap_or(&(to as u16)));
+        }
+        let step = if white { -self.stride } else { self.stride } as isize;
+        let them = pos.side.other();
+        let mut s = to as isize + step;
+        while self.on_board(s as i16) {
+            let c = pos.board[s as usize];
+            if is_piece(c) && color(c) == them {
+                return s as usize;
+            }
+            s += step;
+        }
+        to
+    }
+
+    /// Whether a pseudo-legal move is legal, and the position after it.
+    pub(crate) fn try_move(&self, pos: &Position, m: Move, in_check: bool) -> Option<Position> {
+        let us = pos.side;
+        let them = us.other();
+        if m.kind == MoveKind::Castling {
+            let royal = pos.royal[us.index()] == m.from;
+            if royal {
+                if in_check {
+                    return None;
+                }
+                let (kto, _) = self.castling_targets(us, usize::from(m.from), usize::from(m.to));
+                let from = usize::from(m.from);
+                let step: isize = if kto > from { -1 } else { 1 };
+                let mut s = kto as isize;
+                while s != from as isize {
+                    if self.attacked(pos, s as usize, them)
+                        || (self.flying_general && self.kings_face(pos, s as usize, us))
+                    {
+                        return None;
+                    }
+                    s += step;
+                }
+            }
+        }
+        if self.makpong && in_check && pos.royal[us.index()] == m.from && m.kind != MoveKind::Pass {
+            let mut tmp = pos.clone();
+            if !is_piece(tmp.board[usize::from(m.to)]) {
+                return None;
+            }
+            tmp.board[usize::from(m.to)] = EMPTY;
+            if self.attacked(&tmp, usize::from(m.from), them) {
+                return None;
+            }
+        }
+        if self.immobility_illegal {
+            let moved = match m.kind {
+                MoveKind::Normal => Some(kind(pos.board[usize::from(m.from)])),
+                MoveKind::Drop { kind: k, promoted } => {
+                    Some(if promoted { self.promoted[usize::from(k)].map_or(k, PieceKind::index) } else { k })
+                }
+                _ => None,
+            };
+            if let Some(k) = moved
+                && !self.mobile[usize::from(k)][us.index()][usize::from(m.to)]
+            {
+                return None;
+            }
+        }
+        let next = self.make(pos, m);
+        if self.in_check(&next, us) {
+            return None;
+        }
+        if self.pseudo_royal && !self.pseudo_royals_safe(pos, m, &next) {
+            return None;
+        }
+        let is_drop = matches!(m.kind, MoveKind::Drop { .. });
+        if (!self.checking || (is_drop && !self.drop_checks)) && self.in_check(&next, them) {
+            return None;
+        }
+        Some(next)
+    }
+
+    /// With pseudo-royal pieces (the last ones of the extinction types),
+    /// whether none of the mover's is left attacked, and (duple check) not
+    /// all of its candidates at once.
+    fn pseudo_royals_safe(&self, pos: &Position, m: Move, next: &Position) -> bool {
+        let us = pos.side;
+        let them = us.other();
+        let ci = us.index();
+        let from = usize::from(m.from);
+        let to = usize::from(m.to);
+        let types = self.extinction_types;
+        let in_types = |k: u8| PieceKind::from_index(k).is_some_and(|k| types.contains(k)) || types.has_star();
+        let kto = if m.kind == MoveKind::Castling { self.castling_targets(us, from, to).0 } else { to };
+        let mut royals: Vec<usize> = Vec::new();
+        for k in &self.kinds {
+            if !in_types(k.index()) {
+                continue;
+            }
+            let squares: Vec<usize> = (0..self.ranks)
+                .flat_map(|r| (0..self.files).map(move |f| (f, r)))
+                .map(|(f, r)| self.sq(f, r))
+                .filter(|&s| {
+                    let c = pos.board[s];
+                    is_piece(c) && color(c) == us && kind(c) == k.index()
+                })
+                .collect();
+            if squares.len() as i32 <= self.extinction_count + 1 {
+                royals.extend(squares);
+            }
+        }
+        let _ = ci;
+        if m.kind == MoveKind::Castling && royals.contains(&from) {
+            let step: isize = if kto > from { 1 } else { -1 };
+            let mut s = from as isize;
+            loop {
+                if s == kto as isize && from != kto {
+                    break;
+                }
+                if self.attacked(pos, s as usize, them) {
+                    return false;
+                }
+                if from == kto {
+                    break;
+                }
+                s += step;
+            }
+        }
+        let mut after: Vec<usize> = Vec::new();
+        for &s in &royals {
+            if m.kind != MoveKind::Pass && !matches!(m.kind, MoveKind::Drop { .. }) && s == from {
+                after.push(kto);
+            } else if m.kind == MoveKind::Castling && s == to {
+                after.push(self.castling_targets(us, from, to).1);
+            } else {
+                after.push(s);
+            }
+        }
+        match m.kind {
+            MoveKind::Drop { kind: k, .. } if in_types(k) => after.push(to),
+            MoveKind::Promotion(p) if in_types(p) => {
+                let n = self.count(pos, us, p);
+                if n > self.extinction_count {
+                    after.retain(|&s| kind(next.board[s]) != p || s == to);
+                    after.retain(|&s| s != to);
+                } else {
+                    after.push(to);
+                }
+            }
+            _ => {}
+        }
+        if after.iter().any(|&s| self.attacked(next, s, them)) {
+            return false;
+        }
+        if self.duple_check {
+            let candidates: Vec<usize> = (0..self.ranks)
+                .flat_map(|r| (0..self.files).map(move |f| (f, r)))
+                .map(|(f, r)| self.sq(f, r))
+                .filter(|&s| {
+                    let c = next.board[s];
+                    is_piece(c) && color(c) == us && in_types(kind(c))
+                })
+                .collect();
+            if !candidates.is_empty() && candidates.iter().all(|&s| self.attacked(next, s, them)) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Whether the position ends the game at once, leaving no move.
+    pub(crate) fn immediate_end(&self, pos: &Position) -> bool {
+        let stm = pos.side;
+        if self.extinction && (!self.pseudo_royal || self.blast) {
+            let count = |c: Color, k: Option<PieceKind>| -> i32 {
+                let mut n = 0;
+                for rank in 0..self.ranks {
+                    for file in 0..self.files {
+                        let cell = pos.board[self.sq(file, rank)];
+                        if is_piece(cell) && color(cell) == c && k.is_none_or(|k| kind(cell) == k.index()) {
+                            n += 1;
+                        }
+                    }
+                }
+                match k {
+                    Some(k) => n + i32::from(pos.hand[c.index()][usize::from(k.index())]),
+                    None => n + pos.hand[c.index()].iter().map(|&h| i32::from(h)).sum::<i32>(),
+                }
+            };
+            let mut types: Vec<Option<PieceKind>> = self.extinction_types.kinds().map(Some).collect();
+            if self.extinction_types.has_star() {
+                types.insert(0, None);
+            }
+            for c in [stm.other(), stm] {
+                for &k in &types {
+                    if count(c, k) <= self.extinction_count
+                        && count(c.other(), k)
+                            >= self.extinction_opponent_count + i32::from(self.extinction_claim && c == stm)
+                    {
+                        return true;
+                    }
+                }
+            }
+        }
+        if (self.flag_move || self.flag_safe) && self.flag_reached(pos, stm) {
+            return true;
+        }
+        let king_flag = self.flag_piece[stm.index()] == Some(PieceKind::KING);
+        if (!self.flag_move || self.flag_safe || king_flag) && self.flag_reached(pos, stm.other()) {
+            // Racing kings: black may still draw by reaching the flag too.
+            if self.flag_move && king_flag && stm == Color::Black && !self.in_check(pos, stm) {
+                let mut moves = Vec::new();
+                self.pseudo_moves(pos, &mut moves);
+                let k = pos.royal[stm.index()];
+                for m in moves {
+                    if m.from == k
+                        && m.kind == MoveKind::Normal
+                        && self.flag_region[stm.index()][usize::from(m.to)]
+                        && self.try_move(pos, m, false).is_some()
+                    {
+                        return false;
+                    }
+                }
+            }
+            return true;
+        }
+        if self.check_counting && pos.checks[stm.other().index()] == 0 {
+            return true;
+        }
+        false
+    }
+
+    fn flag_reached(&self, pos: &Position, c: Color) -> bool {
+        let ci = c.index();
+        let region = &self.flag_region[ci];
+        let mut on = Vec::new();
+        for rank in 0..self.ranks {
+            for file in 0..self.files {
+                let s = self.sq(file, rank);
+                let cell = pos.board[s];
+                if region[s]
+                    && is_piece(cell)
+                    && color(cell) == c
+                    && self.flag_piece[ci].is_none_or(|k| kind(cell) == k.index())
+                {
+                    on.push(s);
+                }
+            }
+        }
+        let reached = !on.is_empty() && on.len() as i32 >= self.flag_count;
+        if reached && self.flag_safe && (!self.flag_move || c == pos.side.other()) && on.len() as i32 == self.flag_count
+        {
+            return !on.iter().any(|&s| self.attacked(pos, s, c.other()));
+        }
+        reached
+    }
+
+    /// The legal moves, appended to `out` (cleared first); `scratch` is a
+    /// buffer of pseudo-legal moves reused between calls.
+    pub(crate) fn legal_into(&self, pos: &Position, out: &mut Vec<Move>) {
+        out.clear();
+        if self.immediate_end(pos) {
+            return;
+        }
+        self.pseudo_moves(pos, out);
+        let in_check = self.in_check(pos, pos.side);
+        out.retain(|m| self.try_move(pos, *m, in_check).is_some());
+        if self.must_capture && out.iter().any(|m| Rules::is_capture(pos, *m)) {
+            out.retain(|m| Rules::is_capture(pos, *m));
+        }
+        if self.pass_on_stalemate[pos.side.index()] && !in_check && out.iter().any(|m| m.kind != MoveKind::Pass) {
+            out.retain(|m| m.kind != MoveKind::Pass);
+        }
+    }
+
+    /// Whether a move captures.
+    pub(crate) fn is_capture(pos: &Position, m: Move) -> bool {
+        match m.kind {
+            MoveKind::EnPassant => true,
+            MoveKind::Castling | MoveKind::Drop { .. } | MoveKind::Pass => false,
+            _ => is_piece(pos.board[usize::from(m.to)]),
+        }
+    }
+}

@@ -1,0 +1,66 @@
+//! Playing a defined game: legal moves generated from the definition's
+//! Betza pieces and rule keys, moves as Fairy-Stockfish's UCI text, and
+//! perft.
+//!
+//! - [`Rules`]: a [`crate::Definition`] compiled into the tables move
+//!   generation reads (each piece's rays for each side, the attack rays,
+//!   the regions); [`Rules::unsupported`] names what of a game's rules is
+//!   not played yet;
+//! - [`Position`]: a position of the game, read from Fairy-Stockfish's FEN;
+//! - [`Move`]: a legal move, written and read as UCI text
+//!   ([`Rules::uci`], [`Rules::parse_uci`]); a text naming no legal move is
+//!   a [`MoveError`] listing the legal ones;
+//! - [`Rules::perft`] and [`Rules::divide`].
+//!
+//! A move is played on a copy of the position (a fixed-size board, no
+//! allocation), and is legal when the side's royal piece is not attacked
+//! after it.
+
+mod attacks;
+mod compile;
+mod legal;
+mod moves;
+mod perft;
+mod position;
+mod uci;
+
+pub use compile::Rules;
+pub use moves::{Move, MoveKind};
+pub use position::{Position, PositionError};
+pub use uci::MoveError;
+
+impl Rules {
+    /// The legal moves of `pos`.
+    pub fn legal_moves(&self, pos: &Position) -> Vec<Move> {
+        let mut out = Vec::with_capacity(64);
+        self.legal_into(pos, &mut out);
+        out
+    }
+
+    /// Plays a move of [`Rules::legal_moves`].
+    ///
+    /// # Errors
+    ///
+    /// The move is not legal in `pos`.
+    pub fn play(&self, pos: &Position, m: Move) -> Result<Position, MoveError> {
+        let moves = self.legal_moves(pos);
+        if moves.contains(&m) {
+            Ok(self.make(pos, m))
+        } else {
+            let mut candidates: Vec<String> = moves.iter().map(|m| self.uci(pos, *m)).collect();
+            candidates.sort();
+            Err(MoveError { text: format!("{m:?}"), candidates })
+        }
+    }
+
+    /// Whether the side to move's royal piece is attacked.
+    pub fn is_check(&self, pos: &Position) -> bool {
+        self.in_check(pos, pos.side())
+    }
+
+    /// Whether the game ended at once by a rule of the game (extinction, a
+    /// flag reached, the last check given): then there is no legal move.
+    pub fn is_immediate_end(&self, pos: &Position) -> bool {
+        self.immediate_end(pos)
+    }
+}

@@ -1,0 +1,353 @@
+//! Moves and their pseudo-legal generation from the compiled rays: steps,
+//! slides, hops, pawn double steps, en passant, promotions (pawn-style and
+//! Shogi-style), demotions, drops, castling and passes.
+
+use polyfen_core::Color;
+
+use super::compile::{RayKind, Rules, SOLDIER};
+use super::position::{EMPTY, NO_SQ, OFF, Position, WALL, color, is_piece, kind};
+use crate::piece::PieceKind;
+
+/// What a move does beyond going from one square to another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// A move or capture.
+    Normal,
+    /// A pawn-style promotion to the kind given (by Fairy-Stockfish's number).
+    Promotion(u8),
+    /// A Shogi-style promotion (`+`).
+    PiecePromotion,
+    /// A demotion (`-`, Kyoto shogi).
+    PieceDemotion,
+    /// An en passant capture.
+    EnPassant,
+    /// Castling: `to` is the rook's square.
+    Castling,
+    /// A drop of the kind given; `promoted` drops it as what it promotes to.
+    Drop {
+        /// The kind taken from the hand.
+        kind: u8,
+        /// Dropped promoted.
+        promoted: bool,
+    },
+    /// A pass (`from` and `to` the same square).
+    Pass,
+}
+
+/// A move of a compiled game (squares are the internal cells; read and
+/// write it as UCI text through [`Rules::parse_uci`] and [`Rules::uci`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub(crate) from: u16,
+    pub(crate) to: u16,
+    pub(crate) kind: MoveKind,
+}
+
+impl Move {
+    /// What the move does.
+    pub fn kind(&self) -> MoveKind {
+        self.kind
+    }
+}
+
+impl Rules {
+    /// Every pseudo-legal move of the side to move, appended to `out`.
+    pub(crate) fn pseudo_moves(&self, pos: &Position, out: &mut Vec<Move>) {
+        let us = pos.side;
+        let ci = us.index();
+        for rank in 0..self.ranks {
+            for file in 0..self.files {
+                let from = self.sq(file, rank);
+                let cell = pos.board[from];
+                if !is_piece(cell) || color(cell) != us {
+                    continue;
+                }
+                self.piece_moves(pos, from, cell, out);
+            }
+        }
+        // Drops.
+        if self.drops {
+            for k in &self.kinds {
+                let ki = k.index();
+                if !self.free_drops && pos.hand[ci][usize::from(ki)] == 0 {
+                    continue;
+                }
+                self.drops_of(pos, ki, out);
+            }
+        }
+        // Castling.
+        if self.castling && pos.castling & (0b11 << (2 * ci)) != 0 {
+            let ksq = usize::from(pos.castling_king[ci]);
+            for side in 0..2 {
+                let right = ci * 2 + side;
+                if pos.castling & (1 << right) == 0 {
+                    continue;
+                }
+                let rsq = usize::from(pos.castling_rook[right]);
+                if self.castling_clear(pos, ksq, rsq, side == 0) {
+                    out.push(Move { from: ksq as u16, to: rsq as u16, kind: MoveKind::Castling });
+                }
+            }
+        }
+        // Passes.
+        if self.pass[ci] || self.pass_on_stalemate[ci] {
+            let sq = if pos.royal[ci] == NO_SQ {
+                (0..self.ranks)
+                    .flat_map(|r| (0..self.files).map(move |f| (f, r)))
+                    .map(|(f, r)| self.sq(f, r))
+                    .find(|&s| is_piece(pos.board[s]) && color(pos.board[s]) == us)
+            } else {
+                Some(usize::from(pos.royal[ci]))
+            };
+            if let Some(s) = sq {
+                out.push(Move { from: s as u16, to: s as u16, kind: MoveKind::Pass });
+            }
+        }
+    }
+
+    /// The king's and rook's destinations of a castling.
+    pub(crate) fn castling_targets(&self, color: Color, king: usize, rook: usize) -> (usize, usize) {
+        let rank = self.castling_rank[color.index()];
+        let kingside = rook > king;
+        let kto = self.sq(if kingside { self.castling_kingside_file } else { self.castling_queenside_file }, rank);
+        let rto = if kingside { kto - 1 } else { kto + 1 };
+        (kto, rto)
+    }
+
+    fn castling_clear(&self, pos: &Position, ksq: usize, rsq: usize, _kingside: bool) -> bool {
+        let (kto, rto) = self.castling_targets(pos.side, ksq, rsq);
+        let between = |a: usize, b: usize| {
+            let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+            (lo..=hi).filter(move |&s| s != a)
+        };
+        between(rsq, rto).chain(between(ksq, kto)).all(|s| s == ksq || s == rsq || pos.board[s] == EMPTY)
+    }
+
+    fn drops_of(&self, pos: &Position, ki: u8, out: &mut Vec<Move>) {
+        let us = pos.side;
+        let ci = us.index();
+        let mut blocked_files = [false; 16];
+        if self.drop_no_doubled.map(PieceKind::index) == Some(ki) {
+            let mut counts = [0i32; 16];
+            for rank in 0..self.ranks {
+                for file in 0..self.files {
+                    let c = pos.board[self.sq(file, rank)];
+                    if is_piece(c) && color(c) == us && kind(c) == ki {
+                        counts[usize::from(file)] += 1;
+                    }
+                }
+            }
+            for f in 0..16 {
+                blocked_files[f] = counts[f] >= self.drop_no_doubled_count;
+            }
+        }
+        let promoted = if self.drop_promoted { self.promoted[usize::from(ki)] } else { None };
+        for rank in 0..self.ranks {
+            for file in 0..self.files {
+                let to = self.sq(file, rank);
+                if pos.board[to] != EMPTY || !self.drop_region[ci][to] || blocked_files[usize::from(file)] {
+                    continue;
+                }
+                if ki == PieceKind::PAWN.index() {
+                    if !self.zone_pawn_drops && self.promotion_zone[ci][to] {
+                        continue;
+                    }
+                    if !self.first_rank_pawn_drops && self.relative_rank(us, to) == 0 {
+                        continue;
+                    }
+                }
+                if !self.may_stand(us, ki, to) {
+                    continue;
+                }
+                if promoted.is_some() {
+                    out.push(Move { from: NO_SQ, to: to as u16, kind: MoveKind::Drop { kind: ki, promoted: true } });
+                }
+                out.push(Move { from: NO_SQ, to: to as u16, kind: MoveKind::Drop { kind: ki, promoted: false } });
+            }
+        }
+    }
+
+    /// The squares a piece reaches: quiet moves and captures (`to`, is capture).
+    pub(crate) fn targets(&self, pos: &Position, from: usize, cell: u16, out: &mut Vec<(usize, bool, bool)>) {
+        let us = color(cell);
+        let ki = kind(cell);
+        let ci = us.index();
+        let initial_ok = self.double_step[ci][from];
+        let soldier_promoted = ki == SOLDIER && self.relative_rank(us, from) + 1 >= self.soldier_rank;
+        for ray in &self.rays[usize::from(ki)][ci] {
+            if ray.initial && !initial_ok {
+                continue;
+            }
+            if ray.soldier_side && !soldier_promoted {
+                continue;
+            }
+            let (quiet, capture) = if ray.initial { (ray.quiet, false) } else { (ray.quiet, ray.capture) };
+            let d = ray.delta as isize;
+            match ray.kind {
+                RayKind::Leap | RayKind::Lame => {
+                    if ray.kind == RayKind::Lame
+                        && ray.path.iter().any(|p| pos.board[(from as isize + *p as isize) as usize] != EMPTY)
+                    {
+                        continue;
+                    }
+                    let to = (from as isize + d) as usize;
+                    Self::push_target(pos, us, to, quiet, capture, ray.capture && !ray.quiet, out);
+                }
+                RayKind::Slide => {
+                    let mut to = from as isize;
+                    let mut n = 0u8;
+                    loop {
+                        to += d;
+                        n += 1;
+                        let c = pos.board[to as usize];
+                        if c == OFF || c == WALL {
+                            break;
+                        }
+                        Self::push_target(pos, us, to as usize, quiet, capture, ray.capture && !ray.quiet, out);
+                        if c != EMPTY || (ray.limit != 0 && n >= ray.limit) {
+                            break;
+                        }
+                    }
+                }
+                RayKind::Hop | RayKind::Grass => {
+                    let mut to = from as isize;
+                    loop {
+                        to += d;
+                        let c = pos.board[to as usize];
+                        if c == OFF {
+                            break;
+                        }
+                        if c != EMPTY {
+                            break;
+                        }
+                    }
+                    if pos.board[to as usize] == OFF {
+                        continue;
+                    }
+                    loop {
+                        to += d;
+                        let c = pos.board[to as usize];
+                        if c == OFF || c == WALL {
+                            break;
+                        }
+                        Self::push_target(pos, us, to as usize, quiet, capture, false, out);
+                        if c != EMPTY || ray.kind == RayKind::Grass {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
+    fn push_target(
+        pos: &Position,
+        us: Color,
+        to: usize,
+        quiet: bool,
+        capture: bool,
+        ep_capable: bool,
+        out: &mut Vec<(usize, bool, bool)>,
+    ) {
+        let c = pos.board[to];
+        if c == EMPTY {
+            if quiet {
+                out.push((to, false, false));
+            } else if ep_capable && pos.ep_squares().contains(&(to as u16)) {
+                out.push((to, true, true));
+            }
+        } else if capture && is_piece(c) && color(c) != us {
+            out.push((to, true, false));
+        }
+    }
+
+    fn piece_moves(&self, pos: &Position, from: usize, cell: u16, out: &mut Vec<Move>) {
+        let us = color(cell);
+        let ci = us.index();
+        let ki = kind(cell);
+        let mut targets: Vec<(usize, bool, bool)> = Vec::with_capacity(32);
+        self.targets(pos, from, cell, &mut targets);
+        let pawn = ki == PieceKind::PAWN.index();
+        if pawn {
+            // The pawn's double and triple steps from its regions.
+            let up = if us == Color::White { self.stride } else { -self.stride } as isize;
+            let free = |s: isize| pos.board[s as usize] == EMPTY && self.may_stand(us, ki, s as usize);
+            let one = from as isize + up;
+            let two = one + up;
+            if (self.double_step[ci][from] || self.triple_step[ci][from]) && free(one) && free(two) {
+                if self.double_step[ci][from] {
+                    targets.push((two as usize, false, false));
+                }
+                if self.triple_step[ci][from] && free(two + up) {
+                    targets.push(((two + up) as usize, false, false));
+                }
+            }
+        }
+        let ep_taker = pawn || PieceKind::from_index(ki).is_some_and(|k| self.ep_types[ci].contains(k));
+        let pawn_type = pawn || PieceKind::from_index(ki).is_some_and(|k| self.promotion_pawns[ci].contains(k));
+        let zone = &self.promotion_zone[ci];
+        let prom = self.promoted[usize::from(ki)].filter(|p| self.limit_ok(pos, us, p.index()));
+        let demote = self.demotion && super::position::base(cell) != 0;
+        let from_zone = zone[from];
+        for &(to, capture, ep) in &targets {
+            if !self.may_stand(us, ki, to) {
+                continue;
+            }
+            if ep && !ep_taker {
+                continue;
+            }
+            let normal_kind = if ep { MoveKind::EnPassant } else { MoveKind::Normal };
+            let mv = |k| Move { from: from as u16, to: to as u16, kind: k };
+            let mut normal = true;
+            if pawn_type && zone[to] {
+                if self.mandatory_pawn {
+                    normal = false;
+                }
+                if !ep {
+                    for p in self.promotion_pieces[ci].kinds() {
+                        if self.limit_ok(pos, us, p.index()) && self.kinds.contains(&p) {
+                            out.push(mv(MoveKind::Promotion(p.index())));
+                        }
+                    }
+                }
+            }
+            if prom.is_some() || demote {
+                let may = (from_zone || zone[to]) && (!self.promotion_on_capture || capture);
+                if self.mandatory_piece && (from_zone || zone[to]) && (capture || !self.promotion_on_capture) {
+                    normal = false;
+                }
+                if may && !ep {
+                    if prom.is_some() && (zone[to] || !pawn) {
+                        out.push(mv(MoveKind::PiecePromotion));
+                    }
+                    if demote {
+                        out.push(mv(MoveKind::PieceDemotion));
+                    }
+                }
+            }
+            if normal {
+                out.push(mv(normal_kind));
+            }
+        }
+    }
+
+    pub(crate) fn limit_ok(&self, pos: &Position, us: Color, ki: u8) -> bool {
+        let limit = self.promotion_limit[usize::from(ki) & 63];
+        limit <= 0 || self.count(pos, us, ki) < limit
+    }
+
+    /// The pieces of a kind a side has on the board.
+    pub(crate) fn count(&self, pos: &Position, us: Color, ki: u8) -> i32 {
+        let mut n = 0;
+        for rank in 0..self.ranks {
+            for file in 0..self.files {
+                let c = pos.board[self.sq(file, rank)];
+                if is_piece(c) && color(c) == us && kind(c) == ki {
+                    n += 1;
+                }
+            }
+        }
+        n
+    }
+}

@@ -1,0 +1,347 @@
+//! The legal moves of every position of positions.tsv (pyffish's, sorted
+//! UCI) against polyfen's, game by game: the games that match in every
+//! row are listed, and each game that does not yet is listed with why.
+
+mod common;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use polyfen_fairy::{Position, Rules};
+
+/// The games whose every position's legal moves are pyffish's.
+const PASSING: &[&str] = &[
+    "1d-chess",
+    "3check",
+    "3check-crazyhouse",
+    "4x5chess",
+    "4x6chess",
+    "5check",
+    "5x6chess",
+    "6x6atom",
+    "active",
+    "advancedpawn",
+    "ai-wok",
+    "ajax-orthodox",
+    "alapo",
+    "allexplodeatomic",
+    "allwayspawns",
+    "almost",
+    "amazon",
+    "andersanti",
+    "andersgiveaway",
+    "anti-losalamos",
+    "antiantichess",
+    "antiatomic",
+    "antichess",
+    "antihouse",
+    "antiminishogi",
+    "aralzaa",
+    "argess",
+    "armageddon",
+    "asean",
+    "atomar",
+    "atomic",
+    "atomic-giveaway",
+    "atomic-giveaway-hill",
+    "atomiczh",
+    "backrank",
+    "bajr",
+    "berolina",
+    "blackletter",
+    "breakthrough",
+    "breakthrough5",
+    "breakthrough6",
+    "breakthrough7",
+    "buffalo",
+    "bughouse",
+    "capablanca",
+    "capahouse",
+    "caparandom",
+    "capture",
+    "captureall",
+    "capturethequeen",
+    "caught-in-a-snag",
+    "centaur",
+    "centaurking",
+    "cetus",
+    "chak",
+    "chancellor",
+    "chaturanga",
+    "checkmateless",
+    "checkshogi",
+    "chennis",
+    "chess",
+    "chessgi",
+    "chessvshp",
+    "chigorin",
+    "clobber",
+    "clobber10",
+    "codrus",
+    "coffeehouse",
+    "coffeerace",
+    "coregal",
+    "cornerrook",
+    "courier",
+    "crazyhouse",
+    "crossderby",
+    "crossing",
+    "crowdedxiangqi",
+    "diana",
+    "dobutsu",
+    "doublearmy",
+    "dragon",
+    "dragonfly",
+    "elimination",
+    "embassy",
+    "empire",
+    "euroshogi",
+    "extinction",
+    "fischerandom",
+    "forward",
+    "fox-and-hounds",
+    "fullmoon",
+    "gardner",
+    "gemini",
+    "georgian",
+    "gethenian",
+    "giveaway",
+    "gorogoro",
+    "gorogoroplus",
+    "gothhouse",
+    "gothic",
+    "grand",
+    "grandhouse",
+    "grasshopper",
+    "gustav3",
+    "haynie",
+    "hexapawn",
+    "hoppelpoppel",
+    "horde",
+    "indiangreat",
+    "janus",
+    "jesonmor",
+    "judkins",
+    "kamikazerooks",
+    "khans",
+    "kinglet",
+    "kingofthehill",
+    "knightmate",
+    "knights-halma",
+    "koedem",
+    "kyotoshogi",
+    "leaperhouse",
+    "legan",
+    "lewthwaite",
+    "loop",
+    "losalamos",
+    "losers",
+    "maharajah",
+    "makhouse",
+    "makpong",
+    "makruk",
+    "manchu",
+    "mandala",
+    "mansindam",
+    "massacre",
+    "micro",
+    "microchess",
+    "mini",
+    "minihouse",
+    "minishogi",
+    "minixiangqi",
+    "misere",
+    "modern",
+    "mounted",
+    "muje",
+    "newzealand",
+    "nightrider",
+    "nim",
+    "nocastle",
+    "nocheckatomic",
+    "normal",
+    "nuclear",
+    "okisakishogi",
+    "omicron",
+    "opposite-castling",
+    "opulent",
+    "orda",
+    "ordamirror",
+    "ordavsempire",
+    "pandemonium",
+    "paradigm",
+    "pawnback",
+    "pawnsideways",
+    "pawnsking",
+    "pawnsmassacre",
+    "pawnsonly",
+    "peasant",
+    "perfect",
+    "petrified",
+    "petty",
+    "pocketknight",
+    "quadwrangle",
+    "quadwrangle7x7",
+    "quasi-shatranj",
+    "raazuvaa",
+    "racingchess",
+    "racingkings",
+    "river",
+    "roll-ing-to-four",
+    "rookmate",
+    "rooksquare",
+    "semitorpedo",
+    "shako",
+    "shatar",
+    "shatranj",
+    "shinobi",
+    "shinobimirror",
+    "shinobiplus",
+    "shogi",
+    "shogun",
+    "shoshogi",
+    "sixthrank",
+    "sortofalmost",
+    "spartan",
+    "squatter",
+    "stardust",
+    "suicide",
+    "supply",
+    "symphony",
+    "synochess",
+    "tencubed",
+    "threekings",
+    "torishogi",
+    "torpedo",
+    "troitzky",
+    "tuktuk",
+    "twokings2",
+    "upsidedown",
+    "weak",
+    "wildebeest",
+    "wolf",
+    "xhess",
+    "xiangqi",
+    "xiangqihouse",
+    "yarishogi",
+];
+
+/// The games not played in full yet, and why.
+const NOT_YET: &[(&str, &str)] = &[
+    ("allqueenschess", "connection wins"),
+    ("amazons", "walling"),
+    ("annexation", "enclosing drops and flips"),
+    ("asimplegame", "connection wins"),
+    ("ataxx", "enclosing drops and flips"),
+    ("atlantis", "walling"),
+    ("atomicduck", "atomic blasts, walling"),
+    ("cambodian", "gating, Cambodian first moves"),
+    ("cannonshogi", "hoppers of a limited range (pR2, pB2)"),
+    ("castle", "castling wins"),
+    ("cfour", "enclosing drops and flips, connection wins"),
+    ("cfour-anyside", "enclosing drops and flips, connection wins"),
+    ("cfour-misere", "enclosing drops and flips, connection wins"),
+    ("cowboys", "walling"),
+    ("crusade", "enclosing drops and flips"),
+    ("dragon-chess", "a move generated twice"),
+    ("duck", "walling"),
+    ("elgam", "diagonal lines, the janggi cannon and elephant"),
+    ("epicatomic", "atomic blasts"),
+    ("flipello", "enclosing drops and flips"),
+    ("flipello10", "enclosing drops and flips"),
+    ("flipello6", "enclosing drops and flips"),
+    ("flipersi", "enclosing drops and flips"),
+    ("gale", "connection wins"),
+    ("isolation", "walling"),
+    ("isolation7x7", "walling"),
+    ("janggi", "bikjang, diagonal lines, the janggi cannon and elephant"),
+    ("janggicasual", "diagonal lines, the janggi cannon and elephant"),
+    ("janggihouse", "bikjang, diagonal lines, the janggi cannon and elephant"),
+    ("janggimodern", "diagonal lines, the janggi cannon and elephant"),
+    ("janggitraditional", "bikjang, diagonal lines, the janggi cannon and elephant"),
+    ("joust", "walling"),
+    ("karouk", "gating, Cambodian first moves"),
+    ("kono", "blocked flag wins"),
+    ("la-mancha-duel", "walling"),
+    ("la-mancha-squeez", "walling"),
+    ("maharajah2", "a move generated twice"),
+    ("nineholes", "mandatory drops, connection wins"),
+    ("picaria", "mandatory drops, connection wins"),
+    ("placement", "mandatory drops, bishop drops on both colours, castling of dropped pieces"),
+    ("screen", "mandatory drops, bishop drops on both colours, castling of dropped pieces"),
+    ("seirawan", "gating"),
+    ("shouse", "gating"),
+    ("sittuyin", "Sittuyin's promotion, mandatory drops, Sittuyin's rook drops"),
+    ("snailtrail", "walling"),
+    ("snort", "enclosing drops and flips"),
+    ("teeko", "mandatory drops, connection wins"),
+    ("three-musketeers", "connection wins"),
+    ("tictacchess", "mandatory drops, connection wins"),
+    ("tictactoe", "connection wins"),
+];
+
+/// Per game: rows matched, rows, and the first mismatch.
+fn compare() -> BTreeMap<String, (usize, usize, Option<String>)> {
+    let variants = common::variants();
+    let mut out: BTreeMap<String, (usize, usize, Option<String>)> = BTreeMap::new();
+    let mut rules: Option<(String, Rules)> = None;
+    for row in common::rows("positions.tsv") {
+        let (game, fen, moves) = (&row[0], &row[1], &row[2]);
+        if rules.as_ref().is_none_or(|(g, _)| g != game) {
+            let def = variants.get(game).unwrap_or_else(|| panic!("{game} is defined"));
+            rules = Some((game.clone(), Rules::new(def)));
+        }
+        let r = &rules.as_ref().expect("compiled above").1;
+        let entry = out.entry(game.clone()).or_default();
+        entry.1 += 1;
+        let expected: Vec<&str> = if moves == "-" { Vec::new() } else { moves.split(' ').collect() };
+        let got = match Position::from_fen(r, fen) {
+            Ok(pos) => r.legal_uci(&pos),
+            Err(e) => vec![format!("error: {e}")],
+        };
+        if got == expected {
+            entry.0 += 1;
+        } else if entry.2.is_none() {
+            let missing: Vec<&&str> = expected.iter().filter(|m| !got.iter().any(|g| g == **m)).collect();
+            let extra: Vec<&String> = got.iter().filter(|g| !expected.contains(&g.as_str())).collect();
+            entry.2 = Some(format!("{fen}: missing {missing:?}, extra {extra:?}"));
+        }
+    }
+    out
+}
+
+/// Every listed game matches pyffish in every position, and every game of
+/// the corpus is listed as passing or as not yet played, with why.
+#[test]
+fn legal_moves_match_pyffish() {
+    let Some(_) = common::CORPUS.get() else { return };
+    let results = compare();
+    let listed: BTreeSet<&str> = PASSING.iter().copied().collect();
+    let not_yet: BTreeMap<&str, &str> = NOT_YET.iter().copied().collect();
+    let mut problems = Vec::new();
+    let mut passing = Vec::new();
+    for (game, (ok, total, first)) in &results {
+        let full = ok == total;
+        if full {
+            passing.push(game.as_str());
+        }
+        match (full, listed.contains(game.as_str()), not_yet.get(game.as_str())) {
+            (true, true, _) => {}
+            (false, true, _) => problems.push(format!(
+                "{game} is listed as passing but matches {ok}/{total}: {}",
+                first.as_deref().unwrap_or("")
+            )),
+            (true, false, _) => problems.push(format!("{game} now passes: list it in PASSING")),
+            (false, false, Some(why)) => println!("not yet: {game} ({ok}/{total}): {why}"),
+            (false, false, None) => {
+                let rules = Rules::new(common::variants().get(game).expect("defined"));
+                problems.push(format!(
+                    "{game} matches {ok}/{total} and is not listed ({}): {}",
+                    rules.unsupported().unwrap_or("-"),
+                    first.as_deref().unwrap_or("")
+                ));
+            }
+        }
+    }
+    println!("{} games match pyffish in every position: {}", passing.len(), passing.join(" "));
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

@@ -1,0 +1,75 @@
+//! Perft against Fairy-Stockfish's own perft table (perft.tsv: 155 rows of
+//! 86 games): every row of a game polyfen plays, up to a node count a
+//! build of its kind counts in seconds, must give Fairy-Stockfish's count.
+
+mod common;
+
+use std::collections::BTreeMap;
+
+use polyfen_fairy::{Position, Rules};
+
+/// The largest node count run: what a debug build counts in a few
+/// seconds; a release build (`cargo test --release`) runs every row up to
+/// ten million nodes.
+const LIMIT: u64 = if cfg!(debug_assertions) { 200_000 } else { 10_000_000 };
+
+/// The games of perft.tsv not played in full yet, and why.
+const NOT_YET: &[(&str, &str)] = &[
+    ("amazons", "arrows (walling) are not played yet"),
+    ("ataxx", "enclosing drops and flips are not played yet"),
+    ("atomar", "atomic blasts are not played yet"),
+    ("atomic", "atomic blasts are not played yet"),
+    ("cambodian", "gating and the Cambodian first moves are not played yet"),
+    ("duck", "the duck (walling) is not played yet"),
+    ("flipello", "enclosing drops and flips are not played yet"),
+    ("flipello10", "enclosing drops and flips are not played yet"),
+    ("flipersi", "enclosing drops and flips are not played yet"),
+    ("janggi", "the palace lines, the janggi cannon and elephant, bikjang are not played yet"),
+    ("karouk", "gating and the Cambodian first moves are not played yet"),
+    ("koedem", "mandatory drops and two boards are not played yet"),
+    ("nocheckatomic", "atomic blasts are not played yet"),
+    ("placement", "mandatory drops, bishops on both colours, castling of dropped pieces are not played yet"),
+    ("seirawan", "gating is not played yet"),
+    ("shouse", "gating is not played yet"),
+    ("sittuyin", "Sittuyin's promotion, its setup drops and rook drops are not played yet"),
+];
+
+/// Every row of a game played, within the limit, gives Fairy-Stockfish's
+/// count; the rows left out are said, with why.
+#[test]
+fn perft_matches_fairy_stockfish() {
+    let Some(_) = common::CORPUS.get() else { return };
+    let variants = common::variants();
+    let not_yet: BTreeMap<&str, &str> = NOT_YET.iter().copied().collect();
+    let mut games: BTreeMap<String, bool> = BTreeMap::new();
+    let mut failures = Vec::new();
+    let (mut run, mut skipped) = (0, 0);
+    for row in common::rows("perft.tsv") {
+        let (game, fen) = (row[0].as_str(), row[1].as_str());
+        let depth: u32 = row[2].parse().expect("a depth");
+        let nodes: u64 = row[3].parse().expect("a node count");
+        if let Some(why) = not_yet.get(game) {
+            println!("skipped: {game} depth {depth}: {why}");
+            skipped += 1;
+            continue;
+        }
+        if nodes > LIMIT {
+            println!("skipped: {game} depth {depth}: {nodes} nodes, more than this build counts ({LIMIT})");
+            skipped += 1;
+            continue;
+        }
+        let def = variants.get(game).unwrap_or_else(|| panic!("{game} is defined"));
+        let rules = Rules::new(def);
+        let got = Position::from_fen(&rules, fen).map(|p| rules.perft(&p, depth)).map_err(|e| e.to_string());
+        run += 1;
+        let ok = got.as_ref() == Ok(&nodes);
+        *games.entry(game.to_owned()).or_insert(true) &= ok;
+        if !ok {
+            failures.push(format!("{game} {fen} depth {depth}: expected {nodes}, got {got:?}"));
+        }
+    }
+    let passing: Vec<&str> = games.iter().filter(|(_, ok)| **ok).map(|(g, _)| g.as_str()).collect();
+    println!("{run} rows run, {skipped} skipped; {} games pass every row run: {}", passing.len(), passing.join(" "));
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert_eq!(run, if cfg!(debug_assertions) { 78 } else { 110 }, "rows run");
+}
