@@ -47,10 +47,12 @@ impl Rules {
                 RayKind::Hop => {
                     let mut t = s;
                     let mut hurdle = false;
+                    let mut n = 0u8;
                     loop {
                         t -= d;
+                        n += 1;
                         let c = pos.board[t as usize];
-                        if c == OFF || (hurdle && c == WALL) {
+                        if c == OFF || (hurdle && c == WALL) || (ray.limit != 0 && n > ray.limit) {
                             break None;
                         }
                         if c != EMPTY {

@@ -81,6 +81,8 @@ pub struct Rules {
     pub(crate) restricted_mobility: bool,
     /// Whether a kind may move at all from a square on an empty board (by side).
     pub(crate) mobile: Vec<[Vec<bool>; 2]>,
+    /// Whether two rays of a kind may reach the same square (moves then need deduplicating).
+    pub(crate) overlap: Vec<bool>,
     pub(crate) promotion_zone: [Vec<bool>; 2],
     pub(crate) double_step: [Vec<bool>; 2],
     pub(crate) triple_step: [Vec<bool>; 2],
@@ -201,7 +203,11 @@ impl Rules {
                     } else {
                         Vec::new()
                     };
-                    let lim = if matches!(kind_of_ray, RayKind::Slide) { limit.max(0) as u8 } else { 0 };
+                    let lim = match kind_of_ray {
+                        RayKind::Slide => limit.max(0) as u8,
+                        RayKind::Hop if limit > 1 => limit as u8,
+                        _ => 0,
+                    };
                     let soldier_side = kind.index() == SOLDIER && key.forward == 0;
                     let quiet = key.modality == Modality::Quiet;
                     if let Some(r) = out.iter_mut().find(|r| {
@@ -354,6 +360,7 @@ impl Rules {
             mobility,
             restricted_mobility,
             mobile: Vec::new(),
+            overlap: Vec::new(),
             promotion_zone: by_side(Field::PromotionRegionWhite, Field::PromotionRegionBlack),
             double_step,
             triple_step: by_side(Field::TripleStepRegionWhite, Field::TripleStepRegionBlack),
@@ -428,6 +435,15 @@ impl Rules {
             royal: king_present,
             unsupported: if unsupported.is_empty() { None } else { Some(unsupported.join(", ")) },
         };
+        rules.overlap = (0..64usize)
+            .map(|k| {
+                let mut seen = std::collections::BTreeSet::new();
+                rules.rays[k][0].iter().any(|r| {
+                    let steps = if matches!(r.kind, RayKind::Leap | RayKind::Lame) { 1 } else { 16 };
+                    (1..=steps).any(|n| !seen.insert((r.delta * n, r.initial)))
+                })
+            })
+            .collect();
         rules.mobile = (0..64u8)
             .map(|k| {
                 let mut out = [vec![false; CELLS], vec![false; CELLS]];

@@ -211,8 +211,10 @@ impl Rules {
                 }
                 RayKind::Hop | RayKind::Grass => {
                     let mut to = from as isize;
+                    let mut n = 0u8;
                     loop {
                         to += d;
+                        n += 1;
                         let c = pos.board[to as usize];
                         if c == OFF {
                             break;
@@ -226,8 +228,9 @@ impl Rules {
                     }
                     loop {
                         to += d;
+                        n += 1;
                         let c = pos.board[to as usize];
-                        if c == OFF || c == WALL {
+                        if c == OFF || c == WALL || (ray.limit != 0 && n > ray.limit) {
                             break;
                         }
                         Self::push_target(pos, us, to as usize, quiet, capture, false, out);
@@ -268,6 +271,10 @@ impl Rules {
         let ki = kind(cell);
         let mut targets: Vec<(usize, bool, bool)> = Vec::with_capacity(32);
         self.targets(pos, from, cell, &mut targets);
+        if self.overlap[usize::from(ki)] {
+            targets.sort_unstable();
+            targets.dedup();
+        }
         let pawn = ki == PieceKind::PAWN.index();
         if pawn {
             // The pawn's double and triple steps from its regions.
