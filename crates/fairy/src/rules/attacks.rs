@@ -4,8 +4,9 @@
 
 use polyfen_core::Color;
 
-use super::compile::{RayKind, Rules};
+use super::compile::{JANGGI_CANNON, RayKind, Rules, SOLDIER, WAZIR};
 use super::position::{EMPTY, OFF, Position, WALL, color, is_piece, kind};
+use crate::piece::PieceKind;
 
 impl Rules {
     /// Whether `by` attacks `sq`.
@@ -46,20 +47,24 @@ impl Rules {
                 }
                 RayKind::Hop => {
                     let mut t = s;
-                    let mut hurdle = false;
+                    let mut hurdle = EMPTY;
                     let mut n = 0u8;
                     loop {
                         t -= d;
                         n += 1;
                         let c = pos.board[t as usize];
-                        if c == OFF || (hurdle && c == WALL) || (ray.limit != 0 && n > ray.limit) {
+                        if c == OFF || (hurdle != EMPTY && c == WALL) || (ray.limit != 0 && n > ray.limit) {
                             break None;
                         }
                         if c != EMPTY {
-                            if hurdle {
+                            if hurdle != EMPTY {
+                                // The janggi cannon does not jump another.
+                                if kind(c) == JANGGI_CANNON && is_piece(hurdle) && kind(hurdle) == JANGGI_CANNON {
+                                    break None;
+                                }
                                 break Some(t);
                             }
-                            hurdle = true;
+                            hurdle = c;
                         }
                     }
                 }
@@ -94,6 +99,55 @@ impl Rules {
                 continue;
             }
             return true;
+        }
+        self.palace && self.diagonal_lines[sq] && self.palace_attacked(pos, sq, by)
+    }
+
+    /// Attacks along Janggi's palace lines, from a square of the lines.
+    fn palace_attacked(&self, pos: &Position, sq: usize, by: Color) -> bool {
+        let st = self.stride as isize;
+        let target = pos.board[sq];
+        for d in [st + 1, st - 1, -st + 1, -st - 1] {
+            // One step: a wazir, a wazir-king, a soldier coming forward.
+            let x = sq as isize - d;
+            let c = pos.board[x as usize];
+            if is_piece(c) && color(c) == by && self.diagonal_lines[x as usize] {
+                let k = kind(c);
+                let soldier_dir = (d > 0) == (by == Color::White);
+                if k == WAZIR || (k == PieceKind::KING.index() && self.wazir_king) || (k == SOLDIER && soldier_dir) {
+                    return true;
+                }
+            }
+            // A rook sliding, a janggi cannon hopping.
+            let mut t = sq as isize;
+            let mut hurdle = EMPTY;
+            loop {
+                t -= d;
+                let c = pos.board[t as usize];
+                if c == OFF || c == WALL {
+                    break;
+                }
+                if c == EMPTY {
+                    continue;
+                }
+                if is_piece(c) && color(c) == by && self.diagonal_lines[t as usize] {
+                    let k = kind(c);
+                    if hurdle == EMPTY && k == PieceKind::ROOK.index() {
+                        return true;
+                    }
+                    if hurdle != EMPTY
+                        && k == JANGGI_CANNON
+                        && kind(hurdle) != JANGGI_CANNON
+                        && !(is_piece(target) && kind(target) == JANGGI_CANNON)
+                    {
+                        return true;
+                    }
+                }
+                if hurdle != EMPTY {
+                    break;
+                }
+                hurdle = c;
+            }
         }
         false
     }

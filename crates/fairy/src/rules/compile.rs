@@ -141,12 +141,23 @@ pub struct Rules {
     pub(crate) blast: bool,
     pub(crate) duple_check: bool,
     pub(crate) royal: bool,
+    /// Janggi's palace lines (`diagonalLines`), and whether there are any.
+    pub(crate) diagonal_lines: Vec<bool>,
+    pub(crate) palace: bool,
+    /// Whether the king moves as a wazir (it then also steps along the lines).
+    pub(crate) wazir_king: bool,
+    pub(crate) bikjang: bool,
+    pub(crate) full_board_ends: bool,
     /// What the rules of this game need that is not built yet, if anything.
     pub(crate) unsupported: Option<String>,
 }
 
 /// The kind index of the soldier (Xiangqi's pawn).
 pub(crate) const SOLDIER: u8 = 29;
+/// The kind index of the janggi cannon.
+pub(crate) const JANGGI_CANNON: u8 = 28;
+/// The kind index of the wazir.
+pub(crate) const WAZIR: u8 = 34;
 
 impl Rules {
     /// Compiles a definition.
@@ -195,6 +206,12 @@ impl Rules {
                         Kind::Hop if limit == 1 => RayKind::Grass,
                         Kind::Hop => RayKind::Hop,
                     };
+                    // Fairy-Stockfish plays lame leaps of the dabbaba (nD), the horse (nN), the
+                    // elephant (nA) and the janggi elephant (nZ) only.
+                    let (af, ar) = (key.right.unsigned_abs(), key.forward.unsigned_abs());
+                    if kind_of_ray == RayKind::Lame && !matches!((af.min(ar), af.max(ar)), (0..=2, 2) | (2, 3)) {
+                        continue;
+                    }
                     let path = if kind_of_ray == RayKind::Lame {
                         lame_path(key.right, key.forward)
                             .into_iter()
@@ -304,7 +321,6 @@ impl Rules {
             (Field::Gating, "gating"),
             (Field::CambodianMoves, "Cambodian first moves"),
             (Field::TwoBoards, "two boards"),
-            (Field::BikjangRule, "bikjang"),
             (Field::DropOppositeColoredBishop, "bishop drops on both colours"),
             (Field::SittuyinRookDrop, "Sittuyin's rook drops"),
             (Field::CastlingDroppedPiece, "castling of dropped pieces"),
@@ -315,9 +331,6 @@ impl Rules {
             if def.flag(f) {
                 unsupported.push(what.to_owned());
             }
-        }
-        if !def.region(Field::DiagonalLines).is_empty() {
-            unsupported.push("diagonal lines".to_owned());
         }
         if !def.piece_set(Field::PetrifyOnCaptureTypes).is_empty() {
             unsupported.push("petrification".to_owned());
@@ -344,9 +357,6 @@ impl Rules {
             && c.0 != 0
         {
             unsupported.push("castling wins".to_owned());
-        }
-        if kinds.iter().any(|k| matches!(k.index(), 28 | 32)) {
-            unsupported.push("the janggi cannon and elephant".to_owned());
         }
         let mut rules = Rules {
             def: def.clone(),
@@ -433,6 +443,11 @@ impl Rules {
             blast: def.flag(Field::BlastOnCapture),
             duple_check: def.flag(Field::DupleCheck),
             royal: king_present,
+            diagonal_lines: region(def.region(Field::DiagonalLines)),
+            palace: !def.region(Field::DiagonalLines).is_empty(),
+            wazir_king: def.betza(PieceKind::KING) == "W",
+            bikjang: def.flag(Field::BikjangRule),
+            full_board_ends: def.flag(Field::AdjudicateFullBoard),
             unsupported: if unsupported.is_empty() { None } else { Some(unsupported.join(", ")) },
         };
         rules.overlap = (0..64usize)

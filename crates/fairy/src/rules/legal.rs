@@ -106,6 +106,10 @@ impl Rules {
                 }
             }
         }
+        next.history = u8::from(m.kind == MoveKind::Pass) | ((pos.history & 1) << 1);
+        if self.bikjang && self.kings_face_now(pos) {
+            next.history |= 4;
+        }
         if self.check_counting && self.in_check(&next, them) {
             next.checks[ci] = next.checks[ci].saturating_sub(1);
         }
@@ -251,8 +255,15 @@ impl Rules {
                 return None;
             }
         }
+        let bikjang = self.bikjang && self.kings_face_now(pos);
+        if bikjang && m.kind == MoveKind::Pass {
+            return Some(self.make(pos, m));
+        }
         let next = self.make(pos, m);
         if self.in_check(&next, us) {
+            return None;
+        }
+        if bikjang && self.kings_face_now(&next) {
             return None;
         }
         if self.pseudo_royal && !self.pseudo_royals_safe(pos, m, &next) {
@@ -412,7 +423,20 @@ impl Rules {
         if self.check_counting && pos.checks[stm.other().index()] == 0 {
             return true;
         }
+        // Two passes in a row, bikjang twice, or a full board end the game.
+        if pos.history & 3 == 3 || (self.bikjang && pos.history & 4 != 0 && self.kings_face_now(pos)) {
+            return true;
+        }
+        if self.full_board_ends && (0..self.ranks).all(|r| (0..self.files).all(|f| pos.board[self.sq(f, r)] != EMPTY)) {
+            return true;
+        }
         false
+    }
+
+    /// Whether the two kings face each other on an open file or rank.
+    pub(crate) fn kings_face_now(&self, pos: &Position) -> bool {
+        let k = pos.royal[pos.side.index()];
+        k != NO_SQ && self.kings_face(pos, usize::from(k), pos.side)
     }
 
     fn flag_reached(&self, pos: &Position, c: Color) -> bool {

@@ -4,7 +4,7 @@
 
 use polyfen_core::Color;
 
-use super::compile::{RayKind, Rules, SOLDIER};
+use super::compile::{JANGGI_CANNON, RayKind, Rules, SOLDIER, WAZIR};
 use super::position::{EMPTY, NO_SQ, OFF, Position, WALL, color, is_piece, kind};
 use crate::piece::PieceKind;
 
@@ -223,7 +223,8 @@ impl Rules {
                             break;
                         }
                     }
-                    if pos.board[to as usize] == OFF {
+                    let hurdle = pos.board[to as usize];
+                    if hurdle == OFF || (ki == JANGGI_CANNON && is_piece(hurdle) && kind(hurdle) == JANGGI_CANNON) {
                         continue;
                     }
                     loop {
@@ -233,10 +234,70 @@ impl Rules {
                         if c == OFF || c == WALL || (ray.limit != 0 && n > ray.limit) {
                             break;
                         }
+                        if ki == JANGGI_CANNON && is_piece(c) && kind(c) == JANGGI_CANNON {
+                            break;
+                        }
                         Self::push_target(pos, us, to as usize, quiet, capture, false, out);
                         if c != EMPTY || ray.kind == RayKind::Grass {
                             break;
                         }
+                    }
+                }
+            }
+        }
+        if self.palace && self.diagonal_lines[from] {
+            self.palace_targets(pos, from, cell, out);
+        }
+    }
+
+    /// Janggi's moves along the palace's diagonal lines: a wazir (or a
+    /// wazir-king) steps as a fers, a soldier as a pawn captures, a rook
+    /// slides as a bishop and the janggi cannon hops along them, from and
+    /// to squares of the lines.
+    fn palace_targets(&self, pos: &Position, from: usize, cell: u16, out: &mut Vec<(usize, bool, bool)>) {
+        let us = color(cell);
+        let ki = kind(cell);
+        let s = self.stride as isize;
+        let diagonals = [s + 1, s - 1, -s + 1, -s - 1];
+        let on = |t: isize| self.diagonal_lines[t as usize];
+        let wazir = ki == WAZIR || (ki == PieceKind::KING.index() && self.wazir_king);
+        if wazir || ki == SOLDIER {
+            for d in diagonals {
+                if ki == SOLDIER && (d > 0) != (us == Color::White) {
+                    continue;
+                }
+                let t = from as isize + d;
+                if pos.board[t as usize] != OFF && on(t) {
+                    Self::push_target(pos, us, t as usize, true, true, false, out);
+                }
+            }
+        } else if ki == PieceKind::ROOK.index() || ki == JANGGI_CANNON {
+            for d in diagonals {
+                let mut t = from as isize;
+                let mut hurdle = ki != JANGGI_CANNON;
+                loop {
+                    t += d;
+                    let c = pos.board[t as usize];
+                    if c == OFF || c == WALL {
+                        break;
+                    }
+                    if !hurdle {
+                        if c != EMPTY {
+                            if kind(c) == JANGGI_CANNON {
+                                break;
+                            }
+                            hurdle = true;
+                        }
+                        continue;
+                    }
+                    if ki == JANGGI_CANNON && is_piece(c) && kind(c) == JANGGI_CANNON {
+                        break;
+                    }
+                    if on(t) {
+                        Self::push_target(pos, us, t as usize, true, true, false, out);
+                    }
+                    if c != EMPTY {
+                        break;
                     }
                 }
             }

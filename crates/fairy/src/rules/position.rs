@@ -58,6 +58,9 @@ pub struct Position {
     pub(crate) royal: [u16; 2],
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
+    /// The last move and the one before were passes (bits 0 and 1); the
+    /// position before had the kings facing (bit 2, Janggi's bikjang).
+    pub(crate) history: u8,
 }
 
 /// Why a setup cannot be played.
@@ -131,6 +134,7 @@ impl Position {
             royal: [NO_SQ; 2],
             halfmove: setup.halfmove,
             fullmove: setup.fullmove,
+            history: 0,
         };
         for rank in 0..rules.ranks {
             for file in 0..rules.files {
