@@ -141,6 +141,9 @@ pub struct Rules {
     pub(crate) blast: bool,
     pub(crate) duple_check: bool,
     pub(crate) royal: bool,
+    pub(crate) gating: bool,
+    pub(crate) seirawan: bool,
+    pub(crate) cambodian: bool,
     /// Janggi's palace lines (`diagonalLines`), and whether there are any.
     pub(crate) diagonal_lines: Vec<bool>,
     pub(crate) palace: bool,
@@ -156,6 +159,8 @@ pub struct Rules {
 pub(crate) const SOLDIER: u8 = 29;
 /// The kind index of the janggi cannon.
 pub(crate) const JANGGI_CANNON: u8 = 28;
+/// The kind index of the fers.
+pub(crate) const FERS: u8 = 6;
 /// The kind index of the wazir.
 pub(crate) const WAZIR: u8 = 34;
 
@@ -318,8 +323,6 @@ impl Rules {
             (Field::BlastOnCapture, "atomic blasts"),
             (Field::SittuyinPromotion, "Sittuyin's promotion"),
             (Field::MustDrop, "mandatory drops"),
-            (Field::Gating, "gating"),
-            (Field::CambodianMoves, "Cambodian first moves"),
             (Field::TwoBoards, "two boards"),
             (Field::DropOppositeColoredBishop, "bishop drops on both colours"),
             (Field::SittuyinRookDrop, "Sittuyin's rook drops"),
@@ -443,6 +446,9 @@ impl Rules {
             blast: def.flag(Field::BlastOnCapture),
             duple_check: def.flag(Field::DupleCheck),
             royal: king_present,
+            gating: def.flag(Field::Gating),
+            seirawan: def.flag(Field::SeirawanGating),
+            cambodian: def.flag(Field::CambodianMoves),
             diagonal_lines: region(def.region(Field::DiagonalLines)),
             palace: !def.region(Field::DiagonalLines).is_empty(),
             wazir_king: def.betza(PieceKind::KING) == "W",

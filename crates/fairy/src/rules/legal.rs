@@ -106,6 +106,14 @@ impl Rules {
                 }
             }
         }
+        if m.gate != 0 {
+            next.board[usize::from(m.gate_sq)] = piece(m.gate, us, 0, false);
+            let n = &mut next.hand[ci][usize::from(m.gate) & 63];
+            *n = n.saturating_sub(1);
+        }
+        if self.gating && (pos.gates[0] | pos.gates[1]) != 0 {
+            self.update_gates(pos, &mut next, m);
+        }
         next.history = u8::from(m.kind == MoveKind::Pass) | ((pos.history & 1) << 1);
         if self.bikjang && self.kings_face_now(pos) {
             next.history |= 4;
@@ -118,6 +126,41 @@ impl Rules {
             next.fullmove += 1;
         }
         next
+    }
+
+    fn update_gates(&self, pos: &Position, next: &mut Position, m: Move) {
+        let us = pos.side;
+        let them = us.other();
+        let (ci, ti) = (us.index(), them.index());
+        let from = usize::from(m.from);
+        let to = usize::from(m.to);
+        let clear = |next: &mut Position, c: Color, sq: usize| {
+            if pos.is_gate(self, c, sq) {
+                next.gates[c.index()] &= !(1 << self.file_of(sq));
+            }
+        };
+        if !matches!(m.kind, MoveKind::Drop { .. }) {
+            clear(next, us, from);
+        }
+        if m.kind == MoveKind::Castling {
+            clear(next, us, to);
+        }
+        if !matches!(m.kind, MoveKind::Castling) {
+            clear(next, them, to);
+        }
+        if self.seirawan && !self.captures_to_hand && next.hand[ci].iter().all(|&n| n == 0) {
+            next.gates[ci] = 0;
+        }
+        // A rook that comes to aim at the king takes away its first leap.
+        if self.cambodian && m.kind != MoveKind::Castling && kind(pos.board[from]) == PieceKind::ROOK.index() {
+            let k = pos.royal[ti];
+            if k != NO_SQ && next.is_gate(self, them, usize::from(k)) {
+                let k = usize::from(k);
+                if self.file_of(k) == self.file_of(to) || self.rank_of(k) == self.rank_of(to) {
+                    next.gates[ti] &= !(1 << self.file_of(k));
+                }
+            }
+        }
     }
 
     fn set_ep(&self, pos: &Position, next: &mut Position, from: usize, to: usize, ki: u8) {
@@ -212,6 +255,12 @@ impl Rules {
         let us = pos.side;
         let them = us.other();
         if m.kind == MoveKind::Castling {
+            if m.gate != 0 {
+                let (kto, rto) = self.castling_targets(us, usize::from(m.from), usize::from(m.to));
+                if usize::from(m.gate_sq) == kto || usize::from(m.gate_sq) == rto {
+                    return None;
+                }
+            }
             let royal = pos.royal[us.index()] == m.from;
             if royal {
                 if in_check {

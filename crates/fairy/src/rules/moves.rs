@@ -4,7 +4,7 @@
 
 use polyfen_core::Color;
 
-use super::compile::{JANGGI_CANNON, RayKind, Rules, SOLDIER, WAZIR};
+use super::compile::{FERS, JANGGI_CANNON, RayKind, Rules, SOLDIER, WAZIR};
 use super::position::{EMPTY, NO_SQ, OFF, Position, WALL, color, is_piece, kind};
 use crate::piece::PieceKind;
 
@@ -41,9 +41,16 @@ pub struct Move {
     pub(crate) from: u16,
     pub(crate) to: u16,
     pub(crate) kind: MoveKind,
+    /// A piece gated in from the hand (Seirawan): its kind (0: none) and square.
+    pub(crate) gate: u8,
+    pub(crate) gate_sq: u16,
 }
 
 impl Move {
+    pub(crate) const fn new(from: u16, to: u16, kind: MoveKind) -> Move {
+        Move { from, to, kind, gate: 0, gate_sq: 0 }
+    }
+
     /// What the move does.
     pub fn kind(&self) -> MoveKind {
         self.kind
@@ -63,6 +70,29 @@ impl Rules {
                     continue;
                 }
                 self.piece_moves(pos, from, cell, out);
+            }
+        }
+        // Cambodian first moves: the king's leap, the fers's double step.
+        if self.cambodian && pos.gates[ci] != 0 {
+            let up = if us == Color::White { self.stride } else { -self.stride } as isize;
+            let k = pos.royal[ci];
+            if k != NO_SQ && pos.is_gate(self, us, usize::from(k)) && !self.in_check(pos, us) {
+                for d in [up + 2, up - 2] {
+                    let to = (isize::from(k as i16) + d) as usize;
+                    if pos.board[to] == EMPTY && self.may_stand(us, PieceKind::KING.index(), to) {
+                        out.push(Move::new(k, to as u16, MoveKind::Normal));
+                    }
+                }
+            }
+            for file in 0..self.files {
+                let from = self.sq(file, self.castling_rank[ci]);
+                let c = pos.board[from];
+                if pos.is_gate(self, us, from) && is_piece(c) && color(c) == us && kind(c) == FERS {
+                    let to = (from as isize + 2 * up) as usize;
+                    if pos.board[to] == EMPTY {
+                        out.push(Move::new(from as u16, to as u16, MoveKind::Normal));
+                    }
+                }
             }
         }
         // Drops.
@@ -85,7 +115,40 @@ impl Rules {
                 }
                 let rsq = usize::from(pos.castling_rook[right]);
                 if self.castling_clear(pos, ksq, rsq, side == 0) {
-                    out.push(Move { from: ksq as u16, to: rsq as u16, kind: MoveKind::Castling });
+                    out.push(Move::new(ksq as u16, rsq as u16, MoveKind::Castling));
+                }
+            }
+        }
+        // Seirawan gating: a piece from the hand enters on the square a
+        // piece leaves from a gate (or on the rook's square when castling).
+        if self.seirawan && pos.gates[ci] != 0 {
+            let n = out.len();
+            for i in 0..n {
+                let m = out[i];
+                if matches!(m.kind, MoveKind::Drop { .. } | MoveKind::Pass) {
+                    continue;
+                }
+                let mut squares = [NO_SQ; 2];
+                if pos.is_gate(self, us, usize::from(m.from)) {
+                    squares[0] = m.from;
+                }
+                if m.kind == MoveKind::Castling && pos.is_gate(self, us, usize::from(m.to)) {
+                    squares[1] = m.to;
+                }
+                for sq in squares.into_iter().filter(|&s| s != NO_SQ) {
+                    for k in &self.kinds {
+                        let ki = k.index();
+                        let pawn_barred = ki == PieceKind::PAWN.index()
+                            && ((!self.first_rank_pawn_drops && self.relative_rank(us, usize::from(sq)) == 0)
+                                || (!self.zone_pawn_drops && self.promotion_zone[ci][usize::from(sq)]));
+                        if pos.hand[ci][usize::from(ki)] > 0
+                            && !pawn_barred
+                            && self.drop_region[ci][usize::from(sq)]
+                            && self.may_stand(us, ki, usize::from(sq))
+                        {
+                            out.push(Move { gate: ki, gate_sq: sq, ..m });
+                        }
+                    }
                 }
             }
         }
@@ -100,7 +163,7 @@ impl Rules {
                 Some(usize::from(pos.royal[ci]))
             };
             if let Some(s) = sq {
-                out.push(Move { from: s as u16, to: s as u16, kind: MoveKind::Pass });
+                out.push(Move::new(s as u16, s as u16, MoveKind::Pass));
             }
         }
     }
@@ -160,9 +223,9 @@ impl Rules {
                     continue;
                 }
                 if promoted.is_some() {
-                    out.push(Move { from: NO_SQ, to: to as u16, kind: MoveKind::Drop { kind: ki, promoted: true } });
+                    out.push(Move::new(NO_SQ, to as u16, MoveKind::Drop { kind: ki, promoted: true }));
                 }
-                out.push(Move { from: NO_SQ, to: to as u16, kind: MoveKind::Drop { kind: ki, promoted: false } });
+                out.push(Move::new(NO_SQ, to as u16, MoveKind::Drop { kind: ki, promoted: false }));
             }
         }
     }
@@ -366,7 +429,7 @@ impl Rules {
                 continue;
             }
             let normal_kind = if ep { MoveKind::EnPassant } else { MoveKind::Normal };
-            let mv = |k| Move { from: from as u16, to: to as u16, kind: k };
+            let mv = |k| Move::new(from as u16, to as u16, k);
             let mut normal = true;
             if pawn_type && zone[to] {
                 if self.mandatory_pawn {

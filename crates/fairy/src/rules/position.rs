@@ -52,6 +52,8 @@ pub struct Position {
     pub(crate) castling: u8,
     pub(crate) castling_rook: [u16; 4],
     pub(crate) castling_king: [u16; 2],
+    /// Gates by side: a bit per file of the side's castling rank.
+    pub(crate) gates: [u16; 2],
     pub(crate) ep: [u16; 4],
     pub(crate) ep_len: u8,
     pub(crate) checks: [u8; 2],
@@ -128,6 +130,7 @@ impl Position {
             castling: 0,
             castling_rook: [NO_SQ; 4],
             castling_king: [NO_SQ; 2],
+            gates: [0; 2],
             ep: [NO_SQ; 4],
             ep_len: 0,
             checks: setup.checks.unwrap_or([0, 0]),
@@ -236,9 +239,23 @@ impl Position {
         setup.pocket = pocket;
         setup.side = self.side;
         let mut castling = String::new();
-        for (i, c) in ['K', 'Q', 'k', 'q'].into_iter().enumerate() {
-            if self.castling & (1 << i) != 0 {
-                castling.push(c);
+        for color in Color::ALL {
+            let ci = color.index();
+            for (side, c) in [(0, b'K'), (1, b'Q')] {
+                if self.castling & (1 << (ci * 2 + side)) != 0 {
+                    castling.push(color.case(c) as char);
+                }
+            }
+            for f in 0..rules.files {
+                let sq = rules.sq(f, rules.castling_rank[ci]);
+                let named = (self.castling & (0b11 << (ci * 2)) != 0 && sq == usize::from(self.castling_king[ci]))
+                    || (0..2).any(|side| {
+                        self.castling & (1 << (ci * 2 + side)) != 0
+                            && sq == usize::from(self.castling_rook[ci * 2 + side])
+                    });
+                if self.gates[ci] & (1 << f) != 0 && !named {
+                    castling.push(color.case(b'A' + f) as char);
+                }
             }
         }
         if castling.is_empty() {
@@ -260,8 +277,14 @@ impl Position {
         self.to_setup(rules).write(&Letters::new(&rules.def))
     }
 
+    /// Whether `sq` is one of `c`'s gates (a square on its castling rank
+    /// the castling field names).
+    pub(crate) fn is_gate(&self, rules: &Rules, c: Color, sq: usize) -> bool {
+        rules.rank_of(sq) == rules.castling_rank[c.index()] && self.gates[c.index()] & (1 << rules.file_of(sq)) != 0
+    }
+
     fn read_castling(&mut self, rules: &Rules, field: &str) {
-        if !rules.castling || field == "-" {
+        if field == "-" || !(rules.castling || rules.gating) {
             return;
         }
         for b in field.bytes() {
@@ -276,14 +299,14 @@ impl Position {
             };
             let upper = b.to_ascii_uppercase();
             let rook_file = match upper {
-                b'K' => {
+                b'K' if rules.castling => {
                     let mut f = rules.castling_rook_kingside_file;
                     while !rook_ok(self, f) && f > 0 {
                         f -= 1;
                     }
                     f
                 }
-                b'Q' => {
+                b'Q' if rules.castling => {
                     let mut f = rules.castling_rook_queenside_file;
                     while !rook_ok(self, f) && f + 1 < rules.files {
                         f += 1;
@@ -293,8 +316,10 @@ impl Position {
                 b'A'..=b'P' if upper - b'A' < rules.files => upper - b'A',
                 _ => continue,
             };
-            let Some(king_kind) = rules.castling_king[ci] else { continue };
-            if self.castling_king[ci] == NO_SQ {
+            if rules.castling
+                && self.castling_king[ci] == NO_SQ
+                && let Some(king_kind) = rules.castling_king[ci]
+            {
                 let kings: Vec<u8> = (0..rules.files)
                     .filter(|&f| {
                         let cell = self.board[rules.sq(f, rank)];
@@ -310,14 +335,54 @@ impl Position {
                     self.castling_king[ci] = rules.sq(file, rank) as u16;
                 }
             }
-            if self.castling_king[ci] == NO_SQ || !rook_ok(self, rook_file) {
+            if rules.gating {
+                let cell = self.board[rules.sq(rook_file, rank)];
+                if is_piece(cell) && color(cell) == c {
+                    self.gates[ci] |= 1 << rook_file;
+                }
+                if matches!(upper, b'K' | b'Q') && self.castling_king[ci] != NO_SQ {
+                    self.gates[ci] |= 1 << rules.file_of(usize::from(self.castling_king[ci]));
+                } else if !rules.seirawan || self.hand[ci].iter().any(|&n| n > 0) || rules.captures_to_hand {
+                    continue;
+                }
+            }
+            if !rules.castling || self.castling_king[ci] == NO_SQ || !rook_ok(self, rook_file) {
                 continue;
             }
-            let ksq = usize::from(self.castling_king[ci]);
-            let rsq = rules.sq(rook_file, rank);
-            let right = ci * 2 + usize::from(rsq < ksq);
-            self.castling |= 1 << right;
-            self.castling_rook[right] = rsq as u16;
+            self.set_castling_right(rules, ci, rules.sq(rook_file, rank));
         }
+        // Gates on the king and rooks of a Chess960 gating game: castling rights.
+        if rules.gating && rules.castling {
+            for color in Color::ALL {
+                let ci = color.index();
+                let k = self.castling_king[ci];
+                let hand = self.hand[ci].iter().any(|&n| n > 0);
+                if k == NO_SQ
+                    || !self.is_gate(rules, color, usize::from(k))
+                    || self.castling & (0b11 << (2 * ci)) != 0
+                    || (rules.seirawan && !hand && !rules.captures_to_hand)
+                {
+                    continue;
+                }
+                for f in 0..rules.files {
+                    let sq = rules.sq(f, rules.castling_rank[ci]);
+                    let cell = self.board[sq];
+                    if self.is_gate(rules, color, sq)
+                        && is_piece(cell)
+                        && color == super::position::color(cell)
+                        && PieceKind::from_index(kind(cell)).is_some_and(|k| rules.castling_rooks[ci].contains(k))
+                    {
+                        self.set_castling_right(rules, ci, sq);
+                    }
+                }
+            }
+        }
+    }
+
+    fn set_castling_right(&mut self, _rules: &Rules, ci: usize, rsq: usize) {
+        let ksq = usize::from(self.castling_king[ci]);
+        let right = ci * 2 + usize::from(rsq < ksq);
+        self.castling |= 1 << right;
+        self.castling_rook[right] = rsq as u16;
     }
 }

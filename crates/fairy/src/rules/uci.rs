@@ -52,6 +52,10 @@ impl Rules {
                 out.push('@');
                 self.square_name(to, &mut out);
             }
+            MoveKind::Castling if m.gate != 0 && m.gate_sq == m.to => {
+                self.square_name(to, &mut out);
+                self.square_name(from, &mut out);
+            }
             MoveKind::Castling => {
                 self.square_name(from, &mut out);
                 let (kto, _) = self.castling_targets(pos.side, from, to);
@@ -72,6 +76,9 @@ impl Rules {
                     _ => {}
                 }
             }
+        }
+        if m.gate != 0 {
+            out.push(self.letter(m.gate));
         }
         out
     }
