@@ -139,6 +139,8 @@ pub struct Rules {
     pub(crate) check_counting: bool,
     pub(crate) pseudo_royal: bool,
     pub(crate) blast: bool,
+    pub(crate) blast_immune: PieceSet,
+    pub(crate) mutually_immune: PieceSet,
     pub(crate) duple_check: bool,
     pub(crate) royal: bool,
     pub(crate) gating: bool,
@@ -320,7 +322,6 @@ impl Rules {
         let king_present = kinds.contains(&PieceKind::KING);
         // Rules of the format not built yet: the games that use them say so.
         let checks = [
-            (Field::BlastOnCapture, "atomic blasts"),
             (Field::SittuyinPromotion, "Sittuyin's promotion"),
             (Field::MustDrop, "mandatory drops"),
             (Field::TwoBoards, "two boards"),
@@ -337,9 +338,6 @@ impl Rules {
         }
         if !def.piece_set(Field::PetrifyOnCaptureTypes).is_empty() {
             unsupported.push("petrification".to_owned());
-        }
-        if !def.piece_set(Field::MutuallyImmuneTypes).is_empty() {
-            unsupported.push("mutually immune pieces".to_owned());
         }
         if !matches!(def.get(Field::WallingRule), Value::WallingRule(crate::value::WallingRule::None)) {
             unsupported.push("walling".to_owned());
@@ -444,6 +442,8 @@ impl Rules {
             check_counting: def.flag(Field::CheckCounting),
             pseudo_royal: def.flag(Field::ExtinctionPseudoRoyal),
             blast: def.flag(Field::BlastOnCapture),
+            blast_immune: def.piece_set(Field::BlastImmuneTypes),
+            mutually_immune: def.piece_set(Field::MutuallyImmuneTypes),
             duple_check: def.flag(Field::DupleCheck),
             royal: king_present,
             gating: def.flag(Field::Gating),

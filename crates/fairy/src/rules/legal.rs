@@ -95,6 +95,9 @@ impl Rules {
                 if m.kind == MoveKind::Normal {
                     self.set_ep(pos, &mut next, from, to, ki);
                 }
+                if self.blast && is_piece(captured) {
+                    self.blast(&mut next, to);
+                }
                 if next.castling != 0 {
                     for right in 0..4 {
                         let rook = next.castling_rook[right];
@@ -315,7 +318,19 @@ impl Rules {
         if bikjang && self.kings_face_now(&next) {
             return None;
         }
-        if self.pseudo_royal && !self.pseudo_royals_safe(pos, m, &next) {
+        if self.pseudo_royal && self.blast {
+            if !self.atomic_safe(pos, m) {
+                return None;
+            }
+        } else if self.pseudo_royal && !self.pseudo_royals_safe(pos, m, &next) {
+            return None;
+        }
+        if self.mutually_immune.0 != 0
+            && self.is_capture_now(pos, m)
+            && PieceKind::from_index(kind(pos.board[usize::from(m.from)]))
+                .is_some_and(|k| self.mutually_immune.contains(k))
+            && kind(pos.board[usize::from(m.from)]) == kind(pos.board[usize::from(m.to)])
+        {
             return None;
         }
         let is_drop = matches!(m.kind, MoveKind::Drop { .. });
@@ -529,6 +544,11 @@ impl Rules {
         if self.pass_on_stalemate[pos.side.index()] && !in_check && out.iter().any(|m| m.kind != MoveKind::Pass) {
             out.retain(|m| m.kind != MoveKind::Pass);
         }
+    }
+
+    fn is_capture_now(&self, pos: &Position, m: Move) -> bool {
+        let _ = self;
+        Rules::is_capture(pos, m)
     }
 
     /// Whether a move captures.

@@ -16,6 +16,7 @@
 //! allocation), and is legal when the side's royal piece is not attacked
 //! after it.
 
+mod atomic;
 mod attacks;
 mod compile;
 mod legal;
