@@ -153,6 +153,16 @@ impl Rules {
         if m.gate != 0 {
             tmp.board[usize::from(m.gate_sq)] = super::position::piece(m.gate, us, 0, false);
         }
+        if m.wall != NO_SQ {
+            if self.walling == crate::value::WallingRule::Duck {
+                for c in &mut tmp.board {
+                    if *c == super::position::WALL {
+                        *c = EMPTY;
+                    }
+                }
+            }
+            tmp.board[usize::from(m.wall)] = super::position::WALL;
+        }
         let mut royals: Vec<usize> =
             ours.iter().map(|&s| if s == from && m.kind != MoveKind::Pass { kto } else { s }).collect();
         if let MoveKind::Drop { kind: k, .. } = m.kind

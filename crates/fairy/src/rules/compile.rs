@@ -143,6 +143,9 @@ pub struct Rules {
     pub(crate) mutually_immune: PieceSet,
     pub(crate) duple_check: bool,
     pub(crate) royal: bool,
+    pub(crate) walling: crate::value::WallingRule,
+    pub(crate) walling_region: [Vec<bool>; 2],
+    pub(crate) wall_or_move: bool,
     pub(crate) gating: bool,
     pub(crate) seirawan: bool,
     pub(crate) cambodian: bool,
@@ -339,9 +342,6 @@ impl Rules {
         if !def.piece_set(Field::PetrifyOnCaptureTypes).is_empty() {
             unsupported.push("petrification".to_owned());
         }
-        if !matches!(def.get(Field::WallingRule), Value::WallingRule(crate::value::WallingRule::None)) {
-            unsupported.push("walling".to_owned());
-        }
         if !matches!(def.get(Field::EnclosingDrop), Value::EnclosingRule(crate::value::EnclosingRule::None))
             || !matches!(def.get(Field::FlipEnclosedPieces), Value::EnclosingRule(crate::value::EnclosingRule::None))
         {
@@ -446,6 +446,12 @@ impl Rules {
             mutually_immune: def.piece_set(Field::MutuallyImmuneTypes),
             duple_check: def.flag(Field::DupleCheck),
             royal: king_present,
+            walling: match def.get(Field::WallingRule) {
+                Value::WallingRule(w) => *w,
+                _ => crate::value::WallingRule::None,
+            },
+            walling_region: by_side(Field::WallingRegionWhite, Field::WallingRegionBlack),
+            wall_or_move: def.flag(Field::WallOrMove),
             gating: def.flag(Field::Gating),
             seirawan: def.flag(Field::SeirawanGating),
             cambodian: def.flag(Field::CambodianMoves),

@@ -109,6 +109,16 @@ impl Rules {
                 }
             }
         }
+        if m.wall != NO_SQ {
+            if self.walling == crate::value::WallingRule::Duck {
+                for c in &mut next.board {
+                    if *c == super::position::WALL {
+                        *c = EMPTY;
+                    }
+                }
+            }
+            next.board[usize::from(m.wall)] = super::position::WALL;
+        }
         if m.gate != 0 {
             next.board[usize::from(m.gate_sq)] = piece(m.gate, us, 0, false);
             let n = &mut next.hand[ci][usize::from(m.gate) & 63];
@@ -312,10 +322,17 @@ impl Rules {
             return Some(self.make(pos, m));
         }
         let next = self.make(pos, m);
-        if self.in_check(&next, us) {
+        let unwalled;
+        let seen = if m.wall == NO_SQ || self.pseudo_royal {
+            &next
+        } else {
+            unwalled = self.make(pos, Move { wall: NO_SQ, ..m });
+            &unwalled
+        };
+        if self.in_check(seen, us) {
             return None;
         }
-        if bikjang && self.kings_face_now(&next) {
+        if bikjang && self.kings_face_now(seen) {
             return None;
         }
         if self.pseudo_royal && self.blast {
@@ -488,7 +505,9 @@ impl Rules {
             return true;
         }
         // Two passes in a row, bikjang twice, or a full board end the game.
-        if pos.history & 3 == 3 || (self.bikjang && pos.history & 4 != 0 && self.kings_face_now(pos)) {
+        if (pos.history & 3 == 3 && !self.wall_or_move)
+            || (self.bikjang && pos.history & 4 != 0 && self.kings_face_now(pos))
+        {
             return true;
         }
         if self.full_board_ends && (0..self.ranks).all(|r| (0..self.files).all(|f| pos.board[self.sq(f, r)] != EMPTY)) {

@@ -7,6 +7,7 @@ use polyfen_core::Color;
 use super::compile::{FERS, JANGGI_CANNON, RayKind, Rules, SOLDIER, WAZIR};
 use super::position::{EMPTY, NO_SQ, OFF, Position, WALL, color, is_piece, kind};
 use crate::piece::PieceKind;
+use crate::value::WallingRule;
 
 /// What a move does beyond going from one square to another.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -44,11 +45,13 @@ pub struct Move {
     /// A piece gated in from the hand (Seirawan): its kind (0: none) and square.
     pub(crate) gate: u8,
     pub(crate) gate_sq: u16,
+    /// The wall placed with the move (walling games; `NO_SQ`: none).
+    pub(crate) wall: u16,
 }
 
 impl Move {
     pub(crate) const fn new(from: u16, to: u16, kind: MoveKind) -> Move {
-        Move { from, to, kind, gate: 0, gate_sq: 0 }
+        Move { from, to, kind, gate: 0, gate_sq: 0, wall: NO_SQ }
     }
 
     /// What the move does.
@@ -151,6 +154,9 @@ impl Rules {
                     }
                 }
             }
+        }
+        if self.walling != WallingRule::None {
+            self.add_walls(pos, out);
         }
         // Passes.
         if self.pass[ci] || self.pass_on_stalemate[ci] {
@@ -480,5 +486,88 @@ impl Rules {
             }
         }
         n
+    }
+
+    /// Each move with each wall it may place (walling games); with
+    /// `wallOrMove`, a wall alone instead of a move.
+    fn add_walls(&self, pos: &Position, out: &mut Vec<Move>) {
+        let us = pos.side;
+        let ci = us.index();
+        let mut moves: Vec<Move> = Vec::with_capacity(out.len());
+        if self.wall_or_move {
+            moves.extend(out.iter().copied());
+            let first = (0..self.ranks)
+                .flat_map(|r| (0..self.files).map(move |f| (f, r)))
+                .map(|(f, r)| self.sq(f, r))
+                .find(|&s| is_piece(pos.board[s]) && color(pos.board[s]) == us);
+            if let Some(s) = first {
+                let null = Move::new(s as u16, s as u16, MoveKind::Pass);
+                self.walls_of(pos, null, ci, &mut moves);
+            }
+        } else {
+            for &m in out.iter() {
+                if matches!(m.kind, MoveKind::Drop { .. } | MoveKind::Pass) {
+                    moves.push(m);
+                } else {
+                    self.walls_of(pos, m, ci, &mut moves);
+                }
+            }
+        }
+        *out = moves;
+    }
+
+    fn walls_of(&self, pos: &Position, m: Move, ci: usize, out: &mut Vec<Move>) {
+        let from = usize::from(m.from);
+        let to = usize::from(m.to);
+        let mut free = vec![false; pos.board.len()];
+        for rank in 0..self.ranks {
+            for file in 0..self.files {
+                let s = self.sq(file, rank);
+                free[s] = (pos.board[s] == EMPTY || s == from) && s != to;
+            }
+        }
+        if m.kind == MoveKind::Castling {
+            let (kto, rto) = self.castling_targets(pos.side, from, to);
+            for s in [to, kto, rto] {
+                free[s] = !free[s];
+            }
+        }
+        if m.kind == MoveKind::EnPassant {
+            let c = self.ep_capture_square(pos, to);
+            free[c] = !free[c];
+        }
+        let arrows = if self.walling == WallingRule::Arrow {
+            let mut without = pos.clone();
+            let cell = pos.board[from];
+            without.board[from] = EMPTY;
+            let mut targets = Vec::new();
+            self.targets(&without, to, cell, &mut targets);
+            Some(targets.into_iter().filter(|t| !t.1).map(|t| t.0).collect::<Vec<usize>>())
+        } else {
+            None
+        };
+        for rank in 0..self.ranks {
+            for file in 0..self.files {
+                let s = self.sq(file, rank);
+                if !free[s] || !self.walling_region[ci][s] {
+                    continue;
+                }
+                if arrows.as_ref().is_some_and(|a| !a.contains(&s)) {
+                    continue;
+                }
+                if self.walling == WallingRule::Past && s != from {
+                    continue;
+                }
+                if self.walling == WallingRule::Edge {
+                    let edge = file == 0 || rank == 0 || file + 1 == self.files || rank + 1 == self.ranks;
+                    let st = self.stride as isize;
+                    let by_wall = [1, -1, st, -st].iter().any(|d| pos.board[(s as isize + d) as usize] == WALL);
+                    if !edge && !by_wall {
+                        continue;
+                    }
+                }
+                out.push(Move { wall: s as u16, ..m });
+            }
+        }
     }
 }

@@ -43,6 +43,7 @@ impl Rules {
         let mut out = String::with_capacity(6);
         let from = usize::from(m.from);
         let to = usize::from(m.to);
+        let mut dest = to;
         match m.kind {
             MoveKind::Drop { kind, promoted } => {
                 if promoted {
@@ -55,6 +56,7 @@ impl Rules {
             MoveKind::Castling if m.gate != 0 && m.gate_sq == m.to => {
                 self.square_name(to, &mut out);
                 self.square_name(from, &mut out);
+                dest = from;
             }
             MoveKind::Castling => {
                 self.square_name(from, &mut out);
@@ -64,7 +66,8 @@ impl Rules {
                     self.targets(pos, from, pos.board[from], &mut targets);
                     targets.iter().any(|t| t.0 == kto)
                 };
-                self.square_name(if self.chess960 || ambiguous { to } else { kto }, &mut out);
+                dest = if self.chess960 || ambiguous { to } else { kto };
+                self.square_name(dest, &mut out);
             }
             _ => {
                 self.square_name(from, &mut out);
@@ -79,6 +82,17 @@ impl Rules {
         }
         if m.gate != 0 {
             out.push(self.letter(m.gate));
+        }
+        // Walling games write the wall after every move (a move placing
+        // none names a1, as Fairy-Stockfish does).
+        if self.walling != crate::value::WallingRule::None {
+            out.push(',');
+            self.square_name(dest, &mut out);
+            if m.wall == super::position::NO_SQ {
+                out.push_str("a1");
+            } else {
+                self.square_name(usize::from(m.wall), &mut out);
+            }
         }
         out
     }
