@@ -20,8 +20,8 @@ fn move_text() -> impl Strategy<Value = String> {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
-    /// A random game: each position's legal moves write as UCI texts that
-    /// read back as the same moves, the FEN written reads back as a
+    /// A random game: each position's legal moves (four of them) write as
+    /// UCI texts that read back as the same moves, the FEN written reads back as a
     /// position with the same legal moves, and perft 1 counts them.
     #[test]
     fn random_games_play_without_panicking(game in prop::sample::select(games()), choices in prop::collection::vec(any::<u16>(), 0..40)) {
@@ -33,7 +33,8 @@ proptest! {
             if moves.is_empty() {
                 break;
             }
-            for m in &moves {
+            // Four of the moves (games with walls have thousands).
+            for m in moves.iter().skip(usize::from(choice) % moves.len()).take(4) {
                 let text = rules.uci(&pos, *m);
                 prop_assert_eq!(rules.parse_uci(&pos, &text), Ok(*m), "{} in {}", text, pos.fen(&rules));
             }
