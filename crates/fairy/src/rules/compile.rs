@@ -143,6 +143,16 @@ pub struct Rules {
     pub(crate) mutually_immune: PieceSet,
     pub(crate) duple_check: bool,
     pub(crate) royal: bool,
+    pub(crate) connect_n: i32,
+    pub(crate) connect_nxn: i32,
+    pub(crate) collinear_n: i32,
+    pub(crate) connect_types: PieceSet,
+    pub(crate) connect_horizontal: bool,
+    pub(crate) connect_vertical: bool,
+    pub(crate) connect_diagonal: bool,
+    pub(crate) connect_region1: [Vec<bool>; 2],
+    pub(crate) connect_region2: [Vec<bool>; 2],
+    pub(crate) connects: bool,
     pub(crate) walling: crate::value::WallingRule,
     pub(crate) walling_region: [Vec<bool>; 2],
     pub(crate) wall_or_move: bool,
@@ -347,13 +357,6 @@ impl Rules {
         {
             unsupported.push("enclosing drops and flips".to_owned());
         }
-        if def.number(Field::ConnectN) > 0
-            || def.number(Field::ConnectNxN) > 0
-            || def.number(Field::CollinearN) > 0
-            || !def.region(Field::ConnectRegion1White).is_empty()
-        {
-            unsupported.push("connection wins".to_owned());
-        }
         if let Value::CastlingRights(c) = def.get(Field::CastlingWins)
             && c.0 != 0
         {
@@ -446,6 +449,20 @@ impl Rules {
             mutually_immune: def.piece_set(Field::MutuallyImmuneTypes),
             duple_check: def.flag(Field::DupleCheck),
             royal: king_present,
+            connect_n: def.number(Field::ConnectN),
+            connect_nxn: def.number(Field::ConnectNxN),
+            collinear_n: def.number(Field::CollinearN),
+            connect_types: def.piece_set(Field::ConnectPieceTypes),
+            connect_horizontal: def.flag(Field::ConnectHorizontal),
+            connect_vertical: def.flag(Field::ConnectVertical),
+            connect_diagonal: def.flag(Field::ConnectDiagonal),
+            connect_region1: by_side(Field::ConnectRegion1White, Field::ConnectRegion1Black),
+            connect_region2: by_side(Field::ConnectRegion2White, Field::ConnectRegion2Black),
+            connects: def.number(Field::ConnectN) > 0
+                || def.number(Field::ConnectNxN) > 0
+                || def.number(Field::CollinearN) > 0
+                || !def.region(Field::ConnectRegion1White).is_empty()
+                || !def.region(Field::ConnectRegion1Black).is_empty(),
             walling: match def.get(Field::WallingRule) {
                 Value::WallingRule(w) => *w,
                 _ => crate::value::WallingRule::None,

@@ -504,6 +504,9 @@ impl Rules {
         if self.check_counting && pos.checks[stm.other().index()] == 0 {
             return true;
         }
+        if self.connects && self.connected(pos) {
+            return true;
+        }
         // Two passes in a row, bikjang twice, or a full board end the game.
         if (pos.history & 3 == 3 && !self.wall_or_move)
             || (self.bikjang && pos.history & 4 != 0 && self.kings_face_now(pos))

@@ -19,6 +19,7 @@
 mod atomic;
 mod attacks;
 mod compile;
+mod connect;
 mod legal;
 mod moves;
 mod perft;
