@@ -39,6 +39,9 @@ impl Rules {
                     next.royal[ci] = to as u16;
                 }
                 next.halfmove = 0;
+                if self.castling_dropped && self.castling && self.rank_of(to) == self.castling_rank[ci] {
+                    self.castle_dropped(&mut next, us, to, kind(cell));
+                }
             }
             MoveKind::Castling => {
                 let king = pos.board[from];
@@ -139,6 +142,39 @@ impl Rules {
             next.fullmove += 1;
         }
         next
+    }
+
+    /// A dropped king on its file, or rook in a corner, of the castling
+    /// rank gets the castling rights it would have had.
+    fn castle_dropped(&self, next: &mut Position, us: Color, to: usize, k: u8) {
+        let ci = us.index();
+        let rank = self.castling_rank[ci];
+        let is_rook = |c: u16| {
+            is_piece(c)
+                && color(c) == us
+                && PieceKind::from_index(kind(c)).is_some_and(|k| self.castling_rooks[ci].contains(k))
+        };
+        let corners = [self.sq(0, rank), self.sq(self.files - 1, rank)];
+        if Some(k) == self.castling_king[ci].map(PieceKind::index) && self.file_of(to) == self.castling_king_file {
+            next.castling_king[ci] = to as u16;
+            for r in corners {
+                if is_rook(next.board[r]) {
+                    let right = ci * 2 + usize::from(r < to);
+                    next.castling |= 1 << right;
+                    next.castling_rook[right] = r as u16;
+                }
+            }
+        } else if PieceKind::from_index(k).is_some_and(|k| self.castling_rooks[ci].contains(k)) && corners.contains(&to)
+        {
+            let ksq = self.sq(self.castling_king_file.min(self.files - 1), rank);
+            let kc = next.board[ksq];
+            if is_piece(kc) && color(kc) == us && Some(kind(kc)) == self.castling_king[ci].map(PieceKind::index) {
+                next.castling_king[ci] = ksq as u16;
+                let right = ci * 2 + usize::from(to < ksq);
+                next.castling |= 1 << right;
+                next.castling_rook[right] = to as u16;
+            }
+        }
     }
 
     fn update_gates(&self, pos: &Position, next: &mut Position, m: Move) {
@@ -317,6 +353,12 @@ impl Rules {
                 return None;
             }
         }
+        if self.opposite_bishops
+            && let MoveKind::Drop { kind: k, .. } = m.kind
+            && !self.bishops_balanced(pos, k, usize::from(m.to))
+        {
+            return None;
+        }
         let bikjang = self.bikjang && self.kings_face_now(pos);
         if bikjang && m.kind == MoveKind::Pass {
             return Some(self.make(pos, m));
@@ -445,6 +487,33 @@ impl Rules {
         true
     }
 
+    /// Whether a drop leaves room for the side's bishops on both colours
+    /// (`dropOppositeColoredBishop`).
+    fn bishops_balanced(&self, pos: &Position, k: u8, to: usize) -> bool {
+        let us = pos.side;
+        let ci = us.index();
+        let b = PieceKind::BISHOP.index();
+        let dark = |s: usize| (self.file_of(s) + self.rank_of(s)).is_multiple_of(2);
+        let squares = (0..self.ranks).flat_map(|r| (0..self.files).map(move |f| (f, r))).map(|(f, r)| self.sq(f, r));
+        let bishops: Vec<usize> = squares
+            .clone()
+            .filter(|&s| is_piece(pos.board[s]) && color(pos.board[s]) == us && kind(pos.board[s]) == b)
+            .collect();
+        let total = bishops.len() as i32 + i32::from(pos.hand[ci][usize::from(b)]);
+        if k == b {
+            let same = bishops.iter().filter(|&&s| dark(s) == dark(to)).count() as i32;
+            return same < (total + 1) / 2;
+        }
+        let free: Vec<usize> = squares
+            .filter(|&s| pos.board[s] == EMPTY && s != to && self.drop_region[ci][s] && self.may_stand(us, b, s))
+            .collect();
+        let on = |want: bool| {
+            (bishops.iter().filter(|&&s| dark(s) == want).count() + free.iter().filter(|&&s| dark(s) == want).count())
+                as i32
+        };
+        on(true) >= total / 2 && on(false) >= total / 2
+    }
+
     /// Whether the position ends the game at once, leaving no move.
     pub(crate) fn immediate_end(&self, pos: &Position) -> bool {
         let stm = pos.side;
@@ -562,6 +631,21 @@ impl Rules {
         out.retain(|m| self.try_move(pos, *m, in_check).is_some());
         if self.must_capture && out.iter().any(|m| Rules::is_capture(pos, *m)) {
             out.retain(|m| Rules::is_capture(pos, *m));
+        }
+        if self.must_drop {
+            let ci = pos.side.index();
+            let in_hand = match self.must_drop_type {
+                Some(k) => pos.hand[ci][usize::from(k.index())] > 0,
+                None => pos.hand[ci].iter().any(|&n| n > 0),
+            };
+            if in_hand {
+                if let Some(k) = self.must_drop_type {
+                    out.retain(|m| !matches!(m.kind, MoveKind::Drop { kind, .. } if kind != k.index()));
+                }
+                if out.iter().any(|m| matches!(m.kind, MoveKind::Drop { .. })) {
+                    out.retain(|m| matches!(m.kind, MoveKind::Drop { .. }));
+                }
+            }
         }
         if self.pass_on_stalemate[pos.side.index()] && !in_check && out.iter().any(|m| m.kind != MoveKind::Pass) {
             out.retain(|m| m.kind != MoveKind::Pass);

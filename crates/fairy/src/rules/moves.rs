@@ -217,6 +217,9 @@ impl Rules {
                 if pos.board[to] != EMPTY || !self.drop_region[ci][to] || blocked_files[usize::from(file)] {
                     continue;
                 }
+                if self.sittuyin_rook_drop && ki == PieceKind::ROOK.index() && self.relative_rank(us, to) != 0 {
+                    continue;
+                }
                 if ki == PieceKind::PAWN.index() {
                     if !self.zone_pawn_drops && self.promotion_zone[ci][to] {
                         continue;
