@@ -143,6 +143,9 @@ pub struct Rules {
     pub(crate) mutually_immune: PieceSet,
     pub(crate) duple_check: bool,
     pub(crate) royal: bool,
+    pub(crate) enclosing_drop: crate::value::EnclosingRule,
+    pub(crate) enclosing_start: Vec<bool>,
+    pub(crate) flip_enclosed: crate::value::EnclosingRule,
     pub(crate) must_drop: bool,
     pub(crate) must_drop_type: Option<PieceKind>,
     pub(crate) opposite_bishops: bool,
@@ -353,11 +356,6 @@ impl Rules {
         if !def.piece_set(Field::PetrifyOnCaptureTypes).is_empty() {
             unsupported.push("petrification".to_owned());
         }
-        if !matches!(def.get(Field::EnclosingDrop), Value::EnclosingRule(crate::value::EnclosingRule::None))
-            || !matches!(def.get(Field::FlipEnclosedPieces), Value::EnclosingRule(crate::value::EnclosingRule::None))
-        {
-            unsupported.push("enclosing drops and flips".to_owned());
-        }
         if let Value::CastlingRights(c) = def.get(Field::CastlingWins)
             && c.0 != 0
         {
@@ -450,6 +448,15 @@ impl Rules {
             mutually_immune: def.piece_set(Field::MutuallyImmuneTypes),
             duple_check: def.flag(Field::DupleCheck),
             royal: king_present,
+            enclosing_drop: match def.get(Field::EnclosingDrop) {
+                Value::EnclosingRule(e) => *e,
+                _ => crate::value::EnclosingRule::None,
+            },
+            enclosing_start: region(def.region(Field::EnclosingDropStart)),
+            flip_enclosed: match def.get(Field::FlipEnclosedPieces) {
+                Value::EnclosingRule(e) => *e,
+                _ => crate::value::EnclosingRule::None,
+            },
             must_drop: def.flag(Field::MustDrop),
             must_drop_type: piece(Field::MustDropType),
             opposite_bishops: def.flag(Field::DropOppositeColoredBishop),

@@ -112,6 +112,9 @@ impl Rules {
                 }
             }
         }
+        if self.flip_enclosed != crate::value::EnclosingRule::None {
+            self.flip(pos, &mut next, m);
+        }
         if m.wall != NO_SQ {
             if self.walling == crate::value::WallingRule::Duck {
                 for c in &mut next.board {

@@ -20,6 +20,7 @@ mod atomic;
 mod attacks;
 mod compile;
 mod connect;
+mod enclose;
 mod legal;
 mod moves;
 mod perft;

@@ -220,6 +220,9 @@ impl Rules {
                 if self.sittuyin_rook_drop && ki == PieceKind::ROOK.index() && self.relative_rank(us, to) != 0 {
                     continue;
                 }
+                if self.enclosing_drop != crate::value::EnclosingRule::None && !self.enclosing_ok(pos, to, us) {
+                    continue;
+                }
                 if ki == PieceKind::PAWN.index() {
                     if !self.zone_pawn_drops && self.promotion_zone[ci][to] {
                         continue;
