@@ -143,6 +143,11 @@ pub struct Rules {
     pub(crate) mutually_immune: PieceSet,
     pub(crate) duple_check: bool,
     pub(crate) royal: bool,
+    pub(crate) sittuyin_promotion: bool,
+    pub(crate) sittuyin_no_zone: Vec<bool>,
+    pub(crate) flag_blocked_win: bool,
+    /// The castlings that win (bits K, Q, k, q).
+    pub(crate) castling_wins: u8,
     pub(crate) enclosing_drop: crate::value::EnclosingRule,
     pub(crate) enclosing_start: Vec<bool>,
     pub(crate) flip_enclosed: crate::value::EnclosingRule,
@@ -342,12 +347,7 @@ impl Rules {
         };
         let king_present = kinds.contains(&PieceKind::KING);
         // Rules of the format not built yet: the games that use them say so.
-        let checks = [
-            (Field::SittuyinPromotion, "Sittuyin's promotion"),
-            (Field::TwoBoards, "two boards"),
-            (Field::OppositeCastling, "opposite castling"),
-            (Field::FlagPieceBlockedWin, "blocked flag wins"),
-        ];
+        let checks = [(Field::OppositeCastling, "opposite castling")];
         for (f, what) in checks {
             if def.flag(f) {
                 unsupported.push(what.to_owned());
@@ -355,11 +355,6 @@ impl Rules {
         }
         if !def.piece_set(Field::PetrifyOnCaptureTypes).is_empty() {
             unsupported.push("petrification".to_owned());
-        }
-        if let Value::CastlingRights(c) = def.get(Field::CastlingWins)
-            && c.0 != 0
-        {
-            unsupported.push("castling wins".to_owned());
         }
         let mut rules = Rules {
             def: def.clone(),
@@ -448,6 +443,13 @@ impl Rules {
             mutually_immune: def.piece_set(Field::MutuallyImmuneTypes),
             duple_check: def.flag(Field::DupleCheck),
             royal: king_present,
+            sittuyin_promotion: def.flag(Field::SittuyinPromotion),
+            sittuyin_no_zone: vec![false; CELLS],
+            flag_blocked_win: def.flag(Field::FlagPieceBlockedWin),
+            castling_wins: match def.get(Field::CastlingWins) {
+                Value::CastlingRights(c) => c.0,
+                _ => 0,
+            },
             enclosing_drop: match def.get(Field::EnclosingDrop) {
                 Value::EnclosingRule(e) => *e,
                 _ => crate::value::EnclosingRule::None,

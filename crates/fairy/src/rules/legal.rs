@@ -60,7 +60,7 @@ impl Rules {
                 let cell = pos.board[from];
                 let ki = kind(cell);
                 let capsq = if m.kind == MoveKind::EnPassant { self.ep_capture_square(pos, to) } else { to };
-                let captured = pos.board[capsq];
+                let captured = if capsq == from { EMPTY } else { pos.board[capsq] };
                 if is_piece(captured) {
                     next.halfmove = 0;
                     next.board[capsq] = EMPTY;
@@ -136,6 +136,12 @@ impl Rules {
         next.history = u8::from(m.kind == MoveKind::Pass) | ((pos.history & 1) << 1);
         if self.bikjang && self.kings_face_now(pos) {
             next.history |= 4;
+        }
+        if m.kind == MoveKind::Castling {
+            let right = ci * 2 + usize::from(m.to < m.from);
+            if self.castling_wins & (1 << right) != 0 {
+                next.history |= 8;
+            }
         }
         if self.check_counting && self.in_check(&next, them) {
             next.checks[ci] = next.checks[ci].saturating_sub(1);
@@ -396,7 +402,8 @@ impl Rules {
             return None;
         }
         let is_drop = matches!(m.kind, MoveKind::Drop { .. });
-        if (!self.checking || (is_drop && !self.drop_checks)) && self.in_check(&next, them) {
+        let sittuyin = self.sittuyin_promotion && matches!(m.kind, MoveKind::Promotion(_));
+        if (!self.checking || (is_drop && !self.drop_checks) || sittuyin) && self.in_check(&next, them) {
             return None;
         }
         Some(next)
@@ -576,6 +583,17 @@ impl Rules {
         if self.check_counting && pos.checks[stm.other().index()] == 0 {
             return true;
         }
+        if self.castling_wins != 0 {
+            if pos.history & 8 != 0 {
+                return true;
+            }
+            for c in [stm.other(), stm] {
+                let mask = self.castling_wins & (0b11 << (2 * c.index()));
+                if mask != 0 && pos.castling & mask == 0 {
+                    return true;
+                }
+            }
+        }
         if self.connects && self.connected(pos) {
             return true;
         }
@@ -614,7 +632,15 @@ impl Rules {
                 }
             }
         }
-        let reached = !on.is_empty() && on.len() as i32 >= self.flag_count;
+        let full = || {
+            (0..self.ranks).all(|r| {
+                (0..self.files).all(|f| {
+                    let s = self.sq(f, r);
+                    !region[s] || pos.board[s] != EMPTY
+                })
+            })
+        };
+        let reached = !on.is_empty() && (on.len() as i32 >= self.flag_count || (self.flag_blocked_win && full()));
         if reached && self.flag_safe && (!self.flag_move || c == pos.side.other()) && on.len() as i32 == self.flag_count
         {
             return !on.iter().any(|&s| self.attacked(pos, s, c.other()));

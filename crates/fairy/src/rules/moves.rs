@@ -98,6 +98,9 @@ impl Rules {
                 }
             }
         }
+        if self.sittuyin_promotion {
+            self.sittuyin_promotions(pos, out);
+        }
         // Drops.
         if self.drops {
             for k in &self.kinds {
@@ -429,7 +432,7 @@ impl Rules {
         }
         let ep_taker = pawn || PieceKind::from_index(ki).is_some_and(|k| self.ep_types[ci].contains(k));
         let pawn_type = pawn || PieceKind::from_index(ki).is_some_and(|k| self.promotion_pawns[ci].contains(k));
-        let zone = &self.promotion_zone[ci];
+        let zone = if self.sittuyin_promotion && pawn { &self.sittuyin_no_zone } else { &self.promotion_zone[ci] };
         let prom = self.promoted[usize::from(ki)].filter(|p| self.limit_ok(pos, us, p.index()));
         let demote = self.demotion && super::position::base(cell) != 0;
         let from_zone = zone[from];
@@ -573,6 +576,47 @@ impl Rules {
                     }
                 }
                 out.push(Move { wall: s as u16, ..m });
+            }
+        }
+    }
+
+    /// Sittuyin's promotions: a pawn on the promotion squares (any pawn,
+    /// when it is the last) becomes a fers where it stands or on a square
+    /// the fers reaches, if the fers would attack no piece there.
+    fn sittuyin_promotions(&self, pos: &Position, out: &mut Vec<Move>) {
+        let us = pos.side;
+        let ci = us.index();
+        let p = PieceKind::PAWN.index();
+        let pawns: Vec<usize> = (0..self.ranks)
+            .flat_map(|r| (0..self.files).map(move |f| (f, r)))
+            .map(|(f, r)| self.sq(f, r))
+            .filter(|&s| is_piece(pos.board[s]) && color(pos.board[s]) == us && kind(pos.board[s]) == p)
+            .collect();
+        let last = pawns.len() == 1;
+        for &from in &pawns {
+            if !last && !self.promotion_zone[ci][from] {
+                continue;
+            }
+            for k in self.promotion_pieces[ci].kinds() {
+                let ki = k.index();
+                if !self.kinds.contains(&k) || !self.limit_ok(pos, us, ki) {
+                    continue;
+                }
+                let cell = super::position::piece(ki, us, 0, false);
+                let mut reach = Vec::new();
+                self.targets(pos, from, cell, &mut reach);
+                let mut squares: Vec<usize> = reach.iter().filter(|t| !t.1).map(|t| t.0).collect();
+                squares.push(from);
+                for to in squares {
+                    let mut tmp = pos.clone();
+                    tmp.board[from] = EMPTY;
+                    tmp.board[to] = cell;
+                    let mut attacks = Vec::new();
+                    self.targets(&tmp, to, cell, &mut attacks);
+                    if !attacks.iter().any(|t| t.1) {
+                        out.push(Move::new(from as u16, to as u16, MoveKind::Promotion(ki)));
+                    }
+                }
             }
         }
     }
