@@ -31,12 +31,24 @@ impl Rules {
         out
     }
 
+    /// Whether a kind turns into a wall when it captures.
+    pub(crate) fn petrifies(&self, k: u8) -> bool {
+        PieceKind::from_index(k).is_some_and(|k| self.petrify_types.contains(k))
+    }
+
     /// Removes what a capture on `to` blasts from `next` (the position
-    /// after the capture).
-    pub(crate) fn blast(&self, next: &mut Position, to: usize) {
-        for s in self.blast_squares(next, to, true) {
+    /// after the capture): with `only_capturer`, the capturer alone (a
+    /// petrifying capture). A petrifying capturer, and with
+    /// `petrifyBlastPieces` every piece blasted, leaves a wall.
+    pub(crate) fn blast(&self, next: &mut Position, to: usize, only_capturer: bool) {
+        let squares = if only_capturer { vec![to] } else { self.blast_squares(next, to, true) };
+        for s in squares {
             let c = next.board[s];
-            next.board[s] = EMPTY;
+            next.board[s] = if (s == to && self.petrifies(kind(c))) || (s != to && self.petrify_blast) {
+                super::position::WALL
+            } else {
+                EMPTY
+            };
             if self.captures_to_hand {
                 let promoted = base(c) != 0 || c & TILDE != 0;
                 let back = if !promoted || self.drop_loop {
@@ -97,6 +109,9 @@ impl Rules {
         let to = usize::from(m.to);
         let ours = self.pseudo_royal_squares(pos, us);
         let theirs = self.pseudo_royal_squares(pos, them);
+        if ours.contains(&from) && self.petrifies(kind(pos.board[from])) && Rules::is_capture(pos, m) {
+            return false;
+        }
         // The board as the legality sees it after the move.
         let mut tmp = pos.clone();
         let mut kto = to;

@@ -143,6 +143,9 @@ pub struct Rules {
     pub(crate) mutually_immune: PieceSet,
     pub(crate) duple_check: bool,
     pub(crate) royal: bool,
+    pub(crate) petrify_types: PieceSet,
+    pub(crate) petrify_blast: bool,
+    pub(crate) has_flag: [bool; 2],
     pub(crate) sittuyin_promotion: bool,
     pub(crate) sittuyin_no_zone: Vec<bool>,
     pub(crate) flag_blocked_win: bool,
@@ -353,9 +356,6 @@ impl Rules {
                 unsupported.push(what.to_owned());
             }
         }
-        if !def.piece_set(Field::PetrifyOnCaptureTypes).is_empty() {
-            unsupported.push("petrification".to_owned());
-        }
         let mut rules = Rules {
             def: def.clone(),
             files,
@@ -443,6 +443,9 @@ impl Rules {
             mutually_immune: def.piece_set(Field::MutuallyImmuneTypes),
             duple_check: def.flag(Field::DupleCheck),
             royal: king_present,
+            petrify_types: def.piece_set(Field::PetrifyOnCaptureTypes),
+            petrify_blast: def.flag(Field::PetrifyBlastPieces),
+            has_flag: [!def.region(Field::FlagRegionWhite).is_empty(), !def.region(Field::FlagRegionBlack).is_empty()],
             sittuyin_promotion: def.flag(Field::SittuyinPromotion),
             sittuyin_no_zone: vec![false; CELLS],
             flag_blocked_win: def.flag(Field::FlagPieceBlockedWin),

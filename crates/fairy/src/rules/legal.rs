@@ -99,7 +99,9 @@ impl Rules {
                     self.set_ep(pos, &mut next, from, to, ki);
                 }
                 if self.blast && is_piece(captured) {
-                    self.blast(&mut next, to);
+                    self.blast(&mut next, to, false);
+                } else if is_piece(captured) && self.petrifies(ki) {
+                    self.blast(&mut next, to, true);
                 }
                 if next.castling != 0 {
                     for right in 0..4 {
@@ -439,6 +441,10 @@ impl Rules {
             }
         }
         let _ = ci;
+        // Petrifying a pseudo-royal piece is illegal.
+        if royals.contains(&from) && self.petrifies(kind(pos.board[from])) && Rules::is_capture(pos, m) {
+            return false;
+        }
         if m.kind == MoveKind::Castling && royals.contains(&from) {
             let step: isize = if kto > from { 1 } else { -1 };
             let mut s = from as isize;
@@ -543,12 +549,10 @@ impl Rules {
                     None => n + pos.hand[c.index()].iter().map(|&h| i32::from(h)).sum::<i32>(),
                 }
             };
-            let mut types: Vec<Option<PieceKind>> = self.extinction_types.kinds().map(Some).collect();
-            if self.extinction_types.has_star() {
-                types.insert(0, None);
-            }
+            let star = self.extinction_types.has_star();
             for c in [stm.other(), stm] {
-                for &k in &types {
+                let types = core::iter::once(None).filter(|_| star).chain(self.extinction_types.kinds().map(Some));
+                for k in types {
                     if count(c, k) <= self.extinction_count
                         && count(c.other(), k)
                             >= self.extinction_opponent_count + i32::from(self.extinction_claim && c == stm)
@@ -617,6 +621,9 @@ impl Rules {
 
     fn flag_reached(&self, pos: &Position, c: Color) -> bool {
         let ci = c.index();
+        if !self.has_flag[ci] {
+            return false;
+        }
         let region = &self.flag_region[ci];
         let mut on = Vec::new();
         for rank in 0..self.ranks {

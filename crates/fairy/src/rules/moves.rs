@@ -9,6 +9,11 @@ use super::position::{EMPTY, NO_SQ, OFF, Position, WALL, color, is_piece, kind};
 use crate::piece::PieceKind;
 use crate::value::WallingRule;
 
+thread_local! {
+    /// The squares one piece reaches, reused from piece to piece.
+    static SCRATCH: core::cell::RefCell<Vec<(usize, bool, bool)>> = core::cell::RefCell::new(Vec::with_capacity(64));
+}
+
 /// What a move does beyond going from one square to another.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MoveKind {
@@ -408,7 +413,9 @@ impl Rules {
         let us = color(cell);
         let ci = us.index();
         let ki = kind(cell);
-        let mut targets: Vec<(usize, bool, bool)> = Vec::with_capacity(32);
+        // A buffer kept between calls: no allocation per position.
+        let mut targets = SCRATCH.with(|s| core::mem::take(&mut *s.borrow_mut()));
+        targets.clear();
         self.targets(pos, from, cell, &mut targets);
         if self.overlap[usize::from(ki)] {
             targets.sort_unstable();
@@ -476,6 +483,7 @@ impl Rules {
                 out.push(mv(normal_kind));
             }
         }
+        SCRATCH.with(|s| *s.borrow_mut() = targets);
     }
 
     pub(crate) fn limit_ok(&self, pos: &Position, us: Color, ki: u8) -> bool {
