@@ -344,3 +344,24 @@ fn legal_moves_match_pyffish() {
     println!("{} games match pyffish in every position: {}", passing.len(), passing.join(" "));
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// The side to move is in check exactly where pyffish says so (its king
+/// attacked, or a pseudo-royal piece), in every position of every game.
+#[test]
+fn checks_match_pyffish() {
+    let Some(_) = common::CORPUS.get() else { return };
+    let variants = common::variants();
+    let mut wrong: BTreeMap<String, usize> = BTreeMap::new();
+    let mut rows = 0;
+    for row in common::rows("positions.tsv") {
+        let (game, fen, check) = (&row[0], &row[1], &row[4]);
+        let rules = Rules::new(variants.get(game).expect("defined"));
+        let Ok(pos) = Position::from_fen(&rules, fen) else { continue };
+        rows += 1;
+        if rules.is_check(&pos) != (check == "1") {
+            *wrong.entry(game.clone()).or_default() += 1;
+        }
+    }
+    assert!(wrong.is_empty(), "check status differs from pyffish's in {wrong:?}");
+    assert_eq!(rows, 3145);
+}

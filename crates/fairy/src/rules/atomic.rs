@@ -215,4 +215,30 @@ impl Rules {
         }
         self.attacked(pos, sq, by)
     }
+
+    /// Whether a pseudo-royal piece of `c` is attacked (a king touching the
+    /// other's is not, in atomic games), or with duple check all of its
+    /// candidates are.
+    pub(crate) fn pseudo_checked(&self, pos: &Position, c: Color) -> bool {
+        let them = c.other();
+        let theirs = self.pseudo_royal_squares(pos, them);
+        let safe = |s: usize| self.blast && theirs.iter().any(|&t| self.touches(t, s));
+        if self.pseudo_royal_squares(pos, c).into_iter().any(|s| !safe(s) && self.attacked(pos, s, them)) {
+            return true;
+        }
+        if self.duple_check {
+            let candidates: Vec<usize> = (0..self.ranks)
+                .flat_map(|r| (0..self.files).map(move |f| (f, r)))
+                .map(|(f, r)| self.sq(f, r))
+                .filter(|&s| {
+                    let cell = pos.board[s];
+                    is_piece(cell)
+                        && color(cell) == c
+                        && PieceKind::from_index(kind(cell)).is_some_and(|k| self.extinction_types.contains(k))
+                })
+                .collect();
+            return !candidates.is_empty() && candidates.iter().all(|&s| !safe(s) && self.attacked(pos, s, them));
+        }
+        false
+    }
 }

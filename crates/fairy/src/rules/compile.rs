@@ -143,6 +143,7 @@ pub struct Rules {
     pub(crate) mutually_immune: PieceSet,
     pub(crate) duple_check: bool,
     pub(crate) royal: bool,
+    pub(crate) opposite_castling: bool,
     pub(crate) petrify_types: PieceSet,
     pub(crate) petrify_blast: bool,
     pub(crate) has_flag: [bool; 2],
@@ -349,13 +350,6 @@ impl Rules {
             _ => Outcome::None,
         };
         let king_present = kinds.contains(&PieceKind::KING);
-        // Rules of the format not built yet: the games that use them say so.
-        let checks = [(Field::OppositeCastling, "opposite castling")];
-        for (f, what) in checks {
-            if def.flag(f) {
-                unsupported.push(what.to_owned());
-            }
-        }
         let mut rules = Rules {
             def: def.clone(),
             files,
@@ -443,6 +437,7 @@ impl Rules {
             mutually_immune: def.piece_set(Field::MutuallyImmuneTypes),
             duple_check: def.flag(Field::DupleCheck),
             royal: king_present,
+            opposite_castling: def.flag(Field::OppositeCastling),
             petrify_types: def.piece_set(Field::PetrifyOnCaptureTypes),
             petrify_blast: def.flag(Field::PetrifyBlastPieces),
             has_flag: [!def.region(Field::FlagRegionWhite).is_empty(), !def.region(Field::FlagRegionBlack).is_empty()],

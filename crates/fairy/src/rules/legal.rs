@@ -55,6 +55,10 @@ impl Rules {
                     next.royal[ci] = kto as u16;
                 }
                 next.castling &= !(0b11 << (2 * ci));
+                if self.opposite_castling {
+                    // The other side may not castle to the same side.
+                    next.castling &= !(1 << (them.index() * 2 + usize::from(to < from)));
+                }
             }
             _ => {
                 let cell = pos.board[from];

@@ -56,9 +56,10 @@ impl Rules {
         }
     }
 
-    /// Whether the side to move's royal piece is attacked.
+    /// Whether the side to move is in check: its royal piece attacked, or
+    /// one of its pseudo-royal pieces (all of them, with duple check).
     pub fn is_check(&self, pos: &Position) -> bool {
-        self.in_check(pos, pos.side())
+        self.in_check(pos, pos.side()) || (self.pseudo_royal && self.pseudo_checked(pos, pos.side()))
     }
 
     /// Whether the game ended at once by a rule of the game (extinction, a
