@@ -365,3 +365,27 @@ fn checks_match_pyffish() {
     assert!(wrong.is_empty(), "check status differs from pyffish's in {wrong:?}");
     assert_eq!(rows, 3145);
 }
+
+/// The game's end at each position (pyffish's result for the side to
+/// move: win, loss, draw, or `-` while it goes on).
+#[test]
+fn game_ends_match_pyffish() {
+    let Some(_) = common::CORPUS.get() else { return };
+    let variants = common::variants();
+    let mut wrong: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut ended = 0;
+    for row in common::rows("positions.tsv") {
+        let (game, fen, end) = (&row[0], &row[1], &row[5]);
+        let rules = Rules::new(variants.get(game).expect("defined"));
+        let Ok(pos) = Position::from_fen(&rules, fen) else { continue };
+        let got = rules.outcome(&pos).map_or("-", |o| o.name());
+        if got != "-" {
+            ended += 1;
+        }
+        if got != end {
+            wrong.entry(game.clone()).or_default().push(format!("{fen}: {got}, pyffish {end}"));
+        }
+    }
+    assert!(wrong.is_empty(), "game ends differ from pyffish's: {wrong:#?}");
+    assert_eq!(ended, 269);
+}

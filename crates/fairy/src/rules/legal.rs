@@ -10,7 +10,18 @@ use polyfen_core::Color;
 use super::compile::Rules;
 use super::moves::{Move, MoveKind};
 use super::position::{EMPTY, NO_SQ, Position, TILDE, base, color, is_piece, kind, piece};
+use crate::keys::Field;
 use crate::piece::PieceKind;
+use crate::value::Outcome;
+
+/// The result for the other side.
+pub(crate) fn negate(o: Outcome) -> Outcome {
+    match o {
+        Outcome::Win => Outcome::Loss,
+        Outcome::Loss => Outcome::Win,
+        other => other,
+    }
+}
 
 impl Rules {
     /// The position after `m`, which must be one of the position's
@@ -142,6 +153,9 @@ impl Rules {
         next.history = u8::from(m.kind == MoveKind::Pass) | ((pos.history & 1) << 1);
         if self.bikjang && self.kings_face_now(pos) {
             next.history |= 4;
+        }
+        if matches!(m.kind, MoveKind::Drop { .. }) {
+            next.history |= 16;
         }
         if m.kind == MoveKind::Castling {
             let right = ci * 2 + usize::from(m.to < m.from);
@@ -536,6 +550,12 @@ impl Rules {
 
     /// Whether the position ends the game at once, leaving no move.
     pub(crate) fn immediate_end(&self, pos: &Position) -> bool {
+        self.immediate_result(pos).is_some()
+    }
+
+    /// How the position ends the game at once by a rule of the game, for
+    /// the side to move, if it does.
+    pub(crate) fn immediate_result(&self, pos: &Position) -> Option<Outcome> {
         let stm = pos.side;
         if self.extinction && (!self.pseudo_royal || self.blast) {
             let count = |c: Color, k: Option<PieceKind>| -> i32 {
@@ -561,13 +581,16 @@ impl Rules {
                         && count(c.other(), k)
                             >= self.extinction_opponent_count + i32::from(self.extinction_claim && c == stm)
                     {
-                        return true;
+                        let v = self.outcome_of(Field::ExtinctionValue);
+                        return Some(if c == stm { v } else { negate(v) });
                     }
                 }
             }
         }
         if (self.flag_move || self.flag_safe) && self.flag_reached(pos, stm) {
-            return true;
+            let them_king = self.flag_piece[stm.other().index()] == Some(PieceKind::KING);
+            let drawish = (self.flag_move && stm == Color::White && them_king) || (self.flag_safe && !self.flag_move);
+            return Some(if drawish && self.flag_reached(pos, stm.other()) { Outcome::Draw } else { Outcome::Win });
         }
         let king_flag = self.flag_piece[stm.index()] == Some(PieceKind::KING);
         if (!self.flag_move || self.flag_safe || king_flag) && self.flag_reached(pos, stm.other()) {
@@ -582,39 +605,39 @@ impl Rules {
                         && self.flag_region[stm.index()][usize::from(m.to)]
                         && self.try_move(pos, m, false).is_some()
                     {
-                        return false;
+                        return None;
                     }
                 }
             }
-            return true;
+            return Some(Outcome::Loss);
         }
         if self.check_counting && pos.checks[stm.other().index()] == 0 {
-            return true;
+            return Some(Outcome::Loss);
         }
         if self.castling_wins != 0 {
             if pos.history & 8 != 0 {
-                return true;
+                return Some(Outcome::Loss);
             }
             for c in [stm.other(), stm] {
                 let mask = self.castling_wins & (0b11 << (2 * c.index()));
                 if mask != 0 && pos.castling & mask == 0 {
-                    return true;
+                    return Some(if c == stm { Outcome::Loss } else { Outcome::Win });
                 }
             }
         }
         if self.connects && self.connected(pos) {
-            return true;
+            return Some(negate(self.outcome_of(Field::ConnectValue)));
         }
         // Two passes in a row, bikjang twice, or a full board end the game.
         if (pos.history & 3 == 3 && !self.wall_or_move)
             || (self.bikjang && pos.history & 4 != 0 && self.kings_face_now(pos))
         {
-            return true;
+            return Some(self.material_result(pos).unwrap_or(Outcome::Draw));
         }
         if self.full_board_ends && (0..self.ranks).all(|r| (0..self.files).all(|f| pos.board[self.sq(f, r)] != EMPTY)) {
-            return true;
+            return Some(self.material_result(pos).unwrap_or(Outcome::Draw));
         }
-        false
+        None
     }
 
     /// Whether the two kings face each other on an open file or rank.

@@ -10,6 +10,8 @@
 //! - [`Move`]: a legal move, written and read as UCI text
 //!   ([`Rules::uci`], [`Rules::parse_uci`]); a text naming no legal move is
 //!   a [`MoveError`] listing the legal ones;
+//! - [`Rules::outcome`]: how the game ends at a position (a rule ending it
+//!   at once, checkmate, stalemate), for the side to move;
 //! - [`Rules::perft`] and [`Rules::divide`].
 //!
 //! A move is played on a copy of the position (a fixed-size board, no
@@ -23,6 +25,7 @@ mod connect;
 mod enclose;
 mod legal;
 mod moves;
+mod outcome;
 mod perft;
 mod position;
 mod uci;

@@ -62,7 +62,8 @@ pub struct Position {
     pub(crate) fullmove: u32,
     /// The last move and the one before were passes (bits 0 and 1); the
     /// position before had the kings facing (bit 2, Janggi's bikjang); the
-    /// last move was a castling that wins (bit 3, `castlingWins`).
+    /// last move was a castling that wins (bit 3, `castlingWins`); the last
+    /// move was a drop (bit 4).
     pub(crate) history: u8,
 }
 
