@@ -107,7 +107,13 @@ impl Rules {
                 if next.royal[ci] == m.from {
                     next.royal[ci] = to as u16;
                 }
-                if ki == PieceKind::PAWN.index() {
+                // Promotions, and moves of the n-move rule's types that cannot
+                // go back, are irreversible.
+                let irreversible = matches!(m.kind, MoveKind::Promotion(_))
+                    || (m.kind == MoveKind::PiecePromotion && !self.demotion)
+                    || (PieceKind::from_index(ki).is_some_and(|k| self.n_move_types[ci].contains(k))
+                        && !self.steps_back(us, ki, to, from));
+                if irreversible {
                     next.halfmove = 0;
                 }
                 if m.kind == MoveKind::Normal {
@@ -239,6 +245,26 @@ impl Rules {
                 }
             }
         }
+    }
+
+    /// Whether a kind's quiet moves (not its first moves) lead from `from`
+    /// to `to` on an empty board.
+    fn steps_back(&self, us: Color, ki: u8, from: usize, to: usize) -> bool {
+        let dist = to as isize - from as isize;
+        self.rays[usize::from(ki)][us.index()].iter().filter(|r| r.quiet && !r.initial).any(|r| {
+            let d = r.delta as isize;
+            if d == 0 || dist % d != 0 || dist / d < 1 {
+                return false;
+            }
+            let k = dist / d;
+            let on_line = (1..=k).all(|i| self.on_board((from as isize + i * d) as i16));
+            on_line
+                && match r.kind {
+                    super::compile::RayKind::Slide => r.limit == 0 || k <= isize::from(r.limit),
+                    super::compile::RayKind::Hop => false,
+                    _ => k == 1,
+                }
+        })
     }
 
     fn set_ep(&self, pos: &Position, next: &mut Position, from: usize, to: usize, ki: u8) {

@@ -222,7 +222,7 @@ impl Position {
                             color: color(c),
                             kind: k,
                             base: PieceKind::from_index(base(c)),
-                            tilde: c & TILDE != 0 && rules.captures_to_hand,
+                            tilde: c & TILDE != 0 && ((rules.captures_to_hand && !rules.drop_loop) || rules.two_boards),
                         })
                     })
                 } else {
@@ -243,14 +243,24 @@ impl Position {
         let mut castling = String::new();
         for color in Color::ALL {
             let ci = color.index();
-            for (side, c) in [(0, b'K'), (1, b'Q')] {
+            let rights = self.castling & (0b11 << (ci * 2)) != 0;
+            for side in 0..2 {
                 if self.castling & (1 << (ci * 2 + side)) != 0 {
-                    castling.push(color.case(c) as char);
+                    let letter = if rules.chess960 {
+                        b'A' + rules.file_of(usize::from(self.castling_rook[ci * 2 + side]))
+                    } else {
+                        [b'K', b'Q'][side]
+                    };
+                    castling.push(color.case(letter) as char);
                 }
+            }
+            let hand = self.hand[ci].iter().any(|&n| n > 0);
+            if !rules.gating || self.gates[ci] == 0 || (rules.seirawan && !hand && !rules.captures_to_hand) {
+                continue;
             }
             for f in 0..rules.files {
                 let sq = rules.sq(f, rules.castling_rank[ci]);
-                let named = (self.castling & (0b11 << (ci * 2)) != 0 && sq == usize::from(self.castling_king[ci]))
+                let named = (!rules.chess960 && rights && sq == usize::from(self.castling_king[ci]))
                     || (0..2).any(|side| {
                         self.castling & (1 << (ci * 2 + side)) != 0
                             && sq == usize::from(self.castling_rook[ci * 2 + side])
