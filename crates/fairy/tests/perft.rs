@@ -55,3 +55,25 @@ fn perft_matches_fairy_stockfish() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert_eq!(run, if cfg!(debug_assertions) { 104 } else { 150 }, "rows run");
 }
+
+/// Every game of the built-in file and of Fairy-Stockfish's example file
+/// compiles, reads its start position and counts perft (depth 2 where the
+/// start has few moves).
+#[test]
+fn every_game_starts_and_counts() {
+    let Some(_) = common::CORPUS.get() else { return };
+    let variants = common::variants();
+    let mut counted = 0;
+    for def in variants.definitions() {
+        let rules = Rules::new(def);
+        let pos = Position::start(&rules).unwrap_or_else(|e| panic!("{}: {e}", def.name()));
+        let one = rules.perft(&pos, 1);
+        assert_eq!(one, rules.legal_moves(&pos).len() as u64, "{}", def.name());
+        if one < 60 {
+            let two = rules.perft(&pos, 2);
+            assert_eq!(two, rules.divide(&pos, 2).iter().map(|(_, n)| n).sum::<u64>(), "{}", def.name());
+        }
+        counted += 1;
+    }
+    assert_eq!(counted, variants.definitions().len());
+}

@@ -404,8 +404,9 @@ impl Rules {
                 def.piece_set(Field::CastlingRookPiecesWhite),
                 def.piece_set(Field::CastlingRookPiecesBlack),
             ],
-            castling_kingside_file: (def.number(Field::CastlingKingsideFile) - 1).clamp(0, 15) as u8,
-            castling_queenside_file: (def.number(Field::CastlingQueensideFile) - 1).clamp(0, 15) as u8,
+            castling_kingside_file: (def.number(Field::CastlingKingsideFile) - 1).clamp(0, i32::from(files) - 1) as u8,
+            castling_queenside_file: (def.number(Field::CastlingQueensideFile) - 1).clamp(0, i32::from(files) - 1)
+                as u8,
             castling_rank: {
                 let r = (def.number(Field::CastlingRank) - 1).clamp(0, i32::from(ranks) - 1) as u8;
                 [r, ranks - 1 - r]
