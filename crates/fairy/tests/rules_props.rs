@@ -87,6 +87,8 @@ fn an_illegal_move_names_the_candidates() {
     let err = rules.parse_uci(&pos, "e2e5").unwrap_err();
     assert_eq!(err.candidates.len(), 20);
     assert!(err.to_string().starts_with("`e2e5` is not a legal move; the legal moves are a2a3 a2a4 b1a3"), "{err}");
+    let m = rules.parse_uci(&pos, "e2e4").unwrap();
+    assert_eq!(rules.squares(m), (Some((4, 1)), (4, 3)));
     let next = rules.play_uci(&pos, "e2e4").unwrap();
     assert_eq!(next.fen(&rules), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
 }

@@ -17,6 +17,22 @@
 //! A move is played on a copy of the position (a fixed-size board, no
 //! allocation), and is legal when the side's royal piece is not attacked
 //! after it.
+//!
+//! ```
+//! use polyfen_fairy::{Position, Rules, Variants};
+//!
+//! let rules = Rules::new(Variants::builtin().get("chess").unwrap());
+//! let start = Position::start(&rules).unwrap();
+//! assert_eq!(rules.perft(&start, 3), 8902);
+//! let next = rules.play_uci(&start, "e2e4").unwrap();
+//! assert_eq!(next.fen(&rules), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+//! let err = rules.play_uci(&next, "e2e4").unwrap_err();
+//! assert_eq!(err.candidates.len(), 20);
+//!
+//! let shogi = Rules::new(Variants::builtin().get("minishogi").unwrap());
+//! let pos = Position::start(&shogi).unwrap();
+//! assert!(shogi.legal_uci(&pos).contains(&"d1b3".to_owned()));
+//! ```
 
 mod atomic;
 mod attacks;
@@ -57,6 +73,14 @@ impl Rules {
             candidates.sort();
             Err(MoveError { text: format!("{m:?}"), candidates })
         }
+    }
+
+    /// A move's squares as (file, rank), from 0: where it starts (none
+    /// for a drop) and where it goes (for castling, the rook's square).
+    pub fn squares(&self, m: Move) -> (Option<(u8, u8)>, (u8, u8)) {
+        let at = |s: u16| (self.file_of(usize::from(s)), self.rank_of(usize::from(s)));
+        let from = (!matches!(m.kind(), MoveKind::Drop { .. })).then(|| at(m.from));
+        (from, at(m.to))
     }
 
     /// Whether the side to move is in check: its royal piece attacked, or
