@@ -126,9 +126,11 @@ impl Rules {
                 }
                 if next.castling != 0 {
                     for right in 0..4 {
-                        let rook = next.castling_rook[right];
-                        let king = next.castling_king[right / 2];
-                        if [rook, king].contains(&m.from) || [rook, king].contains(&m.to) {
+                        if next.castling & (1 << right) == 0 {
+                            continue;
+                        }
+                        let (rook, king) = (next.castling_rook[right], next.castling_king[right / 2]);
+                        if m.from == rook || m.from == king || m.to == rook || m.to == king {
                             next.castling &= !(1 << right);
                         }
                     }

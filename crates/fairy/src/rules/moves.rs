@@ -401,7 +401,7 @@ impl Rules {
         if c == EMPTY {
             if quiet {
                 out.push((to, false, false));
-            } else if ep_capable && pos.ep_squares().contains(&(to as u16)) {
+            } else if ep_capable && pos.ep_len > 0 && pos.ep_squares().contains(&(to as u16)) {
                 out.push((to, true, true));
             }
         } else if capture && is_piece(c) && color(c) != us {
