@@ -143,6 +143,8 @@ pub struct Rules {
     pub(crate) mutually_immune: PieceSet,
     pub(crate) duple_check: bool,
     pub(crate) royal: bool,
+    /// Legality is the royal piece's safety, tried on a scratch board.
+    pub(crate) fast_legal: bool,
     pub(crate) two_boards: bool,
     pub(crate) n_move_types: [PieceSet; 2],
     pub(crate) opposite_castling: bool,
@@ -440,6 +442,7 @@ impl Rules {
             mutually_immune: def.piece_set(Field::MutuallyImmuneTypes),
             duple_check: def.flag(Field::DupleCheck),
             royal: king_present,
+            fast_legal: false,
             two_boards: def.flag(Field::TwoBoards),
             n_move_types: [def.piece_set(Field::NMoveRuleTypesWhite), def.piece_set(Field::NMoveRuleTypesBlack)],
             opposite_castling: def.flag(Field::OppositeCastling),
@@ -497,6 +500,14 @@ impl Rules {
             full_board_ends: def.flag(Field::AdjudicateFullBoard),
             unsupported: if unsupported.is_empty() { None } else { Some(unsupported.join(", ")) },
         };
+        rules.fast_legal = !rules.pseudo_royal
+            && !rules.blast
+            && !rules.bikjang
+            && !rules.gating
+            && rules.mutually_immune.is_empty()
+            && rules.petrify_types.is_empty()
+            && rules.walling == crate::value::WallingRule::None
+            && rules.flip_enclosed == crate::value::EnclosingRule::None;
         rules.overlap = (0..64usize)
             .map(|k| {
                 let mut seen = std::collections::BTreeSet::new();

@@ -356,21 +356,116 @@ impl Rules {
         to
     }
 
+    /// Whether a pseudo-legal move is legal. In games whose legality is the
+    /// royal piece's safety (and the checks a move may not give), the move
+    /// is tried on `scratch`, a copy of `pos`, changing and restoring only
+    /// the squares it touches.
+    pub(crate) fn is_legal(&self, pos: &Position, scratch: &mut Position, m: Move, in_check: bool) -> bool {
+        if !self.fast_legal {
+            return self.try_move(pos, m, in_check).is_some();
+        }
+        if !self.pre_checks(pos, m, in_check) {
+            return false;
+        }
+        let us = pos.side;
+        let them = us.other();
+        let from = usize::from(m.from);
+        let to = usize::from(m.to);
+        let mut saved = [(0usize, 0u16); 4];
+        let mut n = 0;
+        let mut set = |scratch: &mut Position, sq: usize, cell: u16| {
+            saved[n] = (sq, scratch.board[sq]);
+            n += 1;
+            scratch.board[sq] = cell;
+        };
+        let mut king = usize::from(pos.royal[us.index()]);
+        let mut captured = NO_SQ;
+        match m.kind {
+            MoveKind::Pass => {}
+            MoveKind::Drop { kind: k, promoted } => {
+                let cell = match self.promoted[usize::from(k)] {
+                    Some(p) if promoted => piece(p.index(), us, k, false),
+                    _ => piece(k, us, 0, false),
+                };
+                set(scratch, to, cell);
+            }
+            MoveKind::Castling => {
+                let (kto, rto) = self.castling_targets(us, from, to);
+                let (k, r) = (pos.board[from], pos.board[to]);
+                set(scratch, from, EMPTY);
+                set(scratch, to, EMPTY);
+                set(scratch, kto, k);
+                set(scratch, rto, r);
+                if pos.royal[us.index()] == m.from {
+                    king = kto;
+                }
+            }
+            _ => {
+                let cell = pos.board[from];
+                let ki = kind(cell);
+                let moved = match m.kind {
+                    MoveKind::Promotion(p) => piece(p, us, 0, true),
+                    MoveKind::PiecePromotion => {
+                        piece(self.promoted[usize::from(ki)].map_or(ki, PieceKind::index), us, ki, false)
+                    }
+                    MoveKind::PieceDemotion => piece(base(cell), us, 0, false),
+                    _ => cell,
+                };
+                if m.kind == MoveKind::EnPassant {
+                    let capsq = self.ep_capture_square(pos, to);
+                    captured = capsq as u16;
+                    set(scratch, capsq, EMPTY);
+                } else if is_piece(pos.board[to]) {
+                    captured = m.to;
+                }
+                set(scratch, from, EMPTY);
+                set(scratch, to, moved);
+                if pos.royal[us.index()] == m.from {
+                    king = to;
+                }
+            }
+        }
+        let exposed = |scratch: &Position, k: usize, c: Color| {
+            self.attacked(scratch, k, c.other()) || (self.flying_general && self.kings_face(scratch, k, c))
+        };
+        let mut legal = king == usize::from(NO_SQ) || !exposed(scratch, king, us);
+        let is_drop = matches!(m.kind, MoveKind::Drop { .. });
+        let sittuyin = self.sittuyin_promotion && matches!(m.kind, MoveKind::Promotion(_));
+        if legal && (!self.checking || (is_drop && !self.drop_checks) || sittuyin) {
+            let theirs = pos.royal[them.index()];
+            if theirs != NO_SQ && theirs != captured {
+                // The flying general looks from the mover's new king square.
+                let mut probe = scratch.clone();
+                if king != usize::from(NO_SQ) {
+                    probe.royal[us.index()] = king as u16;
+                }
+                legal = !exposed(&probe, usize::from(theirs), them);
+            }
+        }
+        for &(sq, cell) in saved[..n].iter().rev() {
+            scratch.board[sq] = cell;
+        }
+        legal
+    }
+
     /// Whether a pseudo-legal move is legal, and the position after it.
-    pub(crate) fn try_move(&self, pos: &Position, m: Move, in_check: bool) -> Option<Position> {
+    /// The rules a move must meet that the position before it decides:
+    /// castling not out of or through check, gates not blocked, the Makpong
+    /// rule, immobile pieces, bishops on both colours.
+    fn pre_checks(&self, pos: &Position, m: Move, in_check: bool) -> bool {
         let us = pos.side;
         let them = us.other();
         if m.kind == MoveKind::Castling {
             if m.gate != 0 {
                 let (kto, rto) = self.castling_targets(us, usize::from(m.from), usize::from(m.to));
                 if usize::from(m.gate_sq) == kto || usize::from(m.gate_sq) == rto {
-                    return None;
+                    return false;
                 }
             }
             let royal = pos.royal[us.index()] == m.from;
             if royal {
                 if in_check {
-                    return None;
+                    return false;
                 }
                 let (kto, _) = self.castling_targets(us, usize::from(m.from), usize::from(m.to));
                 let from = usize::from(m.from);
@@ -380,7 +475,7 @@ impl Rules {
                     if self.attacked(pos, s as usize, them)
                         || (self.flying_general && self.kings_face(pos, s as usize, us))
                     {
-                        return None;
+                        return false;
                     }
                     s += step;
                 }
@@ -389,11 +484,11 @@ impl Rules {
         if self.makpong && in_check && pos.royal[us.index()] == m.from && m.kind != MoveKind::Pass {
             let mut tmp = pos.clone();
             if !is_piece(tmp.board[usize::from(m.to)]) {
-                return None;
+                return false;
             }
             tmp.board[usize::from(m.to)] = EMPTY;
             if self.attacked(&tmp, usize::from(m.from), them) {
-                return None;
+                return false;
             }
         }
         if self.immobility_illegal {
@@ -407,13 +502,22 @@ impl Rules {
             if let Some(k) = moved
                 && !self.mobile[usize::from(k)][us.index()][usize::from(m.to)]
             {
-                return None;
+                return false;
             }
         }
         if self.opposite_bishops
             && let MoveKind::Drop { kind: k, .. } = m.kind
             && !self.bishops_balanced(pos, k, usize::from(m.to))
         {
+            return false;
+        }
+        true
+    }
+
+    pub(crate) fn try_move(&self, pos: &Position, m: Move, in_check: bool) -> Option<Position> {
+        let us = pos.side;
+        let them = us.other();
+        if !self.pre_checks(pos, m, in_check) {
             return None;
         }
         let bikjang = self.bikjang && self.kings_face_now(pos);
@@ -719,7 +823,8 @@ impl Rules {
         }
         self.pseudo_moves(pos, out);
         let in_check = self.in_check(pos, pos.side);
-        out.retain(|m| self.try_move(pos, *m, in_check).is_some());
+        let mut scratch = pos.clone();
+        out.retain(|m| self.is_legal(pos, &mut scratch, *m, in_check));
         if self.must_capture && out.iter().any(|m| Rules::is_capture(pos, *m)) {
             out.retain(|m| Rules::is_capture(pos, *m));
         }
