@@ -291,6 +291,20 @@ impl FairySetup {
             written_pocket = true;
             rows = &rows[..open];
         }
+        // A pocket may also be written as one more rank (`.../4K3/Qn`).
+        let drops = def.flag(Field::PieceDrops) || def.flag(Field::SeirawanGating);
+        if !written_pocket && drops && rows.matches('/').count() == usize::from(ranks) {
+            let cut = rows.rfind('/').unwrap_or(rows.len());
+            for (i, b) in rows[cut + 1..].bytes().enumerate() {
+                let Some((color, kind)) = letters.kind_of(b) else {
+                    let at = placement.start + cut + 1 + i;
+                    return Err(ParseError::unexpected(input, at, "pocket", "a piece letter of the game"));
+                };
+                pocket.add(color, kind);
+            }
+            written_pocket = true;
+            rows = &rows[..cut];
+        }
         let mut board = vec![None; spec.cells()];
         codec::decode_placement_in(letters, rows, placement.start, &Leniency::default(), &mut board, &mut Vec::new())?;
         let mut setup = FairySetup {
@@ -347,6 +361,17 @@ impl FairySetup {
                     invalid("en passant", "expected '-' or squares of the board (e3, d5c6)", field.span())
                 })?;
             }
+        }
+        // Makruk-style counting games may give the counting limit here.
+        let counting = !matches!(def.get(Field::CountingRule), Value::CountingRule(crate::value::CountingRule::None));
+        if counting && rest.len() >= 3 && rest.iter().rev().take(3).all(|f| f.text.bytes().all(|b| b.is_ascii_digit()))
+        {
+            rest.pop();
+        }
+        // Lichess writes the check counter last (`0 1 +2+0`).
+        if rest.len() >= 3 && rest[0].text.starts_with('+') && !rest.last().is_some_and(|f| f.text.contains('+')) {
+            let last = rest.remove(0);
+            rest.push(last);
         }
         if let Some(field) = rest.last().copied().filter(|f| f.text.contains('+')) {
             rest.pop();

@@ -14,7 +14,9 @@
 //! - [`Diagnostic`]: each problem of a file, with its line, section and key;
 //! - [`FairySetup`]: a position of a defined game in Fairy-Stockfish's FEN,
 //!   its board read and written by the core codec through the game's
-//!   [`Letters`].
+//!   [`Letters`];
+//! - [`Rules`] and [`Position`]: a defined game played — legal moves from
+//!   its Betza pieces and rule keys, UCI moves, perft.
 //!
 //! Depends on `polyfen-core` only; does no I/O.
 
@@ -26,6 +28,7 @@ pub mod keys;
 pub mod piece;
 mod reader;
 pub mod region;
+pub mod rules;
 pub mod value;
 
 pub use betza::{Betza, BetzaError};
@@ -36,4 +39,5 @@ pub use keys::Field;
 pub use piece::{PieceKind, PieceSet};
 pub use reader::{BUILTIN_INI, BUILTIN_SOURCE, ReadReport, Variants, known_keys};
 pub use region::Region;
+pub use rules::{Move, MoveError, MoveKind, Position, PositionError, Rules};
 pub use value::Value;

@@ -1,0 +1,244 @@
+//! Atomic captures: a capture blasts the capturer and every piece next to
+//! the square but pawns (`blastOnCapture`, less `blastImmuneTypes`), and
+//! the legality Fairy-Stockfish gives it with pseudo-royal kings: no move
+//! may blast one's own king, a king touching the other is not in check,
+//! and blasting the other king wins whatever else.
+
+use polyfen_core::Color;
+
+use super::compile::Rules;
+use super::moves::{Move, MoveKind};
+use super::position::{EMPTY, NO_SQ, Position, TILDE, base, color, is_piece, kind};
+use crate::piece::PieceKind;
+
+impl Rules {
+    /// The squares a capture on `to` blasts: its neighbours holding pieces
+    /// other than pawns, and `to`; with `immune`, less the immune types.
+    pub(crate) fn blast_squares(&self, pos: &Position, to: usize, immune: bool) -> Vec<usize> {
+        let st = self.stride as isize;
+        let mut out = Vec::with_capacity(9);
+        for d in [0, 1, -1, st, -st, st + 1, st - 1, -st + 1, -st - 1] {
+            let s = (to as isize + d) as usize;
+            let c = pos.board[s];
+            if !is_piece(c) || (d != 0 && kind(c) == PieceKind::PAWN.index()) {
+                continue;
+            }
+            if immune && PieceKind::from_index(kind(c)).is_some_and(|k| self.blast_immune.contains(k)) {
+                continue;
+            }
+            out.push(s);
+        }
+        out
+    }
+
+    /// Whether a kind turns into a wall when it captures.
+    pub(crate) fn petrifies(&self, k: u8) -> bool {
+        PieceKind::from_index(k).is_some_and(|k| self.petrify_types.contains(k))
+    }
+
+    /// Removes what a capture on `to` blasts from `next` (the position
+    /// after the capture): with `only_capturer`, the capturer alone (a
+    /// petrifying capture). A petrifying capturer, and with
+    /// `petrifyBlastPieces` every piece blasted, leaves a wall.
+    pub(crate) fn blast(&self, next: &mut Position, to: usize, only_capturer: bool) {
+        let squares = if only_capturer { vec![to] } else { self.blast_squares(next, to, true) };
+        for s in squares {
+            let c = next.board[s];
+            next.board[s] = if (s == to && self.petrifies(kind(c))) || (s != to && self.petrify_blast) {
+                super::position::WALL
+            } else {
+                EMPTY
+            };
+            if self.captures_to_hand {
+                let promoted = base(c) != 0 || c & TILDE != 0;
+                let back = if !promoted || self.drop_loop {
+                    kind(c)
+                } else if base(c) != 0 {
+                    base(c)
+                } else {
+                    PieceKind::PAWN.index()
+                };
+                let hand = &mut next.hand[color(c).other().index()][usize::from(back) & 63];
+                *hand = hand.saturating_add(1);
+            }
+            for ci in 0..2 {
+                if next.royal[ci] == s as u16 {
+                    next.royal[ci] = NO_SQ;
+                }
+            }
+            if next.castling != 0 {
+                for right in 0..4 {
+                    if next.castling_rook[right] == s as u16 || next.castling_king[right / 2] == s as u16 {
+                        next.castling &= !(1 << right);
+                    }
+                }
+            }
+        }
+    }
+
+    fn pseudo_royal_squares(&self, pos: &Position, c: Color) -> Vec<usize> {
+        let mut out = Vec::new();
+        for k in self.extinction_types.kinds() {
+            let squares: Vec<usize> = (0..self.ranks)
+                .flat_map(|r| (0..self.files).map(move |f| (f, r)))
+                .map(|(f, r)| self.sq(f, r))
+                .filter(|&s| {
+                    let cell = pos.board[s];
+                    is_piece(cell) && color(cell) == c && kind(cell) == k.index()
+                })
+                .collect();
+            if squares.len() as i32 <= self.extinction_count + 1 {
+                out.extend(squares);
+            }
+        }
+        out
+    }
+
+    fn touches(&self, a: usize, b: usize) -> bool {
+        let (fa, ra) = (i16::from(self.file_of(a)), i16::from(self.rank_of(a)));
+        let (fb, rb) = (i16::from(self.file_of(b)), i16::from(self.rank_of(b)));
+        a != b && (fa - fb).abs() <= 1 && (ra - rb).abs() <= 1
+    }
+
+    /// Whether a move of an atomic game with pseudo-royal kings leaves the
+    /// mover's kings safe, as Fairy-Stockfish's legality reads it.
+    pub(crate) fn atomic_safe(&self, pos: &Position, m: Move) -> bool {
+        let us = pos.side;
+        let them = us.other();
+        let from = usize::from(m.from);
+        let to = usize::from(m.to);
+        let ours = self.pseudo_royal_squares(pos, us);
+        let theirs = self.pseudo_royal_squares(pos, them);
+        if ours.contains(&from) && self.petrifies(kind(pos.board[from])) && Rules::is_capture(pos, m) {
+            return false;
+        }
+        // The board as the legality sees it after the move.
+        let mut tmp = pos.clone();
+        let mut kto = to;
+        match m.kind {
+            MoveKind::Drop { .. } | MoveKind::Pass => {}
+            MoveKind::Castling => {
+                let (k, r) = self.castling_targets(us, from, to);
+                kto = k;
+                if ours.contains(&from) {
+                    let mut without = pos.clone();
+                    without.board[from] = EMPTY;
+                    let step: isize = if kto > from { 1 } else { -1 };
+                    let mut s = from as isize;
+                    loop {
+                        if from != kto && s == kto as isize {
+                            break;
+                        }
+                        let su = s as usize;
+                        if !theirs.iter().any(|&t| self.touches(t, su)) && self.attacked(&without, su, them) {
+                            return false;
+                        }
+                        if from == kto {
+                            break;
+                        }
+                        s += step;
+                    }
+                }
+                let (king, rook) = (pos.board[from], pos.board[to]);
+                tmp.board[from] = EMPTY;
+                tmp.board[to] = EMPTY;
+                tmp.board[k] = king;
+                tmp.board[r] = rook;
+            }
+            _ => {
+                let capture = if m.kind == MoveKind::EnPassant {
+                    let cap = self.ep_capture_square(pos, to);
+                    tmp.board[cap] = EMPTY;
+                    true
+                } else {
+                    is_piece(pos.board[to])
+                };
+                tmp.board[to] = pos.board[from];
+                tmp.board[from] = EMPTY;
+                if capture {
+                    for s in self.blast_squares(&tmp, to, false) {
+                        tmp.board[s] = EMPTY;
+                    }
+                }
+            }
+        }
+        if let MoveKind::Drop { kind: k, .. } = m.kind {
+            tmp.board[to] = super::position::piece(k, us, 0, false);
+        }
+        if m.gate != 0 {
+            tmp.board[usize::from(m.gate_sq)] = super::position::piece(m.gate, us, 0, false);
+        }
+        if m.wall != NO_SQ {
+            if self.walling == crate::value::WallingRule::Duck {
+                for c in &mut tmp.board {
+                    if *c == super::position::WALL {
+                        *c = EMPTY;
+                    }
+                }
+            }
+            tmp.board[usize::from(m.wall)] = super::position::WALL;
+        }
+        let mut royals: Vec<usize> =
+            ours.iter().map(|&s| if s == from && m.kind != MoveKind::Pass { kto } else { s }).collect();
+        if let MoveKind::Drop { kind: k, .. } = m.kind
+            && PieceKind::from_index(k).is_some_and(|k| self.extinction_types.contains(k))
+        {
+            royals.push(to);
+        }
+        // Blasting one's own king is illegal.
+        if royals.iter().any(|&s| !is_piece(tmp.board[s])) {
+            return false;
+        }
+        // Blasting theirs wins.
+        if theirs.iter().any(|&s| !is_piece(tmp.board[s]) || color(tmp.board[s]) != them) {
+            return true;
+        }
+        let theirs_after = self.pseudo_royal_squares(&tmp, them);
+        for &s in &royals {
+            if theirs_after.iter().any(|&t| self.touches(t, s)) {
+                continue;
+            }
+            if self.attacked_but(&tmp, s, them, kto) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Whether `by` attacks `sq` with a piece not on `except`.
+    fn attacked_but(&self, pos: &Position, sq: usize, by: Color, except: usize) -> bool {
+        let c = pos.board[except];
+        if is_piece(c) && color(c) == by {
+            let mut without = pos.clone();
+            without.board[except] = EMPTY;
+            return self.attacked(&without, sq, by);
+        }
+        self.attacked(pos, sq, by)
+    }
+
+    /// Whether a pseudo-royal piece of `c` is attacked (a king touching the
+    /// other's is not, in atomic games), or with duple check all of its
+    /// candidates are.
+    pub(crate) fn pseudo_checked(&self, pos: &Position, c: Color) -> bool {
+        let them = c.other();
+        let theirs = self.pseudo_royal_squares(pos, them);
+        let safe = |s: usize| self.blast && theirs.iter().any(|&t| self.touches(t, s));
+        if self.pseudo_royal_squares(pos, c).into_iter().any(|s| !safe(s) && self.attacked(pos, s, them)) {
+            return true;
+        }
+        if self.duple_check {
+            let candidates: Vec<usize> = (0..self.ranks)
+                .flat_map(|r| (0..self.files).map(move |f| (f, r)))
+                .map(|(f, r)| self.sq(f, r))
+                .filter(|&s| {
+                    let cell = pos.board[s];
+                    is_piece(cell)
+                        && color(cell) == c
+                        && PieceKind::from_index(kind(cell)).is_some_and(|k| self.extinction_types.contains(k))
+                })
+                .collect();
+            return !candidates.is_empty() && candidates.iter().all(|&s| !safe(s) && self.attacked(pos, s, them));
+        }
+        false
+    }
+}

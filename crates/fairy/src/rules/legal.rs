@@ -1,0 +1,864 @@
+//! Playing a move on a copy of the position, and the rules that make a
+//! pseudo-legal move legal: the royal piece not left attacked, castling not
+//! through check, the flying general, the Makpong rule, checks not allowed
+//! or not by drops, immobile pieces, mandatory captures, passing only when
+//! stalemated; and the ends of the game that leave no move (extinction, a
+//! flag reached, the last check given).
+
+use polyfen_core::Color;
+
+use super::compile::Rules;
+use super::moves::{Move, MoveKind};
+use super::position::{EMPTY, NO_SQ, Position, TILDE, base, color, is_piece, kind, piece};
+use crate::keys::Field;
+use crate::piece::PieceKind;
+use crate::value::Outcome;
+
+/// The result for the other side.
+pub(crate) fn negate(o: Outcome) -> Outcome {
+    match o {
+        Outcome::Win => Outcome::Loss,
+        Outcome::Loss => Outcome::Win,
+        other => other,
+    }
+}
+
+impl Rules {
+    /// The position after `m`, which must be one of the position's
+    /// pseudo-legal moves.
+    pub(crate) fn make(&self, pos: &Position, m: Move) -> Position {
+        let mut next = pos.clone();
+        let us = pos.side;
+        let them = us.other();
+        let ci = us.index();
+        let from = usize::from(m.from);
+        let to = usize::from(m.to);
+        next.ep_len = 0;
+        next.halfmove += 1;
+        match m.kind {
+            MoveKind::Pass => {}
+            MoveKind::Drop { kind: ki, promoted } => {
+                if !self.free_drops {
+                    next.hand[ci][usize::from(ki)] = next.hand[ci][usize::from(ki)].saturating_sub(1);
+                }
+                let cell = match self.promoted[usize::from(ki)] {
+                    Some(p) if promoted => piece(p.index(), us, ki, false),
+                    _ => piece(ki, us, 0, false),
+                };
+                next.board[to] = cell;
+                if self.royal && kind(cell) == PieceKind::KING.index() {
+                    next.royal[ci] = to as u16;
+                }
+                next.halfmove = 0;
+                if self.castling_dropped && self.castling && self.rank_of(to) == self.castling_rank[ci] {
+                    self.castle_dropped(&mut next, us, to, kind(cell));
+                }
+            }
+            MoveKind::Castling => {
+                let king = pos.board[from];
+                let rook = pos.board[to];
+                let (kto, rto) = self.castling_targets(us, from, to);
+                next.board[from] = EMPTY;
+                next.board[to] = EMPTY;
+                next.board[kto] = king;
+                next.board[rto] = rook;
+                if next.royal[ci] == m.from {
+                    next.royal[ci] = kto as u16;
+                }
+                next.castling &= !(0b11 << (2 * ci));
+                if self.opposite_castling {
+                    // The other side may not castle to the same side.
+                    next.castling &= !(1 << (them.index() * 2 + usize::from(to < from)));
+                }
+            }
+            _ => {
+                let cell = pos.board[from];
+                let ki = kind(cell);
+                let capsq = if m.kind == MoveKind::EnPassant { self.ep_capture_square(pos, to) } else { to };
+                let captured = if capsq == from { EMPTY } else { pos.board[capsq] };
+                if is_piece(captured) {
+                    next.halfmove = 0;
+                    next.board[capsq] = EMPTY;
+                    if self.captures_to_hand {
+                        let promoted = base(captured) != 0 || captured & TILDE != 0;
+                        let back = if !promoted || self.drop_loop {
+                            kind(captured)
+                        } else if base(captured) != 0 {
+                            base(captured)
+                        } else {
+                            self.main_pawn[color(captured).index()].map_or(kind(captured), PieceKind::index)
+                        };
+                        let n = &mut next.hand[ci][usize::from(back) & 63];
+                        *n = n.saturating_add(1);
+                    }
+                    if next.royal[them.index()] == capsq as u16 {
+                        next.royal[them.index()] = NO_SQ;
+                    }
+                }
+                next.board[from] = EMPTY;
+                next.board[to] = match m.kind {
+                    MoveKind::Promotion(p) => piece(p, us, 0, true),
+                    MoveKind::PiecePromotion => {
+                        piece(self.promoted[usize::from(ki)].map_or(ki, PieceKind::index), us, ki, false)
+                    }
+                    MoveKind::PieceDemotion => piece(base(cell), us, 0, false),
+                    _ => cell,
+                };
+                if next.royal[ci] == m.from {
+                    next.royal[ci] = to as u16;
+                }
+                // Promotions, and moves of the n-move rule's types that cannot
+                // go back, are irreversible.
+                let irreversible = matches!(m.kind, MoveKind::Promotion(_))
+                    || (m.kind == MoveKind::PiecePromotion && !self.demotion)
+                    || (PieceKind::from_index(ki).is_some_and(|k| self.n_move_types[ci].contains(k))
+                        && !self.steps_back(us, ki, to, from));
+                if irreversible {
+                    next.halfmove = 0;
+                }
+                if m.kind == MoveKind::Normal {
+                    self.set_ep(pos, &mut next, from, to, ki);
+                }
+                if self.blast && is_piece(captured) {
+                    self.blast(&mut next, to, false);
+                } else if is_piece(captured) && self.petrifies(ki) {
+                    self.blast(&mut next, to, true);
+                }
+                if next.castling != 0 {
+                    for right in 0..4 {
+                        if next.castling & (1 << right) == 0 {
+                            continue;
+                        }
+                        let (rook, king) = (next.castling_rook[right], next.castling_king[right / 2]);
+                        if m.from == rook || m.from == king || m.to == rook || m.to == king {
+                            next.castling &= !(1 << right);
+                        }
+                    }
+                }
+            }
+        }
+        if self.flip_enclosed != crate::value::EnclosingRule::None {
+            self.flip(pos, &mut next, m);
+        }
+        if m.wall != NO_SQ {
+            if self.walling == crate::value::WallingRule::Duck {
+                for c in &mut next.board {
+                    if *c == super::position::WALL {
+                        *c = EMPTY;
+                    }
+                }
+            }
+            next.board[usize::from(m.wall)] = super::position::WALL;
+        }
+        if m.gate != 0 {
+            next.board[usize::from(m.gate_sq)] = piece(m.gate, us, 0, false);
+            let n = &mut next.hand[ci][usize::from(m.gate) & 63];
+            *n = n.saturating_sub(1);
+        }
+        if self.gating && (pos.gates[0] | pos.gates[1]) != 0 {
+            self.update_gates(pos, &mut next, m);
+        }
+        next.history = u8::from(m.kind == MoveKind::Pass) | ((pos.history & 1) << 1);
+        if self.bikjang && self.kings_face_now(pos) {
+            next.history |= 4;
+        }
+        if matches!(m.kind, MoveKind::Drop { .. }) {
+            next.history |= 16;
+        }
+        if m.kind == MoveKind::Castling {
+            let right = ci * 2 + usize::from(m.to < m.from);
+            if self.castling_wins & (1 << right) != 0 {
+                next.history |= 8;
+            }
+        }
+        if self.check_counting && self.in_check(&next, them) {
+            next.checks[ci] = next.checks[ci].saturating_sub(1);
+        }
+        next.side = them;
+        if us == Color::Black {
+            next.fullmove += 1;
+        }
+        next
+    }
+
+    /// A dropped king on its file, or rook in a corner, of the castling
+    /// rank gets the castling rights it would have had.
+    fn castle_dropped(&self, next: &mut Position, us: Color, to: usize, k: u8) {
+        let ci = us.index();
+        let rank = self.castling_rank[ci];
+        let is_rook = |c: u16| {
+            is_piece(c)
+                && color(c) == us
+                && PieceKind::from_index(kind(c)).is_some_and(|k| self.castling_rooks[ci].contains(k))
+        };
+        let corners = [self.sq(0, rank), self.sq(self.files - 1, rank)];
+        if Some(k) == self.castling_king[ci].map(PieceKind::index) && self.file_of(to) == self.castling_king_file {
+            next.castling_king[ci] = to as u16;
+            for r in corners {
+                if is_rook(next.board[r]) {
+                    let right = ci * 2 + usize::from(r < to);
+                    next.castling |= 1 << right;
+                    next.castling_rook[right] = r as u16;
+                }
+            }
+        } else if PieceKind::from_index(k).is_some_and(|k| self.castling_rooks[ci].contains(k)) && corners.contains(&to)
+        {
+            let ksq = self.sq(self.castling_king_file.min(self.files - 1), rank);
+            let kc = next.board[ksq];
+            if is_piece(kc) && color(kc) == us && Some(kind(kc)) == self.castling_king[ci].map(PieceKind::index) {
+                next.castling_king[ci] = ksq as u16;
+                let right = ci * 2 + usize::from(to < ksq);
+                next.castling |= 1 << right;
+                next.castling_rook[right] = to as u16;
+            }
+        }
+    }
+
+    fn update_gates(&self, pos: &Position, next: &mut Position, m: Move) {
+        let us = pos.side;
+        let them = us.other();
+        let (ci, ti) = (us.index(), them.index());
+        let from = usize::from(m.from);
+        let to = usize::from(m.to);
+        let clear = |next: &mut Position, c: Color, sq: usize| {
+            if pos.is_gate(self, c, sq) {
+                next.gates[c.index()] &= !(1 << self.file_of(sq));
+            }
+        };
+        if !matches!(m.kind, MoveKind::Drop { .. }) {
+            clear(next, us, from);
+        }
+        if m.kind == MoveKind::Castling {
+            clear(next, us, to);
+        }
+        if !matches!(m.kind, MoveKind::Castling) {
+            clear(next, them, to);
+        }
+        if self.seirawan && !self.captures_to_hand && next.hand[ci].iter().all(|&n| n == 0) {
+            next.gates[ci] = 0;
+        }
+        // A rook that comes to aim at the king takes away its first leap.
+        if self.cambodian && m.kind != MoveKind::Castling && kind(pos.board[from]) == PieceKind::ROOK.index() {
+            let k = pos.royal[ti];
+            if k != NO_SQ && next.is_gate(self, them, usize::from(k)) {
+                let k = usize::from(k);
+                if self.file_of(k) == self.file_of(to) || self.rank_of(k) == self.rank_of(to) {
+                    next.gates[ti] &= !(1 << self.file_of(k));
+                }
+            }
+        }
+    }
+
+    /// Whether a kind's quiet moves (not its first moves) lead from `from`
+    /// to `to` on an empty board.
+    fn steps_back(&self, us: Color, ki: u8, from: usize, to: usize) -> bool {
+        let dist = to as isize - from as isize;
+        self.rays[usize::from(ki)][us.index()].iter().filter(|r| r.quiet && !r.initial).any(|r| {
+            let d = r.delta as isize;
+            if d == 0 || dist % d != 0 || dist / d < 1 {
+                return false;
+            }
+            let k = dist / d;
+            let on_line = (1..=k).all(|i| self.on_board((from as isize + i * d) as i16));
+            on_line
+                && match r.kind {
+                    super::compile::RayKind::Slide => r.limit == 0 || k <= isize::from(r.limit),
+                    super::compile::RayKind::Hop => false,
+                    _ => k == 1,
+                }
+        })
+    }
+
+    fn set_ep(&self, pos: &Position, next: &mut Position, from: usize, to: usize, ki: u8) {
+        let us = pos.side;
+        let them = us.other();
+        let push = if us == Color::White { self.stride } else { -self.stride } as isize;
+        let dist = to as isize - from as isize;
+        if ki == PieceKind::PAWN.index() {
+            if dist == 2 * push || dist == 3 * push {
+                let other_takers = self.ep_types[them.index()].kinds().any(|k| k != PieceKind::PAWN);
+                let mut mark = |sq: isize| {
+                    let sq = sq as usize;
+                    if !self.ep_region[them.index()][sq] {
+                        return;
+                    }
+                    let pawn_near = [sq as isize + push - 1, sq as isize + push + 1].iter().any(|&s| {
+                        let c = pos.board[s as usize];
+                        is_piece(c) && color(c) == them && kind(c) == PieceKind::PAWN.index()
+                    });
+                    if pawn_near || other_takers {
+                        next.push_ep(sq);
+                    }
+                };
+                mark(to as isize - push);
+                if dist == 3 * push {
+                    mark(to as isize - 2 * push);
+                }
+            }
+            return;
+        }
+        let rays = &self.rays[usize::from(ki)][us.index()];
+        if !rays.iter().any(|r| r.initial) {
+            return;
+        }
+        let reaches = |initial: bool| {
+            rays.iter().filter(|r| r.initial == initial && r.quiet).any(|r| {
+                let d = r.delta as isize;
+                if d == 0 || dist % d != 0 || dist / d < 1 {
+                    return false;
+                }
+                let k = dist / d;
+                match r.kind {
+                    super::compile::RayKind::Slide => r.limit == 0 || k <= isize::from(r.limit),
+                    _ => k == 1,
+                }
+            })
+        };
+        if reaches(true) && !reaches(false) {
+            let (ff, fr) = (i32::from(self.file_of(from)), i32::from(self.rank_of(from)));
+            let (tf, tr) = (i32::from(self.file_of(to)), i32::from(self.rank_of(to)));
+            let (df, dr) = (tf - ff, tr - fr);
+            if df == 0 || dr == 0 || df.abs() == dr.abs() {
+                let step = (dr.signum() as isize) * self.stride as isize + df.signum() as isize;
+                let mut s = from as isize + step;
+                while s != to as isize {
+                    if self.ep_region[them.index()][s as usize] {
+                        next.push_ep(s as usize);
+                    }
+                    s += step;
+                }
+            }
+            if self.ep_region[them.index()][to] {
+                next.push_ep(to);
+            }
+        }
+    }
+
+    /// The square of the piece an en passant capture on `to` takes.
+    pub(crate) fn ep_capture_square(&self, pos: &Position, to: usize) -> usize {
+        let white = pos.side == Color::White;
+        let occupied: Vec<u16> =
+            pos.ep_squares().iter().copied().filter(|&s| is_piece(pos.board[usize::from(s)])).collect();
+        if !occupied.is_empty() {
+            let s = if white { occupied.iter().min() } else { occupied.iter().max() };
+            return usize::from(*s.unwrap_or(&(to as u16)));
+        }
+        let step = if white { -self.stride } else { self.stride } as isize;
+        let them = pos.side.other();
+        let mut s = to as isize + step;
+        while self.on_board(s as i16) {
+            let c = pos.board[s as usize];
+            if is_piece(c) && color(c) == them {
+                return s as usize;
+            }
+            s += step;
+        }
+        to
+    }
+
+    /// Whether a pseudo-legal move is legal. In games whose legality is the
+    /// royal piece's safety (and the checks a move may not give), the move
+    /// is tried on `scratch`, a copy of `pos`, changing and restoring only
+    /// the squares it touches.
+    pub(crate) fn is_legal(&self, pos: &Position, scratch: &mut Position, m: Move, in_check: bool) -> bool {
+        if !self.fast_legal {
+            return self.try_move(pos, m, in_check).is_some();
+        }
+        if !self.pre_checks(pos, m, in_check) {
+            return false;
+        }
+        let us = pos.side;
+        let them = us.other();
+        let from = usize::from(m.from);
+        let to = usize::from(m.to);
+        let mut saved = [(0usize, 0u16); 4];
+        let mut n = 0;
+        let mut set = |scratch: &mut Position, sq: usize, cell: u16| {
+            saved[n] = (sq, scratch.board[sq]);
+            n += 1;
+            scratch.board[sq] = cell;
+        };
+        let mut king = usize::from(pos.royal[us.index()]);
+        let mut captured = NO_SQ;
+        match m.kind {
+            MoveKind::Pass => {}
+            MoveKind::Drop { kind: k, promoted } => {
+                let cell = match self.promoted[usize::from(k)] {
+                    Some(p) if promoted => piece(p.index(), us, k, false),
+                    _ => piece(k, us, 0, false),
+                };
+                set(scratch, to, cell);
+            }
+            MoveKind::Castling => {
+                let (kto, rto) = self.castling_targets(us, from, to);
+                let (k, r) = (pos.board[from], pos.board[to]);
+                set(scratch, from, EMPTY);
+                set(scratch, to, EMPTY);
+                set(scratch, kto, k);
+                set(scratch, rto, r);
+                if pos.royal[us.index()] == m.from {
+                    king = kto;
+                }
+            }
+            _ => {
+                let cell = pos.board[from];
+                let ki = kind(cell);
+                let moved = match m.kind {
+                    MoveKind::Promotion(p) => piece(p, us, 0, true),
+                    MoveKind::PiecePromotion => {
+                        piece(self.promoted[usize::from(ki)].map_or(ki, PieceKind::index), us, ki, false)
+                    }
+                    MoveKind::PieceDemotion => piece(base(cell), us, 0, false),
+                    _ => cell,
+                };
+                if m.kind == MoveKind::EnPassant {
+                    let capsq = self.ep_capture_square(pos, to);
+                    captured = capsq as u16;
+                    set(scratch, capsq, EMPTY);
+                } else if is_piece(pos.board[to]) {
+                    captured = m.to;
+                }
+                set(scratch, from, EMPTY);
+                set(scratch, to, moved);
+                if pos.royal[us.index()] == m.from {
+                    king = to;
+                }
+            }
+        }
+        let exposed = |scratch: &Position, k: usize, c: Color| {
+            self.attacked(scratch, k, c.other()) || (self.flying_general && self.kings_face(scratch, k, c))
+        };
+        let mut legal = king == usize::from(NO_SQ) || !exposed(scratch, king, us);
+        let is_drop = matches!(m.kind, MoveKind::Drop { .. });
+        let sittuyin = self.sittuyin_promotion && matches!(m.kind, MoveKind::Promotion(_));
+        if legal && (!self.checking || (is_drop && !self.drop_checks) || sittuyin) {
+            let theirs = pos.royal[them.index()];
+            if theirs != NO_SQ && theirs != captured {
+                // The flying general looks from the mover's new king square.
+                let mut probe = scratch.clone();
+                if king != usize::from(NO_SQ) {
+                    probe.royal[us.index()] = king as u16;
+                }
+                legal = !exposed(&probe, usize::from(theirs), them);
+            }
+        }
+        for &(sq, cell) in saved[..n].iter().rev() {
+            scratch.board[sq] = cell;
+        }
+        legal
+    }
+
+    /// Whether a pseudo-legal move is legal, and the position after it.
+    /// The rules a move must meet that the position before it decides:
+    /// castling not out of or through check, gates not blocked, the Makpong
+    /// rule, immobile pieces, bishops on both colours.
+    fn pre_checks(&self, pos: &Position, m: Move, in_check: bool) -> bool {
+        let us = pos.side;
+        let them = us.other();
+        if m.kind == MoveKind::Castling {
+            if m.gate != 0 {
+                let (kto, rto) = self.castling_targets(us, usize::from(m.from), usize::from(m.to));
+                if usize::from(m.gate_sq) == kto || usize::from(m.gate_sq) == rto {
+                    return false;
+                }
+            }
+            let royal = pos.royal[us.index()] == m.from;
+            if royal {
+                if in_check {
+                    return false;
+                }
+                let (kto, _) = self.castling_targets(us, usize::from(m.from), usize::from(m.to));
+                let from = usize::from(m.from);
+                let step: isize = if kto > from { -1 } else { 1 };
+                let mut s = kto as isize;
+                while s != from as isize {
+                    if self.attacked(pos, s as usize, them)
+                        || (self.flying_general && self.kings_face(pos, s as usize, us))
+                    {
+                        return false;
+                    }
+                    s += step;
+                }
+            }
+        }
+        if self.makpong && in_check && pos.royal[us.index()] == m.from && m.kind != MoveKind::Pass {
+            let mut tmp = pos.clone();
+            if !is_piece(tmp.board[usize::from(m.to)]) {
+                return false;
+            }
+            tmp.board[usize::from(m.to)] = EMPTY;
+            if self.attacked(&tmp, usize::from(m.from), them) {
+                return false;
+            }
+        }
+        if self.immobility_illegal {
+            let moved = match m.kind {
+                MoveKind::Normal => Some(kind(pos.board[usize::from(m.from)])),
+                MoveKind::Drop { kind: k, promoted } => {
+                    Some(if promoted { self.promoted[usize::from(k)].map_or(k, PieceKind::index) } else { k })
+                }
+                _ => None,
+            };
+            if let Some(k) = moved
+                && !self.mobile[usize::from(k)][us.index()][usize::from(m.to)]
+            {
+                return false;
+            }
+        }
+        if self.opposite_bishops
+            && let MoveKind::Drop { kind: k, .. } = m.kind
+            && !self.bishops_balanced(pos, k, usize::from(m.to))
+        {
+            return false;
+        }
+        true
+    }
+
+    pub(crate) fn try_move(&self, pos: &Position, m: Move, in_check: bool) -> Option<Position> {
+        let us = pos.side;
+        let them = us.other();
+        if !self.pre_checks(pos, m, in_check) {
+            return None;
+        }
+        let bikjang = self.bikjang && self.kings_face_now(pos);
+        if bikjang && m.kind == MoveKind::Pass {
+            return Some(self.make(pos, m));
+        }
+        let next = self.make(pos, m);
+        let unwalled;
+        let seen = if m.wall == NO_SQ || self.pseudo_royal {
+            &next
+        } else {
+            unwalled = self.make(pos, Move { wall: NO_SQ, ..m });
+            &unwalled
+        };
+        if self.in_check(seen, us) {
+            return None;
+        }
+        if bikjang && self.kings_face_now(seen) {
+            return None;
+        }
+        if self.pseudo_royal && self.blast {
+            if !self.atomic_safe(pos, m) {
+                return None;
+            }
+        } else if self.pseudo_royal && !self.pseudo_royals_safe(pos, m, &next) {
+            return None;
+        }
+        if self.mutually_immune.0 != 0
+            && self.is_capture_now(pos, m)
+            && PieceKind::from_index(kind(pos.board[usize::from(m.from)]))
+                .is_some_and(|k| self.mutually_immune.contains(k))
+            && kind(pos.board[usize::from(m.from)]) == kind(pos.board[usize::from(m.to)])
+        {
+            return None;
+        }
+        let is_drop = matches!(m.kind, MoveKind::Drop { .. });
+        let sittuyin = self.sittuyin_promotion && matches!(m.kind, MoveKind::Promotion(_));
+        if (!self.checking || (is_drop && !self.drop_checks) || sittuyin) && self.in_check(&next, them) {
+            return None;
+        }
+        Some(next)
+    }
+
+    /// With pseudo-royal pieces (the last ones of the extinction types),
+    /// whether none of the mover's is left attacked, and (duple check) not
+    /// all of its candidates at once.
+    fn pseudo_royals_safe(&self, pos: &Position, m: Move, next: &Position) -> bool {
+        let us = pos.side;
+        let them = us.other();
+        let ci = us.index();
+        let from = usize::from(m.from);
+        let to = usize::from(m.to);
+        let types = self.extinction_types;
+        let in_types = |k: u8| PieceKind::from_index(k).is_some_and(|k| types.contains(k)) || types.has_star();
+        let kto = if m.kind == MoveKind::Castling { self.castling_targets(us, from, to).0 } else { to };
+        let mut royals: Vec<usize> = Vec::new();
+        for k in &self.kinds {
+            if !in_types(k.index()) {
+                continue;
+            }
+            let squares: Vec<usize> = (0..self.ranks)
+                .flat_map(|r| (0..self.files).map(move |f| (f, r)))
+                .map(|(f, r)| self.sq(f, r))
+                .filter(|&s| {
+                    let c = pos.board[s];
+                    is_piece(c) && color(c) == us && kind(c) == k.index()
+                })
+                .collect();
+            if squares.len() as i32 <= self.extinction_count + 1 {
+                royals.extend(squares);
+            }
+        }
+        let _ = ci;
+        // Petrifying a pseudo-royal piece is illegal.
+        if royals.contains(&from) && self.petrifies(kind(pos.board[from])) && Rules::is_capture(pos, m) {
+            return false;
+        }
+        if m.kind == MoveKind::Castling && royals.contains(&from) {
+            let step: isize = if kto > from { 1 } else { -1 };
+            let mut s = from as isize;
+            loop {
+                if s == kto as isize && from != kto {
+                    break;
+                }
+                if self.attacked(pos, s as usize, them) {
+                    return false;
+                }
+                if from == kto {
+                    break;
+                }
+                s += step;
+            }
+        }
+        let mut after: Vec<usize> = Vec::new();
+        for &s in &royals {
+            if m.kind != MoveKind::Pass && !matches!(m.kind, MoveKind::Drop { .. }) && s == from {
+                after.push(kto);
+            } else if m.kind == MoveKind::Castling && s == to {
+                after.push(self.castling_targets(us, from, to).1);
+            } else {
+                after.push(s);
+            }
+        }
+        match m.kind {
+            MoveKind::Drop { kind: k, .. } if in_types(k) => after.push(to),
+            MoveKind::Promotion(p) if in_types(p) => {
+                let n = self.count(pos, us, p);
+                if n > self.extinction_count {
+                    after.retain(|&s| kind(next.board[s]) != p || s == to);
+                    after.retain(|&s| s != to);
+                } else {
+                    after.push(to);
+                }
+            }
+            _ => {}
+        }
+        if after.iter().any(|&s| self.attacked(next, s, them)) {
+            return false;
+        }
+        if self.duple_check {
+            let candidates: Vec<usize> = (0..self.ranks)
+                .flat_map(|r| (0..self.files).map(move |f| (f, r)))
+                .map(|(f, r)| self.sq(f, r))
+                .filter(|&s| {
+                    let c = next.board[s];
+                    is_piece(c) && color(c) == us && in_types(kind(c))
+                })
+                .collect();
+            if !candidates.is_empty() && candidates.iter().all(|&s| self.attacked(next, s, them)) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Whether a drop leaves room for the side's bishops on both colours
+    /// (`dropOppositeColoredBishop`).
+    fn bishops_balanced(&self, pos: &Position, k: u8, to: usize) -> bool {
+        let us = pos.side;
+        let ci = us.index();
+        let b = PieceKind::BISHOP.index();
+        let dark = |s: usize| (self.file_of(s) + self.rank_of(s)).is_multiple_of(2);
+        let squares = (0..self.ranks).flat_map(|r| (0..self.files).map(move |f| (f, r))).map(|(f, r)| self.sq(f, r));
+        let bishops: Vec<usize> = squares
+            .clone()
+            .filter(|&s| is_piece(pos.board[s]) && color(pos.board[s]) == us && kind(pos.board[s]) == b)
+            .collect();
+        let total = bishops.len() as i32 + i32::from(pos.hand[ci][usize::from(b)]);
+        if k == b {
+            let same = bishops.iter().filter(|&&s| dark(s) == dark(to)).count() as i32;
+            return same < (total + 1) / 2;
+        }
+        let free: Vec<usize> = squares
+            .filter(|&s| pos.board[s] == EMPTY && s != to && self.drop_region[ci][s] && self.may_stand(us, b, s))
+            .collect();
+        let on = |want: bool| {
+            (bishops.iter().filter(|&&s| dark(s) == want).count() + free.iter().filter(|&&s| dark(s) == want).count())
+                as i32
+        };
+        on(true) >= total / 2 && on(false) >= total / 2
+    }
+
+    /// Whether the position ends the game at once, leaving no move.
+    pub(crate) fn immediate_end(&self, pos: &Position) -> bool {
+        self.immediate_result(pos).is_some()
+    }
+
+    /// How the position ends the game at once by a rule of the game, for
+    /// the side to move, if it does.
+    pub(crate) fn immediate_result(&self, pos: &Position) -> Option<Outcome> {
+        let stm = pos.side;
+        if self.extinction && (!self.pseudo_royal || self.blast) {
+            let count = |c: Color, k: Option<PieceKind>| -> i32 {
+                let mut n = 0;
+                for rank in 0..self.ranks {
+                    for file in 0..self.files {
+                        let cell = pos.board[self.sq(file, rank)];
+                        if is_piece(cell) && color(cell) == c && k.is_none_or(|k| kind(cell) == k.index()) {
+                            n += 1;
+                        }
+                    }
+                }
+                match k {
+                    Some(k) => n + i32::from(pos.hand[c.index()][usize::from(k.index())]),
+                    None => n + pos.hand[c.index()].iter().map(|&h| i32::from(h)).sum::<i32>(),
+                }
+            };
+            let star = self.extinction_types.has_star();
+            for c in [stm.other(), stm] {
+                let types = core::iter::once(None).filter(|_| star).chain(self.extinction_types.kinds().map(Some));
+                for k in types {
+                    if count(c, k) <= self.extinction_count
+                        && count(c.other(), k)
+                            >= self.extinction_opponent_count + i32::from(self.extinction_claim && c == stm)
+                    {
+                        let v = self.outcome_of(Field::ExtinctionValue);
+                        return Some(if c == stm { v } else { negate(v) });
+                    }
+                }
+            }
+        }
+        if (self.flag_move || self.flag_safe) && self.flag_reached(pos, stm) {
+            let them_king = self.flag_piece[stm.other().index()] == Some(PieceKind::KING);
+            let drawish = (self.flag_move && stm == Color::White && them_king) || (self.flag_safe && !self.flag_move);
+            return Some(if drawish && self.flag_reached(pos, stm.other()) { Outcome::Draw } else { Outcome::Win });
+        }
+        let king_flag = self.flag_piece[stm.index()] == Some(PieceKind::KING);
+        if (!self.flag_move || self.flag_safe || king_flag) && self.flag_reached(pos, stm.other()) {
+            // Racing kings: black may still draw by reaching the flag too.
+            if self.flag_move && king_flag && stm == Color::Black && !self.in_check(pos, stm) {
+                let mut moves = Vec::new();
+                self.pseudo_moves(pos, &mut moves);
+                let k = pos.royal[stm.index()];
+                for m in moves {
+                    if m.from == k
+                        && m.kind == MoveKind::Normal
+                        && self.flag_region[stm.index()][usize::from(m.to)]
+                        && self.try_move(pos, m, false).is_some()
+                    {
+                        return None;
+                    }
+                }
+            }
+            return Some(Outcome::Loss);
+        }
+        if self.check_counting && pos.checks[stm.other().index()] == 0 {
+            return Some(Outcome::Loss);
+        }
+        if self.castling_wins != 0 {
+            if pos.history & 8 != 0 {
+                return Some(Outcome::Loss);
+            }
+            for c in [stm.other(), stm] {
+                let mask = self.castling_wins & (0b11 << (2 * c.index()));
+                if mask != 0 && pos.castling & mask == 0 {
+                    return Some(if c == stm { Outcome::Loss } else { Outcome::Win });
+                }
+            }
+        }
+        if self.connects && self.connected(pos) {
+            return Some(negate(self.outcome_of(Field::ConnectValue)));
+        }
+        // Two passes in a row, bikjang twice, or a full board end the game.
+        if (pos.history & 3 == 3 && !self.wall_or_move)
+            || (self.bikjang && pos.history & 4 != 0 && self.kings_face_now(pos))
+        {
+            return Some(self.material_result(pos).unwrap_or(Outcome::Draw));
+        }
+        if self.full_board_ends && (0..self.ranks).all(|r| (0..self.files).all(|f| pos.board[self.sq(f, r)] != EMPTY)) {
+            return Some(self.material_result(pos).unwrap_or(Outcome::Draw));
+        }
+        None
+    }
+
+    /// Whether the two kings face each other on an open file or rank.
+    pub(crate) fn kings_face_now(&self, pos: &Position) -> bool {
+        let k = pos.royal[pos.side.index()];
+        k != NO_SQ && self.kings_face(pos, usize::from(k), pos.side)
+    }
+
+    fn flag_reached(&self, pos: &Position, c: Color) -> bool {
+        let ci = c.index();
+        if !self.has_flag[ci] {
+            return false;
+        }
+        let region = &self.flag_region[ci];
+        let mut on = Vec::new();
+        for rank in 0..self.ranks {
+            for file in 0..self.files {
+                let s = self.sq(file, rank);
+                let cell = pos.board[s];
+                if region[s]
+                    && is_piece(cell)
+                    && color(cell) == c
+                    && self.flag_piece[ci].is_none_or(|k| kind(cell) == k.index())
+                {
+                    on.push(s);
+                }
+            }
+        }
+        let full = || {
+            (0..self.ranks).all(|r| {
+                (0..self.files).all(|f| {
+                    let s = self.sq(f, r);
+                    !region[s] || pos.board[s] != EMPTY
+                })
+            })
+        };
+        let reached = !on.is_empty() && (on.len() as i32 >= self.flag_count || (self.flag_blocked_win && full()));
+        if reached && self.flag_safe && (!self.flag_move || c == pos.side.other()) && on.len() as i32 == self.flag_count
+        {
+            return !on.iter().any(|&s| self.attacked(pos, s, c.other()));
+        }
+        reached
+    }
+
+    /// The legal moves, appended to `out` (cleared first); `scratch` is a
+    /// buffer of pseudo-legal moves reused between calls.
+    pub(crate) fn legal_into(&self, pos: &Position, out: &mut Vec<Move>) {
+        out.clear();
+        if self.immediate_end(pos) {
+            return;
+        }
+        self.pseudo_moves(pos, out);
+        let in_check = self.in_check(pos, pos.side);
+        let mut scratch = pos.clone();
+        out.retain(|m| self.is_legal(pos, &mut scratch, *m, in_check));
+        if self.must_capture && out.iter().any(|m| Rules::is_capture(pos, *m)) {
+            out.retain(|m| Rules::is_capture(pos, *m));
+        }
+        if self.must_drop {
+            let ci = pos.side.index();
+            let in_hand = match self.must_drop_type {
+                Some(k) => pos.hand[ci][usize::from(k.index())] > 0,
+                None => pos.hand[ci].iter().any(|&n| n > 0),
+            };
+            if in_hand {
+                if let Some(k) = self.must_drop_type {
+                    out.retain(|m| !matches!(m.kind, MoveKind::Drop { kind, .. } if kind != k.index()));
+                }
+                if out.iter().any(|m| matches!(m.kind, MoveKind::Drop { .. })) {
+                    out.retain(|m| matches!(m.kind, MoveKind::Drop { .. }));
+                }
+            }
+        }
+        if self.pass_on_stalemate[pos.side.index()] && !in_check && out.iter().any(|m| m.kind != MoveKind::Pass) {
+            out.retain(|m| m.kind != MoveKind::Pass);
+        }
+    }
+
+    fn is_capture_now(&self, pos: &Position, m: Move) -> bool {
+        let _ = self;
+        Rules::is_capture(pos, m)
+    }
+
+    /// Whether a move captures.
+    pub(crate) fn is_capture(pos: &Position, m: Move) -> bool {
+        match m.kind {
+            MoveKind::EnPassant => true,
+            MoveKind::Castling | MoveKind::Drop { .. } | MoveKind::Pass => false,
+            _ => is_piece(pos.board[usize::from(m.to)]),
+        }
+    }
+}

@@ -1,0 +1,121 @@
+//! How a game ends at a position, for the side to move: by a rule that
+//! ends it at once (extinction, a flag, the last check, a connection, a
+//! winning castling, two passes, a full board), or, with no legal move, by
+//! checkmate or stalemate as the game values them (a mate by a dropped
+//! shogi pawn loses, stalemate may count pieces, material may decide).
+
+use polyfen_core::Color;
+
+use super::compile::Rules;
+use super::position::{Position, color, is_piece, kind};
+use crate::keys::Field;
+use crate::value::{MaterialCounting, Outcome, Value};
+
+/// The kind index of the shogi pawn.
+const SHOGI_PAWN: u8 = 19;
+
+impl Rules {
+    pub(crate) fn outcome_of(&self, field: Field) -> Outcome {
+        match self.def.get(field) {
+            Value::Outcome(o) => *o,
+            _ => Outcome::None,
+        }
+    }
+
+    fn pieces_of(&self, pos: &Position, c: Color, k: Option<u8>) -> i32 {
+        let mut n = 0;
+        for rank in 0..self.ranks {
+            for file in 0..self.files {
+                let cell = pos.board[self.sq(file, rank)];
+                if is_piece(cell) && color(cell) == c && k.is_none_or(|k| kind(cell) == k) {
+                    n += 1;
+                }
+            }
+        }
+        n
+    }
+
+    /// The result material counting gives (`None`: the game does not count).
+    pub(crate) fn material_result(&self, pos: &Position) -> Option<Outcome> {
+        let counting = match self.def.get(Field::MaterialCounting) {
+            Value::MaterialCounting(m) => *m,
+            _ => MaterialCounting::None,
+        };
+        let white = |o: Outcome| if pos.side == Color::White { o } else { super::legal::negate(o) };
+        let diff = |k: u8, v: i32| {
+            v * (self.pieces_of(pos, Color::White, Some(k)) - self.pieces_of(pos, Color::Black, Some(k)))
+        };
+        Some(match counting {
+            MaterialCounting::None => return None,
+            MaterialCounting::Janggi => {
+                let points = diff(4, 13) + diff(28, 7) + diff(30, 5) + diff(32, 3) + diff(34, 3) + diff(29, 2) - 1;
+                white(if points > 0 { Outcome::Win } else { Outcome::Loss })
+            }
+            MaterialCounting::Unweighted => {
+                let (w, b) = (self.pieces_of(pos, Color::White, None), self.pieces_of(pos, Color::Black, None));
+                white(match w.cmp(&b) {
+                    core::cmp::Ordering::Greater => Outcome::Win,
+                    core::cmp::Ordering::Less => Outcome::Loss,
+                    core::cmp::Ordering::Equal => Outcome::Draw,
+                })
+            }
+            MaterialCounting::WhiteDrawOdds => white(Outcome::Win),
+            MaterialCounting::BlackDrawOdds => white(Outcome::Loss),
+        })
+    }
+
+    /// How the game ends at `pos` for the side to move, if it ends: at once
+    /// by a rule of the game, or with no legal move by checkmate or
+    /// stalemate. Repetition and move-count rules are not considered.
+    pub fn outcome(&self, pos: &Position) -> Option<Outcome> {
+        if let Some(o) = self.immediate_result(pos) {
+            return Some(o);
+        }
+        if !self.legal_moves(pos).is_empty() {
+            return None;
+        }
+        let us = pos.side;
+        if self.in_check(pos, us) {
+            return Some(self.checkmate_result(pos));
+        }
+        if self.pseudo_royal && self.pseudo_checked(pos, us) {
+            return Some(self.outcome_of(Field::CheckmateValue));
+        }
+        let mut result = self.outcome_of(Field::StalemateValue);
+        if self.def.flag(Field::StalematePieceCount) {
+            let d = self.pieces_of(pos, us, None) - self.pieces_of(pos, us.other(), None);
+            result = match d.cmp(&0) {
+                core::cmp::Ordering::Equal => Outcome::Draw,
+                core::cmp::Ordering::Less => result,
+                core::cmp::Ordering::Greater => super::legal::negate(result),
+            };
+        }
+        if result == Outcome::Draw
+            && let Some(o) = self.material_result(pos)
+        {
+            result = o;
+        }
+        Some(result)
+    }
+
+    fn checkmate_result(&self, pos: &Position) -> Outcome {
+        // A mate given by dropping a shogi pawn loses for the one who gave it.
+        if self.def.flag(Field::ShogiPawnDropMateIllegal) && pos.history & 16 != 0 {
+            let them = pos.side.other();
+            let mut without = pos.clone();
+            for rank in 0..self.ranks {
+                for file in 0..self.files {
+                    let s = self.sq(file, rank);
+                    let c = without.board[s];
+                    if is_piece(c) && color(c) == them && kind(c) == SHOGI_PAWN {
+                        without.board[s] = super::position::EMPTY;
+                    }
+                }
+            }
+            if !self.in_check(&without, pos.side) {
+                return Outcome::Win;
+            }
+        }
+        self.outcome_of(Field::CheckmateValue)
+    }
+}

@@ -1,0 +1,400 @@
+//! A position of a compiled game: the padded board, the hands, the side to
+//! move and the state the rules carry from move to move (castling rights,
+//! en passant squares, check counters).
+
+use polyfen_core::Color;
+
+use super::compile::{CELLS, Rules};
+use crate::fen::{Cell, FairySetup, Letters, Pocket};
+use crate::piece::PieceKind;
+
+/// An empty cell.
+pub(crate) const EMPTY: u16 = 0;
+/// A cell off the board.
+pub(crate) const OFF: u16 = 0xFFFF;
+/// A wall.
+pub(crate) const WALL: u16 = 0xFFFE;
+pub(crate) const BLACK: u16 = 0x40;
+pub(crate) const TILDE: u16 = 0x2000;
+
+/// A cell's piece: kind, side, the kind it was before a Shogi-style
+/// promotion, and crazyhouse's promoted mark.
+pub(crate) const fn piece(kind: u8, color: Color, base: u8, tilde: bool) -> u16 {
+    (kind as u16 & 63)
+        | if matches!(color, Color::Black) { BLACK } else { 0 }
+        | ((base as u16 & 63) << 7)
+        | if tilde { TILDE } else { 0 }
+}
+
+pub(crate) const fn is_piece(c: u16) -> bool {
+    c != EMPTY && c < 0x4000
+}
+
+pub(crate) const fn kind(c: u16) -> u8 {
+    (c & 63) as u8
+}
+
+pub(crate) const fn base(c: u16) -> u8 {
+    ((c >> 7) & 63) as u8
+}
+
+pub(crate) fn color(c: u16) -> Color {
+    if c & BLACK != 0 { Color::Black } else { Color::White }
+}
+
+/// A position of a game its [`Rules`] play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    pub(crate) board: [u16; CELLS],
+    pub(crate) hand: [[u8; 64]; 2],
+    pub(crate) side: Color,
+    /// White kingside, white queenside, black kingside, black queenside.
+    pub(crate) castling: u8,
+    pub(crate) castling_rook: [u16; 4],
+    pub(crate) castling_king: [u16; 2],
+    /// Gates by side: a bit per file of the side's castling rank.
+    pub(crate) gates: [u16; 2],
+    pub(crate) ep: [u16; 4],
+    pub(crate) ep_len: u8,
+    pub(crate) checks: [u8; 2],
+    pub(crate) royal: [u16; 2],
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: u32,
+    /// The last move and the one before were passes (bits 0 and 1); the
+    /// position before had the kings facing (bit 2, Janggi's bikjang); the
+    /// last move was a castling that wins (bit 3, `castlingWins`); the last
+    /// move was a drop (bit 4).
+    pub(crate) history: u8,
+}
+
+/// Why a setup cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// The FEN does not read.
+    #[error("{0}")]
+    Fen(String),
+    /// The setup's board is not the game's.
+    #[error("the board is {0}×{1}, the game's is {2}×{3}")]
+    Size(u8, u8, u8, u8),
+}
+
+pub(crate) const NO_SQ: u16 = u16::MAX;
+
+impl Position {
+    /// The side to move.
+    pub fn side(&self) -> Color {
+        self.side
+    }
+
+    /// The piece on (`file`, `rank`), from 0: its side, type, and the type
+    /// it was before a Shogi-style promotion.
+    pub fn piece_at(&self, rules: &Rules, file: u8, rank: u8) -> Option<(Color, PieceKind, Option<PieceKind>)> {
+        if file >= rules.files || rank >= rules.ranks {
+            return None;
+        }
+        let c = self.board[rules.sq(file, rank)];
+        if !is_piece(c) {
+            return None;
+        }
+        let k = PieceKind::from_index(kind(c))?;
+        Some((color(c), k, PieceKind::from_index(base(c))))
+    }
+
+    /// How many of `kind` `color` holds in hand.
+    pub fn in_hand(&self, color: Color, kind: PieceKind) -> u8 {
+        self.hand[color.index()][usize::from(kind.index()) & 63]
+    }
+
+    pub(crate) fn ep_squares(&self) -> &[u16] {
+        &self.ep[..usize::from(self.ep_len)]
+    }
+
+    pub(crate) fn push_ep(&mut self, sq: usize) {
+        if usize::from(self.ep_len) < self.ep.len() && !self.ep_squares().contains(&(sq as u16)) {
+            self.ep[usize::from(self.ep_len)] = sq as u16;
+            self.ep_len += 1;
+        }
+    }
+
+    /// The position a setup describes.
+    ///
+    /// # Errors
+    ///
+    /// A board of another size than the game's.
+    pub fn from_setup(rules: &Rules, setup: &FairySetup) -> Result<Position, PositionError> {
+        if setup.files != rules.files || setup.ranks != rules.ranks {
+            return Err(PositionError::Size(setup.files, setup.ranks, rules.files, rules.ranks));
+        }
+        let mut pos = Position {
+            board: [OFF; CELLS],
+            hand: [[0; 64]; 2],
+            side: setup.side,
+            castling: 0,
+            castling_rook: [NO_SQ; 4],
+            castling_king: [NO_SQ; 2],
+            gates: [0; 2],
+            ep: [NO_SQ; 4],
+            ep_len: 0,
+            checks: setup.checks.unwrap_or([0, 0]),
+            royal: [NO_SQ; 2],
+            halfmove: setup.halfmove,
+            fullmove: setup.fullmove,
+            history: 0,
+        };
+        for rank in 0..rules.ranks {
+            for file in 0..rules.files {
+                let s = rules.sq(file, rank);
+                pos.board[s] = match setup.at(file, rank) {
+                    None => EMPTY,
+                    Some(Cell::Wall) => WALL,
+                    Some(Cell::Piece(p)) => piece(p.kind.index(), p.color, p.base.map_or(0, PieceKind::index), p.tilde),
+                };
+                if pos.board[s] != EMPTY
+                    && pos.board[s] != WALL
+                    && kind(pos.board[s]) == PieceKind::KING.index()
+                    && rules.royal
+                {
+                    pos.royal[color(pos.board[s]).index()] = s as u16;
+                }
+            }
+        }
+        for color in Color::ALL {
+            for k in &rules.kinds {
+                pos.hand[color.index()][usize::from(k.index())] = setup.pocket.count(color, *k);
+            }
+        }
+        for &(f, r) in &setup.en_passant {
+            let s = rules.sq(f, r);
+            if rules.ep_region[setup.side.index()][s] {
+                pos.push_ep(s);
+            }
+        }
+        pos.read_castling(rules, &setup.castling);
+        Ok(pos)
+    }
+
+    /// Reads a FEN of the game.
+    ///
+    /// # Errors
+    ///
+    /// The FEN does not read.
+    pub fn from_fen(rules: &Rules, fen: &str) -> Result<Position, PositionError> {
+        let letters = Letters::new(&rules.def);
+        let setup = FairySetup::parse(&rules.def, &letters, fen).map_err(|e| PositionError::Fen(e.to_string()))?;
+        Position::from_setup(rules, &setup)
+    }
+
+    /// The game's start position.
+    ///
+    /// # Errors
+    ///
+    /// The definition's start FEN does not read.
+    pub fn start(rules: &Rules) -> Result<Position, PositionError> {
+        Position::from_fen(rules, rules.def.text(crate::keys::Field::StartFen))
+    }
+
+    /// The position as a setup (its FEN written by [`FairySetup::write`]).
+    pub fn to_setup(&self, rules: &Rules) -> FairySetup {
+        let letters = Letters::new(&rules.def);
+        let mut setup = FairySetup::parse(&rules.def, &letters, rules.def.text(crate::keys::Field::StartFen))
+            .unwrap_or_else(|_| FairySetup {
+                files: rules.files,
+                ranks: rules.ranks,
+                board: vec![None; usize::from(rules.files) * usize::from(rules.ranks)],
+                pocket: Pocket::default(),
+                has_pocket: false,
+                side: Color::White,
+                castling: "-".to_owned(),
+                en_passant: Vec::new(),
+                checks: None,
+                halfmove: 0,
+                fullmove: 1,
+            });
+        for rank in 0..rules.ranks {
+            for file in 0..rules.files {
+                let c = self.board[rules.sq(file, rank)];
+                let idx = usize::from(rank) * usize::from(rules.files) + usize::from(file);
+                setup.board[idx] = if c == WALL {
+                    Some(Cell::Wall)
+                } else if is_piece(c) {
+                    PieceKind::from_index(kind(c)).map(|k| {
+                        Cell::Piece(crate::fen::Piece {
+                            color: color(c),
+                            kind: k,
+                            base: PieceKind::from_index(base(c)),
+                            tilde: c & TILDE != 0 && ((rules.captures_to_hand && !rules.drop_loop) || rules.two_boards),
+                        })
+                    })
+                } else {
+                    None
+                };
+            }
+        }
+        let mut pocket = Pocket::default();
+        for color in Color::ALL {
+            for k in &rules.kinds {
+                for _ in 0..self.in_hand(color, *k) {
+                    pocket.add(color, *k);
+                }
+            }
+        }
+        setup.pocket = pocket;
+        setup.side = self.side;
+        let mut castling = String::new();
+        for color in Color::ALL {
+            let ci = color.index();
+            let rights = self.castling & (0b11 << (ci * 2)) != 0;
+            for side in 0..2 {
+                if self.castling & (1 << (ci * 2 + side)) != 0 {
+                    let letter = if rules.chess960 {
+                        b'A' + rules.file_of(usize::from(self.castling_rook[ci * 2 + side]))
+                    } else {
+                        [b'K', b'Q'][side]
+                    };
+                    castling.push(color.case(letter) as char);
+                }
+            }
+            let hand = self.hand[ci].iter().any(|&n| n > 0);
+            if !rules.gating || self.gates[ci] == 0 || (rules.seirawan && !hand && !rules.captures_to_hand) {
+                continue;
+            }
+            for f in 0..rules.files {
+                let sq = rules.sq(f, rules.castling_rank[ci]);
+                let named = (!rules.chess960 && rights && sq == usize::from(self.castling_king[ci]))
+                    || (0..2).any(|side| {
+                        self.castling & (1 << (ci * 2 + side)) != 0
+                            && sq == usize::from(self.castling_rook[ci * 2 + side])
+                    });
+                if self.gates[ci] & (1 << f) != 0 && !named {
+                    castling.push(color.case(b'A' + f) as char);
+                }
+            }
+        }
+        if castling.is_empty() {
+            castling.push('-');
+        }
+        setup.castling = castling;
+        setup.en_passant =
+            self.ep_squares().iter().map(|&s| (rules.file_of(usize::from(s)), rules.rank_of(usize::from(s)))).collect();
+        if setup.checks.is_some() {
+            setup.checks = Some(self.checks);
+        }
+        setup.halfmove = self.halfmove;
+        setup.fullmove = self.fullmove;
+        setup
+    }
+
+    /// The FEN of the position, as [`FairySetup::write`] writes it.
+    pub fn fen(&self, rules: &Rules) -> String {
+        self.to_setup(rules).write(&Letters::new(&rules.def))
+    }
+
+    /// Whether `sq` is one of `c`'s gates (a square on its castling rank
+    /// the castling field names).
+    pub(crate) fn is_gate(&self, rules: &Rules, c: Color, sq: usize) -> bool {
+        rules.rank_of(sq) == rules.castling_rank[c.index()] && self.gates[c.index()] & (1 << rules.file_of(sq)) != 0
+    }
+
+    fn read_castling(&mut self, rules: &Rules, field: &str) {
+        if field == "-" || !(rules.castling || rules.gating) {
+            return;
+        }
+        for b in field.bytes() {
+            let c = if b.is_ascii_lowercase() { Color::Black } else { Color::White };
+            let ci = c.index();
+            let rank = rules.castling_rank[ci];
+            let rook_ok = |pos: &Position, f: u8| {
+                let cell = pos.board[rules.sq(f, rank)];
+                is_piece(cell)
+                    && color(cell) == c
+                    && PieceKind::from_index(kind(cell)).is_some_and(|k| rules.castling_rooks[ci].contains(k))
+            };
+            let upper = b.to_ascii_uppercase();
+            let rook_file = match upper {
+                b'K' if rules.castling => {
+                    let mut f = rules.castling_rook_kingside_file;
+                    while !rook_ok(self, f) && f > 0 {
+                        f -= 1;
+                    }
+                    f
+                }
+                b'Q' if rules.castling => {
+                    let mut f = rules.castling_rook_queenside_file;
+                    while !rook_ok(self, f) && f + 1 < rules.files {
+                        f += 1;
+                    }
+                    f
+                }
+                b'A'..=b'P' if upper - b'A' < rules.files => upper - b'A',
+                _ => continue,
+            };
+            if rules.castling
+                && self.castling_king[ci] == NO_SQ
+                && let Some(king_kind) = rules.castling_king[ci]
+            {
+                let kings: Vec<u8> = (0..rules.files)
+                    .filter(|&f| {
+                        let cell = self.board[rules.sq(f, rank)];
+                        is_piece(cell) && color(cell) == c && kind(cell) == king_kind.index()
+                    })
+                    .collect();
+                let file = if kings.len() == 1 || (rules.chess960 && !kings.is_empty()) {
+                    kings[0]
+                } else {
+                    rules.castling_king_file
+                };
+                if kings.contains(&file) {
+                    self.castling_king[ci] = rules.sq(file, rank) as u16;
+                }
+            }
+            if rules.gating {
+                let cell = self.board[rules.sq(rook_file, rank)];
+                if is_piece(cell) && color(cell) == c {
+                    self.gates[ci] |= 1 << rook_file;
+                }
+                if matches!(upper, b'K' | b'Q') && self.castling_king[ci] != NO_SQ {
+                    self.gates[ci] |= 1 << rules.file_of(usize::from(self.castling_king[ci]));
+                } else if !rules.seirawan || self.hand[ci].iter().any(|&n| n > 0) || rules.captures_to_hand {
+                    continue;
+                }
+            }
+            if !rules.castling || self.castling_king[ci] == NO_SQ || !rook_ok(self, rook_file) {
+                continue;
+            }
+            self.set_castling_right(rules, ci, rules.sq(rook_file, rank));
+        }
+        // Gates on the king and rooks of a Chess960 gating game: castling rights.
+        if rules.gating && rules.castling {
+            for color in Color::ALL {
+                let ci = color.index();
+                let k = self.castling_king[ci];
+                let hand = self.hand[ci].iter().any(|&n| n > 0);
+                if k == NO_SQ
+                    || !self.is_gate(rules, color, usize::from(k))
+                    || self.castling & (0b11 << (2 * ci)) != 0
+                    || (rules.seirawan && !hand && !rules.captures_to_hand)
+                {
+                    continue;
+                }
+                for f in 0..rules.files {
+                    let sq = rules.sq(f, rules.castling_rank[ci]);
+                    let cell = self.board[sq];
+                    if self.is_gate(rules, color, sq)
+                        && is_piece(cell)
+                        && color == super::position::color(cell)
+                        && PieceKind::from_index(kind(cell)).is_some_and(|k| rules.castling_rooks[ci].contains(k))
+                    {
+                        self.set_castling_right(rules, ci, sq);
+                    }
+                }
+            }
+        }
+    }
+
+    fn set_castling_right(&mut self, _rules: &Rules, ci: usize, rsq: usize) {
+        let ksq = usize::from(self.castling_king[ci]);
+        let right = ci * 2 + usize::from(rsq < ksq);
+        self.castling |= 1 << right;
+        self.castling_rook[right] = rsq as u16;
+    }
+}
