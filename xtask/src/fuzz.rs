@@ -24,6 +24,7 @@ const TARGETS: &[(&str, Option<&str>, bool)] = &[
     ("records", None, true),
     ("variants_file", Some("ini.dict"), false),
     ("fairy_fen", Some("notation.dict"), true),
+    ("fairy_moves", Some("notation.dict"), true),
     ("betza", Some("ini.dict"), false),
 ];
 
@@ -193,6 +194,16 @@ fn seed(root: &Path, target: &str, corpus: &Path) -> Result<(), String> {
                 let (Some(name), Some(fen)) = (fields.next(), fields.next()) else { continue };
                 let Some(k) = fairy_names.iter().position(|n| n == name) else { continue };
                 seeds.push([&[k as u8][..], fen.as_bytes()].concat());
+            }
+        }
+        "fairy_moves" => {
+            let text = fs::read_to_string(shared.join("fairy/positions.tsv")).unwrap_or_default();
+            for line in text.lines().step_by(7) {
+                let fields: Vec<&str> = line.split('\t').collect();
+                let [name, fen, moves, ..] = fields[..] else { continue };
+                let Some(k) = fairy_names.iter().position(|n| n == name) else { continue };
+                let first: Vec<&str> = moves.split(' ').take(3).collect();
+                seeds.push([&[k as u8][..], format!("{fen}\n{}", first.join(" ")).as_bytes()].concat());
             }
         }
         "betza" => {
