@@ -296,6 +296,12 @@ pub fn outcome(setup: &ToySetup) -> Outcome {
 /// Plays `mv`, a legal move of `setup`.
 pub fn play(setup: &mut ToySetup, mv: Move) {
     setup.board[mv.to.index()] = setup.board[mv.from.index()].take();
+    pass(setup);
+}
+
+/// Gives the move to the other side (the move number grows after black's
+/// turn): what every move ends with, and a null move is.
+pub fn pass(setup: &mut ToySetup) {
     if setup.extras.turn == Color::Black {
         setup.extras.move_number = setup.extras.move_number.saturating_add(1);
     }

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use polyfen_core::{Color, ParseError, PerftTree, Repair};
 use polyfen_game::detect::{Guess, Strength, TextShape};
 use polyfen_game::explain::{Explain, Field, Geometry, MoveText, Part, SquareSyntax, side_part};
-use polyfen_game::json::{at_key, at_value, board_map};
+use polyfen_game::json::{at_key, at_value, board_map, side_to_move};
 use polyfen_game::svg::{CELL, MARGIN, SquareBox};
 use polyfen_game::tags::{GameTags, MoveTags, VariantTag};
 use polyfen_game::{
@@ -179,17 +179,7 @@ impl GamePosition for ToyPosition {
             })?;
             setup.board[square.index()] = Some(piece);
         }
-        setup.extras.turn = match json.side_to_move.as_str() {
-            "white" | "w" => Color::White,
-            "black" | "b" => Color::Black,
-            other => {
-                return Err(at_value(
-                    input,
-                    &["side_to_move"],
-                    format!("side_to_move {other:?} is not \"white\" or \"black\""),
-                ));
-            }
-        };
+        setup.extras.turn = side_to_move(input, &json.side_to_move, &["white", "w"], &["black", "b"])?;
         if json.move_number == 0 {
             return Err(at_value(input, &["move_number"], "move_number 0 is not 1 or more".to_owned()));
         }

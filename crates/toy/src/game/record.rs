@@ -51,11 +51,7 @@ impl RecordAdapter for ToyAdapter {
     }
 
     fn play_null(pos: &mut ToyPosition) {
-        let extras = &mut pos.setup.extras;
-        if extras.turn == polyfen_core::Color::Black {
-            extras.move_number = extras.move_number.saturating_add(1);
-        }
-        extras.turn = extras.turn.other();
+        crate::pass(&mut pos.setup);
     }
 
     fn null_text(_notation: ToyMoveNotation) -> Option<&'static str> {
