@@ -114,6 +114,9 @@ fn written_forms(variant: VariantId) -> Vec<(Notation, WriteOptions)> {
         VariantId::Khet => vec![(Notation::Pkn, plain), (Notation::Pkn, plain.with_canonical(true))],
         // the board diagrams span several lines: no line is one
         VariantId::Shogi => vec![(Notation::Sfen, plain)],
+        // a game defined as data is read with its name: no text is
+        // detected as one
+        VariantId::Fairy => Vec::new(),
     }
 }
 

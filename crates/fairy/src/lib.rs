@@ -18,16 +18,24 @@
 //! - [`Rules`] and [`Position`]: a defined game played — legal moves from
 //!   its Betza pieces and rule keys, UCI moves, perft.
 //!
-//! Depends on `polyfen-core` only; does no I/O.
+//! - [`registry`]: the games a process knows, the built-in ones and those
+//!   of the files it was given, each compiled once;
+//! - [`FairyPosition`]: those games as one game of polyfen's list (`fairy`,
+//!   each game one of its rules variants), for the layers above.
+//!
+//! Depends on `polyfen-core` and the game contract, `polyfen-game`; does no
+//! I/O.
 
 pub mod betza;
 pub mod definition;
 pub mod error;
 pub mod fen;
+pub mod game;
 pub mod keys;
 pub mod piece;
 mod reader;
 pub mod region;
+pub mod registry;
 pub mod rules;
 pub mod value;
 
@@ -35,6 +43,7 @@ pub use betza::{Betza, BetzaError};
 pub use definition::{Definition, Origin, PieceSlot, Provenance};
 pub use error::{Diagnostic, Problem, ReadError, Severity};
 pub use fen::{Cell, FairySetup, Letters, Piece, Pocket, Violation};
+pub use game::{FairyAdapter, FairyJson, FairyMoveNotation, FairyNotation, FairyPosition};
 pub use keys::Field;
 pub use piece::{PieceKind, PieceSet};
 pub use reader::{BUILTIN_INI, BUILTIN_SOURCE, ReadReport, Variants, known_keys};

@@ -192,8 +192,9 @@ impl<'a> Field<'a> {
 
 /// What a game adds to explain its positions and moves part by part.
 pub trait Explain: GamePosition {
-    /// The board as the explanation names it.
-    const GEOMETRY: Geometry;
+    /// The board of this position as the explanation names it (a game
+    /// whose rules are data has one board size per rules variant).
+    fn geometry(&self) -> Geometry;
 
     /// The piece on `file` and `rank` (indices from 0), in words
     /// (`white rook`), `None` for an empty square.
@@ -304,7 +305,7 @@ pub fn side_part<T: Explain>(part: Part, turn: Color) -> Part {
 /// ranks (with their cells) and separators, each field after it as the game
 /// explains it, and the spaces between them; they tile `input`.
 pub fn position_parts<T: Explain>(position: &T, input: &str, notation: T::Notation) -> Vec<Part> {
-    let geometry = T::GEOMETRY;
+    let geometry = position.geometry();
     let tail_from = T::tail_from(notation);
     let mut parts = Vec::new();
     let mut field = 0usize;

@@ -62,7 +62,7 @@ pub struct ReadOptions {
     /// reference program's reading).
     pub lenient: bool,
     /// The rules variant of the game to read the position under, by its id
-    /// (one of [`crate::GamePosition::RULES`], such as chess's `atomic`);
+    /// (one of [`crate::GamePosition::rules`], such as chess's `atomic`);
     /// `None` for the game's own rules, or those the text itself names (a
     /// game may recognise a variant's own fields, as chess a pocket). A game
     /// without rules variants ignores it.
@@ -85,7 +85,7 @@ impl ReadOptions {
     }
 }
 
-/// A rules variant of a game ([`crate::GamePosition::RULES`]): other rules
+/// A rules variant of a game ([`crate::GamePosition::rules`]): other rules
 /// played on the game's board and pieces (chess's atomic, crazyhouse ...),
 /// declared by the game so that the layers above it can name them without
 /// knowing them.
@@ -109,16 +109,17 @@ impl RulesInfo {
     /// case, spaces, dashes and underscores aside).
     #[must_use]
     pub fn answers_to(&self, name: &str) -> bool {
-        fn same(a: &str, b: &str) -> bool {
-            let key = |s: &str| {
-                s.bytes()
-                    .filter(|b| !matches!(b, b' ' | b'-' | b'_'))
-                    .map(|b| b.to_ascii_lowercase())
-                    .collect::<Vec<u8>>()
-            };
-            key(a) == key(b)
+        RulesInfo::same_name(self.id, name) || self.aliases.iter().any(|alias| RulesInfo::same_name(alias, name))
+    }
+
+    /// Whether two names are the same without regard to ASCII case, spaces,
+    /// dashes and underscores (`King of the Hill`, `kingofthehill`).
+    #[must_use]
+    pub fn same_name(a: &str, b: &str) -> bool {
+        fn key(s: &str) -> impl Iterator<Item = u8> + '_ {
+            s.bytes().filter(|b| !matches!(b, b' ' | b'-' | b'_')).map(|b| b.to_ascii_lowercase())
         }
-        same(self.id, name) || self.aliases.iter().any(|alias| same(alias, name))
+        key(a).eq(key(b))
     }
 
     /// The named setup `name`'s text, if the variant has it.

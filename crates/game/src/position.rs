@@ -79,11 +79,33 @@ pub trait GamePosition: Clone + fmt::Debug + PartialEq + Eq + Send + Sync + Size
     /// The game's rules variants (chess's crazyhouse, atomic ...): other
     /// rules played on its board, which [`ReadOptions::rules`] names and
     /// [`GamePosition::rules_id`] answers; empty for a game with one set
-    /// of rules.
-    const RULES: &'static [RulesInfo] = &[];
+    /// of rules. A game whose rules are data answers with those it knows
+    /// now: its own, and those [`GamePosition::define_rules`] added.
+    fn rules() -> &'static [RulesInfo] {
+        &[]
+    }
+
+    /// Reads definitions of more rules variants from `text` (a file named
+    /// `source` in messages), for a game whose rules are data: `None` for a
+    /// game that takes none (the default), else the ids it defined, or
+    /// every problem of the text, each naming its line.
+    fn define_rules(source: &str, text: &str) -> Option<Result<Vec<&'static str>, String>> {
+        let _ = (source, text);
+        None
+    }
+
+    /// A rules variant of [`GamePosition::rules`] described: where it was
+    /// defined (`builtin.ini:120`, a file and line, or the game's crate),
+    /// and, for a game whose rules are data, its resolved definition as
+    /// text (every key after inheritance); `None` for an id the game does
+    /// not have.
+    fn describe_rules(id: &str) -> Option<(String, String)> {
+        let _ = id;
+        None
+    }
 
     /// The id of the rules variant the position is played by (one of
-    /// [`GamePosition::RULES`]), `None` for the game's own rules.
+    /// [`GamePosition::rules`]), `None` for the game's own rules.
     fn rules_id(&self) -> Option<&'static str> {
         None
     }
@@ -136,6 +158,14 @@ pub trait GamePosition: Clone + fmt::Debug + PartialEq + Eq + Send + Sync + Size
     /// Where [`GamePosition::render`]'s SVG drawing puts each square (see
     /// [`crate::svg::boxes`]).
     fn square_boxes() -> Vec<crate::svg::SquareBox>;
+
+    /// Where this position's drawing puts each square: the game's board
+    /// ([`GamePosition::square_boxes`]) unless its rules variant has its
+    /// own (a game whose rules are data; there `square_boxes` is the
+    /// largest board).
+    fn board_boxes(&self) -> Vec<crate::svg::SquareBox> {
+        Self::square_boxes()
+    }
 
     /// The JSON form (`options` may change how a field is written, as Khet's
     /// canonical facings).

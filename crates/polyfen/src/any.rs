@@ -199,6 +199,10 @@ macro_rules! any {
                     <$ty as GamePosition>::pieces(self)
                 }
 
+                fn square_boxes(&self) -> Vec<polyfen_game::svg::SquareBox> {
+                    <$ty as GamePosition>::board_boxes(self)
+                }
+
                 fn extra(&self, name: &str, args: &polyfen_game::ExtraArgs<'_>) -> Result<polyfen_game::ExtraAnswer, RulesError> {
                     crate::extras::extra(self, name, args)
                 }

@@ -215,7 +215,24 @@ macro_rules! ids {
             #[must_use]
             pub fn rules(self) -> &'static [polyfen_game::RulesInfo] {
                 match self {
-                    $( VariantId::$game => <$ty as GamePosition>::RULES, )+
+                    $( VariantId::$game => <$ty as GamePosition>::rules(), )+
+                }
+            }
+
+            /// Reads definitions of more rules variants for this game (see
+            /// [`GamePosition::define_rules`]); `None` for a game whose rules
+            /// are not data.
+            pub(crate) fn define_rules(self, source: &str, text: &str) -> Option<Result<Vec<&'static str>, String>> {
+                match self {
+                    $( VariantId::$game => <$ty as GamePosition>::define_rules(source, text), )+
+                }
+            }
+
+            /// Where a rules variant of this game was defined and its
+            /// definition as text (see [`GamePosition::describe_rules`]).
+            pub(crate) fn describe_rules(self, id: &str) -> Option<(String, String)> {
+                match self {
+                    $( VariantId::$game => <$ty as GamePosition>::describe_rules(id), )+
                 }
             }
 
@@ -308,8 +325,9 @@ impl VariantId {
 
     /// The game a value of PGN's `Variant` tag names (without regard to
     /// ASCII case or surrounding white space), and the rules variant inside
-    /// the game it chooses (`None` for the game's own rules); `None` for a
-    /// value no game answers to.
+    /// the game it chooses (`None` for the game's own rules): a value a
+    /// game's tags list, else the name of a rules variant (`makruk`);
+    /// `None` for a value no game answers to.
     ///
     /// # Examples
     ///
@@ -323,7 +341,10 @@ impl VariantId {
     #[must_use]
     pub fn of_variant_tag(value: &str) -> Option<(VariantId, Option<&'static str>)> {
         let value = value.trim();
-        VariantId::ALL.iter().find_map(|&game| game.game_tags().variant_tag(value).map(|tag| (game, tag.rules)))
+        VariantId::ALL
+            .iter()
+            .find_map(|&game| game.game_tags().variant_tag(value).map(|tag| (game, tag.rules)))
+            .or_else(|| VariantId::of_rules(value).map(|(game, rules)| (game, Some(rules.id))))
     }
 
     /// The game and the rules variant inside it that `name` names: a rules
@@ -342,15 +363,33 @@ impl VariantId {
     #[must_use]
     pub fn of_rules(name: &str) -> Option<(VariantId, &'static polyfen_game::RulesInfo)> {
         let name = name.trim();
+        // a game's id names the game, not a rules variant of another one
+        // (Fairy-Stockfish's data twin of `xiangqi` is not what `xiangqi`
+        // names)
+        if VariantId::ALL.iter().any(|&game| polyfen_game::RulesInfo::same_name(game.into(), name)) {
+            return None;
+        }
         VariantId::ALL
             .iter()
             .find_map(|&game| game.rules().iter().find(|rules| rules.answers_to(name)).map(|rules| (game, rules)))
     }
 
-    /// Every game's rules variants' ids, in the list's order.
+    /// The rules variants of this game that its names reach: those whose id
+    /// no game before it in the list answers to and that are not a game's
+    /// id (Fairy-Stockfish's `crazyhouse` is chess's).
+    #[must_use]
+    pub fn reachable_rules(self) -> Vec<&'static polyfen_game::RulesInfo> {
+        self.rules()
+            .iter()
+            .filter(|rules| VariantId::of_rules(rules.id).is_some_and(|(game, _)| game == self))
+            .collect()
+    }
+
+    /// Every game's rules variants' ids, in the list's order, each once
+    /// (see [`VariantId::reachable_rules`]).
     #[must_use]
     pub fn rules_ids() -> Vec<&'static str> {
-        VariantId::ALL.iter().flat_map(|game| game.rules().iter().map(|rules| rules.id)).collect()
+        VariantId::ALL.iter().flat_map(|game| game.reachable_rules().into_iter().map(|rules| rules.id)).collect()
     }
 
     /// The `Variant` tag values an error lists as the variants polyfen
@@ -366,4 +405,42 @@ impl VariantId {
     pub(crate) fn first() -> VariantId {
         VariantId::ALL[0]
     }
+}
+
+/// Reads a file of game definitions (Fairy-Stockfish's variants-file
+/// format; `source` names it in messages) and adds its games, for the
+/// life of the process, to the game whose rules are data: then every
+/// command, reader and request names them like the games built in.
+///
+/// # Errors
+///
+/// Every problem of the file, one per line, each naming the file, line,
+/// section and key; then none of its games is added.
+///
+/// # Examples
+///
+/// ```
+/// let added = polyfen::define_rules("mine.ini", "[minichess:chess]\nmaxFile = 5\nmaxRank = 5\nstartFen = rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1\ncastling = false\ndoubleStep = false\n").unwrap();
+/// assert_eq!(added, [(polyfen::VariantId::Fairy, "minichess")]);
+/// let reading = polyfen::read("minichess:standard", None, &polyfen::ReadOptions::default()).unwrap();
+/// assert_eq!(reading.position.rules(), Some("minichess"));
+/// let error = polyfen::define_rules("bad.ini", "[x:nothing]\n").unwrap_err();
+/// assert!(error.contains("bad.ini:1"), "{error}");
+/// ```
+pub fn define_rules(source: &str, text: &str) -> Result<Vec<(VariantId, &'static str)>, String> {
+    for &game in VariantId::ALL {
+        if let Some(defined) = game.define_rules(source, text) {
+            return defined.map(|ids| ids.into_iter().map(|id| (game, id)).collect());
+        }
+    }
+    Err(format!("{source}: no game of this build reads definitions of games"))
+}
+
+/// A rules variant described: its game, where it was defined (a file and
+/// line), and its resolved definition as text (every key after
+/// inheritance), for any game that has a definition of that name as data
+/// (Fairy-Stockfish's twin of `crazyhouse` included); `None` when none has.
+#[must_use]
+pub fn describe_rules(id: &str) -> Option<(VariantId, String, String)> {
+    VariantId::ALL.iter().find_map(|&game| game.describe_rules(id.trim()).map(|(at, text)| (game, at, text)))
 }

@@ -51,7 +51,7 @@ pub mod svg;
 
 pub use any::AnyPosition;
 pub use detect::{Candidates, candidates, detect};
-pub use ids::{MoveNotation, Notation, VariantId};
+pub use ids::{MoveNotation, Notation, VariantId, define_rules, describe_rules};
 pub use polyfen_game::{ReadOptions, RulesInfo, WriteOptions};
 pub use position::{ConvertError, Position, Written};
 pub use read::{ReadError, Reading, read, read_as};
@@ -61,8 +61,8 @@ pub use rules::{
 };
 pub use styles::{RenderStyle, letter_set, letter_sets};
 pub use {
-    polyfen_chess, polyfen_core, polyfen_core::MoveRepair, polyfen_core::char_column, polyfen_game, polyfen_khet,
-    polyfen_shogi, polyfen_xiangqi,
+    polyfen_chess, polyfen_core, polyfen_core::MoveRepair, polyfen_core::char_column, polyfen_fairy, polyfen_game,
+    polyfen_khet, polyfen_shogi, polyfen_xiangqi,
 };
 
 /// The chapter "The JSON schema" of the book, compiled and run as doc tests.

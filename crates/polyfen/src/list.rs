@@ -47,6 +47,12 @@ macro_rules! with_games {
             moves: polyfen_shogi::ShogiMoveNotation [Usi, Csa, Kif, Ki2, Western],
             records: polyfen_shogi::ShogiRecord [Kif, Ki2, Csa, Usi, Jkf],
         }
+        /// The games defined as data: Fairy-Stockfish's 121 and those of
+        /// any variants file, each one of its rules variants.
+        Fairy(polyfen_fairy::FairyPosition) {
+            notations: polyfen_fairy::FairyNotation [FairyFen],
+            moves: polyfen_fairy::FairyMoveNotation [FairyUci],
+        }
         } }
     };
 }

@@ -228,6 +228,11 @@ pub trait Position {
     /// pieces off it (Shogi's hands, crazyhouse's pocket), off it too.
     fn pieces(&self) -> usize;
 
+    /// Where the position's SVG drawing puts each square: its game's
+    /// board ([`VariantId::square_boxes`]), or for a game whose rules are
+    /// data the board of its rules variant.
+    fn square_boxes(&self) -> Vec<polyfen_game::svg::SquareBox>;
+
     /// Answers the extra named `name`, one of the game's
     /// [`VariantId::extras`] (Khet's `laser`), asked with `args`: its text,
     /// JSON, side, removed squares and, when `args` name a style, diagram.

@@ -65,7 +65,31 @@ pub fn read(input: &str, from: Option<Notation>, options: &ReadOptions) -> Resul
         let known = VariantId::rules_ids().join(", ");
         return Err(invalid(notation, format!("{:?} is not a rules variant polyfen plays ({known})", excerpt(name))));
     };
-    let reading = read_plain(input, from, &options.with_rules(Some(rules.id)))?;
+    let options = options.with_rules(Some(rules.id));
+    let plain = read_plain(input, from, &options);
+    let other_game = match &plain {
+        Ok(reading) => reading.position.variant() != game,
+        Err(error) => error.notation.variant().is_some_and(|v| v != game),
+    };
+    let named = named_setup(input).is_some() || input.trim_start().starts_with('{');
+    if from.is_none() && other_game && !named {
+        // detected as another game's: it must be a position of the rules'
+        // game, in one of its notations (a game defined as data is never
+        // detected)
+        let mut first = None;
+        for &notation in game.notations() {
+            match read_as(input, notation, &options) {
+                Ok(reading) => return Ok(reading),
+                Err(error) => {
+                    first.get_or_insert(error);
+                }
+            }
+        }
+        if let Some(error) = first.filter(|_| plain.is_err() || game.notations().len() == 1) {
+            return Err(error);
+        }
+    }
+    let reading = plain?;
     let read_as = reading.position.variant();
     if read_as != game {
         return Err(invalid(
@@ -88,9 +112,17 @@ fn read_plain(input: &str, from: Option<Notation>, options: &ReadOptions) -> Res
         return Ok(reading);
     }
     if let Some(named) = named_setup(input) {
-        return named.and_then(|(text, rules)| match rules {
-            Some(rules) => read(text, from, &options.with_rules(Some(rules))),
-            None => read_plain(text, from, options),
+        return named.and_then(|(text, rules)| {
+            if let Some(rules) = rules {
+                return read(text, from, &options.with_rules(Some(rules)));
+            }
+            // a game's own setup is a position of that game, even one whose
+            // text reads as another's (the game defined as data)
+            let game = input.trim().split_once(':').and_then(|(game, _)| game.parse::<VariantId>().ok());
+            match game {
+                Some(game) if from.is_none() => read_as(text, game.default_notation(), options),
+                _ => read_plain(text, from, options),
+            }
         });
     }
     if let Some(notation) = from {

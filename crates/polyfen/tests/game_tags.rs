@@ -34,7 +34,7 @@ fn an_unknown_variant_is_refused_naming_every_games_variants() {
     assert_eq!(
         error.message(),
         "the variant 'go' is not one polyfen plays (chess, chess960, crazyhouse, three-check, king of the hill, \
-         atomic, antichess, horde, racing kings, xiangqi, khet, shogi)"
+         atomic, antichess, horde, racing kings, xiangqi, khet, shogi, fairy)"
     );
     assert_eq!(VariantId::of_variant_tag("NORMAL"), Some((VariantId::Chess, None)));
 }

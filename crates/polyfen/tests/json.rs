@@ -203,8 +203,16 @@ fn keys(value: &Value) -> BTreeSet<String> {
     value.as_object().map(|o| o.keys().cloned().collect()).unwrap_or_default()
 }
 
+/// The JSON form of `input`; `RULES|TEXT` reads `TEXT` under the rules
+/// variant `RULES` (a game defined as data is read by its name).
 fn json_of(input: &str) -> Value {
-    let reading = read_ok(input, None);
+    let reading = match input.split_once('|') {
+        Some((rules, text)) => {
+            read(text, None, &ReadOptions::default().with_rules(VariantId::of_rules(rules).map(|(_, r)| r.id)))
+                .unwrap_or_else(|e| panic!("cannot read {text:?} as {rules}: {e}"))
+        }
+        None => read_ok(input, None),
+    };
     let text = write(&reading.position, Notation::Json, WriteOptions::default()).text;
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
@@ -229,6 +237,9 @@ fn each_variant_writes_exactly_the_keys_the_schema_lists() {
         (VariantId::Xiangqi, "rnbakabnr//1c5c/p1p1p1p1p///P1P1P1P1P/1C5C//RNBAKABNR w - - 0 1/x04"),
         (VariantId::Khet, polyfen_khet::CLASSIC),
         (VariantId::Shogi, "4k4/9/9/9/9/9/9/9/+P3K4 w S2Pb3p 8"),
+        (VariantId::Fairy, "5check|rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 5+5 0 3"),
+        (VariantId::Fairy, "minishogi|rbsgk/4p/5/P4/KGS+BR[Pp] w - - 0 1"),
+        (VariantId::Fairy, "duck|rnbqkbnr/pppppppp/8/8/4*3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
     ];
     let bare = [
         (VariantId::Chess, polyfen_chess::START_FEN),

@@ -2,8 +2,10 @@
 
 /// The names lichess and python-chess write for the chess variants (in a
 /// PGN's `Variant` tag, or asked for by name), each with the id of the
-/// variant it names.
-pub const CHESS_VARIANT_NAMES: [(&str, &str); 10] = [
+/// variant it names. Not `Giveaway`: python-chess and Fairy-Stockfish play
+/// it with castling rights, unlike lichess's antichess (it names
+/// Fairy-Stockfish's `giveaway`).
+pub const CHESS_VARIANT_NAMES: [(&str, &str); 9] = [
     ("Crazyhouse", "crazyhouse"),
     ("Three-check", "three-check"),
     ("3check", "three-check"),
@@ -11,7 +13,6 @@ pub const CHESS_VARIANT_NAMES: [(&str, &str); 10] = [
     ("kingOfTheHill", "king-of-the-hill"),
     ("Atomic", "atomic"),
     ("Antichess", "antichess"),
-    ("Giveaway", "antichess"),
     ("Horde", "horde"),
     ("Racing Kings", "racing-kings"),
 ];

@@ -14,17 +14,19 @@ use crate::variant::fen::{POCKET_KINDS, pocket_kind};
 use crate::{Board, Castling, CastlingToken, back_rank};
 
 impl Explain for ChessPosition {
-    const GEOMETRY: Geometry = Geometry {
-        files: 8,
-        ranks: 8,
-        bottom_first: false,
-        ten_digit: None,
-        first_label: 1,
-        cell: "square",
-        row: "rank",
-        prefix: None,
-        names: None,
-    };
+    fn geometry(&self) -> Geometry {
+        Geometry {
+            files: 8,
+            ranks: 8,
+            bottom_first: false,
+            ten_digit: None,
+            first_label: 1,
+            cell: "square",
+            row: "rank",
+            prefix: None,
+            names: None,
+        }
+    }
 
     const SUFFIX: Option<char> = Some('~');
 

@@ -2,7 +2,7 @@
 //! Shredder-FEN and EPD; UCI, SAN and LAN moves; diagrams, the JSON form,
 //! explanations part by part, the rules and perft; in game records,
 //! [`ChessAdapter`] (record.rs). The chess variants are rules of the game
-//! ([`GamePosition::RULES`]): a position holds the one it plays
+//! ([`GamePosition::rules`]): a position holds the one it plays
 //! ([`VariantState`], variants.rs) and a standard one takes the chess code
 //! alone.
 
@@ -131,7 +131,6 @@ impl GamePosition for ChessPosition {
         &[ChessMoveNotation::Uci, ChessMoveNotation::San, ChessMoveNotation::Lan];
     const STYLES: &'static [&'static str] = &["ascii", "unicode", "svg"];
     const SETUPS: &'static [(&'static str, &'static str)] = &[("standard", crate::START_FEN)];
-    const RULES: &'static [polyfen_game::RulesInfo] = variants::RULES;
     const ENDS: &'static [&'static str] = variants::ENDS;
     type Json = ChessJson;
     type Document = ChessDocument;
@@ -170,6 +169,10 @@ impl GamePosition for ChessPosition {
         }
         let leniency = if options.lenient { Leniency::ALL } else { Leniency::default() };
         variants::read_fen(input, options.rules, leniency, repairs)
+    }
+
+    fn rules() -> &'static [polyfen_game::RulesInfo] {
+        variants::RULES
     }
 
     fn rules_id(&self) -> Option<&'static str> {

@@ -1,7 +1,7 @@
 //! The chess variants inside the chess game: what a [`ChessPosition`]
 //! holds beyond a chess FEN when it plays a variant ([`VariantState`]), the
 //! variants as the game declares them to the layers above
-//! ([`GamePosition::RULES`](polyfen_game::GamePosition::RULES), the PGN
+//! ([`GamePosition::rules`](polyfen_game::GamePosition::rules), the PGN
 //! `Variant` tags that choose them), and the rules answered through
 //! [`VariantPosition`]. A standard position never comes here.
 
@@ -60,7 +60,9 @@ rules! {
     ThreeCheck: ["3check", "Three-check"],
     KingOfTheHill: ["King of the Hill", "kingOfTheHill", "koth"],
     Atomic: [],
-    Antichess: ["giveaway"],
+    // not `giveaway`: Fairy-Stockfish and python-chess play that with
+    // castling rights, which lichess's antichess has not
+    Antichess: [],
     Horde: [],
     RacingKings: ["Racing Kings"],
 }
@@ -87,7 +89,6 @@ pub(crate) const VARIANT_TAGS: &[VariantTag] = &[
     VariantTag::alias("koth").with_rules("king-of-the-hill"),
     VariantTag::named("atomic").with_rules("atomic"),
     VariantTag::named("antichess").with_rules("antichess"),
-    VariantTag::alias("giveaway").with_rules("antichess"),
     VariantTag::named("horde").with_rules("horde"),
     VariantTag::named("racing kings").with_rules("racing-kings"),
     VariantTag::alias("racingkings").with_rules("racing-kings"),

@@ -94,4 +94,14 @@ impl Rules {
     pub fn is_immediate_end(&self, pos: &Position) -> bool {
         self.immediate_end(pos)
     }
+
+    /// The position after a null move: the turn passes and nothing moves
+    /// (a pass, as the games that allow passing play it).
+    pub fn null_move(&self, pos: &Position) -> Position {
+        let at = match pos.royal[pos.side.index()] {
+            position::NO_SQ => 0,
+            sq => sq,
+        };
+        self.make(pos, Move::new(at, at, MoveKind::Pass))
+    }
 }

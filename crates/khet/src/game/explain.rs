@@ -9,17 +9,19 @@ use super::{KhetMoveNotation, KhetNotation, KhetPosition};
 use crate::color_name;
 
 impl Explain for KhetPosition {
-    const GEOMETRY: Geometry = Geometry {
-        files: 10,
-        ranks: 8,
-        bottom_first: true,
-        ten_digit: Some('0'),
-        first_label: 1,
-        cell: "square",
-        row: "rank",
-        prefix: None,
-        names: None,
-    };
+    fn geometry(&self) -> Geometry {
+        Geometry {
+            files: 10,
+            ranks: 8,
+            bottom_first: true,
+            ten_digit: Some('0'),
+            first_label: 1,
+            cell: "square",
+            row: "rank",
+            prefix: None,
+            names: None,
+        }
+    }
 
     fn piece_words(&self, file: u8, rank: u8) -> Option<String> {
         self.setup
@@ -59,7 +61,7 @@ impl Explain for KhetPosition {
 impl KhetPosition {
     /// The rotations field: each letter with the piece it turns.
     fn rotations_part(&self, input: &str, start: usize, end: usize, pieces: &[(u8, u8)]) -> Part {
-        let geometry = KhetPosition::GEOMETRY;
+        let geometry = self.geometry();
         let text = &input[start..end];
         let mut letters = Vec::new();
         let mut squares = Vec::new();

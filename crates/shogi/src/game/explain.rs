@@ -24,17 +24,19 @@ fn rank_name(rank: u8) -> String {
 }
 
 impl Explain for ShogiPosition {
-    const GEOMETRY: Geometry = Geometry {
-        files: 9,
-        ranks: 9,
-        bottom_first: true,
-        ten_digit: None,
-        first_label: 1,
-        cell: "square",
-        row: "rank",
-        prefix: Some('+'),
-        names: Some(Names { square: square_name, rank: rank_name, across: "from file 9 to file 1" }),
-    };
+    fn geometry(&self) -> Geometry {
+        Geometry {
+            files: 9,
+            ranks: 9,
+            bottom_first: true,
+            ten_digit: None,
+            first_label: 1,
+            cell: "square",
+            row: "rank",
+            prefix: Some('+'),
+            names: Some(Names { square: square_name, rank: rank_name, across: "from file 9 to file 1" }),
+        }
+    }
 
     fn piece_words(&self, file: u8, rank: u8) -> Option<String> {
         self.setup.piece_at(file, rank).map(|p| format!("{} {}", color_name(p.color), p.role.name()))

@@ -234,17 +234,19 @@ impl GamePosition for ToyPosition {
 }
 
 impl Explain for ToyPosition {
-    const GEOMETRY: Geometry = Geometry {
-        files: 5,
-        ranks: 5,
-        bottom_first: false,
-        ten_digit: None,
-        first_label: 1,
-        cell: "square",
-        row: "rank",
-        prefix: None,
-        names: None,
-    };
+    fn geometry(&self) -> Geometry {
+        Geometry {
+            files: 5,
+            ranks: 5,
+            bottom_first: false,
+            ten_digit: None,
+            first_label: 1,
+            cell: "square",
+            row: "rank",
+            prefix: None,
+            names: None,
+        }
+    }
 
     fn piece_words(&self, file: u8, rank: u8) -> Option<String> {
         let square = Square::new(file, rank)?;

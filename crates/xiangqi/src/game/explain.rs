@@ -12,17 +12,19 @@ use super::{XiangqiNotation, XiangqiPosition};
 use crate::{Piece, XiangqiMoveNotation, color_name};
 
 impl Explain for XiangqiPosition {
-    const GEOMETRY: Geometry = Geometry {
-        files: 9,
-        ranks: 10,
-        bottom_first: false,
-        ten_digit: None,
-        first_label: 0,
-        cell: "point",
-        row: "rank",
-        prefix: None,
-        names: None,
-    };
+    fn geometry(&self) -> Geometry {
+        Geometry {
+            files: 9,
+            ranks: 10,
+            bottom_first: false,
+            ten_digit: None,
+            first_label: 0,
+            cell: "point",
+            row: "rank",
+            prefix: None,
+            names: None,
+        }
+    }
 
     fn piece_words(&self, file: u8, rank: u8) -> Option<String> {
         self.setup.piece_at(file, rank).map(Piece::describe)

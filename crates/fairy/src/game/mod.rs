@@ -1,0 +1,733 @@
+//! The games defined as data as the layers above a game see them:
+//! [`GamePosition`] (their notation, setups, JSON form and schema,
+//! diagrams and rules), [`Explain`] (a FEN part by part) and, in
+//! `record.rs`, their record adapter.
+//!
+//! One game of the facade's list, `fairy`, holds every game of the
+//! [`registry`](crate::registry): each is one of its rules variants
+//! (`makruk`, `janggi`, a user's own), named by
+//! [`ReadOptions::rules`](polyfen_game::ReadOptions) and answered by
+//! [`GamePosition::rules_id`]. Without a name a position is read under
+//! Fairy-Stockfish's own `fairy` game (chess with fairy pieces).
+
+mod record;
+
+use core::fmt::Write as _;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use polyfen_core::{Color, ParseError, ParseErrorKind, PerftTree, Repair};
+use polyfen_game::explain::{Explain, Field, Geometry, MoveText, Part, SquareSyntax, side_part};
+use polyfen_game::json::{at_key, at_value, board_map, side_to_move};
+use polyfen_game::svg::{CELL, MARGIN, SquareBox};
+use polyfen_game::tags::{GameTags, MoveTags, VariantTag};
+use polyfen_game::{
+    Divided, GamePosition, GameStatus, MoveError, PerftControl, Played, ReadOptions, RuleError, RuleOptions, RulesInfo,
+    WriteOptions,
+};
+use serde::{Deserialize, Serialize};
+
+pub use record::FairyAdapter;
+
+use crate::fen::{Cell, FairySetup, Letters, parse_square, square_name};
+use crate::registry;
+use crate::rules::{Move, Position, Rules};
+use crate::value::Outcome;
+
+/// The notation of positions of the games defined as data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FairyNotation {
+    /// Fairy-Stockfish's FEN: X-FEN with pockets `[..]`, promoted `~` and
+    /// `+`, check counters, walls `*` and runs of empty squares of two
+    /// digits.
+    FairyFen,
+}
+
+/// The move notation of the games defined as data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FairyMoveNotation {
+    /// UCI as Fairy-Stockfish writes it: `e2e4`, `a7a8q`, `P@e4`, `8h2b+`,
+    /// `e1g1h` (a gating), `a10a9`.
+    FairyUci,
+}
+
+/// The game Fairy-Stockfish calls `fairy`, which a position names no other.
+pub const DEFAULT_RULES: &str = "fairy";
+
+/// The ids of the game's own ends, for the side to move: a rule of the
+/// game (extinction, a flag reached, the last check given, a connection,
+/// a full board...) ended it with a win, a loss or a draw.
+pub const ENDS: &[&str] = &["side-to-move-wins", "side-to-move-loses", "drawn-by-rule"];
+
+/// A position of a game defined as data, with the game's rules.
+#[derive(Clone)]
+pub struct FairyPosition {
+    name: &'static str,
+    rules: Arc<Rules>,
+    /// Boxed: a board of up to 16 × 16 cells is large beside the other
+    /// games' positions in the facade's enum of them.
+    position: Box<Position>,
+}
+
+impl core::fmt::Debug for FairyPosition {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        // the rules by name, the position as its FEN
+        f.debug_struct("FairyPosition").field("rules", &self.name).field("fen", &self.fen()).finish_non_exhaustive()
+    }
+}
+
+/// Two positions are equal when their game and FEN are: what a move's
+/// history leaves beside the FEN (the last move a pass or a drop) is not
+/// part of a position as written.
+impl PartialEq for FairyPosition {
+    fn eq(&self, other: &FairyPosition) -> bool {
+        self.name == other.name && (self.position == other.position || self.setup() == other.setup())
+    }
+}
+
+impl Eq for FairyPosition {}
+
+/// A position of a game defined as data in JSON.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FairyJson {
+    /// The game (`makruk`, `janggi`, a name of a user's file).
+    pub rules: String,
+    /// Square name (`a1`, `j10`) → what stands there: a piece letter
+    /// (upper case white), with `+` before it for a piece promoted
+    /// Shogi-style (the letter of what it was) or `~` after it for one that
+    /// goes to the hand as a pawn; `*` for a wall.
+    #[serde(deserialize_with = "board_map")]
+    pub board: BTreeMap<String, String>,
+    /// The pieces in hand, upper case white (`PPn`), in a game with a hand.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pocket: Option<String>,
+    /// `white` or `black`.
+    pub side_to_move: String,
+    /// The castling and gating field as FEN writes it (`KQkq`, `-`).
+    pub castling: String,
+    /// The en passant squares, if any (`e3`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub en_passant: Option<String>,
+    /// The checks each side may still give, in a check-counting game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remaining_checks: Option<[u8; 2]>,
+    /// Plies since the last capture or pawn move.
+    pub halfmove_clock: u32,
+    /// The move number.
+    pub fullmove_number: u32,
+}
+
+polyfen_game::document!(FairyDocument => FairyJson {
+    rules: String,
+    #[serde(deserialize_with = "board_map")]
+    board: BTreeMap<String, String>,
+    #[serde(default)]
+    pocket: Option<String>,
+    side_to_move: String,
+    castling: String,
+    #[serde(default)]
+    en_passant: Option<String>,
+    #[serde(default)]
+    remaining_checks: Option<[u8; 2]>,
+    halfmove_clock: u32,
+    fullmove_number: u32,
+});
+
+fn color_name(color: Color) -> &'static str {
+    if color == Color::White { "white" } else { "black" }
+}
+
+/// The rules `name` names, with the name as the registry holds it.
+fn game(name: &str) -> Option<(&'static str, Arc<Rules>)> {
+    Some((registry::static_name(name)?, registry::rules(name)?))
+}
+
+fn unknown_rules(name: &str, span: core::ops::Range<usize>) -> ParseError {
+    ParseError::new(
+        ParseErrorKind::Invalid {
+            field: "rules",
+            message: format!("no game defined as data is named {name:?} (`polyfen variants` lists them)").into(),
+        },
+        span,
+    )
+}
+
+impl FairyPosition {
+    /// The start position of the game `name`.
+    ///
+    /// # Errors
+    ///
+    /// No game has the name, or its start FEN does not read.
+    pub fn start(name: &str) -> Result<FairyPosition, ParseError> {
+        let (name, rules) = game(name).ok_or_else(|| unknown_rules(name, 0..0))?;
+        let position = Position::start(&rules).map_err(|e| {
+            ParseError::new(ParseErrorKind::Invalid { field: "startFen", message: e.to_string().into() }, 0..0)
+        })?;
+        Ok(FairyPosition { name, rules, position: Box::new(position) })
+    }
+
+    /// Reads a FEN of the game `name`.
+    ///
+    /// # Errors
+    ///
+    /// No game has the name, or the FEN does not fit it (the span names
+    /// where).
+    pub fn from_fen(name: &str, fen: &str) -> Result<FairyPosition, ParseError> {
+        let (name, rules) = game(name).ok_or_else(|| unknown_rules(name, 0..0))?;
+        let letters = Letters::new(&rules.def);
+        let setup = FairySetup::parse(&rules.def, &letters, fen)?;
+        let position = Position::from_setup(&rules, &setup).map_err(|e| {
+            ParseError::new(ParseErrorKind::Invalid { field: "position", message: e.to_string().into() }, 0..fen.len())
+        })?;
+        Ok(FairyPosition { name, rules, position: Box::new(position) })
+    }
+
+    /// The game's name.
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// The game's rules.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The position, for the game's rules.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The FEN, as `pyffish.get_fen` writes it.
+    pub fn fen(&self) -> String {
+        self.position.fen(&self.rules)
+    }
+
+    fn setup(&self) -> FairySetup {
+        self.position.to_setup(&self.rules)
+    }
+
+    fn letters(&self) -> Letters {
+        Letters::new(&self.rules.def)
+    }
+
+    fn playable(&self) -> Result<(), RuleError> {
+        match self.rules.unsupported() {
+            Some(what) => Err(RuleError::IllegalPosition(format!("{} is not played yet: {what}", self.name))),
+            None => Ok(()),
+        }
+    }
+
+    fn status_now(&self) -> GameStatus {
+        let ended = |o: Outcome| match o {
+            Outcome::Win => GameStatus::Ended(ENDS[0]),
+            Outcome::Loss => GameStatus::Ended(ENDS[1]),
+            _ => GameStatus::Ended(ENDS[2]),
+        };
+        if self.rules.is_immediate_end(&self.position) {
+            return self.rules.outcome(&self.position).map_or(GameStatus::Ended(ENDS[2]), ended);
+        }
+        if !self.rules.legal_moves(&self.position).is_empty() {
+            return GameStatus::Ongoing;
+        }
+        if self.rules.is_check(&self.position) { GameStatus::Checkmate } else { GameStatus::Stalemate }
+    }
+
+    /// The legal move `text` is, or why it is none, with the legal moves
+    /// as candidates (those from the same square when the text names one).
+    pub(crate) fn legal_move(&self, text: &str) -> Result<Move, MoveError> {
+        let trimmed = text.trim();
+        self.rules.parse_uci(&self.position, trimmed).map_err(|e| {
+            let from = trimmed.get(..2).unwrap_or_default();
+            let same: Vec<String> = e.candidates.iter().filter(|c| c.starts_with(from)).cloned().collect();
+            let candidates = if same.is_empty() { e.candidates } else { same };
+            MoveError::new(format!("{trimmed} is not a legal move of {}", self.name), 0..text.len())
+                .with_candidates(candidates)
+        })
+    }
+
+    fn tree(&self) -> Tree<'_> {
+        Tree { rules: &self.rules, position: (*self.position).clone() }
+    }
+}
+
+/// The legal move tree of a position, for the perft tools.
+struct Tree<'a> {
+    rules: &'a Rules,
+    position: Position,
+}
+
+impl PerftTree for Tree<'_> {
+    type Move = Move;
+    type Moves = Vec<Move>;
+
+    fn moves(&self) -> Vec<Move> {
+        self.rules.legal_moves(&self.position)
+    }
+
+    fn child(&self, m: Move) -> Option<Self> {
+        Some(Tree { rules: self.rules, position: self.rules.make(&self.position, m) })
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        self.rules.perft(&self.position, depth)
+    }
+}
+
+/// The deepest perft asked of a game defined as data.
+const PERFT_DEPTH_LIMIT: u32 = 12;
+
+impl GamePosition for FairyPosition {
+    const ID: &'static str = "fairy";
+    type Notation = FairyNotation;
+    const NOTATIONS: &'static [FairyNotation] = &[FairyNotation::FairyFen];
+    type MoveNotation = FairyMoveNotation;
+    const MOVE_NOTATIONS: &'static [FairyMoveNotation] = &[FairyMoveNotation::FairyUci];
+    const STYLES: &'static [&'static str] = &["ascii", "svg"];
+    /// The start of Fairy-Stockfish's `fairy` game (its chess start: the
+    /// fairy pieces are there to be placed); a test checks it is the
+    /// definition's.
+    const SETUPS: &'static [(&'static str, &'static str)] =
+        &[("standard", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")];
+    type Json = FairyJson;
+    type Document = FairyDocument;
+    const JSON_SCHEMA: &'static str = include_str!("position.schema.json");
+    type Adapter = FairyAdapter;
+    const ENDS: &'static [&'static str] = ENDS;
+    const GAME_TAGS: GameTags =
+        GameTags { variant: &[VariantTag::named("fairy")], names: Some(("Variant", "Fairy")), ..GameTags::NONE };
+    const MOVE_TAGS: MoveTags<FairyMoveNotation> =
+        MoveTags { default: Some(FairyMoveNotation::FairyUci), formats: &[] };
+
+    fn rules() -> &'static [RulesInfo] {
+        registry::infos()
+    }
+
+    fn define_rules(source: &str, text: &str) -> Option<Result<Vec<&'static str>, String>> {
+        Some(
+            registry::define(source, text).map(|names| names.iter().filter_map(|n| registry::static_name(n)).collect()),
+        )
+    }
+
+    fn describe_rules(id: &str) -> Option<(String, String)> {
+        let def = registry::definition(id)?;
+        let (source, line) = def.location();
+        Some((format!("{source}:{line}"), def.write_section(true)))
+    }
+
+    /// `None` for Fairy-Stockfish's own `fairy` game, the one a position
+    /// names no other by.
+    fn rules_id(&self) -> Option<&'static str> {
+        (self.name != DEFAULT_RULES).then_some(self.name)
+    }
+
+    fn read(
+        input: &str,
+        _notation: FairyNotation,
+        options: &ReadOptions,
+        _repairs: &mut Vec<Repair>,
+    ) -> Result<FairyPosition, ParseError> {
+        FairyPosition::from_fen(options.rules.unwrap_or(DEFAULT_RULES), input)
+    }
+
+    fn write_to(
+        &self,
+        _notation: FairyNotation,
+        _options: &WriteOptions,
+        out: &mut String,
+        _warnings: &mut Vec<String>,
+    ) {
+        out.push_str(&self.fen());
+    }
+
+    fn violations(&self) -> Vec<String> {
+        self.setup().validate(&self.rules.def, &self.letters()).iter().map(ToString::to_string).collect()
+    }
+
+    fn pieces(&self) -> usize {
+        let setup = self.setup();
+        let hand: usize = Color::ALL
+            .iter()
+            .flat_map(|&c| setup.pocket.kinds(c).map(move |k| (c, k)))
+            .map(|(c, k)| usize::from(setup.pocket.count(c, k)))
+            .sum();
+        setup.pieces().count() + hand
+    }
+
+    fn render(&self, style: &str) -> String {
+        if style == "svg" { svg(self) } else { ascii(self) }
+    }
+
+    /// The squares of the largest board a game defined as data may have,
+    /// 16 × 16 (each game's drawing uses its own corner of it).
+    fn square_boxes() -> Vec<SquareBox> {
+        boxes(16, 16)
+    }
+
+    fn board_boxes(&self) -> Vec<SquareBox> {
+        boxes(self.rules.files(), self.rules.ranks())
+    }
+
+    fn to_json(&self, _options: &WriteOptions) -> FairyJson {
+        let setup = self.setup();
+        let letters = self.letters();
+        let mut board = BTreeMap::new();
+        for rank in 0..setup.ranks {
+            for file in 0..setup.files {
+                if let Some(cell) = setup.at(file, rank) {
+                    let mut text = String::new();
+                    polyfen_core::codec::Alphabet::write_piece(&letters, cell, &mut text);
+                    board.insert(square_name(file, rank), text);
+                }
+            }
+        }
+        let fen = setup.write(&letters);
+        let pocket = fen.split_once('[').and_then(|(_, rest)| rest.split_once(']')).map(|(p, _)| p.to_owned());
+        let en_passant: String = setup.en_passant.iter().map(|&(f, r)| square_name(f, r)).collect();
+        FairyJson {
+            rules: self.name.to_owned(),
+            board,
+            pocket: pocket.filter(|_| setup.has_pocket),
+            side_to_move: color_name(setup.side).to_owned(),
+            castling: setup.castling.clone(),
+            en_passant: (!en_passant.is_empty()).then_some(en_passant),
+            remaining_checks: setup.checks,
+            halfmove_clock: setup.halfmove,
+            fullmove_number: setup.fullmove,
+        }
+    }
+
+    fn from_json(json: FairyJson, input: &str) -> Result<FairyPosition, ParseError> {
+        let (_, rules) = game(&json.rules)
+            .ok_or_else(|| at_value(input, &["rules"], format!("no game defined as data is named {:?}", json.rules)))?;
+        let (files, ranks) = (rules.files(), rules.ranks());
+        let letters = Letters::new(&rules.def);
+        let mut cells: BTreeMap<(u8, u8), &str> = BTreeMap::new();
+        for (name, text) in &json.board {
+            let at = parse_square(name, files, ranks).ok_or_else(|| {
+                at_key(
+                    input,
+                    &["board", name],
+                    format!("{name:?} is not a square of {} (a1 to {})", json.rules, square_name(files - 1, ranks - 1)),
+                )
+            })?;
+            let bytes = text.as_bytes();
+            let (prefixed, rest) = match bytes {
+                [b'+', rest @ ..] => (true, rest),
+                _ => (false, bytes),
+            };
+            let (letter, suffixed) = match rest {
+                [letter] => (Some(*letter), false),
+                [letter, b'~'] => (Some(*letter), true),
+                _ => (None, false),
+            };
+            let cell = letter.and_then(|l| polyfen_core::codec::Alphabet::piece(&letters, l, prefixed, suffixed));
+            if cell.is_none() {
+                return Err(at_value(
+                    input,
+                    &["board", name],
+                    format!(
+                        "{text:?} is not a piece of {} (its letter, `+` before the letter of what a promoted piece \
+                         was, `~` after a piece that was a pawn) or a wall `*`",
+                        json.rules
+                    ),
+                ));
+            }
+            cells.insert(at, text);
+        }
+        let mut fen = String::new();
+        for rank in (0..ranks).rev() {
+            let mut run = 0;
+            for file in 0..files {
+                match cells.get(&(file, rank)) {
+                    Some(text) => {
+                        if run > 0 {
+                            let _ = write!(fen, "{run}");
+                            run = 0;
+                        }
+                        fen.push_str(text);
+                    }
+                    None => run += 1,
+                }
+            }
+            if run > 0 {
+                let _ = write!(fen, "{run}");
+            }
+            if rank > 0 {
+                fen.push('/');
+            }
+        }
+        if let Some(pocket) = &json.pocket {
+            let _ = write!(fen, "[{pocket}]");
+        }
+        let side = side_to_move(input, &json.side_to_move, &["white", "w"], &["black", "b"])?;
+        let _ = write!(
+            fen,
+            " {} {} {}",
+            if side == Color::White { 'w' } else { 'b' },
+            json.castling,
+            json.en_passant.as_deref().unwrap_or("-")
+        );
+        if let Some([w, b]) = json.remaining_checks {
+            let _ = write!(fen, " {w}+{b}");
+        }
+        let _ = write!(fen, " {} {}", json.halfmove_clock, json.fullmove_number);
+        FairyPosition::from_fen(&json.rules, &fen).map_err(|e| {
+            let field = match &e.kind {
+                ParseErrorKind::Invalid { field, .. } => *field,
+                _ => "board",
+            };
+            let key = match field {
+                "castling" => "castling",
+                "en passant" => "en_passant",
+                "pocket" => "pocket",
+                "halfmove clock" => "halfmove_clock",
+                "fullmove number" => "fullmove_number",
+                "check counter" => "remaining_checks",
+                "side to move" => "side_to_move",
+                _ => "board",
+            };
+            at_value(input, &[key], e.to_string())
+        })
+    }
+
+    fn legal_moves(&self, _notation: FairyMoveNotation, _options: &RuleOptions) -> Result<Vec<String>, RuleError> {
+        self.playable()?;
+        Ok(self.rules.legal_uci(&self.position))
+    }
+
+    fn play_with(
+        &mut self,
+        text: &str,
+        _write_as: FairyMoveNotation,
+        _options: &RuleOptions,
+        _lenient: bool,
+    ) -> Result<Played, RuleError> {
+        self.playable()?;
+        let mv = self.legal_move(text).map_err(|error| RuleError::Move { index: 0, error })?;
+        let written = self.rules.uci(&self.position, mv);
+        *self.position = self.rules.make(&self.position, mv);
+        Ok(Played { text: written, repairs: Vec::new() })
+    }
+
+    fn perft_with(&self, depth: u32, _options: &RuleOptions, control: &PerftControl) -> Result<u64, RuleError> {
+        self.playable()?;
+        polyfen_game::check_perft_depth(depth, PERFT_DEPTH_LIMIT)?;
+        let tree = self.tree();
+        if control.is_plain() {
+            return Ok(tree.perft(depth));
+        }
+        control.run(|watch| tree.perft_watched(depth, watch))
+    }
+
+    fn divide_with(
+        &self,
+        depth: u32,
+        _notation: FairyMoveNotation,
+        _options: &RuleOptions,
+        control: &PerftControl,
+    ) -> Result<Vec<Divided>, RuleError> {
+        self.playable()?;
+        polyfen_game::check_perft_depth(depth, PERFT_DEPTH_LIMIT)?;
+        let tree = self.tree();
+        let divided =
+            if control.is_plain() { tree.divide(depth) } else { control.run(|w| tree.divide_watched(depth, w))? };
+        Ok(divided.into_iter().map(|(mv, nodes)| Divided { text: self.rules.uci(&self.position, mv), nodes }).collect())
+    }
+
+    fn perft_estimate(&self, depth: u32, _options: &RuleOptions) -> Result<u64, RuleError> {
+        self.playable()?;
+        polyfen_game::check_perft_depth(depth, PERFT_DEPTH_LIMIT)?;
+        Ok(self.tree().perft_estimate(depth))
+    }
+
+    fn status(&self, _options: &RuleOptions) -> Result<GameStatus, RuleError> {
+        self.playable()?;
+        Ok(self.status_now())
+    }
+}
+
+impl Explain for FairyPosition {
+    fn geometry(&self) -> Geometry {
+        Geometry {
+            files: self.rules.files(),
+            ranks: self.rules.ranks(),
+            bottom_first: false,
+            ten_digit: None,
+            first_label: 1,
+            cell: "square",
+            row: "rank",
+            prefix: Some('+'),
+            names: None,
+        }
+    }
+
+    const SUFFIX: Option<char> = Some('~');
+
+    fn piece_words(&self, file: u8, rank: u8) -> Option<String> {
+        let (color, kind, base) = self.position.piece_at(&self.rules, file, rank)?;
+        Some(match base {
+            Some(base) => format!("{} {kind} (a promoted {base})", color_name(color)),
+            None => format!("{} {kind}", color_name(color)),
+        })
+    }
+
+    fn color_words(color: Color) -> &'static str {
+        color_name(color)
+    }
+
+    fn placement_hand_part(&self, input: &str, start: usize, end: usize) -> Option<Part> {
+        let text = input.get(start..end)?;
+        if !text.starts_with('[') {
+            return None;
+        }
+        let mut words = Vec::new();
+        let letters = self.letters();
+        for b in text.bytes().filter(u8::is_ascii_alphabetic) {
+            if let Some((color, kind)) = letters.kind_of(b) {
+                words.push(format!("{} {kind}", color_name(color)));
+            }
+        }
+        let value = if words.is_empty() { "empty".to_owned() } else { words.join(", ") };
+        Some(
+            Part::new(input, start, end, "pocket")
+                .with(value, "The pieces in hand, which may be dropped on the board."),
+        )
+    }
+
+    fn field_parts(&self, field: Field<'_>, _notation: FairyNotation, _pieces: &[(u8, u8)], parts: &mut Vec<Part>) {
+        let Field { input, start, end, index } = field;
+        let part = |kind| Part::new(input, start, end, kind);
+        let text = field.text();
+        // the numbers after the en passant field: the halfmove clock, then
+        // the move number (a check counter, `3+3`, may stand between)
+        let numbers_before = polyfen_game::explain::tokens(&input[..start])
+            .iter()
+            .filter(|&&(_, _, space)| !space)
+            .skip(4)
+            .filter(|&&(s, e, _)| !input[s..e].contains('+'))
+            .count();
+        parts.push(match index {
+            1 => side_part::<FairyPosition>(part("side"), self.position.side()),
+            2 => part("castling")
+                .with(text, "The castling rights and the gates (Seirawan gating), as X-FEN writes them; `-` for none."),
+            3 => part("en-passant").with(text, "The squares a pawn may be taken on en passant; `-` for none."),
+            _ if text.contains('+') => {
+                part("checks").with(text, "The checks each side may still give before it wins (white's, then black's).")
+            }
+            _ if numbers_before == 0 => part("halfmove")
+                .with(text, format!("The halfmove clock, {text}: plies since the last capture or pawn move.")),
+            _ if numbers_before == 1 => part("fullmove").with(text, format!("The move number, {text}.")),
+            _ => part("extra").with(text, "A field after the last one Fairy-Stockfish's FEN has."),
+        });
+    }
+
+    fn move_parts(text: &str, _notation: FairyMoveNotation, coordinate: &str) -> Vec<Part> {
+        MoveText::new(text, coordinate).coordinate_parts(
+            SquareSyntax { any_case: false, two_digit_ranks: true },
+            false,
+            |_, _| None,
+        )
+    }
+
+    fn guess_move_notation(_text: &str) -> FairyMoveNotation {
+        FairyMoveNotation::FairyUci
+    }
+}
+
+/// Where the drawing of a board of `files` × `ranks` puts each square: the
+/// top rank first, each rank from the left.
+fn boxes(files: u8, ranks: u8) -> Vec<SquareBox> {
+    let mut out = Vec::with_capacity(usize::from(files) * usize::from(ranks));
+    for rank in (0..ranks).rev() {
+        for file in 0..files {
+            out.push(SquareBox {
+                name: square_name(file, rank),
+                x: MARGIN + i32::from(file) * CELL,
+                y: MARGIN + (i32::from(ranks) - 1 - i32::from(rank)) * CELL,
+                size: CELL,
+            });
+        }
+    }
+    out
+}
+
+/// The board in text, the top rank first, with coordinates.
+fn ascii(pos: &FairyPosition) -> String {
+    let setup = pos.setup();
+    let letters = pos.letters();
+    let mut out = String::new();
+    for rank in (0..setup.ranks).rev() {
+        let _ = write!(out, "{:>2} ", u32::from(rank) + 1);
+        for file in 0..setup.files {
+            let mut cell = String::new();
+            match setup.at(file, rank) {
+                Some(c) => polyfen_core::codec::Alphabet::write_piece(&letters, c, &mut cell),
+                None => cell.push('.'),
+            }
+            let _ = write!(out, "{cell:>2}");
+        }
+        out.push('\n');
+    }
+    out.push_str("   ");
+    for file in 0..setup.files {
+        let _ = write!(out, " {}", char::from(b'a' + file));
+    }
+    out.push('\n');
+    let fen = setup.write(&letters);
+    if let Some(pocket) = fen.split_once('[').and_then(|(_, rest)| rest.split_once(']')).map(|(p, _)| p) {
+        let _ = writeln!(out, "in hand: {}", if pocket.is_empty() { "-" } else { pocket });
+    }
+    let _ = writeln!(out, "{} to move ({})", color_name(setup.side), pos.name);
+    out
+}
+
+/// The board as an SVG drawing: squares, pieces as letters in discs, walls
+/// as dark squares, coordinates.
+fn svg(pos: &FairyPosition) -> String {
+    let setup = pos.setup();
+    let letters = pos.letters();
+    let (files, ranks) = (i32::from(setup.files), i32::from(setup.ranks));
+    let (width, height) = (2 * MARGIN + files * CELL, 2 * MARGIN + ranks * CELL);
+    let mut out = String::new();
+    let title = format!("{} position, {} to move", pos.name, color_name(setup.side));
+    polyfen_game::svg::open(&mut out, width, height, &title);
+    for rank in (0..setup.ranks).rev() {
+        for file in 0..setup.files {
+            let x = MARGIN + i32::from(file) * CELL;
+            let y = MARGIN + (ranks - 1 - i32::from(rank)) * CELL;
+            let cell = setup.at(file, rank);
+            let fill = match cell {
+                Some(Cell::Wall) => "#333",
+                _ if (file + rank) % 2 == 0 => "#b58863",
+                _ => "#f0d9b5",
+            };
+            let _ = writeln!(out, "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\"/>");
+            let Some(Cell::Piece(piece)) = cell else { continue };
+            let mut text = String::new();
+            polyfen_core::codec::Alphabet::write_piece(&letters, Cell::Piece(piece), &mut text);
+            let (cx, cy) = (x + CELL / 2, y + CELL / 2);
+            let (disc, ink) = if piece.color == Color::White { ("#fff", "#000") } else { ("#000", "#fff") };
+            let shown: String = text.chars().filter(char::is_ascii_alphabetic).collect::<String>().to_ascii_uppercase();
+            let mark = if piece.base.is_some() { "+" } else { "" };
+            let _ = writeln!(
+                out,
+                "<g class=\"piece\" data-square=\"{}\" data-piece=\"{}\"><circle cx=\"{cx}\" cy=\"{cy}\" r=\"18\" \
+                 fill=\"{disc}\" stroke=\"#000\"/><text x=\"{cx}\" y=\"{cy}\" font-size=\"20\" fill=\"{ink}\" \
+                 text-anchor=\"middle\" dominant-baseline=\"central\">{mark}{shown}</text></g>",
+                square_name(file, rank),
+                text.replace('"', "&quot;"),
+            );
+        }
+    }
+    for f in 0..setup.files {
+        let at = MARGIN + i32::from(f) * CELL + CELL / 2;
+        polyfen_game::svg::label(&mut out, at, height - MARGIN / 2, &char::from(b'a' + f).to_string());
+    }
+    for r in 0..setup.ranks {
+        let at = MARGIN + (ranks - 1 - i32::from(r)) * CELL + CELL / 2;
+        polyfen_game::svg::label(&mut out, MARGIN / 2, at, &(u32::from(r) + 1).to_string());
+    }
+    out.push_str("</svg>\n");
+    out
+}

@@ -1,0 +1,73 @@
+//! The games defined as data in game records ([`RecordAdapter`]): moves in
+//! Fairy-Stockfish's UCI (`e2e4`, `P@e4`, `a7a8q`), a null move `0000`,
+//! numbered as chess numbers its moves.
+
+use polyfen_core::Color;
+use polyfen_game::{GameStatus, MoveError, MoveNote, NULL_MOVE, RecordAdapter};
+
+use super::{FairyMoveNotation, FairyPosition};
+use crate::rules::Move;
+
+/// The record adapter of the games defined as data.
+pub struct FairyAdapter;
+
+impl RecordAdapter for FairyAdapter {
+    type Position = FairyPosition;
+    type Pos = FairyPosition;
+    type Move = Move;
+
+    const COORDINATES: FairyMoveNotation = FairyMoveNotation::FairyUci;
+    const PGN_NOTATION: FairyMoveNotation = FairyMoveNotation::FairyUci;
+
+    fn from_position(position: &FairyPosition) -> Result<FairyPosition, String> {
+        if let Some(what) = position.rules.unsupported() {
+            return Err(format!("{} is not played yet: {what}", position.name));
+        }
+        let violations = polyfen_game::GamePosition::violations(position);
+        if violations.is_empty() { Ok(position.clone()) } else { Err(violations.join("; ")) }
+    }
+
+    fn to_position(pos: &FairyPosition) -> FairyPosition {
+        pos.clone()
+    }
+
+    /// One move notation, without lenient forms: a lenient reading is the
+    /// strict one.
+    fn read_move(
+        pos: &FairyPosition,
+        text: &str,
+        _expected: Option<FairyMoveNotation>,
+        _lenient: bool,
+        _notes: &mut Vec<MoveNote>,
+    ) -> Result<Move, MoveError> {
+        pos.legal_move(text)
+    }
+
+    fn play(pos: &mut FairyPosition, mv: Move) {
+        *pos.position = pos.rules.make(&pos.position, mv);
+    }
+
+    fn null_allowed(pos: &FairyPosition) -> Result<(), String> {
+        if pos.rules.is_check(&pos.position) { Err("the side to move is in check".to_owned()) } else { Ok(()) }
+    }
+
+    fn play_null(pos: &mut FairyPosition) {
+        *pos.position = pos.rules.null_move(&pos.position);
+    }
+
+    fn null_text(_notation: FairyMoveNotation) -> Option<&'static str> {
+        Some(NULL_MOVE)
+    }
+
+    fn write_move(pos: &FairyPosition, mv: Move, _notation: FairyMoveNotation, out: &mut String) {
+        out.push_str(&pos.rules.uci(&pos.position, mv));
+    }
+
+    fn numbering(pos: &FairyPosition) -> (u32, bool) {
+        (pos.position.fullmove, pos.position.side() == Color::Black)
+    }
+
+    fn status(pos: &FairyPosition) -> GameStatus {
+        pos.status_now()
+    }
+}

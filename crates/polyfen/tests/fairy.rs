@@ -1,0 +1,150 @@
+//! The games defined as data through the facade, as every layer above it
+//! reaches them: each position of the fairy corpus read by its game's name,
+//! its legal moves, its status, a move played and the JSON form read back;
+//! a user's file added with `define_rules`; the names that stay with the
+//! games polyfen plays in their own crates.
+
+use polyfen::{GameStatus, MoveNotation, Notation, Position, ReadOptions, RuleOptions, VariantId, WriteOptions, read};
+use polyfen_test_support::Corpus;
+
+const CORPUS: Corpus = Corpus::new("fairy");
+
+fn corpus(name: &str) -> String {
+    std::fs::read_to_string(CORPUS.path().join(name)).expect("the fairy corpus is in place")
+}
+
+/// Fairy-Stockfish's example file, added once for the whole test binary.
+fn with_user_file() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let added = polyfen::define_rules("user.ini", &corpus("user.ini")).expect("user.ini reads");
+        assert_eq!(added.len(), 143);
+        assert!(added.iter().all(|&(game, _)| game == VariantId::Fairy));
+    });
+}
+
+fn options(name: &str) -> ReadOptions {
+    let (game, rules) = VariantId::of_rules(name).unwrap_or_else(|| panic!("{name} is known"));
+    assert_eq!(game, VariantId::Fairy, "{name}");
+    ReadOptions::default().with_rules(Some(rules.id))
+}
+
+#[test]
+fn every_corpus_position_reads_by_name_and_gives_pyffishs_legal_moves() {
+    if CORPUS.get().is_none() {
+        return;
+    }
+    with_user_file();
+    let mut checked = 0;
+    let mut differences = Vec::new();
+    let mut last = "";
+    for line in corpus("positions.tsv").lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        let (name, fen, legal, end) = (cols[0], cols[1], cols[2], cols[5]);
+        // each game's first row is its start as its definition writes it,
+        // perhaps in a short form
+        let first = name != last;
+        last = name;
+        // the games polyfen plays in their own crates keep their names
+        let Some((VariantId::Fairy, _)) = VariantId::of_rules(name) else { continue };
+        let reading = read(fen, None, &options(name)).unwrap_or_else(|e| panic!("{name} {fen}: {e}"));
+        assert_eq!(reading.notation, Notation::FairyFen);
+        let position = reading.position;
+        assert_eq!(position.rules(), Some(name), "{fen}");
+        let written = position.to_notation(Notation::FairyFen, &WriteOptions::default()).expect("writes").text;
+        if first {
+            let again = read(&written, None, &options(name)).expect("reads back").position;
+            assert_eq!(again, position, "{name}: {fen} wrote {written}");
+        } else {
+            assert_eq!(written, fen, "{name}: the FEN is written back as pyffish writes it");
+        }
+        let rules = RuleOptions::default();
+        let Ok(mut moves) = position.legal_moves(MoveNotation::FairyUci, &rules) else {
+            // a game whose rules are not all played yet says so
+            assert!(
+                position.legal_moves(MoveNotation::FairyUci, &rules).unwrap_err().to_string().contains("not played")
+            );
+            continue;
+        };
+        moves.sort();
+        let expected: Vec<&str> = if legal == "-" { Vec::new() } else { legal.split(' ').collect() };
+        if moves != expected {
+            differences.push(format!("{name} {fen}"));
+            continue;
+        }
+        let status = position.status(&rules).expect("a status");
+        assert_eq!(status == GameStatus::Ongoing, end == "-", "{name} {fen}: {status:?}, the corpus says {end}");
+        // a move played, and the JSON form read back
+        if let Some(first) = moves.first() {
+            let mut next = position.clone();
+            let played = next.play(first, MoveNotation::FairyUci, &rules).expect("a legal move plays");
+            assert_eq!(&played, first);
+            let json = next.to_notation(Notation::Json, &WriteOptions::default()).expect("json").text;
+            let back = read(&json, None, &ReadOptions::default()).unwrap_or_else(|e| panic!("{json}: {e}"));
+            assert_eq!(back.position, next, "{json}");
+        }
+        checked += 1;
+    }
+    assert!(differences.is_empty(), "{} positions differ from pyffish: {differences:#?}", differences.len());
+    assert!(checked > 2500, "{checked}");
+}
+
+#[test]
+fn a_named_setup_a_perft_and_an_illegal_move() {
+    let reading = read("janggi:standard", None, &ReadOptions::default()).expect("janggi's start");
+    let position = reading.position;
+    assert_eq!((position.variant(), position.rules()), (VariantId::Fairy, Some("janggi")));
+    let rules = RuleOptions::default();
+    assert_eq!(position.perft(2, &rules).expect("perft"), 1024);
+    let error = position.clone().play("e2e4", MoveNotation::FairyUci, &rules).unwrap_err().to_string();
+    assert!(error.contains("e2e4 is not a legal move of janggi"), "{error}");
+    let capablanca = read("capablanca:standard", None, &ReadOptions::default()).expect("capablanca");
+    assert_eq!(
+        capablanca.position.to_notation(Notation::FairyFen, &WriteOptions::default()).expect("fen").text,
+        "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1"
+    );
+}
+
+#[test]
+fn names_of_the_games_polyfen_plays_in_their_crates_stay_theirs() {
+    for (name, game, rules) in [
+        ("crazyhouse", VariantId::Chess, Some("crazyhouse")),
+        ("3check", VariantId::Chess, Some("three-check")),
+        ("kingofthehill", VariantId::Chess, Some("king-of-the-hill")),
+        ("racingkings", VariantId::Chess, Some("racing-kings")),
+        ("antichess", VariantId::Chess, Some("antichess")),
+        ("giveaway", VariantId::Fairy, Some("giveaway")),
+        ("makruk", VariantId::Fairy, Some("makruk")),
+    ] {
+        let found = VariantId::of_rules(name).map(|(g, r)| (g, Some(r.id)));
+        assert_eq!(found, Some((game, rules)), "{name}");
+    }
+    // a game's id names the game
+    for name in ["chess", "xiangqi", "shogi", "fairy"] {
+        assert!(VariantId::of_rules(name).is_none(), "{name}");
+    }
+    // each id is listed once
+    let ids = VariantId::rules_ids();
+    let mut unique = ids.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    assert_eq!(unique.len(), ids.len());
+    assert!(ids.contains(&"makruk") && ids.contains(&"crazyhouse"));
+}
+
+#[test]
+fn the_fairy_games_own_setup_is_its_definitions_start() {
+    let (_, fairy) = VariantId::Fairy.setups()[0];
+    let defined = polyfen::describe_rules("fairy").expect("defined").2;
+    let start = defined.lines().find_map(|l| l.strip_prefix("startFen = ")).expect("a start");
+    assert_eq!(fairy, start);
+}
+
+#[test]
+fn a_broken_definition_file_names_its_line_and_adds_nothing() {
+    let error =
+        polyfen::define_rules("broken.ini", "[okgame:chess]\nmaxRank = 8\n[badgame:chess]\nmaxRnak = 8\n").unwrap_err();
+    assert!(error.contains("broken.ini:4"), "{error}");
+    assert!(error.contains("maxRank"), "the nearest key is the hint: {error}");
+    assert!(VariantId::of_rules("okgame").is_none(), "nothing of a broken file is added");
+}
