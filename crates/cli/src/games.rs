@@ -49,29 +49,6 @@ enum GamesCommand {
     Stats(CommonArgs),
 }
 
-/// What `games --variant` names: a game, or a rules variant of one.
-#[derive(Clone, Copy, Debug)]
-enum GameOrRules {
-    Game(VariantId),
-    Rules(VariantId, &'static str),
-}
-
-/// A game's id, else a rules variant's id or other name.
-fn parse_game_or_rules(s: &str) -> Result<GameOrRules, String> {
-    if let Ok(game) = s.parse() {
-        return Ok(GameOrRules::Game(game));
-    }
-    if let Some((game, rules)) = VariantId::of_rules(s) {
-        return Ok(GameOrRules::Rules(game, rules.id));
-    }
-    let games: Vec<&str> = <VariantId as strum::IntoEnumIterator>::iter().map(Into::into).collect();
-    Err(format!(
-        "unknown variant {s:?}; known: {}, and the rules variants {}",
-        games.join(", "),
-        VariantId::rules_ids().join(", ")
-    ))
-}
-
 /// What every `games` command takes.
 #[derive(Args, Debug, Clone)]
 struct CommonArgs {
@@ -80,8 +57,8 @@ struct CommonArgs {
     /// this rules variant of its game (crazyhouse, Three-check,
     /// kingOfTheHill, ...: its id or another name of it), whatever its tags
     /// say.
-    #[arg(long, value_name = "VARIANT", value_parser = parse_game_or_rules)]
-    variant: Option<GameOrRules>,
+    #[arg(long, value_name = "VARIANT", value_parser = crate::parse_game_or_rules)]
+    variant: Option<crate::GameOrRules>,
     /// The text encoding of the files (utf-8, gb18030, gbk, big5, latin1,
     /// ...); by default detected from each file's first bytes.
     #[arg(long, value_name = "ENCODING", value_parser = parse_encoding)]
@@ -250,8 +227,8 @@ pub fn run(args: &GamesArgs, report: &mut Report) -> Result<(), Flow> {
         GamesCommand::Stats(c) => (Job::Stats, c),
     };
     let (variant, rules) = match common.variant {
-        Some(GameOrRules::Game(game)) => (Some(game), None),
-        Some(GameOrRules::Rules(game, rules)) => (Some(game), Some(rules)),
+        Some(crate::GameOrRules::Game(game)) => (Some(game), None),
+        Some(crate::GameOrRules::Rules(game, rules)) => (Some(game), Some(rules)),
         None => (None, None),
     };
     let options = GameOptions::default()

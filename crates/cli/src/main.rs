@@ -16,6 +16,7 @@ mod output;
 mod parallel;
 mod progress;
 mod rules;
+mod variants;
 
 use std::process::ExitCode;
 
@@ -34,6 +35,12 @@ use crate::output::{Flow, Report};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// A variants file (Fairy-Stockfish's format) whose games this command
+    /// knows, by their section names, beside the built-in ones; may be
+    /// given more than once. The environment variable `POLYFEN_VARIANTS`
+    /// names more, separated by `:`.
+    #[arg(long = "variants", value_name = "FILE", global = true)]
+    variants_files: Vec<std::path::PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -77,6 +84,10 @@ enum Command {
     /// Serve the JSON API under /v1 and the conversion web page at / over
     /// HTTP, until interrupted.
     Serve(ServeArgs),
+    /// List every game and rules variant with where it comes from (built
+    /// in, or a variants file and line), or print one's resolved
+    /// definition (`variants show NAME`).
+    Variants(variants::VariantsArgs),
     /// Print the JSON Schema of a position's JSON form (`position`, what
     /// `convert --to json` writes) or of a game record's (`game`), with
     /// the ids and fields of every game.
@@ -222,13 +233,38 @@ struct RenderArgs {
 
 #[derive(Args, Debug)]
 struct SetupArgs {
-    /// The game (chess, xiangqi ...; an unknown name lists them all).
-    #[arg(value_name = "VARIANT", value_parser = parse_variant)]
-    variant: VariantId,
+    /// The game (chess, xiangqi ...) or rules variant (crazyhouse, makruk,
+    /// a game of a --variants file); an unknown name lists them all.
+    #[arg(value_name = "VARIANT", value_parser = parse_game_or_rules)]
+    variant: GameOrRules,
     /// The position's name (without it, every name is listed with its
     /// position).
     #[arg(value_name = "NAME")]
     name: Option<String>,
+}
+
+/// What `games --variant` and `setup` name: a game, or a rules variant of
+/// one.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum GameOrRules {
+    Game(VariantId),
+    Rules(VariantId, &'static str),
+}
+
+/// A game's id, else a rules variant's id or other name.
+pub(crate) fn parse_game_or_rules(s: &str) -> Result<GameOrRules, String> {
+    if let Ok(game) = s.parse() {
+        return Ok(GameOrRules::Game(game));
+    }
+    if let Some((game, rules)) = VariantId::of_rules(s) {
+        return Ok(GameOrRules::Rules(game, rules.id));
+    }
+    let games: Vec<&str> = <VariantId as strum::IntoEnumIterator>::iter().map(Into::into).collect();
+    Err(format!(
+        "unknown variant {s:?}; known: {}, and the rules variants {}",
+        games.join(", "),
+        VariantId::rules_ids().join(", ")
+    ))
 }
 
 /// `s` read as an id of `T` (a notation, a move notation, a game), or the
@@ -261,10 +297,6 @@ pub(crate) fn parse_rules(s: &str) -> Result<&'static str, String> {
     VariantId::of_rules(s)
         .map(|(_, rules)| rules.id)
         .ok_or_else(|| format!("unknown rules variant {s:?}; known: {}", VariantId::rules_ids().join(", ")))
-}
-
-pub(crate) fn parse_variant(s: &str) -> Result<VariantId, String> {
-    parse_id(s, "variant")
 }
 
 pub(crate) fn parse_style(s: &str) -> Result<RenderStyle, String> {
@@ -321,6 +353,12 @@ fn with_lists(command: clap::Command) -> clap::Command {
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
+    // the games of the variants files first: the options name them
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if let Err(message) = variants::load(&args) {
+        eprintln!("polyfen: {message}");
+        return ExitCode::from(2);
+    }
     let matches = with_lists(<Cli as clap::CommandFactory>::command()).get_matches();
     let cli = <Cli as clap::FromArgMatches>::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     let mut report = Report::new();
@@ -337,6 +375,7 @@ fn main() -> ExitCode {
         Command::Laser(args) => rules::laser(&args, &mut report),
         Command::Explain(args) => explain::run(&args, &mut report),
         Command::Games(args) => games::run(&args, &mut report),
+        Command::Variants(args) => variants::run(&args, &mut report),
         Command::Schema(args) => {
             let schema = match args.form {
                 SchemaForm::Position => polyfen::schema::position(),
@@ -531,19 +570,26 @@ fn render(args: &RenderArgs, report: &mut Report) -> Result<(), Flow> {
     })
 }
 
-/// Prints a named position, or every name and position of the variant.
+/// Prints a named position, or every name and position of the game or
+/// rules variant.
 fn setup(args: &SetupArgs, report: &mut Report) -> Result<(), Flow> {
-    let setups = args.variant.setups();
+    let (what, setups) = match args.variant {
+        GameOrRules::Game(game) => (game.to_string(), game.setups()),
+        GameOrRules::Rules(game, id) => {
+            let setups = game.rules().iter().find(|rules| rules.id == id).map_or(&[][..], |rules| rules.setups);
+            (id.to_owned(), setups)
+        }
+    };
     let Some(name) = &args.name else {
         for (name, position) in setups {
             report.line(&format!("{name}  {position}"))?;
         }
         return Ok(());
     };
-    if let Some(position) = args.variant.setup(name) {
+    if let Some((_, position)) = setups.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)) {
         return report.line(position);
     }
     let names: Vec<&str> = setups.iter().map(|(name, _)| *name).collect();
-    report.message(&format!("unknown {} setup {name:?}; known: {}", args.variant, names.join(", ")));
+    report.message(&format!("unknown {what} setup {name:?}; known: {}", names.join(", ")));
     Ok(())
 }

@@ -615,7 +615,7 @@ fn usage_errors_exit_2() {
     let got = polyfen(&["convert", "--to", "png", CHESS_START], "");
     assert!(
         got.stderr.contains(
-            "known: fen, shredder-fen, epd, xiangqi-fen, xiangqi-legacy, pkn, sfen, csa-board, kif-board, json"
+            "known: fen, shredder-fen, epd, xiangqi-fen, xiangqi-legacy, pkn, sfen, csa-board, kif-board, fairy-fen, json"
         ),
         "{got:?}"
     );

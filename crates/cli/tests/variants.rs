@@ -65,7 +65,7 @@ fn moves_takes_the_variant_and_a_pocket_is_crazyhouse() {
 
 #[test]
 fn a_variant_name_is_checked() {
-    let unknown = polyfen(&["moves", "--variant", "bughouse", START]);
+    let unknown = polyfen(&["moves", "--variant", "tandem", START]);
     assert_ne!(unknown.code, 0);
     for v in VARIANTS {
         assert!(unknown.stderr.contains(v), "{v} in {}", unknown.stderr);
@@ -192,9 +192,15 @@ fn games_take_a_rules_variant_by_any_of_its_names() {
     let json = common::run(&["games", "convert", "--to", "json", "--variant", "3check"], checks);
     assert!(json.stdout.contains(r#""rules":"three-check""#), "{} {}", json.stdout, json.stderr);
     // a game's id still forces the game, and an unknown name lists both kinds
-    let giveaway = common::run(&["games", "stats", "--variant", "Giveaway"], "1. e4 b5 2. Bxb5 *\n");
-    assert_eq!(giveaway.code, 0, "{}", giveaway.stderr);
-    let unknown = common::run(&["games", "stats", "--variant", "bughouse"], "");
+    let antichess = common::run(&["games", "stats", "--variant", "Antichess"], "1. e4 b5 2. Bxb5 *\n");
+    assert_eq!(antichess.code, 0, "{}", antichess.stderr);
+    // Giveaway is Fairy-Stockfish's and python-chess's game, with castling
+    // rights (lichess's antichess has none)
+    let giveaway = common::run(&["setup", "Giveaway", "standard"], "");
+    assert_eq!(giveaway.stdout, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n", "{}", giveaway.stderr);
+    let antichess = common::run(&["setup", "antichess", "standard"], "");
+    assert!(antichess.stdout.contains(" w - - 0 1"), "{}", antichess.stdout);
+    let unknown = common::run(&["games", "stats", "--variant", "tandem"], "");
     assert_ne!(unknown.code, 0);
     assert!(unknown.stderr.contains("xiangqi") && unknown.stderr.contains("racing-kings"), "{}", unknown.stderr);
 }

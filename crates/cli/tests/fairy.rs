@@ -1,0 +1,143 @@
+//! The games defined as data on the command line, as the README shows
+//! them: `--variant` with Fairy-Stockfish's names, `setup`, `moves`,
+//! `perft`, `move`, `variants` and `variants show`, a user's file with
+//! `--variants` and `POLYFEN_VARIANTS`, and a broken file refused with its
+//! line. Legal moves and perft are checked against the fairy corpus
+//! (pyffish's and Fairy-Stockfish's own).
+
+mod common;
+
+use polyfen_test_support::Corpus;
+
+const CORPUS: Corpus = Corpus::new("fairy");
+
+fn corpus_file(name: &str) -> String {
+    CORPUS.path().join(name).display().to_string()
+}
+
+/// The corpus rows of `game`: its FENs and their sorted legal moves.
+fn rows(game: &str) -> Vec<(String, Vec<String>)> {
+    let text = std::fs::read_to_string(corpus_file("positions.tsv")).expect("the fairy corpus");
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split('\t').collect::<Vec<_>>())
+        // a position without a legal move answers with nothing
+        .filter(|cols| cols.len() > 2 && cols[0] == game && cols[2] != "-")
+        .map(|cols| (cols[1].to_owned(), cols[2].split(' ').map(str::to_owned).collect()))
+        .collect()
+}
+
+/// `polyfen moves ARGS` on the FENs of `rows`, one per line: each answer
+/// (a blank line between them) sorted, beside the corpus's.
+fn check_moves(args: &[&str], rows: &[(String, Vec<String>)]) {
+    let stdin: String = rows.iter().flat_map(|(fen, _)| [fen.as_str(), "\n"]).collect();
+    let mut all = vec!["moves"];
+    all.extend_from_slice(args);
+    let out = common::run(&all, &stdin);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let answers: Vec<Vec<String>> = out
+        .stdout
+        .split("\n\n")
+        .map(|block| {
+            let mut moves: Vec<String> = block.lines().filter(|l| !l.is_empty()).map(str::to_owned).collect();
+            moves.sort();
+            moves
+        })
+        .collect();
+    assert_eq!(answers.len(), rows.len(), "{args:?}: {}", out.stdout);
+    for ((fen, expected), got) in rows.iter().zip(&answers) {
+        assert_eq!(got, expected, "{args:?} {fen}");
+    }
+}
+
+#[test]
+fn built_in_games_by_fairy_stockfishs_names() {
+    if CORPUS.get().is_none() {
+        return;
+    }
+    for game in ["makruk", "janggi", "capablanca", "minishogi", "seirawan", "grand", "sittuyin", "giveaway"] {
+        let rows = rows(game);
+        assert!(!rows.is_empty(), "{game}");
+        check_moves(&["--variant", game], &rows);
+    }
+}
+
+#[test]
+fn setup_perft_and_a_move_that_is_not_legal() {
+    let setup = common::run(&["setup", "capablanca"], "");
+    assert_eq!(setup.stdout, "standard  rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1\n");
+    // Fairy-Stockfish's tests/perft.sh: janggi's start, 1 065 277 at depth 4
+    let perft = common::run(&["perft", "--variant", "janggi", "--depth", "3", "janggi:standard"], "");
+    assert_eq!((perft.code, perft.stdout.trim()), (0, "33000"), "{}", perft.stderr);
+    let divide = common::run(&["perft", "--depth", "2", "--divide", "makruk:standard"], "");
+    assert_eq!(divide.code, 0, "{}", divide.stderr);
+    assert!(divide.stdout.contains("a3a4: 23"), "{}", divide.stdout);
+    let played = common::run(&["move", "--position", "makruk:standard", "--to", "fairy-uci", "e3e4", "d6d5"], "");
+    assert_eq!((played.code, played.stdout.as_str()), (0, "e3e4\nd6d5\n"), "{}", played.stderr);
+    let illegal = common::run(&["move", "--position", "makruk:standard", "--to", "fairy-uci", "e2e4"], "");
+    assert_ne!(illegal.code, 0);
+    assert!(illegal.stderr.contains("e2e4 is not a legal move of makruk"), "{}", illegal.stderr);
+}
+
+#[test]
+fn the_list_and_a_resolved_definition() {
+    let list = common::run(&["variants"], "");
+    assert_eq!(list.code, 0, "{}", list.stderr);
+    let makruk = list.stdout.lines().find(|l| l.starts_with("makruk ")).expect("makruk is listed");
+    assert!(makruk.contains("fairy") && makruk.contains("builtin.ini:"), "{makruk}");
+    let crazyhouse = list.stdout.lines().find(|l| l.starts_with("crazyhouse ")).expect("crazyhouse");
+    assert!(crazyhouse.contains("chess") && crazyhouse.contains("built in"), "{crazyhouse}");
+    assert_eq!(list.stdout.lines().filter(|l| l.starts_with("crazyhouse ")).count(), 1);
+    let show = common::run(&["variants", "show", "makruk"], "");
+    assert_eq!(show.code, 0, "{}", show.stderr);
+    assert!(show.stdout.contains("[makruk]") && show.stdout.contains("maxRank = 8"), "{}", show.stdout);
+    let unknown = common::run(&["variants", "show", "nosuchgame"], "");
+    assert_ne!(unknown.code, 0);
+    assert!(unknown.stderr.contains("no game is named \"nosuchgame\""), "{}", unknown.stderr);
+}
+
+#[test]
+fn a_users_file_by_option_and_by_environment() {
+    if CORPUS.get().is_none() {
+        return;
+    }
+    let user = corpus_file("user.ini");
+    let list = common::run(&["--variants", &user, "variants"], "");
+    assert_eq!(list.code, 0, "{}", list.stderr);
+    let users: Vec<&str> = list.stdout.lines().filter(|l| l.contains("user.ini:")).collect();
+    assert_eq!(users.len(), 143, "{}", list.stdout);
+    // each of the file's games, by its section name, as pyffish plays it
+    let text = std::fs::read_to_string(corpus_file("positions.tsv")).expect("corpus");
+    let mut games: Vec<&str> = Vec::new();
+    for name in users.iter().filter_map(|l| l.split_whitespace().next()) {
+        if text.lines().any(|l| l.starts_with(&format!("{name}\t"))) && games.len() < 6 {
+            games.push(name);
+        }
+    }
+    assert!(games.len() == 6, "{games:?}");
+    for game in games {
+        check_moves(&["--variants", &user, "--variant", game], &rows(game));
+    }
+    // POLYFEN_VARIANTS names the same file
+    let mut command = std::process::Command::new(common::POLYFEN);
+    let out = command.args(["variants"]).env("POLYFEN_VARIANTS", &user).output().expect("runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(stdout.lines().filter(|l| l.contains("user.ini:")).count(), 143);
+}
+
+#[test]
+fn a_broken_file_is_refused_naming_its_line() {
+    let dir = std::env::temp_dir().join(format!("polyfen-fairy-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let file = dir.join("broken.ini");
+    std::fs::write(&file, "[mine:chess]\nmaxRank = 8\nmaxRnak = 9\n").expect("written");
+    let file = file.display().to_string();
+    let out = common::run(&["--variants", &file, "variants"], "");
+    assert_eq!(out.code, 2, "{}", out.stdout);
+    assert!(out.stderr.contains("broken.ini:3") && out.stderr.contains("maxRank"), "{}", out.stderr);
+    assert!(out.stdout.is_empty());
+    let missing = common::run(&["--variants", "no-such-file.ini", "variants"], "");
+    assert_eq!(missing.code, 2);
+    assert!(missing.stderr.contains("cannot read the variants file no-such-file.ini"), "{}", missing.stderr);
+    let _ = std::fs::remove_dir_all(&dir);
+}
