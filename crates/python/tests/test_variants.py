@@ -25,7 +25,7 @@ def test_read_takes_the_rules_by_any_name():
     for name, rules in names.items():
         assert polyfen.read("8/8/8/8/8/8/8/K1k5 w - - 0 1", rules=name).rules == rules, name
     with pytest.raises(ValueError, match="racing-kings"):
-        polyfen.read(ATOMIC, rules="bughouse")
+        polyfen.read(ATOMIC, rules="tandem")
 
 
 def test_a_pocket_is_crazyhouse_and_drops_are_moves():
@@ -56,4 +56,4 @@ def test_a_variant_s_games_are_read_with_their_rules():
     (chess,) = polyfen.read_games(b"1. e4 e5 *\n", variant="chess")
     assert chess.rules is None
     with pytest.raises(ValueError, match="crazyhouse"):
-        polyfen.read_games(b"1. e4 *\n", variant="bughouse")
+        polyfen.read_games(b"1. e4 *\n", variant="tandem")

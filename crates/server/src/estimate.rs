@@ -311,12 +311,17 @@ fn measure(variant: VariantId, samples: &[AnyPosition]) -> Measured {
             let mut piece = 0;
             // each sampled position's drawing shared out among its pieces,
             // and its pieces off the board among themselves
+            // (a board's pieces measured against that board emptied: a game
+            // whose rules are data has boards of many sizes)
             for (position, empty) in samples.iter().zip(&empties) {
                 let count = position.pieces() as u64;
                 piece = piece.max(drawn(position, style).saturating_sub(board).div_ceil(count.max(1)));
                 if let Some(empty) = empty {
                     let off = empty.pieces() as u64;
                     piece = piece.max(drawn(empty, style).saturating_sub(board).div_ceil(off.max(1)));
+                    let on = count.saturating_sub(off);
+                    let own = drawn(empty, style);
+                    piece = piece.max(drawn(position, style).saturating_sub(own).div_ceil(on.max(1)));
                 }
             }
             // the first piece alone on every square, and each piece on one
@@ -324,6 +329,7 @@ fn measure(variant: VariantId, samples: &[AnyPosition]) -> Measured {
             // of its place and the letters of its name, all a piece's
             // drawing takes of its square)
             if let Some(base) = &base {
+                let own = position_of(base.clone()).map_or(board, |empty| drawn(&empty, style));
                 for (i, one) in pieces.iter().enumerate() {
                     let on: &[String] = if i == 0 { &squares } else { &shapes };
                     for square in on {
@@ -332,7 +338,7 @@ fn measure(variant: VariantId, samples: &[AnyPosition]) -> Measured {
                             json[field.as_str()] = serde_json::json!({ square.as_str(): value });
                         }
                         if let Some(position) = position_of(json) {
-                            piece = piece.max(drawn(&position, style).saturating_sub(board));
+                            piece = piece.max(drawn(&position, style).saturating_sub(own));
                         }
                     }
                 }
@@ -789,35 +795,49 @@ mod tests {
     fn big_positions() -> Vec<polyfen::AnyPosition> {
         let mut big = Vec::new();
         for variant in <VariantId as strum::IntoEnumIterator>::iter() {
-            let squares: Vec<String> = variant.square_boxes().into_iter().map(|square| square.name).collect();
-            let samples = super::samples(variant);
-            let forms: Vec<serde_json::Value> =
-                samples.iter().map(|p| serde_json::to_value(p).expect("json")).collect();
-            let Some(first) = forms.first() else { continue };
-            let fields = super::square_fields(first, &squares);
-            assert!(!fields.is_empty(), "{variant}: its JSON form has a board keyed by square");
-            let mut full_boards = 0;
-            for piece in super::pieces_seen(&forms, &fields, &squares) {
-                let mut full = first.clone();
-                for (field, value) in &piece {
-                    let every: serde_json::Map<String, serde_json::Value> =
-                        squares.iter().map(|square| (square.clone(), value.clone())).collect();
-                    full[field.as_str()] = serde_json::Value::Object(every);
-                }
-                if let Some(position) = super::position_of(full) {
-                    big.push(position);
-                    full_boards += 1;
+            // each rules variant's samples on its own board (a game whose
+            // rules are data has boards of many sizes)
+            let mut groups: Vec<(Option<&'static str>, Vec<polyfen::AnyPosition>)> = Vec::new();
+            for sample in super::samples(variant) {
+                match groups.iter_mut().find(|(rules, _)| *rules == sample.rules()) {
+                    Some((_, group)) => group.push(sample),
+                    None => groups.push((sample.rules(), vec![sample])),
                 }
             }
+            let mut full_boards = 0;
+            for (rules, samples) in groups {
+                let squares: Vec<String> = samples[0].square_boxes().into_iter().map(|square| square.name).collect();
+                let forms: Vec<serde_json::Value> =
+                    samples.iter().map(|p| serde_json::to_value(p).expect("json")).collect();
+                // the first form with a piece on its board (a game may
+                // start with an empty one, its pieces in hand)
+                let Some(first) = forms.iter().find(|form| !super::square_fields(form, &squares).is_empty()) else {
+                    assert!(rules.is_some(), "{variant}: its JSON form has a board keyed by square");
+                    continue;
+                };
+                let fields = super::square_fields(first, &squares);
+                for piece in super::pieces_seen(&forms, &fields, &squares) {
+                    let mut full = first.clone();
+                    for (field, value) in &piece {
+                        let every: serde_json::Map<String, serde_json::Value> =
+                            squares.iter().map(|square| (square.clone(), value.clone())).collect();
+                        full[field.as_str()] = serde_json::Value::Object(every);
+                    }
+                    if let Some(position) = super::position_of(full) {
+                        big.push(position);
+                        full_boards += 1;
+                    }
+                }
+                // the most pieces off an empty board
+                let mut off: Vec<polyfen::AnyPosition> = forms
+                    .iter()
+                    .filter_map(|form| super::position_of(super::emptied(form, &fields)))
+                    .filter(|empty| empty.pieces() > 0)
+                    .collect();
+                off.sort_by_key(|empty| std::cmp::Reverse(empty.pieces()));
+                big.extend(off.into_iter().take(5));
+            }
             assert!(full_boards > 0, "{variant}: no full board");
-            // the most pieces off an empty board
-            let mut off: Vec<polyfen::AnyPosition> = forms
-                .iter()
-                .filter_map(|form| super::position_of(super::emptied(form, &fields)))
-                .filter(|empty| empty.pieces() > 0)
-                .collect();
-            off.sort_by_key(|empty| std::cmp::Reverse(empty.pieces()));
-            big.extend(off.into_iter().take(5));
         }
         big
     }

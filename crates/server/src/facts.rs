@@ -41,8 +41,10 @@ struct GameFacts {
     /// The move notation of the game's records by default.
     record_notation: &'static str,
     move_notations: Vec<&'static str>,
-    /// The start position (the first named setup).
-    start: &'static str,
+    /// The start position (the first named setup): its text, or its name
+    /// (`fairy:standard`) for a game whose texts read as another's unless
+    /// it is named.
+    start: String,
     /// Every piece letter of the JSON form's `board`, as the named setups
     /// hold them.
     pieces: Vec<String>,
@@ -134,14 +136,28 @@ fn after_a_move(text: &str, coordinates: MoveNotation) -> Option<serde_json::Map
 }
 
 fn facts(variant: VariantId) -> GameFacts {
-    let boxes = polyfen::svg::square_boxes(variant);
+    // the board of the start position (a game whose rules are data has
+    // one per rules variant)
+    let start_board = variant.setups().first().and_then(|&(name, _)| {
+        read(&format!("{variant}:{name}"), None, &ReadOptions::default()).ok().map(|r| r.position.square_boxes())
+    });
+    let boxes = start_board.unwrap_or_else(|| polyfen::svg::square_boxes(variant));
     let files = boxes.iter().map(|b| b.x).collect::<BTreeSet<_>>().len();
     let ranks = boxes.iter().map(|b| b.y).collect::<BTreeSet<_>>().len();
     let coordinates = polyfen::records::coordinates(variant);
-    let start = variant.setups().first().map_or("", |&(_, position)| position);
+    // each setup as a text that reads as this game
+    let setups: Vec<String> = variant
+        .setups()
+        .iter()
+        .map(|&(name, position)| match read(position, None, &ReadOptions::default()) {
+            Ok(reading) if reading.position.variant() == variant => position.to_owned(),
+            _ => format!("{variant}:{name}"),
+        })
+        .collect();
+    let start = setups.first().cloned().unwrap_or_default();
     let mut forms: Vec<serde_json::Map<String, Value>> =
-        variant.setups().iter().filter_map(|&(_, position)| json_form(position)).collect();
-    forms.extend(after_a_move(start, coordinates));
+        setups.iter().filter_map(|position| json_form(position)).collect();
+    forms.extend(after_a_move(&start, coordinates));
     let mut pieces = BTreeSet::new();
     let mut sides = Vec::new();
     let mut square_fields: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
@@ -182,8 +198,8 @@ fn facts(variant: VariantId) -> GameFacts {
         hands: fields.contains_key("hands"),
         laser: variant.extras().iter().any(|extra| extra.name == "laser"),
         rules: variant
-            .rules()
-            .iter()
+            .reachable_rules()
+            .into_iter()
             .map(|r| RulesOut {
                 id: r.id,
                 aliases: r.aliases,

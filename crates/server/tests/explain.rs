@@ -110,7 +110,7 @@ async fn explains_under_the_rules_given_and_a_pocket_part_by_part() {
     let (_, chess) = post(&c, &base, "/v1/explain", &json!({ "input": "Rxe7", "position": position })).await;
     let san = chess["ok"]["moves"].as_array().unwrap().iter().find(|f| f["notation"] == "san").unwrap();
     assert_eq!(san["text"], "Rxe7+", "{chess}");
-    let (status, answer) = post(&c, &base, "/v1/explain", &json!({ "input": position, "rules": "bughouse" })).await;
+    let (status, answer) = post(&c, &base, "/v1/explain", &json!({ "input": position, "rules": "tandem" })).await;
     assert_eq!(status, 400, "{answer}");
     assert!(answer["error"]["message"].as_str().unwrap().contains("atomic"), "{answer}");
 }

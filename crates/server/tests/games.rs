@@ -204,7 +204,7 @@ async fn games_convert_reads_games_under_the_rules_variant_asked_for() {
         post(&c, &base, "/v1/games/convert", &json!({"pgn": pgn, "rules": "crazyhouse", "variant": "xiangqi"})).await;
     assert_eq!(status, 400, "{answer}");
     assert!(answer.to_string().contains("crazyhouse is a variant of chess, not of xiangqi"), "{answer}");
-    let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"pgn": pgn, "rules": "bughouse"})).await;
+    let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"pgn": pgn, "rules": "tandem"})).await;
     assert_eq!(status, 400, "{answer}");
     assert!(
         answer.to_string().contains("unknown rules variant \\\"bughouse\\\"; known:")
