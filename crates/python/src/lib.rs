@@ -566,6 +566,23 @@ fn variants() -> Vec<&'static str> {
     <VariantId as strum::IntoEnumIterator>::iter().map(Into::into).collect()
 }
 
+/// Adds the games of a variants file (Fairy-Stockfish's format) given as
+/// its text, `source` naming it in messages; returns their names.
+#[pyfunction]
+#[pyo3(signature = (text, source="<string>"))]
+fn define_variants(text: &str, source: &str) -> PyResult<Vec<&'static str>> {
+    polyfen::define_rules(source, text)
+        .map(|defined| defined.into_iter().map(|(_, name)| name).collect())
+        .map_err(PyValueError::new_err)
+}
+
+/// Every rules variant a name reaches: chess's, and each game defined as
+/// data (Fairy-Stockfish's built-in games and those added).
+#[pyfunction]
+fn rules_variants() -> Vec<&'static str> {
+    VariantId::rules_ids()
+}
+
 /// The native part of the `polyfen` Python package.
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -577,5 +594,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(move_batch, m)?)?;
     m.add_function(wrap_pyfunction!(notations, m)?)?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;
+    m.add_function(wrap_pyfunction!(define_variants, m)?)?;
+    m.add_function(wrap_pyfunction!(rules_variants, m)?)?;
     Ok(())
 }

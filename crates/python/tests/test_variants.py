@@ -19,7 +19,7 @@ def test_read_takes_the_rules_by_any_name():
         "3check": "three-check",
         "King of the Hill": "king-of-the-hill",
         "kingOfTheHill": "king-of-the-hill",
-        "Giveaway": "antichess",
+        "Giveaway": "giveaway",
         "Racing Kings": "racing-kings",
     }
     for name, rules in names.items():

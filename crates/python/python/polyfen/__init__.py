@@ -17,7 +17,8 @@ import os
 from typing import Iterator, Literal, Optional, Union, overload
 
 from ._errors import ReadError
-from ._native import Game, GameReader, Position, notations, read_position, variants
+from ._native import Game, GameReader, Position, notations, read_position, rules_variants, variants
+from ._native import define_variants as _define_variants
 
 __all__ = [
     "Game",
@@ -28,6 +29,8 @@ __all__ = [
     "read_games",
     "notations",
     "variants",
+    "rules_variants",
+    "load_variants",
     "arrow",
     "spark",
 ]
@@ -50,6 +53,31 @@ def read(
     text is not a position, ``ValueError`` for an unknown rules variant.
     """
     return read_position(text, notation, lenient, rules)
+
+
+def load_variants(source: Union[str, "os.PathLike[str]"], text: Optional[str] = None) -> list:
+    """Adds the games of a variants file (Fairy-Stockfish's format) for the
+    life of the process, and returns their names: each is then a rules
+    variant every reader takes, as the built-in games (``"makruk"``,
+    ``"janggi"``, ...) are.
+
+    ``source`` is the file's path; with ``text`` it only names the text in
+    messages.
+
+    >>> load_variants("mine.ini", "[minichess:chess]\\nmaxFile = 5\\nmaxRank = 5\\n"
+    ...     "startFen = rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1\\ncastling = false\\n")
+    ['minichess']
+    >>> read("minichess:standard").rules
+    'minichess'
+
+    Raises ``ValueError`` naming the file, line and key of every problem;
+    then none of its games is added.
+    """
+    name = os.fspath(source)
+    if text is None:
+        with open(name, encoding="utf-8") as f:
+            text = f.read()
+    return _define_variants(text, name)
 
 
 _Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview]
