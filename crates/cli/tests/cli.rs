@@ -763,7 +763,7 @@ fn help_lists_every_command_and_the_values_of_each_option() {
     let move_help = polyfen(&["move", "--help"], "").stdout;
     // each game's notations, listed from the facade: every game, Shogi too
     assert!(move_help.contains("chess: uci, san, lan") && move_help.contains("wxf-fsf"), "{move_help}");
-    assert!(move_help.contains("shogi: usi, csa, kif, ki2, western"), "{move_help}");
+    assert!(move_help.contains("shogi: usi, csa, kif, ki2, western, uci-fsf"), "{move_help}");
     let apply_help = polyfen(&["apply", "--help"], "").stdout;
     assert!(apply_help.contains("chess: fen, shredder-fen, epd") && apply_help.contains("csa-board"), "{apply_help}");
     let games_help = polyfen(&["games", "convert", "--help"], "").stdout;

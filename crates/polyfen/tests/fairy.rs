@@ -148,3 +148,15 @@ fn a_broken_definition_file_names_its_line_and_adds_nothing() {
     assert!(error.contains("maxRank"), "the nearest key is the hint: {error}");
     assert!(VariantId::of_rules("okgame").is_none(), "nothing of a broken file is added");
 }
+
+#[test]
+fn a_records_variant_tag_names_a_game_defined_as_data() {
+    use polyfen::records::{GameOptions, read_pgn};
+    let game =
+        read_pgn("[Variant \"Makruk\"]\n\n1. e3e4 d6d5 2. e4d5 *", GameOptions::default()).remove(0).expect("reads");
+    assert_eq!((game.variant, game.start.rules()), (VariantId::Fairy, Some("makruk")));
+    assert_eq!(game.main_line(Some(MoveNotation::FairyUci)).expect("a line").moves, ["e3e4", "d6d5", "e4d5"]);
+    // an illegal move names the game and the move
+    let bad = read_pgn("[Variant \"Makruk\"]\n\n1. e2e4 *", GameOptions::default()).remove(0).unwrap_err();
+    assert!(bad.error.message.contains("e2e4 is not a legal move of makruk"), "{}", bad.error);
+}

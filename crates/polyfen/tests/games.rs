@@ -442,7 +442,7 @@ fn a_bad_move_in_a_variation_keeps_the_lines_before_it() {
     assert_eq!(partial.moves.len(), 3);
     assert_eq!(partial.unplayed.as_deref(), Some("} Nc6"));
     // an error before the movetext has no game to keep
-    let bad = read_pgn("[Variant \"Makruk\"]\n\n1. e4 *", GameOptions::default()).remove(0).unwrap_err();
+    let bad = read_pgn("[Variant \"Tandem\"]\n\n1. e4 *", GameOptions::default()).remove(0).unwrap_err();
     assert!(bad.partial.is_none());
 }
 

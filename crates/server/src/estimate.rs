@@ -24,6 +24,12 @@ const ITEM: u64 = 512;
 const PLIES: usize = 60;
 const GAMES: u64 = 1;
 
+/// The most positions of random games sampled for one game: a game of many
+/// rules variants (the games defined as data) plays fewer plies from each
+/// setup, at least [`FEWEST_PLIES`].
+const MOST_SAMPLES: usize = 600;
+const FEWEST_PLIES: usize = 4;
+
 /// The most sampled positions drawn and whose moves are written, spread
 /// over the samples.
 const MEASURED: usize = 64;
@@ -167,10 +173,11 @@ fn samples(variant: VariantId) -> Vec<AnyPosition> {
     let Some(&notation) = variant.move_notations().first() else { return samples };
     let options = RuleOptions::default();
     let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let plies = PLIES.min((MOST_SAMPLES / starts.len().max(1)).max(FEWEST_PLIES));
     for start in &starts {
         for _ in 0..GAMES {
             let mut position = start.clone();
-            for _ in 0..PLIES {
+            for _ in 0..plies {
                 let Ok(moves) = position.legal_moves(notation, &options) else { break };
                 if moves.is_empty() {
                     break;

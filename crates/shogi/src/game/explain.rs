@@ -74,6 +74,7 @@ impl Explain for ShogiPosition {
             ShogiMoveNotation::Kif => kif_parts(text, &at),
             ShogiMoveNotation::Ki2 => ki2_parts(text, &at),
             ShogiMoveNotation::Western => western_parts(text, &at),
+            ShogiMoveNotation::UciFsf => fsf_parts(text),
         }
     }
 
@@ -153,6 +154,37 @@ fn capitalize(word: &str) -> String {
 
 /// The parts of a USI move: `7g7f` from and to, `+` a promotion, `P*5e` a
 /// drop's piece, its star and its square; spaces around it as such.
+/// The parts of a move in Fairy-Stockfish's UCI: USI's parts of the same
+/// move (the same length, square for square), each with the text's own
+/// characters and words; the squares they name are the board's, as every
+/// notation's parts name them.
+fn fsf_parts(text: &str) -> Vec<Part> {
+    fn rename(part: &mut Part, text: &str, names: &[(String, String)]) {
+        text.get(part.start..part.end).unwrap_or_default().clone_into(&mut part.text);
+        for (usi, fsf) in names {
+            part.value = part.value.replace(usi.as_str(), fsf);
+            part.meaning = part.meaning.replace(usi.as_str(), fsf);
+        }
+        part.meaning = part.meaning.replace("The star says", "The @ says");
+        if part.value == "*" {
+            "@".clone_into(&mut part.value);
+        }
+        for inner in &mut part.parts {
+            rename(inner, text, names);
+        }
+    }
+    let usi = crate::notation::fsf::to_usi(text);
+    let mut parts = usi_parts(&usi);
+    let names: Vec<(String, String)> = polyfen_game::explain::coordinate_squares(text)
+        .into_iter()
+        .map(|fsf| (crate::notation::fsf::to_usi(&fsf), fsf))
+        .collect();
+    for part in &mut parts {
+        rename(part, text, &names);
+    }
+    parts
+}
+
 fn usi_parts(text: &str) -> Vec<Part> {
     let mut c = Cutter::new(text);
     c.spaces();

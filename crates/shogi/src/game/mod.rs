@@ -4,6 +4,7 @@
 //! formats KIF, KI2 and CSA, [`ShogiRecord`] (records/).
 
 mod explain;
+mod fsf;
 mod glyphs;
 mod json;
 mod record;
@@ -108,6 +109,7 @@ pub fn notation_of(text: &str) -> ShogiMoveNotation {
         }
         [d, ..] if d.is_ascii_digit() => ShogiMoveNotation::Usi,
         [_, b'*', ..] => ShogiMoveNotation::Usi,
+        [b'a'..=b'i', b'1'..=b'9', ..] | [_, b'@', ..] => ShogiMoveNotation::UciFsf,
         _ => ShogiMoveNotation::Western,
     }
 }
@@ -175,6 +177,14 @@ impl GamePosition for ShogiPosition {
             return board.read(input).map(ShogiPosition::new).map_err(|e| board_error(board, &e));
         }
         let leniency = if options.lenient { Leniency::ALL } else { Leniency::default() };
+        // Fairy-Stockfish's form, its hand in brackets: the SFEN it stands
+        // for, an error spanning the whole text
+        if let Some(sfen) = fsf::to_sfen(input) {
+            let whole = |e: ParseError| ParseError { span: 0..input.len(), ..e };
+            return Ok(ShogiPosition::new(
+                Setup::parse_with(&sfen.map_err(whole)?, &leniency, repairs).map_err(whole)?,
+            ));
+        }
         Ok(ShogiPosition::new(Setup::parse_with(input, &leniency, repairs)?))
     }
 

@@ -38,6 +38,7 @@
 
 pub mod board;
 mod csa;
+pub(crate) mod fsf;
 mod ja;
 mod ki2;
 mod kif;
@@ -74,19 +75,23 @@ pub enum ShogiMoveNotation {
     /// Western (Hodges) as Fairy-Stockfish writes it: `P-7f`, `Bx2b+`, `P*5e`,
     /// `S-4h=`, `S5cx4d`.
     Western,
+    /// Fairy-Stockfish's UCI: USI's squares named as on a chess board from
+    /// the first player's side, `c3c4` (USI `7g7f`), `P@e5`, `b2h8+`.
+    UciFsf,
 }
 
 impl ShogiMoveNotation {
     /// Every notation, the default first.
-    pub const ALL: [ShogiMoveNotation; 5] = [
+    pub const ALL: [ShogiMoveNotation; 6] = [
         ShogiMoveNotation::Usi,
         ShogiMoveNotation::Csa,
         ShogiMoveNotation::Kif,
         ShogiMoveNotation::Ki2,
         ShogiMoveNotation::Western,
+        ShogiMoveNotation::UciFsf,
     ];
 
-    /// The notation's id: `usi`, `csa`, `kif`, `ki2`, `western`.
+    /// The notation's id: `usi`, `csa`, `kif`, `ki2`, `western`, `uci-fsf`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -95,6 +100,7 @@ impl ShogiMoveNotation {
             ShogiMoveNotation::Kif => "kif",
             ShogiMoveNotation::Ki2 => "ki2",
             ShogiMoveNotation::Western => "western",
+            ShogiMoveNotation::UciFsf => "uci-fsf",
         }
     }
 
@@ -116,6 +122,7 @@ impl ShogiMoveNotation {
             ShogiMoveNotation::Kif => kif::write(&mut out, position, previous, mv),
             ShogiMoveNotation::Ki2 => ki2::write(&mut out, position, previous, mv),
             ShogiMoveNotation::Western => western::write(&mut out, position, mv),
+            ShogiMoveNotation::UciFsf => out.push_str(&fsf::from_usi(&mv.to_string())),
         }
         out
     }
@@ -208,6 +215,22 @@ impl ShogiMoveNotation {
             ShogiMoveNotation::Kif => kif::read(&reader, trimmed, &mut own),
             ShogiMoveNotation::Ki2 => ki2::read(&reader, trimmed, &mut own),
             ShogiMoveNotation::Western => western::read(&reader, trimmed, &mut own),
+            // the same squares in USI's names, the same length: an error's
+            // span and repairs stand where they are
+            ShogiMoveNotation::UciFsf => match crate::usi::read_move_lenient(position, &fsf::to_usi(trimmed)) {
+                Ok((mv, found)) => {
+                    own = found;
+                    Ok(mv)
+                }
+                Err(e) => {
+                    let mut e = from_usi(e);
+                    e.notation = ShogiMoveNotation::UciFsf;
+                    for candidate in &mut e.candidates {
+                        candidate.text = fsf::from_usi(&candidate.text);
+                    }
+                    Err(e)
+                }
+            },
         };
         match result {
             Ok(mv) => {
@@ -226,7 +249,7 @@ polyfen_core::display_name!(ShogiMoveNotation, name, pad);
 
 /// A name that is not one of the crate's move notations.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0:?} is not a Shogi move notation: expected usi, csa, kif, ki2 or western")]
+#[error("{0:?} is not a Shogi move notation: expected usi, csa, kif, ki2, western or uci-fsf")]
 pub struct UnknownMoveNotation(pub String);
 
 polyfen_core::from_name!(ShogiMoveNotation, name, UnknownMoveNotation, |s: &str| UnknownMoveNotation(s.to_owned()));
