@@ -420,6 +420,8 @@ impl VariantId {
 /// # Examples
 ///
 /// ```
+/// use polyfen::Position;
+///
 /// let added = polyfen::define_rules("mine.ini", "[minichess:chess]\nmaxFile = 5\nmaxRank = 5\nstartFen = rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1\ncastling = false\ndoubleStep = false\n").unwrap();
 /// assert_eq!(added, [(polyfen::VariantId::Fairy, "minichess")]);
 /// let reading = polyfen::read("minichess:standard", None, &polyfen::ReadOptions::default()).unwrap();

@@ -207,7 +207,7 @@ async fn games_convert_reads_games_under_the_rules_variant_asked_for() {
     let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"pgn": pgn, "rules": "tandem"})).await;
     assert_eq!(status, 400, "{answer}");
     assert!(
-        answer.to_string().contains("unknown rules variant \\\"bughouse\\\"; known:")
+        answer.to_string().contains("unknown rules variant \\\"tandem\\\"; known:")
             && answer.to_string().contains("atomic"),
         "{answer}"
     );
