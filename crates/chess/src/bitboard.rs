@@ -1,7 +1,7 @@
 //! Bitboards: a set of squares as a `u64`, bit `i` for square index `i`,
 //! with attack tables computed at compile time.
 
-use polyfen_core::Color;
+use polyfen_core::{Color, const_for};
 
 use crate::Board;
 use crate::types::{Piece, Role};
@@ -68,19 +68,15 @@ impl Bitboards {
 
 const fn leaper_table(steps: &[(i8, i8)]) -> [u64; 64] {
     let mut table = [0u64; 64];
-    let mut sq = 0;
-    while sq < 64 {
+    const_for!(sq in 0..64 => {
         let (f, r) = ((sq % 8) as i8, (sq / 8) as i8);
-        let mut i = 0;
-        while i < steps.len() {
+        const_for!(i in 0..steps.len() => {
             let (nf, nr) = (f + steps[i].0, r + steps[i].1);
             if nf >= 0 && nf < 8 && nr >= 0 && nr < 8 {
                 table[sq] |= 1 << (nr * 8 + nf);
             }
-            i += 1;
-        }
-        sq += 1;
-    }
+        });
+    });
     table
 }
 
@@ -99,10 +95,8 @@ const DIRS: [(i8, i8); 8] = [(1, 0), (0, 1), (1, 1), (-1, 1), (-1, 0), (0, -1), 
 /// The squares along each direction from each square, not including it.
 static RAYS: [[u64; 64]; 8] = {
     let mut rays = [[0u64; 64]; 8];
-    let mut d = 0;
-    while d < 8 {
-        let mut sq = 0;
-        while sq < 64 {
+    const_for!(d in 0..8 => {
+        const_for!(sq in 0..64 => {
             let (mut f, mut r) = ((sq % 8) as i8, (sq / 8) as i8);
             loop {
                 f += DIRS[d].0;
@@ -112,10 +106,8 @@ static RAYS: [[u64; 64]; 8] = {
                 }
                 rays[d][sq] |= 1 << (r * 8 + f);
             }
-            sq += 1;
-        }
-        d += 1;
-    }
+        });
+    });
     rays
 };
 
@@ -126,17 +118,13 @@ static RAYS: [[u64; 64]; 8] = {
 /// each square, itself excluded.
 static LINES: [[u64; 64]; 2] = {
     let mut lines = [[0u64; 64]; 2];
-    let mut sq = 0;
-    while sq < 64 {
-        let mut d = 0;
-        while d < 8 {
+    const_for!(sq in 0..64 => {
+        const_for!(d in 0..8 => {
             // directions 0, 1, 4, 5 are straight; 2, 3, 6, 7 diagonal
             let kind = if d % 4 < 2 { 0 } else { 1 };
             lines[kind][sq] |= RAYS[d][sq];
-            d += 1;
-        }
-        sq += 1;
-    }
+        });
+    });
     lines
 };
 
@@ -164,10 +152,8 @@ pub fn bishop_attacks(sq: usize, occupied: u64) -> u64 {
 /// `[1]`: the whole line through both, ends included (else 0).
 static BETWEEN_LINE: [[[u64; 64]; 64]; 2] = {
     let mut t = [[[0u64; 64]; 64]; 2];
-    let mut a = 0;
-    while a < 64 {
-        let mut d = 0;
-        while d < 8 {
+    const_for!(a in 0..64 => {
+        const_for!(d in 0..8 => {
             // the opposite direction: 0 <-> 4, 1 <-> 5, ...
             let line = RAYS[d][a] | RAYS[(d + 4) % 8][a] | 1 << a;
             let mut seen = 0u64;
@@ -180,10 +166,8 @@ static BETWEEN_LINE: [[[u64; 64]; 64]; 2] = {
                 seen |= 1 << b;
                 rest &= !(1 << b);
             }
-            d += 1;
-        }
-        a += 1;
-    }
+        });
+    });
     t
 };
 

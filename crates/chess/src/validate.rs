@@ -123,15 +123,9 @@ pub fn attackers(board: &Board, target: Square, by: Color) -> Vec<Square> {
     squares(bits).collect()
 }
 
-fn squares(mut bits: u64) -> impl Iterator<Item = Square> {
-    core::iter::from_fn(move || {
-        if bits == 0 {
-            return None;
-        }
-        let sq = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
-        Square::from_index(sq)
-    })
+/// The squares of a bitboard, lowest first.
+pub(crate) fn squares(bits: u64) -> impl Iterator<Item = Square> {
+    crate::position::squares(bits).filter_map(Square::from_index)
 }
 
 pub(crate) fn validate(fen: &Fen) -> Vec<Violation> {

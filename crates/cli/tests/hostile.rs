@@ -35,7 +35,8 @@ mod common {
 
 use common::hostile::{
     Answer, CHESS_START, Figures, KHET_CLASSIC, Probe, STOP_SLACK, STOP_WITHIN, Server, batch_body, exchange,
-    exchange_owned, exclusive, held_rounds, open_file_limit, percentile, post_request, scaled, slow_client, statuses,
+    exchange_owned, exclusive, held_rounds, largest, open_file_limit, percentile, post_request, scaled, slow_client,
+    slowest, statuses,
 };
 
 // ---------------------------------------------------------------- 1. perft
@@ -81,8 +82,7 @@ fn perft_batches_are_refused_or_stopped_when_their_request_ends() {
             answers.push(exchange(addr, &within, Duration::from_millis(500), 1 << 20).await);
             cpu.push(server.cpu_after(Instant::now()).await);
         }
-        figures.elapsed = started.elapsed();
-        figures.requests = answers.len();
+        figures.ran(started, answers.len());
         let probe = probe.finish();
         let worst_cpu = cpu.iter().max().copied().unwrap_or_default();
         figures.notes.push(format!("answers: {}", statuses(&answers)));
@@ -145,19 +145,16 @@ fn a_move_batch_over_the_budget_is_refused_before_work() {
                 answers.push(task.await.expect("a request"));
             }
         }
-        figures.elapsed = started.elapsed();
-        figures.requests = answers.len();
+        figures.ran(started, answers.len());
         let cpu = server.cpu_after(Instant::now()).await;
         let probe = probe.finish();
-        let slowest = answers.iter().map(|a| a.took).max().unwrap_or_default();
+        let slowest = slowest(&answers);
         figures.notes.push(format!("answers: {}, the slowest in {} ms", statuses(&answers), slowest.as_millis()));
         figures.check(answers.iter().all(|a| matches!(a.status, 413 | 422)), || {
             format!("not refused: {}", statuses(&answers))
         });
         figures.check(slowest < Duration::from_secs(2), || format!("an answer took {} ms", slowest.as_millis()));
-        figures.check(cpu <= Duration::from_millis(60), || {
-            format!("the server used {} ms of CPU in 0.5 s after the requests ended", cpu.as_millis())
-        });
+        figures.check_idle_after(cpu);
         figures.finish(&mut server, probe);
     });
 }
@@ -199,18 +196,15 @@ fn render_and_laser_replies_stay_bounded() {
                 answers.push(task.await.expect("a request"));
             }
         }
-        figures.elapsed = started.elapsed();
-        figures.requests = answers.len();
+        figures.ran(started, answers.len());
         let probe = probe.finish();
-        let most = answers.iter().map(|a| a.bytes).max().unwrap_or_default();
+        let most = largest(&answers);
         figures.notes.push(format!(
             "answers: {}, the largest {:.1} MiB read",
             statuses(&answers),
             most as f64 / 1_048_576.0
         ));
-        figures.check(answers.iter().all(|a| matches!(a.status, 200 | 413 | 422)), || {
-            format!("answers: {}", statuses(&answers))
-        });
+        figures.check_statuses(&answers, |status| matches!(status, 200 | 413 | 422));
         figures.finish(&mut server, probe);
     });
 }
@@ -251,10 +245,9 @@ fn slow_connections_over_the_cap_leave_the_server_reachable() {
         for task in slow {
             connects += task.await.expect("a slow client");
         }
-        figures.elapsed = started.elapsed();
-        figures.requests = answers.len() + connects;
+        figures.ran(started, answers.len() + connects);
         let probe = probe.finish();
-        let slowest = answers.iter().map(|a| a.took).max().unwrap_or_default();
+        let slowest = slowest(&answers);
         figures.notes.push(format!(
             "{connects} slow connections opened; new clients: {}, the slowest in {} ms",
             statuses(&answers),
@@ -313,19 +306,16 @@ fn bodies_that_are_not_json_are_refused_unprocessed() {
         for task in tasks {
             answers.extend(task.await.expect("a client"));
         }
-        figures.elapsed = started.elapsed();
-        figures.requests = answers.len();
+        figures.ran(started, answers.len());
         let cpu = server.cpu_after(Instant::now()).await;
         let probe = probe.finish();
-        let slowest = answers.iter().map(|a| a.took).max().unwrap_or_default();
+        let slowest = slowest(&answers);
         figures.notes.push(format!("answers: {}, the slowest in {} ms", statuses(&answers), slowest.as_millis()));
-        figures.check(answers.iter().all(|a| a.status == 415), || format!("answers: {}", statuses(&answers)));
+        figures.check_statuses(&answers, |status| status == 415);
         // the refusal alone: a few hundred bytes, no perft in it
-        let largest = answers.iter().map(|a| a.bytes).max().unwrap_or_default();
+        let largest = largest(&answers);
         figures.check(largest < 1024, || format!("an answer of {largest} bytes"));
-        figures.check(cpu <= Duration::from_millis(60), || {
-            format!("the server used {} ms of CPU in 0.5 s after the requests ended", cpu.as_millis())
-        });
+        figures.check_idle_after(cpu);
         figures.finish(&mut server, probe);
     });
 }
@@ -355,14 +345,11 @@ fn many_large_bodies_at_once_keep_memory_bounded() {
         let probe = Probe::start(addr);
         let started = Instant::now();
         let answers = held_rounds(addr, &requests, rounds, at_once, give_up).await;
-        figures.elapsed = started.elapsed();
-        figures.requests = answers.len();
+        figures.ran(started, answers.len());
         let probe = probe.finish();
         figures.notes.push(format!("answers: {}", statuses(&answers)));
         // the one input of 1 MiB is no position: 422 is its answer
-        figures.check(answers.iter().all(|a| matches!(a.status, 200 | 413 | 422 | 503)), || {
-            format!("answers: {}", statuses(&answers))
-        });
+        figures.check_statuses(&answers, |status| matches!(status, 200 | 413 | 422 | 503));
         figures.finish(&mut server, probe);
     });
 }
@@ -419,10 +406,9 @@ fn game_records_with_positions_keep_memory_bounded() {
         let probe = Probe::start(addr);
         let started = Instant::now();
         let answers = held_rounds(addr, &requests, rounds, at_once, give_up).await;
-        figures.elapsed = started.elapsed();
-        figures.requests = answers.len();
+        figures.ran(started, answers.len());
         let probe = probe.finish();
-        let most = answers.iter().map(|a| a.bytes).max().unwrap_or_default();
+        let most = largest(&answers);
         figures.notes.push(format!(
             "answers: {}, the largest {:.1} MiB",
             statuses(&answers),
@@ -431,14 +417,12 @@ fn game_records_with_positions_keep_memory_bounded() {
         // the 100,000 moves are refused by the estimate, before any move is
         // played (the time counts the sending and the wait for the others)
         let large: Vec<Answer> = answers.iter().step_by(2).cloned().collect();
-        let slowest = large.iter().map(|a| a.took).max().unwrap_or_default();
+        let slowest = slowest(&large);
         figures.check(large.iter().all(|a| a.status == 413) && slowest < Duration::from_secs(5), || {
             format!("the requests of 100,000 moves: {}, the slowest in {} ms", statuses(&large), slowest.as_millis())
         });
         figures.check(answers.iter().any(|a| a.status == 200), || format!("none answered: {}", statuses(&answers)));
-        figures.check(answers.iter().all(|a| matches!(a.status, 200 | 413 | 503)), || {
-            format!("answers: {}", statuses(&answers))
-        });
+        figures.check_statuses(&answers, |status| matches!(status, 200 | 413 | 503));
         let peak = server.peak_rss_mib();
         figures.check(peak < GAMES_MEMORY_BOUND_MIB, || {
             format!("the server's peak RSS was {peak:.1} MiB (bound {GAMES_MEMORY_BOUND_MIB} MiB)")
@@ -508,8 +492,7 @@ fn plain_load_has_no_errors() {
             latencies.extend(l);
             errors.extend(e);
         }
-        figures.elapsed = started.elapsed();
-        figures.requests = latencies.len() + errors.len();
+        figures.ran(started, latencies.len() + errors.len());
         let probe = probe.finish();
         figures.notes.push(format!(
             "{} connections: p99 {:.1} ms, {} errors",

@@ -1,5 +1,6 @@
 //! The 256-entry table that reads a piece letter without a branch, built
-//! at compile time from a game's alphabet.
+//! at compile time from a game's alphabet, and the loop such compile-time
+//! tables are built with.
 
 /// A 256-entry table of `Option<PIECE>`, one entry per byte, built at
 /// compile time from a `const fn(u8) -> Option<PIECE>` that reads one letter
@@ -17,11 +18,35 @@
 macro_rules! letter_table {
     ($piece:ty, $of_letter:expr) => {{
         let mut table: [::core::option::Option<$piece>; 256] = [::core::option::Option::None; 256];
-        let mut b = 0usize;
-        while b < 256 {
+        $crate::const_for!(b in 0..256 => {
             table[b] = $of_letter(b as u8);
-            b += 1;
-        }
+        });
         table
     }};
+}
+
+/// `for $i in 0..$end $body` in a `const` context, where a `for` loop
+/// cannot stand: the loop the games' compile-time tables are built with,
+/// over sides, squares and directions. The body must not `continue` (the
+/// count would not advance).
+///
+/// ```
+/// const SQUARES: [usize; 4] = {
+///     let mut t = [0; 4];
+///     polyfen_core::const_for!(i in 0..4 => {
+///         t[i] = i * i;
+///     });
+///     t
+/// };
+/// assert_eq!(SQUARES, [0, 1, 4, 9]);
+/// ```
+#[macro_export]
+macro_rules! const_for {
+    ($i:ident in 0..$end:expr => $body:block) => {
+        let mut $i = 0;
+        while $i < $end {
+            $body
+            $i += 1;
+        }
+    };
 }

@@ -16,7 +16,7 @@
 //!   could not be read as a legal one, with the candidates it may have meant;
 //! - [`PositionError`]: the violations that keep a setup from being played;
 //! - [`letter_table!`]: a game's 256-entry letter table, built from its
-//!   alphabet.
+//!   alphabet, and [`const_for!`]: the loop of such compile-time tables.
 //!
 //! The core does no I/O.
 

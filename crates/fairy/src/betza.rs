@@ -156,18 +156,7 @@ impl Betza {
         let err = |position: usize, message: String| BetzaError { text: text.to_owned(), position, message };
         let chars: Vec<(usize, char)> = text.char_indices().collect();
         let mut parts = Vec::new();
-        let mut pending = Part {
-            start: 0,
-            atom: ' ',
-            modalities: Vec::new(),
-            hopper: None,
-            lame: false,
-            initial: false,
-            en_passant: false,
-            directions: Vec::new(),
-            rider: false,
-            range: None,
-        };
+        let mut pending = Part::pending();
         let mut started = false;
         let mut i = 0;
         while let Some(&(at, c)) = chars.get(i) {
@@ -211,21 +200,7 @@ impl Betza {
                             i += 1;
                         }
                     }
-                    let done = core::mem::replace(
-                        &mut pending,
-                        Part {
-                            start: 0,
-                            atom: ' ',
-                            modalities: Vec::new(),
-                            hopper: None,
-                            lame: false,
-                            initial: false,
-                            en_passant: false,
-                            directions: Vec::new(),
-                            rider: false,
-                            range: None,
-                        },
-                    );
+                    let done = core::mem::replace(&mut pending, Part::pending());
                     parts.push(done);
                     started = false;
                 }
@@ -295,6 +270,22 @@ impl fmt::Display for Betza {
 }
 
 impl Part {
+    /// A part not read yet: no atom, no modifier.
+    fn pending() -> Part {
+        Part {
+            start: 0,
+            atom: ' ',
+            modalities: Vec::new(),
+            hopper: None,
+            lame: false,
+            initial: false,
+            en_passant: false,
+            directions: Vec::new(),
+            rider: false,
+            range: None,
+        }
+    }
+
     fn limit(&self) -> i8 {
         if let Some(r) = self.range {
             r as i8

@@ -134,6 +134,24 @@ pub struct Names {
 }
 
 impl Geometry {
+    /// A board of `files` by `ranks` squares named as chess names them:
+    /// file letters from `a`, rank numbers from 1, the top rank written
+    /// first, no digit for ten empty squares and no piece prefix.
+    #[must_use]
+    pub const fn chess_like(files: u8, ranks: u8) -> Geometry {
+        Geometry {
+            files,
+            ranks,
+            bottom_first: false,
+            ten_digit: None,
+            first_label: 1,
+            cell: "square",
+            row: "rank",
+            prefix: None,
+            names: None,
+        }
+    }
+
     /// The rank index of the `row`-th row written, if on the board.
     #[must_use]
     pub fn rank_of_row(self, row: usize) -> Option<u8> {

@@ -4,7 +4,7 @@
 // lists filled from what the service knows, and Khet's laser.
 
 import { api } from "./api.js";
-import { $, addItem, clear, errorText, setBusy } from "./dom.js";
+import { $, addItem, clear, errorText, fillIds, setBusy } from "./dom.js";
 import { state, facts, rememberGame } from "./state.js";
 import { boardCleared, boardDrawn, drawBoard, legalMoves } from "./board.js";
 import { goToNode, moveShot, newTree, positionOf, setTree } from "./moves.js";
@@ -247,13 +247,7 @@ function fillTargets(variant, detected) {
   const entry = page.info.variants.find((/** @type {any} */ v) => v.id === variant);
   /** @type {string[]} */
   const notations = entry ? entry.notations : [];
-  clear(target);
-  for (const id of notations) {
-    const option = document.createElement("option");
-    option.value = id;
-    option.textContent = id;
-    target.appendChild(option);
-  }
+  fillIds(target, notations);
   if (notations.includes(previous)) {
     target.value = previous;
   } else {

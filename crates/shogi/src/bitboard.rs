@@ -6,7 +6,7 @@
 //! with one bit scan (lowest for the rays that go up the indices, highest
 //! for the others).
 
-use polyfen_core::Color;
+use polyfen_core::{Color, const_for};
 
 /// A set of squares.
 pub(crate) type Bitboard = u128;
@@ -37,10 +37,8 @@ const SE: usize = 7;
 /// The squares from `sq` (excluded) to the edge in each direction.
 const RAYS: [[Bitboard; 81]; 8] = {
     let mut rays = [[0; 81]; 8];
-    let mut d = 0;
-    while d < 8 {
-        let mut sq = 0;
-        while sq < 81 {
+    const_for!(d in 0..8 => {
+        const_for!(sq in 0..81 => {
             let (mut r, mut c) = ((sq / 9) as i8, (sq % 9) as i8);
             let mut b = 0;
             loop {
@@ -52,10 +50,8 @@ const RAYS: [[Bitboard; 81]; 8] = {
                 b |= 1 << (r as usize * 9 + c as usize);
             }
             rays[d][sq] = b;
-            sq += 1;
-        }
-        d += 1;
-    }
+        });
+    });
     rays
 };
 
@@ -65,15 +61,13 @@ const fn steps_from(sq: usize, color: usize, steps: &[(i8, i8)]) -> Bitboard {
     let (r0, c0) = ((sq / 9) as i8, (sq % 9) as i8);
     let sign = if color == 0 { -1 } else { 1 };
     let mut b = 0;
-    let mut i = 0;
-    while i < steps.len() {
+    const_for!(i in 0..steps.len() => {
         let r = r0 + steps[i].0 * sign;
         let c = c0 + steps[i].1;
         if r >= 0 && r <= 8 && c >= 0 && c <= 8 {
             b |= 1 << (r as usize * 9 + c as usize);
         }
-        i += 1;
-    }
+    });
     b
 }
 
@@ -96,19 +90,13 @@ pub(crate) const KING: usize = 4;
 /// `STEPS[color][pattern][square]`.
 pub(crate) const STEPS: [[[Bitboard; 81]; 5]; 2] = {
     let mut t = [[[0; 81]; 5]; 2];
-    let mut color = 0;
-    while color < 2 {
-        let mut p = 0;
-        while p < 5 {
-            let mut sq = 0;
-            while sq < 81 {
+    const_for!(color in 0..2 => {
+        const_for!(p in 0..5 => {
+            const_for!(sq in 0..81 => {
                 t[color][p][sq] = steps_from(sq, color, PATTERNS[p]);
-                sq += 1;
-            }
-            p += 1;
-        }
-        color += 1;
-    }
+            });
+        });
+    });
     t
 };
 
@@ -129,15 +117,11 @@ pub(crate) const LAST_TWO: [Bitboard; 2] = [row(0) | row(1), row(8) | row(7)];
 /// The nine squares of each column (file `9 - column`).
 pub(crate) const COLUMN: [Bitboard; 9] = {
     let mut t = [0; 9];
-    let mut c = 0;
-    while c < 9 {
-        let mut r = 0;
-        while r < 9 {
+    const_for!(c in 0..9 => {
+        const_for!(r in 0..9 => {
             t[c] |= 1 << (r * 9 + c);
-            r += 1;
-        }
-        c += 1;
-    }
+        });
+    });
     t
 };
 

@@ -13,6 +13,8 @@
 //!   snapshots show an error;
 //! - [`process`]: running a binary with arguments and standard input;
 //! - [`report`]: a table of named cases as one snapshot;
+//! - [`assert_lines_read_back`]: a game record's lines of moves, read back
+//!   from what polyfen wrote, against its own and another reader's;
 //! - [`CHESS_VARIANT_NAMES`]: the names lichess and python-chess write for
 //!   the chess variants.
 //!
@@ -21,6 +23,7 @@
 
 mod corpus;
 mod data;
+mod lines;
 mod names;
 pub mod perft;
 pub mod process;
@@ -30,6 +33,7 @@ mod span;
 
 pub use corpus::{CORPUS_ENV, Corpus, corpus, corpus_root};
 pub use data::{data_lines, data_path};
+pub use lines::assert_lines_read_back;
 pub use names::CHESS_VARIANT_NAMES;
 pub use report::report;
 pub use rng::Rng;

@@ -2,7 +2,7 @@
 //! generation and attack tests. Points are indices 0–89 (`rank * 9 +
 //! file`); [`NONE`] fills unused slots.
 
-use polyfen_core::Color;
+use polyfen_core::{Color, const_for};
 
 use crate::Square;
 
@@ -66,25 +66,19 @@ pub(crate) const DIAGONALS: [(i32, i32); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1
 /// staying inside its palace.
 const fn palace_steps(directions: [(i32, i32); 4]) -> [Four; 2] {
     let mut steps = [[[NONE; 4]; 90]; 2];
-    let mut side = 0;
-    while side < 2 {
-        let mut sq = 0;
-        while sq < 90 {
+    const_for!(side in 0..2 => {
+        const_for!(sq in 0..90 => {
             let (f, r) = (file_of(sq), rank_of(sq));
             let mut n = 0;
-            let mut d = 0;
-            while d < 4 {
+            const_for!(d in 0..4 => {
                 let (nf, nr) = (f + directions[d].0, r + directions[d].1);
                 if in_palace(side, nf, nr) {
                     steps[side][sq][n] = at(nf, nr);
                     n += 1;
                 }
-                d += 1;
-            }
-            sq += 1;
-        }
-        side += 1;
-    }
+            });
+        });
+    });
     steps
 }
 
@@ -98,14 +92,11 @@ pub(crate) static ADVISOR_STEPS: [Four; 2] = palace_steps(DIAGONALS);
 /// half, with the eye (the point between) in the second table.
 pub(crate) static ELEPHANT_STEPS: [(Four, Four); 2] = {
     let mut t = [([[NONE; 4]; 90], [[NONE; 4]; 90]); 2];
-    let mut side = 0;
-    while side < 2 {
-        let mut sq = 0;
-        while sq < 90 {
+    const_for!(side in 0..2 => {
+        const_for!(sq in 0..90 => {
             let (f, r) = (file_of(sq), rank_of(sq));
             let mut n = 0;
-            let mut d = 0;
-            while d < 4 {
+            const_for!(d in 0..4 => {
                 let (df, dr) = DIAGONALS[d];
                 let to = at(f + 2 * df, r + 2 * dr);
                 if to != NONE && own_half(side, r + 2 * dr) {
@@ -113,12 +104,9 @@ pub(crate) static ELEPHANT_STEPS: [(Four, Four); 2] = {
                     t[side].1[sq][n] = at(f + df, r + dr);
                     n += 1;
                 }
-                d += 1;
-            }
-            sq += 1;
-        }
-        side += 1;
-    }
+            });
+        });
+    });
     t
 };
 
@@ -140,12 +128,10 @@ pub(crate) const HORSE_STEPS: [((i32, i32), (i32, i32)); 8] = [
 /// in the direction of the long step) in the second table.
 pub(crate) static HORSE_JUMPS: ([[u8; 8]; 90], [[u8; 8]; 90]) = {
     let mut t = ([[NONE; 8]; 90], [[NONE; 8]; 90]);
-    let mut sq = 0;
-    while sq < 90 {
+    const_for!(sq in 0..90 => {
         let (f, r) = (file_of(sq), rank_of(sq));
         let mut n = 0;
-        let mut j = 0;
-        while j < 8 {
+        const_for!(j in 0..8 => {
             let ((df, dr), (lf, lr)) = HORSE_STEPS[j];
             let to = at(f + df, r + dr);
             if to != NONE {
@@ -153,10 +139,8 @@ pub(crate) static HORSE_JUMPS: ([[u8; 8]; 90], [[u8; 8]; 90]) = {
                 t.1[sq][n] = at(f + lf, r + lr);
                 n += 1;
             }
-            j += 1;
-        }
-        sq += 1;
-    }
+        });
+    });
     t
 };
 
@@ -165,28 +149,22 @@ pub(crate) static HORSE_JUMPS: ([[u8; 8]; 90], [[u8; 8]; 90]) = {
 /// table), the two horse points behind it.
 pub(crate) static HORSE_ATTACKS: ([[u8; 4]; 90], [[[u8; 2]; 4]; 90]) = {
     let mut t = ([[NONE; 4]; 90], [[[NONE; 2]; 4]; 90]);
-    let mut sq = 0;
-    while sq < 90 {
+    const_for!(sq in 0..90 => {
         let (f, r) = (file_of(sq), rank_of(sq));
-        let mut d = 0;
-        while d < 4 {
+        const_for!(d in 0..4 => {
             let (a, b) = DIAGONALS[d];
             t.0[sq][d] = at(f + a, r + b);
             t.1[sq][d] = [at(f + 2 * a, r + b), at(f + a, r + 2 * b)];
-            d += 1;
-        }
-        sq += 1;
-    }
+        });
+    });
     t
 };
 
 /// Soldier steps of each side: forward, and sideways once across the river.
 pub(crate) static SOLDIER_STEPS: [[[u8; 3]; 90]; 2] = {
     let mut t = [[[NONE; 3]; 90]; 2];
-    let mut side = 0;
-    while side < 2 {
-        let mut sq = 0;
-        while sq < 90 {
+    const_for!(side in 0..2 => {
+        const_for!(sq in 0..90 => {
             let (f, r) = (file_of(sq), rank_of(sq));
             let mut n = 0;
             let ahead = at(f, r + forward(side));
@@ -203,22 +181,17 @@ pub(crate) static SOLDIER_STEPS: [[[u8; 3]; 90]; 2] = {
                     t[side][sq][n] = at(f + 1, r);
                 }
             }
-            sq += 1;
-        }
-        side += 1;
-    }
+        });
+    });
     t
 };
 
 /// The points from which a soldier of each side attacks each point.
 pub(crate) static SOLDIER_ATTACKS: [[[u8; 3]; 90]; 2] = {
     let mut t = [[[NONE; 3]; 90]; 2];
-    let mut side = 0;
-    while side < 2 {
-        let mut from = 0;
-        while from < 90 {
-            let mut k = 0;
-            while k < 3 {
+    const_for!(side in 0..2 => {
+        const_for!(from in 0..90 => {
+            const_for!(k in 0..3 => {
                 let to = SOLDIER_STEPS[side][from][k];
                 if to != NONE {
                     let slots = &mut t[side][to as usize];
@@ -228,12 +201,9 @@ pub(crate) static SOLDIER_ATTACKS: [[[u8; 3]; 90]; 2] = {
                     }
                     slots[n] = from as u8;
                 }
-                k += 1;
-            }
-            from += 1;
-        }
-        side += 1;
-    }
+            });
+        });
+    });
     t
 };
 
@@ -241,10 +211,8 @@ pub(crate) static SOLDIER_ATTACKS: [[[u8; 3]; 90]; 2] = {
 /// nearest first, [`NONE`] after the edge.
 pub(crate) static RAYS: [[[u8; 9]; 4]; 90] = {
     let mut t = [[[NONE; 9]; 4]; 90];
-    let mut sq = 0;
-    while sq < 90 {
-        let mut d = 0;
-        while d < 4 {
+    const_for!(sq in 0..90 => {
+        const_for!(d in 0..4 => {
             let (df, dr) = DIRECTIONS[d];
             let (mut f, mut r) = (file_of(sq) + df, rank_of(sq) + dr);
             let mut n = 0;
@@ -254,10 +222,8 @@ pub(crate) static RAYS: [[[u8; 9]; 4]; 90] = {
                 f += df;
                 r += dr;
             }
-            d += 1;
-        }
-        sq += 1;
-    }
+        });
+    });
     t
 };
 
@@ -265,19 +231,15 @@ pub(crate) static RAYS: [[[u8; 9]; 4]; 90] = {
 /// direction, the point itself excluded.
 pub(crate) static RAY_MASKS: [[u128; 4]; 90] = {
     let mut t = [[0u128; 4]; 90];
-    let mut sq = 0;
-    while sq < 90 {
-        let mut d = 0;
-        while d < 4 {
+    const_for!(sq in 0..90 => {
+        const_for!(d in 0..4 => {
             let mut n = 0;
             while n < 9 && RAYS[sq][d][n] != NONE {
                 t[sq][d] |= 1 << RAYS[sq][d][n];
                 n += 1;
             }
-            d += 1;
-        }
-        sq += 1;
-    }
+        });
+    });
     t
 };
 
@@ -291,17 +253,13 @@ pub(crate) const fn nearest(points: u128, d: usize) -> usize {
 /// A table of up to `N` points per point as bits.
 const fn masks<const N: usize>(table: &[[u8; N]; 90]) -> [u128; 90] {
     let mut t = [0u128; 90];
-    let mut sq = 0;
-    while sq < 90 {
-        let mut k = 0;
-        while k < N {
+    const_for!(sq in 0..90 => {
+        const_for!(k in 0..N => {
             if table[sq][k] != NONE {
                 t[sq] |= 1 << table[sq][k];
             }
-            k += 1;
-        }
-        sq += 1;
-    }
+        });
+    });
     t
 }
 
@@ -322,22 +280,16 @@ pub(crate) static SOLDIER_ATTACK_MASKS: [[u128; 90]; 2] = [masks(&SOLDIER_ATTACK
 /// horse points of [`HORSE_ATTACKS`] as bits.
 pub(crate) static HORSE_ATTACK_MASKS: [u128; 90] = {
     let mut t = [0u128; 90];
-    let mut sq = 0;
-    while sq < 90 {
-        let mut d = 0;
-        while d < 4 {
-            let mut k = 0;
-            while k < 2 {
+    const_for!(sq in 0..90 => {
+        const_for!(d in 0..4 => {
+            const_for!(k in 0..2 => {
                 let h = HORSE_ATTACKS.1[sq][d][k];
                 if h != NONE {
                     t[sq] |= 1 << h;
                 }
-                k += 1;
-            }
-            d += 1;
-        }
-        sq += 1;
-    }
+            });
+        });
+    });
     t
 };
 
@@ -346,11 +298,9 @@ pub(crate) static HORSE_ATTACK_MASKS: [u128; 90] = {
 /// as bits (two, fewer at the edge).
 pub(crate) static HORSE_BY_LEG: [([u8; 4], [u128; 4]); 90] = {
     let mut t = [([NONE; 4], [0u128; 4]); 90];
-    let mut sq = 0;
-    while sq < 90 {
+    const_for!(sq in 0..90 => {
         let mut n = 0;
-        let mut j = 0;
-        while j < 8 {
+        const_for!(j in 0..8 => {
             let (to, leg) = (HORSE_JUMPS.0[sq][j], HORSE_JUMPS.1[sq][j]);
             if to != NONE {
                 let mut slot = 0;
@@ -363,9 +313,7 @@ pub(crate) static HORSE_BY_LEG: [([u8; 4], [u128; 4]); 90] = {
                 }
                 t[sq].1[slot] |= 1 << to;
             }
-            j += 1;
-        }
-        sq += 1;
-    }
+        });
+    });
     t
 };

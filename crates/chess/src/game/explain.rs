@@ -15,17 +15,7 @@ use crate::{Board, Castling, CastlingToken, back_rank};
 
 impl Explain for ChessPosition {
     fn geometry(&self) -> Geometry {
-        Geometry {
-            files: 8,
-            ranks: 8,
-            bottom_first: false,
-            ten_digit: None,
-            first_label: 1,
-            cell: "square",
-            row: "rank",
-            prefix: None,
-            names: None,
-        }
+        Geometry::chess_like(8, 8)
     }
 
     const SUFFIX: Option<char> = Some('~');

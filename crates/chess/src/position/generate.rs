@@ -360,32 +360,61 @@ impl Position {
 
     pub(crate) fn generate_castling<S: MoveSink>(&self, list: &mut S, king: usize) {
         let us = self.turn;
-        let rank = usize::from(back_rank(us)) * 8;
-        if king & !7 != rank {
-            return;
-        }
-        let rooks = self.castling & self.roles[Role::Rook as usize] & self.colors[us.index()] & (RANK_1 << rank);
         let occupied = self.occupied();
-        for r in squares(rooks) {
+        for castling in self.open_castlings(king) {
+            let rest = occupied ^ castling.movers;
+            let path = between(king, castling.king_to) | bit(castling.king_to);
+            if squares(path).all(|s| !self.attacked(s, us.other(), rest)) {
+                list.push(castling.to_move(king));
+            }
+        }
+    }
+
+    /// The castlings the side to move still has with the king on `king`
+    /// (Chess960's too) whose squares are empty but for the king and the
+    /// rook: none when the king is off its back rank. Whether the king
+    /// passes an attacked square is the caller's to say, by its rules.
+    pub(crate) fn open_castlings(&self, king: usize) -> impl Iterator<Item = OpenCastling> {
+        let us = self.turn;
+        let rank = usize::from(back_rank(us)) * 8;
+        let rooks = if king & !7 == rank {
+            self.castling & self.roles[Role::Rook as usize] & self.colors[us.index()] & (RANK_1 << rank)
+        } else {
+            0
+        };
+        let occupied = self.occupied();
+        squares(rooks).filter_map(move |r| {
             let king_side = r > king;
             let king_to = rank + if king_side { 6 } else { 2 };
             let rook_to = rank + if king_side { 5 } else { 3 };
             let movers = bit(king) | bit(r);
             let must_be_empty = (between(king, king_to) | bit(king_to) | between(r, rook_to) | bit(rook_to)) & !movers;
-            if occupied & must_be_empty != 0 {
-                continue;
-            }
-            let rest = occupied ^ movers;
-            let path = between(king, king_to) | bit(king_to);
-            if squares(path).all(|s| !self.attacked(s, us.other(), rest)) {
-                list.push(Move {
-                    from: sq(king as u32),
-                    to: sq(r as u32),
-                    role: Role::King,
-                    promotion: None,
-                    kind: MoveKind::Castle,
-                });
-            }
+            (occupied & must_be_empty == 0).then_some(OpenCastling { rook: r, king_to, rook_to, movers })
+        })
+    }
+}
+
+/// A castling whose squares are empty ([`Position::open_castlings`]).
+pub(crate) struct OpenCastling {
+    /// The rook's square.
+    pub(crate) rook: usize,
+    /// Where the king goes.
+    pub(crate) king_to: usize,
+    /// Where the rook goes.
+    pub(crate) rook_to: usize,
+    /// The king's and the rook's squares.
+    pub(crate) movers: u64,
+}
+
+impl OpenCastling {
+    /// The castling as a move of the king on `king`: onto its rook.
+    pub(crate) fn to_move(&self, king: usize) -> Move {
+        Move {
+            from: sq(king as u32),
+            to: sq(self.rook as u32),
+            role: Role::King,
+            promotion: None,
+            kind: MoveKind::Castle,
         }
     }
 }

@@ -352,6 +352,16 @@ pub fn batch_body(input: &str, count: usize, rest: &str) -> Vec<u8> {
     body.into_bytes()
 }
 
+/// How long the slowest of `answers` took (zero for none).
+pub fn slowest(answers: &[Answer]) -> Duration {
+    answers.iter().map(|a| a.took).max().unwrap_or_default()
+}
+
+/// The bytes read of the largest of `answers` (zero for none).
+pub fn largest(answers: &[Answer]) -> usize {
+    answers.iter().map(|a| a.bytes).max().unwrap_or_default()
+}
+
 /// Counts the answers by status, as `200 ×3, 413 ×1`.
 pub fn statuses(answers: &[Answer]) -> String {
     let mut counts: Vec<(u16, usize)> = Vec::new();
@@ -404,6 +414,26 @@ impl Figures {
         if !fine {
             self.failures.push(failure());
         }
+    }
+
+    /// Records how long the attack took, from `started`, and how many
+    /// requests it sent.
+    pub fn ran(&mut self, started: Instant, requests: usize) {
+        self.elapsed = started.elapsed();
+        self.requests = requests;
+    }
+
+    /// Records a failure unless every answer's status is `fine`.
+    pub fn check_statuses(&mut self, answers: &[Answer], fine: impl Fn(u16) -> bool) {
+        self.check(answers.iter().all(|a| fine(a.status)), || format!("answers: {}", statuses(answers)));
+    }
+
+    /// Records a failure when the server used more than 60 ms of CPU time,
+    /// `cpu`, in the 0.5 s after the requests ended.
+    pub fn check_idle_after(&mut self, cpu: Duration) {
+        self.check(cpu <= Duration::from_millis(60), || {
+            format!("the server used {} ms of CPU in 0.5 s after the requests ended", cpu.as_millis())
+        });
     }
 
     /// The checks of every attack: the server is up, the small requests

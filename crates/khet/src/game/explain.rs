@@ -10,17 +10,7 @@ use crate::color_name;
 
 impl Explain for KhetPosition {
     fn geometry(&self) -> Geometry {
-        Geometry {
-            files: 10,
-            ranks: 8,
-            bottom_first: true,
-            ten_digit: Some('0'),
-            first_label: 1,
-            cell: "square",
-            row: "rank",
-            prefix: None,
-            names: None,
-        }
+        Geometry { bottom_first: true, ten_digit: Some('0'), ..Geometry::chess_like(10, 8) }
     }
 
     fn piece_words(&self, file: u8, rank: u8) -> Option<String> {

@@ -26,15 +26,10 @@ fn rank_name(rank: u8) -> String {
 impl Explain for ShogiPosition {
     fn geometry(&self) -> Geometry {
         Geometry {
-            files: 9,
-            ranks: 9,
             bottom_first: true,
-            ten_digit: None,
-            first_label: 1,
-            cell: "square",
-            row: "rank",
             prefix: Some('+'),
             names: Some(Names { square: square_name, rank: rank_name, across: "from file 9 to file 1" }),
+            ..Geometry::chess_like(9, 9)
         }
     }
 

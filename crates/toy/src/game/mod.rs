@@ -235,17 +235,7 @@ impl GamePosition for ToyPosition {
 
 impl Explain for ToyPosition {
     fn geometry(&self) -> Geometry {
-        Geometry {
-            files: 5,
-            ranks: 5,
-            bottom_first: false,
-            ten_digit: None,
-            first_label: 1,
-            cell: "square",
-            row: "rank",
-            prefix: None,
-            names: None,
-        }
+        Geometry::chess_like(5, 5)
     }
 
     fn piece_words(&self, file: u8, rank: u8) -> Option<String> {

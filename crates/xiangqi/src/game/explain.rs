@@ -13,17 +13,7 @@ use crate::{Piece, XiangqiMoveNotation, color_name};
 
 impl Explain for XiangqiPosition {
     fn geometry(&self) -> Geometry {
-        Geometry {
-            files: 9,
-            ranks: 10,
-            bottom_first: false,
-            ten_digit: None,
-            first_label: 0,
-            cell: "point",
-            row: "rank",
-            prefix: None,
-            names: None,
-        }
+        Geometry { first_label: 0, cell: "point", ..Geometry::chess_like(9, 10) }
     }
 
     fn piece_words(&self, file: u8, rank: u8) -> Option<String> {

@@ -9,7 +9,7 @@ use super::VariantFen;
 use crate::bitboard::{Bitboards, KING_ATTACKS};
 use crate::position::RANK_8;
 use crate::types::{Role, Square};
-use crate::validate::Violation;
+use crate::validate::{Violation, squares};
 use crate::variant::ChessVariant;
 
 /// One rule a setup of a chess variant breaks.
@@ -107,17 +107,6 @@ impl fmt::Display for VariantViolation {
             }
         }
     }
-}
-
-fn squares(mut bits: u64) -> impl Iterator<Item = Square> {
-    core::iter::from_fn(move || {
-        if bits == 0 {
-            return None;
-        }
-        let s = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
-        Square::from_index(s)
-    })
 }
 
 pub(crate) fn validate(fen: &VariantFen) -> Vec<VariantViolation> {

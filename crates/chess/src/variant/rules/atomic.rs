@@ -11,7 +11,7 @@ use super::DARK;
 use super::pseudo_legal::{pseudo_ep, pseudo_moves};
 use crate::bitboard::{KING_ATTACKS, between};
 use crate::castling::back_rank;
-use crate::position::{Move, MoveKind, Position, RANK_1, bit, sq, squares};
+use crate::position::{Move, MoveKind, Position, RANK_1, bit, squares};
 use crate::types::Role;
 
 /// Atomic: `color` cannot win any more (python-chess's rules): a bare king;
@@ -131,35 +131,17 @@ pub(super) fn atomic_legal_played(p: &Position, m: Move) -> bool {
 /// enemy king is never attacked for the king.
 pub(super) fn atomic_castling<const N: usize>(p: &Position, list: &mut ArrayVec<Move, N>) {
     let us = p.turn;
-    let rank = usize::from(back_rank(us)) * 8;
     let Some(king) = p.king_of(us) else { return };
-    if king & !7 != rank {
-        return;
-    }
     let their_king = p.king_of(us.other()).map_or(0, |k| KING_ATTACKS[k]);
     let attacked = |path: u64, occupied: u64| squares(path & !their_king).any(|s| p.attacked(s, us.other(), occupied));
-    let rooks = p.castling & p.roles[Role::Rook as usize] & p.colors[us.index()] & (RANK_1 << rank);
     let occupied = p.occupied();
-    for r in squares(rooks) {
-        let king_side = r > king;
-        let king_to = rank + if king_side { 6 } else { 2 };
-        let rook_to = rank + if king_side { 5 } else { 3 };
-        let movers = bit(king) | bit(r);
-        let must_be_empty = between(king, king_to) | bit(king_to) | between(r, rook_to) | bit(rook_to);
-        if (occupied ^ movers) & must_be_empty != 0 {
-            continue;
-        }
+    for castling in p.open_castlings(king) {
+        let king_to = castling.king_to;
         if attacked(between(king, king_to) | bit(king), occupied ^ bit(king))
-            || attacked(bit(king_to), occupied ^ movers ^ bit(rook_to))
+            || attacked(bit(king_to), occupied ^ castling.movers ^ bit(castling.rook_to))
         {
             continue;
         }
-        list.push(Move {
-            from: sq(king as u32),
-            to: sq(r as u32),
-            role: Role::King,
-            promotion: None,
-            kind: MoveKind::Castle,
-        });
+        list.push(castling.to_move(king));
     }
 }
