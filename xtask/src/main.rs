@@ -105,16 +105,18 @@ fn ci() -> Result<(), String> {
         &[("INSTA_UPDATE", "no"), ("CI", ci_env), ("POLYFEN_REQUIRE_BOOK", book), ("POLYFEN_CORPUS", &corpus)],
     )?;
     // the toy game added to the list of games by its entry alone (the
-    // facade's `toy` feature): the tests that check every layer has it
+    // facade's `toy` feature): the tests that check every layer has it.
+    // Those test targets are in polyfen and polyfen-server only, but the
+    // whole workspace is selected, so that the dependencies' features are
+    // unified as in the run above and only the toy entry, the two crates
+    // and these tests are compiled again (with `-p` the two packages'
+    // features alone made another build of most dependencies).
     cargo(
         &[
             "test",
+            "--workspace",
             "--locked",
             "--no-fail-fast",
-            "-p",
-            "polyfen",
-            "-p",
-            "polyfen-server",
             "--features",
             "polyfen/toy,polyfen-server/toy",
             "--test",
