@@ -213,3 +213,16 @@ pub fn lines_through(sq: usize) -> u64 {
 pub fn queen_attacks(sq: usize, occupied: u64) -> u64 {
     rook_attacks(sq, occupied) | bishop_attacks(sq, occupied)
 }
+
+/// The squares of a bitboard, lowest first.
+#[inline]
+pub(crate) fn squares(mut bits: u64) -> impl Iterator<Item = usize> {
+    core::iter::from_fn(move || {
+        if bits == 0 {
+            return None;
+        }
+        let s = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        Some(s)
+    })
+}

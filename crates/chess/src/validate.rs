@@ -125,7 +125,7 @@ pub fn attackers(board: &Board, target: Square, by: Color) -> Vec<Square> {
 
 /// The squares of a bitboard, lowest first.
 pub(crate) fn squares(bits: u64) -> impl Iterator<Item = Square> {
-    crate::position::squares(bits).filter_map(Square::from_index)
+    crate::bitboard::squares(bits).filter_map(Square::from_index)
 }
 
 pub(crate) fn validate(fen: &Fen) -> Vec<Violation> {

@@ -18,6 +18,7 @@ mod moves;
 
 use polyfen_core::Color;
 
+pub(crate) use crate::bitboard::squares;
 use crate::bitboard::{
     Bitboards, KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, bishop_attacks, diagonal_lines, rook_attacks, straight_lines,
 };
@@ -63,19 +64,6 @@ pub(crate) const fn bit(sq: usize) -> u64 {
 #[inline]
 pub(crate) fn sq(index: u32) -> Square {
     Square::from_index(index as usize & 63).unwrap_or(Square::new(0, 0).expect("a1 is a square"))
-}
-
-/// The squares of a bitboard, lowest first.
-#[inline]
-pub(crate) fn squares(mut bits: u64) -> impl Iterator<Item = usize> {
-    core::iter::from_fn(move || {
-        if bits == 0 {
-            return None;
-        }
-        let s = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
-        Some(s)
-    })
 }
 
 /// A legal chess position (standard or Chess960): a small `Copy` value, so
