@@ -116,4 +116,4 @@ def test_render_and_notebook_svg_and_json():
 
 def test_ids():
     assert "xiangqi-legacy" in polyfen.notations()
-    assert polyfen.variants() == ["chess", "xiangqi", "khet", "shogi"]
+    assert polyfen.variants() == ["chess", "xiangqi", "khet", "shogi", "fairy"]
