@@ -513,11 +513,7 @@ impl GamePosition for FairyPosition {
     fn perft_with(&self, depth: u32, _options: &RuleOptions, control: &PerftControl) -> Result<u64, RuleError> {
         self.playable()?;
         polyfen_game::check_perft_depth(depth, PERFT_DEPTH_LIMIT)?;
-        let tree = self.tree();
-        if control.is_plain() {
-            return Ok(tree.perft(depth));
-        }
-        control.run(|watch| tree.perft_watched(depth, watch))
+        control.perft(&self.tree(), depth)
     }
 
     fn divide_with(
@@ -529,9 +525,7 @@ impl GamePosition for FairyPosition {
     ) -> Result<Vec<Divided>, RuleError> {
         self.playable()?;
         polyfen_game::check_perft_depth(depth, PERFT_DEPTH_LIMIT)?;
-        let tree = self.tree();
-        let divided =
-            if control.is_plain() { tree.divide(depth) } else { control.run(|w| tree.divide_watched(depth, w))? };
+        let divided = control.divide(&self.tree(), depth)?;
         Ok(divided.into_iter().map(|(mv, nodes)| Divided { text: self.rules.uci(&self.position, mv), nodes }).collect())
     }
 

@@ -204,11 +204,7 @@ impl GamePosition for ToyPosition {
     }
 
     fn perft_with(&self, depth: u32, _options: &RuleOptions, control: &PerftControl) -> Result<u64, RuleError> {
-        let tree = Tree(self.setup.clone());
-        if control.is_plain() {
-            return Ok(tree.perft(depth));
-        }
-        control.run(|watch| tree.perft_watched(depth, watch))
+        control.perft(&Tree(self.setup.clone()), depth)
     }
 
     fn divide_with(
@@ -218,9 +214,7 @@ impl GamePosition for ToyPosition {
         _options: &RuleOptions,
         control: &PerftControl,
     ) -> Result<Vec<Divided>, RuleError> {
-        let tree = Tree(self.setup.clone());
-        let divided =
-            if control.is_plain() { tree.divide(depth) } else { control.run(|w| tree.divide_watched(depth, w))? };
+        let divided = control.divide(&Tree(self.setup.clone()), depth)?;
         Ok(divided.into_iter().map(|(mv, nodes)| Divided { text: mv.to_string(), nodes }).collect())
     }
 
