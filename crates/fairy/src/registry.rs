@@ -32,7 +32,8 @@ use crate::rules::Rules;
 /// Every game known, with what was made of each.
 struct Registry {
     variants: Variants,
-    compiled: HashMap<String, Arc<Rules>>,
+    /// Each game compiled, with its name as [`Registry::infos`] holds it.
+    compiled: HashMap<String, (&'static str, Arc<Rules>)>,
     /// The [`RulesInfo`] of every game, in definition order (leaked: the
     /// list only grows, and a name handed out lives as long as the process).
     infos: &'static [RulesInfo],
@@ -67,13 +68,21 @@ fn read() -> std::sync::RwLockReadGuard<'static, Registry> {
 /// The rules of the game `name` (exactly as defined: Fairy-Stockfish's
 /// names are lower case), compiled on first use.
 pub fn rules(name: &str) -> Option<Arc<Rules>> {
-    if let Some(rules) = read().compiled.get(name) {
-        return Some(Arc::clone(rules));
+    game(name).map(|(_, rules)| rules)
+}
+
+/// The game `name`: its name as the registry holds it, for as long as the
+/// process, and its rules, compiled on first use.
+pub fn game(name: &str) -> Option<(&'static str, Arc<Rules>)> {
+    if let Some((held, rules)) = read().compiled.get(name) {
+        return Some((held, Arc::clone(rules)));
     }
+    let held = static_name(name)?;
     let def = read().variants.get(name)?.clone();
     let rules = Arc::new(Rules::new(&def));
     let mut registry = REGISTRY.write().unwrap_or_else(std::sync::PoisonError::into_inner);
-    Some(Arc::clone(registry.compiled.entry(name.to_owned()).or_insert(rules)))
+    let (_, rules) = registry.compiled.entry(name.to_owned()).or_insert((held, rules));
+    Some((held, Arc::clone(rules)))
 }
 
 /// The game's name as the registry holds it, for as long as the process.

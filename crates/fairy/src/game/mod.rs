@@ -138,11 +138,6 @@ fn color_name(color: Color) -> &'static str {
     if color == Color::White { "white" } else { "black" }
 }
 
-/// The rules `name` names, with the name as the registry holds it.
-fn game(name: &str) -> Option<(&'static str, Arc<Rules>)> {
-    Some((registry::static_name(name)?, registry::rules(name)?))
-}
-
 fn unknown_rules(name: &str, span: core::ops::Range<usize>) -> ParseError {
     ParseError::new(
         ParseErrorKind::Invalid {
@@ -160,7 +155,7 @@ impl FairyPosition {
     ///
     /// No game has the name, or its start FEN does not read.
     pub fn start(name: &str) -> Result<FairyPosition, ParseError> {
-        let (name, rules) = game(name).ok_or_else(|| unknown_rules(name, 0..0))?;
+        let (name, rules) = registry::game(name).ok_or_else(|| unknown_rules(name, 0..0))?;
         let position = Position::start(&rules).map_err(|e| {
             ParseError::new(ParseErrorKind::Invalid { field: "startFen", message: e.to_string().into() }, 0..0)
         })?;
@@ -174,7 +169,7 @@ impl FairyPosition {
     /// No game has the name, or the FEN does not fit it (the span names
     /// where).
     pub fn from_fen(name: &str, fen: &str) -> Result<FairyPosition, ParseError> {
-        let (name, rules) = game(name).ok_or_else(|| unknown_rules(name, 0..0))?;
+        let (name, rules) = registry::game(name).ok_or_else(|| unknown_rules(name, 0..0))?;
         let letters = Letters::new(&rules.def);
         let setup = FairySetup::parse(&rules.def, &letters, fen)?;
         let position = Position::from_setup(&rules, &setup).map_err(|e| {
@@ -398,7 +393,7 @@ impl GamePosition for FairyPosition {
     }
 
     fn from_json(json: FairyJson, input: &str) -> Result<FairyPosition, ParseError> {
-        let (_, rules) = game(&json.rules)
+        let (_, rules) = registry::game(&json.rules)
             .ok_or_else(|| at_value(input, &["rules"], format!("no game defined as data is named {:?}", json.rules)))?;
         let (files, ranks) = (rules.files(), rules.ranks());
         let letters = Letters::new(&rules.def);
