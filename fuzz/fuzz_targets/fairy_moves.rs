@@ -26,7 +26,8 @@ fuzz_target!(|data: &[u8]| {
     let step = legal.len() / 16 + 1;
     for &m in legal.iter().step_by(step) {
         let uci = rules.uci(&position, m);
-        let read = rules.parse_uci(&position, &uci).unwrap_or_else(|e| panic!("{uci}, a legal move, does not read: {e}"));
+        let read =
+            rules.parse_uci(&position, &uci).unwrap_or_else(|e| panic!("{uci}, a legal move, does not read: {e}"));
         assert_eq!(rules.uci(&position, read), uci);
     }
     let fen = position.fen(&rules);

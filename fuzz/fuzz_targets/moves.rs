@@ -51,4 +51,3 @@ fuzz_target!(|data: &[u8]| {
         }
     }
 });
-

@@ -26,6 +26,7 @@ const TARGETS: &[(&str, Option<&str>, bool)] = &[
     ("fairy_fen", Some("notation.dict"), true),
     ("fairy_moves", Some("notation.dict"), true),
     ("betza", Some("ini.dict"), false),
+    ("twins", None, true),
 ];
 
 /// One target's run.
@@ -219,6 +220,14 @@ fn seed(root: &Path, target: &str, corpus: &Path) -> Result<(), String> {
             seeds.extend(
                 [&b"WF"[..], b"N", b"mfWcfF", b"ifmnD", b"pR", b"gQ", b"vRsW", b"hN", b"W3"].map(<[u8]>::to_vec),
             );
+        }
+        "twins" => {
+            // each twin, with its moves picked by a few byte patterns
+            for k in 0..10u8 {
+                for step in [1u8, 7, 31, 101] {
+                    seeds.push((0..32u8).map(|i| if i == 0 { k } else { i.wrapping_mul(step) }).collect());
+                }
+            }
         }
         _ => {}
     }

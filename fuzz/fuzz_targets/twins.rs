@@ -1,0 +1,62 @@
+//! The twins, differential: a game polyfen plays in a crate of its own
+//! (chess, the seven chess variants, Xiangqi, Shogi; the first byte picks
+//! it) against its definition as data. From the start, each further byte
+//! picks a legal move of the data-defined twin; at every position reached
+//! both give the same legal moves in Fairy-Stockfish's UCI, and the FEN the
+//! data-defined twin writes is read by the crate.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use polyfen::{CastlingMoves, MoveNotation, Notation, Position, ReadOptions, RuleOptions, VariantId, read_as};
+use polyfen_fairy::{Position as DataPosition, registry};
+
+/// Fairy-Stockfish's name of each twin.
+const TWINS: &[&str] = &[
+    "chess",
+    "crazyhouse",
+    "3check",
+    "kingofthehill",
+    "racingkings",
+    "atomic",
+    "horde",
+    "antichess",
+    "xiangqi",
+    "shogi",
+];
+
+/// The notation a twin's crate reads Fairy-Stockfish's FEN in and the move
+/// notation it writes Fairy-Stockfish's UCI in.
+fn notations(name: &str) -> (Notation, MoveNotation) {
+    match name {
+        "xiangqi" => (Notation::XiangqiFen, MoveNotation::Uci1),
+        "shogi" => (Notation::Sfen, MoveNotation::UciFsf),
+        _ => (Notation::Fen, MoveNotation::Uci),
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&choice, picks)) = data.split_first() else { return };
+    let name = TWINS[usize::from(choice) % TWINS.len()];
+    let (notation, moves) = notations(name);
+    let rules = registry::rules(name).expect("a twin is defined as data");
+    let own_rules = VariantId::of_rules(name).map(|(_, info)| info.id);
+    let options = ReadOptions::default().with_rules(own_rules);
+    // Fairy-Stockfish's UCI writes a castling as the king's move to its
+    // square (no start of these games has a king on its castling square)
+    let rule_options = RuleOptions::default().with_castling(CastlingMoves::KingTwoSquares);
+    let mut position = DataPosition::start(&rules).expect("a twin's start");
+    for &pick in picks.iter().take(32) {
+        let fen = position.fen(&rules);
+        let own = read_as(&fen, notation, &options).unwrap_or_else(|e| panic!("{name}: {fen} does not read: {e}"));
+        let mut own_moves = own.position.legal_moves(moves, &rule_options).expect("legal moves");
+        own_moves.sort();
+        let mut data_moves = rules.legal_uci(&position);
+        data_moves.sort();
+        assert_eq!(own_moves, data_moves, "{name} {fen}");
+        let legal = rules.legal_moves(&position);
+        if legal.is_empty() {
+            return;
+        }
+        position = rules.play(&position, legal[usize::from(pick) % legal.len()]).expect("a legal move plays");
+    }
+});
