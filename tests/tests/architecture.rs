@@ -30,7 +30,8 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
         let path = entry.path();
         let name = entry.file_name();
         let name = name.to_string_lossy();
-        if name.starts_with('.') || name == "target" || name == "node_modules" || name == "book" {
+        // Hidden files and folders are skipped, but for `.ci`, which holds what CI runs.
+        if (name.starts_with('.') && name != ".ci") || name == "target" || name == "node_modules" || name == "book" {
             continue;
         }
         if path.is_dir() {
