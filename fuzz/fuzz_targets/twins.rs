@@ -10,36 +10,22 @@ use libfuzzer_sys::fuzz_target;
 use polyfen::{CastlingMoves, MoveNotation, Notation, Position, ReadOptions, RuleOptions, VariantId, read_as};
 use polyfen_fairy::{Position as DataPosition, registry};
 
-/// Fairy-Stockfish's name of each twin.
-const TWINS: &[&str] = &[
-    "chess",
-    "crazyhouse",
-    "3check",
-    "kingofthehill",
-    "racingkings",
-    "atomic",
-    "horde",
-    "antichess",
-    "xiangqi",
-    "shogi",
-];
-
 /// The notation a twin's crate reads Fairy-Stockfish's FEN in and the move
 /// notation it writes Fairy-Stockfish's UCI in.
-fn notations(name: &str) -> (Notation, MoveNotation) {
-    match name {
-        "xiangqi" => (Notation::XiangqiFen, MoveNotation::Uci1),
-        "shogi" => (Notation::Sfen, MoveNotation::UciFsf),
+fn notations(game: VariantId) -> (Notation, MoveNotation) {
+    match game {
+        VariantId::Xiangqi => (Notation::XiangqiFen, MoveNotation::Uci1),
+        VariantId::Shogi => (Notation::Sfen, MoveNotation::UciFsf),
         _ => (Notation::Fen, MoveNotation::Uci),
     }
 }
 
 fuzz_target!(|data: &[u8]| {
     let Some((&choice, picks)) = data.split_first() else { return };
-    let name = TWINS[usize::from(choice) % TWINS.len()];
-    let (notation, moves) = notations(name);
+    let twins = polyfen::data_twins();
+    let (name, game, own_rules) = twins[usize::from(choice) % twins.len()];
+    let (notation, moves) = notations(game);
     let rules = registry::rules(name).expect("a twin is defined as data");
-    let own_rules = VariantId::of_rules(name).map(|(_, info)| info.id);
     let options = ReadOptions::default().with_rules(own_rules);
     // Fairy-Stockfish's UCI writes a castling as the king's move to its
     // square (no start of these games has a king on its castling square)

@@ -446,3 +446,35 @@ pub fn define_rules(source: &str, text: &str) -> Result<Vec<(VariantId, &'static
 pub fn describe_rules(id: &str) -> Option<(VariantId, String, String)> {
     VariantId::ALL.iter().find_map(|&game| game.describe_rules(id.trim()).map(|(at, text)| (game, at, text)))
 }
+
+/// The games polyfen plays with a crate of their own that a game of the
+/// list also defines as data (Fairy-Stockfish's `crazyhouse`, `xiangqi`,
+/// `shogi`…): each definition's name, the game that plays it instead,
+/// and that game's rules variant (`None` for its standard rules). The two
+/// are twins a test can hold against each other.
+///
+/// # Examples
+///
+/// ```
+/// use polyfen::VariantId;
+///
+/// let twins = polyfen::data_twins();
+/// assert!(twins.contains(&("crazyhouse", VariantId::Chess, Some("crazyhouse"))));
+/// assert!(twins.contains(&("xiangqi", VariantId::Xiangqi, None)));
+/// ```
+#[must_use]
+pub fn data_twins() -> Vec<(&'static str, VariantId, Option<&'static str>)> {
+    let mut twins = Vec::new();
+    for &game in VariantId::ALL {
+        for rules in game.rules() {
+            if let Ok(own) = rules.id.parse::<VariantId>() {
+                if own != game {
+                    twins.push((rules.id, own, None));
+                }
+            } else if let Some((owner, info)) = VariantId::of_rules(rules.id).filter(|&(owner, _)| owner != game) {
+                twins.push((rules.id, owner, Some(info.id)));
+            }
+        }
+    }
+    twins
+}

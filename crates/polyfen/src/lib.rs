@@ -51,7 +51,7 @@ pub mod svg;
 
 pub use any::AnyPosition;
 pub use detect::{Candidates, candidates, detect};
-pub use ids::{MoveNotation, Notation, VariantId, define_rules, describe_rules};
+pub use ids::{MoveNotation, Notation, VariantId, data_twins, define_rules, describe_rules};
 pub use polyfen_game::{ReadOptions, RulesInfo, WriteOptions};
 pub use position::{ConvertError, Position, Written};
 pub use read::{ReadError, Reading, read, read_as};

@@ -32,16 +32,21 @@ struct Twin {
 }
 
 impl Twin {
-    fn of(name: &'static str) -> Twin {
-        let (notation, moves, rules) = match name {
-            "xiangqi" => (Notation::XiangqiFen, MoveNotation::Uci1, None),
-            "shogi" => (Notation::Sfen, MoveNotation::UciFsf, None),
-            "chess" => (Notation::Fen, MoveNotation::Uci, None),
-            _ => {
-                let (game, info) = VariantId::of_rules(name).unwrap_or_else(|| panic!("{name} is a rules variant"));
-                assert_eq!(game, VariantId::Chess, "{name} is played by the chess crate");
-                (Notation::Fen, MoveNotation::Uci, Some(info.id))
-            }
+    /// Every twin the facade lists.
+    fn all() -> Vec<Twin> {
+        polyfen::data_twins().into_iter().map(|(name, game, rules)| Twin::new(name, game, rules)).collect()
+    }
+
+    fn named(name: &str) -> Twin {
+        Twin::all().into_iter().find(|t| t.name == name).unwrap_or_else(|| panic!("{name} has a twin"))
+    }
+
+    fn new(name: &'static str, game: VariantId, rules: Option<&'static str>) -> Twin {
+        let (notation, moves) = match game {
+            VariantId::Xiangqi => (Notation::XiangqiFen, MoveNotation::Uci1),
+            VariantId::Shogi => (Notation::Sfen, MoveNotation::UciFsf),
+            VariantId::Chess => (Notation::Fen, MoveNotation::Uci),
+            other => panic!("{name}: no twin in {other} expected"),
         };
         let data = registry::rules(name).unwrap_or_else(|| panic!("{name} is defined as data"));
         assert!(data.unsupported().is_none(), "{name}: every rule of the definition is played");
@@ -89,19 +94,27 @@ impl Twin {
     }
 }
 
-/// The games of the list and their definitions in the embedded file.
-const TWINS: &[&str] = &[
-    "chess",
-    "crazyhouse",
-    "3check",
-    "kingofthehill",
-    "racingkings",
-    "atomic",
-    "horde",
-    "antichess",
-    "xiangqi",
-    "shogi",
-];
+#[test]
+fn the_twins_are_the_games_of_the_list_and_the_seven_chess_variants() {
+    let names: Vec<&str> = Twin::all().iter().map(|t| t.name).collect();
+    let expected = [
+        "chess",
+        "crazyhouse",
+        "3check",
+        "kingofthehill",
+        "racingkings",
+        "atomic",
+        "horde",
+        "antichess",
+        "xiangqi",
+        "shogi",
+    ];
+    let mut sorted = names.clone();
+    sorted.sort_unstable();
+    let mut wanted = expected.to_vec();
+    wanted.sort_unstable();
+    assert_eq!(sorted, wanted, "{names:?}");
+}
 
 fn tsv_rows(name: &str) -> Vec<Vec<String>> {
     let text = std::fs::read_to_string(FAIRY.path().join(name)).expect("the fairy corpus");
@@ -130,8 +143,8 @@ fn the_twins_give_the_same_legal_moves_at_every_fairy_corpus_position_and_one_mo
     }
     let rows = tsv_rows("positions.tsv");
     let mut differences = Vec::new();
-    for name in TWINS {
-        let twin = Twin::of(name);
+    for twin in Twin::all() {
+        let name = twin.name;
         let mut checked = 0;
         for row in rows.iter().filter(|r| r[0] == *name) {
             let fen = &row[1];
@@ -158,8 +171,8 @@ fn the_twins_count_the_same_perft_on_fairy_stockfishs_suite() {
     }
     let mut checked = 0;
     for row in tsv_rows("perft.tsv") {
-        let Some(name) = TWINS.iter().find(|&&n| n == row[0]) else { continue };
-        let twin = Twin::of(name);
+        let Some(twin) = Twin::all().into_iter().find(|t| t.name == row[0]) else { continue };
+        let name = twin.name;
         let (fen, depth, nodes): (&str, u32, u64) = (&row[1], row[2].parse().unwrap(), row[3].parse().unwrap());
         for d in 1..=depth {
             let (own, data) = twin.perft(fen, d);
@@ -181,7 +194,7 @@ fn the_chess_twins_agree_on_python_chesss_perft_suites() {
     if CHESS.get().is_none() {
         return;
     }
-    let twin = Twin::of("chess");
+    let twin = Twin::named("chess");
     let mut differences = Vec::new();
     let mut checked = 0;
     for (file, every) in [("pychess_tricky.perft", 1), ("pychess_random.perft", 25)] {
