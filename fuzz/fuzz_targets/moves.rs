@@ -15,7 +15,7 @@ fuzz_target!(|data: &[u8]| {
     let mut starts: Vec<(&str, Option<&'static str>)> = Vec::new();
     for variant in VariantId::iter() {
         starts.extend(variant.setups().iter().map(|&(_, fen)| (fen, None)));
-        for rules in variant.rules() {
+        for rules in variant.reachable_rules() {
             starts.extend(rules.setups.iter().map(|&(_, fen)| (fen, Some(rules.id))));
         }
     }

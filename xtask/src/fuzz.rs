@@ -1,6 +1,7 @@
-//! `cargo xtask fuzz [--seconds N] [TARGET…]`: every fuzz target of `fuzz/`
-//! (cargo-fuzz, libFuzzer, on the nightly toolchain) run for N seconds
-//! each, from seeds made of the public corpus and the repository's own
+//! `cargo xtask fuzz [--seconds N] [--dev] [TARGET…]`: every fuzz target of
+//! `fuzz/` (cargo-fuzz, libFuzzer, on the nightly toolchain) run for N
+//! seconds each (with `--dev`, built without optimizations, which builds
+//! faster: what a short run in CI wants), from seeds made of the public corpus and the repository's own
 //! data, with a dictionary for the text formats; then a table of each
 //! target's executions, coverage (edges) and finding.
 //!
@@ -27,6 +28,8 @@ const TARGETS: &[(&str, Option<&str>, bool)] = &[
     ("fairy_moves", Some("notation.dict"), true),
     ("betza", Some("ini.dict"), false),
     ("twins", None, true),
+    ("service", Some("notation.dict"), true),
+    ("codec", Some("notation.dict"), true),
 ];
 
 /// One target's run.
@@ -40,11 +43,14 @@ struct Run {
 pub(crate) fn run(root: &Path, args: &[String]) -> Result<(), String> {
     let mut seconds = 60u64;
     let mut chosen = Vec::new();
+    let mut dev = false;
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         if arg == "--seconds" {
             let value = args.next().ok_or("--seconds takes a number")?;
             seconds = value.parse().map_err(|_| format!("--seconds {value:?} is not a number of seconds"))?;
+        } else if arg == "--dev" {
+            dev = true;
         } else if let Some(&(name, ..)) = TARGETS.iter().find(|(name, ..)| name == arg) {
             chosen.push(name);
         } else {
@@ -63,7 +69,11 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<(), String> {
         let corpus = fuzz.join("corpus").join(target);
         seed(root, target, &corpus)?;
         let mut command = Command::new("cargo");
-        command.current_dir(&fuzz).args(["+nightly", "fuzz", "run", target]).arg(&corpus).args([
+        command.current_dir(&fuzz).args(["+nightly", "fuzz", "run"]);
+        if dev {
+            command.arg("--dev");
+        }
+        command.arg(target).arg(&corpus).args([
             "--",
             &format!("-max_total_time={seconds}"),
             "-timeout=1",
@@ -151,7 +161,7 @@ fn seed(root: &Path, target: &str, corpus: &Path) -> Result<(), String> {
         .filter_map(|line| line.strip_prefix('[').and_then(|rest| rest.split([']', ':']).next()).map(str::to_owned))
         .collect();
     match target {
-        "position" => {
+        "position" | "codec" => {
             for (k, position) in positions.iter().enumerate() {
                 seeds.push([&[k as u8][..], position.as_bytes()].concat());
             }
@@ -226,6 +236,20 @@ fn seed(root: &Path, target: &str, corpus: &Path) -> Result<(), String> {
             for k in 0..10u8 {
                 for step in [1u8, 7, 31, 101] {
                     seeds.push((0..32u8).map(|i| if i == 0 { k } else { i.wrapping_mul(step) }).collect());
+                }
+            }
+        }
+        "service" => {
+            // the examples of the OpenAPI document, each behind the byte
+            // that picks its route among the `POST` routes in the order of
+            // their paths (a JSON object's keys are read sorted)
+            let text = fs::read_to_string(root.join("crates/server/openapi.json")).unwrap_or_default();
+            let document: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
+            let posts = document["paths"].as_object().into_iter().flatten().filter_map(|(_, path)| path.get("post"));
+            for (k, post) in posts.enumerate() {
+                let examples = post["requestBody"]["content"]["application/json"]["examples"].as_object();
+                for example in examples.into_iter().flat_map(|examples| examples.values()) {
+                    seeds.push([&[k as u8][..], example["value"].to_string().as_bytes()].concat());
                 }
             }
         }

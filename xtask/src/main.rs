@@ -19,8 +19,9 @@
 //!   per second, the 99th percentile latency of the small requests sent
 //!   during it, the server's peak resident memory and the result.
 //!
-//! - `fuzz [--seconds N] [TARGET…]`: the fuzz targets of `fuzz/` (cargo-fuzz
-//!   on the nightly toolchain), each for N seconds (60 by default), seeded
+//! - `fuzz [--seconds N] [--dev] [TARGET…]`: the fuzz targets of `fuzz/`
+//!   (cargo-fuzz on the nightly toolchain), each for N seconds (60 by
+//!   default; `--dev` builds them without optimizations, faster), seeded
 //!   from the public corpus, then a table of their executions, coverage and
 //!   findings (`fuzz.rs`).
 //!
@@ -46,7 +47,7 @@ fn main() -> ExitCode {
         Some("fuzz") => fuzz::run(&root(), &args[1..]),
         _ => {
             eprintln!(
-                "usage: cargo xtask ci | bench [FILTER] | scaling [ROUNDS] | book | soak | fuzz [--seconds N] [TARGET…]"
+                "usage: cargo xtask ci | bench [FILTER] | scaling [ROUNDS] | book | soak | fuzz [--seconds N] [--dev] [TARGET…]"
             );
             return ExitCode::from(2);
         }
