@@ -49,4 +49,4 @@ pub use piece::{PieceKind, PieceSet};
 pub use reader::{BUILTIN_INI, BUILTIN_SOURCE, ReadReport, Variants, known_keys};
 pub use region::Region;
 pub use rules::{Move, MoveError, MoveKind, Position, PositionError, Rules};
-pub use value::Value;
+pub use value::{Outcome, Value};

@@ -160,3 +160,24 @@ fn a_records_variant_tag_names_a_game_defined_as_data() {
     let bad = read_pgn("[Variant \"Makruk\"]\n\n1. e2e4 *", GameOptions::default()).remove(0).unwrap_err();
     assert!(bad.error.message.contains("e2e4 is not a legal move of makruk"), "{}", bad.error);
 }
+
+#[test]
+fn the_n_move_rule_and_repetition_end_a_game_defined_as_data() {
+    use polyfen::records::{GameOptions, read_pgn};
+    let status = |fen: &str| {
+        let position = read(fen, None, &options("shatranj")).expect("reads").position;
+        position.status(&RuleOptions::default()).expect("a status").to_string()
+    };
+    // Shatranj's n-move rule counts 70 moves: 140 plies
+    assert_eq!(status("rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 139 80"), "ongoing");
+    assert_eq!(status("rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 140 80"), "drawn-by-rule");
+    // the third time the start recurs in a line, the line's end is drawn
+    let shuffle = "1. g1f3 g8f6 2. f3g1 f6g8 3. g1f3 g8f6 4. f3g1 f6g8";
+    let line = |moves: &str| {
+        let pgn = format!("[Variant \"Shatranj\"]\n\n{moves} *\n");
+        let game = read_pgn(&pgn, GameOptions::default()).remove(0).expect("reads");
+        game.main_line(Some(MoveNotation::FairyUci)).expect("a line").status.to_string()
+    };
+    assert_eq!(line(shuffle), "drawn-by-rule");
+    assert_eq!(line(&shuffle[..shuffle.len() - 5]), "ongoing");
+}

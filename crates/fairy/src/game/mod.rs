@@ -59,6 +59,15 @@ pub const DEFAULT_RULES: &str = "fairy";
 /// a full board...) ended it with a win, a loss or a draw.
 pub const ENDS: &[&str] = &["side-to-move-wins", "side-to-move-loses", "drawn-by-rule"];
 
+/// The status of an end by a rule, for the side to move.
+pub(crate) fn ended(outcome: Outcome) -> GameStatus {
+    match outcome {
+        Outcome::Win => GameStatus::Ended(ENDS[0]),
+        Outcome::Loss => GameStatus::Ended(ENDS[1]),
+        _ => GameStatus::Ended(ENDS[2]),
+    }
+}
+
 /// A position of a game defined as data, with the game's rules.
 #[derive(Clone)]
 pub struct FairyPosition {
@@ -213,19 +222,17 @@ impl FairyPosition {
         }
     }
 
+    /// The status at this position alone: an end by a rule at once, a
+    /// checkmate or stalemate, the n-move rule (the halfmove clock at twice
+    /// `nMoveRule`); the ends a history decides are the record adapter's.
     fn status_now(&self) -> GameStatus {
-        let ended = |o: Outcome| match o {
-            Outcome::Win => GameStatus::Ended(ENDS[0]),
-            Outcome::Loss => GameStatus::Ended(ENDS[1]),
-            _ => GameStatus::Ended(ENDS[2]),
-        };
         if self.rules.is_immediate_end(&self.position) {
             return self.rules.outcome(&self.position).map_or(GameStatus::Ended(ENDS[2]), ended);
         }
-        if !self.rules.legal_moves(&self.position).is_empty() {
-            return GameStatus::Ongoing;
+        if self.rules.legal_moves(&self.position).is_empty() {
+            return if self.rules.is_check(&self.position) { GameStatus::Checkmate } else { GameStatus::Stalemate };
         }
-        if self.rules.is_check(&self.position) { GameStatus::Checkmate } else { GameStatus::Stalemate }
+        self.rules.history_outcome(std::slice::from_ref(&*self.position)).map_or(GameStatus::Ongoing, ended)
     }
 
     /// The legal move `text` is, or why it is none, with the legal moves

@@ -1,9 +1,10 @@
 //! The games defined as data in game records ([`RecordAdapter`]): moves in
 //! Fairy-Stockfish's UCI (`e2e4`, `P@e4`, `a7a8q`), a null move `0000`,
-//! numbered as chess numbers its moves.
+//! numbered as chess numbers its moves; a line's history is judged at its
+//! end by the game's repetition rule (`nFoldRule`).
 
 use polyfen_core::Color;
-use polyfen_game::{GameStatus, MoveError, MoveNote, NULL_MOVE, RecordAdapter};
+use polyfen_game::{GameStatus, Judgement, MoveError, MoveNote, NULL_MOVE, RecordAdapter, Stated};
 
 use super::{FairyMoveNotation, FairyPosition};
 use crate::rules::Move;
@@ -69,5 +70,20 @@ impl RecordAdapter for FairyAdapter {
 
     fn status(pos: &FairyPosition) -> GameStatus {
         pos.status_now()
+    }
+
+    const JUDGES_HISTORY: bool = true;
+
+    /// The repetition rule at the line's end (the n-move rule is the last
+    /// position's own status): its status when the last position repeats
+    /// as often as the rule asks, and the game is not over by other means.
+    fn judge(history: &[FairyPosition], _stated: Stated<'_>) -> Judgement {
+        let mut judgement = Judgement::default();
+        let Some(last) = history.last() else { return judgement };
+        if last.status_now() == GameStatus::Ongoing {
+            let positions: Vec<_> = history.iter().map(|p| (*p.position).clone()).collect();
+            judgement.status = last.rules.history_outcome(&positions).map(super::ended);
+        }
+        judgement
     }
 }

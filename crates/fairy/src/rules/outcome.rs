@@ -2,7 +2,9 @@
 //! ends it at once (extinction, a flag, the last check, a connection, a
 //! winning castling, two passes, a full board), or, with no legal move, by
 //! checkmate or stalemate as the game values them (a mate by a dropped
-//! shogi pawn loses, stalemate may count pieces, material may decide).
+//! shogi pawn loses, stalemate may count pieces, material may decide); and
+//! by the rules a game's history decides, Fairy-Stockfish's optional ends:
+//! the n-move rule and n-fold repetition (with perpetual check refused).
 
 use polyfen_core::Color;
 
@@ -118,4 +120,101 @@ impl Rules {
         }
         self.outcome_of(Field::CheckmateValue)
     }
+}
+
+impl Rules {
+    /// How the game ends by the rules its history decides, for the side to
+    /// move at the last position of `history` (the positions from the
+    /// start, each after one more move): the n-move rule (`nMoveRule`: the
+    /// halfmove clock at twice n, unless the side to move is mated) and
+    /// n-fold repetition (`nFoldRule`, `nFoldValue`; a repetition in which
+    /// one side checked at every move loses for it where perpetual check is
+    /// refused), each a draw that material counting may decide; `None` when
+    /// neither ends it. These are Fairy-Stockfish's optional ends
+    /// (`is_optional_game_end`); the chasing rules of the Xiangqi family and
+    /// Janggi's move repetition are not among them yet
+    /// ([`Rules::decides_repetition`] says where they apply).
+    pub fn history_outcome(&self, history: &[Position]) -> Option<Outcome> {
+        let pos = history.last()?;
+        let n = self.def.number(Field::NMoveRule);
+        let mated = || self.is_check(pos) && self.legal_moves(pos).is_empty();
+        if n > 0 && i64::from(pos.halfmove) >= 2 * i64::from(n) && !mated() {
+            return Some(self.material_result(pos).unwrap_or(Outcome::Draw));
+        }
+        self.repetition_outcome(history)
+    }
+
+    /// Whether [`Rules::history_outcome`] plays every repetition rule of the
+    /// game: not where a chasing rule or Janggi's move repetition applies.
+    pub fn decides_repetition(&self) -> bool {
+        !self.def.flag(Field::MoveRepetitionIllegal)
+            && matches!(self.def.get(Field::ChasingRule), Value::ChasingRule(crate::value::ChasingRule::None))
+    }
+
+    fn repetition_outcome(&self, history: &[Position]) -> Option<Outcome> {
+        let n = usize::try_from(self.def.number(Field::NFoldRule)).ok().filter(|&n| n > 0)?;
+        let last = history.len() - 1;
+        let pos = &history[last];
+        // positions before the last irreversible move cannot recur (unless
+        // captures go to the hand, where nothing is irreversible)
+        let window = if self.captures_to_hand { last } else { last.min(pos.halfmove as usize) };
+        if window < 4 {
+            return None;
+        }
+        let perpetual = self.def.flag(Field::PerpetualCheckIllegal);
+        let checked = |k: usize| self.is_check(&history[k]);
+        // each side has checked at every move since: them (the last mover),
+        // us (the side to move)
+        let mut them = perpetual && checked(last) && checked(last - 2);
+        let mut us = perpetual && checked(last - 1) && checked(last - 3);
+        let mut count = 0;
+        let mut back = 4;
+        while back <= window {
+            let earlier = &history[last - back];
+            them &= checked(last - back);
+            if same_position(earlier, pos) {
+                count += 1;
+                if count + 1 >= n {
+                    let result = if them || us {
+                        match (them, us) {
+                            (true, false) => Outcome::Win,
+                            (false, true) => Outcome::Loss,
+                            _ => Outcome::Draw,
+                        }
+                    } else {
+                        let value = self.outcome_of(Field::NFoldValue);
+                        if self.def.flag(Field::NFoldValueAbsolute) && pos.side == Color::Black {
+                            super::legal::negate(value)
+                        } else {
+                            value
+                        }
+                    };
+                    if result == Outcome::Draw
+                        && let Some(o) = self.material_result(pos)
+                    {
+                        return Some(o);
+                    }
+                    return Some(result);
+                }
+            }
+            if back < window {
+                us &= checked(last - back - 1);
+            }
+            back += 2;
+        }
+        None
+    }
+}
+
+/// Whether two positions are the same for repetition: the board, the
+/// hands, the side to move, the castling rights and gates, the en
+/// passant squares and the checks left.
+fn same_position(a: &Position, b: &Position) -> bool {
+    a.board == b.board
+        && a.hand == b.hand
+        && a.side == b.side
+        && a.castling == b.castling
+        && a.gates == b.gates
+        && a.ep[..usize::from(a.ep_len)] == b.ep[..usize::from(b.ep_len)]
+        && a.checks == b.checks
 }

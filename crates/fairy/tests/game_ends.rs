@@ -1,0 +1,50 @@
+//! The ends a game's history decides, Fairy-Stockfish's optional ends: the
+//! n-move rule and n-fold repetition (with perpetual check refused), for
+//! every built-in game, against what pyffish answers (`data/game_ends.tsv`,
+//! made by `data/game_ends.py`: the start with its halfmove clock just
+//! below and at twice n, and three rounds of a piece out and back for each
+//! side, asked after every ply from the fourth).
+
+use polyfen_fairy::{Outcome, Position, registry};
+
+const GAME_ENDS: &str = include_str!("data/game_ends.tsv");
+
+fn words(outcome: Option<Outcome>) -> &'static str {
+    match outcome {
+        None => "-",
+        Some(Outcome::Win) => "win",
+        Some(Outcome::Loss) => "loss",
+        Some(_) => "draw",
+    }
+}
+
+#[test]
+fn the_n_move_rule_and_repetition_end_games_as_pyffish_says() {
+    let mut differences = Vec::new();
+    let (mut checked, mut ended, mut passed_over) = (0, 0, Vec::new());
+    for line in GAME_ENDS.lines().filter(|l| !l.starts_with('#')) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [variant, fen, moves, expected] = fields[..] else { panic!("a row of four fields: {line}") };
+        let rules = registry::rules(variant).unwrap_or_else(|| panic!("{variant} is built in"));
+        if !rules.decides_repetition() {
+            passed_over.push(variant);
+            continue;
+        }
+        let mut history = vec![Position::from_fen(&rules, fen).unwrap_or_else(|e| panic!("{variant} {fen}: {e}"))];
+        for uci in moves.split(' ').filter(|m| *m != "-") {
+            let next = rules.play_uci(history.last().expect("a position"), uci);
+            history.push(next.unwrap_or_else(|e| panic!("{variant} {moves}: {uci}: {e}")));
+        }
+        let got = words(rules.history_outcome(&history));
+        if got != expected {
+            differences.push(format!("{variant} {fen} [{moves}]: {got}, pyffish {expected}"));
+        }
+        checked += 1;
+        ended += usize::from(expected != "-");
+    }
+    assert!(differences.is_empty(), "{} differences:\n{}", differences.len(), differences.join("\n"));
+    assert!(checked > 1000 && ended > 600, "{checked} rows, {ended} ended");
+    passed_over.dedup();
+    println!("{checked} rows, {ended} ended; repetition rules not played: {passed_over:?}");
+    assert!(passed_over.len() < 12, "games whose repetition rules are not played: {passed_over:?}");
+}
