@@ -10,8 +10,8 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::{
-    Divided, Extra, ExtraAnswer, ExtraArgs, GameStatus, Judgement, MoveError, MoveNote, PerftControl, Played,
-    ReadOptions, RuleError, RuleOptions, RulesInfo, Stated, WriteOptions,
+    Divided, Extra, ExtraAnswer, ExtraArgs, GameStatus, Judgement, MoveError, MoveNote, MoveReading, NULL_MOVE,
+    PerftControl, Played, ReadOptions, RuleError, RuleOptions, RulesInfo, Stated, WriteOptions,
 };
 
 /// A position of one game, as the facade and every layer above it use it.
@@ -290,10 +290,12 @@ pub trait RecordAdapter {
     /// A legal move of a position.
     type Move: Copy;
 
-    /// The coordinate notation the model keeps moves in.
-    const COORDINATES: MoveNotationOf<Self>;
-    /// The notation a game's PGN is written in when none is asked for.
-    const PGN_NOTATION: MoveNotationOf<Self>;
+    /// The coordinate notation the model keeps moves in: by default the
+    /// game's first move notation.
+    const COORDINATES: MoveNotationOf<Self> = <Self::Position as GamePosition>::MOVE_NOTATIONS[0];
+    /// The notation a game's PGN is written in when none is asked for: by
+    /// default the coordinates.
+    const PGN_NOTATION: MoveNotationOf<Self> = Self::COORDINATES;
 
     /// The playable position of a position of the game.
     ///
@@ -305,20 +307,18 @@ pub trait RecordAdapter {
     /// The position as the layers above hold it.
     fn to_position(pos: &Self::Pos) -> Self::Position;
 
-    /// Reads a move written in any notation of the game. `expected` is the
-    /// file's notation, if it names one: a move read in another is noted.
-    /// With `lenient`, also the forms only a lenient reading takes, noting
-    /// each such reading in `notes`: asked so when the strict reading
-    /// failed and the reader was asked to be lenient.
+    /// Reads a move written in any notation of the game. The reading's
+    /// `expected` is the file's notation, if it names one: a move read in
+    /// another is noted. With its `lenient`, also the forms only a lenient
+    /// reading takes, noting each such reading in `notes`: asked so when
+    /// the strict reading failed and the reader was asked to be lenient.
     ///
     /// # Errors
     ///
     /// A [`MoveError`] naming the span and the candidates.
     fn read_move(
         pos: &Self::Pos,
-        text: &str,
-        expected: Option<MoveNotationOf<Self>>,
-        lenient: bool,
+        reading: MoveReading<'_, MoveNotationOf<Self>>,
         notes: &mut Vec<MoveNote>,
     ) -> Result<Self::Move, MoveError>;
 
@@ -335,8 +335,12 @@ pub trait RecordAdapter {
     /// Plays a null move: the turn passes, nothing moves.
     fn play_null(pos: &mut Self::Pos);
 
-    /// How `notation` writes a null move, or `None` when it cannot.
-    fn null_text(notation: MoveNotationOf<Self>) -> Option<&'static str>;
+    /// How `notation` writes a null move, or `None` when it cannot: by
+    /// default as the model keeps it, [`NULL_MOVE`], in every notation.
+    fn null_text(notation: MoveNotationOf<Self>) -> Option<&'static str> {
+        let _ = notation;
+        Some(NULL_MOVE)
+    }
 
     /// Writes a legal move in `notation`.
     fn write_move(pos: &Self::Pos, mv: Self::Move, notation: MoveNotationOf<Self>, out: &mut String);

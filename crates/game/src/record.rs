@@ -28,6 +28,19 @@ pub enum Step<M> {
     Null,
 }
 
+/// A move's text to read ([`RecordAdapter::read_move`]), with what the
+/// reading knows of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveReading<'a, N> {
+    /// The move as written.
+    pub text: &'a str,
+    /// The file's notation, if it names one: a move read in another is
+    /// noted.
+    pub expected: Option<N>,
+    /// Whether the forms only a lenient reading takes are read too.
+    pub lenient: bool,
+}
+
 /// Reads a step written in any notation of the game: a null move (see
 /// [`is_null_move`]; a form other than the one `expected` writes is
 /// noted), else a move, leniently when the strict reading fails and
@@ -57,11 +70,12 @@ pub fn read_step<R: RecordAdapter>(
         }
         return Ok(Step::Null);
     }
-    let read = R::read_move(pos, text, expected, false, notes);
+    let read = R::read_move(pos, MoveReading { text, expected, lenient: false }, notes);
     match read {
         Err(_) if lenient => {
             notes.clear();
-            R::read_move(pos, text, expected, true, notes).map(Step::Move).or_else(|_| read.map(Step::Move))
+            let lenient = R::read_move(pos, MoveReading { text, expected, lenient: true }, notes);
+            lenient.map(Step::Move).or_else(|_| read.map(Step::Move))
         }
         read => read.map(Step::Move),
     }

@@ -3,7 +3,7 @@
 //! numbered as chess numbers its moves.
 
 use polyfen_core::Color;
-use polyfen_game::{GameStatus, MoveError, MoveNote, NULL_MOVE, RecordAdapter};
+use polyfen_game::{GameStatus, MoveError, MoveNote, MoveReading, RecordAdapter};
 
 use super::{FairyMoveNotation, FairyPosition};
 use crate::rules::Move;
@@ -15,9 +15,6 @@ impl RecordAdapter for FairyAdapter {
     type Position = FairyPosition;
     type Pos = FairyPosition;
     type Move = Move;
-
-    const COORDINATES: FairyMoveNotation = FairyMoveNotation::FairyUci;
-    const PGN_NOTATION: FairyMoveNotation = FairyMoveNotation::FairyUci;
 
     fn from_position(position: &FairyPosition) -> Result<FairyPosition, String> {
         if let Some(what) = position.rules.unsupported() {
@@ -35,12 +32,10 @@ impl RecordAdapter for FairyAdapter {
     /// strict one.
     fn read_move(
         pos: &FairyPosition,
-        text: &str,
-        _expected: Option<FairyMoveNotation>,
-        _lenient: bool,
+        reading: MoveReading<'_, FairyMoveNotation>,
         _notes: &mut Vec<MoveNote>,
     ) -> Result<Move, MoveError> {
-        pos.legal_move(text)
+        pos.legal_move(reading.text)
     }
 
     fn play(pos: &mut FairyPosition, mv: Move) {
@@ -53,10 +48,6 @@ impl RecordAdapter for FairyAdapter {
 
     fn play_null(pos: &mut FairyPosition) {
         *pos.position = pos.rules.null_move(&pos.position);
-    }
-
-    fn null_text(_notation: FairyMoveNotation) -> Option<&'static str> {
-        Some(NULL_MOVE)
     }
 
     fn write_move(pos: &FairyPosition, mv: Move, _notation: FairyMoveNotation, out: &mut String) {

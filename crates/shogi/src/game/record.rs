@@ -8,7 +8,7 @@
 //! warned of.
 
 use polyfen_core::Color;
-use polyfen_game::{GameStatus, Judgement, MoveError, MoveNote, RecordAdapter, Stated, noting_repairs};
+use polyfen_game::{GameStatus, Judgement, MoveError, MoveNote, MoveReading, RecordAdapter, Stated, noting_repairs};
 
 use super::{ShogiPosition, move_error, read_any, repetition_status, status_of};
 use crate::{
@@ -33,9 +33,6 @@ impl RecordAdapter for ShogiAdapter {
     type Pos = ShogiPos;
     type Move = Move;
 
-    const COORDINATES: ShogiMoveNotation = ShogiMoveNotation::Usi;
-    const PGN_NOTATION: ShogiMoveNotation = ShogiMoveNotation::Usi;
-
     fn from_position(position: &ShogiPosition) -> Result<ShogiPos, String> {
         let rules = Position::from_setup(&position.setup).map_err(|e| e.to_string())?;
         Ok(ShogiPos { position: rules, last_to: position.last_to })
@@ -47,9 +44,7 @@ impl RecordAdapter for ShogiAdapter {
 
     fn read_move(
         pos: &ShogiPos,
-        text: &str,
-        expected: Option<ShogiMoveNotation>,
-        lenient: bool,
+        MoveReading { text, expected, lenient }: MoveReading<'_, ShogiMoveNotation>,
         notes: &mut Vec<MoveNote>,
     ) -> Result<Move, MoveError> {
         noting_repairs(notes, |repairs| {

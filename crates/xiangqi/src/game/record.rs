@@ -3,7 +3,7 @@
 //! uci-1, which alone have one.
 
 use polyfen_core::Color;
-use polyfen_game::{GameStatus, MoveError, MoveNote, NULL_MOVE, RecordAdapter, noting_repairs};
+use polyfen_game::{GameStatus, MoveError, MoveNote, MoveReading, NULL_MOVE, RecordAdapter, noting_repairs};
 
 use super::XiangqiPosition;
 use crate::{Move, MoveParseError, Position, Square, XiangqiMoveNotation};
@@ -37,9 +37,7 @@ impl RecordAdapter for XiangqiAdapter {
     /// can read the same text as different legal moves).
     fn read_move(
         pos: &Position,
-        text: &str,
-        expected: Option<XiangqiMoveNotation>,
-        lenient: bool,
+        MoveReading { text, expected, lenient }: MoveReading<'_, XiangqiMoveNotation>,
         notes: &mut Vec<MoveNote>,
     ) -> Result<Move, MoveError> {
         if lenient {
