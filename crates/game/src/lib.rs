@@ -28,7 +28,7 @@ pub mod svg;
 pub mod tags;
 
 pub use extra::{Extra, ExtraAnswer, ExtraArgs};
-pub use options::{ReadOptions, RulesInfo, WriteOptions};
+pub use options::{PositionText, ReadOptions, RulesInfo, WriteOptions};
 pub use position::{GamePosition, MoveNotationOf, RecordAdapter};
 pub use record::{
     MoveReading, NULL_MOVE, NoNullMove, Step, is_null_move, noting_repairs, play_step, read_step, step_text, write_step,

@@ -11,7 +11,7 @@ use serde::de::DeserializeOwned;
 
 use crate::{
     Divided, Extra, ExtraAnswer, ExtraArgs, GameStatus, Judgement, MoveError, MoveNote, MoveReading, NULL_MOVE,
-    PerftControl, Played, ReadOptions, RuleError, RuleOptions, RulesInfo, Stated, WriteOptions,
+    PerftControl, Played, PositionText, ReadOptions, RuleError, RuleOptions, RulesInfo, Stated, WriteOptions,
 };
 
 /// A position of one game, as the facade and every layer above it use it.
@@ -126,18 +126,25 @@ pub trait GamePosition: Clone + fmt::Debug + PartialEq + Eq + Send + Sync + Size
         false
     }
 
-    /// Reads a position written in `notation`, leniently when `options`
-    /// say so, pushing what a lenient reading repaired onto `repairs`.
+    /// Reads a position's `input` written in its `notation`, leniently
+    /// when its `options` say so, pushing what a lenient reading repaired
+    /// onto `repairs`.
     ///
     /// # Errors
     ///
     /// A [`ParseError`] with the byte span of the first problem.
-    fn read(
-        input: &str,
-        notation: Self::Notation,
-        options: &ReadOptions,
-        repairs: &mut Vec<Repair>,
-    ) -> Result<Self, ParseError>;
+    fn read(text: PositionText<'_, Self::Notation>, repairs: &mut Vec<Repair>) -> Result<Self, ParseError>;
+
+    /// Reads a position written in the game's default notation (the first
+    /// of [`GamePosition::NOTATIONS`]), strictly.
+    ///
+    /// # Errors
+    ///
+    /// As [`GamePosition::read`].
+    fn read_default(input: &str) -> Result<Self, ParseError> {
+        let options = ReadOptions::default();
+        Self::read(PositionText { input, notation: Self::NOTATIONS[0], options: &options }, &mut Vec::new())
+    }
 
     /// Writes the position in `notation` onto `out`, pushing onto
     /// `warnings` what the notation cannot hold.

@@ -18,7 +18,7 @@ use polyfen_core::{Leniency, ParseError, PerftTree, Repair};
 use polyfen_game::detect::{Guess, Strength, TextShape};
 use polyfen_game::tags::{GameTags, MoveTags};
 use polyfen_game::{
-    CastlingMoves, Divided, EnPassantPolicy, GamePosition, GameStatus, MoveError, PerftControl, Played, ReadOptions,
+    CastlingMoves, Divided, EnPassantPolicy, GamePosition, GameStatus, MoveError, PerftControl, Played, PositionText,
     RuleError, RuleOptions, WriteOptions, check_perft_depth,
 };
 
@@ -153,9 +153,7 @@ impl GamePosition for ChessPosition {
     const MOVE_TAGS: MoveTags<ChessMoveNotation> = MoveTags { default: Some(ChessMoveNotation::San), formats: &[] };
 
     fn read(
-        input: &str,
-        notation: ChessNotation,
-        options: &ReadOptions,
+        PositionText { input, notation, options }: PositionText<'_, ChessNotation>,
         repairs: &mut Vec<Repair>,
     ) -> Result<ChessPosition, ParseError> {
         if notation == ChessNotation::Epd {

@@ -22,8 +22,8 @@ use polyfen_game::json::{at_key, at_value, board_map, side_to_move};
 use polyfen_game::svg::{CELL, MARGIN, SquareBox};
 use polyfen_game::tags::{GameTags, MoveTags, VariantTag};
 use polyfen_game::{
-    Divided, GamePosition, GameStatus, MoveError, PerftControl, Played, ReadOptions, RuleError, RuleOptions, RulesInfo,
-    WriteOptions,
+    Divided, GamePosition, GameStatus, MoveError, PerftControl, Played, PositionText, RuleError, RuleOptions,
+    RulesInfo, WriteOptions,
 };
 use serde::{Deserialize, Serialize};
 
@@ -317,9 +317,7 @@ impl GamePosition for FairyPosition {
     }
 
     fn read(
-        input: &str,
-        _notation: FairyNotation,
-        options: &ReadOptions,
+        PositionText { input, options, .. }: PositionText<'_, FairyNotation>,
         _repairs: &mut Vec<Repair>,
     ) -> Result<FairyPosition, ParseError> {
         FairyPosition::from_fen(options.rules.unwrap_or(DEFAULT_RULES), input)

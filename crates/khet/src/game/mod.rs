@@ -11,7 +11,7 @@ use polyfen_core::{Color, ParseError, Repair};
 use polyfen_game::detect::{Guess, Strength, TextShape};
 use polyfen_game::tags::{GameTags, MoveTags, VariantTag};
 use polyfen_game::{
-    Divided, Extra, ExtraAnswer, ExtraArgs, GamePosition, GameStatus, MoveError, PerftControl, Played, ReadOptions,
+    Divided, Extra, ExtraAnswer, ExtraArgs, GamePosition, GameStatus, MoveError, PerftControl, Played, PositionText,
     RuleError, RuleOptions, Switch, WriteOptions,
 };
 
@@ -177,9 +177,7 @@ impl GamePosition for KhetPosition {
     const RULE_SWITCHES: &'static [Switch] = &[SWAP_RESTRICTION, EVERY_ROTATION];
 
     fn read(
-        input: &str,
-        _notation: KhetNotation,
-        options: &ReadOptions,
+        PositionText { input, options, .. }: PositionText<'_, KhetNotation>,
         repairs: &mut Vec<Repair>,
     ) -> Result<KhetPosition, ParseError> {
         KhetPosition::read_pkn(input, options.lenient, repairs)

@@ -16,7 +16,7 @@ use polyfen_core::{Leniency, ParseError, PerftTree, Repair, Setup};
 use polyfen_game::detect::{Guess, Strength, TextShape};
 use polyfen_game::tags::{GameTags, MoveTags, VariantTag};
 use polyfen_game::{
-    Divided, GamePosition, GameStatus, MoveError, PerftControl, Played, ReadOptions, RuleError, RuleOptions,
+    Divided, GamePosition, GameStatus, MoveError, PerftControl, Played, PositionText, RuleError, RuleOptions,
     WriteOptions, check_perft_depth,
 };
 
@@ -168,9 +168,7 @@ impl GamePosition for ShogiPosition {
     };
 
     fn read(
-        input: &str,
-        notation: ShogiNotation,
-        options: &ReadOptions,
+        PositionText { input, notation, options }: PositionText<'_, ShogiNotation>,
         repairs: &mut Vec<Repair>,
     ) -> Result<ShogiPosition, ParseError> {
         if let Some(board) = notation.board() {

@@ -15,7 +15,7 @@ use polyfen_game::json::{at_key, at_value, board_map, side_to_move};
 use polyfen_game::svg::{CELL, MARGIN, SquareBox};
 use polyfen_game::tags::{GameTags, MoveTags, VariantTag};
 use polyfen_game::{
-    Divided, GamePosition, GameStatus, MoveError, PerftControl, Played, ReadOptions, RuleError, RuleOptions,
+    Divided, GamePosition, GameStatus, MoveError, PerftControl, Played, PositionText, RuleError, RuleOptions,
     WriteOptions,
 };
 use serde::{Deserialize, Serialize};
@@ -126,9 +126,7 @@ impl GamePosition for ToyPosition {
     }
 
     fn read(
-        input: &str,
-        _notation: ToyNotation,
-        _options: &ReadOptions,
+        PositionText { input, .. }: PositionText<'_, ToyNotation>,
         _repairs: &mut Vec<Repair>,
     ) -> Result<ToyPosition, ParseError> {
         Ok(ToyPosition { setup: input.parse()? })

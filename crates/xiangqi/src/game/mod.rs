@@ -16,7 +16,7 @@ use polyfen_core::{ParseError, PerftTree, Repair};
 use polyfen_game::detect::{Guess, Strength, TextShape};
 use polyfen_game::tags::{GameTags, MoveTags, VariantTag};
 use polyfen_game::{
-    Divided, GamePosition, GameStatus, MoveError, PerftControl, Played, ReadOptions, RuleError, RuleOptions,
+    Divided, GamePosition, GameStatus, MoveError, PerftControl, Played, PositionText, RuleError, RuleOptions,
     WriteOptions,
 };
 
@@ -124,9 +124,7 @@ impl GamePosition for XiangqiPosition {
     /// lenient) with the legacy dialect's reader, reporting its repairs;
     /// `xiangqi-fen` strictly otherwise.
     fn read(
-        input: &str,
-        notation: XiangqiNotation,
-        options: &ReadOptions,
+        PositionText { input, notation, options }: PositionText<'_, XiangqiNotation>,
         repairs: &mut Vec<Repair>,
     ) -> Result<XiangqiPosition, ParseError> {
         if options.lenient || notation == XiangqiNotation::XiangqiLegacy {
