@@ -34,6 +34,6 @@ pub use record::{
     MoveReading, NULL_MOVE, NoNullMove, Step, is_null_move, noting_repairs, play_step, read_step, step_text, write_step,
 };
 pub use rules::{
-    CastlingMoves, Divided, EnPassantPolicy, GameStatus, Judgement, MoveError, MoveNote, PerftControl, PerftProgress,
-    Played, RuleError, RuleOptions, Stated, StopReason, Switch, Switches, check_perft_depth,
+    CastlingMoves, Divided, EnPassantPolicy, GameStatus, Judgement, MoveError, MoveNote, MoveToPlay, PerftControl,
+    PerftProgress, Played, RuleError, RuleOptions, Stated, StopReason, Switch, Switches, check_perft_depth,
 };

@@ -10,8 +10,9 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::{
-    Divided, Extra, ExtraAnswer, ExtraArgs, GameStatus, Judgement, MoveError, MoveNote, MoveReading, NULL_MOVE,
-    PerftControl, Played, PositionText, ReadOptions, RuleError, RuleOptions, RulesInfo, Stated, WriteOptions,
+    Divided, Extra, ExtraAnswer, ExtraArgs, GameStatus, Judgement, MoveError, MoveNote, MoveReading, MoveToPlay,
+    NULL_MOVE, PerftControl, Played, PositionText, ReadOptions, RuleError, RuleOptions, RulesInfo, Stated,
+    WriteOptions,
 };
 
 /// A position of one game, as the facade and every layer above it use it.
@@ -198,9 +199,10 @@ pub trait GamePosition: Clone + fmt::Debug + PartialEq + Eq + Send + Sync + Size
         Err(RuleError::Unsupported("legal moves"))
     }
 
-    /// Reads `text` as a move in any move notation of the game (and, when
-    /// `lenient`, the non-standard forms, each reported), plays it, and
-    /// returns it written in `write_as`. On error the position is unchanged.
+    /// Reads the move's `text` in any move notation of the game (and, when
+    /// it is `lenient`, the non-standard forms, each reported), plays it,
+    /// and returns it written in its `write_as`. On error the position is
+    /// unchanged.
     ///
     /// # Errors
     ///
@@ -208,12 +210,10 @@ pub trait GamePosition: Clone + fmt::Debug + PartialEq + Eq + Send + Sync + Size
     /// naming the candidates; otherwise as [`GamePosition::legal_moves`].
     fn play_with(
         &mut self,
-        text: &str,
-        write_as: Self::MoveNotation,
+        play: MoveToPlay<'_, Self::MoveNotation>,
         options: &RuleOptions,
-        lenient: bool,
     ) -> Result<Played, RuleError> {
-        let _ = (text, write_as, options, lenient);
+        let _ = (play, options);
         Err(RuleError::Unsupported("moves"))
     }
 

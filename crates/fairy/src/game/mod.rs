@@ -22,8 +22,8 @@ use polyfen_game::json::{at_key, at_value, board_map, side_to_move};
 use polyfen_game::svg::{CELL, MARGIN, SquareBox};
 use polyfen_game::tags::{GameTags, MoveTags, VariantTag};
 use polyfen_game::{
-    Divided, GamePosition, GameStatus, MoveError, PerftControl, Played, PositionText, RuleError, RuleOptions,
-    RulesInfo, WriteOptions,
+    Divided, GamePosition, GameStatus, MoveError, MoveToPlay, PerftControl, Played, PositionText, RuleError,
+    RuleOptions, RulesInfo, WriteOptions,
 };
 use serde::{Deserialize, Serialize};
 
@@ -491,10 +491,8 @@ impl GamePosition for FairyPosition {
 
     fn play_with(
         &mut self,
-        text: &str,
-        _write_as: FairyMoveNotation,
+        MoveToPlay { text, .. }: MoveToPlay<'_, FairyMoveNotation>,
         _options: &RuleOptions,
-        _lenient: bool,
     ) -> Result<Played, RuleError> {
         self.playable()?;
         let mv = self.legal_move(text).map_err(|error| RuleError::Move { index: 0, error })?;

@@ -16,8 +16,8 @@ use polyfen_core::{Leniency, ParseError, PerftTree, Repair, Setup};
 use polyfen_game::detect::{Guess, Strength, TextShape};
 use polyfen_game::tags::{GameTags, MoveTags, VariantTag};
 use polyfen_game::{
-    Divided, GamePosition, GameStatus, MoveError, PerftControl, Played, PositionText, RuleError, RuleOptions,
-    WriteOptions, check_perft_depth,
+    Divided, GamePosition, GameStatus, MoveError, MoveToPlay, PerftControl, Played, PositionText, RuleError,
+    RuleOptions, WriteOptions, check_perft_depth,
 };
 
 pub use self::json::{ShogiDocument, ShogiJson};
@@ -290,10 +290,8 @@ impl GamePosition for ShogiPosition {
     /// went to.
     fn play_with(
         &mut self,
-        text: &str,
-        write_as: ShogiMoveNotation,
+        MoveToPlay { text, write_as, lenient }: MoveToPlay<'_, ShogiMoveNotation>,
         _options: &RuleOptions,
-        lenient: bool,
     ) -> Result<Played, RuleError> {
         let mut pos = self.rules()?;
         let mut repairs = Vec::new();

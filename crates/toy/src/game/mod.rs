@@ -15,8 +15,8 @@ use polyfen_game::json::{at_key, at_value, board_map, side_to_move};
 use polyfen_game::svg::{CELL, MARGIN, SquareBox};
 use polyfen_game::tags::{GameTags, MoveTags, VariantTag};
 use polyfen_game::{
-    Divided, GamePosition, GameStatus, MoveError, PerftControl, Played, PositionText, RuleError, RuleOptions,
-    WriteOptions,
+    Divided, GamePosition, GameStatus, MoveError, MoveToPlay, PerftControl, Played, PositionText, RuleError,
+    RuleOptions, WriteOptions,
 };
 use serde::{Deserialize, Serialize};
 
@@ -191,10 +191,8 @@ impl GamePosition for ToyPosition {
 
     fn play_with(
         &mut self,
-        text: &str,
-        _write_as: ToyMoveNotation,
+        MoveToPlay { text, .. }: MoveToPlay<'_, ToyMoveNotation>,
         _options: &RuleOptions,
-        _lenient: bool,
     ) -> Result<Played, RuleError> {
         let mv = self.legal_move(text).map_err(|error| RuleError::Move { index: 0, error })?;
         crate::play(&mut self.setup, mv);

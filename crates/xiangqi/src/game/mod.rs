@@ -16,8 +16,8 @@ use polyfen_core::{ParseError, PerftTree, Repair};
 use polyfen_game::detect::{Guess, Strength, TextShape};
 use polyfen_game::tags::{GameTags, MoveTags, VariantTag};
 use polyfen_game::{
-    Divided, GamePosition, GameStatus, MoveError, PerftControl, Played, PositionText, RuleError, RuleOptions,
-    WriteOptions,
+    Divided, GamePosition, GameStatus, MoveError, MoveToPlay, PerftControl, Played, PositionText, RuleError,
+    RuleOptions, WriteOptions,
 };
 
 pub use self::json::{JsonMarker, XiangqiDocument, XiangqiJson};
@@ -255,10 +255,8 @@ impl GamePosition for XiangqiPosition {
     /// which describes the position before the move, is dropped.
     fn play_with(
         &mut self,
-        text: &str,
-        write_as: XiangqiMoveNotation,
+        MoveToPlay { text, write_as, lenient }: MoveToPlay<'_, XiangqiMoveNotation>,
         _options: &RuleOptions,
-        lenient: bool,
     ) -> Result<Played, RuleError> {
         let mut position = self.rules()?;
         let mut repairs = Vec::new();
