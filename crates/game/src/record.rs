@@ -6,7 +6,7 @@
 
 use polyfen_core::MoveRepair;
 
-use crate::{MoveError, MoveNotationOf, MoveNote, RecordAdapter};
+use crate::{GamePosition, MoveError, MoveNotationOf, MoveNote, RecordAdapter};
 
 /// A null move in the model, in every game's coordinates: `0000`, as UCI
 /// writes it.
@@ -96,6 +96,17 @@ pub fn noting_repairs<T>(
     let read = read(&mut repairs)?;
     notes.extend(repairs.into_iter().map(MoveNote::from));
     Ok(read)
+}
+
+/// The position moves are played on of `input`, a position of `R`'s game
+/// written in the game's default notation.
+///
+/// # Errors
+///
+/// The reading's error, or why the position cannot be played, in words.
+pub fn playable<R: RecordAdapter>(input: &str) -> Result<R::Pos, String> {
+    let position = R::Position::read_default(input).map_err(|e| e.to_string())?;
+    R::from_position(&position)
 }
 
 /// Plays a step.

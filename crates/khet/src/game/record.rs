@@ -102,15 +102,14 @@ impl RecordAdapter for KhetAdapter {
 
 #[cfg(test)]
 mod tests {
-    use polyfen_game::{GameStatus, RecordAdapter, Step, play_step, read_step, write_step};
+    use polyfen_game::{GameStatus, RecordAdapter, Step, play_step, playable, read_step, write_step};
 
     use super::KhetAdapter;
-    use crate::{CLASSIC, KhetMoveNotation, KhetPosition};
+    use crate::{CLASSIC, KhetMoveNotation};
 
     #[test]
     fn a_record_move_is_read_played_numbered_and_written() {
-        let start = KhetPosition::new(CLASSIC.parse().expect("the classic setup"));
-        let mut pos = KhetAdapter::from_position(&start).expect("playable");
+        let mut pos = playable::<KhetAdapter>(CLASSIC).expect("playable");
         assert_eq!(KhetAdapter::numbering(&pos), (1, false));
         let first = pos.pos.legal_moves(&super::KHET_RULES)[0].to_string();
         let mut notes = Vec::new();
