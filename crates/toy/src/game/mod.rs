@@ -45,26 +45,21 @@ pub struct ToyPosition {
     pub setup: ToySetup,
 }
 
-/// A toy position in JSON.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ToyJson {
-    /// Square name (`a1` to `e5`) → piece letter (`KP` white, `kp`
-    /// black), for occupied squares.
-    #[serde(deserialize_with = "board_map")]
-    pub board: BTreeMap<String, String>,
-    /// `white` or `black`.
-    pub side_to_move: String,
-    /// The move number.
-    pub move_number: u32,
+polyfen_game::document! {
+    /// A toy position in JSON.
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct ToyJson read from ToyDocument {
+        /// Square name (`a1` to `e5`) → piece letter (`KP` white, `kp`
+        /// black), for occupied squares.
+        #[serde(deserialize_with = "board_map")]
+        pub board: BTreeMap<String, String>,
+        /// `white` or `black`.
+        pub side_to_move: String,
+        /// The move number.
+        pub move_number: u32,
+    }
 }
-
-polyfen_game::document!(ToyDocument => ToyJson {
-    #[serde(deserialize_with = "board_map")]
-    board: BTreeMap<String, String>,
-    side_to_move: String,
-    move_number: u32,
-});
 
 /// The end of a game whose king was taken.
 const KING_TAKEN_STATUS: GameStatus = GameStatus::Ended(KING_TAKEN);
