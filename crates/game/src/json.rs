@@ -17,8 +17,25 @@ use serde::de::{self, DeserializeOwned, MapAccess, Visitor};
 /// [`read_document`], directly rather than through serde's buffering of
 /// internally tagged enums, so that serde's errors keep their positions.
 /// The crate that calls it depends on `serde`.
+///
+/// Given the JSON struct itself, written `pub struct $json read from $doc
+/// { ... }` (every field public), it declares the struct as written and
+/// its document from the same fields, each with its attributes.
 #[macro_export]
 macro_rules! document {
+    (
+        $(#[$struct_attr:meta])*
+        pub struct $json:ident read from $doc:ident {
+            $($(#[$attr:meta])* pub $field:ident: $ty:ty,)*
+        }
+    ) => {
+        $(#[$struct_attr])*
+        pub struct $json {
+            $($(#[$attr])* pub $field: $ty,)*
+        }
+
+        $crate::document!($doc => $json { $($(#[$attr])* $field: $ty,)* });
+    };
     ($doc:ident => $json:ident { $($(#[$attr:meta])* $field:ident: $ty:ty,)* }) => {
         #[derive(serde::Deserialize)]
         #[serde(deny_unknown_fields)]

@@ -28,12 +28,13 @@ pub mod svg;
 pub mod tags;
 
 pub use extra::{Extra, ExtraAnswer, ExtraArgs};
-pub use options::{ReadOptions, RulesInfo, WriteOptions};
+pub use options::{PositionText, ReadOptions, RulesInfo, WriteOptions};
 pub use position::{GamePosition, MoveNotationOf, RecordAdapter};
 pub use record::{
-    NULL_MOVE, NoNullMove, Step, is_null_move, noting_repairs, play_step, read_step, step_text, write_step,
+    MoveReading, NULL_MOVE, NoNullMove, Step, is_null_move, noting_repairs, play_step, playable, read_step, step_text,
+    write_step,
 };
 pub use rules::{
-    CastlingMoves, Divided, EnPassantPolicy, GameStatus, Judgement, MoveError, MoveNote, PerftControl, PerftProgress,
-    Played, RuleError, RuleOptions, Stated, StopReason, Switch, Switches, check_perft_depth,
+    CastlingMoves, Divided, EnPassantPolicy, GameStatus, Judgement, MoveError, MoveNote, MoveToPlay, PerftControl,
+    PerftProgress, Played, RuleError, RuleOptions, Stated, StopReason, Switch, Switches, check_perft_depth,
 };

@@ -52,6 +52,18 @@ impl WriteOptions {
     }
 }
 
+/// A position's text to read ([`crate::GamePosition::read`]): the text,
+/// the notation it is written in and the choices of reading.
+#[derive(Clone, Copy, Debug)]
+pub struct PositionText<'a, N> {
+    /// The text.
+    pub input: &'a str,
+    /// The notation it is written in.
+    pub notation: N,
+    /// The choices of reading.
+    pub options: &'a ReadOptions,
+}
+
 /// Choices for reading.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]

@@ -10,8 +10,9 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::{
-    Divided, Extra, ExtraAnswer, ExtraArgs, GameStatus, Judgement, MoveError, MoveNote, PerftControl, Played,
-    ReadOptions, RuleError, RuleOptions, RulesInfo, Stated, WriteOptions,
+    Divided, Extra, ExtraAnswer, ExtraArgs, GameStatus, Judgement, MoveError, MoveNote, MoveReading, MoveToPlay,
+    NULL_MOVE, PerftControl, Played, PositionText, ReadOptions, RuleError, RuleOptions, RulesInfo, Stated,
+    WriteOptions,
 };
 
 /// A position of one game, as the facade and every layer above it use it.
@@ -126,18 +127,25 @@ pub trait GamePosition: Clone + fmt::Debug + PartialEq + Eq + Send + Sync + Size
         false
     }
 
-    /// Reads a position written in `notation`, leniently when `options`
-    /// say so, pushing what a lenient reading repaired onto `repairs`.
+    /// Reads a position's `input` written in its `notation`, leniently
+    /// when its `options` say so, pushing what a lenient reading repaired
+    /// onto `repairs`.
     ///
     /// # Errors
     ///
     /// A [`ParseError`] with the byte span of the first problem.
-    fn read(
-        input: &str,
-        notation: Self::Notation,
-        options: &ReadOptions,
-        repairs: &mut Vec<Repair>,
-    ) -> Result<Self, ParseError>;
+    fn read(text: PositionText<'_, Self::Notation>, repairs: &mut Vec<Repair>) -> Result<Self, ParseError>;
+
+    /// Reads a position written in the game's default notation (the first
+    /// of [`GamePosition::NOTATIONS`]), strictly.
+    ///
+    /// # Errors
+    ///
+    /// As [`GamePosition::read`].
+    fn read_default(input: &str) -> Result<Self, ParseError> {
+        let options = ReadOptions::default();
+        Self::read(PositionText { input, notation: Self::NOTATIONS[0], options: &options }, &mut Vec::new())
+    }
 
     /// Writes the position in `notation` onto `out`, pushing onto
     /// `warnings` what the notation cannot hold.
@@ -191,9 +199,10 @@ pub trait GamePosition: Clone + fmt::Debug + PartialEq + Eq + Send + Sync + Size
         Err(RuleError::Unsupported("legal moves"))
     }
 
-    /// Reads `text` as a move in any move notation of the game (and, when
-    /// `lenient`, the non-standard forms, each reported), plays it, and
-    /// returns it written in `write_as`. On error the position is unchanged.
+    /// Reads the move's `text` in any move notation of the game (and, when
+    /// it is `lenient`, the non-standard forms, each reported), plays it,
+    /// and returns it written in its `write_as`. On error the position is
+    /// unchanged.
     ///
     /// # Errors
     ///
@@ -201,12 +210,10 @@ pub trait GamePosition: Clone + fmt::Debug + PartialEq + Eq + Send + Sync + Size
     /// naming the candidates; otherwise as [`GamePosition::legal_moves`].
     fn play_with(
         &mut self,
-        text: &str,
-        write_as: Self::MoveNotation,
+        play: MoveToPlay<'_, Self::MoveNotation>,
         options: &RuleOptions,
-        lenient: bool,
     ) -> Result<Played, RuleError> {
-        let _ = (text, write_as, options, lenient);
+        let _ = (play, options);
         Err(RuleError::Unsupported("moves"))
     }
 
@@ -290,10 +297,12 @@ pub trait RecordAdapter {
     /// A legal move of a position.
     type Move: Copy;
 
-    /// The coordinate notation the model keeps moves in.
-    const COORDINATES: MoveNotationOf<Self>;
-    /// The notation a game's PGN is written in when none is asked for.
-    const PGN_NOTATION: MoveNotationOf<Self>;
+    /// The coordinate notation the model keeps moves in: by default the
+    /// game's first move notation.
+    const COORDINATES: MoveNotationOf<Self> = <Self::Position as GamePosition>::MOVE_NOTATIONS[0];
+    /// The notation a game's PGN is written in when none is asked for: by
+    /// default the coordinates.
+    const PGN_NOTATION: MoveNotationOf<Self> = Self::COORDINATES;
 
     /// The playable position of a position of the game.
     ///
@@ -305,20 +314,18 @@ pub trait RecordAdapter {
     /// The position as the layers above hold it.
     fn to_position(pos: &Self::Pos) -> Self::Position;
 
-    /// Reads a move written in any notation of the game. `expected` is the
-    /// file's notation, if it names one: a move read in another is noted.
-    /// With `lenient`, also the forms only a lenient reading takes, noting
-    /// each such reading in `notes`: asked so when the strict reading
-    /// failed and the reader was asked to be lenient.
+    /// Reads a move written in any notation of the game. The reading's
+    /// `expected` is the file's notation, if it names one: a move read in
+    /// another is noted. With its `lenient`, also the forms only a lenient
+    /// reading takes, noting each such reading in `notes`: asked so when
+    /// the strict reading failed and the reader was asked to be lenient.
     ///
     /// # Errors
     ///
     /// A [`MoveError`] naming the span and the candidates.
     fn read_move(
         pos: &Self::Pos,
-        text: &str,
-        expected: Option<MoveNotationOf<Self>>,
-        lenient: bool,
+        reading: MoveReading<'_, MoveNotationOf<Self>>,
         notes: &mut Vec<MoveNote>,
     ) -> Result<Self::Move, MoveError>;
 
@@ -335,8 +342,12 @@ pub trait RecordAdapter {
     /// Plays a null move: the turn passes, nothing moves.
     fn play_null(pos: &mut Self::Pos);
 
-    /// How `notation` writes a null move, or `None` when it cannot.
-    fn null_text(notation: MoveNotationOf<Self>) -> Option<&'static str>;
+    /// How `notation` writes a null move, or `None` when it cannot: by
+    /// default as the model keeps it, [`NULL_MOVE`], in every notation.
+    fn null_text(notation: MoveNotationOf<Self>) -> Option<&'static str> {
+        let _ = notation;
+        Some(NULL_MOVE)
+    }
 
     /// Writes a legal move in `notation`.
     fn write_move(pos: &Self::Pos, mv: Self::Move, notation: MoveNotationOf<Self>, out: &mut String);

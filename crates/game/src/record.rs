@@ -6,7 +6,7 @@
 
 use polyfen_core::MoveRepair;
 
-use crate::{MoveError, MoveNotationOf, MoveNote, RecordAdapter};
+use crate::{GamePosition, MoveError, MoveNotationOf, MoveNote, RecordAdapter};
 
 /// A null move in the model, in every game's coordinates: `0000`, as UCI
 /// writes it.
@@ -26,6 +26,19 @@ pub enum Step<M> {
     Move(M),
     /// A null move: the turn passes.
     Null,
+}
+
+/// A move's text to read ([`RecordAdapter::read_move`]), with what the
+/// reading knows of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveReading<'a, N> {
+    /// The move as written.
+    pub text: &'a str,
+    /// The file's notation, if it names one: a move read in another is
+    /// noted.
+    pub expected: Option<N>,
+    /// Whether the forms only a lenient reading takes are read too.
+    pub lenient: bool,
 }
 
 /// Reads a step written in any notation of the game: a null move (see
@@ -57,11 +70,12 @@ pub fn read_step<R: RecordAdapter>(
         }
         return Ok(Step::Null);
     }
-    let read = R::read_move(pos, text, expected, false, notes);
+    let read = R::read_move(pos, MoveReading { text, expected, lenient: false }, notes);
     match read {
         Err(_) if lenient => {
             notes.clear();
-            R::read_move(pos, text, expected, true, notes).map(Step::Move).or_else(|_| read.map(Step::Move))
+            let lenient = R::read_move(pos, MoveReading { text, expected, lenient: true }, notes);
+            lenient.map(Step::Move).or_else(|_| read.map(Step::Move))
         }
         read => read.map(Step::Move),
     }
@@ -82,6 +96,17 @@ pub fn noting_repairs<T>(
     let read = read(&mut repairs)?;
     notes.extend(repairs.into_iter().map(MoveNote::from));
     Ok(read)
+}
+
+/// The position moves are played on of `input`, a position of `R`'s game
+/// written in the game's default notation.
+///
+/// # Errors
+///
+/// The reading's error, or why the position cannot be played, in words.
+pub fn playable<R: RecordAdapter>(input: &str) -> Result<R::Pos, String> {
+    let position = R::Position::read_default(input).map_err(|e| e.to_string())?;
+    R::from_position(&position)
 }
 
 /// Plays a step.

@@ -182,6 +182,18 @@ impl From<polyfen_core::MoveRepair> for MoveNote {
     }
 }
 
+/// A move's text to play ([`crate::GamePosition::play_with`]), with the
+/// notation to write it back in and whether a lenient reading is allowed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveToPlay<'a, N> {
+    /// The move as written, in any move notation of the game.
+    pub text: &'a str,
+    /// The notation the move played is written in.
+    pub write_as: N,
+    /// Whether the non-standard forms are read too, each reported.
+    pub lenient: bool,
+}
+
 /// A move played: as written in the notation asked for, and the repairs a
 /// lenient reading made (none when the text was standard).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -7,7 +7,7 @@
 //! `each_game!` (a value of any game, as the tree of a record being read).
 
 use enum_dispatch::enum_dispatch;
-use polyfen_game::{ExtraAnswer, ExtraArgs, GamePosition};
+use polyfen_game::{ExtraAnswer, ExtraArgs, GamePosition, PositionText};
 use serde::{Deserialize, Serialize};
 
 use crate::ids::JsonPosition;
@@ -250,7 +250,7 @@ macro_rules! any {
         ) -> Result<AnyPosition, polyfen_core::ParseError> {
             match notation {
                 $($(
-                    Notation::$n => <$ty as GamePosition>::read(input, $nty::$nmod::$n, options, repairs).map(AnyPosition::$game),
+                    Notation::$n => <$ty as GamePosition>::read(PositionText { input, notation: $nty::$nmod::$n, options }, repairs).map(AnyPosition::$game),
                 )+)+
                 Notation::Json => unreachable!("JSON is read by `json::from_json`"),
             }

@@ -6,7 +6,7 @@
 
 #![allow(clippy::trivially_copy_pass_by_ref, reason = "the signatures are those of the Position trait")]
 
-use polyfen_game::{Divided, GamePosition, PerftControl, Played, RuleError, RuleOptions, WriteOptions};
+use polyfen_game::{Divided, GamePosition, MoveToPlay, PerftControl, Played, RuleError, RuleOptions, WriteOptions};
 
 use crate::ids::JsonPosition;
 use crate::{ConvertError, MoveNotation, Notation, RenderStyle, RulesError, VariantId};
@@ -85,7 +85,7 @@ pub(crate) fn play_with<T: Listed>(
     lenient: bool,
 ) -> Result<Played, RulesError> {
     let own = move_notation::<T>(write_as)?;
-    GamePosition::play_with(position, text, own, options, lenient).map_err(rules_error::<T>)
+    GamePosition::play_with(position, MoveToPlay { text, write_as: own, lenient }, options).map_err(rules_error::<T>)
 }
 
 pub(crate) fn perft_with<T: Listed>(

@@ -4,8 +4,8 @@
 //! Fairy-Stockfish's coordinates (files a to i from the first player's
 //! left, ranks 1 to 9 from the first player's side), are pyffish's.
 
-use polyfen_game::{GamePosition, ReadOptions, RuleOptions};
-use polyfen_shogi::{ShogiMoveNotation, ShogiNotation, ShogiPosition};
+use polyfen_game::{GamePosition, RuleOptions};
+use polyfen_shogi::{ShogiMoveNotation, ShogiPosition};
 use polyfen_test_support::Corpus;
 
 const CORPUS: Corpus = Corpus::new("fairy");
@@ -34,8 +34,7 @@ fn pyffishs_shogi_positions_read_with_pyffishs_moves() {
     let mut checked = 0;
     for line in text.lines().filter(|l| l.starts_with("shogi\t")) {
         let cols: Vec<&str> = line.split('\t').collect();
-        let position = ShogiPosition::read(cols[1], ShogiNotation::Sfen, &ReadOptions::default(), &mut Vec::new())
-            .unwrap_or_else(|e| panic!("{}: {e}", cols[1]));
+        let position = ShogiPosition::read_default(cols[1]).unwrap_or_else(|e| panic!("{}: {e}", cols[1]));
         let usi = position.legal_moves(ShogiMoveNotation::Usi, &RuleOptions::default()).expect("moves");
         let mut moves: Vec<String> = usi.iter().map(|m| fairy_move(m)).collect();
         moves.sort();

@@ -4,15 +4,14 @@
 
 use polyfen_game::GamePosition;
 use polyfen_game::records::{Node, Record, RecordFormats};
-use polyfen_xiangqi::{START_FEN, XiangqiNotation, XiangqiPosition, XiangqiRecord};
+use polyfen_xiangqi::{START_FEN, XiangqiPosition, XiangqiRecord};
 use proptest::prelude::*;
 
 const ALL: [XiangqiRecord; 5] =
     [XiangqiRecord::Xqf, XiangqiRecord::Cbr, XiangqiRecord::Cbl, XiangqiRecord::DhtmlXq, XiangqiRecord::Cbf];
 
 fn start() -> XiangqiPosition {
-    let options = polyfen_game::ReadOptions::default();
-    XiangqiPosition::read(START_FEN, XiangqiNotation::XiangqiFen, &options, &mut Vec::new()).expect("the start")
+    XiangqiPosition::read_default(START_FEN).expect("the start")
 }
 
 #[test]

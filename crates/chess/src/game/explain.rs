@@ -327,12 +327,13 @@ mod tests {
     //! operations as one part, SAN's disambiguation and promotion.
 
     use polyfen_game::explain::{Explain, position_parts};
-    use polyfen_game::{GamePosition, ReadOptions};
+    use polyfen_game::{GamePosition, PositionText, ReadOptions};
 
     use crate::{ChessMoveNotation, ChessNotation, ChessPosition};
 
     fn position(input: &str, notation: ChessNotation) -> ChessPosition {
-        ChessPosition::read(input, notation, &ReadOptions::default(), &mut Vec::new()).expect("reads")
+        ChessPosition::read(PositionText { input, notation, options: &ReadOptions::default() }, &mut Vec::new())
+            .expect("reads")
     }
 
     #[test]

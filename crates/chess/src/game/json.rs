@@ -26,57 +26,41 @@ pub struct JsonOperation {
     pub operands: String,
 }
 
-/// A chess position in JSON.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ChessJson {
-    /// Square name → FEN letter, for occupied squares.
-    #[serde(deserialize_with = "board_map")]
-    pub board: BTreeMap<String, String>,
-    /// `white` or `black`.
-    pub side_to_move: String,
-    /// The castling field as FEN writes it: `KQkq`, `HAha`, `-`.
-    pub castling: String,
-    /// The en passant square, or null.
-    pub en_passant: Option<String>,
-    /// Plies since the last capture or pawn move.
-    pub halfmove_clock: u32,
-    /// The move number, from 1.
-    pub fullmove_number: u32,
-    /// EPD operations in order (absent when there are none).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub operations: Vec<JsonOperation>,
-    /// The chess variant played, by its id (`atomic`, `crazyhouse` ...);
-    /// absent for standard chess.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rules: Option<String>,
-    /// Crazyhouse: the pieces in hand as FEN lists them between brackets
-    /// (`QNp`, white's first; empty for none); absent when not held.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pocket: Option<String>,
-    /// Three-check: the checks white and black still need to win; absent
-    /// when not held.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub remaining_checks: Option<[u8; 2]>,
+polyfen_game::document! {
+    /// A chess position in JSON.
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct ChessJson read from ChessDocument {
+        /// Square name → FEN letter, for occupied squares.
+        #[serde(deserialize_with = "board_map")]
+        pub board: BTreeMap<String, String>,
+        /// `white` or `black`.
+        pub side_to_move: String,
+        /// The castling field as FEN writes it: `KQkq`, `HAha`, `-`.
+        pub castling: String,
+        /// The en passant square, or null.
+        pub en_passant: Option<String>,
+        /// Plies since the last capture or pawn move.
+        pub halfmove_clock: u32,
+        /// The move number, from 1.
+        pub fullmove_number: u32,
+        /// EPD operations in order (absent when there are none).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub operations: Vec<JsonOperation>,
+        /// The chess variant played, by its id (`atomic`, `crazyhouse` ...);
+        /// absent for standard chess.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub rules: Option<String>,
+        /// Crazyhouse: the pieces in hand as FEN lists them between brackets
+        /// (`QNp`, white's first; empty for none); absent when not held.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub pocket: Option<String>,
+        /// Three-check: the checks white and black still need to win; absent
+        /// when not held.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub remaining_checks: Option<[u8; 2]>,
+    }
 }
-
-polyfen_game::document!(ChessDocument => ChessJson {
-    #[serde(deserialize_with = "board_map")]
-    board: BTreeMap<String, String>,
-    side_to_move: String,
-    castling: String,
-    en_passant: Option<String>,
-    halfmove_clock: u32,
-    fullmove_number: u32,
-    #[serde(default)]
-    operations: Vec<JsonOperation>,
-    #[serde(default)]
-    rules: Option<String>,
-    #[serde(default)]
-    pocket: Option<String>,
-    #[serde(default)]
-    remaining_checks: Option<[u8; 2]>,
-});
 
 impl ChessJson {
     pub(crate) fn from_position(position: &ChessPosition) -> ChessJson {

@@ -18,8 +18,8 @@ use polyfen_core::{Leniency, ParseError, PerftTree, Repair};
 use polyfen_game::detect::{Guess, Strength, TextShape};
 use polyfen_game::tags::{GameTags, MoveTags};
 use polyfen_game::{
-    CastlingMoves, Divided, EnPassantPolicy, GamePosition, GameStatus, MoveError, PerftControl, Played, ReadOptions,
-    RuleError, RuleOptions, WriteOptions, check_perft_depth,
+    CastlingMoves, Divided, EnPassantPolicy, GamePosition, GameStatus, MoveError, MoveToPlay, PerftControl, Played,
+    PositionText, RuleError, RuleOptions, WriteOptions, check_perft_depth,
 };
 
 pub use self::svg::{svg, svg_with_pocket};
@@ -153,9 +153,7 @@ impl GamePosition for ChessPosition {
     const MOVE_TAGS: MoveTags<ChessMoveNotation> = MoveTags { default: Some(ChessMoveNotation::San), formats: &[] };
 
     fn read(
-        input: &str,
-        notation: ChessNotation,
-        options: &ReadOptions,
+        PositionText { input, notation, options }: PositionText<'_, ChessNotation>,
         repairs: &mut Vec<Repair>,
     ) -> Result<ChessPosition, ParseError> {
         if notation == ChessNotation::Epd {
@@ -278,14 +276,13 @@ impl GamePosition for ChessPosition {
     /// and `--` in SAN and LAN.
     fn play_with(
         &mut self,
-        text: &str,
-        write_as: ChessMoveNotation,
+        play: MoveToPlay<'_, ChessMoveNotation>,
         options: &RuleOptions,
-        lenient: bool,
     ) -> Result<Played, RuleError> {
         if !self.variant.is_standard() {
-            return variants::play(self, text, write_as, options, lenient);
+            return variants::play(self, play, options);
         }
+        let MoveToPlay { text, write_as, lenient } = play;
         let mut pos = self.rules_position()?;
         if text == "0000" || text == "--" {
             if pos.is_check() {

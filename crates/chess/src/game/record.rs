@@ -3,7 +3,9 @@
 //! noted; null moves written `--`, or `0000` in UCI.
 
 use polyfen_core::Color;
-use polyfen_game::{CastlingMoves, GameStatus, MoveError, MoveNote, NULL_MOVE, RecordAdapter, noting_repairs};
+use polyfen_game::{
+    CastlingMoves, GameStatus, MoveError, MoveNote, MoveReading, NULL_MOVE, RecordAdapter, noting_repairs,
+};
 
 use super::{ChessMoveNotation, ChessPosition, uci_castling, variants, write_move};
 use crate::{CastlingStyle, Move, MoveSyntax, Position, VariantPosition};
@@ -35,9 +37,7 @@ pub enum ChessPos {
 /// the file's notation as the standard reader does.
 fn read_variant_move(
     pos: &VariantPosition,
-    text: &str,
-    expected: Option<ChessMoveNotation>,
-    lenient: bool,
+    MoveReading { text, expected, lenient }: MoveReading<'_, ChessMoveNotation>,
     notes: &mut Vec<MoveNote>,
 ) -> Result<Move, MoveError> {
     let mut repairs = Vec::new();
@@ -73,7 +73,6 @@ impl RecordAdapter for ChessAdapter {
     type Pos = ChessPos;
     type Move = Move;
 
-    const COORDINATES: ChessMoveNotation = ChessMoveNotation::Uci;
     const PGN_NOTATION: ChessMoveNotation = ChessMoveNotation::San;
 
     fn from_position(position: &ChessPosition) -> Result<ChessPos, String> {
@@ -104,15 +103,14 @@ impl RecordAdapter for ChessAdapter {
     #[inline]
     fn read_move(
         pos: &ChessPos,
-        text: &str,
-        expected: Option<ChessMoveNotation>,
-        lenient: bool,
+        reading: MoveReading<'_, ChessMoveNotation>,
         notes: &mut Vec<MoveNote>,
     ) -> Result<Move, MoveError> {
         let p = match pos {
             ChessPos::Standard { pos, .. } => pos,
-            ChessPos::Variant { pos, .. } => return read_variant_move(pos, text, expected, lenient, notes),
+            ChessPos::Variant { pos, .. } => return read_variant_move(pos, reading, notes),
         };
+        let MoveReading { text, expected, lenient } = reading;
         if lenient {
             return noting_repairs(notes, |repairs| {
                 p.read_move(text, Some(repairs)).map(|(mv, _)| mv).map_err(|e| move_error(p, e))

@@ -9,7 +9,7 @@ use core::fmt::Write as _;
 
 use polyfen_core::{Hand, Leniency, ParseError, Repair};
 use polyfen_game::tags::VariantTag;
-use polyfen_game::{CastlingMoves, GameStatus, MoveError, Played, RuleError, RuleOptions, RulesInfo};
+use polyfen_game::{CastlingMoves, GameStatus, MoveError, MoveToPlay, Played, RuleError, RuleOptions, RulesInfo};
 
 use super::{ChessMoveNotation, ChessPosition, uci_castling};
 use crate::variant::fen::{looks_like_crazyhouse, to_chess};
@@ -251,10 +251,8 @@ pub(crate) const NO_NULL_MOVE: &str = "a null move in a chess variant's game";
 /// a variant.
 pub(crate) fn play(
     position: &mut ChessPosition,
-    text: &str,
-    write_as: ChessMoveNotation,
+    MoveToPlay { text, write_as, lenient }: MoveToPlay<'_, ChessMoveNotation>,
     options: &RuleOptions,
-    lenient: bool,
 ) -> Result<Played, RuleError> {
     let mut pos = position.variant_position()?;
     if text == "0000" || text == "--" {

@@ -22,8 +22,8 @@ use polyfen_game::json::{at_key, at_value, board_map, side_to_move};
 use polyfen_game::svg::{CELL, MARGIN, SquareBox};
 use polyfen_game::tags::{GameTags, MoveTags, VariantTag};
 use polyfen_game::{
-    Divided, GamePosition, GameStatus, MoveError, PerftControl, Played, ReadOptions, RuleError, RuleOptions, RulesInfo,
-    WriteOptions,
+    Divided, GamePosition, GameStatus, MoveError, MoveToPlay, PerftControl, Played, PositionText, RuleError,
+    RuleOptions, RulesInfo, WriteOptions,
 };
 use serde::{Deserialize, Serialize};
 
@@ -96,52 +96,38 @@ impl PartialEq for FairyPosition {
 
 impl Eq for FairyPosition {}
 
-/// A position of a game defined as data in JSON.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct FairyJson {
-    /// The game (`makruk`, `janggi`, a name of a user's file).
-    pub rules: String,
-    /// Square name (`a1`, `j10`) → what stands there: a piece letter
-    /// (upper case white), with `+` before it for a piece promoted
-    /// Shogi-style (the letter of what it was) or `~` after it for one that
-    /// goes to the hand as a pawn; `*` for a wall.
-    #[serde(deserialize_with = "board_map")]
-    pub board: BTreeMap<String, String>,
-    /// The pieces in hand, upper case white (`PPn`), in a game with a hand.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pocket: Option<String>,
-    /// `white` or `black`.
-    pub side_to_move: String,
-    /// The castling and gating field as FEN writes it (`KQkq`, `-`).
-    pub castling: String,
-    /// The en passant squares, if any (`e3`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub en_passant: Option<String>,
-    /// The checks each side may still give, in a check-counting game.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub remaining_checks: Option<[u8; 2]>,
-    /// Plies since the last capture or pawn move.
-    pub halfmove_clock: u32,
-    /// The move number.
-    pub fullmove_number: u32,
+polyfen_game::document! {
+    /// A position of a game defined as data in JSON.
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct FairyJson read from FairyDocument {
+        /// The game (`makruk`, `janggi`, a name of a user's file).
+        pub rules: String,
+        /// Square name (`a1`, `j10`) → what stands there: a piece letter
+        /// (upper case white), with `+` before it for a piece promoted
+        /// Shogi-style (the letter of what it was) or `~` after it for one that
+        /// goes to the hand as a pawn; `*` for a wall.
+        #[serde(deserialize_with = "board_map")]
+        pub board: BTreeMap<String, String>,
+        /// The pieces in hand, upper case white (`PPn`), in a game with a hand.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub pocket: Option<String>,
+        /// `white` or `black`.
+        pub side_to_move: String,
+        /// The castling and gating field as FEN writes it (`KQkq`, `-`).
+        pub castling: String,
+        /// The en passant squares, if any (`e3`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub en_passant: Option<String>,
+        /// The checks each side may still give, in a check-counting game.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub remaining_checks: Option<[u8; 2]>,
+        /// Plies since the last capture or pawn move.
+        pub halfmove_clock: u32,
+        /// The move number.
+        pub fullmove_number: u32,
+    }
 }
-
-polyfen_game::document!(FairyDocument => FairyJson {
-    rules: String,
-    #[serde(deserialize_with = "board_map")]
-    board: BTreeMap<String, String>,
-    #[serde(default)]
-    pocket: Option<String>,
-    side_to_move: String,
-    castling: String,
-    #[serde(default)]
-    en_passant: Option<String>,
-    #[serde(default)]
-    remaining_checks: Option<[u8; 2]>,
-    halfmove_clock: u32,
-    fullmove_number: u32,
-});
 
 fn color_name(color: Color) -> &'static str {
     if color == Color::White { "white" } else { "black" }
@@ -324,9 +310,7 @@ impl GamePosition for FairyPosition {
     }
 
     fn read(
-        input: &str,
-        _notation: FairyNotation,
-        options: &ReadOptions,
+        PositionText { input, options, .. }: PositionText<'_, FairyNotation>,
         _repairs: &mut Vec<Repair>,
     ) -> Result<FairyPosition, ParseError> {
         FairyPosition::from_fen(options.rules.unwrap_or(DEFAULT_RULES), input)
@@ -500,10 +484,8 @@ impl GamePosition for FairyPosition {
 
     fn play_with(
         &mut self,
-        text: &str,
-        _write_as: FairyMoveNotation,
+        MoveToPlay { text, .. }: MoveToPlay<'_, FairyMoveNotation>,
         _options: &RuleOptions,
-        _lenient: bool,
     ) -> Result<Played, RuleError> {
         self.playable()?;
         let mv = self.legal_move(text).map_err(|error| RuleError::Move { index: 0, error })?;

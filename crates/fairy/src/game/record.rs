@@ -4,7 +4,7 @@
 //! end by the game's repetition rule (`nFoldRule`).
 
 use polyfen_core::Color;
-use polyfen_game::{GameStatus, Judgement, MoveError, MoveNote, NULL_MOVE, RecordAdapter, Stated};
+use polyfen_game::{GameStatus, Judgement, MoveError, MoveNote, MoveReading, RecordAdapter, Stated};
 
 use super::{FairyMoveNotation, FairyPosition};
 use crate::rules::Move;
@@ -16,9 +16,6 @@ impl RecordAdapter for FairyAdapter {
     type Position = FairyPosition;
     type Pos = FairyPosition;
     type Move = Move;
-
-    const COORDINATES: FairyMoveNotation = FairyMoveNotation::FairyUci;
-    const PGN_NOTATION: FairyMoveNotation = FairyMoveNotation::FairyUci;
 
     fn from_position(position: &FairyPosition) -> Result<FairyPosition, String> {
         if let Some(what) = position.rules.unsupported() {
@@ -36,12 +33,10 @@ impl RecordAdapter for FairyAdapter {
     /// strict one.
     fn read_move(
         pos: &FairyPosition,
-        text: &str,
-        _expected: Option<FairyMoveNotation>,
-        _lenient: bool,
+        reading: MoveReading<'_, FairyMoveNotation>,
         _notes: &mut Vec<MoveNote>,
     ) -> Result<Move, MoveError> {
-        pos.legal_move(text)
+        pos.legal_move(reading.text)
     }
 
     fn play(pos: &mut FairyPosition, mv: Move) {
@@ -54,10 +49,6 @@ impl RecordAdapter for FairyAdapter {
 
     fn play_null(pos: &mut FairyPosition) {
         *pos.position = pos.rules.null_move(&pos.position);
-    }
-
-    fn null_text(_notation: FairyMoveNotation) -> Option<&'static str> {
-        Some(NULL_MOVE)
     }
 
     fn write_move(pos: &FairyPosition, mv: Move, _notation: FairyMoveNotation, out: &mut String) {

@@ -105,15 +105,14 @@ mod tests {
     //! Khet's own parts: each rotation letter with its piece, a rotation in
     //! a move.
 
+    use polyfen_game::GamePosition;
     use polyfen_game::explain::{Explain, position_parts};
-    use polyfen_game::{GamePosition, ReadOptions};
 
     use crate::{CLASSIC, KhetMoveNotation, KhetNotation, KhetPosition};
 
     #[test]
     fn each_rotation_letter_turns_a_piece() {
-        let position =
-            KhetPosition::read(CLASSIC, KhetNotation::Pkn, &ReadOptions::default(), &mut Vec::new()).expect("reads");
+        let position = KhetPosition::read_default(CLASSIC).expect("reads");
         let parts = position_parts(&position, CLASSIC, KhetNotation::Pkn);
         let rotations = parts.iter().find(|p| p.kind == "rotations").expect("the rotations");
         assert_eq!(rotations.parts[0].value, "silver pyramid facing west");

@@ -11,32 +11,25 @@ use serde::{Deserialize, Serialize};
 use super::KhetPosition;
 use crate::{BeamEnd, Facing, KhetExtras, Laser};
 
-/// A Khet position in JSON.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct KhetJson {
-    /// Square name (`a1` to `j8`) → PKN letter (`ARPSXE` silver, `arpsxe`
-    /// red), for occupied squares.
-    #[serde(deserialize_with = "board_map")]
-    pub board: BTreeMap<String, String>,
-    /// Square name → facing (`n`, `e`, `s`, `w`), for every piece of the
-    /// board and no other square.
-    #[serde(deserialize_with = "facing_map")]
-    pub facing: BTreeMap<String, String>,
-    /// `silver` or `red`.
-    pub side_to_move: String,
-    /// The turn counter as written.
-    pub turn_counter: u32,
+polyfen_game::document! {
+    /// A Khet position in JSON.
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct KhetJson read from KhetDocument {
+        /// Square name (`a1` to `j8`) → PKN letter (`ARPSXE` silver, `arpsxe`
+        /// red), for occupied squares.
+        #[serde(deserialize_with = "board_map")]
+        pub board: BTreeMap<String, String>,
+        /// Square name → facing (`n`, `e`, `s`, `w`), for every piece of the
+        /// board and no other square.
+        #[serde(deserialize_with = "facing_map")]
+        pub facing: BTreeMap<String, String>,
+        /// `silver` or `red`.
+        pub side_to_move: String,
+        /// The turn counter as written.
+        pub turn_counter: u32,
+    }
 }
-
-polyfen_game::document!(KhetDocument => KhetJson {
-    #[serde(deserialize_with = "board_map")]
-    board: BTreeMap<String, String>,
-    #[serde(deserialize_with = "facing_map")]
-    facing: BTreeMap<String, String>,
-    side_to_move: String,
-    turn_counter: u32,
-});
 
 impl KhetJson {
     pub(crate) fn from_position(position: &KhetPosition, canonical: bool) -> KhetJson {

@@ -11,8 +11,8 @@ use polyfen_core::{Color, ParseError, Repair};
 use polyfen_game::detect::{Guess, Strength, TextShape};
 use polyfen_game::tags::{GameTags, MoveTags, VariantTag};
 use polyfen_game::{
-    Divided, Extra, ExtraAnswer, ExtraArgs, GamePosition, GameStatus, MoveError, PerftControl, Played, ReadOptions,
-    RuleError, RuleOptions, Switch, WriteOptions,
+    Divided, Extra, ExtraAnswer, ExtraArgs, GamePosition, GameStatus, MoveError, MoveToPlay, PerftControl, Played,
+    PositionText, RuleError, RuleOptions, Switch, WriteOptions,
 };
 
 pub use self::json::{BeamJson, BounceJson, KhetDocument, KhetJson, LaserJson, OutcomeJson, PieceJson};
@@ -177,9 +177,7 @@ impl GamePosition for KhetPosition {
     const RULE_SWITCHES: &'static [Switch] = &[SWAP_RESTRICTION, EVERY_ROTATION];
 
     fn read(
-        input: &str,
-        _notation: KhetNotation,
-        options: &ReadOptions,
+        PositionText { input, options, .. }: PositionText<'_, KhetNotation>,
         repairs: &mut Vec<Repair>,
     ) -> Result<KhetPosition, ParseError> {
         KhetPosition::read_pkn(input, options.lenient, repairs)
@@ -230,10 +228,8 @@ impl GamePosition for KhetPosition {
     /// mover's laser then fires; the turn counter grows after red's move.
     fn play_with(
         &mut self,
-        text: &str,
-        _write_as: KhetMoveNotation,
+        MoveToPlay { text, lenient, .. }: MoveToPlay<'_, KhetMoveNotation>,
         options: &RuleOptions,
-        lenient: bool,
     ) -> Result<Played, RuleError> {
         let mut game = self.game()?;
         let rules = rules(*options);

@@ -2,7 +2,7 @@
 //! rotation a move of its own; a null move written `0000`.
 
 use polyfen_core::Color;
-use polyfen_game::{GameStatus, MoveError, MoveNote, NULL_MOVE, RecordAdapter, noting_repairs};
+use polyfen_game::{GameStatus, MoveError, MoveNote, MoveReading, RecordAdapter, noting_repairs};
 
 use super::{KhetMoveNotation, KhetPosition};
 use crate::{Move, Position, Rules};
@@ -32,9 +32,6 @@ impl RecordAdapter for KhetAdapter {
     type Pos = KhetPos;
     type Move = Move;
 
-    const COORDINATES: KhetMoveNotation = KhetMoveNotation::Khet;
-    const PGN_NOTATION: KhetMoveNotation = KhetMoveNotation::Khet;
-
     fn from_position(position: &KhetPosition) -> Result<KhetPos, String> {
         let pos = Position::from_setup(&position.setup).map_err(|violations| {
             let words: Vec<String> = violations.iter().map(ToString::to_string).collect();
@@ -50,9 +47,7 @@ impl RecordAdapter for KhetAdapter {
 
     fn read_move(
         pos: &KhetPos,
-        text: &str,
-        _expected: Option<KhetMoveNotation>,
-        lenient: bool,
+        MoveReading { text, lenient, .. }: MoveReading<'_, KhetMoveNotation>,
         notes: &mut Vec<MoveNote>,
     ) -> Result<Move, MoveError> {
         if lenient {
@@ -90,11 +85,6 @@ impl RecordAdapter for KhetAdapter {
         pos.plies += 1;
     }
 
-    /// Khet's notation writes the model's `0000`.
-    fn null_text(_notation: KhetMoveNotation) -> Option<&'static str> {
-        Some(NULL_MOVE)
-    }
-
     fn write_move(_pos: &KhetPos, mv: Move, _notation: KhetMoveNotation, out: &mut String) {
         use std::fmt::Write;
         let _ = write!(out, "{mv}");
@@ -112,15 +102,14 @@ impl RecordAdapter for KhetAdapter {
 
 #[cfg(test)]
 mod tests {
-    use polyfen_game::{GameStatus, RecordAdapter, Step, play_step, read_step, write_step};
+    use polyfen_game::{GameStatus, RecordAdapter, Step, play_step, playable, read_step, write_step};
 
     use super::KhetAdapter;
-    use crate::{CLASSIC, KhetMoveNotation, KhetPosition};
+    use crate::{CLASSIC, KhetMoveNotation};
 
     #[test]
     fn a_record_move_is_read_played_numbered_and_written() {
-        let start = KhetPosition::new(CLASSIC.parse().expect("the classic setup"));
-        let mut pos = KhetAdapter::from_position(&start).expect("playable");
+        let mut pos = playable::<KhetAdapter>(CLASSIC).expect("playable");
         assert_eq!(KhetAdapter::numbering(&pos), (1, false));
         let first = pos.pos.legal_moves(&super::KHET_RULES)[0].to_string();
         let mut notes = Vec::new();

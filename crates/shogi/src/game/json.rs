@@ -12,23 +12,25 @@ use serde::{Deserialize, Serialize};
 use super::ShogiPosition;
 use crate::{Piece, Role, ShogiExtras, Square, color_name};
 
-/// A Shogi position in JSON.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ShogiJson {
-    /// Square name (`9a` to `1i`: file digit, rank letter) → SFEN letter
-    /// (`KRBGSNLP` sente, `krbgsnlp` gote, `+` before a promoted piece),
-    /// for occupied squares.
-    #[serde(deserialize_with = "board_map")]
-    pub board: BTreeMap<String, String>,
-    /// `sente` or `gote`.
-    pub side_to_move: String,
-    /// Each side's pieces in hand: `sente` and `gote`, each an object from
-    /// a kind's uppercase letter (`R B G S N L P`) to its count; kinds not
-    /// held are left out.
-    pub hands: Hands,
-    /// The move number, counting plies from 1.
-    pub move_number: u32,
+polyfen_game::document! {
+    /// A Shogi position in JSON.
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct ShogiJson read from ShogiDocument {
+        /// Square name (`9a` to `1i`: file digit, rank letter) → SFEN letter
+        /// (`KRBGSNLP` sente, `krbgsnlp` gote, `+` before a promoted piece),
+        /// for occupied squares.
+        #[serde(deserialize_with = "board_map")]
+        pub board: BTreeMap<String, String>,
+        /// `sente` or `gote`.
+        pub side_to_move: String,
+        /// Each side's pieces in hand: `sente` and `gote`, each an object from
+        /// a kind's uppercase letter (`R B G S N L P`) to its count; kinds not
+        /// held are left out.
+        pub hands: Hands,
+        /// The move number, counting plies from 1.
+        pub move_number: u32,
+    }
 }
 
 /// Both hands in JSON.
@@ -42,14 +44,6 @@ pub struct Hands {
     #[serde(default)]
     pub gote: BTreeMap<String, u8>,
 }
-
-polyfen_game::document!(ShogiDocument => ShogiJson {
-    #[serde(deserialize_with = "board_map")]
-    board: BTreeMap<String, String>,
-    side_to_move: String,
-    hands: Hands,
-    move_number: u32,
-});
 
 impl ShogiJson {
     pub(crate) fn from_position(position: &ShogiPosition) -> ShogiJson {

@@ -16,8 +16,8 @@ use polyfen_core::{Leniency, ParseError, PerftTree, Repair, Setup};
 use polyfen_game::detect::{Guess, Strength, TextShape};
 use polyfen_game::tags::{GameTags, MoveTags, VariantTag};
 use polyfen_game::{
-    Divided, GamePosition, GameStatus, MoveError, PerftControl, Played, ReadOptions, RuleError, RuleOptions,
-    WriteOptions, check_perft_depth,
+    Divided, GamePosition, GameStatus, MoveError, MoveToPlay, PerftControl, Played, PositionText, RuleError,
+    RuleOptions, WriteOptions, check_perft_depth,
 };
 
 pub use self::json::{ShogiDocument, ShogiJson};
@@ -168,9 +168,7 @@ impl GamePosition for ShogiPosition {
     };
 
     fn read(
-        input: &str,
-        notation: ShogiNotation,
-        options: &ReadOptions,
+        PositionText { input, notation, options }: PositionText<'_, ShogiNotation>,
         repairs: &mut Vec<Repair>,
     ) -> Result<ShogiPosition, ParseError> {
         if let Some(board) = notation.board() {
@@ -292,10 +290,8 @@ impl GamePosition for ShogiPosition {
     /// went to.
     fn play_with(
         &mut self,
-        text: &str,
-        write_as: ShogiMoveNotation,
+        MoveToPlay { text, write_as, lenient }: MoveToPlay<'_, ShogiMoveNotation>,
         _options: &RuleOptions,
-        lenient: bool,
     ) -> Result<Played, RuleError> {
         let mut pos = self.rules()?;
         let mut repairs = Vec::new();

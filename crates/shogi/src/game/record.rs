@@ -8,7 +8,7 @@
 //! warned of.
 
 use polyfen_core::Color;
-use polyfen_game::{GameStatus, Judgement, MoveError, MoveNote, RecordAdapter, Stated, noting_repairs};
+use polyfen_game::{GameStatus, Judgement, MoveError, MoveNote, MoveReading, RecordAdapter, Stated, noting_repairs};
 
 use super::{ShogiPosition, move_error, read_any, repetition_status, status_of};
 use crate::{
@@ -33,9 +33,6 @@ impl RecordAdapter for ShogiAdapter {
     type Pos = ShogiPos;
     type Move = Move;
 
-    const COORDINATES: ShogiMoveNotation = ShogiMoveNotation::Usi;
-    const PGN_NOTATION: ShogiMoveNotation = ShogiMoveNotation::Usi;
-
     fn from_position(position: &ShogiPosition) -> Result<ShogiPos, String> {
         let rules = Position::from_setup(&position.setup).map_err(|e| e.to_string())?;
         Ok(ShogiPos { position: rules, last_to: position.last_to })
@@ -47,9 +44,7 @@ impl RecordAdapter for ShogiAdapter {
 
     fn read_move(
         pos: &ShogiPos,
-        text: &str,
-        expected: Option<ShogiMoveNotation>,
-        lenient: bool,
+        MoveReading { text, expected, lenient }: MoveReading<'_, ShogiMoveNotation>,
         notes: &mut Vec<MoveNote>,
     ) -> Result<Move, MoveError> {
         noting_repairs(notes, |repairs| {
@@ -177,7 +172,7 @@ impl RecordAdapter for ShogiAdapter {
 
 #[cfg(test)]
 mod tests {
-    use polyfen_game::{GameStatus, RecordAdapter, Stated, play_step, read_step, step_text};
+    use polyfen_game::{GameStatus, RecordAdapter, Stated, play_step, playable, read_step, step_text};
 
     use super::{ShogiAdapter, ShogiPos};
     use crate::game::ShogiPosition;
@@ -185,8 +180,7 @@ mod tests {
 
     #[test]
     fn record_moves_are_read_played_and_numbered() {
-        let start = ShogiPosition::new(START_SFEN.parse().expect("the start"));
-        let mut pos = ShogiAdapter::from_position(&start).expect("playable");
+        let mut pos = playable::<ShogiAdapter>(START_SFEN).expect("playable");
         let mut notes = Vec::new();
         assert_eq!(ShogiAdapter::numbering(&pos), (1, false));
         for text in ["7g7f", "+7776FU", "７六歩(77)", "▲７六歩", "P-7f"] {
@@ -226,8 +220,7 @@ mod tests {
 
     /// The line of `moves` (USI) from `sfen`, each position kept.
     fn history(sfen: &str, moves: &[&str]) -> Vec<ShogiPos> {
-        let start = ShogiPosition::new(sfen.parse().expect("an SFEN"));
-        let mut pos = ShogiAdapter::from_position(&start).expect("playable");
+        let mut pos = playable::<ShogiAdapter>(sfen).expect("playable");
         let mut out = vec![pos.clone()];
         for m in moves {
             let step = read_step::<ShogiAdapter>(&pos, m, None, false, &mut Vec::new()).expect("legal");

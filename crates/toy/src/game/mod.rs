@@ -15,8 +15,8 @@ use polyfen_game::json::{at_key, at_value, board_map, side_to_move};
 use polyfen_game::svg::{CELL, MARGIN, SquareBox};
 use polyfen_game::tags::{GameTags, MoveTags, VariantTag};
 use polyfen_game::{
-    Divided, GamePosition, GameStatus, MoveError, PerftControl, Played, ReadOptions, RuleError, RuleOptions,
-    WriteOptions,
+    Divided, GamePosition, GameStatus, MoveError, MoveToPlay, PerftControl, Played, PositionText, RuleError,
+    RuleOptions, WriteOptions,
 };
 use serde::{Deserialize, Serialize};
 
@@ -45,26 +45,21 @@ pub struct ToyPosition {
     pub setup: ToySetup,
 }
 
-/// A toy position in JSON.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ToyJson {
-    /// Square name (`a1` to `e5`) → piece letter (`KP` white, `kp`
-    /// black), for occupied squares.
-    #[serde(deserialize_with = "board_map")]
-    pub board: BTreeMap<String, String>,
-    /// `white` or `black`.
-    pub side_to_move: String,
-    /// The move number.
-    pub move_number: u32,
+polyfen_game::document! {
+    /// A toy position in JSON.
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct ToyJson read from ToyDocument {
+        /// Square name (`a1` to `e5`) → piece letter (`KP` white, `kp`
+        /// black), for occupied squares.
+        #[serde(deserialize_with = "board_map")]
+        pub board: BTreeMap<String, String>,
+        /// `white` or `black`.
+        pub side_to_move: String,
+        /// The move number.
+        pub move_number: u32,
+    }
 }
-
-polyfen_game::document!(ToyDocument => ToyJson {
-    #[serde(deserialize_with = "board_map")]
-    board: BTreeMap<String, String>,
-    side_to_move: String,
-    move_number: u32,
-});
 
 /// The end of a game whose king was taken.
 const KING_TAKEN_STATUS: GameStatus = GameStatus::Ended(KING_TAKEN);
@@ -126,9 +121,7 @@ impl GamePosition for ToyPosition {
     }
 
     fn read(
-        input: &str,
-        _notation: ToyNotation,
-        _options: &ReadOptions,
+        PositionText { input, .. }: PositionText<'_, ToyNotation>,
         _repairs: &mut Vec<Repair>,
     ) -> Result<ToyPosition, ParseError> {
         Ok(ToyPosition { setup: input.parse()? })
@@ -193,10 +186,8 @@ impl GamePosition for ToyPosition {
 
     fn play_with(
         &mut self,
-        text: &str,
-        _write_as: ToyMoveNotation,
+        MoveToPlay { text, .. }: MoveToPlay<'_, ToyMoveNotation>,
         _options: &RuleOptions,
-        _lenient: bool,
     ) -> Result<Played, RuleError> {
         let mv = self.legal_move(text).map_err(|error| RuleError::Move { index: 0, error })?;
         crate::play(&mut self.setup, mv);

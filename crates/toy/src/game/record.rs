@@ -1,7 +1,7 @@
 //! Toy in game records ([`RecordAdapter`]): moves `a1a2`, a null move
 //! `0000`, numbered as chess numbers its moves.
 
-use polyfen_game::{GameStatus, MoveError, MoveNote, NULL_MOVE, RecordAdapter};
+use polyfen_game::{GameStatus, MoveError, MoveNote, MoveReading, RecordAdapter};
 
 use super::{ToyMoveNotation, ToyPosition};
 use crate::Move;
@@ -13,9 +13,6 @@ impl RecordAdapter for ToyAdapter {
     type Position = ToyPosition;
     type Pos = ToyPosition;
     type Move = Move;
-
-    const COORDINATES: ToyMoveNotation = ToyMoveNotation::ToyUci;
-    const PGN_NOTATION: ToyMoveNotation = ToyMoveNotation::ToyUci;
 
     fn from_position(position: &ToyPosition) -> Result<ToyPosition, String> {
         let violations = position.setup.validate();
@@ -34,12 +31,10 @@ impl RecordAdapter for ToyAdapter {
     /// is the strict one.
     fn read_move(
         pos: &ToyPosition,
-        text: &str,
-        _expected: Option<ToyMoveNotation>,
-        _lenient: bool,
+        reading: MoveReading<'_, ToyMoveNotation>,
         _notes: &mut Vec<MoveNote>,
     ) -> Result<Move, MoveError> {
-        pos.legal_move(text)
+        pos.legal_move(reading.text)
     }
 
     fn play(pos: &mut ToyPosition, mv: Move) {
@@ -52,10 +47,6 @@ impl RecordAdapter for ToyAdapter {
 
     fn play_null(pos: &mut ToyPosition) {
         crate::pass(&mut pos.setup);
-    }
-
-    fn null_text(_notation: ToyMoveNotation) -> Option<&'static str> {
-        Some(NULL_MOVE)
     }
 
     fn write_move(_pos: &ToyPosition, mv: Move, _notation: ToyMoveNotation, out: &mut String) {

@@ -242,7 +242,7 @@ mod tests {
     //! Chinese moves.
 
     use polyfen_game::explain::{Explain, position_parts};
-    use polyfen_game::{GamePosition, ReadOptions};
+    use polyfen_game::{GamePosition, PositionText, ReadOptions};
 
     use crate::{XiangqiMoveNotation, XiangqiNotation, XiangqiPosition};
 
@@ -250,7 +250,9 @@ mod tests {
     fn the_legacy_marker_names_its_point() {
         let input = "rnbakabnr//1c5c/p1p1p1p1p///P1P1P1P1P/1C5C//RNBAKABNR w - - 0 1/x04";
         let notation = XiangqiNotation::XiangqiLegacy;
-        let position = XiangqiPosition::read(input, notation, &ReadOptions::default(), &mut Vec::new()).expect("reads");
+        let position =
+            XiangqiPosition::read(PositionText { input, notation, options: &ReadOptions::default() }, &mut Vec::new())
+                .expect("reads");
         let parts = position_parts(&position, input, notation);
         let kinds: Vec<&str> = parts.iter().rev().take(4).map(|p| p.kind).collect();
         assert_eq!(kinds, ["marker", "fullmove", "space", "halfmove"]);

@@ -11,24 +11,26 @@ use serde::{Deserialize, Serialize};
 use super::{JSON_LETTERS, XiangqiPosition};
 use crate::{Marker, XiangqiExtras};
 
-/// A Xiangqi position in JSON.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct XiangqiJson {
-    /// Point name (`a0` to `i9`, rank 0 on red's side) → xqbase letter
-    /// (`KABNRCP` red, `kabnrcp` black), for occupied points. WXF and ICCS
-    /// letters are read too.
-    #[serde(deserialize_with = "board_map")]
-    pub board: BTreeMap<String, String>,
-    /// `red` or `black`.
-    pub side_to_move: String,
-    /// Plies since the last capture.
-    pub halfmove_clock: u32,
-    /// The move number, from 1.
-    pub fullmove_number: u32,
-    /// The legacy dialect's `/xRC` last-picked marker, or null.
-    #[serde(default)]
-    pub marker: Option<JsonMarker>,
+polyfen_game::document! {
+    /// A Xiangqi position in JSON.
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct XiangqiJson read from XiangqiDocument {
+        /// Point name (`a0` to `i9`, rank 0 on red's side) → xqbase letter
+        /// (`KABNRCP` red, `kabnrcp` black), for occupied points. WXF and ICCS
+        /// letters are read too.
+        #[serde(deserialize_with = "board_map")]
+        pub board: BTreeMap<String, String>,
+        /// `red` or `black`.
+        pub side_to_move: String,
+        /// Plies since the last capture.
+        pub halfmove_clock: u32,
+        /// The move number, from 1.
+        pub fullmove_number: u32,
+        /// The legacy dialect's `/xRC` last-picked marker, or null.
+        #[serde(default)]
+        pub marker: Option<JsonMarker>,
+    }
 }
 
 /// The legacy Xiangqi `/xRC` marker in JSON, in the dialect's own
@@ -41,16 +43,6 @@ pub struct JsonMarker {
     /// The column from the left, 0–8 (0 is file a).
     pub col: u8,
 }
-
-polyfen_game::document!(XiangqiDocument => XiangqiJson {
-    #[serde(deserialize_with = "board_map")]
-    board: BTreeMap<String, String>,
-    side_to_move: String,
-    halfmove_clock: u32,
-    fullmove_number: u32,
-    #[serde(default)]
-    marker: Option<JsonMarker>,
-});
 
 impl XiangqiJson {
     pub(crate) fn from_position(position: &XiangqiPosition) -> XiangqiJson {

@@ -16,8 +16,8 @@ use polyfen_core::{ParseError, PerftTree, Repair};
 use polyfen_game::detect::{Guess, Strength, TextShape};
 use polyfen_game::tags::{GameTags, MoveTags, VariantTag};
 use polyfen_game::{
-    Divided, GamePosition, GameStatus, MoveError, PerftControl, Played, ReadOptions, RuleError, RuleOptions,
-    WriteOptions,
+    Divided, GamePosition, GameStatus, MoveError, MoveToPlay, PerftControl, Played, PositionText, RuleError,
+    RuleOptions, WriteOptions,
 };
 
 pub use self::json::{JsonMarker, XiangqiDocument, XiangqiJson};
@@ -124,9 +124,7 @@ impl GamePosition for XiangqiPosition {
     /// lenient) with the legacy dialect's reader, reporting its repairs;
     /// `xiangqi-fen` strictly otherwise.
     fn read(
-        input: &str,
-        notation: XiangqiNotation,
-        options: &ReadOptions,
+        PositionText { input, notation, options }: PositionText<'_, XiangqiNotation>,
         repairs: &mut Vec<Repair>,
     ) -> Result<XiangqiPosition, ParseError> {
         if options.lenient || notation == XiangqiNotation::XiangqiLegacy {
@@ -257,10 +255,8 @@ impl GamePosition for XiangqiPosition {
     /// which describes the position before the move, is dropped.
     fn play_with(
         &mut self,
-        text: &str,
-        write_as: XiangqiMoveNotation,
+        MoveToPlay { text, write_as, lenient }: MoveToPlay<'_, XiangqiMoveNotation>,
         _options: &RuleOptions,
-        lenient: bool,
     ) -> Result<Played, RuleError> {
         let mut position = self.rules()?;
         let mut repairs = Vec::new();

@@ -3,7 +3,7 @@
 //! uci-1, which alone have one.
 
 use polyfen_core::Color;
-use polyfen_game::{GameStatus, MoveError, MoveNote, NULL_MOVE, RecordAdapter, noting_repairs};
+use polyfen_game::{GameStatus, MoveError, MoveNote, MoveReading, NULL_MOVE, RecordAdapter, noting_repairs};
 
 use super::XiangqiPosition;
 use crate::{Move, MoveParseError, Position, Square, XiangqiMoveNotation};
@@ -37,9 +37,7 @@ impl RecordAdapter for XiangqiAdapter {
     /// can read the same text as different legal moves).
     fn read_move(
         pos: &Position,
-        text: &str,
-        expected: Option<XiangqiMoveNotation>,
-        lenient: bool,
+        MoveReading { text, expected, lenient }: MoveReading<'_, XiangqiMoveNotation>,
         notes: &mut Vec<MoveNote>,
     ) -> Result<Move, MoveError> {
         if lenient {
@@ -112,15 +110,14 @@ fn coordinates_move(b: &[u8]) -> Option<Move> {
 
 #[cfg(test)]
 mod tests {
-    use polyfen_game::{NoNullMove, RecordAdapter, play_step, read_step, step_text};
+    use polyfen_game::{NoNullMove, RecordAdapter, play_step, playable, read_step, step_text};
 
     use super::XiangqiAdapter;
-    use crate::{START_FEN, XiangqiMoveNotation, XiangqiPosition};
+    use crate::{START_FEN, XiangqiMoveNotation};
 
     #[test]
     fn a_record_move_is_read_in_any_notation_and_written_in_each() {
-        let start = XiangqiPosition::new(START_FEN.parse().expect("the start"));
-        let mut pos = XiangqiAdapter::from_position(&start).expect("playable");
+        let mut pos = playable::<XiangqiAdapter>(START_FEN).expect("playable");
         let mut notes = Vec::new();
         for text in ["H2-E2", "h2e2", "C2.5", "炮二平五"] {
             let step = read_step::<XiangqiAdapter>(&pos, text, None, false, &mut notes).unwrap();

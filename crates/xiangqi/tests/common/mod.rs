@@ -7,9 +7,7 @@
 #![allow(dead_code)]
 
 use polyfen_game::records::{Node, Record, RecordError};
-use polyfen_game::{
-    GamePosition, MoveNote, ReadOptions, RecordAdapter, WriteOptions, play_step, read_step, write_step,
-};
+use polyfen_game::{GamePosition, MoveNote, RecordAdapter, WriteOptions, play_step, read_step, write_step};
 use polyfen_test_support::Corpus;
 use polyfen_xiangqi::{Position, START_FEN, XiangqiAdapter, XiangqiMoveNotation, XiangqiNotation, XiangqiPosition};
 
@@ -32,8 +30,7 @@ pub fn read(path: &str) -> Vec<u8> {
 
 /// A position read from Xiangqi FEN.
 pub fn position(fen: &str) -> XiangqiPosition {
-    XiangqiPosition::read(fen, XiangqiNotation::XiangqiFen, &ReadOptions::default(), &mut Vec::new())
-        .unwrap_or_else(|e| panic!("{fen}: {e}"))
+    XiangqiPosition::read_default(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
 /// The standard start.

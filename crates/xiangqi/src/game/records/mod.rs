@@ -16,7 +16,7 @@ use std::borrow::Cow;
 
 use polyfen_core::{Color, ParseError};
 use polyfen_game::records::{self, Raw, RecordFormats, RecordGames, line_of};
-use polyfen_game::{GamePosition, ReadOptions, RuleError, WriteOptions};
+use polyfen_game::{GamePosition, PositionText, ReadOptions, RuleError, WriteOptions};
 
 use super::{XiangqiNotation, XiangqiPosition};
 use crate::{Fen, Move, Piece, Position, Role, START_FEN, XiangqiExtras, XiangqiMoveNotation};
@@ -236,5 +236,6 @@ fn fen_text(position: &XiangqiPosition) -> String {
 
 /// A position read from Xiangqi FEN (a record's `FEN` tag).
 fn read_fen(text: &str, options: ReadOptions) -> Result<XiangqiPosition, ParseError> {
-    <XiangqiPosition as GamePosition>::read(text, XiangqiNotation::XiangqiFen, &options, &mut Vec::new())
+    let text = PositionText { input: text, notation: XiangqiNotation::XiangqiFen, options: &options };
+    <XiangqiPosition as GamePosition>::read(text, &mut Vec::new())
 }

@@ -19,7 +19,7 @@
 
 use polyfen_core::Color;
 use polyfen_game::records::{Node, Raw, record_repair};
-use polyfen_game::{RecordAdapter, RuleError};
+use polyfen_game::{MoveReading, RecordAdapter, RuleError};
 
 use super::{Game, RecordError, SLOTS, finish, hang, result_of, setup};
 use crate::{Piece, Square, XiangqiAdapter};
@@ -409,8 +409,9 @@ fn write_tree(out: &mut Vec<u8>, start: &crate::Position, line: &[Node]) -> Resu
     }
     while let Some(Item { node, pos, rest, mut siblings, comments, index }) = stack.pop() {
         let mut notes = Vec::new();
-        let mv = XiangqiAdapter::read_move(&pos, &node.mv, Some(XiangqiAdapter::COORDINATES), false, &mut notes)
-            .map_err(|error| RuleError::Move { index, error })?;
+        let reading = MoveReading { text: &node.mv, expected: Some(XiangqiAdapter::COORDINATES), lenient: false };
+        let mv =
+            XiangqiAdapter::read_move(&pos, reading, &mut notes).map_err(|error| RuleError::Move { index, error })?;
         let mut text: Vec<String> = comments;
         text.extend(node.comments.iter().cloned());
         let from = mv.from.file() * 10 + mv.from.rank();
