@@ -210,19 +210,9 @@ fn a_cbr_game_converts_to_pgn_with_its_comments() {
     assert!(games.into_iter().all(|g| g.expect("a game").to_json(None).is_ok()));
 }
 
-/// A CBF document: a game comment and three moves, the first with its
-/// comment.
-const CBF: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
-<ChineseChessRecord Version="1.0">
- <Head><Red>红方</Red><Black>黑方</Black><RecordResult>3</RecordResult></Head>
- <MoveList>
-  <Move value="00-00" comment="开局" />
-  <Move value="77-47" comment="中炮" />
-  <Move value="70-62" />
-  <Move value="79-67" end="1"/>
- </MoveList>
-</ChineseChessRecord>
-"#;
+/// A CBF document: a header, a game comment and three moves, the first
+/// with its comment (the one the Xiangqi crate's tests read).
+const CBF: &str = include_str!("../../../tests/data/games/small.cbf");
 
 #[test]
 fn a_cbf_game_converts_to_pgn_and_back() {
