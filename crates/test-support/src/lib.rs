@@ -5,6 +5,7 @@
 //!   (a failure when `POLYFEN_CORPUS=required`, as CI sets);
 //! - [`data_lines`]: the lines of a file of the repository's own
 //!   `tests/data`;
+//! - [`files_below`]: the files below a folder, at any depth;
 //! - [`perft`]: the cases of a perft suite (`id`, `epd`, `perft DEPTH
 //!   NODES` lines);
 //! - [`Rng`]: a seeded xorshift generator, so that random games are the
@@ -25,6 +26,7 @@
 
 mod corpus;
 mod data;
+mod files;
 mod lines;
 mod names;
 pub mod perft;
@@ -35,6 +37,7 @@ mod span;
 
 pub use corpus::{CORPUS_ENV, Corpus, corpus, corpus_root};
 pub use data::{data_lines, data_path};
+pub use files::files_below;
 pub use lines::{assert_games_read_back_as_recorded, assert_lines_read_back};
 pub use names::CHESS_VARIANT_NAMES;
 pub use report::report;
