@@ -164,17 +164,7 @@ fn random_pgn(variant: VariantId, notation: MoveNotation, mb: usize) -> Vec<u8> 
                 break;
             }
         }
-        let game = Game {
-            variant,
-            tags: vec![("Event".to_owned(), "random".to_owned())],
-            start: start.clone(),
-            comments: Vec::new(),
-            moves,
-            result: Some("*".to_owned()),
-            repairs: Vec::new(),
-            unplayed: None,
-            warnings: Vec::new(),
-        };
+        let game = Game::new(vec![("Event".to_owned(), "random".to_owned())], start.clone(), moves);
         game.write_pgn(Some(notation), &mut out).expect("a legal game");
     }
     out.into_bytes()

@@ -24,22 +24,12 @@ fn root() -> &'static Path {
 }
 
 /// Every file below `dir`, skipping build output and hidden folders.
-fn files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        let name = entry.file_name();
-        let name = name.to_string_lossy();
+fn files(dir: &Path) -> Vec<PathBuf> {
+    polyfen_test_support::files_below(dir, |path| {
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
         // Hidden files and folders are skipped, but for `.ci`, which holds what CI runs.
-        if (name.starts_with('.') && name != ".ci") || name == "target" || name == "node_modules" || name == "book" {
-            continue;
-        }
-        if path.is_dir() {
-            files(&path, out);
-        } else {
-            out.push(path);
-        }
-    }
+        !((name.starts_with('.') && name != ".ci") || name == "target" || name == "node_modules" || name == "book")
+    })
 }
 
 /// The inline code spans of a Markdown text, outside fenced code blocks.
@@ -160,8 +150,7 @@ fn defined_names(sources: &[(PathBuf, String)]) -> BTreeSet<String> {
 fn architecture_names_only_what_exists() {
     let root = root();
     let doc = std::fs::read_to_string(root.join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
-    let mut all = Vec::new();
-    files(root, &mut all);
+    let all = files(root);
     let relative: Vec<String> =
         all.iter().filter_map(|p| p.strip_prefix(root).ok()).map(|p| p.to_string_lossy().replace('\\', "/")).collect();
     let mut dirs = BTreeSet::new();

@@ -17,6 +17,8 @@
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::path::{Path, PathBuf};
 
+use polyfen_test_support::files_below;
+
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("the workspace root")
 }
@@ -361,18 +363,6 @@ fn edges(
     out
 }
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
-
 fn name(module: &[String]) -> String {
     if module.is_empty() { "crate".to_owned() } else { module.join("::") }
 }
@@ -388,10 +378,8 @@ const KNOWN: &[(&str, &str, &str)] = &[];
 /// in words.
 fn circles(dir: &Path) -> Vec<(BTreeSet<String>, String)> {
     let src = dir.join("src");
-    let mut files = Vec::new();
-    rust_files(&src, &mut files);
+    let mut files = files_below(&src, |path| path.is_dir() || path.extension().is_some_and(|e| e == "rs"));
     files.retain(|f| !f.starts_with(src.join("bin")));
-    files.sort();
     let modules: BTreeSet<Vec<String>> =
         files.iter().map(|f| module_of(f.strip_prefix(&src).expect("under src"))).collect();
     let texts: Vec<(Vec<String>, String)> = files

@@ -25,17 +25,7 @@ fn random_game_with(variant: VariantId, seed: u64, nulls: bool) -> Game {
     let name = if variant == VariantId::Khet { "classic" } else { "standard" };
     let start = read(variant.setup(name).unwrap(), None, &ReadOptions::default()).unwrap().position;
     let moves = random_line(&start, 0, nulls, &mut next);
-    Game {
-        variant,
-        tags: vec![("Event".to_owned(), format!("random {seed}"))],
-        start,
-        comments: Vec::new(),
-        moves,
-        result: Some("*".to_owned()),
-        repairs: Vec::new(),
-        unplayed: None,
-        warnings: Vec::new(),
-    }
+    Game::new(vec![("Event".to_owned(), format!("random {seed}"))], start, moves)
 }
 
 /// A random line from `pos`, with variations down to depth 2.

@@ -225,20 +225,11 @@ proptest! {
     fn any_bytes_open_alike_from_bytes_and_a_reader(
         bytes in proptest::collection::vec(any::<u8>(), 0..1024),
         prefix in 0usize..4,
-        forced in 0usize..7,
+        forced in proptest::option::of(proptest::sample::select(RecordFormat::ALL)),
     ) {
         let prefixes: [&[u8]; 4] = [b"", b"XQ\x0a", b"[DhtmlXQ]", b"[Event \"x\"]\n\n1. e4 "];
         let bytes = [prefixes[prefix], &bytes].concat();
-        let formats = [
-            None,
-            Some(RecordFormat::Pgn),
-            Some(RecordFormat::Xqf),
-            Some(RecordFormat::Cbr),
-            Some(RecordFormat::Cbl),
-            Some(RecordFormat::DhtmlXq),
-            Some(RecordFormat::Cbf),
-        ];
-        let options = OpenOptions::default().with_format(formats[forced]);
+        let options = OpenOptions::default().with_format(forced);
         let from_bytes = Records::from_bytes(&bytes, &options);
         let from_reader = Records::from_reader(bytes.as_slice(), &options).expect("a slice reads");
         prop_assert_eq!(from_bytes.format(), from_reader.format());

@@ -177,31 +177,20 @@ fn a_records_repair_keeps_its_byte_in_the_json_form() {
 /// and a PGN game (made once with cchess 1.25.5 and kept): the PGN game,
 /// read by the facade's PGN reader (the XQF files are read in the Xiangqi
 /// crate's tests).
-const WRITTEN_CCHESS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/games/xqf_written_cchess.jsonl");
+const WRITTEN_CCHESS: &str = "games/xqf_written_cchess.jsonl";
 
 #[test]
 fn cchess_reads_the_xqf_of_a_pgn_game_to_its_moves() {
     let Some(_) = CCHESS.get() else { return };
-    let expected = std::fs::read_to_string(WRITTEN_CCHESS).expect("cchess's readings");
-    let root = polyfen_test_support::corpus_root().join("xiangqi-records").display().to_string();
-    let mut count = 0;
-    for line in expected.lines() {
-        let want: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
-        let source = want["source"].as_str().expect("a source");
-        if !std::path::Path::new(source).extension().is_some_and(|x| x.eq_ignore_ascii_case("pgn")) {
-            continue;
-        }
-        let bytes = read_file(&format!("{root}/{source}"));
-        let (text, _, _) = encoding_rs::GB18030.decode(&bytes);
-        let game = read_pgn(&text, GameOptions::default()).remove(0).expect("a PGN game");
-        let back = read_one(RecordFormat::Xqf, &RecordFormat::Xqf.write(&game).expect("XQF"));
-        let want_lines = serde_json::from_value(want["lines"].clone()).expect("lines");
-        polyfen_test_support::assert_lines_read_back(source, &ucci_lines(&game), ucci_lines(&back), want_lines);
-        let fen = back.start.to_notation(Notation::XiangqiFen, &WriteOptions::default()).expect("a FEN").text;
-        let want_board = want["fen"].as_str().expect("a FEN").split(' ').next().unwrap_or_default().to_owned();
-        assert_eq!(fen.split(' ').next(), Some(want_board.as_str()), "{source}");
-        count += 1;
-    }
+    let count =
+        polyfen_test_support::assert_games_read_back_as_recorded(WRITTEN_CCHESS, "xiangqi-records", "pgn", |path| {
+            let bytes = read_file(&path.display().to_string());
+            let (text, _, _) = encoding_rs::GB18030.decode(&bytes);
+            let game = read_pgn(&text, GameOptions::default()).remove(0).expect("a PGN game");
+            let back = read_one(RecordFormat::Xqf, &RecordFormat::Xqf.write(&game).expect("XQF"));
+            let fen = back.start.to_notation(Notation::XiangqiFen, &WriteOptions::default()).expect("a FEN").text;
+            (ucci_lines(&game), ucci_lines(&back), fen)
+        });
     assert!(count >= 1);
 }
 
@@ -221,19 +210,9 @@ fn a_cbr_game_converts_to_pgn_with_its_comments() {
     assert!(games.into_iter().all(|g| g.expect("a game").to_json(None).is_ok()));
 }
 
-/// A CBF document: a game comment and three moves, the first with its
-/// comment.
-const CBF: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
-<ChineseChessRecord Version="1.0">
- <Head><Red>红方</Red><Black>黑方</Black><RecordResult>3</RecordResult></Head>
- <MoveList>
-  <Move value="00-00" comment="开局" />
-  <Move value="77-47" comment="中炮" />
-  <Move value="70-62" />
-  <Move value="79-67" end="1"/>
- </MoveList>
-</ChineseChessRecord>
-"#;
+/// A CBF document: a header, a game comment and three moves, the first
+/// with its comment (the one the Xiangqi crate's tests read).
+const CBF: &str = include_str!("../../../tests/data/games/small.cbf");
 
 #[test]
 fn a_cbf_game_converts_to_pgn_and_back() {

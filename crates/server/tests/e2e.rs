@@ -44,14 +44,76 @@ const LASER_SHOWN: &str = "return getComputedStyle(document.getElementById('lase
 const MESSAGES: &str =
     "return Array.from(document.querySelectorAll('#messages li')).map(li => li.className + ': ' + li.textContent);";
 
-/// The position box: a FEN converted, validated, an illegal and an
-/// unreadable position, Xiangqi detected, a Khet laser fired.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_page_converts_validates_and_fires_the_laser() {
-    browser::run("the_page_converts_validates_and_fires_the_laser", |client, base| async move {
-        convert_validate_and_laser(&client, &base).await;
-    })
-    .await;
+/// The browser tests: each a name, then the steps it runs, one after the
+/// other, on one page in a browser of its own (`browser::run`).
+macro_rules! browser_tests {
+    ($($(#[$doc:meta])* $name:ident => [$($step:path),+];)+) => {
+        $(
+            $(#[$doc])*
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn $name() {
+                browser::run(stringify!($name), |client, base| async move {
+                    $($step(&client, &base).await;)+
+                })
+                .await;
+            }
+        )+
+    };
+}
+
+browser_tests! {
+    /// The position box: a FEN converted, validated, an illegal and an
+    /// unreadable position, Xiangqi detected, a Khet laser fired.
+    the_page_converts_validates_and_fires_the_laser => [convert_validate_and_laser];
+
+    /// Each game part by part, from a link's position.
+    the_page_explains_each_game => [explain_each_game];
+
+    /// The hooks other tests rely on, and the position box's defects.
+    the_page_has_its_hooks_and_position_box => [defects::hooks, defects::position_box];
+
+    /// A phone's layout and a desktop's with Khet's wide board.
+    the_page_fits_a_phone_and_a_wide_board => [defects::layout];
+
+    /// A line played by clicks, keys and typing in each game.
+    the_board_plays_a_line_in_each_game => [board::play_each_game];
+
+    /// Variations, the keys, the address, the export and a record to the board.
+    the_board_keeps_variations_exports_and_shares => [board::variations];
+
+    /// The board editor.
+    the_board_edits_positions => [board::editor];
+
+    /// The board on a phone: a move by touch, a flipped board.
+    the_board_plays_on_a_phone => [board::phone];
+
+    /// A flipped Shogi board keeps its pieces on their squares.
+    the_board_flips_shogi_with_its_pieces => [first_minute::flipped_shogi];
+
+    /// Shogi's moves numbered from sente's first in the tree and the record.
+    the_board_numbers_shogi_moves => [first_minute::shogi_numbers];
+
+    /// An edit of the position box keeps the moves unless the position
+    /// changed, and the moves a new position replaced come back.
+    the_board_keeps_its_moves_through_an_edit => [first_minute::edit_keeps_tree];
+
+    /// The page opens on a board, the game used last remembered.
+    the_page_opens_on_a_board => [first_minute::landing_board];
+
+    /// Each rules variant's setups, offered and played.
+    the_board_starts_each_rules_variant => [first_minute::rules_setups];
+
+    /// A game pasted in either box opens on the main board with its tree.
+    the_board_opens_a_pasted_game => [first_minute::pasted_game_on_board];
+
+    /// Clocks and evaluations of a record's comments shown as such.
+    the_board_shows_clocks_and_evaluations => [first_minute::clocks_and_evals];
+
+    /// The board as large as the window, the moves beside or under it.
+    the_board_and_moves_fill_the_first_screen => [first_minute::lichess_layout];
+
+    /// A promotion's pieces offered as pictures.
+    the_board_offers_promotions_as_pictures => [first_minute::promotion_pictures];
 }
 
 /// Game records pasted and opened, stepped through, in another notation.
@@ -64,152 +126,6 @@ async fn the_page_reads_game_records() {
     browser::run("the_page_reads_game_records", |client, base| async move {
         game_records(&client, &base).await;
         defects::game_viewer(&client, &base).await;
-    })
-    .await;
-}
-
-/// Each game part by part, from a link's position.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_page_explains_each_game() {
-    browser::run("the_page_explains_each_game", |client, base| async move {
-        explain_each_game(&client, &base).await;
-    })
-    .await;
-}
-
-/// The hooks other tests rely on, and the position box's defects.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_page_has_its_hooks_and_position_box() {
-    browser::run("the_page_has_its_hooks_and_position_box", |client, base| async move {
-        defects::hooks(&client, &base).await;
-        defects::position_box(&client, &base).await;
-    })
-    .await;
-}
-
-/// A phone's layout and a desktop's with Khet's wide board.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_page_fits_a_phone_and_a_wide_board() {
-    browser::run("the_page_fits_a_phone_and_a_wide_board", |client, base| async move {
-        defects::layout(&client, &base).await;
-    })
-    .await;
-}
-
-/// A line played by clicks, keys and typing in each game.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_board_plays_a_line_in_each_game() {
-    browser::run("the_board_plays_a_line_in_each_game", |client, base| async move {
-        board::play_each_game(&client, &base).await;
-    })
-    .await;
-}
-
-/// Variations, the keys, the address, the export and a record to the board.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_board_keeps_variations_exports_and_shares() {
-    browser::run("the_board_keeps_variations_exports_and_shares", |client, base| async move {
-        board::variations(&client, &base).await;
-    })
-    .await;
-}
-
-/// The board editor.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_board_edits_positions() {
-    browser::run("the_board_edits_positions", |client, base| async move {
-        board::editor(&client, &base).await;
-    })
-    .await;
-}
-
-/// The board on a phone: a move by touch, a flipped board.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_board_plays_on_a_phone() {
-    browser::run("the_board_plays_on_a_phone", |client, base| async move {
-        board::phone(&client, &base).await;
-    })
-    .await;
-}
-
-/// A flipped Shogi board keeps its pieces on their squares.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_board_flips_shogi_with_its_pieces() {
-    browser::run("the_board_flips_shogi_with_its_pieces", |client, base| async move {
-        first_minute::flipped_shogi(&client, &base).await;
-    })
-    .await;
-}
-
-/// Shogi's moves numbered from sente's first in the tree and the record.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_board_numbers_shogi_moves() {
-    browser::run("the_board_numbers_shogi_moves", |client, base| async move {
-        first_minute::shogi_numbers(&client, &base).await;
-    })
-    .await;
-}
-
-/// An edit of the position box keeps the moves unless the position
-/// changed, and the moves a new position replaced come back.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_board_keeps_its_moves_through_an_edit() {
-    browser::run("the_board_keeps_its_moves_through_an_edit", |client, base| async move {
-        first_minute::edit_keeps_tree(&client, &base).await;
-    })
-    .await;
-}
-
-/// The page opens on a board, the game used last remembered.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_page_opens_on_a_board() {
-    browser::run("the_page_opens_on_a_board", |client, base| async move {
-        first_minute::landing_board(&client, &base).await;
-    })
-    .await;
-}
-
-/// Each rules variant's setups, offered and played.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_board_starts_each_rules_variant() {
-    browser::run("the_board_starts_each_rules_variant", |client, base| async move {
-        first_minute::rules_setups(&client, &base).await;
-    })
-    .await;
-}
-
-/// A game pasted in either box opens on the main board with its tree.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_board_opens_a_pasted_game() {
-    browser::run("the_board_opens_a_pasted_game", |client, base| async move {
-        first_minute::pasted_game_on_board(&client, &base).await;
-    })
-    .await;
-}
-
-/// Clocks and evaluations of a record's comments shown as such.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_board_shows_clocks_and_evaluations() {
-    browser::run("the_board_shows_clocks_and_evaluations", |client, base| async move {
-        first_minute::clocks_and_evals(&client, &base).await;
-    })
-    .await;
-}
-
-/// The board as large as the window, the moves beside or under it.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_board_and_moves_fill_the_first_screen() {
-    browser::run("the_board_and_moves_fill_the_first_screen", |client, base| async move {
-        first_minute::lichess_layout(&client, &base).await;
-    })
-    .await;
-}
-
-/// A promotion's pieces offered as pictures.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_board_offers_promotions_as_pictures() {
-    browser::run("the_board_offers_promotions_as_pictures", |client, base| async move {
-        first_minute::promotion_pictures(&client, &base).await;
     })
     .await;
 }

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{client, post, post_raw, start};
+use common::{client, post, post_ok, post_raw, start};
 use polyfen::ReadOptions;
 use polyfen::explain::explain;
 use polyfen_server::Config;
@@ -22,8 +22,7 @@ async fn explains_positions_of_each_game_like_the_library() {
         ),
         (polyfen::polyfen_khet::CLASSIC, vec!["pkn", "json"]),
     ] {
-        let (status, answer) = post(&c, &base, "/v1/explain", &json!({ "input": input })).await;
-        assert_eq!(status, 200, "{answer}");
+        let answer = post_ok(&c, &base, "/v1/explain", &json!({ "input": input })).await;
         let library = explain(input, None, &ReadOptions::default()).unwrap();
         assert_eq!(answer["ok"]["parts"], serde_json::to_value(&library.parts).unwrap());
         assert_eq!(answer["ok"]["notation"], library.notation);
@@ -48,9 +47,7 @@ async fn explains_positions_of_each_game_like_the_library() {
 async fn explains_a_move_in_every_move_notation() {
     let base = start(Config::default()).await;
     let c = client();
-    let (status, answer) =
-        post(&c, &base, "/v1/explain", &json!({"input": "炮二平五", "position": "xiangqi:standard"})).await;
-    assert_eq!(status, 200, "{answer}");
+    let answer = post_ok(&c, &base, "/v1/explain", &json!({"input": "炮二平五", "position": "xiangqi:standard"})).await;
     assert_eq!(answer["ok"]["notation"], "chinese");
     let kinds: Vec<&str> =
         answer["ok"]["parts"].as_array().unwrap().iter().map(|p| p["kind"].as_str().unwrap()).collect();
@@ -94,17 +91,14 @@ async fn explains_under_the_rules_given_and_a_pocket_part_by_part() {
     let base = start(Config::default()).await;
     let c = client();
     // a crazyhouse pocket is a part, with a part per piece
-    let (status, answer) =
-        post(&c, &base, "/v1/explain", &json!({ "input": "4k3/8/8/8/8/8/8/4K3[Qn] w - - 0 1" })).await;
-    assert_eq!(status, 200, "{answer}");
+    let answer = post_ok(&c, &base, "/v1/explain", &json!({ "input": "4k3/8/8/8/8/8/8/4K3[Qn] w - - 0 1" })).await;
     let hand = answer["ok"]["parts"].as_array().unwrap().iter().find(|p| p["kind"] == "hand").expect("a hand part");
     assert_eq!(hand["text"], "[Qn]");
     assert_eq!(hand["parts"].as_array().unwrap().len(), 4, "{hand}");
     // a move read under the rules given: an atomic capture explodes the king
     let position = "4k3/4q3/8/8/8/8/8/4RK2 w - - 0 1";
-    let (status, answer) =
-        post(&c, &base, "/v1/explain", &json!({ "input": "Rxe7", "position": position, "rules": "Atomic" })).await;
-    assert_eq!(status, 200, "{answer}");
+    let answer =
+        post_ok(&c, &base, "/v1/explain", &json!({ "input": "Rxe7", "position": position, "rules": "Atomic" })).await;
     let san = answer["ok"]["moves"].as_array().unwrap().iter().find(|f| f["notation"] == "san").unwrap();
     assert_eq!(san["text"], "Rxe7#", "{answer}");
     let (_, chess) = post(&c, &base, "/v1/explain", &json!({ "input": "Rxe7", "position": position })).await;

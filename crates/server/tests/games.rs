@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{client, post, start};
+use common::{client, post, post_ok, start};
 use polyfen::records::{GameOptions, read_pgn};
 use polyfen_server::Config;
 use serde_json::json;
@@ -13,8 +13,7 @@ async fn games_convert_to_json_and_pgn() {
     let base = start(Config::default()).await;
     let c = client();
     let pgn = "[Event \"a\"]\n\n1. e4 e5 2. Nf3 {c} (2. f4) 2... Nc6 *\n\n1. e4 e5 2. Ke3 *\n\n[Variant \"Khet\"]\n\n1. c1c2 *\n";
-    let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"pgn": pgn})).await;
-    assert_eq!(status, 200, "{answer}");
+    let answer = post_ok(&c, &base, "/v1/games/convert", &json!({"pgn": pgn})).await;
     let games = answer["games"].as_array().expect("games");
     assert_eq!(games.len(), 3);
     // the same as the library's JSON form
@@ -34,9 +33,7 @@ async fn games_convert_to_json_and_pgn() {
     assert_eq!(games[2]["ok"]["variant"], "khet");
 
     let xq = "[Game \"Chinese Chess\"]\n\n1. H2-E2 H9-G7 *\n";
-    let (status, answer) =
-        post(&c, &base, "/v1/games/convert", &json!({"pgn": xq, "to": "pgn", "moves": "chinese"})).await;
-    assert_eq!(status, 200, "{answer}");
+    let answer = post_ok(&c, &base, "/v1/games/convert", &json!({"pgn": xq, "to": "pgn", "moves": "chinese"})).await;
     let text = answer["games"][0]["ok"]["pgn"].as_str().unwrap_or_default();
     assert!(text.contains("1. 炮二平五 马８进７ *"), "{text}");
 }
@@ -57,8 +54,7 @@ async fn games_convert_refuses_what_it_cannot_do() {
     assert_eq!(status, 400);
     let (status, _) = post(&c, &base, "/v1/games/convert", &json!({"pgn": "*", "extra": 1})).await;
     assert_eq!(status, 400);
-    let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"pgn": "1. e4 *", "moves": "iccs"})).await;
-    assert_eq!(status, 200);
+    let answer = post_ok(&c, &base, "/v1/games/convert", &json!({"pgn": "1. e4 *", "moves": "iccs"})).await;
     assert!(answer["games"][0]["error"]["message"].as_str().unwrap_or_default().contains("iccs"), "{answer}");
 }
 
@@ -67,11 +63,9 @@ async fn games_convert_reads_leniently_when_asked() {
     let base = start(Config::default()).await;
     let c = client();
     let pgn = "[FEN \"4k3/8/8/4Pp2/8/8/8/4K3 w - f6 0 2\"]\n\n2. f6 *\n";
-    let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"pgn": pgn})).await;
-    assert_eq!(status, 200, "{answer}");
+    let answer = post_ok(&c, &base, "/v1/games/convert", &json!({"pgn": pgn})).await;
     assert!(answer["games"][0]["error"]["message"].as_str().unwrap_or_default().starts_with("move 2. f6"), "{answer}");
-    let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"pgn": pgn, "lenient": true})).await;
-    assert_eq!(status, 200, "{answer}");
+    let answer = post_ok(&c, &base, "/v1/games/convert", &json!({"pgn": pgn, "lenient": true})).await;
     assert_eq!(answer["games"][0]["ok"]["mainline"], json!(["exf6"]), "{answer}");
     assert_eq!(answer["games"][0]["ok"]["repairs"][0]["message"], "read 'f6' as 'exf6'", "{answer}");
 }
@@ -88,34 +82,29 @@ async fn games_convert_reads_record_files_sent_as_base64() {
         base64::engine::general_purpose::STANDARD.encode(bytes)
     };
     // XQF, found from its bytes
-    let (status, answer) =
-        post(&c, &base, "/v1/games/convert", &json!({"data": encode("xqf/03000.xqf"), "moves": "iccs"})).await;
-    assert_eq!(status, 200, "{answer}");
+    let answer =
+        post_ok(&c, &base, "/v1/games/convert", &json!({"data": encode("xqf/03000.xqf"), "moves": "iccs"})).await;
     assert_eq!(answer["games"][0]["ok"]["variant"], "xiangqi");
     assert_eq!(answer["games"][0]["ok"]["mainline"][0], "C8-C9", "{answer}");
     // a CBL library: every game
     let library = encode("cchess-tests/1956年全国象棋锦标赛93局.CBL");
-    let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"data": library, "to": "pgn"})).await;
-    assert_eq!(status, 200);
+    let answer = post_ok(&c, &base, "/v1/games/convert", &json!({"data": library, "to": "pgn"})).await;
     assert_eq!(answer["games"].as_array().map(Vec::len), Some(93));
     assert!(answer["games"][0]["ok"]["pgn"].as_str().unwrap_or_default().contains("[Game \"Chinese Chess\"]"));
     // a DhtmlXQ record given as text
     let page = "<p>[DhtmlXQ][DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist][/DhtmlXQ]</p>";
-    let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"pgn": page, "moves": "wxf"})).await;
-    assert_eq!(status, 200, "{answer}");
+    let answer = post_ok(&c, &base, "/v1/games/convert", &json!({"pgn": page, "moves": "wxf"})).await;
     assert_eq!(answer["games"][0]["ok"]["mainline"], json!(["C2.5", "H8+7"]));
     // a CBF record given as text
     let cbf =
         "<ChineseChessRecord><MoveList><Move value=\"00-00\"/><Move value=\"77-47\"/></MoveList></ChineseChessRecord>";
-    let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"pgn": cbf, "moves": "wxf"})).await;
-    assert_eq!(status, 200, "{answer}");
+    let answer = post_ok(&c, &base, "/v1/games/convert", &json!({"pgn": cbf, "moves": "wxf"})).await;
     assert_eq!(answer["games"][0]["ok"]["mainline"], json!(["C2.5"]));
     // a broken record: its byte offset
     let mut cut = std::fs::read(format!("{records}/xqf/03000.xqf")).expect("a file");
     cut.truncate(1030);
     let data = base64::engine::general_purpose::STANDARD.encode(&cut);
-    let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"data": data})).await;
-    assert_eq!(status, 200);
+    let answer = post_ok(&c, &base, "/v1/games/convert", &json!({"data": data})).await;
     assert!(answer["games"][0]["error"]["offset"].as_u64().is_some(), "{answer}");
     // and the game read up to it: its header and start position
     assert_eq!(
@@ -140,8 +129,7 @@ async fn games_keep_the_notation_they_are_written_in() {
     let base = start(Config::default()).await;
     let c = client();
     let pgn = "[Variant \"xiangqi\"]\n\n1. 炮二平五 马８进７ *\n\n[Variant \"xiangqi\"]\n\n1. C2.5 h8+7 *\n\n1. e2e4 e7e5 *\n";
-    let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"pgn": pgn})).await;
-    assert_eq!(status, 200, "{answer}");
+    let answer = post_ok(&c, &base, "/v1/games/convert", &json!({"pgn": pgn})).await;
     let notations: Vec<&str> = answer["games"]
         .as_array()
         .expect("games")
@@ -160,22 +148,19 @@ async fn games_convert_reads_shogi_usi_lines_and_jkf_found_from_their_text() {
     let base = start(Config::default()).await;
     let c = client();
     let usi = "position startpos moves 7g7f 3c3d\nstartpos moves 2g2f\n";
-    let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"pgn": usi, "moves": "usi"})).await;
-    assert_eq!(status, 200, "{answer}");
+    let answer = post_ok(&c, &base, "/v1/games/convert", &json!({"pgn": usi, "moves": "usi"})).await;
     assert_eq!(answer["games"][0]["ok"]["mainline"], json!(["7g7f", "3c3d"]), "{answer}");
     assert_eq!(answer["games"][1]["ok"]["mainline"], json!(["2g2f"]), "{answer}");
     let jkf = r#"{"header":{"先手":"A"},"initial":{"preset":"HIRATE"},"moves":[{},
         {"move":{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"}},{"special":"TORYO"}]}"#;
-    let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"pgn": jkf, "moves": "kif"})).await;
-    assert_eq!(status, 200, "{answer}");
+    let answer = post_ok(&c, &base, "/v1/games/convert", &json!({"pgn": jkf, "moves": "kif"})).await;
     let game = &answer["games"][0]["ok"];
     assert_eq!(
         (&game["variant"], &game["mainline"], &game["result"]),
         (&json!("shogi"), &json!(["７六歩(77)"]), &json!("1-0")),
         "{answer}"
     );
-    let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"pgn": jkf, "format": "jkf"})).await;
-    assert_eq!(status, 200, "{answer}");
+    post_ok(&c, &base, "/v1/games/convert", &json!({"pgn": jkf, "format": "jkf"})).await;
 }
 
 #[tokio::test]
@@ -184,19 +169,15 @@ async fn games_convert_reads_games_under_the_rules_variant_asked_for() {
     let c = client();
     // a crazyhouse game without a Variant tag: a drop is no chess move
     let pgn = "1. e4 d5 2. exd5 Nf6 3. P@e6 *\n";
-    let (status, chess) = post(&c, &base, "/v1/games/convert", &json!({"pgn": pgn})).await;
-    assert_eq!(status, 200, "{chess}");
+    let chess = post_ok(&c, &base, "/v1/games/convert", &json!({"pgn": pgn})).await;
     assert!(chess["games"][0]["error"]["message"].as_str().is_some_and(|m| m.contains("P@e6")), "{chess}");
     for rules in ["crazyhouse", "Crazyhouse"] {
-        let (status, answer) =
-            post(&c, &base, "/v1/games/convert", &json!({"pgn": pgn, "rules": rules, "to": "pgn"})).await;
-        assert_eq!(status, 200, "{answer}");
+        let answer = post_ok(&c, &base, "/v1/games/convert", &json!({"pgn": pgn, "rules": rules, "to": "pgn"})).await;
         let written = answer["games"][0]["ok"]["pgn"].as_str().expect("PGN");
         assert!(written.contains("[Variant \"Crazyhouse\"]") && written.contains("3. P@e6 *"), "{written}");
     }
-    let (status, answer) =
-        post(&c, &base, "/v1/games/convert", &json!({"pgn": pgn, "rules": "crazyhouse", "variant": "chess"})).await;
-    assert_eq!(status, 200, "{answer}");
+    let answer =
+        post_ok(&c, &base, "/v1/games/convert", &json!({"pgn": pgn, "rules": "crazyhouse", "variant": "chess"})).await;
     assert_eq!(answer["games"][0]["ok"]["mainline"].as_array().map(Vec::len), Some(5), "{answer}");
 
     // what is refused says what is known, from the library's list
@@ -225,9 +206,7 @@ async fn games_convert_takes_a_game_in_its_json_form() {
     let (_, answer) = post(&c, &base, "/v1/games/convert", &json!({"pgn": pgn})).await;
     let game = answer["games"][0]["ok"].clone();
     let (_, direct) = post(&c, &base, "/v1/games/convert", &json!({"pgn": pgn, "to": "pgn", "moves": "lan"})).await;
-    let (status, back) =
-        post(&c, &base, "/v1/games/convert", &json!({"game": game, "to": "pgn", "moves": "lan"})).await;
-    assert_eq!(status, 200, "{back}");
+    let back = post_ok(&c, &base, "/v1/games/convert", &json!({"game": game, "to": "pgn", "moves": "lan"})).await;
     assert_eq!(back, direct);
     assert!(
         back["games"][0]["ok"]["pgn"].as_str().is_some_and(|p| p.contains("(2. f2-f4 {gambit} 2... e5xf4)")),
@@ -242,8 +221,7 @@ async fn games_convert_takes_a_game_in_its_json_form() {
             {"move": "e2e4", "coordinates": "e2e4", "nags": [1], "variations": [
                 {"comments": ["or"], "moves": [{"move": "e2e3", "coordinates": "e2e3"}]}]},
             {"move": "e8d7", "coordinates": "e8d7", "comments": ["the king"]}]});
-    let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"game": tree, "to": "pgn"})).await;
-    assert_eq!(status, 200, "{answer}");
+    let answer = post_ok(&c, &base, "/v1/games/convert", &json!({"game": tree, "to": "pgn"})).await;
     let written = answer["games"][0]["ok"]["pgn"].as_str().unwrap_or_default();
     assert!(written.contains(&format!("[FEN \"{ending}\"]")), "{written}");
     assert!(written.contains("{a note} 1. e4 $1 ({or} 1. e3) 1... Kd7 {the king} *"), "{written}");
@@ -258,8 +236,7 @@ async fn games_convert_takes_a_game_in_its_json_form() {
     // a bad move: the game's error names its place in the tree
     let mut bad = tree.clone();
     bad["moves"][0]["variations"][0]["moves"][0]["move"] = json!("e2e5");
-    let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"game": bad})).await;
-    assert_eq!(status, 200, "{answer}");
+    let answer = post_ok(&c, &base, "/v1/games/convert", &json!({"game": bad})).await;
     let message = answer["games"][0]["error"]["message"].as_str().unwrap_or_default();
     assert!(message.starts_with("\"game\": move 1: variation 1, move 1: "), "{answer}");
     assert_eq!(answer["games"][0]["error"]["game"], 1);
@@ -299,8 +276,7 @@ async fn games_are_numbered_from_their_start_with_their_positions() {
             json!({"number": 3, "second": true}),
         ),
     ] {
-        let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"pgn": pgn, "positions": true})).await;
-        assert_eq!(status, 200, "{answer}");
+        let answer = post_ok(&c, &base, "/v1/games/convert", &json!({"pgn": pgn, "positions": true})).await;
         assert_eq!(answer["games"][0]["ok"]["numbering"], numbering, "{pgn}: {answer}");
         let (_, answer) = post(&c, &base, "/v1/games/convert", &json!({"pgn": pgn})).await;
         assert!(answer["games"][0]["ok"].get("numbering").is_none(), "{answer}");

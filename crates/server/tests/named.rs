@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{client, post, start};
+use common::{client, post, post_ok, start};
 use polyfen_server::Config;
 use serde_json::json;
 
@@ -11,12 +11,9 @@ use serde_json::json;
 async fn named_setups_work_in_the_service() {
     let base = start(Config::default()).await;
     let c = client();
-    let (status, answer) =
-        post(&c, &base, "/v1/convert", &json!({"input": "chess:standard", "to": "shredder-fen"})).await;
-    assert_eq!(status, 200, "{answer}");
+    let answer = post_ok(&c, &base, "/v1/convert", &json!({"input": "chess:standard", "to": "shredder-fen"})).await;
     assert_eq!(answer["ok"]["output"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1", "{answer}");
-    let (status, answer) = post(&c, &base, "/v1/validate", &json!({"input": "khet:imhotep"})).await;
-    assert_eq!(status, 200, "{answer}");
+    let answer = post_ok(&c, &base, "/v1/validate", &json!({"input": "khet:imhotep"})).await;
     assert_eq!(answer["ok"]["variant"], "khet", "{answer}");
     let (status, answer) = post(&c, &base, "/v1/convert", &json!({"input": "chess:nope", "to": "fen"})).await;
     assert_eq!(status, 422, "{answer}");

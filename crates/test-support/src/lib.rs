@@ -5,6 +5,7 @@
 //!   (a failure when `POLYFEN_CORPUS=required`, as CI sets);
 //! - [`data_lines`]: the lines of a file of the repository's own
 //!   `tests/data`;
+//! - [`files_below`]: the files below a folder, at any depth;
 //! - [`perft`]: the cases of a perft suite (`id`, `epd`, `perft DEPTH
 //!   NODES` lines);
 //! - [`Rng`]: a seeded xorshift generator, so that random games are the
@@ -14,7 +15,9 @@
 //! - [`process`]: running a binary with arguments and standard input;
 //! - [`report`]: a table of named cases as one snapshot;
 //! - [`assert_lines_read_back`]: a game record's lines of moves, read back
-//!   from what polyfen wrote, against its own and another reader's;
+//!   from what polyfen wrote, against its own and another reader's, and
+//!   [`assert_games_read_back_as_recorded`] for each game of a file of
+//!   another reader's readings;
 //! - [`CHESS_VARIANT_NAMES`]: the names lichess and python-chess write for
 //!   the chess variants.
 //!
@@ -23,6 +26,7 @@
 
 mod corpus;
 mod data;
+mod files;
 mod lines;
 mod names;
 pub mod perft;
@@ -33,7 +37,8 @@ mod span;
 
 pub use corpus::{CORPUS_ENV, Corpus, corpus, corpus_root};
 pub use data::{data_lines, data_path};
-pub use lines::assert_lines_read_back;
+pub use files::files_below;
+pub use lines::{assert_games_read_back_as_recorded, assert_lines_read_back};
 pub use names::CHESS_VARIANT_NAMES;
 pub use report::report;
 pub use rng::Rng;

@@ -237,20 +237,7 @@ impl Position {
     /// palace, more pieces of a kind than a side starts with, facing kings,
     /// or the side not to move in check.
     pub fn from_setup(setup: &Fen) -> Result<Position, PositionError> {
-        let violations: Vec<Violation> = setup
-            .validate()
-            .into_iter()
-            .filter(|v| {
-                matches!(
-                    v,
-                    Violation::KingCount { .. }
-                        | Violation::TooMany { .. }
-                        | Violation::KingOutsidePalace { .. }
-                        | Violation::FacingKings { .. }
-                        | Violation::OppositeCheck { .. }
-                )
-            })
-            .collect();
+        let violations: Vec<Violation> = setup.validate().into_iter().filter(Violation::blocks_play).collect();
         if !violations.is_empty() {
             return Err(PositionError { violations });
         }

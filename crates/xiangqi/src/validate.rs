@@ -74,6 +74,26 @@ pub enum Violation {
     },
 }
 
+impl Violation {
+    /// Whether the rules refuse to play from a setup with this violation:
+    /// a side without exactly one king, more pieces of a kind than a side
+    /// starts with, a king outside its palace, facing kings, or the side
+    /// not to move in check. Advisors, elephants and soldiers off their
+    /// points do not keep the rules from being applied, and are only
+    /// reported.
+    #[must_use]
+    pub const fn blocks_play(&self) -> bool {
+        matches!(
+            self,
+            Violation::KingCount { .. }
+                | Violation::TooMany { .. }
+                | Violation::KingOutsidePalace { .. }
+                | Violation::FacingKings { .. }
+                | Violation::OppositeCheck { .. }
+        )
+    }
+}
+
 impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -17,32 +17,10 @@ fn read_cbf(text: &str) -> Result<Game, Error> {
     XiangqiRecord::Cbf.read(text.as_bytes()).remove(0)
 }
 
-/// A small game written for these tests: the header, a game comment, three
-/// moves (one with a comment), entities and a CDATA section.
-const GAME: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
-<!-- written by hand -->
-<ChineseChessRecord Version="1.0">
- <Head>
-  <Name>测试 &amp; 示例</Name>
-  <URL />
-  <Contest>友谊赛</Contest>
-  <Round>1</Round>
-  <Date>2024-05-01</Date>
-  <Red>红方</Red>
-  <Black>黑方</Black>
-  <ECCO>B00</ECCO>
-  <Opening><![CDATA[中炮<对>屏风马]]></Opening>
-  <RecordResult>3</RecordResult>
-  <FEN>rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1</FEN>
- </Head>
- <MoveList>
-  <Move value="00-00" comment="开局" />
-  <Move value='77-47' comment="中炮 &#x4E2D;" />
-  <Move value="70-62" />
-  <Move value="79-67" end="1"/>
- </MoveList>
-</ChineseChessRecord>
-"#;
+/// A small game written for the tests (the facade's too): the header, a
+/// game comment, three moves (one with a comment), entities and a CDATA
+/// section.
+const GAME: &str = include_str!("../../../tests/data/games/small.cbf");
 
 #[test]
 fn a_game_reads_with_its_header_comments_and_moves() {

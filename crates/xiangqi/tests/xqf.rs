@@ -199,30 +199,19 @@ proptest! {
 /// cchess's readings of the XQF polyfen wrote for a sample of the corpus
 /// and a PGN game (made once with cchess 1.25.5 and kept); the PGN game is
 /// read by the facade's PGN reader, and tested there.
-const WRITTEN_CCHESS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/games/xqf_written_cchess.jsonl");
+const WRITTEN_CCHESS: &str = "games/xqf_written_cchess.jsonl";
 
 #[test]
 fn cchess_reads_polyfens_xqf_to_the_same_moves() {
     // the sample is of both folders
     let (Some(_), Some(_)) = (XQF.get(), CCHESS.get()) else { return };
-    let expected = std::fs::read_to_string(WRITTEN_CCHESS).expect("cchess's readings");
-    let root = polyfen_test_support::corpus_root().join("xiangqi-records").display().to_string();
-    let mut count = 0;
-    for line in expected.lines() {
-        let want: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
-        let source = want["source"].as_str().expect("a source");
-        if !std::path::Path::new(source).extension().is_some_and(|x| x.eq_ignore_ascii_case("xqf")) {
-            continue;
-        }
-        let game = read_xqf(&read(&format!("{root}/{source}"))).expect("an XQF game");
-        let written = write_xqf(&game).expect("XQF");
-        let back = read_xqf(&written).expect("polyfen's own XQF");
-        let want_lines = serde_json::from_value(want["lines"].clone()).expect("lines");
-        polyfen_test_support::assert_lines_read_back(source, &ucci_lines(&game), ucci_lines(&back), want_lines);
-        let want_board = want["fen"].as_str().expect("a FEN").split(' ').next().unwrap_or_default().to_owned();
-        assert_eq!(fen(&back).split(' ').next(), Some(want_board.as_str()), "{source}");
-        count += 1;
-    }
+    let count =
+        polyfen_test_support::assert_games_read_back_as_recorded(WRITTEN_CCHESS, "xiangqi-records", "xqf", |path| {
+            let game = read_xqf(&read(&path.display().to_string())).expect("an XQF game");
+            let written = write_xqf(&game).expect("XQF");
+            let back = read_xqf(&written).expect("polyfen's own XQF");
+            (ucci_lines(&game), ucci_lines(&back), fen(&back))
+        });
     assert!(count >= 10);
 }
 

@@ -6,7 +6,7 @@ use std::time::Duration;
 pub use polyfen_game::records::{Node, Variation};
 
 use crate::records::pgn::PgnRepair;
-use crate::{AnyPosition, VariantId};
+use crate::{AnyPosition, Position as _, VariantId};
 
 /// A game record of any game.
 ///
@@ -45,6 +45,24 @@ pub struct Game {
 }
 
 impl Game {
+    /// A game of `start`'s variant with the tags `tags` and the main line
+    /// `moves` from `start`, the result `*`, no comments before the first
+    /// move, nothing repaired, unplayed or warned of.
+    #[must_use]
+    pub fn new(tags: Vec<(String, String)>, start: AnyPosition, moves: Vec<Node>) -> Game {
+        Game {
+            variant: start.variant(),
+            tags,
+            start,
+            comments: Vec::new(),
+            moves,
+            result: Some("*".to_owned()),
+            repairs: Vec::new(),
+            unplayed: None,
+            warnings: Vec::new(),
+        }
+    }
+
     /// The value of the first tag called `name` (matched without regard to
     /// case).
     #[must_use]

@@ -49,6 +49,14 @@ pub async fn post(client: &reqwest::Client, base: &str, path: &str, body: &Value
     post_raw(client, base, path, body.to_string()).await
 }
 
+/// POSTs the JSON `body` and checks that the answer is a success: its
+/// JSON answer.
+pub async fn post_ok(client: &reqwest::Client, base: &str, path: &str, body: &Value) -> Value {
+    let (status, answer) = post(client, base, path, body).await;
+    assert_eq!(status, 200, "{path}: {answer}");
+    answer
+}
+
 /// GETs `base` + `path`: the status, the content type and the body.
 pub async fn get(client: &reqwest::Client, base: &str, path: &str) -> (u16, String, String) {
     let response = client.get(format!("{base}{path}")).send().await.expect("the server answers");
