@@ -220,6 +220,14 @@ pub struct FairySetup {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Violation(pub String);
 
+impl Piece {
+    /// The type whose letter the piece is written with: a Shogi-style
+    /// promoted piece's base (`+p`), else its own.
+    pub fn letter_kind(&self) -> PieceKind {
+        self.base.unwrap_or(self.kind)
+    }
+}
+
 impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
@@ -438,23 +446,18 @@ impl FairySetup {
     }
 
     /// Every rule of `def` the setup breaks, as Fairy-Stockfish's
-    /// `validate_fen` refuses them; empty when it may be played.
+    /// `validate_fen` refuses them, each in words; empty when it may be
+    /// played: a game with a king has as many of each side's (on the board
+    /// and in hand) as its start, at most one, and two lone kings that
+    /// move as kings do not touch; a pawn stands where it must have
+    /// promoted; a castling right has its king on the castling rank, a
+    /// castling rook between the king and that side's corner and, where
+    /// the game's castling pieces start on known squares, the king and the
+    /// rook on theirs; a gating right names a file with a piece on it.
     pub fn validate(&self, def: &Definition, letters: &Letters) -> Vec<Violation> {
         let mut out = Vec::new();
-        let royal = def.pieces().any(PieceKind::is_king)
-            && matches!(def.get(Field::ExtinctionValue), Value::Outcome(o) if o.name() == "none");
-        let name = |c: Color| if c == Color::White { "white" } else { "black" };
-        if royal {
-            for color in Color::ALL {
-                let kings = self.pieces().filter(|(_, _, p)| p.color == color && p.kind.is_king()).count();
-                if kings > 1 {
-                    out.push(Violation(format!("{} has {kings} kings, expected one", name(color))));
-                }
-                if kings == 0 && self.pieces().any(|(_, _, p)| p.color == color) && !def.flag(Field::PieceDrops) {
-                    out.push(Violation(format!("{} has no king", name(color))));
-                }
-            }
-        }
+        let start = FairySetup::parse(def, letters, def.text(Field::StartFen)).ok();
+        self.validate_kings(def, start.as_ref(), &mut out);
         if def.flag(Field::MandatoryPawnPromotion) && !def.flag(Field::SittuyinPromotion) {
             for (file, rank, p) in self.pieces() {
                 let (pawns, region) = match p.color {
@@ -468,27 +471,155 @@ impl FairySetup {
                 {
                     out.push(Violation(format!(
                         "{} {} on {}, a square where it must have promoted",
-                        name(p.color),
+                        color_name(p.color),
                         p.kind,
                         square_name(file, rank)
                     )));
                 }
             }
         }
-        for b in self.castling.bytes().filter(|&b| b != b'-') {
-            let color = if b.is_ascii_uppercase() { Color::White } else { Color::Black };
-            let field =
-                if color == Color::White { Field::CastlingKingPieceWhite } else { Field::CastlingKingPieceBlack };
-            let Value::Piece(Some(king)) = def.get(field) else { continue };
-            if !matches!(b, b'K' | b'Q' | b'k' | b'q') {
-                continue;
-            }
-            if !self.pieces().any(|(_, _, p)| p.color == color && p.kind == *king) && def.flag(Field::Castling) {
-                out.push(Violation(format!("castling right {:?} for {}, who has no king", b as char, name(color))));
+        if def.flag(Field::Castling) {
+            self.validate_castling(def, start.as_ref(), &mut out);
+        }
+        out
+    }
+
+    /// The kings' rules of [`FairySetup::validate`].
+    fn validate_kings(&self, def: &Definition, start: Option<&FairySetup>, out: &mut Vec<Violation>) {
+        if !def.pieces().any(PieceKind::is_king) {
+            return;
+        }
+        let on_board = |setup: &FairySetup, color: Color| {
+            setup.pieces().filter(|(_, _, p)| p.color == color && p.letter_kind().is_king()).count()
+        };
+        let kings = |setup: &FairySetup, color: Color| {
+            on_board(setup, color) + usize::from(setup.pocket.count(color, PieceKind::KING))
+        };
+        for color in Color::ALL {
+            let (name, n) = (color_name(color), kings(self, color));
+            let expected = start.map_or(1, |start| kings(start, color));
+            if n > 1 {
+                out.push(Violation(format!("{name} has {n} kings, expected one")));
+            } else if n != expected {
+                out.push(Violation(if n == 0 {
+                    format!("{name} has no king")
+                } else {
+                    format!("{name} has a king, where the game starts without one")
+                }));
             }
         }
-        let _ = letters;
-        out
+        let plain = def.slot(PieceKind::KING).betza.as_deref().is_none_or(|b| b == "K");
+        if plain && on_board(self, Color::White) == 1 && on_board(self, Color::Black) == 1 {
+            let [white, black] = Color::ALL.map(|color| self.king_square(color, PieceKind::KING));
+            if let (Some((wf, wr)), Some((bf, br))) = (white, black)
+                && wf.abs_diff(bf) <= 1
+                && wr.abs_diff(br) <= 1
+            {
+                out.push(Violation(format!(
+                    "the kings touch: white's on {}, black's on {}",
+                    square_name(wf, wr),
+                    square_name(bf, br)
+                )));
+            }
+        }
+    }
+
+    /// The square of `color`'s first piece written with `kind`'s letter,
+    /// from the first rank up as Fairy-Stockfish looks for it.
+    fn king_square(&self, color: Color, kind: PieceKind) -> Option<(u8, u8)> {
+        (0..self.ranks).flat_map(|rank| (0..self.files).map(move |file| (file, rank))).find(
+            |&(file, rank)| matches!(self.at(file, rank), Some(Cell::Piece(p)) if p.color == color && p.letter_kind() == kind),
+        )
+    }
+
+    /// The castling and gating rights' rules of [`FairySetup::validate`].
+    fn validate_castling(&self, def: &Definition, start: Option<&FairySetup>, out: &mut Vec<Violation>) {
+        let known_squares = !def.flag(Field::Chess960) && !def.flag(Field::CastlingDroppedPiece);
+        for color in Color::ALL {
+            let name = color_name(color);
+            let flags: Vec<u8> = self
+                .castling
+                .bytes()
+                .filter(|b| b.is_ascii_alphabetic() && b.is_ascii_uppercase() == (color == Color::White))
+                .map(|b| b.to_ascii_lowercase())
+                .collect();
+            if flags.is_empty() {
+                continue;
+            }
+            let (king_field, rook_field) = match color {
+                Color::White => (Field::CastlingKingPieceWhite, Field::CastlingRookPiecesWhite),
+                Color::Black => (Field::CastlingKingPieceBlack, Field::CastlingRookPiecesBlack),
+            };
+            let king_kind = match def.get(king_field) {
+                Value::Piece(Some(kind)) => *kind,
+                _ => PieceKind::KING,
+            };
+            let rooks = def.piece_set(rook_field);
+            let castling_rank = u8::try_from(def.number(Field::CastlingRank).max(1) - 1).unwrap_or(0);
+            let rank = if color == Color::White { castling_rank } else { self.ranks.saturating_sub(castling_rank + 1) };
+            let king = self.king_square(color, king_kind);
+            let is_rook = |setup: &FairySetup, file: u8, rank: u8| matches!(setup.at(file, rank), Some(Cell::Piece(p)) if p.color == color && rooks.contains(p.letter_kind()));
+            let rights: String = flags
+                .iter()
+                .filter(|&&f| f == b'k' || f == b'q')
+                .map(|&f| char::from(if color == Color::White { f.to_ascii_uppercase() } else { f }))
+                .collect();
+            let on_rank = king.filter(|&(_, r)| r == rank);
+            if !rights.is_empty() && on_rank.is_none() {
+                let why = if king.is_none() {
+                    "who has no king".to_owned()
+                } else {
+                    format!("whose king is not on its castling rank {}", rank + 1)
+                };
+                out.push(Violation(format!("castling rights {rights} for {name}, {why}")));
+                continue;
+            }
+            let before = out.len();
+            for &flag in &flags {
+                let right = char::from(if color == Color::White { flag.to_ascii_uppercase() } else { flag });
+                if let Some((king_file, _)) = on_rank.filter(|_| flag == b'k' || flag == b'q') {
+                    let mut files: Box<dyn Iterator<Item = u8>> =
+                        if flag == b'k' { Box::new((king_file + 1..self.files).rev()) } else { Box::new(0..king_file) };
+                    if !files.any(|file| is_rook(self, file, rank)) {
+                        let side = if flag == b'k' { "kingside" } else { "queenside" };
+                        out.push(Violation(format!("castling right {right:?} for {name}, who has no {side} rook")));
+                    }
+                } else if flag != b'k' && flag != b'q' && self.at(flag - b'a', rank).is_none() {
+                    out.push(Violation(format!(
+                        "gating right {right:?} for {name}, with no piece on {}",
+                        square_name(flag - b'a', rank)
+                    )));
+                }
+            }
+            if out.len() > before {
+                continue;
+            }
+            // where the castling pieces start on known squares, a castling
+            // right needs the king and its rook on theirs (a gating right
+            // outlives the king's first move)
+            let castles: Vec<u8> = flags.iter().copied().filter(|&f| f == b'k' || f == b'q').collect();
+            let Some(start) = start.filter(|_| known_squares && !castles.is_empty()) else { continue };
+            let start_king = start.king_square(color, king_kind);
+            if king != start_king {
+                out.push(Violation(format!("castling rights for {name}, whose king has left its start square")));
+                continue;
+            }
+            let Some((king_file, _)) = start_king else { continue };
+            for flag in castles {
+                // the outermost castling rook of that side in the start
+                let mut files: Box<dyn Iterator<Item = u8>> =
+                    if flag == b'k' { Box::new((king_file + 1..start.files).rev()) } else { Box::new(0..king_file) };
+                if let Some(file) = files.find(|&file| is_rook(start, file, rank))
+                    && !is_rook(self, file, rank)
+                {
+                    let side = if flag == b'k' { "kingside" } else { "queenside" };
+                    out.push(Violation(format!(
+                        "{side} castling for {name}, whose rook has left {}",
+                        square_name(file, rank)
+                    )));
+                }
+            }
+        }
     }
 
     /// The pieces on the board with their file and rank.
@@ -526,4 +657,8 @@ fn parse_squares(text: &str, files: u8, ranks: u8) -> Option<Vec<(u8, u8)>> {
         out.push(parse_square(text.get(start..i)?, files, ranks)?);
     }
     Some(out)
+}
+
+fn color_name(color: Color) -> &'static str {
+    if color == Color::White { "white" } else { "black" }
 }
