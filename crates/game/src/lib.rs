@@ -36,5 +36,5 @@ pub use record::{
 };
 pub use rules::{
     CastlingMoves, Divided, EnPassantPolicy, GameStatus, Judgement, MoveError, MoveNote, MoveToPlay, PerftControl,
-    PerftProgress, Played, RuleError, RuleOptions, Stated, StopReason, Switch, Switches, check_perft_depth,
+    PerftProgress, PerftRun, Played, RuleError, RuleOptions, Stated, StopReason, Switch, Switches, check_perft_depth,
 };

@@ -11,8 +11,7 @@ use serde::de::DeserializeOwned;
 
 use crate::{
     Divided, Extra, ExtraAnswer, ExtraArgs, GameStatus, Judgement, MoveError, MoveNote, MoveReading, MoveToPlay,
-    NULL_MOVE, PerftControl, Played, PositionText, ReadOptions, RuleError, RuleOptions, RulesInfo, Stated,
-    WriteOptions,
+    NULL_MOVE, PerftRun, Played, PositionText, ReadOptions, RuleError, RuleOptions, RulesInfo, Stated, WriteOptions,
 };
 
 /// A position of one game, as the facade and every layer above it use it.
@@ -217,33 +216,29 @@ pub trait GamePosition: Clone + fmt::Debug + PartialEq + Eq + Send + Sync + Size
         Err(RuleError::Unsupported("moves"))
     }
 
-    /// The number of leaf nodes of the legal move tree `depth` plies deep,
-    /// under `control` (with the default control, the plain fast count).
+    /// The number of leaf nodes of the legal move tree the run's `depth`
+    /// plies deep, under its `control` (with the default control, the plain
+    /// fast count).
     ///
     /// # Errors
     ///
     /// [`RuleError::Stopped`] when the control stopped it, [`RuleError::Limit`]
     /// for a depth over the game's cap; otherwise as
     /// [`GamePosition::legal_moves`].
-    fn perft_with(&self, depth: u32, options: &RuleOptions, control: &PerftControl) -> Result<u64, RuleError> {
-        let _ = (depth, options, control);
+    fn perft_with(&self, run: PerftRun<'_>) -> Result<u64, RuleError> {
+        let _ = run;
         Err(RuleError::Unsupported("perft"))
     }
 
-    /// Perft split by the first move, under `control`: each legal move
-    /// written in `notation`, with the leaf count `depth - 1` plies below it.
+    /// Perft split by the first move, under the run's control: each legal
+    /// move written in `notation`, with the leaf count one ply less deep
+    /// below it.
     ///
     /// # Errors
     ///
     /// As [`GamePosition::perft_with`].
-    fn divide_with(
-        &self,
-        depth: u32,
-        notation: Self::MoveNotation,
-        options: &RuleOptions,
-        control: &PerftControl,
-    ) -> Result<Vec<Divided>, RuleError> {
-        let _ = (depth, notation, options, control);
+    fn divide_with(&self, run: PerftRun<'_>, notation: Self::MoveNotation) -> Result<Vec<Divided>, RuleError> {
+        let _ = (run, notation);
         Err(RuleError::Unsupported("perft"))
     }
 
