@@ -10,8 +10,8 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::{
-    Divided, Extra, ExtraAnswer, ExtraArgs, GameStatus, Judgement, MoveError, MoveNote, MoveReading, MoveToPlay,
-    NULL_MOVE, PerftRun, Played, PositionText, ReadOptions, RuleError, RuleOptions, RulesInfo, Stated, WriteOptions,
+    Divided, Extra, ExtraAnswer, ExtraArgs, GameStatus, Judgement, MoveError, MoveNote, MoveToPlay, PerftRun, Played,
+    PositionText, ReadOptions, RuleError, RuleOptions, RulesInfo, Stated, WriteOptions,
 };
 
 /// A position of one game, as the facade and every layer above it use it.
@@ -275,6 +275,23 @@ pub trait GamePosition: Clone + fmt::Debug + PartialEq + Eq + Send + Sync + Size
         let _ = (name, args);
         Err(RuleError::Unsupported("such extra"))
     }
+}
+
+/// A null move in the model, in every game's coordinates: `0000`, as UCI
+/// writes it.
+pub const NULL_MOVE: &str = "0000";
+
+/// A move's text to read ([`RecordAdapter::read_move`]), with what the
+/// reading knows of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveReading<'a, N> {
+    /// The move as written.
+    pub text: &'a str,
+    /// The file's notation, if it names one: a move read in another is
+    /// noted.
+    pub expected: Option<N>,
+    /// Whether the forms only a lenient reading takes are read too.
+    pub lenient: bool,
 }
 
 /// The move notation of the game whose records `R` reads.
