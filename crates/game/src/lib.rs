@@ -29,12 +29,11 @@ pub mod tags;
 
 pub use extra::{Extra, ExtraAnswer, ExtraArgs};
 pub use options::{PositionText, ReadOptions, RulesInfo, WriteOptions};
-pub use position::{GamePosition, MoveNotationOf, RecordAdapter};
+pub use position::{GamePosition, MoveNotationOf, MoveReading, NULL_MOVE, RecordAdapter};
 pub use record::{
-    MoveReading, NULL_MOVE, NoNullMove, Step, is_null_move, noting_repairs, play_step, playable, read_step, step_text,
-    write_step,
+    NoNullMove, Step, is_null_move, noting_repairs, play_step, playable, read_step, step_text, write_step,
 };
 pub use rules::{
     CastlingMoves, Divided, EnPassantPolicy, GameStatus, Judgement, MoveError, MoveNote, MoveToPlay, PerftControl,
-    PerftProgress, Played, RuleError, RuleOptions, Stated, StopReason, Switch, Switches, check_perft_depth,
+    PerftProgress, PerftRun, Played, RuleError, RuleOptions, Stated, StopReason, Switch, Switches, check_perft_depth,
 };

@@ -10,9 +10,8 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::{
-    Divided, Extra, ExtraAnswer, ExtraArgs, GameStatus, Judgement, MoveError, MoveNote, MoveReading, MoveToPlay,
-    NULL_MOVE, PerftControl, Played, PositionText, ReadOptions, RuleError, RuleOptions, RulesInfo, Stated,
-    WriteOptions,
+    Divided, Extra, ExtraAnswer, ExtraArgs, GameStatus, Judgement, MoveError, MoveNote, MoveToPlay, PerftRun, Played,
+    PositionText, ReadOptions, RuleError, RuleOptions, RulesInfo, Stated, WriteOptions,
 };
 
 /// A position of one game, as the facade and every layer above it use it.
@@ -217,33 +216,29 @@ pub trait GamePosition: Clone + fmt::Debug + PartialEq + Eq + Send + Sync + Size
         Err(RuleError::Unsupported("moves"))
     }
 
-    /// The number of leaf nodes of the legal move tree `depth` plies deep,
-    /// under `control` (with the default control, the plain fast count).
+    /// The number of leaf nodes of the legal move tree the run's `depth`
+    /// plies deep, under its `control` (with the default control, the plain
+    /// fast count).
     ///
     /// # Errors
     ///
     /// [`RuleError::Stopped`] when the control stopped it, [`RuleError::Limit`]
     /// for a depth over the game's cap; otherwise as
     /// [`GamePosition::legal_moves`].
-    fn perft_with(&self, depth: u32, options: &RuleOptions, control: &PerftControl) -> Result<u64, RuleError> {
-        let _ = (depth, options, control);
+    fn perft_with(&self, run: PerftRun<'_>) -> Result<u64, RuleError> {
+        let _ = run;
         Err(RuleError::Unsupported("perft"))
     }
 
-    /// Perft split by the first move, under `control`: each legal move
-    /// written in `notation`, with the leaf count `depth - 1` plies below it.
+    /// Perft split by the first move, under the run's control: each legal
+    /// move written in `notation`, with the leaf count one ply less deep
+    /// below it.
     ///
     /// # Errors
     ///
     /// As [`GamePosition::perft_with`].
-    fn divide_with(
-        &self,
-        depth: u32,
-        notation: Self::MoveNotation,
-        options: &RuleOptions,
-        control: &PerftControl,
-    ) -> Result<Vec<Divided>, RuleError> {
-        let _ = (depth, notation, options, control);
+    fn divide_with(&self, run: PerftRun<'_>, notation: Self::MoveNotation) -> Result<Vec<Divided>, RuleError> {
+        let _ = (run, notation);
         Err(RuleError::Unsupported("perft"))
     }
 
@@ -280,6 +275,23 @@ pub trait GamePosition: Clone + fmt::Debug + PartialEq + Eq + Send + Sync + Size
         let _ = (name, args);
         Err(RuleError::Unsupported("such extra"))
     }
+}
+
+/// A null move in the model, in every game's coordinates: `0000`, as UCI
+/// writes it.
+pub const NULL_MOVE: &str = "0000";
+
+/// A move's text to read ([`RecordAdapter::read_move`]), with what the
+/// reading knows of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveReading<'a, N> {
+    /// The move as written.
+    pub text: &'a str,
+    /// The file's notation, if it names one: a move read in another is
+    /// noted.
+    pub expected: Option<N>,
+    /// Whether the forms only a lenient reading takes are read too.
+    pub lenient: bool,
 }
 
 /// The move notation of the game whose records `R` reads.

@@ -6,11 +6,7 @@
 
 use polyfen_core::MoveRepair;
 
-use crate::{GamePosition, MoveError, MoveNotationOf, MoveNote, RecordAdapter};
-
-/// A null move in the model, in every game's coordinates: `0000`, as UCI
-/// writes it.
-pub const NULL_MOVE: &str = "0000";
+use crate::{GamePosition, MoveError, MoveNotationOf, MoveNote, MoveReading, NULL_MOVE, RecordAdapter};
 
 /// Whether `text` is a null move as game records and engines write it:
 /// `--` (PGN), `Z0` (`ChessBase`), `0000` (UCI) or `@@@@`.
@@ -26,19 +22,6 @@ pub enum Step<M> {
     Move(M),
     /// A null move: the turn passes.
     Null,
-}
-
-/// A move's text to read ([`RecordAdapter::read_move`]), with what the
-/// reading knows of it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MoveReading<'a, N> {
-    /// The move as written.
-    pub text: &'a str,
-    /// The file's notation, if it names one: a move read in another is
-    /// noted.
-    pub expected: Option<N>,
-    /// Whether the forms only a lenient reading takes are read too.
-    pub lenient: bool,
 }
 
 /// Reads a step written in any notation of the game: a null move (see

@@ -271,6 +271,19 @@ pub struct PerftProgress {
     pub root_moves: usize,
 }
 
+/// A perft to run ([`crate::GamePosition::perft_with`],
+/// [`crate::GamePosition::divide_with`]): how many plies deep, by which
+/// options of the rules, under which control.
+#[derive(Clone, Copy, Debug)]
+pub struct PerftRun<'a> {
+    /// The depth in plies.
+    pub depth: u32,
+    /// The options of the rules.
+    pub options: &'a RuleOptions,
+    /// How it may be stopped and watched.
+    pub control: &'a PerftControl<'a>,
+}
+
 /// How a long perft (`perft_with`,
 /// `divide_with`) may be stopped and watched: a cancel
 /// flag, a node budget and a progress callback, each optional. The default
@@ -380,6 +393,21 @@ impl<'a> PerftControl<'a> {
             return Ok(position.divide(depth));
         }
         self.run(|watch| position.divide_watched(depth, watch))
+    }
+
+    /// [`PerftControl::divide`], each root move written by `write`.
+    ///
+    /// # Errors
+    ///
+    /// As [`PerftControl::divide`].
+    pub fn divide_written<P: PerftTree>(
+        &self,
+        position: &P,
+        depth: u32,
+        write: impl Fn(P::Move) -> String,
+    ) -> Result<Vec<Divided>, RuleError> {
+        let divided = self.divide(position, depth)?;
+        Ok(divided.into_iter().map(|(m, nodes)| Divided { text: write(m), nodes }).collect())
     }
 }
 

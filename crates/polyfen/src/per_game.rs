@@ -6,7 +6,9 @@
 
 #![allow(clippy::trivially_copy_pass_by_ref, reason = "the signatures are those of the Position trait")]
 
-use polyfen_game::{Divided, GamePosition, MoveToPlay, PerftControl, Played, RuleError, RuleOptions, WriteOptions};
+use polyfen_game::{
+    Divided, GamePosition, MoveToPlay, PerftControl, PerftRun, Played, RuleError, RuleOptions, WriteOptions,
+};
 
 use crate::ids::JsonPosition;
 use crate::{ConvertError, MoveNotation, Notation, RenderStyle, RulesError, VariantId};
@@ -94,7 +96,7 @@ pub(crate) fn perft_with<T: Listed>(
     options: &RuleOptions,
     control: &PerftControl,
 ) -> Result<u64, RulesError> {
-    GamePosition::perft_with(position, depth, options, control).map_err(rules_error::<T>)
+    GamePosition::perft_with(position, PerftRun { depth, options, control }).map_err(rules_error::<T>)
 }
 
 pub(crate) fn divide_with<T: Listed>(
@@ -105,5 +107,5 @@ pub(crate) fn divide_with<T: Listed>(
     control: &PerftControl,
 ) -> Result<Vec<Divided>, RulesError> {
     let own = move_notation::<T>(notation)?;
-    GamePosition::divide_with(position, depth, own, options, control).map_err(rules_error::<T>)
+    GamePosition::divide_with(position, PerftRun { depth, options, control }, own).map_err(rules_error::<T>)
 }

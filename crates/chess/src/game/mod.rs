@@ -18,7 +18,7 @@ use polyfen_core::{Leniency, ParseError, PerftTree, Repair};
 use polyfen_game::detect::{Guess, Strength, TextShape};
 use polyfen_game::tags::{GameTags, MoveTags};
 use polyfen_game::{
-    CastlingMoves, Divided, EnPassantPolicy, GamePosition, GameStatus, MoveError, MoveToPlay, PerftControl, Played,
+    CastlingMoves, Divided, EnPassantPolicy, GamePosition, GameStatus, MoveError, MoveToPlay, PerftRun, Played,
     PositionText, RuleError, RuleOptions, WriteOptions, check_perft_depth,
 };
 
@@ -309,7 +309,7 @@ impl GamePosition for ChessPosition {
         Ok(Played { text: written, repairs })
     }
 
-    fn perft_with(&self, depth: u32, _options: &RuleOptions, control: &PerftControl) -> Result<u64, RuleError> {
+    fn perft_with(&self, PerftRun { depth, control, .. }: PerftRun<'_>) -> Result<u64, RuleError> {
         check_perft_depth(depth, MAX_PERFT_DEPTH)?;
         if !self.variant.is_standard() {
             return control.perft(&self.variant_position()?, depth);
@@ -317,28 +317,15 @@ impl GamePosition for ChessPosition {
         control.perft(&self.rules_position()?, depth)
     }
 
-    fn divide_with(
-        &self,
-        depth: u32,
-        notation: ChessMoveNotation,
-        options: &RuleOptions,
-        control: &PerftControl,
-    ) -> Result<Vec<Divided>, RuleError> {
-        check_perft_depth(depth, MAX_PERFT_DEPTH)?;
+    fn divide_with(&self, run: PerftRun<'_>, notation: ChessMoveNotation) -> Result<Vec<Divided>, RuleError> {
+        check_perft_depth(run.depth, MAX_PERFT_DEPTH)?;
         if !self.variant.is_standard() {
             let pos = self.variant_position()?;
-            return Ok(control
-                .divide(&pos, depth)?
-                .into_iter()
-                .map(|(m, nodes)| Divided { text: variants::write_move(&pos, m, notation, options.castling), nodes })
-                .collect());
+            let write = |m| variants::write_move(&pos, m, notation, run.options.castling);
+            return run.control.divide_written(&pos, run.depth, write);
         }
         let pos = self.rules_position()?;
-        Ok(control
-            .divide(&pos, depth)?
-            .into_iter()
-            .map(|(m, nodes)| Divided { text: write_move(&pos, m, notation, options.castling), nodes })
-            .collect())
+        run.control.divide_written(&pos, run.depth, |m| write_move(&pos, m, notation, run.options.castling))
     }
 
     /// What no other game claims: FEN, then EPD (EPD first when there are

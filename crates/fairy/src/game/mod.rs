@@ -22,8 +22,8 @@ use polyfen_game::json::{at_key, at_value, board_map, side_to_move};
 use polyfen_game::svg::{CELL, MARGIN, SquareBox};
 use polyfen_game::tags::{GameTags, MoveTags, VariantTag};
 use polyfen_game::{
-    Divided, GamePosition, GameStatus, MoveError, MoveToPlay, PerftControl, Played, PositionText, RuleError,
-    RuleOptions, RulesInfo, WriteOptions,
+    Divided, GamePosition, GameStatus, MoveError, MoveToPlay, PerftRun, Played, PositionText, RuleError, RuleOptions,
+    RulesInfo, WriteOptions,
 };
 use serde::{Deserialize, Serialize};
 
@@ -494,23 +494,16 @@ impl GamePosition for FairyPosition {
         Ok(Played { text: written, repairs: Vec::new() })
     }
 
-    fn perft_with(&self, depth: u32, _options: &RuleOptions, control: &PerftControl) -> Result<u64, RuleError> {
+    fn perft_with(&self, PerftRun { depth, control, .. }: PerftRun<'_>) -> Result<u64, RuleError> {
         self.playable()?;
         polyfen_game::check_perft_depth(depth, PERFT_DEPTH_LIMIT)?;
         control.perft(&self.tree(), depth)
     }
 
-    fn divide_with(
-        &self,
-        depth: u32,
-        _notation: FairyMoveNotation,
-        _options: &RuleOptions,
-        control: &PerftControl,
-    ) -> Result<Vec<Divided>, RuleError> {
+    fn divide_with(&self, run: PerftRun<'_>, _notation: FairyMoveNotation) -> Result<Vec<Divided>, RuleError> {
         self.playable()?;
-        polyfen_game::check_perft_depth(depth, PERFT_DEPTH_LIMIT)?;
-        let divided = control.divide(&self.tree(), depth)?;
-        Ok(divided.into_iter().map(|(mv, nodes)| Divided { text: self.rules.uci(&self.position, mv), nodes }).collect())
+        polyfen_game::check_perft_depth(run.depth, PERFT_DEPTH_LIMIT)?;
+        run.control.divide_written(&self.tree(), run.depth, |mv| self.rules.uci(&self.position, mv))
     }
 
     fn perft_estimate(&self, depth: u32, _options: &RuleOptions) -> Result<u64, RuleError> {

@@ -11,7 +11,7 @@ use polyfen_core::{Color, ParseError, Repair};
 use polyfen_game::detect::{Guess, Strength, TextShape};
 use polyfen_game::tags::{GameTags, MoveTags, VariantTag};
 use polyfen_game::{
-    Divided, Extra, ExtraAnswer, ExtraArgs, GamePosition, GameStatus, MoveError, MoveToPlay, PerftControl, Played,
+    Divided, Extra, ExtraAnswer, ExtraArgs, GamePosition, GameStatus, MoveError, MoveToPlay, PerftRun, Played,
     PositionText, RuleError, RuleOptions, Switch, WriteOptions,
 };
 
@@ -258,7 +258,7 @@ impl GamePosition for KhetPosition {
     }
 
     /// Khet perft, honouring [`SWAP_RESTRICTION`] and [`EVERY_ROTATION`].
-    fn perft_with(&self, depth: u32, options: &RuleOptions, control: &PerftControl) -> Result<u64, RuleError> {
+    fn perft_with(&self, PerftRun { depth, options, control }: PerftRun<'_>) -> Result<u64, RuleError> {
         let game = self.game()?;
         if control.is_plain() {
             return Ok(crate::perft(&game, depth, &rules(*options)));
@@ -266,18 +266,12 @@ impl GamePosition for KhetPosition {
         control.run(|watch| crate::perft_watched(&game, depth, &rules(*options), watch))
     }
 
-    fn divide_with(
-        &self,
-        depth: u32,
-        _notation: KhetMoveNotation,
-        options: &RuleOptions,
-        control: &PerftControl,
-    ) -> Result<Vec<Divided>, RuleError> {
+    fn divide_with(&self, run: PerftRun<'_>, _notation: KhetMoveNotation) -> Result<Vec<Divided>, RuleError> {
         let game = self.game()?;
-        let divided = if control.is_plain() {
-            crate::divide(&game, depth, &rules(*options))
+        let divided = if run.control.is_plain() {
+            crate::divide(&game, run.depth, &rules(*run.options))
         } else {
-            control.run(|watch| crate::divide_watched(&game, depth, &rules(*options), watch))?
+            run.control.run(|watch| crate::divide_watched(&game, run.depth, &rules(*run.options), watch))?
         };
         Ok(divided.into_iter().map(|(mv, nodes)| Divided { text: mv.to_string(), nodes }).collect())
     }

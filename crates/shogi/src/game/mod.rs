@@ -16,8 +16,8 @@ use polyfen_core::{Leniency, ParseError, PerftTree, Repair, Setup};
 use polyfen_game::detect::{Guess, Strength, TextShape};
 use polyfen_game::tags::{GameTags, MoveTags, VariantTag};
 use polyfen_game::{
-    Divided, GamePosition, GameStatus, MoveError, MoveToPlay, PerftControl, Played, PositionText, RuleError,
-    RuleOptions, WriteOptions, check_perft_depth,
+    Divided, GamePosition, GameStatus, MoveError, MoveToPlay, PerftRun, Played, PositionText, RuleError, RuleOptions,
+    WriteOptions, check_perft_depth,
 };
 
 pub use self::json::{ShogiDocument, ShogiJson};
@@ -304,25 +304,15 @@ impl GamePosition for ShogiPosition {
         Ok(Played { text: written, repairs })
     }
 
-    fn perft_with(&self, depth: u32, _options: &RuleOptions, control: &PerftControl) -> Result<u64, RuleError> {
+    fn perft_with(&self, PerftRun { depth, control, .. }: PerftRun<'_>) -> Result<u64, RuleError> {
         check_perft_depth(depth, MAX_PERFT_DEPTH)?;
         control.perft(&self.rules()?, depth)
     }
 
-    fn divide_with(
-        &self,
-        depth: u32,
-        notation: ShogiMoveNotation,
-        _options: &RuleOptions,
-        control: &PerftControl,
-    ) -> Result<Vec<Divided>, RuleError> {
-        check_perft_depth(depth, MAX_PERFT_DEPTH)?;
+    fn divide_with(&self, run: PerftRun<'_>, notation: ShogiMoveNotation) -> Result<Vec<Divided>, RuleError> {
+        check_perft_depth(run.depth, MAX_PERFT_DEPTH)?;
         let pos = self.rules()?;
-        Ok(control
-            .divide(&pos, depth)?
-            .into_iter()
-            .map(|(m, nodes)| Divided { text: notation.write_after(&pos, self.last_to, m), nodes })
-            .collect())
+        run.control.divide_written(&pos, run.depth, |m| notation.write_after(&pos, self.last_to, m))
     }
 
     fn perft_estimate(&self, depth: u32, _options: &RuleOptions) -> Result<u64, RuleError> {

@@ -15,8 +15,8 @@ use polyfen_game::json::{at_key, at_value, board_map, side_to_move};
 use polyfen_game::svg::{CELL, MARGIN, SquareBox};
 use polyfen_game::tags::{GameTags, MoveTags, VariantTag};
 use polyfen_game::{
-    Divided, GamePosition, GameStatus, MoveError, MoveToPlay, PerftControl, Played, PositionText, RuleError,
-    RuleOptions, WriteOptions,
+    Divided, GamePosition, GameStatus, MoveError, MoveToPlay, PerftRun, Played, PositionText, RuleError, RuleOptions,
+    WriteOptions,
 };
 use serde::{Deserialize, Serialize};
 
@@ -194,19 +194,12 @@ impl GamePosition for ToyPosition {
         Ok(Played { text: mv.to_string(), repairs: Vec::new() })
     }
 
-    fn perft_with(&self, depth: u32, _options: &RuleOptions, control: &PerftControl) -> Result<u64, RuleError> {
+    fn perft_with(&self, PerftRun { depth, control, .. }: PerftRun<'_>) -> Result<u64, RuleError> {
         control.perft(&Tree(self.setup.clone()), depth)
     }
 
-    fn divide_with(
-        &self,
-        depth: u32,
-        _notation: ToyMoveNotation,
-        _options: &RuleOptions,
-        control: &PerftControl,
-    ) -> Result<Vec<Divided>, RuleError> {
-        let divided = control.divide(&Tree(self.setup.clone()), depth)?;
-        Ok(divided.into_iter().map(|(mv, nodes)| Divided { text: mv.to_string(), nodes }).collect())
+    fn divide_with(&self, run: PerftRun<'_>, _notation: ToyMoveNotation) -> Result<Vec<Divided>, RuleError> {
+        run.control.divide_written(&Tree(self.setup.clone()), run.depth, |mv| mv.to_string())
     }
 
     fn perft_estimate(&self, depth: u32, _options: &RuleOptions) -> Result<u64, RuleError> {

@@ -16,8 +16,8 @@ use polyfen_core::{ParseError, PerftTree, Repair};
 use polyfen_game::detect::{Guess, Strength, TextShape};
 use polyfen_game::tags::{GameTags, MoveTags, VariantTag};
 use polyfen_game::{
-    Divided, GamePosition, GameStatus, MoveError, MoveToPlay, PerftControl, Played, PositionText, RuleError,
-    RuleOptions, WriteOptions,
+    Divided, GamePosition, GameStatus, MoveError, MoveToPlay, PerftRun, Played, PositionText, RuleError, RuleOptions,
+    WriteOptions,
 };
 
 pub use self::json::{JsonMarker, XiangqiDocument, XiangqiJson};
@@ -184,25 +184,15 @@ impl GamePosition for XiangqiPosition {
         json.into_position(input)
     }
 
-    fn perft_with(&self, depth: u32, _options: &RuleOptions, control: &PerftControl) -> Result<u64, RuleError> {
+    fn perft_with(&self, PerftRun { depth, control, .. }: PerftRun<'_>) -> Result<u64, RuleError> {
         check_depth(depth)?;
         control.perft(&self.rules()?, depth)
     }
 
-    fn divide_with(
-        &self,
-        depth: u32,
-        notation: XiangqiMoveNotation,
-        _options: &RuleOptions,
-        control: &PerftControl,
-    ) -> Result<Vec<Divided>, RuleError> {
-        check_depth(depth)?;
+    fn divide_with(&self, run: PerftRun<'_>, notation: XiangqiMoveNotation) -> Result<Vec<Divided>, RuleError> {
+        check_depth(run.depth)?;
         let position = self.rules()?;
-        Ok(control
-            .divide(&position, depth)?
-            .into_iter()
-            .map(|(m, nodes)| Divided { text: position.format_move(m, notation), nodes })
-            .collect())
+        run.control.divide_written(&position, run.depth, |m| position.format_move(m, notation))
     }
 
     /// Likely: 10 ranks (standard Xiangqi FEN first, then the legacy
