@@ -2,7 +2,7 @@
 //! variations, stepping with the buttons and keys, the editor, export, the
 //! shared address and a phone.
 
-use super::first_minute::{AT, INPUT, READY, TREE_TEXT, click, open, play, square};
+use super::first_minute::{AT, INPUT, READY, TREE_TEXT, click, open, play, play_line, square};
 use super::{Client, Locator, json, press, screenshot, wait_for};
 use fantoccini::actions::{InputSource, PointerAction, TouchActions};
 use polyfen::Position;
@@ -65,8 +65,7 @@ pub async fn play_each_game(client: &Client, base: &str) {
         |v| v == "ucie2e4 sane4 lane2-e4",
     )
     .await;
-    play(client, "e7", "e5", "e5").await;
-    play(client, "g1", "f3", "Nf3").await;
+    play_line(client, &[("e7", "e5", "e5"), ("g1", "f3", "Nf3")]).await;
     wait_for(client, "the moves", TREE, |v| v == "e4 e5 Nf3").await;
     wait_for(client, "the position box", INPUT, |v| v == after(chess, &["e2e4", "e7e5", "g1f3"]).as_str()).await;
     // the output box has the position in the notation chosen
@@ -79,8 +78,7 @@ pub async fn play_each_game(client: &Client, base: &str) {
     open(client, base, xiangqi).await;
     square(client, "h2").await;
     wait_for(client, "the cannon's targets", TARGETS, |v| v.as_str().is_some_and(|t| t.contains("e2"))).await;
-    play(client, "h2", "e2", "H2-E2").await;
-    play(client, "h9", "g7", "H9-G7").await;
+    play_line(client, &[("h2", "e2", "H2-E2"), ("h9", "g7", "H9-G7")]).await;
     wait_for(client, "the position box", INPUT, |v| v == after(xiangqi, &["h2e2", "h9g7"]).as_str()).await;
     wait_for(client, "the last move", LAST, |v| v == "g7 h9").await;
     let notation = client.find(Locator::Id("tree-notation")).await.expect("the notation list");
@@ -124,8 +122,7 @@ pub async fn play_each_game(client: &Client, base: &str) {
     // Shogi: a move by clicks, a promotion chosen, a piece dropped from the hand
     let shogi = "4k4/9/9/9/9/P8/9/9/4K4 b G 1";
     open(client, base, shogi).await;
-    play(client, "9f", "9e", "9f9e").await;
-    play(client, "5a", "4a", "5a4a").await;
+    play_line(client, &[("9f", "9e", "9f9e"), ("5a", "4a", "5a4a")]).await;
     wait_for(
         client,
         "the gold in hand offered",
@@ -256,9 +253,7 @@ pub async fn play_each_game(client: &Client, base: &str) {
 pub async fn variations(client: &Client, base: &str) {
     let chess = polyfen::polyfen_chess::START_FEN;
     open(client, base, chess).await;
-    play(client, "e2", "e4", "e4").await;
-    play(client, "e7", "e5", "e5").await;
-    play(client, "g1", "f3", "Nf3").await;
+    play_line(client, &[("e2", "e4", "e4"), ("e7", "e5", "e5"), ("g1", "f3", "Nf3")]).await;
     click(client, "#tree-prev").await;
     wait_for(client, "one back", AT, |v| v == "e5").await;
     wait_for(client, "the page ready", READY, |v| v == "false").await;
@@ -477,8 +472,7 @@ pub async fn editor(client: &Client, base: &str) {
 pub async fn phone(client: &Client, base: &str) {
     client.set_window_size(390, 844).await.expect("a phone's width");
     open(client, base, polyfen::polyfen_chess::START_FEN).await;
-    play(client, "e2", "e4", "e4").await;
-    play(client, "c7", "c5", "c5").await;
+    play_line(client, &[("e2", "e4", "e4"), ("c7", "c5", "c5")]).await;
     // a move by touch: a finger drags the knight
     let from = client.find(Locator::Css("#board .square[data-square=\"g1\"]")).await.expect("g1");
     let to = client.find(Locator::Css("#board .square[data-square=\"f3\"]")).await.expect("f3");

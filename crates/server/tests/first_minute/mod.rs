@@ -42,6 +42,13 @@ pub async fn play(client: &Client, from: &str, to: &str, shown: &str) {
     wait_for(client, "the page ready", READY, |v| v == "false").await;
 }
 
+/// Plays each move of `line` ([`play`]: from, to, shown), in order.
+pub async fn play_line(client: &Client, line: &[(&str, &str, &str)]) {
+    for &(from, to, shown) in line {
+        play(client, from, to, shown).await;
+    }
+}
+
 /// A flipped Shogi board keeps every piece on its square: the turn of the
 /// board must not replace the translate that places a piece.
 pub async fn flipped_shogi(client: &Client, base: &str) {
@@ -83,8 +90,7 @@ const SHOGI_KIF: &str = concat!(
 /// and in the record viewer (the numbering games/convert answers).
 pub async fn shogi_numbers(client: &Client, base: &str) {
     open(client, base, polyfen::polyfen_shogi::START_SFEN).await;
-    play(client, "7g", "7f", "7g7f").await;
-    play(client, "3c", "3d", "3c3d").await;
+    play_line(client, &[("7g", "7f", "7g7f"), ("3c", "3d", "3c3d")]).await;
     let text = wait_for(client, "the tree", TREE_TEXT, |v| v.as_str().is_some_and(|t| t.contains("3c3d"))).await;
     let text = text.as_str().unwrap_or_default().split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(text.starts_with("1. 7g7f 3c3d"), "the tree numbers sente's first move 1.: {text}");
@@ -113,9 +119,7 @@ pub async fn edit_keeps_tree(client: &Client, base: &str) {
     use fantoccini::actions::{InputSource, KeyAction, KeyActions};
     let chess = polyfen::polyfen_chess::START_FEN;
     open(client, base, chess).await;
-    play(client, "e2", "e4", "e4").await;
-    play(client, "e7", "e5", "e5").await;
-    play(client, "g1", "f3", "Nf3").await;
+    play_line(client, &[("e2", "e4", "e4"), ("e7", "e5", "e5"), ("g1", "f3", "Nf3")]).await;
     let after = client.execute(INPUT, vec![]).await.expect("runs");
     // one space typed at the end of the box: the same position, the same moves
     let input = client.find(Locator::Id("input")).await.expect("the position box");
@@ -301,9 +305,7 @@ pub async fn lichess_layout(client: &Client, base: &str) {
     {
         client.set_window_size(width, height).await.expect("the window's size");
         open(client, base, polyfen::polyfen_chess::START_FEN).await;
-        play(client, "e2", "e4", "e4").await;
-        play(client, "e7", "e5", "e5").await;
-        play(client, "g1", "f3", "Nf3").await;
+        play_line(client, &[("e2", "e4", "e4"), ("e7", "e5", "e5"), ("g1", "f3", "Nf3")]).await;
         client.execute("window.scrollTo(0, 0);", vec![]).await.expect("runs");
         let boxes = client
             .execute(
