@@ -304,6 +304,13 @@ mod shogi {
     }
 
     /// The expected main line of a corpus record, in USI.
+    /// The lines of the game record `written` in USI, as `games lines`
+    /// writes them (which must succeed), without the last line's end.
+    fn usi_lines(written: &str) -> String {
+        let lines = polyfen(&["games", "lines", "--moves", "usi", "-"], written.as_bytes()).succeeded();
+        lines.stdout.trim_end().to_owned()
+    }
+
     fn expected_main_line(file: &str) -> String {
         let text = std::fs::read_to_string(path("records/expected.jsonl")).expect("the expected readings");
         let entry: serde_json::Value = text
@@ -323,8 +330,7 @@ mod shogi {
         assert!(csa.stdout.starts_with("'CSA encoding=UTF-8\nV2.2\n"), "{}", csa.stdout);
         assert!(csa.stdout.contains("\n+7776FU\n"), "{}", csa.stdout);
         assert!(csa.stdout.ends_with("%TORYO\n"), "{}", csa.stdout);
-        let lines = polyfen(&["games", "lines", "--moves", "usi", "-"], csa.stdout.as_bytes()).succeeded();
-        assert_eq!(lines.stdout.trim_end(), expected_main_line("records/kif/001.kif"));
+        assert_eq!(usi_lines(&csa.stdout), expected_main_line("records/kif/001.kif"));
     }
 
     #[test]
@@ -343,8 +349,7 @@ mod shogi {
         assert!(out.stdout.contains("手合割：香落ち\n"), "{}", out.stdout);
         assert!(out.stdout.contains("\n   1 ５二玉(51)   ( 0:30/00:00:30)\n"), "{}", out.stdout);
         assert!(out.stdout.contains("\n  83 詰み\nまで82手で詰み\n"), "{}", out.stdout);
-        let back = polyfen(&["games", "lines", "--moves", "usi", "-"], out.stdout.as_bytes());
-        assert_eq!(back.stdout.trim_end(), expected_main_line("records/csa/004.csa"));
+        assert_eq!(usi_lines(&out.stdout), expected_main_line("records/csa/004.csa"));
     }
 
     #[test]
@@ -402,8 +407,7 @@ mod shogi {
         );
         let kif = polyfen(&["games", "convert", "--to", "kif", "-"], pgn.stdout.as_bytes()).succeeded();
         assert!(kif.stdout.contains("上手：player_A\n手合割：香落ち\n手数----指手"), "{}", kif.stdout);
-        let lines = polyfen(&["games", "lines", "--moves", "usi", "-"], kif.stdout.as_bytes());
-        assert_eq!(lines.stdout.trim_end(), expected_main_line("records/kif/004.kifu"));
+        assert_eq!(usi_lines(&kif.stdout), expected_main_line("records/kif/004.kifu"));
     }
 
     #[test]
@@ -428,8 +432,7 @@ mod shogi {
             "{}",
             resigned.stderr
         );
-        let lines = polyfen(&["games", "lines", "--moves", "usi", "-"], out.stdout.as_bytes()).succeeded();
-        assert_eq!(lines.stdout.trim_end(), main);
+        assert_eq!(usi_lines(&out.stdout), main);
     }
 
     #[test]
