@@ -18,6 +18,13 @@ pub async fn click(client: &Client, css: &str) {
     client.find(Locator::Css(css)).await.expect(css).click().await.expect("clicked");
 }
 
+/// Clicks the element `css`, then waits until `script` answers `expected`
+/// (`what` names the wait).
+pub async fn click_until(client: &Client, css: &str, what: &str, script: &str, expected: &str) {
+    click(client, css).await;
+    wait_for(client, what, script, |v| v == expected).await;
+}
+
 pub async fn square(client: &Client, name: &str) {
     click(client, &format!("#board .square[data-square=\"{name}\"]")).await;
 }
@@ -134,8 +141,7 @@ pub async fn edit_keeps_tree(client: &Client, base: &str) {
     wait_for(client, "the undo offered", UNDO_SHOWN, |v| v == true).await;
     wait_for(client, "a new line", MOVES_SHOWN, |v| v == "").await;
     wait_for(client, "the page ready", READY, |v| v == "false").await;
-    click(client, "#tree-undo").await;
-    wait_for(client, "the moves back", MOVES_SHOWN, |v| v == "e4 e5 Nf3").await;
+    click_until(client, "#tree-undo", "the moves back", MOVES_SHOWN, "e4 e5 Nf3").await;
     wait_for(client, "at the move shown", AT, |v| v == "Nf3").await;
     wait_for(client, "the position back", INPUT, |v| v == &after).await;
     wait_for(client, "the page ready", READY, |v| v == "false").await;
@@ -244,8 +250,7 @@ pub async fn pasted_game_on_board(client: &Client, base: &str) {
                   return s.selectedIndex < 0 ? '' : s.options[s.selectedIndex].textContent;";
     wait_for(client, "the players named", picked, |v| v == "1: A – B").await;
     // a move on: the game's next move, on the main board
-    click(client, "#tree-next").await;
-    wait_for(client, "the first move", AT, |v| v == "7g7f").await;
+    click_until(client, "#tree-next", "the first move", AT, "7g7f").await;
     wait_for(client, "the page ready", READY, |v| v == "false").await;
 
     // a PGN in the game record box: on the main board too
