@@ -6,7 +6,8 @@
 
 use std::hint::black_box;
 
-use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use polyfen_chess::Fen;
 use shakmaty::fen::Fen as ShakFen;
 use shakmaty::{CastlingMode, Chess};
@@ -16,13 +17,29 @@ const POSITIONS: usize = 100_000;
 #[path = "../shared/chess_playouts.rs"]
 mod chess_playouts;
 
+/// The benchmark group `name` of 20 samples, its throughput `throughput`.
+fn sampled<'a>(c: &'a mut Criterion, name: &str, throughput: Throughput) -> BenchmarkGroup<'a, WallTime> {
+    let mut group = c.benchmark_group(name);
+    group.sample_size(20);
+    group.throughput(throughput);
+    group
+}
+
+/// How many of `fens` read as chess FENs.
+fn parsed(fens: &[String]) -> usize {
+    fens.iter().filter(|f| f.parse::<Fen>().is_ok()).count()
+}
+
+/// How many of `fens` read as chess FENs of legal positions.
+fn legal(fens: &[String]) -> usize {
+    fens.iter().filter(|f| f.parse::<Fen>().is_ok_and(|s| s.validate().is_empty())).count()
+}
+
 fn bench(c: &mut Criterion) {
     let fens = chess_playouts::positions(POSITIONS);
     let bytes: usize = fens.iter().map(String::len).sum();
 
-    let mut group = c.benchmark_group("chess-fen");
-    group.sample_size(20);
-    group.throughput(Throughput::Elements(fens.len() as u64));
+    let mut group = sampled(c, "chess-fen", Throughput::Elements(fens.len() as u64));
     group.bench_function(BenchmarkId::new("parse+validate", "polyfen"), |b| {
         b.iter(|| {
             let mut valid = 0usize;
@@ -64,15 +81,9 @@ fn bench(c: &mut Criterion) {
         ("xiangqi", polyfen_bench::xiangqi_playout_fens(POSITIONS, 0x00C0_FFEE)),
         ("xiangqi-setups", polyfen_bench::xiangqi_fens(POSITIONS, 0x00C0_FFEE)),
     ];
-    let mut group = c.benchmark_group("per-byte");
-    group.sample_size(20);
-    group.throughput(Throughput::Bytes(bytes as u64));
-    group.bench_function("parse/chess", |b| {
-        b.iter(|| fens.iter().filter(|f| f.parse::<Fen>().is_ok()).count());
-    });
-    group.bench_function("parse+validate/chess", |b| {
-        b.iter(|| fens.iter().filter(|f| f.parse::<Fen>().is_ok_and(|s| s.validate().is_empty())).count());
-    });
+    let mut group = sampled(c, "per-byte", Throughput::Bytes(bytes as u64));
+    group.bench_function("parse/chess", |b| b.iter(|| parsed(&fens)));
+    group.bench_function("parse+validate/chess", |b| b.iter(|| legal(&fens)));
     group.bench_function("format/chess", |b| {
         b.iter(|| ours.iter().map(|f| f.to_string().len()).sum::<usize>());
     });
@@ -97,18 +108,12 @@ fn bench(c: &mut Criterion) {
     }
     group.finish();
 
-    let mut group = c.benchmark_group("chess-fen-bytes");
-    group.sample_size(20);
-    group.throughput(Throughput::Bytes(bytes as u64));
-    group.bench_function("parse/polyfen", |b| {
-        b.iter(|| fens.iter().filter(|f| f.parse::<Fen>().is_ok()).count());
-    });
+    let mut group = sampled(c, "chess-fen-bytes", Throughput::Bytes(bytes as u64));
+    group.bench_function("parse/polyfen", |b| b.iter(|| parsed(&fens)));
     group.bench_function("validate/polyfen", |b| {
         b.iter(|| ours.iter().filter(|f| f.validate().is_empty()).count());
     });
-    group.bench_function("parse+validate/polyfen", |b| {
-        b.iter(|| fens.iter().filter(|f| f.parse::<Fen>().is_ok_and(|s| s.validate().is_empty())).count());
-    });
+    group.bench_function("parse+validate/polyfen", |b| b.iter(|| legal(&fens)));
     group.finish();
 }
 

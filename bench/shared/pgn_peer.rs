@@ -10,6 +10,10 @@ use pgn_reader::{RawTag, SanPlus, Skip, Visitor};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Position as _};
 
+#[macro_use]
+#[path = "main_line.rs"]
+mod main_line;
+
 /// The validator: a game's output is `true` when every move was legal.
 pub struct Validator;
 
@@ -31,19 +35,5 @@ impl Visitor for Validator {
     fn begin_movetext(&mut self, tags: Option<Chess>) -> ControlFlow<bool, Chess> {
         ControlFlow::Continue(tags.unwrap_or_default())
     }
-    fn san(&mut self, pos: &mut Chess, san_plus: SanPlus) -> ControlFlow<bool> {
-        match san_plus.san.to_move(pos) {
-            Ok(m) => {
-                pos.play_unchecked(m);
-                ControlFlow::Continue(())
-            }
-            Err(_) => ControlFlow::Break(false),
-        }
-    }
-    fn begin_variation(&mut self, _: &mut Chess) -> ControlFlow<bool, Skip> {
-        ControlFlow::Continue(Skip(true))
-    }
-    fn end_game(&mut self, _: Chess) -> bool {
-        true
-    }
+    play_main_line!(Chess);
 }

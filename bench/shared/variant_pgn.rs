@@ -17,6 +17,10 @@ use shakmaty::fen::Fen;
 use shakmaty::variant::{Variant, VariantPosition as PeerPosition};
 use shakmaty::{CastlingMode, Position as _};
 
+#[macro_use]
+#[path = "main_line.rs"]
+mod main_line;
+
 /// Random games of `variant` from its start position, at least `bytes`
 /// bytes of PGN: each game up to 200 plies or its end, with its result.
 #[must_use]
@@ -97,19 +101,5 @@ impl Visitor for Validator {
             },
         }
     }
-    fn san(&mut self, pos: &mut PeerPosition, san_plus: SanPlus) -> ControlFlow<bool> {
-        match san_plus.san.to_move(pos) {
-            Ok(m) => {
-                pos.play_unchecked(m);
-                ControlFlow::Continue(())
-            }
-            Err(_) => ControlFlow::Break(false),
-        }
-    }
-    fn begin_variation(&mut self, _: &mut PeerPosition) -> ControlFlow<bool, Skip> {
-        ControlFlow::Continue(Skip(true))
-    }
-    fn end_game(&mut self, _: PeerPosition) -> bool {
-        true
-    }
+    play_main_line!(PeerPosition);
 }

@@ -291,11 +291,12 @@ pub fn run(args: &GamesArgs, report: &mut Report) -> Result<(), Flow> {
         let mut handle = |outcome: Outcome, game: u64, report: &mut Report| -> Result<(), Flow> {
             emit(name, game, outcome, common.explain, &mut stats, report)
         };
+        let at = Progress { bar: progress.as_ref(), done: done_bytes };
         // with threads, a PGN text is cut into pieces read on them
         let records = if jobs > 1 { records.into_text() } else { Err(records) };
         let read = match records {
-            Ok(text) => parallel(text, options, job, jobs, progress.as_ref(), done_bytes, report, &mut handle),
-            Err(records) => sequential(records, job, progress.as_ref(), done_bytes, report, &mut handle),
+            Ok(text) => parallel(text, options, job, jobs, at, report, &mut handle),
+            Err(records) => sequential(records, job, at, report, &mut handle),
         };
         match read {
             Ok(bytes) => done_bytes += bytes,
@@ -571,12 +572,28 @@ fn progress_bar(total: u64) -> Option<ProgressBar> {
     progress::bar(Show::Auto, (total > 0).then_some(total), template)
 }
 
+/// The progress bar, if one is shown, and the bytes of the inputs read
+/// before the one being read.
+#[derive(Clone, Copy)]
+struct Progress<'a> {
+    bar: Option<&'a ProgressBar>,
+    done: u64,
+}
+
+impl Progress<'_> {
+    /// Shows `read` bytes of the input being read as read.
+    fn show(self, read: u64) {
+        if let Some(bar) = self.bar {
+            bar.set_position(self.done + read);
+        }
+    }
+}
+
 /// Reads the games of one input on this thread. Returns the bytes read.
 fn sequential(
     mut records: Records<'_>,
     job: Job,
-    progress: Option<&ProgressBar>,
-    done: u64,
+    progress: Progress<'_>,
     report: &mut Report,
     handle: &mut impl FnMut(Outcome, u64, &mut Report) -> Result<(), Flow>,
 ) -> Result<u64, Flow> {
@@ -587,10 +604,8 @@ fn sequential(
         let result = result.map_err(|e| Flow::Fatal(e.into()))?;
         n += 1;
         handle(process(result, job), n, report)?;
-        if let Some(pb) = progress
-            && n.is_multiple_of(64)
-        {
-            pb.set_position(done + records.bytes_read());
+        if n.is_multiple_of(64) {
+            progress.show(records.bytes_read());
         }
     }
     Ok(records.bytes_read())
@@ -610,14 +625,12 @@ const PIECE: usize = 256 * 1024;
 /// boundaries ([`crate::parallel::ordered_map`], this thread cutting the
 /// input, working on pieces too and printing the outcomes in order).
 /// Returns the bytes read.
-#[allow(clippy::too_many_arguments)]
 fn parallel(
     mut input: Box<dyn Read + '_>,
     options: GameOptions,
     job: Job,
     jobs: usize,
-    progress: Option<&ProgressBar>,
-    done: u64,
+    progress: Progress<'_>,
     report: &mut Report,
     handle: &mut impl FnMut(Outcome, u64, &mut Report) -> Result<(), Flow>,
 ) -> Result<u64, Flow> {
@@ -674,9 +687,7 @@ fn parallel(
             handle(outcome, game, report)?;
         }
         read += bytes;
-        if let Some(pb) = progress {
-            pb.set_position(done + read);
-        }
+        progress.show(read);
         Ok(())
     })?;
     read_error.map_or(Ok(read), Err)

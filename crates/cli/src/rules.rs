@@ -80,6 +80,14 @@ pub struct MoveArgs {
     #[arg(long, value_name = "NOTATION", value_parser = parse_move_notation)]
     to: MoveNotation,
     #[command(flatten)]
+    play: PlayArgs,
+}
+
+/// What `move` and `apply` play: a start position, the rules and the
+/// moves.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    #[command(flatten)]
     position: PositionArgs,
     #[command(flatten)]
     rules: RuleArgs,
@@ -97,13 +105,7 @@ pub struct ApplyArgs {
     #[arg(long, value_name = "NOTATION", value_parser = parse_notation)]
     to: Option<Notation>,
     #[command(flatten)]
-    position: PositionArgs,
-    #[command(flatten)]
-    rules: RuleArgs,
-    /// The moves, in any move notation of the game, played in order;
-    /// without any, the words of standard input.
-    #[arg(value_name = "MOVE")]
-    moves: Vec<String>,
+    play: PlayArgs,
 }
 
 #[derive(Args, Debug)]
@@ -453,26 +455,32 @@ fn play_all(
     Ok(true)
 }
 
+impl PlayArgs {
+    /// The moves to play, and the rule options with whether to read them
+    /// leniently.
+    fn moves_and_options(&self) -> (MoveWords, (RuleOptions, bool)) {
+        (MoveWords::new(&self.moves), (self.rules.options(), self.position.lenient))
+    }
+}
+
 pub fn move_(args: &MoveArgs, report: &mut Report) -> Result<(), Flow> {
-    let Some(reading) = start_position(&args.position, report) else { return Ok(()) };
+    let Some(reading) = start_position(&args.play.position, report) else { return Ok(()) };
     let mut position = reading.position;
     let variant = position.variant();
     if args.to.variant() != variant {
         report.message(&RulesError::WrongNotation { variant, notation: args.to }.to_string());
         return Ok(());
     }
-    let moves = MoveWords::new(&args.moves);
-    let options = (args.rules.options(), args.position.lenient);
+    let (moves, options) = args.play.moves_and_options();
     play_all(&mut position, moves, args.to, options, report, |written, report| report.line(written))?;
     Ok(())
 }
 
 pub fn apply(args: &ApplyArgs, report: &mut Report) -> Result<(), Flow> {
-    let Some(reading) = start_position(&args.position, report) else { return Ok(()) };
+    let Some(reading) = start_position(&args.play.position, report) else { return Ok(()) };
     let mut position = reading.position;
     let write_as = position.variant().move_notations()[0];
-    let moves = MoveWords::new(&args.moves);
-    let options = (args.rules.options(), args.position.lenient);
+    let (moves, options) = args.play.moves_and_options();
     if !play_all(&mut position, moves, write_as, options, report, |_, _| Ok(()))? {
         return Ok(());
     }

@@ -35,8 +35,8 @@ fn convert_rewrites_moves_in_any_notation() {
 
 #[test]
 fn convert_to_json_writes_one_object_per_game() {
-    let out = polyfen(&["games", "convert", "--to", "json", "--moves", "uci", "-"], "1. e4 e5 2. Nf3 *\n\n1. d4 *\n");
-    assert_eq!(out.code, 0, "{}", out.stderr);
+    let out = polyfen(&["games", "convert", "--to", "json", "--moves", "uci", "-"], "1. e4 e5 2. Nf3 *\n\n1. d4 *\n")
+        .succeeded();
     let lines: Vec<serde_json::Value> = out.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(lines.len(), 2);
     assert_eq!(lines[0]["mainline"], serde_json::json!(["e2e4", "e7e5", "g1f3"]));
@@ -48,8 +48,7 @@ fn convert_to_json_writes_one_object_per_game() {
 fn xiangqi_files_convert_to_chinese_and_lines() {
     let Some(test2) = XQ_TEST2.get() else { return };
     let test2 = test2.to_str().expect("a UTF-8 path");
-    let out = polyfen(&["games", "convert", "--moves", "chinese", test2], "");
-    assert_eq!(out.code, 0, "{}", out.stderr);
+    let out = polyfen(&["games", "convert", "--moves", "chinese", test2], "").succeeded();
     assert!(out.stdout.contains("[Site \"华山\"]"), "decoded from GB18030: {}", out.stdout);
     assert!(out.stdout.contains("1. 相七进五 炮２平５ 2. 兵七进一 马２进３"), "{}", out.stdout);
     assert!(out.stdout.contains("[Format \"Chinese\"]"));
@@ -99,8 +98,7 @@ fn a_bad_move_keeps_its_game_in_convert_and_validate_is_unchanged() {
 fn null_moves_convert_in_every_chess_notation() {
     // `0000` was read as a move number, and `--` and `Z0` refused
     let text = "1. e4 0000 2. d4 -- 3. c4 Z0 4. Nc3 (4. -- e5) 4... e5 *\n";
-    let san = polyfen(&["games", "convert"], text);
-    assert_eq!(san.code, 0, "{}", san.stderr);
+    let san = polyfen(&["games", "convert"], text).succeeded();
     assert!(san.stdout.contains("\n1. e4 -- 2. d4 -- 3. c4 -- 4. Nc3 (4. -- e5) 4... e5 *\n"), "{}", san.stdout);
     let uci = polyfen(&["games", "lines", "--moves", "uci"], text);
     assert_eq!(uci.stdout, "e2e4 0000 d2d4 0000 c2c4 0000 b1c3 e7e5\ne2e4 0000 d2d4 0000 c2c4 0000 0000 e7e5\n");
@@ -164,8 +162,7 @@ fn lenient_takes_a_capture_written_as_a_push_and_says_so() {
     let strict = polyfen(&["games", "validate"], text);
     assert_eq!(strict.code, 1, "{}", strict.stderr);
     assert!(strict.stderr.contains("line 3, column 4: move 2. f6:"), "{}", strict.stderr);
-    let lenient = polyfen(&["games", "validate", "--lenient", "--explain"], text);
-    assert_eq!(lenient.code, 0, "{}", lenient.stderr);
+    let lenient = polyfen(&["games", "validate", "--lenient", "--explain"], text).succeeded();
     assert_eq!(lenient.stderr, "polyfen: <stdin>: game 1: line 3, column 4: read 'f6' as 'exf6': repaired\n");
     let converted = polyfen(&["games", "convert", "--lenient", "--moves", "san"], text);
     assert!(converted.stdout.contains("2. exf6 *"), "{}", converted.stdout);
@@ -240,8 +237,7 @@ fn blank_lines_between_tags_keep_one_game_with_any_jobs() {
 fn a_move_number_back_at_1_after_a_blank_line_starts_a_new_game() {
     let text = "1. d4 Nf6\n\n1. c4 e6\n";
     for jobs in ["1", "2"] {
-        let out = polyfen(&["games", "convert", "--moves", "san", "--jobs", jobs], text);
-        assert_eq!(out.code, 0, "{}", out.stderr);
+        let out = polyfen(&["games", "convert", "--moves", "san", "--jobs", jobs], text).succeeded();
         assert_eq!(out.stdout, format!("{}1. d4 Nf6 *\n\n{}1. c4 e6 *\n\n", roster(""), roster("")));
         assert_eq!(
             out.stderr,
@@ -271,8 +267,8 @@ fn tag_names_with_every_symbol_character_are_read() {
 
 #[test]
 fn unbalanced_variations_are_read_with_a_repair() {
-    let out = polyfen(&["games", "convert", "--explain", "--moves", "san"], "1. e4 (1. d4))) *\n\n((( 1. c4 *\n");
-    assert_eq!(out.code, 0, "{}", out.stderr);
+    let out =
+        polyfen(&["games", "convert", "--explain", "--moves", "san"], "1. e4 (1. d4))) *\n\n((( 1. c4 *\n").succeeded();
     assert_eq!(out.stdout, format!("{}1. e4 (1. d4) *\n\n{}1. c4 *\n\n", roster(""), roster("")));
     assert_eq!(
         out.stderr,
@@ -282,8 +278,7 @@ fn unbalanced_variations_are_read_with_a_repair() {
          polyfen: <stdin>: game 2: line 3, column 2: ignored '(' before any move: repaired\n\
          polyfen: <stdin>: game 2: line 3, column 3: ignored '(' before any move: repaired\n"
     );
-    let closed = polyfen(&["games", "lines", "--explain", "--moves", "san"], "1. d4 (1. e4 (1. c4 1-0\n");
-    assert_eq!(closed.code, 0, "{}", closed.stderr);
+    let closed = polyfen(&["games", "lines", "--explain", "--moves", "san"], "1. d4 (1. e4 (1. c4 1-0\n").succeeded();
     assert_eq!(closed.stdout, "d4\ne4\nc4\n");
     assert_eq!(
         closed.stderr,

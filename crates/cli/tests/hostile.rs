@@ -34,9 +34,9 @@ mod common {
 }
 
 use common::hostile::{
-    Answer, CHESS_START, Figures, KHET_CLASSIC, Probe, STOP_SLACK, STOP_WITHIN, Server, batch_body, exchange,
-    exchange_owned, exclusive, held_rounds, largest, open_file_limit, percentile, post_request, scaled, slow_client,
-    slowest, statuses,
+    Answer, CHESS_START, KHET_CLASSIC, STOP_SLACK, STOP_WITHIN, attack, batch_body, exchange, exchange_owned,
+    held_rounds, largest, largest_mib, open_file_limit, percentile, post_request, scaled, slow_client, slowest,
+    statuses,
 };
 
 // ---------------------------------------------------------------- 1. perft
@@ -50,48 +50,45 @@ use common::hostile::{
 /// growing, and a depth-1 perft is answered at once afterwards.
 #[test]
 fn perft_batches_are_refused_or_stopped_when_their_request_ends() {
-    exclusive(async {
-        let mut server = Server::start(&["--request-timeout", "1", "--max-perft-nodes", "10000000000"]);
-        let addr = server.addr;
-        let mut figures = Figures::new("perft");
+    attack("perft", &["--request-timeout", "1", "--max-perft-nodes", "10000000000"], async |a| {
+        let addr = a.addr;
         let six = post_request("/v1/perft", "application/json", "", &batch_body(KHET_CLASSIC, 6, ",\"depth\":5"));
         let full = post_request("/v1/perft", "application/json", "", &batch_body(KHET_CLASSIC, 10_000, ",\"depth\":5"));
         let within = post_request("/v1/perft", "application/json", "", &batch_body(KHET_CLASSIC, 3, ",\"depth\":5"));
         let give_up = Duration::from_secs(3);
         let rounds = scaled(1, 4);
-        let probe = Probe::start(addr);
-        let started = Instant::now();
+        a.begin();
         let mut answers = Vec::new();
         let mut cpu = Vec::new();
         for _ in 0..rounds {
-            let (a, b) = tokio::join!(exchange(addr, &six, give_up, 1 << 20), exchange(addr, &six, give_up, 1 << 20));
-            answers.extend([a, b]);
+            let (first, second) =
+                tokio::join!(exchange(addr, &six, give_up, 1 << 20), exchange(addr, &six, give_up, 1 << 20));
+            answers.extend([first, second]);
             answers.push(exchange(addr, &full, give_up, 1 << 20).await);
             // The requests have ended (answered or given up): the work must
             // stop. The small requests go on meanwhile, so their own CPU
             // time is allowed for.
-            cpu.push(server.cpu_after(Instant::now()).await);
+            cpu.push(a.server.cpu_after(Instant::now()).await);
             // ended by the server's time limit
             let timed_out = exchange(addr, &within, give_up, 1 << 20).await;
-            figures.check(timed_out.status == 503, || {
+            a.figures.check(timed_out.status == 503, || {
                 format!("a perft batch over the time limit was answered {}", timed_out.status)
             });
             answers.push(timed_out);
-            cpu.push(server.cpu_after(Instant::now()).await);
+            cpu.push(a.server.cpu_after(Instant::now()).await);
             // ended by the client
             answers.push(exchange(addr, &within, Duration::from_millis(500), 1 << 20).await);
-            cpu.push(server.cpu_after(Instant::now()).await);
+            cpu.push(a.server.cpu_after(Instant::now()).await);
         }
-        figures.ran(started, answers.len());
-        let probe = probe.finish();
+        a.end(answers.len());
         let worst_cpu = cpu.iter().max().copied().unwrap_or_default();
-        figures.notes.push(format!("answers: {}", statuses(&answers)));
-        figures.notes.push(format!(
+        a.figures.notes.push(format!("answers: {}", statuses(&answers)));
+        a.figures.notes.push(format!(
             "CPU in the 0.5 s from {} ms after each request ended: at most {} ms",
             (STOP_WITHIN + STOP_SLACK).as_millis(),
             worst_cpu.as_millis()
         ));
-        figures.check(worst_cpu <= Duration::from_millis(60), || {
+        a.figures.check(worst_cpu <= Duration::from_millis(60), || {
             format!(
                 "the server used {} ms of CPU in the 0.5 s starting {} ms after a request ended",
                 worst_cpu.as_millis(),
@@ -105,15 +102,14 @@ fn perft_batches_are_refused_or_stopped_when_their_request_ends() {
             serde_json::json!({ "input": KHET_CLASSIC, "depth": 1 }).to_string().as_bytes(),
         );
         let depth_one = exchange(addr, &one, Duration::from_secs(5), 1 << 20).await;
-        figures.notes.push(format!("depth 1 afterwards: {} in {} ms", depth_one.status, depth_one.took.as_millis()));
-        figures.check(depth_one.status == 200 && depth_one.took < Duration::from_millis(500), || {
+        a.figures.notes.push(format!("depth 1 afterwards: {} in {} ms", depth_one.status, depth_one.took.as_millis()));
+        a.figures.check(depth_one.status == 200 && depth_one.took < Duration::from_millis(500), || {
             format!(
                 "a depth-1 perft afterwards was answered {} after {} ms",
                 depth_one.status,
                 depth_one.took.as_millis()
             )
         });
-        figures.finish(&mut server, probe);
     });
 }
 
@@ -123,20 +119,17 @@ fn perft_batches_are_refused_or_stopped_when_their_request_ends() {
 /// before any work, memory flat.
 #[test]
 fn a_move_batch_over_the_budget_is_refused_before_work() {
-    exclusive(async {
-        let mut server = Server::start(&[]);
-        let addr = server.addr;
-        let mut figures = Figures::new("move batch");
+    attack("move batch", &[], async |a| {
+        let addr = a.addr;
         let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"];
         let moves: Vec<&str> = shuffle.iter().copied().cycle().take(100_000).collect();
         let rest = format!(",\"moves\":{}", serde_json::to_string(&moves).expect("JSON"));
         let body = batch_body(CHESS_START, 400, &rest);
-        figures.notes.push(format!("body {} KB", body.len() / 1000));
+        a.figures.notes.push(format!("body {} KB", body.len() / 1000));
         let request = post_request("/v1/move", "application/json", "", &body);
         let (rounds, at_once) = scaled((1, 2), (10, 8));
         let give_up = scaled(Duration::from_secs(4), Duration::from_secs(15));
-        let probe = Probe::start(addr);
-        let started = Instant::now();
+        a.begin();
         let mut answers = Vec::new();
         for _ in 0..rounds {
             let round: Vec<_> =
@@ -145,17 +138,14 @@ fn a_move_batch_over_the_budget_is_refused_before_work() {
                 answers.push(task.await.expect("a request"));
             }
         }
-        figures.ran(started, answers.len());
-        let cpu = server.cpu_after(Instant::now()).await;
-        let probe = probe.finish();
+        let cpu = a.end_measuring_cpu(answers.len()).await;
         let slowest = slowest(&answers);
-        figures.notes.push(format!("answers: {}, the slowest in {} ms", statuses(&answers), slowest.as_millis()));
-        figures.check(answers.iter().all(|a| matches!(a.status, 413 | 422)), || {
+        a.figures.notes.push(format!("answers: {}, the slowest in {} ms", statuses(&answers), slowest.as_millis()));
+        a.figures.check(answers.iter().all(|a| matches!(a.status, 413 | 422)), || {
             format!("not refused: {}", statuses(&answers))
         });
-        figures.check(slowest < Duration::from_secs(2), || format!("an answer took {} ms", slowest.as_millis()));
-        figures.check_idle_after(cpu);
-        figures.finish(&mut server, probe);
+        a.figures.check(slowest < Duration::from_secs(2), || format!("an answer took {} ms", slowest.as_millis()));
+        a.figures.check_idle_after(cpu);
     });
 }
 
@@ -168,10 +158,8 @@ fn a_move_batch_over_the_budget_is_refused_before_work() {
 /// most a few MiB of each reply in the short run, then goes away.
 #[test]
 fn render_and_laser_replies_stay_bounded() {
-    exclusive(async {
-        let mut server = Server::start(&[]);
-        let addr = server.addr;
-        let mut figures = Figures::new("render and laser");
+    attack("render and laser", &[], async |a| {
+        let addr = a.addr;
         // replies of ~280 times the request: ~50 MB for the short run's
         // batches, ~250 MB for the soak's
         let inputs = scaled(2_000, 10_000);
@@ -183,8 +171,7 @@ fn render_and_laser_replies_stay_bounded() {
         let max_read = scaled(4 << 20, 512 << 20);
         let give_up = scaled(Duration::from_secs(15), Duration::from_mins(1));
         let rounds = scaled(1, 3);
-        let probe = Probe::start(addr);
-        let started = Instant::now();
+        a.begin();
         let mut answers = Vec::new();
         for _ in 0..rounds {
             answers.push(exchange(addr, &render, give_up, max_read).await);
@@ -196,16 +183,13 @@ fn render_and_laser_replies_stay_bounded() {
                 answers.push(task.await.expect("a request"));
             }
         }
-        figures.ran(started, answers.len());
-        let probe = probe.finish();
-        let most = largest(&answers);
-        figures.notes.push(format!(
+        a.end(answers.len());
+        a.figures.notes.push(format!(
             "answers: {}, the largest {:.1} MiB read",
             statuses(&answers),
-            most as f64 / 1_048_576.0
+            largest_mib(&answers)
         ));
-        figures.check_statuses(&answers, |status| matches!(status, 200 | 413 | 422));
-        figures.finish(&mut server, probe);
+        a.figures.check_statuses(&answers, |status| matches!(status, 200 | 413 | 422));
     });
 }
 
@@ -216,21 +200,17 @@ fn render_and_laser_replies_stay_bounded() {
 /// an answer (503 is fine) within a second.
 #[test]
 fn slow_connections_over_the_cap_leave_the_server_reachable() {
-    exclusive(async {
-        // the short run lowers the cap; the soak uses the default (512)
-        let options: &[&str] = scaled(&["--max-connections", "64"], &[]);
-        let mut server = Server::start(options);
-        let addr = server.addr;
-        let mut figures = Figures::new("slow connections");
+    // the short run lowers the cap; the soak uses the default (512)
+    let options: &[&str] = scaled(&["--max-connections", "64"], &[]);
+    attack("slow connections", options, async |a| {
+        let addr = a.addr;
         let wanted = scaled(100, 1_100);
         // keep well under this process's open-file limit
         let sockets = wanted.min(open_file_limit().saturating_sub(200) as usize);
         let hold = scaled(Duration::from_secs(4), Duration::from_secs(40));
         let every = scaled(Duration::from_secs(2), Duration::from_secs(5));
-        figures.notes.push(format!("{sockets} slow sockets for {} s", hold.as_secs()));
-        let probe = Probe::start(addr);
-        let started = Instant::now();
-        let until = started + hold;
+        a.figures.notes.push(format!("{sockets} slow sockets for {} s", hold.as_secs()));
+        let until = a.begin() + hold;
         let slow: Vec<_> = (0..sockets).map(|_| tokio::spawn(slow_client(addr, until, every))).collect();
         // let the slow clients take the slots
         tokio::time::sleep(Duration::from_millis(500)).await;
@@ -245,21 +225,19 @@ fn slow_connections_over_the_cap_leave_the_server_reachable() {
         for task in slow {
             connects += task.await.expect("a slow client");
         }
-        figures.ran(started, answers.len() + connects);
-        let probe = probe.finish();
+        a.end(answers.len() + connects);
         let slowest = slowest(&answers);
-        figures.notes.push(format!(
+        a.figures.notes.push(format!(
             "{connects} slow connections opened; new clients: {}, the slowest in {} ms",
             statuses(&answers),
             slowest.as_millis()
         ));
-        figures.check(answers.iter().all(|a| matches!(a.status, 200 | 503)), || {
+        a.figures.check(answers.iter().all(|a| matches!(a.status, 200 | 503)), || {
             format!("new clients got {}", statuses(&answers))
         });
-        figures.check(slowest <= Duration::from_secs(1), || {
+        a.figures.check(slowest <= Duration::from_secs(1), || {
             format!("a new client waited {} ms for its answer", slowest.as_millis())
         });
-        figures.finish(&mut server, probe);
     });
 }
 
@@ -270,10 +248,8 @@ fn slow_connections_over_the_cap_leave_the_server_reachable() {
 /// an expensive perft request: 415 at once, nothing processed.
 #[test]
 fn bodies_that_are_not_json_are_refused_unprocessed() {
-    exclusive(async {
-        let mut server = Server::start(&[]);
-        let addr = server.addr;
-        let mut figures = Figures::new("not JSON");
+    attack("not JSON", &[], async |a| {
+        let addr = a.addr;
         let body = batch_body(KHET_CLASSIC, 6, ",\"depth\":5");
         let requests: Vec<Vec<u8>> = [
             "text/plain",
@@ -287,8 +263,7 @@ fn bodies_that_are_not_json_are_refused_unprocessed() {
         .collect();
         let requests = Arc::new(requests);
         let (clients, each) = scaled((8, 25), (32, 500));
-        let probe = Probe::start(addr);
-        let started = Instant::now();
+        a.begin();
         let tasks: Vec<_> = (0..clients)
             .map(|client| {
                 let requests = Arc::clone(&requests);
@@ -306,17 +281,14 @@ fn bodies_that_are_not_json_are_refused_unprocessed() {
         for task in tasks {
             answers.extend(task.await.expect("a client"));
         }
-        figures.ran(started, answers.len());
-        let cpu = server.cpu_after(Instant::now()).await;
-        let probe = probe.finish();
+        let cpu = a.end_measuring_cpu(answers.len()).await;
         let slowest = slowest(&answers);
-        figures.notes.push(format!("answers: {}, the slowest in {} ms", statuses(&answers), slowest.as_millis()));
-        figures.check_statuses(&answers, |status| status == 415);
+        a.figures.notes.push(format!("answers: {}, the slowest in {} ms", statuses(&answers), slowest.as_millis()));
+        a.figures.check_statuses(&answers, |status| status == 415);
         // the refusal alone: a few hundred bytes, no perft in it
         let largest = largest(&answers);
-        figures.check(largest < 1024, || format!("an answer of {largest} bytes"));
-        figures.check_idle_after(cpu);
-        figures.finish(&mut server, probe);
+        a.figures.check(largest < 1024, || format!("an answer of {largest} bytes"));
+        a.figures.check_idle_after(cpu);
     });
 }
 
@@ -328,29 +300,24 @@ fn bodies_that_are_not_json_are_refused_unprocessed() {
 /// stays bounded.
 #[test]
 fn many_large_bodies_at_once_keep_memory_bounded() {
-    exclusive(async {
-        let mut server = Server::start(&[]);
-        let addr = server.addr;
-        let mut figures = Figures::new("1 MiB bodies");
+    attack("1 MiB bodies", &[], async |a| {
+        let addr = a.addr;
         // the short run's batch is quick to answer (each input fails at its
         // first letter); the soak's is real Khet positions
         let input = scaled("?".repeat(KHET_CLASSIC.len()), KHET_CLASSIC.to_owned());
         let batch = post_request("/v1/convert", "application/json", "", &batch_body(&input, 10_000, ",\"to\":\"pkn\""));
         let long_input = serde_json::json!({ "input": "p".repeat((1 << 20) - 100), "to": "pkn" }).to_string();
         let one = post_request("/v1/convert", "application/json", "", long_input.as_bytes());
-        figures.notes.push(format!("bodies of {} and {} KiB", batch.len() / 1024, one.len() / 1024));
+        a.figures.notes.push(format!("bodies of {} and {} KiB", batch.len() / 1024, one.len() / 1024));
         let requests = [Arc::new(batch), Arc::new(one)];
         let (rounds, at_once) = scaled((1, 48), (3, 480));
         let give_up = scaled(Duration::from_secs(20), Duration::from_mins(1));
-        let probe = Probe::start(addr);
-        let started = Instant::now();
+        a.begin();
         let answers = held_rounds(addr, &requests, rounds, at_once, give_up).await;
-        figures.ran(started, answers.len());
-        let probe = probe.finish();
-        figures.notes.push(format!("answers: {}", statuses(&answers)));
+        a.end(answers.len());
+        a.figures.notes.push(format!("answers: {}", statuses(&answers)));
         // the one input of 1 MiB is no position: 422 is its answer
-        figures.check_statuses(&answers, |status| matches!(status, 200 | 413 | 422 | 503));
-        figures.finish(&mut server, probe);
+        a.figures.check_statuses(&answers, |status| matches!(status, 200 | 413 | 422 | 503));
     });
 }
 
@@ -394,40 +361,30 @@ fn games_body(moves: usize) -> Vec<u8> {
 /// time in a debug build); the server's peak memory stays under 128 MiB.
 #[test]
 fn game_records_with_positions_keep_memory_bounded() {
-    exclusive(async {
-        let mut server = Server::start(&[]);
-        let addr = server.addr;
-        let mut figures = Figures::new("game records");
+    attack("game records", &[], async |a| {
+        let addr = a.addr;
         let requests = [100_000, 20_000]
             .map(|moves| Arc::new(post_request("/v1/games/convert", "application/json", "", &games_body(moves))));
-        figures.notes.push(format!("bodies of {} and {} KiB", requests[0].len() / 1024, requests[1].len() / 1024));
+        a.figures.notes.push(format!("bodies of {} and {} KiB", requests[0].len() / 1024, requests[1].len() / 1024));
         let (rounds, at_once) = scaled((1, 16), (4, 16));
         let give_up = scaled(Duration::from_secs(20), Duration::from_mins(1));
-        let probe = Probe::start(addr);
-        let started = Instant::now();
+        a.begin();
         let answers = held_rounds(addr, &requests, rounds, at_once, give_up).await;
-        figures.ran(started, answers.len());
-        let probe = probe.finish();
-        let most = largest(&answers);
-        figures.notes.push(format!(
-            "answers: {}, the largest {:.1} MiB",
-            statuses(&answers),
-            most as f64 / 1_048_576.0
-        ));
+        a.end(answers.len());
+        a.figures.notes.push(format!("answers: {}, the largest {:.1} MiB", statuses(&answers), largest_mib(&answers)));
         // the 100,000 moves are refused by the estimate, before any move is
         // played (the time counts the sending and the wait for the others)
         let large: Vec<Answer> = answers.iter().step_by(2).cloned().collect();
         let slowest = slowest(&large);
-        figures.check(large.iter().all(|a| a.status == 413) && slowest < Duration::from_secs(5), || {
+        a.figures.check(large.iter().all(|a| a.status == 413) && slowest < Duration::from_secs(5), || {
             format!("the requests of 100,000 moves: {}, the slowest in {} ms", statuses(&large), slowest.as_millis())
         });
-        figures.check(answers.iter().any(|a| a.status == 200), || format!("none answered: {}", statuses(&answers)));
-        figures.check_statuses(&answers, |status| matches!(status, 200 | 413 | 503));
-        let peak = server.peak_rss_mib();
-        figures.check(peak < GAMES_MEMORY_BOUND_MIB, || {
+        a.figures.check(answers.iter().any(|a| a.status == 200), || format!("none answered: {}", statuses(&answers)));
+        a.figures.check_statuses(&answers, |status| matches!(status, 200 | 413 | 503));
+        let peak = a.server.peak_rss_mib();
+        a.figures.check(peak < GAMES_MEMORY_BOUND_MIB, || {
             format!("the server's peak RSS was {peak:.1} MiB (bound {GAMES_MEMORY_BOUND_MIB} MiB)")
         });
-        figures.finish(&mut server, probe);
     });
 }
 
@@ -437,10 +394,8 @@ fn game_records_with_positions_keep_memory_bounded() {
 /// figures are the service's plain speed.
 #[test]
 fn plain_load_has_no_errors() {
-    exclusive(async {
-        let mut server = Server::start(&[]);
-        let addr = server.addr;
-        let mut figures = Figures::new("plain load");
+    attack("plain load", &[], async |a| {
+        let addr = a.addr;
         let (total, connections) = scaled((2_000, 16), (20_000, 64));
         let client = reqwest::Client::builder().no_proxy().build().expect("a client");
         let requests: Arc<Vec<(&str, String)>> = Arc::new(vec![
@@ -450,8 +405,7 @@ fn plain_load_has_no_errors() {
             ("/v1/render", serde_json::json!({ "input": CHESS_START, "style": "ascii" }).to_string()),
             ("/v1/info", String::new()),
         ]);
-        let probe = Probe::start(addr);
-        let started = Instant::now();
+        a.begin();
         let tasks: Vec<_> = (0..connections)
             .map(|c| {
                 let client = client.clone();
@@ -492,15 +446,13 @@ fn plain_load_has_no_errors() {
             latencies.extend(l);
             errors.extend(e);
         }
-        figures.ran(started, latencies.len() + errors.len());
-        let probe = probe.finish();
-        figures.notes.push(format!(
+        a.end(latencies.len() + errors.len());
+        a.figures.notes.push(format!(
             "{} connections: p99 {:.1} ms, {} errors",
             connections,
             percentile(&latencies, 99.0).as_secs_f64() * 1e3,
             errors.len()
         ));
-        figures.check(errors.is_empty(), || format!("{} errors, such as {}", errors.len(), errors[0]));
-        figures.finish(&mut server, probe);
+        a.figures.check(errors.is_empty(), || format!("{} errors, such as {}", errors.len(), errors[0]));
     });
 }

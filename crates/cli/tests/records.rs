@@ -25,8 +25,8 @@ mod xiangqi {
     #[test]
     fn xqf_converts_to_pgn_in_chinese() {
         let Some(_) = RECORDS.get() else { return };
-        let out = polyfen(&["games", "convert", "--to", "pgn", "--moves", "chinese", &path("xqf/03000.xqf")], b"");
-        assert_eq!(out.code, 0, "{}", out.stderr);
+        let out = polyfen(&["games", "convert", "--to", "pgn", "--moves", "chinese", &path("xqf/03000.xqf")], b"")
+            .succeeded();
         insta::assert_snapshot!(out.text());
     }
 
@@ -34,8 +34,7 @@ mod xiangqi {
     fn xqf_lines_from_standard_input() {
         let Some(_) = RECORDS.get() else { return };
         let bytes = std::fs::read(path("xqf/03000.xqf")).expect("a file");
-        let out = polyfen(&["games", "lines", "--moves", "iccs"], &bytes);
-        assert_eq!(out.code, 0, "{}", out.stderr);
+        let out = polyfen(&["games", "lines", "--moves", "iccs"], &bytes).succeeded();
         assert_eq!(
             out.text(),
             "C8-C9 D9-D8 C7-C8 D8-D7 C8-D8 D7-D8 A9-B7 D8-D7 C9-C7 D7-D8 C7-C5 D8-D7 B7-C9\n\
@@ -47,8 +46,7 @@ mod xiangqi {
     fn pgn_converts_to_xqf_and_back() {
         let Some(_) = RECORDS.get() else { return };
         let pgn = path("cchess-tests/test2.pgn");
-        let xqf = polyfen(&["games", "convert", "--to", "xqf", &pgn], b"");
-        assert_eq!(xqf.code, 0, "{}", xqf.stderr);
+        let xqf = polyfen(&["games", "convert", "--to", "xqf", &pgn], b"").succeeded();
         assert!(xqf.stdout.starts_with(b"XQ\x0a"));
         let from_xqf = polyfen(&["games", "lines", "--moves", "chinese", "-"], &xqf.stdout);
         let from_pgn = polyfen(&["games", "lines", "--moves", "chinese", &pgn], b"");
@@ -89,8 +87,7 @@ mod xiangqi {
             out.stderr
         );
         let xqf = path("xqf/03000.xqf");
-        let out = polyfen(&["games", "stats", "--from-format", "XQF", &xqf], b"");
-        assert_eq!(out.code, 0, "{}", out.stderr);
+        let out = polyfen(&["games", "stats", "--from-format", "XQF", &xqf], b"").succeeded();
         assert!(out.text().starts_with("games: 1\nplies: 13\n"), "{}", out.text());
         let out = polyfen(&["games", "stats", "--from-format", "doc", &xqf], b"");
         assert_eq!(out.code, 2, "{}", out.stderr);
@@ -127,8 +124,7 @@ mod xiangqi {
         assert!(game.text().contains("{李1} 1. 炮二平五 {李2} 1... 炮８平５ {李3} *"), "{}", game.text());
         // a library from standard input: every game, found from the content
         let library = std::fs::read(path("cchess-tests/1956年全国象棋锦标赛93局.CBL")).expect("the library");
-        let stats = polyfen(&["games", "stats"], &library);
-        assert_eq!(stats.code, 0, "{}", stats.stderr);
+        let stats = polyfen(&["games", "stats"], &library).succeeded();
         assert!(stats.text().contains("games: 93\n"), "{}", stats.text());
         assert!(stats.text().contains("errors: 0\n"), "{}", stats.text());
         let forced = polyfen(&["games", "stats", "--from-format", "cbr"], &library);
@@ -139,8 +135,7 @@ mod xiangqi {
     #[test]
     fn dhtmlxq_written_and_read_back_from_a_web_page() {
         let pgn = "[Game \"Chinese Chess\"]\n[Red \"许银川\"]\n\n1. H2-E2 {中炮} H9-G7 (1... B7-E7) 2. H0-G2 1-0\n";
-        let out = polyfen(&["games", "convert", "--to", "dhtmlxq"], pgn.as_bytes());
-        assert_eq!(out.code, 0, "{}", out.stderr);
+        let out = polyfen(&["games", "convert", "--to", "dhtmlxq"], pgn.as_bytes()).succeeded();
         let record = out.text();
         assert!(record.contains("[DhtmlXQ_red]许银川[/DhtmlXQ_red]"), "{record}");
         assert!(record.contains("[DhtmlXQ_movelist]774770627967[/DhtmlXQ_movelist]"), "{record}");
@@ -149,8 +144,7 @@ mod xiangqi {
         assert!(record.contains("[DhtmlXQ_result]红胜[/DhtmlXQ_result]"), "{record}");
         // inside a page, found from the content
         let page = format!("<html><body><p>对局</p>\n{record}</body></html>\n");
-        let back = polyfen(&["games", "convert", "--moves", "chinese"], page.as_bytes());
-        assert_eq!(back.code, 0, "{}", back.stderr);
+        let back = polyfen(&["games", "convert", "--moves", "chinese"], page.as_bytes()).succeeded();
         assert!(
             back.text().contains("1. 炮二平五 {中炮} 1... 马８进７ (1... 炮２平５) 2. 马二进三 1-0"),
             "{}",
@@ -251,8 +245,7 @@ mod xiangqi {
                    <Head><Red>红方</Red><RecordResult>1</RecordResult></Head>\n \
                    <MoveList><Move value=\"00-00\"/><Move value=\"77-47\" comment=\"中炮\"/><Move value=\"70-62\" end=\"1\"/></MoveList>\n\
                    </ChineseChessRecord>\n";
-        let out = polyfen(&["games", "convert", "--to", "pgn", "--moves", "chinese"], cbf.as_bytes());
-        assert_eq!(out.code, 0, "{}", out.stderr);
+        let out = polyfen(&["games", "convert", "--to", "pgn", "--moves", "chinese"], cbf.as_bytes()).succeeded();
         assert!(out.text().contains("[Red \"红方\"]"), "{}", out.text());
         assert!(out.text().contains("1. 炮二平五 {中炮} 1... 马８进７ 1-0"), "{}", out.text());
         let forced = polyfen(&["games", "lines", "--from-format", "cbf", "--moves", "iccs"], cbf.as_bytes());
@@ -287,8 +280,7 @@ mod xiangqi {
         assert_eq!(out.code, 2, "{}", out.stderr);
         assert!(out.stderr.contains("unknown format \"docx\"; the formats written: json, pgn, xqf"), "{}", out.stderr);
         // a written one of a game's own
-        let out = polyfen(&["games", "convert", "--to", "dhtmlxq", &xqf], b"");
-        assert_eq!(out.code, 0, "{}", out.stderr);
+        let out = polyfen(&["games", "convert", "--to", "dhtmlxq", &xqf], b"").succeeded();
         assert!(out.text().contains("[DhtmlXQ_movelist]"), "{}", out.text());
     }
 }
@@ -312,6 +304,13 @@ mod shogi {
     }
 
     /// The expected main line of a corpus record, in USI.
+    /// The lines of the game record `written` in USI, as `games lines`
+    /// writes them (which must succeed), without the last line's end.
+    fn usi_lines(written: &str) -> String {
+        let lines = polyfen(&["games", "lines", "--moves", "usi", "-"], written.as_bytes()).succeeded();
+        lines.stdout.trim_end().to_owned()
+    }
+
     fn expected_main_line(file: &str) -> String {
         let text = std::fs::read_to_string(path("records/expected.jsonl")).expect("the expected readings");
         let entry: serde_json::Value = text
@@ -327,21 +326,17 @@ mod shogi {
     fn a_shift_jis_kif_converts_to_csa_and_back() {
         let Some(_) = SHOGI.get() else { return };
         let kif = path("records/kif/001.kif");
-        let csa = polyfen(&["games", "convert", "--to", "csa", &kif], b"");
-        assert_eq!(csa.code, 0, "{}", csa.stderr);
+        let csa = polyfen(&["games", "convert", "--to", "csa", &kif], b"").succeeded();
         assert!(csa.stdout.starts_with("'CSA encoding=UTF-8\nV2.2\n"), "{}", csa.stdout);
         assert!(csa.stdout.contains("\n+7776FU\n"), "{}", csa.stdout);
         assert!(csa.stdout.ends_with("%TORYO\n"), "{}", csa.stdout);
-        let lines = polyfen(&["games", "lines", "--moves", "usi", "-"], csa.stdout.as_bytes());
-        assert_eq!(lines.code, 0, "{}", lines.stderr);
-        assert_eq!(lines.stdout.trim_end(), expected_main_line("records/kif/001.kif"));
+        assert_eq!(usi_lines(&csa.stdout), expected_main_line("records/kif/001.kif"));
     }
 
     #[test]
     fn every_line_of_a_kif_with_variations_in_usi() {
         let Some(_) = SHOGI.get() else { return };
-        let out = polyfen(&["games", "lines", "--moves", "usi", &path("records/kif/017.kif")], b"");
-        assert_eq!(out.code, 0, "{}", out.stderr);
+        let out = polyfen(&["games", "lines", "--moves", "usi", &path("records/kif/017.kif")], b"").succeeded();
         let lines: Vec<&str> = out.stdout.lines().collect();
         assert_eq!(lines.len(), 5, "{}", out.stdout);
         assert_eq!(lines[0], expected_main_line("records/kif/017.kif"));
@@ -350,20 +345,17 @@ mod shogi {
     #[test]
     fn a_csa_converts_to_kif_with_its_handicap() {
         let Some(_) = SHOGI.get() else { return };
-        let out = polyfen(&["games", "convert", "--to", "kif", &path("records/csa/004.csa")], b"");
-        assert_eq!(out.code, 0, "{}", out.stderr);
+        let out = polyfen(&["games", "convert", "--to", "kif", &path("records/csa/004.csa")], b"").succeeded();
         assert!(out.stdout.contains("手合割：香落ち\n"), "{}", out.stdout);
         assert!(out.stdout.contains("\n   1 ５二玉(51)   ( 0:30/00:00:30)\n"), "{}", out.stdout);
         assert!(out.stdout.contains("\n  83 詰み\nまで82手で詰み\n"), "{}", out.stdout);
-        let back = polyfen(&["games", "lines", "--moves", "usi", "-"], out.stdout.as_bytes());
-        assert_eq!(back.stdout.trim_end(), expected_main_line("records/csa/004.csa"));
+        assert_eq!(usi_lines(&out.stdout), expected_main_line("records/csa/004.csa"));
     }
 
     #[test]
     fn a_ki2_converts_to_pgn_with_its_players() {
         let Some(_) = SHOGI.get() else { return };
-        let out = polyfen(&["games", "convert", &path("records/ki2/002.ki2")], b"");
-        assert_eq!(out.code, 0, "{}", out.stderr);
+        let out = polyfen(&["games", "convert", &path("records/ki2/002.ki2")], b"").succeeded();
         assert!(out.stdout.starts_with("[Variant \"shogi\"]\n"), "{}", out.stdout);
         assert!(out.stdout.contains("[Sente \"棋譜花子\"]\n[Gote \"テスト次郎\"]\n"), "{}", out.stdout);
         assert!(out.stdout.contains("[Termination \"resign\"]"), "{}", out.stdout);
@@ -382,8 +374,7 @@ mod shogi {
         files.sort();
         let mut args = vec!["games", "validate"];
         args.extend(files.iter().map(String::as_str));
-        let out = polyfen(&args, b"");
-        assert_eq!(out.code, 0, "{}", out.stderr);
+        let out = polyfen(&args, b"").succeeded();
         assert_eq!(out.stdout.trim_end(), "ok: 66 games", "{}", out.stderr);
     }
 
@@ -408,25 +399,21 @@ mod shogi {
     #[test]
     fn a_handicap_game_goes_through_pgn_and_back_to_kif() {
         let Some(_) = SHOGI.get() else { return };
-        let pgn = polyfen(&["games", "convert", &path("records/kif/004.kifu")], b"");
-        assert_eq!(pgn.code, 0, "{}", pgn.stderr);
+        let pgn = polyfen(&["games", "convert", &path("records/kif/004.kifu")], b"").succeeded();
         assert!(
             pgn.stdout.contains("[FEN \"lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1\"]"),
             "{}",
             pgn.stdout
         );
-        let kif = polyfen(&["games", "convert", "--to", "kif", "-"], pgn.stdout.as_bytes());
-        assert_eq!(kif.code, 0, "{}", kif.stderr);
+        let kif = polyfen(&["games", "convert", "--to", "kif", "-"], pgn.stdout.as_bytes()).succeeded();
         assert!(kif.stdout.contains("上手：player_A\n手合割：香落ち\n手数----指手"), "{}", kif.stdout);
-        let lines = polyfen(&["games", "lines", "--moves", "usi", "-"], kif.stdout.as_bytes());
-        assert_eq!(lines.stdout.trim_end(), expected_main_line("records/kif/004.kifu"));
+        assert_eq!(usi_lines(&kif.stdout), expected_main_line("records/kif/004.kifu"));
     }
 
     #[test]
     fn a_kif_converts_to_usi_lines_and_they_read_back() {
         let Some(_) = SHOGI.get() else { return };
-        let out = polyfen(&["games", "convert", "--to", "usi", &path("records/kif/017.kif")], b"");
-        assert_eq!(out.code, 0, "{}", out.stderr);
+        let out = polyfen(&["games", "convert", "--to", "usi", &path("records/kif/017.kif")], b"").succeeded();
         let main = expected_main_line("records/kif/017.kif");
         // a handicap start (角落ち): the SFEN is written
         let start = "position sfen lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1";
@@ -445,9 +432,7 @@ mod shogi {
             "{}",
             resigned.stderr
         );
-        let lines = polyfen(&["games", "lines", "--moves", "usi", "-"], out.stdout.as_bytes());
-        assert_eq!(lines.code, 0, "{}", lines.stderr);
-        assert_eq!(lines.stdout.trim_end(), main);
+        assert_eq!(usi_lines(&out.stdout), main);
     }
 
     #[test]
@@ -463,8 +448,7 @@ mod shogi {
     #[test]
     fn csa_says_it_cannot_hold_the_variations() {
         let Some(_) = SHOGI.get() else { return };
-        let out = polyfen(&["games", "convert", "--to", "csa", &path("records/kif/017.kif")], b"");
-        assert_eq!(out.code, 0, "{}", out.stderr);
+        let out = polyfen(&["games", "convert", "--to", "csa", &path("records/kif/017.kif")], b"").succeeded();
         assert!(out.stderr.contains("warning: CSA cannot hold variations; dropped 4 variations"), "{}", out.stderr);
         let plain = polyfen(&["games", "convert", "--to", "csa", &path("records/kif/001.kif")], b"");
         assert!(!plain.stderr.contains("cannot hold"), "{}", plain.stderr);
@@ -474,15 +458,13 @@ mod shogi {
     fn a_kif_with_variations_goes_through_jkf_and_back() {
         let Some(_) = SHOGI.get() else { return };
         let kif = path("records/kif/017.kif");
-        let jkf = polyfen(&["games", "convert", "--to", "jkf", &kif], b"");
-        assert_eq!(jkf.code, 0, "{}", jkf.stderr);
+        let jkf = polyfen(&["games", "convert", "--to", "jkf", &kif], b"").succeeded();
         assert!(jkf.stderr.is_empty(), "JKF holds it all: {}", jkf.stderr);
         let document: serde_json::Value = serde_json::from_str(&jkf.stdout).expect("one JSON document");
         assert_eq!(document["initial"]["preset"], "KA");
         assert_eq!(document["header"]["上手"], "ランダム二号");
         // found from its content, every line of play kept
-        let lines = polyfen(&["games", "lines", "--moves", "usi", "-"], jkf.stdout.as_bytes());
-        assert_eq!(lines.code, 0, "{}", lines.stderr);
+        let lines = polyfen(&["games", "lines", "--moves", "usi", "-"], jkf.stdout.as_bytes()).succeeded();
         let direct = polyfen(&["games", "lines", "--moves", "usi", &kif], b"");
         assert_eq!(lines.stdout, direct.stdout);
         let back = polyfen(&["games", "convert", "--to", "kif", "-"], jkf.stdout.as_bytes());
@@ -517,23 +499,19 @@ mod shogi_outcomes {
     #[test]
     fn the_games_commands_warn_of_a_repetition_the_record_does_not_state() {
         let kif = repeated_kif();
-        let validate = polyfen(&["games", "validate", "-"], &kif);
-        assert_eq!(validate.code, 0, "{}", validate.stderr);
+        let validate = polyfen(&["games", "validate", "-"], &kif).succeeded();
         assert_eq!(validate.stdout, "ok: 1 games\n");
         assert_eq!(validate.stderr, WARNING);
 
-        let lines = polyfen(&["games", "lines", "-"], &kif);
-        assert_eq!(lines.code, 0, "{}", lines.stderr);
+        let lines = polyfen(&["games", "lines", "-"], &kif).succeeded();
         assert!(lines.stdout.starts_with("2h3h 8b7b 3h2h 7b8b 2h3h"), "{}", lines.stdout);
         assert_eq!(lines.stderr, WARNING);
 
-        let stats = polyfen(&["games", "stats", "-"], &kif);
-        assert_eq!(stats.code, 0, "{}", stats.stderr);
+        let stats = polyfen(&["games", "stats", "-"], &kif).succeeded();
         assert!(stats.stdout.ends_with("errors: 0\ngames with warnings on their ending: 1\n"), "{}", stats.stdout);
         assert_eq!(stats.stderr, WARNING);
 
-        let json = polyfen(&["games", "convert", "--to", "json", "-"], &kif);
-        assert_eq!(json.code, 0, "{}", json.stderr);
+        let json = polyfen(&["games", "convert", "--to", "json", "-"], &kif).succeeded();
         let game: serde_json::Value = serde_json::from_str(json.stdout.trim_end()).expect("JSON");
         assert_eq!(game["status"], "sennichite");
         assert_eq!(game["result"], "*");
@@ -543,8 +521,7 @@ mod shogi_outcomes {
     #[test]
     fn a_stated_sennichite_is_not_warned_of() {
         let kif = format!("{}  13 千日手\n", repeated_kif());
-        let stats = polyfen(&["games", "stats", "-"], &kif);
-        assert_eq!(stats.code, 0, "{}", stats.stderr);
+        let stats = polyfen(&["games", "stats", "-"], &kif).succeeded();
         assert!(stats.stdout.contains("results: 1/2-1/2 1\n"), "{}", stats.stdout);
         assert!(!stats.stdout.contains("warnings"), "{}", stats.stdout);
         assert_eq!(stats.stderr, "");

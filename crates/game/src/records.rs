@@ -301,6 +301,50 @@ pub fn line_of(raws: &mut [Raw], parent: usize) -> Vec<Node> {
     lines.get_mut(parent).and_then(Option::take).unwrap_or_default()
 }
 
+/// Every line of play of the tree `line` from `pos`, root to leaf, depth
+/// first, each variation's after the line it hangs on: for each move, the
+/// text `step` answers when given the position before it (which `step`
+/// plays the move on), the move and its index in its line.
+///
+/// # Errors
+///
+/// The first error of `step`.
+pub fn lines_of<P: Clone, E>(
+    pos: &P,
+    line: &[Node],
+    step: &mut impl FnMut(&mut P, &Node, usize) -> Result<String, E>,
+) -> Result<Vec<Vec<String>>, E> {
+    fn collect<P: Clone, E>(
+        pos: &P,
+        line: &[Node],
+        step: &mut impl FnMut(&mut P, &Node, usize) -> Result<String, E>,
+        prefix: &mut Vec<String>,
+        out: &mut Vec<Vec<String>>,
+    ) -> Result<(), E> {
+        let depth = prefix.len();
+        let mut pos = pos.clone();
+        let mut branches = Vec::new();
+        for (index, node) in line.iter().enumerate() {
+            for variation in &node.variations {
+                branches.push((prefix.len(), pos.clone(), &variation.moves));
+            }
+            prefix.push(step(&mut pos, node, index)?);
+        }
+        out.push(prefix.clone());
+        let played = prefix.split_off(depth);
+        for (at, pos, moves) in branches {
+            prefix.truncate(depth);
+            prefix.extend_from_slice(&played[..at - depth]);
+            collect(&pos, moves, step, prefix, out)?;
+        }
+        prefix.truncate(depth);
+        Ok(())
+    }
+    let mut out = Vec::new();
+    collect(pos, line, step, &mut Vec::new(), &mut out)?;
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -57,6 +57,17 @@ impl Output {
 }
 
 impl Raw {
+    /// The run, after checking that it succeeded.
+    ///
+    /// # Panics
+    ///
+    /// If the exit status is not 0; the message is standard error.
+    #[must_use]
+    pub fn succeeded(self) -> Raw {
+        assert_eq!(self.code, 0, "{}", self.stderr);
+        self
+    }
+
     /// Standard output as text.
     ///
     /// # Panics
@@ -79,6 +90,17 @@ impl Raw {
 }
 
 impl Outcome {
+    /// The run, after checking that it succeeded.
+    ///
+    /// # Panics
+    ///
+    /// If the exit status is not 0; the message is standard error.
+    #[must_use]
+    pub fn succeeded(self) -> Outcome {
+        assert_eq!(self.code, 0, "{}", self.stderr);
+        self
+    }
+
     /// The exit status, standard output and standard error, for a test
     /// that matches on all three.
     #[must_use]

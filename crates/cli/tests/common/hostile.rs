@@ -362,6 +362,12 @@ pub fn largest(answers: &[Answer]) -> usize {
     answers.iter().map(|a| a.bytes).max().unwrap_or_default()
 }
 
+/// [`largest`] in MiB.
+#[allow(clippy::cast_precision_loss)] // a figure for people to read
+pub fn largest_mib(answers: &[Answer]) -> f64 {
+    largest(answers) as f64 / 1_048_576.0
+}
+
 /// Counts the answers by status, as `200 ×3, 413 ×1`.
 pub fn statuses(answers: &[Answer]) -> String {
     let mut counts: Vec<(u16, usize)> = Vec::new();
@@ -482,6 +488,61 @@ impl Figures {
             self.probe.latencies.len() + self.probe.failures.len(),
             self.peak_rss_mib,
         )
+    }
+}
+
+// ---------------------------------------------------------------- attacks
+
+/// One attack under way: the server it is made on, the server's address,
+/// the figures, and once the attack has begun the probe and the start.
+pub struct Attack {
+    pub server: Server,
+    pub addr: SocketAddr,
+    pub figures: Figures,
+    under_way: Option<(Probe, Instant)>,
+    probe: ProbeReport,
+}
+
+/// Runs the attack `name` alone ([`exclusive`]) on a server started with
+/// `options`: `body` prepares it, begins it, ends it and checks what this
+/// attack alone checks; then come the checks every attack shares
+/// ([`Figures::finish`]).
+pub fn attack(name: &'static str, options: &[&str], body: impl AsyncFnOnce(&mut Attack)) {
+    exclusive(async {
+        let server = Server::start(options);
+        let figures = Figures::new(name);
+        let mut attack = Attack { addr: server.addr, server, figures, under_way: None, probe: ProbeReport::default() };
+        body(&mut attack).await;
+        assert!(attack.under_way.is_none(), "{name}: the attack has ended");
+        attack.figures.finish(&mut attack.server, std::mem::take(&mut attack.probe));
+    });
+}
+
+impl Attack {
+    /// Begins the attack: starts the probe, then the clock; the start.
+    pub fn begin(&mut self) -> Instant {
+        let probe = Probe::start(self.addr);
+        let started = Instant::now();
+        self.under_way = Some((probe, started));
+        started
+    }
+
+    /// Ends the attack after it sent `requests`: records how long it took,
+    /// then stops the probe.
+    pub fn end(&mut self, requests: usize) {
+        let (probe, started) = self.under_way.take().expect("the attack has begun");
+        self.figures.ran(started, requests);
+        self.probe = probe.finish();
+    }
+
+    /// [`Attack::end`], measuring between the two the server's CPU time
+    /// once the requests have ended ([`Server::cpu_after`]); that time.
+    pub async fn end_measuring_cpu(&mut self, requests: usize) -> Duration {
+        let (probe, started) = self.under_way.take().expect("the attack has begun");
+        self.figures.ran(started, requests);
+        let cpu = self.server.cpu_after(Instant::now()).await;
+        self.probe = probe.finish();
+        cpu
     }
 }
 

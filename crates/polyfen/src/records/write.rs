@@ -464,7 +464,6 @@ impl Game {
     /// As [`Game::write_pgn`].
     pub fn lines(&self, notation: Option<MoveNotation>) -> Result<Vec<Vec<String>>, RulesError> {
         let notation = notation_for(self.variant, notation)?;
-        let mut out = Vec::new();
         if self.moves.is_empty() {
             // a diagram: its position need not be playable
             return Ok(vec![Vec::new()]);
@@ -472,9 +471,8 @@ impl Game {
         with_game!(self.variant, P => {
             type R = <P as GamePosition>::Adapter;
             let pos = start::<R>(self)?;
-            collect_lines::<R>(&pos, &self.moves, own_notation::<R>(notation)?, &mut Vec::new(), &mut out)?;
-        });
-        Ok(out)
+            collect_lines::<R>(&pos, &self.moves, own_notation::<R>(notation)?)
+        })
     }
 
     /// The main line in `notation`, the position after each of its moves,
@@ -551,33 +549,19 @@ pub struct MainLine {
     pub warnings: Vec<String>,
 }
 
+/// Every line of play of `line` from `pos`, each move replayed and written
+/// in `notation`.
 fn collect_lines<R: ListedAdapter>(
     pos: &R::Pos,
     line: &[Node],
     notation: MoveNotationOf<R>,
-    prefix: &mut Vec<String>,
-    out: &mut Vec<Vec<String>>,
-) -> Result<(), RulesError> {
-    let depth = prefix.len();
-    let mut pos = pos.clone();
-    let mut branches = Vec::new();
-    for (index, node) in line.iter().enumerate() {
-        let mv = replay_move::<R>(&pos, node, index)?;
-        for variation in &node.variations {
-            branches.push((prefix.len(), pos.clone(), &variation.moves));
-        }
-        prefix.push(write_replayed::<R>(&pos, mv, notation, index)?);
-        play_step::<R>(&mut pos, mv);
-    }
-    out.push(prefix.clone());
-    let played = prefix.split_off(depth);
-    for (at, pos, moves) in branches {
-        prefix.truncate(depth);
-        prefix.extend_from_slice(&played[..at - depth]);
-        collect_lines::<R>(&pos, moves, notation, prefix, out)?;
-    }
-    prefix.truncate(depth);
-    Ok(())
+) -> Result<Vec<Vec<String>>, RulesError> {
+    polyfen_game::records::lines_of(pos, line, &mut |pos, node, index| {
+        let mv = replay_move::<R>(pos, node, index)?;
+        let text = write_replayed::<R>(pos, mv, notation, index)?;
+        play_step::<R>(pos, mv);
+        Ok(text)
+    })
 }
 
 /// `position` after a null move of any game (the turn passes, nothing

@@ -2,7 +2,7 @@
 //! variations, stepping with the buttons and keys, the editor, export, the
 //! shared address and a phone.
 
-use super::first_minute::{AT, INPUT, READY, TREE_TEXT, click, open, play, square};
+use super::first_minute::{AT, INPUT, READY, TREE_TEXT, click, click_until, open, play, play_line, square};
 use super::{Client, Locator, json, press, screenshot, wait_for};
 use fantoccini::actions::{InputSource, PointerAction, TouchActions};
 use polyfen::Position;
@@ -65,8 +65,7 @@ pub async fn play_each_game(client: &Client, base: &str) {
         |v| v == "ucie2e4 sane4 lane2-e4",
     )
     .await;
-    play(client, "e7", "e5", "e5").await;
-    play(client, "g1", "f3", "Nf3").await;
+    play_line(client, &[("e7", "e5", "e5"), ("g1", "f3", "Nf3")]).await;
     wait_for(client, "the moves", TREE, |v| v == "e4 e5 Nf3").await;
     wait_for(client, "the position box", INPUT, |v| v == after(chess, &["e2e4", "e7e5", "g1f3"]).as_str()).await;
     // the output box has the position in the notation chosen
@@ -79,8 +78,7 @@ pub async fn play_each_game(client: &Client, base: &str) {
     open(client, base, xiangqi).await;
     square(client, "h2").await;
     wait_for(client, "the cannon's targets", TARGETS, |v| v.as_str().is_some_and(|t| t.contains("e2"))).await;
-    play(client, "h2", "e2", "H2-E2").await;
-    play(client, "h9", "g7", "H9-G7").await;
+    play_line(client, &[("h2", "e2", "H2-E2"), ("h9", "g7", "H9-G7")]).await;
     wait_for(client, "the position box", INPUT, |v| v == after(xiangqi, &["h2e2", "h9g7"]).as_str()).await;
     wait_for(client, "the last move", LAST, |v| v == "g7 h9").await;
     let notation = client.find(Locator::Id("tree-notation")).await.expect("the notation list");
@@ -100,8 +98,7 @@ pub async fn play_each_game(client: &Client, base: &str) {
     )
     .await;
     assert_eq!(offered, json!(["a8-"]));
-    click(client, "#move-choice button[data-move=\"a8-\"]").await;
-    wait_for(client, "the rotation played", AT, |v| v == "a8-").await;
+    click_until(client, "#move-choice button[data-move=\"a8-\"]", "the rotation played", AT, "a8-").await;
     wait_for(client, "the page ready", READY, |v| v == "false").await;
     square(client, "j1").await;
     wait_for(client, "j1's rotation offered", "return document.querySelectorAll('#move-choice button').length;", |v| {
@@ -124,8 +121,7 @@ pub async fn play_each_game(client: &Client, base: &str) {
     // Shogi: a move by clicks, a promotion chosen, a piece dropped from the hand
     let shogi = "4k4/9/9/9/9/P8/9/9/4K4 b G 1";
     open(client, base, shogi).await;
-    play(client, "9f", "9e", "9f9e").await;
-    play(client, "5a", "4a", "5a4a").await;
+    play_line(client, &[("9f", "9e", "9f9e"), ("5a", "4a", "5a4a")]).await;
     wait_for(
         client,
         "the gold in hand offered",
@@ -191,8 +187,7 @@ pub async fn play_each_game(client: &Client, base: &str) {
     )
     .await;
     assert_eq!(offered, "a7a8q a7a8r a7a8b a7a8n");
-    click(client, "#move-choice button[data-move=\"a7a8n\"]").await;
-    wait_for(client, "the knight", AT, |v| v == "a8=N").await;
+    click_until(client, "#move-choice button[data-move=\"a7a8n\"]", "the knight", AT, "a8=N").await;
     wait_for(client, "the position box", INPUT, |v| v == after(promotion, &["a7a8n"]).as_str()).await;
 
     // a move typed in any notation; a bad one gets the API's error
@@ -256,18 +251,14 @@ pub async fn play_each_game(client: &Client, base: &str) {
 pub async fn variations(client: &Client, base: &str) {
     let chess = polyfen::polyfen_chess::START_FEN;
     open(client, base, chess).await;
-    play(client, "e2", "e4", "e4").await;
-    play(client, "e7", "e5", "e5").await;
-    play(client, "g1", "f3", "Nf3").await;
-    click(client, "#tree-prev").await;
-    wait_for(client, "one back", AT, |v| v == "e5").await;
+    play_line(client, &[("e2", "e4", "e4"), ("e7", "e5", "e5"), ("g1", "f3", "Nf3")]).await;
+    click_until(client, "#tree-prev", "one back", AT, "e5").await;
     wait_for(client, "the page ready", READY, |v| v == "false").await;
     // a move that leaves the line: a variation
     play(client, "b1", "c3", "Nc3").await;
     wait_for(client, "the variation", TREE_TEXT, |v| v == "1. e4 e5 2. Nf3 (2. Nc3)").await;
     // the same move again goes along the tree
-    click(client, "#tree-prev").await;
-    wait_for(client, "one back", AT, |v| v == "e5").await;
+    click_until(client, "#tree-prev", "one back", AT, "e5").await;
     wait_for(client, "the page ready", READY, |v| v == "false").await;
     play(client, "g1", "f3", "Nf3").await;
     wait_for(client, "no new move", TREE, |v| v == "e4 e5 Nf3 Nc3").await;
@@ -276,10 +267,8 @@ pub async fn variations(client: &Client, base: &str) {
     wait_for(client, "the start", "return document.getElementById('tree-ply').textContent;", |v| v == "Start position")
         .await;
     wait_for(client, "the start position", INPUT, |v| v == chess).await;
-    click(client, "#tree-next").await;
-    wait_for(client, "one on", AT, |v| v == "e4").await;
-    click(client, "#tree-last").await;
-    wait_for(client, "the end", AT, |v| v == "Nf3").await;
+    click_until(client, "#tree-next", "one on", AT, "e4").await;
+    click_until(client, "#tree-last", "the end", AT, "Nf3").await;
     // the keys, with the focus on a button of the page (not a text box)
     press(client, LEFT).await;
     wait_for(client, "← steps back", AT, |v| v == "e5").await;
@@ -298,8 +287,7 @@ pub async fn variations(client: &Client, base: &str) {
     assert_eq!(client.execute(AT, vec![]).await.expect("runs"), "Nf3");
 
     // click the variation's move, promote it, read it back from the address
-    click(client, "#tree-moves .variation button.move").await;
-    wait_for(client, "the variation's move", AT, |v| v == "Nc3").await;
+    click_until(client, "#tree-moves .variation button.move", "the variation's move", AT, "Nc3").await;
     wait_for(client, "the page ready", READY, |v| v == "false").await;
     let position = after(chess, &["e2e4", "e7e5", "b1c3"]);
     wait_for(client, "the variation's position", INPUT, |v| v == position.as_str()).await;
@@ -310,17 +298,14 @@ pub async fn variations(client: &Client, base: &str) {
     wait_for(client, "the same moves", TREE_TEXT, |v| v == "1. e4 e5 2. Nf3 (2. Nc3)").await;
     wait_for(client, "the same move shown", AT, |v| v == "Nc3").await;
     wait_for(client, "the same position", INPUT, |v| v == position.as_str()).await;
-    click(client, "#tree-promote").await;
-    wait_for(client, "promoted", TREE_TEXT, |v| v == "1. e4 e5 2. Nc3 (2. Nf3)").await;
+    click_until(client, "#tree-promote", "promoted", TREE_TEXT, "1. e4 e5 2. Nc3 (2. Nf3)").await;
     wait_for(client, "the address follows", "return window.location.search;", |v| {
         v.as_str().is_some_and(|s| s.contains("ply=3"))
     })
     .await;
-    click(client, "#tree-moves .variation button.move").await;
-    wait_for(client, "the other", AT, |v| v == "Nf3").await;
+    click_until(client, "#tree-moves .variation button.move", "the other", AT, "Nf3").await;
     wait_for(client, "the page ready", READY, |v| v == "false").await;
-    click(client, "#tree-delete").await;
-    wait_for(client, "deleted", TREE_TEXT, |v| v == "1. e4 e5 2. Nc3").await;
+    click_until(client, "#tree-delete", "deleted", TREE_TEXT, "1. e4 e5 2. Nc3").await;
     wait_for(client, "back on the line", AT, |v| v == "e5").await;
 
     // export: a tag edited, the moves in another notation
@@ -374,8 +359,7 @@ pub async fn variations(client: &Client, base: &str) {
     })
     .await;
     click(client, "#games-last").await;
-    click(client, "#games-open").await;
-    wait_for(client, "the long game on the board", AT, |v| v == "e5").await;
+    click_until(client, "#games-open", "the long game on the board", AT, "e5").await;
     wait_for(client, "the page ready", READY, |v| v == "false").await;
     let position = after(polyfen::polyfen_chess::START_FEN, &["e2e4", "e7e5"]);
     let search = wait_for(client, "the address", "return window.location.search;", |v| {
@@ -477,8 +461,7 @@ pub async fn editor(client: &Client, base: &str) {
 pub async fn phone(client: &Client, base: &str) {
     client.set_window_size(390, 844).await.expect("a phone's width");
     open(client, base, polyfen::polyfen_chess::START_FEN).await;
-    play(client, "e2", "e4", "e4").await;
-    play(client, "c7", "c5", "c5").await;
+    play_line(client, &[("e2", "e4", "e4"), ("c7", "c5", "c5")]).await;
     // a move by touch: a finger drags the knight
     let from = client.find(Locator::Css("#board .square[data-square=\"g1\"]")).await.expect("g1");
     let to = client.find(Locator::Css("#board .square[data-square=\"f3\"]")).await.expect("f3");

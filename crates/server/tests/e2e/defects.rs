@@ -1,6 +1,7 @@
 //! The defects found trying the page as a new user, each checked, and the
 //! hooks other tests rely on.
 
+use super::first_minute::{click, click_until};
 use super::{
     CURRENT, Client, GAME_PIECES, Locator, MESSAGES, MOVES, NOTATION, PIECES, PathBuf, json, open_page, press, query,
     screenshot, set_input, wait_for,
@@ -40,10 +41,6 @@ async fn paste_game(client: &Client, text: &str) {
     let box_ = client.find(Locator::Id("games-input")).await.expect("the game box");
     box_.clear().await.expect("cleared");
     box_.send_keys(text).await.expect("typed");
-}
-
-async fn click(client: &Client, css: &str) {
-    client.find(Locator::Css(css)).await.expect(css).click().await.expect("clicked");
 }
 
 /// A file written to the target directory, for the file picker.
@@ -137,24 +134,20 @@ pub async fn game_viewer(client: &Client, base: &str) {
         .await
         .expect("runs");
     assert_eq!(uncovered, json!(6), "every move button can be clicked");
-    click(client, "#games-moves button[data-ply=\"4\"]").await;
-    wait_for(client, "the move clicked", CURRENT, |v| v == "Nc6").await;
+    click_until(client, "#games-moves button[data-ply=\"4\"]", "the move clicked", CURRENT, "Nc6").await;
 
     // 3: ◀ ▶ buttons, and the arrow keys after a click on the board
     click(client, "#games-first").await;
     wait_for(client, "back to the start", PLY, |v| v.as_str().is_some_and(|p| p.starts_with("Start"))).await;
-    click(client, "#games-next").await;
-    wait_for(client, "one ply on", CURRENT, |v| v == "e4").await;
+    click_until(client, "#games-next", "one ply on", CURRENT, "e4").await;
     // 9: the last move is marked on the board
     wait_for(client, "the last move marked", LAST, |v| v == "e2 e4").await;
     click(client, "#games-board .square[data-square=\"a1\"]").await;
     press(client, RIGHT).await;
     wait_for(client, "the arrow key steps", CURRENT, |v| v == "e5").await;
     wait_for(client, "the last move marked", LAST, |v| v == "e5 e7").await;
-    click(client, "#games-last").await;
-    wait_for(client, "the end", CURRENT, |v| v == "a6").await;
-    click(client, "#games-prev").await;
-    wait_for(client, "one back", CURRENT, |v| v == "Bb5").await;
+    click_until(client, "#games-last", "the end", CURRENT, "a6").await;
+    click_until(client, "#games-prev", "one back", CURRENT, "Bb5").await;
 
     // a Shogi KIF record, stepped through: its moves in USI, the game's
     // coordinates, then in KIF; the last move marked on the board
@@ -163,18 +156,15 @@ pub async fn game_viewer(client: &Client, base: &str) {
     let notation = client.find(Locator::Id("games-notation")).await.expect("the notation list");
     notation.select_by_value("kif").await.expect("kif is offered for Shogi");
     wait_for(client, "the moves in KIF", MOVES, |v| v == "７六歩(77) ３四歩(33) ２二角成(88) 同　銀(31)").await;
-    click(client, "#games-moves button[data-ply=\"3\"]").await;
-    wait_for(client, "the bishop's capture", CURRENT, |v| v == "２二角成(88)").await;
+    click_until(client, "#games-moves button[data-ply=\"3\"]", "the bishop's capture", CURRENT, "２二角成(88)").await;
     wait_for(client, "the capture marked", LAST, |v| v == "2b 8h").await;
-    click(client, "#games-last").await;
-    wait_for(client, "the silver's recapture", CURRENT, |v| v == "同　銀(31)").await;
+    click_until(client, "#games-last", "the silver's recapture", CURRENT, "同　銀(31)").await;
     wait_for(client, "the recapture marked", LAST, |v| v == "2b 3a").await;
 
     // a crazyhouse game, stepped through: the pocket drawn, drops played
     paste_game(client, "[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@d5 *\n").await;
     wait_for(client, "the crazyhouse moves", MOVES, |v| v == "e4 d5 exd5 Qxd5 Nc3 Qa5 P@d5").await;
-    click(client, "#games-moves button[data-ply=\"4\"]").await;
-    wait_for(client, "the queen's capture", CURRENT, |v| v == "Qxd5").await;
+    click_until(client, "#games-moves button[data-ply=\"4\"]", "the queen's capture", CURRENT, "Qxd5").await;
     wait_for(
         client,
         "a pawn in each pocket",
@@ -182,8 +172,7 @@ pub async fn game_viewer(client: &Client, base: &str) {
         |v| v == "P p",
     )
     .await;
-    click(client, "#games-last").await;
-    wait_for(client, "the drop", CURRENT, |v| v == "P@d5").await;
+    click_until(client, "#games-last", "the drop", CURRENT, "P@d5").await;
     wait_for(client, "the drop marked", LAST, |v| v == "d5").await;
 
     // 1 and 6: a Xiangqi game after a chess game whose moves were shown
@@ -228,8 +217,7 @@ pub async fn game_viewer(client: &Client, base: &str) {
         client.execute("return document.getElementById('games-moves').textContent;", vec![]).await.expect("runs")
     );
 
-    click(client, "#games-next").await;
-    wait_for(client, "the last move marked", LAST, |v| v == "e2 e4").await;
+    click_until(client, "#games-next", "the last move marked", LAST, "e2 e4").await;
     client.execute("document.getElementById('games-section').scrollIntoView();", vec![]).await.expect("runs");
     screenshot(client, "page-desktop-game.png").await;
 

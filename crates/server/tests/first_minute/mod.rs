@@ -18,6 +18,13 @@ pub async fn click(client: &Client, css: &str) {
     client.find(Locator::Css(css)).await.expect(css).click().await.expect("clicked");
 }
 
+/// Clicks the element `css`, then waits until `script` answers `expected`
+/// (`what` names the wait).
+pub async fn click_until(client: &Client, css: &str, what: &str, script: &str, expected: &str) {
+    click(client, css).await;
+    wait_for(client, what, script, |v| v == expected).await;
+}
+
 pub async fn square(client: &Client, name: &str) {
     click(client, &format!("#board .square[data-square=\"{name}\"]")).await;
 }
@@ -40,6 +47,13 @@ pub async fn play(client: &Client, from: &str, to: &str, shown: &str) {
     square(client, to).await;
     wait_for(client, "the move played", AT, |v| v == shown).await;
     wait_for(client, "the page ready", READY, |v| v == "false").await;
+}
+
+/// Plays each move of `line` ([`play`]: from, to, shown), in order.
+pub async fn play_line(client: &Client, line: &[(&str, &str, &str)]) {
+    for &(from, to, shown) in line {
+        play(client, from, to, shown).await;
+    }
 }
 
 /// A flipped Shogi board keeps every piece on its square: the turn of the
@@ -83,8 +97,7 @@ const SHOGI_KIF: &str = concat!(
 /// and in the record viewer (the numbering games/convert answers).
 pub async fn shogi_numbers(client: &Client, base: &str) {
     open(client, base, polyfen::polyfen_shogi::START_SFEN).await;
-    play(client, "7g", "7f", "7g7f").await;
-    play(client, "3c", "3d", "3c3d").await;
+    play_line(client, &[("7g", "7f", "7g7f"), ("3c", "3d", "3c3d")]).await;
     let text = wait_for(client, "the tree", TREE_TEXT, |v| v.as_str().is_some_and(|t| t.contains("3c3d"))).await;
     let text = text.as_str().unwrap_or_default().split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(text.starts_with("1. 7g7f 3c3d"), "the tree numbers sente's first move 1.: {text}");
@@ -113,9 +126,7 @@ pub async fn edit_keeps_tree(client: &Client, base: &str) {
     use fantoccini::actions::{InputSource, KeyAction, KeyActions};
     let chess = polyfen::polyfen_chess::START_FEN;
     open(client, base, chess).await;
-    play(client, "e2", "e4", "e4").await;
-    play(client, "e7", "e5", "e5").await;
-    play(client, "g1", "f3", "Nf3").await;
+    play_line(client, &[("e2", "e4", "e4"), ("e7", "e5", "e5"), ("g1", "f3", "Nf3")]).await;
     let after = client.execute(INPUT, vec![]).await.expect("runs");
     // one space typed at the end of the box: the same position, the same moves
     let input = client.find(Locator::Id("input")).await.expect("the position box");
@@ -130,8 +141,7 @@ pub async fn edit_keeps_tree(client: &Client, base: &str) {
     wait_for(client, "the undo offered", UNDO_SHOWN, |v| v == true).await;
     wait_for(client, "a new line", MOVES_SHOWN, |v| v == "").await;
     wait_for(client, "the page ready", READY, |v| v == "false").await;
-    click(client, "#tree-undo").await;
-    wait_for(client, "the moves back", MOVES_SHOWN, |v| v == "e4 e5 Nf3").await;
+    click_until(client, "#tree-undo", "the moves back", MOVES_SHOWN, "e4 e5 Nf3").await;
     wait_for(client, "at the move shown", AT, |v| v == "Nf3").await;
     wait_for(client, "the position back", INPUT, |v| v == &after).await;
     wait_for(client, "the page ready", READY, |v| v == "false").await;
@@ -240,8 +250,7 @@ pub async fn pasted_game_on_board(client: &Client, base: &str) {
                   return s.selectedIndex < 0 ? '' : s.options[s.selectedIndex].textContent;";
     wait_for(client, "the players named", picked, |v| v == "1: A – B").await;
     // a move on: the game's next move, on the main board
-    click(client, "#tree-next").await;
-    wait_for(client, "the first move", AT, |v| v == "7g7f").await;
+    click_until(client, "#tree-next", "the first move", AT, "7g7f").await;
     wait_for(client, "the page ready", READY, |v| v == "false").await;
 
     // a PGN in the game record box: on the main board too
@@ -301,9 +310,7 @@ pub async fn lichess_layout(client: &Client, base: &str) {
     {
         client.set_window_size(width, height).await.expect("the window's size");
         open(client, base, polyfen::polyfen_chess::START_FEN).await;
-        play(client, "e2", "e4", "e4").await;
-        play(client, "e7", "e5", "e5").await;
-        play(client, "g1", "f3", "Nf3").await;
+        play_line(client, &[("e2", "e4", "e4"), ("e7", "e5", "e5"), ("g1", "f3", "Nf3")]).await;
         client.execute("window.scrollTo(0, 0);", vec![]).await.expect("runs");
         let boxes = client
             .execute(

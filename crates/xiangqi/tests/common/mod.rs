@@ -9,7 +9,7 @@
 use polyfen_game::records::{Node, Record, RecordError};
 use polyfen_game::{GamePosition, MoveNote, RecordAdapter, WriteOptions, play_step, read_step, write_step};
 use polyfen_test_support::Corpus;
-use polyfen_xiangqi::{Position, START_FEN, XiangqiAdapter, XiangqiMoveNotation, XiangqiNotation, XiangqiPosition};
+use polyfen_xiangqi::{START_FEN, XiangqiAdapter, XiangqiMoveNotation, XiangqiNotation, XiangqiPosition};
 
 /// A Xiangqi game read from one of its record formats.
 pub type Game = Record<XiangqiPosition>;
@@ -70,44 +70,16 @@ pub fn lines(game: &Game, notation: XiangqiMoveNotation) -> Result<Vec<Vec<Strin
         return Ok(vec![Vec::new()]);
     }
     let pos = XiangqiAdapter::from_position(&game.start)?;
-    let mut out = Vec::new();
-    collect_lines(pos, &game.moves, notation, &mut Vec::new(), &mut out)?;
-    Ok(out)
-}
-
-/// The lines of `line` from `pos` after `prefix`, depth first, each
-/// variation's after the line it hangs on.
-fn collect_lines(
-    mut pos: Position,
-    line: &[Node],
-    notation: XiangqiMoveNotation,
-    prefix: &mut Vec<String>,
-    out: &mut Vec<Vec<String>>,
-) -> Result<(), String> {
-    let depth = prefix.len();
-    let mut branches = Vec::new();
-    for (index, node) in line.iter().enumerate() {
+    polyfen_game::records::lines_of(&pos, &game.moves, &mut |pos, node, index| {
         let mut notes: Vec<MoveNote> = Vec::new();
-        let step = read_step::<XiangqiAdapter>(&pos, &node.mv, Some(XiangqiAdapter::COORDINATES), false, &mut notes)
+        let step = read_step::<XiangqiAdapter>(pos, &node.mv, Some(XiangqiAdapter::COORDINATES), false, &mut notes)
             .map_err(|e| format!("move {index} ({}): {}", node.mv, e.message))?;
-        for variation in &node.variations {
-            branches.push((prefix.len(), pos, &variation.moves));
-        }
         let mut text = String::new();
-        write_step::<XiangqiAdapter>(&pos, step, notation, &mut text)
+        write_step::<XiangqiAdapter>(pos, step, notation, &mut text)
             .map_err(|_| format!("move {index}: {notation} cannot write a null move"))?;
-        prefix.push(text);
-        play_step::<XiangqiAdapter>(&mut pos, step);
-    }
-    out.push(prefix.clone());
-    let played = prefix.split_off(depth);
-    for (at, pos, moves) in branches {
-        prefix.truncate(depth);
-        prefix.extend_from_slice(&played[..at - depth]);
-        collect_lines(pos, moves, notation, prefix, out)?;
-    }
-    prefix.truncate(depth);
-    Ok(())
+        play_step::<XiangqiAdapter>(pos, step);
+        Ok(text)
+    })
 }
 
 /// Every line of play in UCCI, the moves as the model keeps them.
