@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{client, post, post_ok, post_raw, start};
+use common::{post, post_ok, post_raw, started};
 use polyfen::ReadOptions;
 use polyfen::explain::explain;
 use polyfen_server::Config;
@@ -12,8 +12,7 @@ use serde_json::json;
 
 #[tokio::test]
 async fn explains_positions_of_each_game_like_the_library() {
-    let base = start(Config::default()).await;
-    let c = client();
+    let (c, base) = started(Config::default()).await;
     for (input, notations) in [
         ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", vec!["fen", "shredder-fen", "epd", "json"]),
         (
@@ -45,8 +44,7 @@ async fn explains_positions_of_each_game_like_the_library() {
 
 #[tokio::test]
 async fn explains_a_move_in_every_move_notation() {
-    let base = start(Config::default()).await;
-    let c = client();
+    let (c, base) = started(Config::default()).await;
     let answer = post_ok(&c, &base, "/v1/explain", &json!({"input": "炮二平五", "position": "xiangqi:standard"})).await;
     assert_eq!(answer["ok"]["notation"], "chinese");
     let kinds: Vec<&str> =
@@ -65,8 +63,7 @@ async fn explains_a_move_in_every_move_notation() {
 
 #[tokio::test]
 async fn errors_name_the_place() {
-    let base = start(Config::default()).await;
-    let c = client();
+    let (c, base) = started(Config::default()).await;
     let (status, answer) = post(&c, &base, "/v1/explain", &json!({"input": "8/8/8 w - - 0 1"})).await;
     assert_eq!(status, 422, "{answer}");
     assert!(answer["error"]["column"].as_u64().is_some(), "{answer}");
@@ -88,8 +85,7 @@ async fn errors_name_the_place() {
 
 #[tokio::test]
 async fn explains_under_the_rules_given_and_a_pocket_part_by_part() {
-    let base = start(Config::default()).await;
-    let c = client();
+    let (c, base) = started(Config::default()).await;
     // a crazyhouse pocket is a part, with a part per piece
     let answer = post_ok(&c, &base, "/v1/explain", &json!({ "input": "4k3/8/8/8/8/8/8/4K3[Qn] w - - 0 1" })).await;
     let hand = answer["ok"]["parts"].as_array().unwrap().iter().find(|p| p["kind"] == "hand").expect("a hand part");

@@ -7,7 +7,7 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use common::{client, get, post, post_ok, start};
+use common::{get, post, post_ok, started};
 use polyfen::{Notation, Position, ReadOptions, RenderStyle, VariantId, WriteOptions, read};
 use polyfen_server::Config;
 use serde_json::{Value, json};
@@ -30,8 +30,7 @@ async fn listed(c: &reqwest::Client, base: &str, key: &str) -> Vec<Value> {
 
 #[tokio::test]
 async fn every_game_is_listed_with_its_squares_moves_and_pieces() {
-    let base = start(Config::default()).await;
-    let c = client();
+    let (c, base) = started(Config::default()).await;
     let games = listed(&c, &base, "games").await;
     let ids: Vec<&str> = games.iter().filter_map(|g| g["id"].as_str()).collect();
     let expected: Vec<&str> = VariantId::iter().map(Into::into).collect();
@@ -127,8 +126,7 @@ async fn every_game_is_listed_with_its_squares_moves_and_pieces() {
 #[tokio::test]
 async fn every_record_format_is_listed_with_its_files_extensions() {
     use polyfen::records::RecordFormat;
-    let base = start(Config::default()).await;
-    let c = client();
+    let (c, base) = started(Config::default()).await;
     let formats = listed(&c, &base, "record_formats").await;
     let names: Vec<&str> = formats.iter().filter_map(|f| f["name"].as_str()).collect();
     let expected: Vec<&str> = RecordFormat::ALL.iter().map(|f| f.name()).collect();

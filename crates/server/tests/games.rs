@@ -3,15 +3,14 @@
 
 mod common;
 
-use common::{client, post, post_ok, start};
+use common::{post, post_ok, start, started};
 use polyfen::records::{GameOptions, read_pgn};
 use polyfen_server::Config;
 use serde_json::json;
 
 #[tokio::test]
 async fn games_convert_to_json_and_pgn() {
-    let base = start(Config::default()).await;
-    let c = client();
+    let (c, base) = started(Config::default()).await;
     let pgn = "[Event \"a\"]\n\n1. e4 e5 2. Nf3 {c} (2. f4) 2... Nc6 *\n\n1. e4 e5 2. Ke3 *\n\n[Variant \"Khet\"]\n\n1. c1c2 *\n";
     let answer = post_ok(&c, &base, "/v1/games/convert", &json!({"pgn": pgn})).await;
     let games = answer["games"].as_array().expect("games");
@@ -40,8 +39,7 @@ async fn games_convert_to_json_and_pgn() {
 
 #[tokio::test]
 async fn games_convert_refuses_what_it_cannot_do() {
-    let base = start(Config::default().with_max_moves(3)).await;
-    let c = client();
+    let (c, base) = started(Config::default().with_max_moves(3)).await;
     let (status, answer) = post(&c, &base, "/v1/games/convert", &json!({"pgn": "1. e4 e5 2. Nf3 Nc6 *"})).await;
     assert_eq!(status, 413, "{answer}");
     assert_eq!(
@@ -60,8 +58,7 @@ async fn games_convert_refuses_what_it_cannot_do() {
 
 #[tokio::test]
 async fn games_convert_reads_leniently_when_asked() {
-    let base = start(Config::default()).await;
-    let c = client();
+    let (c, base) = started(Config::default()).await;
     let pgn = "[FEN \"4k3/8/8/4Pp2/8/8/8/4K3 w - f6 0 2\"]\n\n2. f6 *\n";
     let answer = post_ok(&c, &base, "/v1/games/convert", &json!({"pgn": pgn})).await;
     assert!(answer["games"][0]["error"]["message"].as_str().unwrap_or_default().starts_with("move 2. f6"), "{answer}");
@@ -75,8 +72,7 @@ async fn games_convert_reads_record_files_sent_as_base64() {
     use base64::Engine as _;
     let Some(records) = polyfen_test_support::corpus("xiangqi-records") else { return };
     let records = records.display();
-    let base = start(Config::default()).await;
-    let c = client();
+    let (c, base) = started(Config::default()).await;
     let encode = |path: &str| {
         let bytes = std::fs::read(format!("{records}/{path}")).expect("a record file");
         base64::engine::general_purpose::STANDARD.encode(bytes)
@@ -126,8 +122,7 @@ async fn games_convert_reads_record_files_sent_as_base64() {
 
 #[tokio::test]
 async fn games_keep_the_notation_they_are_written_in() {
-    let base = start(Config::default()).await;
-    let c = client();
+    let (c, base) = started(Config::default()).await;
     let pgn = "[Variant \"xiangqi\"]\n\n1. 炮二平五 马８进７ *\n\n[Variant \"xiangqi\"]\n\n1. C2.5 h8+7 *\n\n1. e2e4 e7e5 *\n";
     let answer = post_ok(&c, &base, "/v1/games/convert", &json!({"pgn": pgn})).await;
     let notations: Vec<&str> = answer["games"]
@@ -145,8 +140,7 @@ async fn games_keep_the_notation_they_are_written_in() {
 
 #[tokio::test]
 async fn games_convert_reads_shogi_usi_lines_and_jkf_found_from_their_text() {
-    let base = start(Config::default()).await;
-    let c = client();
+    let (c, base) = started(Config::default()).await;
     let usi = "position startpos moves 7g7f 3c3d\nstartpos moves 2g2f\n";
     let answer = post_ok(&c, &base, "/v1/games/convert", &json!({"pgn": usi, "moves": "usi"})).await;
     assert_eq!(answer["games"][0]["ok"]["mainline"], json!(["7g7f", "3c3d"]), "{answer}");
@@ -165,8 +159,7 @@ async fn games_convert_reads_shogi_usi_lines_and_jkf_found_from_their_text() {
 
 #[tokio::test]
 async fn games_convert_reads_games_under_the_rules_variant_asked_for() {
-    let base = start(Config::default()).await;
-    let c = client();
+    let (c, base) = started(Config::default()).await;
     // a crazyhouse game without a Variant tag: a drop is no chess move
     let pgn = "1. e4 d5 2. exd5 Nf6 3. P@e6 *\n";
     let chess = post_ok(&c, &base, "/v1/games/convert", &json!({"pgn": pgn})).await;
@@ -199,8 +192,7 @@ async fn games_convert_reads_games_under_the_rules_variant_asked_for() {
 
 #[tokio::test]
 async fn games_convert_takes_a_game_in_its_json_form() {
-    let base = start(Config::default()).await;
-    let c = client();
+    let (c, base) = started(Config::default()).await;
     // a game answered as JSON comes back as the same PGN
     let pgn = "[Event \"a\"]\n\n{before} 1. e4 $1 e5 2. Nf3 {c} (2. f4 {gambit} exf4) 2... Nc6 *\n";
     let (_, answer) = post(&c, &base, "/v1/games/convert", &json!({"pgn": pgn})).await;
@@ -265,8 +257,7 @@ async fn games_convert_takes_a_game_in_its_json_form() {
 
 #[tokio::test]
 async fn games_are_numbered_from_their_start_with_their_positions() {
-    let base = start(Config::default()).await;
-    let c = client();
+    let (c, base) = started(Config::default()).await;
     for (pgn, numbering) in [
         ("1. e4 *", json!({"number": 1, "second": false})),
         ("[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 12\"]\n\n12... Kd7 *", json!({"number": 12, "second": true})),

@@ -3,14 +3,13 @@
 
 mod common;
 
-use common::{client, post, post_ok, start};
+use common::{post, post_ok, started};
 use polyfen_server::Config;
 use serde_json::json;
 
 #[tokio::test]
 async fn named_setups_work_in_the_service() {
-    let base = start(Config::default()).await;
-    let c = client();
+    let (c, base) = started(Config::default()).await;
     let answer = post_ok(&c, &base, "/v1/convert", &json!({"input": "chess:standard", "to": "shredder-fen"})).await;
     assert_eq!(answer["ok"]["output"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1", "{answer}");
     let answer = post_ok(&c, &base, "/v1/validate", &json!({"input": "khet:imhotep"})).await;

@@ -100,27 +100,17 @@ pub(crate) fn variant_of(rules: &str) -> ChessVariant {
     rules.parse().unwrap_or_default()
 }
 
-/// The kebab-case id of a variant's own end of the game.
 /// The ids of the chess variants' own ends, as [`GameStatus::Ended`] names
-/// them.
-pub(super) const ENDS: &[&str] = &[
-    end_id(VariantEnd::ThreeChecks),
-    end_id(VariantEnd::KingOfTheHill),
-    end_id(VariantEnd::KingExploded),
-    end_id(VariantEnd::PiecesLost),
-    end_id(VariantEnd::NoMoves),
-    end_id(VariantEnd::KingsRace),
-];
+/// them: the kebab-case name of each [`VariantEnd`], in its order.
+pub(super) const ENDS: &[&str] =
+    &["three-checks", "king-of-the-hill", "king-exploded", "pieces-lost", "no-moves", "kings-race"];
 
+// one id for each end, the last end's the last
+const _: () = assert!(ENDS.len() == VariantEnd::KingsRace as usize + 1);
+
+/// The kebab-case id of a variant's own end of the game.
 const fn end_id(end: VariantEnd) -> &'static str {
-    match end {
-        VariantEnd::ThreeChecks => "three-checks",
-        VariantEnd::KingOfTheHill => "king-of-the-hill",
-        VariantEnd::KingExploded => "king-exploded",
-        VariantEnd::PiecesLost => "pieces-lost",
-        VariantEnd::NoMoves => "no-moves",
-        VariantEnd::KingsRace => "kings-race",
-    }
+    ENDS[end as usize]
 }
 
 impl From<VariantOutcome> for GameStatus {

@@ -18,6 +18,13 @@ pub async fn start(config: Config) -> String {
     format!("http://{addr}")
 }
 
+/// Starts the service with `config` ([`start`]) and makes a [`client`]:
+/// the client and the service's base URL.
+pub async fn started(config: Config) -> (reqwest::Client, String) {
+    let base = start(config).await;
+    (client(), base)
+}
+
 /// A client that does not look for proxies (the tests talk to loopback).
 pub fn client() -> reqwest::Client {
     reqwest::Client::builder().no_proxy().build().expect("client")
