@@ -259,12 +259,7 @@ pub(crate) fn parse_game_or_rules(s: &str) -> Result<GameOrRules, String> {
     if let Some((game, rules)) = VariantId::of_rules(s) {
         return Ok(GameOrRules::Rules(game, rules.id));
     }
-    let games: Vec<&str> = <VariantId as strum::IntoEnumIterator>::iter().map(Into::into).collect();
-    Err(format!(
-        "unknown variant {s:?}; known: {}, and the rules variants {}",
-        games.join(", "),
-        VariantId::rules_ids().join(", ")
-    ))
+    Err(format!("unknown variant {s:?}: {} (`polyfen variants` lists them)", VariantId::unknown_name_hint(s)))
 }
 
 /// `s` read as an id of `T` (a notation, a move notation, a game), or the
@@ -294,9 +289,9 @@ fn parse_letters(s: &str) -> Result<&'static str, String> {
 
 /// A rules variant's id, from any of its names.
 pub(crate) fn parse_rules(s: &str) -> Result<&'static str, String> {
-    VariantId::of_rules(s)
-        .map(|(_, rules)| rules.id)
-        .ok_or_else(|| format!("unknown rules variant {s:?}; known: {}", VariantId::rules_ids().join(", ")))
+    VariantId::of_rules(s).map(|(_, rules)| rules.id).ok_or_else(|| {
+        format!("unknown rules variant {s:?}: {} (`polyfen variants` lists them)", VariantId::unknown_name_hint(s))
+    })
 }
 
 pub(crate) fn parse_style(s: &str) -> Result<RenderStyle, String> {

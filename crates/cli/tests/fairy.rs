@@ -141,3 +141,12 @@ fn a_broken_file_is_refused_naming_its_line() {
     assert!(missing.stderr.contains("cannot read the variants file no-such-file.ini"), "{}", missing.stderr);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_misspelt_game_is_answered_with_the_nearest_name() {
+    let out = common::run(&["moves", "--variant", "makruc", "8/8/8/8/8/8/8/8 w - - 0 1"], "");
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("unknown rules variant \"makruc\": did you mean makruk?"), "{}", out.stderr);
+    // one line, not the list of every name
+    assert!(out.stderr.lines().next().is_some_and(|l| l.len() < 200), "{}", out.stderr);
+}

@@ -108,7 +108,7 @@ macro_rules! from_name {
 
 pub use codec::{AttributeSpec, Leniency, PlacementSpec, Repair, RepairKind, RowOrder, WriteStyle};
 pub use color::Color;
-pub use error::{MAX_MESSAGE, ParseError, ParseErrorKind, char_column};
+pub use error::{MAX_MESSAGE, ParseError, ParseErrorKind, char_column, nearest};
 pub use fields::{Field, Fields};
 pub use hand::{Hand, HandSpec, HandStyle};
 pub use moves::{Candidate, ListedMove, MoveErrorMessage, MoveList, MoveParseError, MoveRepair};

@@ -163,34 +163,3 @@ impl ReadError {
         self.diagnostics.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")
     }
 }
-
-/// The nearest of `candidates` to `word` by edit distance (ignoring case),
-/// if it is close enough to be a plausible slip.
-pub fn nearest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
-    let lower = word.to_ascii_lowercase();
-    let mut best: Option<(usize, &str)> = None;
-    for c in candidates {
-        let d = distance(&lower, &c.to_ascii_lowercase());
-        if best.is_none_or(|(bd, bc)| d < bd || (d == bd && c < bc)) {
-            best = Some((d, c));
-        }
-    }
-    let (d, c) = best?;
-    let limit = (word.chars().count() / 2).max(2);
-    (d <= limit).then(|| c.to_owned())
-}
-
-fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = if ca == *cb { prev } else { 1 + prev.min(cur).min(row[j]) };
-            prev = cur;
-        }
-    }
-    row[b.len()]
-}

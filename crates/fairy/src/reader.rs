@@ -23,11 +23,11 @@ use std::collections::BTreeMap;
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
-use polyfen_core::Color;
+use polyfen_core::{Color, nearest};
 
 use crate::betza::Betza;
 use crate::definition::{Definition, Origin};
-use crate::error::{Diagnostic, Problem, ReadError, Severity, nearest};
+use crate::error::{Diagnostic, Problem, ReadError, Severity};
 use crate::keys::{self, Field, Key, Status, Target};
 use crate::piece::PieceKind;
 use crate::region::Region;

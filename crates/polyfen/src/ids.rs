@@ -392,6 +392,29 @@ impl VariantId {
         VariantId::ALL.iter().flat_map(|game| game.reachable_rules().into_iter().map(|rules| rules.id)).collect()
     }
 
+    /// What an error says of `name`, which names no game or rules
+    /// variant: the nearest name it may have meant, and how many there are
+    /// (`did you mean makruk? 128 games and rules variants are known`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use polyfen::VariantId;
+    ///
+    /// assert!(VariantId::unknown_name_hint("makruc").starts_with("did you mean makruk? "));
+    /// assert!(VariantId::unknown_name_hint("qqqq").ends_with(" games and rules variants are known"));
+    /// ```
+    #[must_use]
+    pub fn unknown_name_hint(name: &str) -> String {
+        let games = VariantId::ALL.iter().map(|&game| <&'static str>::from(game));
+        let names: Vec<&str> = games.chain(VariantId::rules_ids()).collect();
+        let count = format!("{} games and rules variants are known", names.len());
+        match polyfen_core::nearest(name.trim(), names) {
+            Some(near) => format!("did you mean {near}? {count}"),
+            None => count,
+        }
+    }
+
     /// The `Variant` tag values an error lists as the variants polyfen
     /// plays, every game's in the list's order.
     pub(crate) fn listed_variant_tags() -> Vec<&'static str> {

@@ -62,8 +62,8 @@ pub fn read(input: &str, from: Option<Notation>, options: &ReadOptions) -> Resul
     };
     let Some((game, rules)) = VariantId::of_rules(name) else {
         let notation = from.unwrap_or_else(|| VariantId::first().default_notation());
-        let known = VariantId::rules_ids().join(", ");
-        return Err(invalid(notation, format!("{:?} is not a rules variant polyfen plays ({known})", excerpt(name))));
+        let hint = VariantId::unknown_name_hint(name);
+        return Err(invalid(notation, format!("{:?} is not a rules variant polyfen plays: {hint}", excerpt(name))));
     };
     let options = options.with_rules(Some(rules.id));
     let plain = read_plain(input, from, &options);

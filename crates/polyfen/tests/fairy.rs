@@ -181,3 +181,13 @@ fn the_n_move_rule_and_repetition_end_a_game_defined_as_data() {
     assert_eq!(line(shuffle), "drawn-by-rule");
     assert_eq!(line(&shuffle[..shuffle.len() - 5]), "ongoing");
 }
+
+#[test]
+fn an_unknown_rules_name_is_answered_with_the_nearest() {
+    let error =
+        read("8/8/8/8/8/8/8/8 w - - 0 1", None, &ReadOptions::default().with_rules(Some("shatranjj"))).unwrap_err();
+    assert!(
+        error.to_string().contains("\"shatranjj\" is not a rules variant polyfen plays: did you mean shatranj?"),
+        "{error}"
+    );
+}

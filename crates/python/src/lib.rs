@@ -75,8 +75,8 @@ fn rules_error(e: &polyfen::RulesError) -> PyErr {
 pub(crate) fn rules_id(name: &str) -> PyResult<&'static str> {
     polyfen::VariantId::of_rules(name).map(|(_, rules)| rules.id).ok_or_else(|| {
         PyValueError::new_err(format!(
-            "unknown rules variant {name:?}; known: {}",
-            polyfen::VariantId::rules_ids().join(", ")
+            "unknown rules variant {name:?}: {} (polyfen.rules_variants() lists them)",
+            polyfen::VariantId::unknown_name_hint(name)
         ))
     })
 }
