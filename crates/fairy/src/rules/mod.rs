@@ -44,6 +44,7 @@ mod moves;
 mod outcome;
 mod perft;
 mod position;
+mod san;
 mod uci;
 
 pub use compile::Rules;

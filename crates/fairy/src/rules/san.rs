@@ -1,0 +1,146 @@
+//! Moves in standard algebraic notation as Fairy-Stockfish writes it
+//! (`pyffish.get_san`, the notation pychess.org's PGN uses): the piece's
+//! letter (none for a pawn's move), the origin as far as it is needed,
+//! `x` for a capture, `@` for a drop, the destination, `=Q` for a
+//! promotion, `/H` for a piece gated in, `,e4` for a wall placed, castling
+//! `O-O` / `O-O-O`, and `+` or `#` for a check or mate.
+
+use core::fmt::Write as _;
+
+use super::compile::Rules;
+use super::moves::{Move, MoveKind};
+use super::position::{Position, base, color, is_piece, kind};
+
+/// The kind index of the pawn.
+const PAWN: u8 = 1;
+
+impl Rules {
+    /// A legal move of `pos` in Fairy-Stockfish's SAN.
+    pub fn san(&self, pos: &Position, m: Move) -> String {
+        self.san_among(pos, m, &self.legal_moves(pos))
+    }
+
+    /// Every legal move of `pos` with its SAN, in the order of
+    /// [`Rules::legal_moves`].
+    pub fn legal_san(&self, pos: &Position) -> Vec<(Move, String)> {
+        let legal = self.legal_moves(pos);
+        legal.iter().map(|&m| (m, self.san_among(pos, m, &legal))).collect()
+    }
+
+    /// `m` in SAN, told from the other moves of `legal`.
+    fn san_among(&self, pos: &Position, m: Move, legal: &[Move]) -> String {
+        let mut out = String::with_capacity(8);
+        let us = pos.side;
+        let from = usize::from(m.from);
+        let to = usize::from(m.to);
+        if m.kind == MoveKind::Castling {
+            out.push_str(if to > from { "O-O" } else { "O-O-O" });
+            if m.gate != 0 {
+                out.push('/');
+                out.push(self.letter(m.gate).to_ascii_uppercase());
+                self.san_square(usize::from(m.gate_sq), &mut out);
+            }
+        } else {
+            let cell = pos.board.get(from).copied().unwrap_or(super::position::EMPTY);
+            let moved = kind(cell);
+            if let MoveKind::Drop { kind: dropped, .. } = m.kind {
+                out.push(self.san_letter(dropped));
+                out.push('@');
+            } else {
+                let capture = m.kind == MoveKind::EnPassant
+                    || (is_piece(pos.board[to]) && color(pos.board[to]) != us && to != from);
+                if moved != PAWN {
+                    out.push(self.san_letter(moved));
+                }
+                self.disambiguate(pos, m, legal, capture, &mut out);
+                if capture {
+                    out.push('x');
+                }
+            }
+            self.san_square(to, &mut out);
+            match m.kind {
+                MoveKind::Promotion(k) => {
+                    out.push('=');
+                    out.push(self.letter(k).to_ascii_uppercase());
+                }
+                MoveKind::PiecePromotion => {
+                    let promoted = self.promoted[usize::from(moved) & 63].map_or(moved, crate::PieceKind::index);
+                    out.push('=');
+                    out.push(self.letter(promoted).to_ascii_uppercase());
+                }
+                MoveKind::PieceDemotion => {
+                    out.push('=');
+                    out.push(self.letter(base(cell)).to_ascii_uppercase());
+                }
+                _ => {}
+            }
+            if m.gate != 0 {
+                out.push('/');
+                out.push(self.letter(m.gate).to_ascii_uppercase());
+            }
+        }
+        if self.walling != crate::value::WallingRule::None {
+            out.push(',');
+            // a move placing no wall names a1, as in UCI
+            let wall = if m.wall == super::position::NO_SQ { self.sq(0, 0) } else { usize::from(m.wall) };
+            self.san_square(wall, &mut out);
+        }
+        // a check is the king's (Fairy-Stockfish marks no attack on another
+        // royal piece)
+        let next = self.make(pos, m);
+        if self.in_check(&next, next.side) {
+            out.push(if self.legal_moves(&next).is_empty() { '#' } else { '+' });
+        }
+        out
+    }
+
+    /// A piece's letter in SAN: its second letter where the game has one
+    /// (Xiangqi's `H` and `E`), else its own, in upper case.
+    fn san_letter(&self, kind: u8) -> char {
+        if let crate::value::Value::PieceLetters(map) = self.def.get(crate::keys::Field::PieceSynonyms)
+            && let Some(c) = map.iter().find_map(|(k, c)| (k.index() == kind).then_some(*c))
+        {
+            return c.to_ascii_uppercase();
+        }
+        self.letter(kind).to_ascii_uppercase()
+    }
+
+    fn san_square(&self, sq: usize, out: &mut String) {
+        out.push(char::from(b'a' + self.file_of(sq)));
+        let _ = write!(out, "{}", u32::from(self.rank_of(sq)) + 1);
+    }
+
+    /// The origin as far as SAN needs it: a pawn's file when it captures,
+    /// else the file, the rank or the square that tells the move from those
+    /// of the side's other pieces of its type to the same square.
+    fn disambiguate(&self, pos: &Position, m: Move, legal: &[Move], capture: bool, out: &mut String) {
+        let from = usize::from(m.from);
+        let moved = kind(pos.board[from]);
+        if moved == PAWN {
+            if capture {
+                out.push(char::from(b'a' + self.file_of(from)));
+                return;
+            }
+            if matches!(m.kind, MoveKind::Promotion(_)) && m.from != m.to && self.sittuyin_promotion {
+                self.san_square(from, out);
+                return;
+            }
+        }
+        let others: Vec<usize> = legal
+            .iter()
+            .filter(|o| o.to == m.to && o.from != m.from && o.kind == m.kind && o.gate == m.gate && o.wall == m.wall)
+            .map(|o| usize::from(o.from))
+            .filter(|&s| is_piece(pos.board[s]) && kind(pos.board[s]) == moved)
+            .collect();
+        if others.is_empty() {
+            return;
+        }
+        if others.iter().all(|&s| self.file_of(s) != self.file_of(from)) {
+            out.push(char::from(b'a' + self.file_of(from)));
+        } else if others.iter().all(|&s| self.rank_of(s) != self.rank_of(from)) {
+            let _ = write!(out, "{}", u32::from(self.rank_of(from)) + 1);
+        } else {
+            self.san_square(from, out);
+        }
+    }
+}
