@@ -259,7 +259,12 @@ pub(crate) fn parse_game_or_rules(s: &str) -> Result<GameOrRules, String> {
     if let Some((game, rules)) = VariantId::of_rules(s) {
         return Ok(GameOrRules::Rules(game, rules.id));
     }
-    Err(format!("unknown variant {s:?}: {} (`polyfen variants` lists them)", VariantId::unknown_name_hint(s)))
+    let games: Vec<&str> = <VariantId as strum::IntoEnumIterator>::iter().map(Into::into).collect();
+    Err(format!(
+        "unknown variant {s:?}; the games: {}; {} (`polyfen variants` lists them)",
+        games.join(", "),
+        VariantId::unknown_name_hint(s)
+    ))
 }
 
 /// `s` read as an id of `T` (a notation, a move notation, a game), or the

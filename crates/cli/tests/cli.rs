@@ -611,7 +611,7 @@ fn usage_errors_exit_2() {
         assert!(got.stderr.starts_with("error: "), "{args:?}: {got:?}");
     }
     let got = polyfen(&["setup", "go"], "");
-    assert!(got.stderr.contains("unknown variant \"go\"; known: chess, xiangqi, khet, shogi"), "{got:?}");
+    assert!(got.stderr.contains("unknown variant \"go\"; the games: chess, xiangqi, khet, shogi"), "{got:?}");
     let got = polyfen(&["convert", "--to", "png", CHESS_START], "");
     assert!(
         got.stderr.contains(

@@ -67,8 +67,18 @@ fn moves_takes_the_variant_and_a_pocket_is_crazyhouse() {
 fn a_variant_name_is_checked() {
     let unknown = polyfen(&["moves", "--variant", "tandem", START]);
     assert_ne!(unknown.code, 0);
+    // the error says how many names there are and where they are listed,
+    // and offers the nearest
+    assert!(
+        unknown.stderr.contains("games and rules variants are known (`polyfen variants` lists them)"),
+        "{}",
+        unknown.stderr
+    );
+    let near = polyfen(&["moves", "--variant", "atomik", START]);
+    assert!(near.stderr.contains("did you mean atomic?"), "{}", near.stderr);
+    let listed = polyfen(&["variants"]);
     for v in VARIANTS {
-        assert!(unknown.stderr.contains(v), "{v} in {}", unknown.stderr);
+        assert!(listed.stdout.contains(v), "{v} in {}", listed.stdout);
     }
     let other_game = polyfen(&["moves", "--variant", "atomic", "xiangqi:standard"]);
     assert_ne!(other_game.code, 0);
@@ -202,7 +212,7 @@ fn games_take_a_rules_variant_by_any_of_its_names() {
     assert!(antichess.stdout.contains(" w - - 0 1"), "{}", antichess.stdout);
     let unknown = common::run(&["games", "stats", "--variant", "tandem"], "");
     assert_ne!(unknown.code, 0);
-    assert!(unknown.stderr.contains("xiangqi") && unknown.stderr.contains("racing-kings"), "{}", unknown.stderr);
+    assert!(unknown.stderr.contains("the games: chess, xiangqi"), "{}", unknown.stderr);
 }
 
 #[test]

@@ -49,6 +49,10 @@ pub enum FairyMoveNotation {
     /// UCI as Fairy-Stockfish writes it: `e2e4`, `a7a8q`, `P@e4`, `8h2b+`,
     /// `e1g1h` (a gating), `a10a9`.
     FairyUci,
+    /// SAN as Fairy-Stockfish writes it (`pyffish.get_san`, pychess.org's
+    /// PGN): `Nf3`, `exd5`, `N@e4`, `a8=Q`, `Ha3` (Xiangqi's second
+    /// letters), `O-O/H` (a gating), `Qa3,a4` (a wall), `+` and `#`.
+    FairySan,
 }
 
 /// The game Fairy-Stockfish calls `fairy`, which a position names no other.
@@ -223,15 +227,40 @@ impl FairyPosition {
 
     /// The legal move `text` is, or why it is none, with the legal moves
     /// as candidates (those from the same square when the text names one).
+    /// The legal move `text` is, in UCI or SAN (with or without its check
+    /// mark), or why it is none, with the legal moves as candidates.
     pub(crate) fn legal_move(&self, text: &str) -> Result<Move, MoveError> {
         let trimmed = text.trim();
-        self.rules.parse_uci(&self.position, trimmed).map_err(|e| {
+        let uci_error = match self.rules.parse_uci(&self.position, trimmed) {
+            Ok(mv) => return Ok(mv),
+            Err(e) => e,
+        };
+        let bare = |san: &str| san.trim_end_matches(['+', '#']).to_owned();
+        let sans = self.rules.legal_san(&self.position);
+        if let Some(&(mv, _)) = sans.iter().find(|(_, san)| !trimmed.is_empty() && bare(san) == bare(trimmed)) {
+            return Ok(mv);
+        }
+        let message = format!("{trimmed} is not a legal move of {}", self.name);
+        let candidates = if guess_notation(trimmed) == FairyMoveNotation::FairySan {
+            // the moves of the same piece letter, else all
+            let letter = trimmed.chars().next().filter(char::is_ascii_uppercase);
+            let all: Vec<String> = sans.into_iter().map(|(_, san)| san).collect();
+            let same: Vec<String> = all.iter().filter(|s| letter.is_some_and(|l| s.starts_with(l))).cloned().collect();
+            if same.is_empty() { all } else { same }
+        } else {
             let from = trimmed.get(..2).unwrap_or_default();
-            let same: Vec<String> = e.candidates.iter().filter(|c| c.starts_with(from)).cloned().collect();
-            let candidates = if same.is_empty() { e.candidates } else { same };
-            MoveError::new(format!("{trimmed} is not a legal move of {}", self.name), 0..text.len())
-                .with_candidates(candidates)
-        })
+            let same: Vec<String> = uci_error.candidates.iter().filter(|c| c.starts_with(from)).cloned().collect();
+            if same.is_empty() { uci_error.candidates } else { same }
+        };
+        Err(MoveError::new(message, 0..text.len()).with_candidates(candidates))
+    }
+
+    /// A legal move written in `notation`.
+    pub(crate) fn write(&self, mv: Move, notation: FairyMoveNotation) -> String {
+        match notation {
+            FairyMoveNotation::FairyUci => self.rules.uci(&self.position, mv),
+            FairyMoveNotation::FairySan => self.rules.san(&self.position, mv),
+        }
     }
 
     fn tree(&self) -> Tree<'_> {
@@ -270,7 +299,7 @@ impl GamePosition for FairyPosition {
     type Notation = FairyNotation;
     const NOTATIONS: &'static [FairyNotation] = &[FairyNotation::FairyFen];
     type MoveNotation = FairyMoveNotation;
-    const MOVE_NOTATIONS: &'static [FairyMoveNotation] = &[FairyMoveNotation::FairyUci];
+    const MOVE_NOTATIONS: &'static [FairyMoveNotation] = &[FairyMoveNotation::FairyUci, FairyMoveNotation::FairySan];
     const STYLES: &'static [&'static str] = &["ascii", "svg"];
     /// The start of Fairy-Stockfish's `fairy` game (its chess start: the
     /// fairy pieces are there to be placed); a test checks it is the
@@ -477,19 +506,24 @@ impl GamePosition for FairyPosition {
         })
     }
 
-    fn legal_moves(&self, _notation: FairyMoveNotation, _options: &RuleOptions) -> Result<Vec<String>, RuleError> {
+    fn legal_moves(&self, notation: FairyMoveNotation, _options: &RuleOptions) -> Result<Vec<String>, RuleError> {
         self.playable()?;
-        Ok(self.rules.legal_uci(&self.position))
+        Ok(match notation {
+            FairyMoveNotation::FairyUci => self.rules.legal_uci(&self.position),
+            FairyMoveNotation::FairySan => {
+                self.rules.legal_san(&self.position).into_iter().map(|(_, san)| san).collect()
+            }
+        })
     }
 
     fn play_with(
         &mut self,
-        MoveToPlay { text, .. }: MoveToPlay<'_, FairyMoveNotation>,
+        MoveToPlay { text, write_as, .. }: MoveToPlay<'_, FairyMoveNotation>,
         _options: &RuleOptions,
     ) -> Result<Played, RuleError> {
         self.playable()?;
         let mv = self.legal_move(text).map_err(|error| RuleError::Move { index: 0, error })?;
-        let written = self.rules.uci(&self.position, mv);
+        let written = self.write(mv, write_as);
         *self.position = self.rules.make(&self.position, mv);
         Ok(Played { text: written, repairs: Vec::new() })
     }
@@ -500,10 +534,10 @@ impl GamePosition for FairyPosition {
         control.perft(&self.tree(), depth)
     }
 
-    fn divide_with(&self, run: PerftRun<'_>, _notation: FairyMoveNotation) -> Result<Vec<Divided>, RuleError> {
+    fn divide_with(&self, run: PerftRun<'_>, notation: FairyMoveNotation) -> Result<Vec<Divided>, RuleError> {
         self.playable()?;
         polyfen_game::check_perft_depth(run.depth, PERFT_DEPTH_LIMIT)?;
-        run.control.divide_written(&self.tree(), run.depth, |mv| self.rules.uci(&self.position, mv))
+        run.control.divide_written(&self.tree(), run.depth, |mv| self.write(mv, notation))
     }
 
     fn perft_estimate(&self, depth: u32, _options: &RuleOptions) -> Result<u64, RuleError> {
@@ -601,8 +635,8 @@ impl Explain for FairyPosition {
         )
     }
 
-    fn guess_move_notation(_text: &str) -> FairyMoveNotation {
-        FairyMoveNotation::FairyUci
+    fn guess_move_notation(text: &str) -> FairyMoveNotation {
+        guess_notation(text)
     }
 }
 
@@ -701,4 +735,18 @@ fn svg(pos: &FairyPosition) -> String {
     }
     out.push_str("</svg>\n");
     out
+}
+
+/// The move notation a text is likely in: UCI when it starts with two
+/// squares (`e2e4`, `a10a9`) or is a drop (`P@e4`, `+P@e4`, the same text
+/// in SAN), else SAN (`Nf3`, `exd5`, `O-O`).
+fn guess_notation(text: &str) -> FairyMoveNotation {
+    let b = text.trim().trim_start_matches('+').as_bytes();
+    let square = |at: usize| -> Option<usize> {
+        b.get(at).filter(|c| c.is_ascii_lowercase())?;
+        let digits = b[at + 1..].iter().take(2).take_while(|c| c.is_ascii_digit()).count();
+        (digits > 0).then_some(at + 1 + digits)
+    };
+    let uci = b.get(1) == Some(&b'@') || square(0).and_then(square).is_some();
+    if uci { FairyMoveNotation::FairyUci } else { FairyMoveNotation::FairySan }
 }

@@ -17,6 +17,9 @@ impl RecordAdapter for FairyAdapter {
     type Pos = FairyPosition;
     type Move = Move;
 
+    /// PGN as pychess.org writes it: SAN.
+    const PGN_NOTATION: FairyMoveNotation = FairyMoveNotation::FairySan;
+
     fn from_position(position: &FairyPosition) -> Result<FairyPosition, String> {
         if let Some(what) = position.rules.unsupported() {
             return Err(format!("{} is not played yet: {what}", position.name));
@@ -51,8 +54,8 @@ impl RecordAdapter for FairyAdapter {
         *pos.position = pos.rules.null_move(&pos.position);
     }
 
-    fn write_move(pos: &FairyPosition, mv: Move, _notation: FairyMoveNotation, out: &mut String) {
-        out.push_str(&pos.rules.uci(&pos.position, mv));
+    fn write_move(pos: &FairyPosition, mv: Move, notation: FairyMoveNotation, out: &mut String) {
+        out.push_str(&pos.write(mv, notation));
     }
 
     fn numbering(pos: &FairyPosition) -> (u32, bool) {

@@ -14,8 +14,22 @@ pub const TREE_TEXT: &str = "return document.getElementById('tree-moves').textCo
 pub const AT: &str =
     "const b = document.querySelector('#tree-moves button[aria-current]'); return b ? b.textContent : '';";
 
+/// Clicks the element `css`. The page redraws its board after each
+/// answer, so an element found may be replaced before the click: then it
+/// is found again, up to five times, 50 ms apart.
 pub async fn click(client: &Client, css: &str) {
-    client.find(Locator::Css(css)).await.expect(css).click().await.expect("clicked");
+    for attempt in 0..5 {
+        let element = client.find(Locator::Css(css)).await.expect(css);
+        match element.click().await {
+            Ok(()) => return,
+            Err(fantoccini::error::CmdError::Standard(e))
+                if e.error == fantoccini::error::ErrorStatus::StaleElementReference && attempt < 4 =>
+            {
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+            }
+            Err(e) => panic!("{css}: not clicked: {e}"),
+        }
+    }
 }
 
 /// Clicks the element `css`, then waits until `script` answers `expected`
