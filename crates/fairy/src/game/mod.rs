@@ -51,7 +51,9 @@ pub enum FairyMoveNotation {
     FairyUci,
     /// SAN as Fairy-Stockfish writes it (`pyffish.get_san`, pychess.org's
     /// PGN): `Nf3`, `exd5`, `N@e4`, `a8=Q`, `Ha3` (Xiangqi's second
-    /// letters), `O-O/H` (a gating), `Qa3,a4` (a wall), `+` and `#`.
+    /// letters), `O-O/H` (a gating), `Qa3,a4` (a wall), `+` and `#`; for
+    /// the Shogi family Hodges' notation with numbers, its default there
+    /// (`P-76`, `S*34`, `Bx22+`, `+R-24`).
     FairySan,
 }
 
@@ -235,9 +237,17 @@ impl FairyPosition {
             Ok(mv) => return Ok(mv),
             Err(e) => e,
         };
-        let bare = |san: &str| san.trim_end_matches(['+', '#']).to_owned();
+        // SAN's check marks may be left out or added (not Hodges' `+`,
+        // which promotes)
+        let bare = |san: &str| {
+            if self.rules.shogi_notation { san.to_owned() } else { san.trim_end_matches(['+', '#']).to_owned() }
+        };
         let sans = self.rules.legal_san(&self.position);
-        if let Some(&(mv, _)) = sans.iter().find(|(_, san)| !trimmed.is_empty() && bare(san) == bare(trimmed)) {
+        let found = sans
+            .iter()
+            .find(|(_, san)| san == trimmed)
+            .or_else(|| sans.iter().find(|(_, san)| !trimmed.is_empty() && bare(san) == bare(trimmed)));
+        if let Some(&(mv, _)) = found {
             return Ok(mv);
         }
         let message = format!("{trimmed} is not a legal move of {}", self.name);

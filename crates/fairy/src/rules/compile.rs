@@ -152,6 +152,8 @@ pub struct Rules {
     pub(crate) petrify_blast: bool,
     pub(crate) has_flag: [bool; 2],
     pub(crate) sittuyin_promotion: bool,
+    /// The game writes moves in Hodges' notation (`variantTemplate = shogi`).
+    pub(crate) shogi_notation: bool,
     pub(crate) sittuyin_no_zone: Vec<bool>,
     pub(crate) flag_blocked_win: bool,
     /// The castlings that win (bits K, Q, k, q).
@@ -450,6 +452,7 @@ impl Rules {
             petrify_blast: def.flag(Field::PetrifyBlastPieces),
             has_flag: [!def.region(Field::FlagRegionWhite).is_empty(), !def.region(Field::FlagRegionBlack).is_empty()],
             sittuyin_promotion: def.flag(Field::SittuyinPromotion),
+            shogi_notation: def.text(Field::VariantTemplate) == "shogi",
             sittuyin_no_zone: vec![false; CELLS],
             flag_blocked_win: def.flag(Field::FlagPieceBlockedWin),
             castling_wins: match def.get(Field::CastlingWins) {

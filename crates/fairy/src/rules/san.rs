@@ -3,7 +3,11 @@
 //! letter (none for a pawn's move), the origin as far as it is needed,
 //! `x` for a capture, `@` for a drop, the destination, `=Q` for a
 //! promotion, `/H` for a piece gated in, `,e4` for a wall placed, castling
-//! `O-O` / `O-O-O`, and `+` or `#` for a check or mate.
+//! `O-O` / `O-O-O`, and `+` or `#` for a check or mate. The Shogi family
+//! (`variantTemplate = shogi`) writes Hodges' notation with numbers
+//! instead, as Fairy-Stockfish does by default for it: `P-76`, `S*34`,
+//! `Bx22+` (promoting), `Bx22=` (not promoting where it may), `+R-24` (a
+//! promoted piece), `G26-35` (the origin where two could go).
 
 use core::fmt::Write as _;
 
@@ -29,6 +33,9 @@ impl Rules {
 
     /// `m` in SAN, told from the other moves of `legal`.
     fn san_among(&self, pos: &Position, m: Move, legal: &[Move]) -> String {
+        if self.shogi_notation {
+            return self.hodges(pos, m, legal);
+        }
         let mut out = String::with_capacity(8);
         let us = pos.side;
         let from = usize::from(m.from);
@@ -142,5 +149,62 @@ impl Rules {
         } else {
             self.san_square(from, out);
         }
+    }
+
+    /// `m` in Hodges' notation with numbers, the Shogi family's: files
+    /// from the right and ranks from the top, as numbers.
+    fn hodges(&self, pos: &Position, m: Move, legal: &[Move]) -> String {
+        let mut out = String::with_capacity(8);
+        let square = |sq: usize, out: &mut String| {
+            let _ = write!(out, "{}{}", self.files - self.file_of(sq), self.ranks - self.rank_of(sq));
+        };
+        let to = usize::from(m.to);
+        if let MoveKind::Drop { kind: dropped, promoted } = m.kind {
+            if promoted {
+                out.push('+');
+            }
+            out.push(self.san_letter(dropped));
+            out.push('*');
+            square(to, &mut out);
+            return out;
+        }
+        let from = usize::from(m.from);
+        let cell = pos.board[from];
+        let (moved, unpromoted) = (kind(cell), base(cell));
+        if unpromoted != 0 {
+            out.push('+');
+            out.push(self.san_letter(unpromoted));
+        } else {
+            out.push(self.san_letter(moved));
+        }
+        let ambiguous = legal.iter().any(|o| {
+            o.to == m.to
+                && o.from != m.from
+                && o.kind == m.kind
+                && is_piece(pos.board[usize::from(o.from)])
+                && kind(pos.board[usize::from(o.from)]) == moved
+                && base(pos.board[usize::from(o.from)]) == unpromoted
+        });
+        if ambiguous {
+            square(from, &mut out);
+        }
+        let capture = is_piece(pos.board[to]) && color(pos.board[to]) != pos.side && to != from;
+        out.push(if capture { 'x' } else { '-' });
+        square(to, &mut out);
+        match m.kind {
+            MoveKind::Promotion(k) => {
+                out.push('=');
+                out.push(self.letter(k).to_ascii_uppercase());
+            }
+            MoveKind::PiecePromotion => out.push('+'),
+            MoveKind::PieceDemotion => out.push('-'),
+            MoveKind::Normal
+                if legal.iter().any(|o| o.from == m.from && o.to == m.to && o.kind == MoveKind::PiecePromotion) =>
+            {
+                out.push('=');
+            }
+            _ => {}
+        }
+        out
     }
 }
