@@ -44,6 +44,28 @@ pub enum Cell {
     Wall,
 }
 
+/// Adds the pieces `text` names, which starts at byte `start` of `input`,
+/// to `pocket`.
+///
+/// # Errors
+///
+/// The first byte that is not a piece letter of the game.
+fn read_pocket(
+    letters: &Letters,
+    input: &str,
+    text: &str,
+    start: usize,
+    pocket: &mut Pocket,
+) -> Result<(), ParseError> {
+    for (i, b) in text.bytes().enumerate() {
+        let Some((color, kind)) = letters.kind_of(b) else {
+            return Err(ParseError::unexpected(input, start + i, "pocket", "a piece letter of the game"));
+        };
+        pocket.add(color, kind);
+    }
+    Ok(())
+}
+
 /// The letters and board of one game, for the codec.
 #[derive(Clone, Debug)]
 pub struct Letters {
@@ -286,15 +308,8 @@ impl FairySetup {
                 let at = placement.start + open + 1 + close + 1;
                 return Err(invalid("pocket", "text after the pocket's ']'", at..placement.start + rows.len()));
             }
-            for (i, b) in inside[..close].bytes().enumerate() {
-                if b == b'-' && close == 1 {
-                    continue;
-                }
-                let Some((color, kind)) = letters.kind_of(b) else {
-                    let at = placement.start + open + 1 + i;
-                    return Err(ParseError::unexpected(input, at, "pocket", "a piece letter of the game"));
-                };
-                pocket.add(color, kind);
+            if &inside[..close] != "-" {
+                read_pocket(letters, input, &inside[..close], placement.start + open + 1, &mut pocket)?;
             }
             written_pocket = true;
             rows = &rows[..open];
@@ -303,13 +318,7 @@ impl FairySetup {
         let drops = def.flag(Field::PieceDrops) || def.flag(Field::SeirawanGating);
         if !written_pocket && drops && rows.matches('/').count() == usize::from(ranks) {
             let cut = rows.rfind('/').unwrap_or(rows.len());
-            for (i, b) in rows[cut + 1..].bytes().enumerate() {
-                let Some((color, kind)) = letters.kind_of(b) else {
-                    let at = placement.start + cut + 1 + i;
-                    return Err(ParseError::unexpected(input, at, "pocket", "a piece letter of the game"));
-                };
-                pocket.add(color, kind);
-            }
+            read_pocket(letters, input, &rows[cut + 1..], placement.start + cut + 1, &mut pocket)?;
             written_pocket = true;
             rows = &rows[..cut];
         }

@@ -1,12 +1,10 @@
 //! The letters of a placement as a value: [`Alphabet`], which the careful
 //! reader and the general writer are written over. A [`Variant`] is one
-//! through a zero-sized adapter whose answers are its constants, so that its
+//! through an adapter whose answers are its constants, so that its
 //! code is what it was; a game whose board and letters are known only at run
 //! time (a game read from a variants file) implements [`Alphabet`] itself
 //! and reads and writes with [`decode_placement_in`](super::decode_placement_in)
 //! and [`encode_placement_in`](super::encode_placement_in).
-
-use core::marker::PhantomData;
 
 use super::PlacementSpec;
 use crate::variant::Variant;
@@ -40,41 +38,11 @@ pub trait Alphabet {
     }
 }
 
-/// A [`Variant`]'s letters as an [`Alphabet`] (reading).
-pub(super) struct Letters<V>(PhantomData<V>);
+/// A [`Variant`]'s letters as an [`Alphabet`]: with no write options for
+/// reading (it writes nothing), with the options to write with for writing.
+pub(super) struct Letters<'a, V: Variant>(pub(super) Option<&'a V::WriteOptions>);
 
-impl<V> Letters<V> {
-    pub(super) const fn new() -> Self {
-        Letters(PhantomData)
-    }
-}
-
-impl<V: Variant> Alphabet for Letters<V> {
-    type Piece = V::Piece;
-
-    #[inline]
-    fn spec(&self) -> &PlacementSpec {
-        &V::SPEC
-    }
-
-    #[inline]
-    fn piece(&self, letter: u8, prefixed: bool, suffixed: bool) -> Option<V::Piece> {
-        V::piece_from_ascii(letter, prefixed || suffixed)
-    }
-
-    fn write_piece(&self, _piece: V::Piece, _out: &mut String) {}
-
-    #[inline]
-    fn notation_name(&self) -> &'static str {
-        V::NOTATION_NAME
-    }
-}
-
-/// A [`Variant`]'s letters with its write options, as an [`Alphabet`]
-/// (writing).
-pub(super) struct Writer<'a, V: Variant>(pub(super) &'a V::WriteOptions);
-
-impl<V: Variant> Alphabet for Writer<'_, V> {
+impl<V: Variant> Alphabet for Letters<'_, V> {
     type Piece = V::Piece;
 
     #[inline]
@@ -89,6 +57,13 @@ impl<V: Variant> Alphabet for Writer<'_, V> {
 
     #[inline]
     fn write_piece(&self, piece: V::Piece, out: &mut String) {
-        V::write_piece(piece, self.0, out);
+        if let Some(options) = self.0 {
+            V::write_piece(piece, options, out);
+        }
+    }
+
+    #[inline]
+    fn notation_name(&self) -> &'static str {
+        V::NOTATION_NAME
     }
 }

@@ -163,7 +163,7 @@ pub fn decode_placement<V: Variant>(
     let holdings = holdings_start::<V>(input.as_bytes());
     let rows = holdings.map_or(input, |at| &input[..at]);
     let cursor = Cursor { spec, input: rows, offset, decimal: false };
-    let pieces = decode_rows(&Letters::<V>::new(), &cursor, *leniency, board, repairs)?;
+    let pieces = decode_rows(&Letters::<V>(None), &cursor, *leniency, board, repairs)?;
     match holdings {
         Some(at) => Err(ParseError::new(
             ParseErrorKind::Holdings { found: crate::error::excerpt(&input[at..]), notation: V::NOTATION_NAME },

@@ -318,7 +318,7 @@ macro_rules! agreement {
                     let mut fast = String::new();
                     let used = encode_fast::<$variant>(&board, &(), &mut fast);
                     let mut general = String::new();
-                    encode_general(&super::alphabet::Writer::<$variant>(&()), &board, WriteStyle::default(), &mut general);
+                    encode_general(&super::alphabet::Letters::<$variant>(Some(&())), &board, WriteStyle::default(), &mut general);
                     if used {
                         prop_assert_eq!(fast, general);
                     }

@@ -1,7 +1,7 @@
 //! The writers: a branch-free fast path into a stack buffer, and the
 //! general way for any [`WriteStyle`] and any piece letters.
 
-use super::alphabet::{Alphabet, Writer};
+use super::alphabet::{Alphabet, Letters};
 use super::{PlacementSpec, WriteStyle};
 use crate::variant::Variant;
 
@@ -68,7 +68,7 @@ pub fn encode_placement<V: Variant>(
     if style == WriteStyle::default() && encode_fast::<V>(board, options, out) {
         return;
     }
-    encode_general(&Writer::<V>(options), board, style, out);
+    encode_general(&Letters::<V>(Some(options)), board, style, out);
 }
 
 /// Writes `board` as a placement string onto `out` for a game whose spec

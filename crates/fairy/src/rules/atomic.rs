@@ -79,14 +79,7 @@ impl Rules {
     fn pseudo_royal_squares(&self, pos: &Position, c: Color) -> Vec<usize> {
         let mut out = Vec::new();
         for k in self.extinction_types.kinds() {
-            let squares: Vec<usize> = (0..self.ranks)
-                .flat_map(|r| (0..self.files).map(move |f| (f, r)))
-                .map(|(f, r)| self.sq(f, r))
-                .filter(|&s| {
-                    let cell = pos.board[s];
-                    is_piece(cell) && color(cell) == c && kind(cell) == k.index()
-                })
-                .collect();
+            let squares = self.squares_of(pos, c, |ki| ki == k.index());
             if squares.len() as i32 <= self.extinction_count + 1 {
                 out.extend(squares);
             }
@@ -227,16 +220,8 @@ impl Rules {
             return true;
         }
         if self.duple_check {
-            let candidates: Vec<usize> = (0..self.ranks)
-                .flat_map(|r| (0..self.files).map(move |f| (f, r)))
-                .map(|(f, r)| self.sq(f, r))
-                .filter(|&s| {
-                    let cell = pos.board[s];
-                    is_piece(cell)
-                        && color(cell) == c
-                        && PieceKind::from_index(kind(cell)).is_some_and(|k| self.extinction_types.contains(k))
-                })
-                .collect();
+            let candidates = self
+                .squares_of(pos, c, |ki| PieceKind::from_index(ki).is_some_and(|k| self.extinction_types.contains(k)));
             return !candidates.is_empty() && candidates.iter().all(|&s| !safe(s) && self.attacked(pos, s, them));
         }
         false

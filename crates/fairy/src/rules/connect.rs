@@ -35,11 +35,8 @@ impl Rules {
             dirs.push(st + 1);
             dirs.push(-st + 1);
         }
-        let squares: Vec<isize> = (0..self.ranks)
-            .flat_map(|r| (0..self.files).map(move |f| (f, r)))
-            .map(|(f, r)| self.sq(f, r) as isize)
-            .filter(|&s| self.connector(pos, s, c))
-            .collect();
+        let squares: Vec<isize> =
+            self.board_squares().map(|s| s as isize).filter(|&s| self.connector(pos, s, c)).collect();
         let n = self.connect_n as isize;
         if n > 0 {
             for &d in &dirs {

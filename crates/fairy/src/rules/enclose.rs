@@ -44,10 +44,7 @@ impl Rules {
     /// Whether `c` may drop on `to` by the game's enclosing rule.
     pub(crate) fn enclosing_ok(&self, pos: &Position, to: usize, c: Color) -> bool {
         let start = &self.enclosing_start;
-        let start_open = (0..self.ranks)
-            .flat_map(|r| (0..self.files).map(move |f| (f, r)))
-            .map(|(f, r)| self.sq(f, r))
-            .any(|s| start[s] && pos.board[s] == EMPTY);
+        let start_open = self.board_squares().any(|s| start[s] && pos.board[s] == EMPTY);
         if start_open {
             return start[to];
         }

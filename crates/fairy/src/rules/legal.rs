@@ -578,14 +578,7 @@ impl Rules {
             if !in_types(k.index()) {
                 continue;
             }
-            let squares: Vec<usize> = (0..self.ranks)
-                .flat_map(|r| (0..self.files).map(move |f| (f, r)))
-                .map(|(f, r)| self.sq(f, r))
-                .filter(|&s| {
-                    let c = pos.board[s];
-                    is_piece(c) && color(c) == us && kind(c) == k.index()
-                })
-                .collect();
+            let squares = self.squares_of(pos, us, |ki| ki == k.index());
             if squares.len() as i32 <= self.extinction_count + 1 {
                 royals.extend(squares);
             }
@@ -638,14 +631,7 @@ impl Rules {
             return false;
         }
         if self.duple_check {
-            let candidates: Vec<usize> = (0..self.ranks)
-                .flat_map(|r| (0..self.files).map(move |f| (f, r)))
-                .map(|(f, r)| self.sq(f, r))
-                .filter(|&s| {
-                    let c = next.board[s];
-                    is_piece(c) && color(c) == us && in_types(kind(c))
-                })
-                .collect();
+            let candidates = self.squares_of(next, us, in_types);
             if !candidates.is_empty() && candidates.iter().all(|&s| self.attacked(next, s, them)) {
                 return false;
             }
@@ -660,17 +646,14 @@ impl Rules {
         let ci = us.index();
         let b = PieceKind::BISHOP.index();
         let dark = |s: usize| (self.file_of(s) + self.rank_of(s)).is_multiple_of(2);
-        let squares = (0..self.ranks).flat_map(|r| (0..self.files).map(move |f| (f, r))).map(|(f, r)| self.sq(f, r));
-        let bishops: Vec<usize> = squares
-            .clone()
-            .filter(|&s| is_piece(pos.board[s]) && color(pos.board[s]) == us && kind(pos.board[s]) == b)
-            .collect();
+        let bishops = self.squares_of(pos, us, |ki| ki == b);
         let total = bishops.len() as i32 + i32::from(pos.hand[ci][usize::from(b)]);
         if k == b {
             let same = bishops.iter().filter(|&&s| dark(s) == dark(to)).count() as i32;
             return same < (total + 1) / 2;
         }
-        let free: Vec<usize> = squares
+        let free: Vec<usize> = self
+            .board_squares()
             .filter(|&s| pos.board[s] == EMPTY && s != to && self.drop_region[ci][s] && self.may_stand(us, b, s))
             .collect();
         let on = |want: bool| {

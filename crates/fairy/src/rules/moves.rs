@@ -169,10 +169,7 @@ impl Rules {
         // Passes.
         if self.pass[ci] || self.pass_on_stalemate[ci] {
             let sq = if pos.royal[ci] == NO_SQ {
-                (0..self.ranks)
-                    .flat_map(|r| (0..self.files).map(move |f| (f, r)))
-                    .map(|(f, r)| self.sq(f, r))
-                    .find(|&s| is_piece(pos.board[s]) && color(pos.board[s]) == us)
+                self.board_squares().find(|&s| is_piece(pos.board[s]) && color(pos.board[s]) == us)
             } else {
                 Some(usize::from(pos.royal[ci]))
             };
@@ -513,10 +510,7 @@ impl Rules {
         let mut moves: Vec<Move> = Vec::with_capacity(out.len());
         if self.wall_or_move {
             moves.extend(out.iter().copied());
-            let first = (0..self.ranks)
-                .flat_map(|r| (0..self.files).map(move |f| (f, r)))
-                .map(|(f, r)| self.sq(f, r))
-                .find(|&s| is_piece(pos.board[s]) && color(pos.board[s]) == us);
+            let first = self.board_squares().find(|&s| is_piece(pos.board[s]) && color(pos.board[s]) == us);
             if let Some(s) = first {
                 let null = Move::new(s as u16, s as u16, MoveKind::Pass);
                 self.walls_of(pos, null, ci, &mut moves);
@@ -595,11 +589,7 @@ impl Rules {
         let us = pos.side;
         let ci = us.index();
         let p = PieceKind::PAWN.index();
-        let pawns: Vec<usize> = (0..self.ranks)
-            .flat_map(|r| (0..self.files).map(move |f| (f, r)))
-            .map(|(f, r)| self.sq(f, r))
-            .filter(|&s| is_piece(pos.board[s]) && color(pos.board[s]) == us && kind(pos.board[s]) == p)
-            .collect();
+        let pawns = self.squares_of(pos, us, |ki| ki == p);
         let last = pawns.len() == 1;
         for &from in &pawns {
             if !last && !self.promotion_zone[ci][from] {
