@@ -24,8 +24,11 @@ def test_read_takes_the_rules_by_any_name():
     }
     for name, rules in names.items():
         assert polyfen.read("8/8/8/8/8/8/8/K1k5 w - - 0 1", rules=name).rules == rules, name
-    with pytest.raises(ValueError, match="racing-kings"):
+    # an unknown name is answered with the nearest and where all are listed
+    with pytest.raises(ValueError, match="rules_variants"):
         polyfen.read(ATOMIC, rules="tandem")
+    with pytest.raises(ValueError, match="did you mean atomic"):
+        polyfen.read(ATOMIC, rules="atomik")
 
 
 def test_a_pocket_is_crazyhouse_and_drops_are_moves():
