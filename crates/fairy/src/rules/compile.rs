@@ -4,7 +4,6 @@
 
 use polyfen_core::Color;
 
-use super::position::{Position, color, is_piece, kind};
 use crate::betza::{Kind, Modality};
 use crate::definition::Definition;
 use crate::keys::Field;
@@ -570,17 +569,6 @@ impl Rules {
     /// first file.
     pub(crate) fn board_squares(&self) -> impl Iterator<Item = usize> + Clone + '_ {
         (0..self.ranks).flat_map(move |r| (0..self.files).map(move |f| self.sq(f, r)))
-    }
-
-    /// The squares of the pieces of `side` whose kind is one `of_kind`
-    /// takes, in the order of [`Rules::board_squares`].
-    pub(crate) fn squares_of(&self, pos: &Position, side: Color, of_kind: impl Fn(u8) -> bool) -> Vec<usize> {
-        self.board_squares()
-            .filter(|&s| {
-                let cell = pos.board[s];
-                is_piece(cell) && color(cell) == side && of_kind(kind(cell))
-            })
-            .collect()
     }
 
     pub(crate) fn file_of(&self, sq: usize) -> u8 {

@@ -80,6 +80,19 @@ pub enum PositionError {
 
 pub(crate) const NO_SQ: u16 = u16::MAX;
 
+impl Rules {
+    /// The squares of the pieces of `side` whose kind is one `of_kind`
+    /// takes, in the order of [`Rules::board_squares`].
+    pub(crate) fn squares_of(&self, pos: &Position, side: Color, of_kind: impl Fn(u8) -> bool) -> Vec<usize> {
+        self.board_squares()
+            .filter(|&s| {
+                let cell = pos.board[s];
+                is_piece(cell) && color(cell) == side && of_kind(kind(cell))
+            })
+            .collect()
+    }
+}
+
 impl Position {
     /// The side to move.
     pub fn side(&self) -> Color {
