@@ -13,15 +13,9 @@ use polyfen_core::{Leniency, ParseError, Variant, WriteStyle};
 /// A leniency that reads a placement as strictly as the default one but
 /// is not it (its one flag is about the fields after the placement), so
 /// the readers take their careful loop.
-const CAREFUL: Leniency = Leniency {
-    empty_rows: false,
-    pad_short_rows: false,
-    unknown_as_empty: false,
-    ignore_separator: false,
-    adjacent_digits: false,
-    attribute_count: false,
-    fields: true,
-};
+fn careful() -> Leniency {
+    Leniency { fields: true, ..Leniency::default() }
+}
 
 fn read<V: Variant>(field: &str, leniency: &Leniency) -> (Result<usize, ParseError>, Vec<Option<V::Piece>>) {
     let mut board = vec![None; V::SPEC.cells()];
@@ -33,7 +27,7 @@ fn check<V: Variant>(line: &str) {
     let len = line.bytes().position(|b| b.is_ascii_whitespace()).unwrap_or(line.len());
     let field = &line[..len];
     let (strict, strict_board) = read::<V>(field, &Leniency::default());
-    let (careful, careful_board) = read::<V>(field, &CAREFUL);
+    let (careful, careful_board) = read::<V>(field, &careful());
     assert_eq!(strict, careful, "{line:?}");
     let mut board = vec![None; V::SPEC.cells()];
     let whole = decode_placement_field::<V>(line, 0, &Leniency::default(), &mut board, &mut Vec::new());
