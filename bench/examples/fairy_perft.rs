@@ -7,8 +7,9 @@
 //! mean.
 //!
 //! `FAIRY_STOCKFISH=path/to/stockfish cargo run --release -p polyfen-bench
-//! --example fairy_perft -- [MAX_NODES] [ROUNDS]`: the rows of at most
-//! `MAX_NODES` leaves (default one million), 3 rounds. The peer is built
+//! --example fairy_perft -- [MAX_NODES] [ROUNDS] [VARIANT…]`: the rows of at
+//! most `MAX_NODES` leaves (default one million), 3 rounds, of the variants
+//! named (default all). The peer is built
 //! from its source with `make build ARCH=x86-64 largeboards=yes all=yes`;
 //! its time is from `go perft` to its count, in a process started and
 //! ready, so that its start-up is not counted.
@@ -26,6 +27,7 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let most: u64 = args.next().map_or(1_000_000, |a| a.parse().expect("MAX_NODES: a number"));
     let rounds: u32 = args.next().map_or(3, |a| a.parse().expect("ROUNDS: a number"));
+    let only: Vec<String> = args.collect();
     let peer = std::env::var("FAIRY_STOCKFISH").ok();
     let Some(text) =
         polyfen_test_support::corpus("fairy/perft.tsv").map(|path| std::fs::read_to_string(path).expect("perft.tsv"))
@@ -38,7 +40,7 @@ fn main() {
         let fields: Vec<&str> = line.split('\t').collect();
         let [variant, fen, depth, nodes, ..] = fields[..] else { continue };
         let (Ok(depth), Ok(nodes)) = (depth.parse::<u32>(), nodes.parse::<u64>()) else { continue };
-        if nodes > most || nodes < 1000 {
+        if nodes > most || nodes < 1000 || !(only.is_empty() || only.iter().any(|v| v == variant)) {
             continue;
         }
         let Some(def) = Variants::builtin().get(variant) else { continue };

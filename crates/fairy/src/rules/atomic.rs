@@ -11,6 +11,9 @@ use super::moves::{Move, MoveKind};
 use super::position::{EMPTY, NO_SQ, Position, TILDE, base, color, is_piece, kind};
 use crate::piece::PieceKind;
 
+/// Each side's pseudo-royal squares, by colour index.
+pub(crate) type RoyalSquares = [Vec<usize>; 2];
+
 impl Rules {
     /// The squares a capture on `to` blasts: its neighbours holding pieces
     /// other than pawns, and `to`; with `immune`, less the immune types.
@@ -76,15 +79,32 @@ impl Rules {
         }
     }
 
+    /// The pseudo-royal squares of each side (by colour index).
+    pub(crate) fn royal_squares(&self, pos: &Position) -> RoyalSquares {
+        [self.pseudo_royal_squares(pos, Color::White), self.pseudo_royal_squares(pos, Color::Black)]
+    }
+
+    /// The squares of `c`'s pieces of the extinction types whose count is
+    /// at most one above the extinction count: in one pass over the board.
     fn pseudo_royal_squares(&self, pos: &Position, c: Color) -> Vec<usize> {
-        let mut out = Vec::new();
-        for k in self.extinction_types.kinds() {
-            let squares = self.squares_of(pos, c, |ki| ki == k.index());
-            if squares.len() as i32 <= self.extinction_count + 1 {
-                out.extend(squares);
+        let mut found: Vec<(u8, usize)> = Vec::new();
+        let mut counts = [0i32; 64];
+        for rank in 0..self.ranks {
+            for file in 0..self.files {
+                let s = self.sq(file, rank);
+                let cell = pos.board[s];
+                if !is_piece(cell) || color(cell) != c {
+                    continue;
+                }
+                let k = kind(cell);
+                if PieceKind::from_index(k).is_some_and(|p| self.extinction_types.contains(p)) {
+                    counts[usize::from(k)] += 1;
+                    found.push((k, s));
+                }
             }
         }
-        out
+        found.retain(|&(k, _)| counts[usize::from(k)] <= self.extinction_count + 1);
+        found.into_iter().map(|(_, s)| s).collect()
     }
 
     fn touches(&self, a: usize, b: usize) -> bool {
@@ -95,13 +115,13 @@ impl Rules {
 
     /// Whether a move of an atomic game with pseudo-royal kings leaves the
     /// mover's kings safe, as Fairy-Stockfish's legality reads it.
-    pub(crate) fn atomic_safe(&self, pos: &Position, m: Move) -> bool {
+    pub(crate) fn atomic_safe(&self, pos: &Position, m: Move, royals: &RoyalSquares) -> bool {
         let us = pos.side;
         let them = us.other();
         let from = usize::from(m.from);
         let to = usize::from(m.to);
-        let ours = self.pseudo_royal_squares(pos, us);
-        let theirs = self.pseudo_royal_squares(pos, them);
+        let ours = &royals[us.index()];
+        let theirs = &royals[them.index()];
         if ours.contains(&from) && self.petrifies(kind(pos.board[from])) && Rules::is_capture(pos, m) {
             return false;
         }

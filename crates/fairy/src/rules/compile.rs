@@ -83,6 +83,9 @@ pub struct Rules {
     pub(crate) mobile: Vec<[Vec<bool>; 2]>,
     /// Whether two rays of a kind may reach the same square (moves then need deduplicating).
     pub(crate) overlap: Vec<bool>,
+    /// By side and kind: a piece whose every target is one normal move (no
+    /// promotion, en passant, mobility region or doubled ray).
+    pub(crate) plain: [[bool; 64]; 2],
     pub(crate) promotion_zone: [Vec<bool>; 2],
     pub(crate) double_step: [Vec<bool>; 2],
     pub(crate) triple_step: [Vec<bool>; 2],
@@ -369,6 +372,7 @@ impl Rules {
             restricted_mobility,
             mobile: Vec::new(),
             overlap: Vec::new(),
+            plain: [[false; 64]; 2],
             promotion_zone: by_side(Field::PromotionRegionWhite, Field::PromotionRegionBlack),
             double_step,
             triple_step: by_side(Field::TripleStepRegionWhite, Field::TripleStepRegionBlack),
@@ -506,7 +510,6 @@ impl Rules {
         rules.fast_legal = !rules.pseudo_royal
             && !rules.blast
             && !rules.bikjang
-            && !rules.gating
             && rules.mutually_immune.is_empty()
             && rules.petrify_types.is_empty()
             && rules.walling == crate::value::WallingRule::None
@@ -520,6 +523,19 @@ impl Rules {
                 })
             })
             .collect();
+        for ci in 0..2 {
+            for k in 0..64u8 {
+                let kind = PieceKind::from_index(k);
+                let in_set = |set: &PieceSet| kind.is_some_and(|p| set.contains(p));
+                rules.plain[ci][usize::from(k)] = k != PieceKind::PAWN.index()
+                    && !in_set(&rules.promotion_pawns[ci])
+                    && !in_set(&rules.ep_types[ci])
+                    && rules.promoted[usize::from(k)].is_none()
+                    && !rules.demotion
+                    && rules.mobility[usize::from(k)][ci].is_none()
+                    && !rules.overlap[usize::from(k)];
+            }
+        }
         rules.mobile = (0..64u8)
             .map(|k| {
                 let mut out = [vec![false; CELLS], vec![false; CELLS]];

@@ -7,8 +7,10 @@
 
 use polyfen_core::Color;
 
+use super::atomic::RoyalSquares;
 use super::compile::Rules;
 use super::moves::{Move, MoveKind};
+use super::pins::Exposure;
 use super::position::{EMPTY, NO_SQ, Position, TILDE, base, color, is_piece, kind, piece};
 use crate::keys::Field;
 use crate::piece::PieceKind;
@@ -358,21 +360,49 @@ impl Rules {
 
     /// Whether a pseudo-legal move is legal. In games whose legality is the
     /// royal piece's safety (and the checks a move may not give), the move
-    /// is tried on `scratch`, a copy of `pos`, changing and restoring only
-    /// the squares it touches.
-    pub(crate) fn is_legal(&self, pos: &Position, scratch: &mut Position, m: Move, in_check: bool) -> bool {
+    /// is tried on `scratch`, a copy of `pos` made when first needed,
+    /// changing and restoring only the squares it touches; a move that
+    /// cannot open a line to the royal piece (`exposure`) is not tried.
+    pub(crate) fn is_legal(
+        &self,
+        pos: &Position,
+        scratch: &mut Option<Position>,
+        m: Move,
+        in_check: bool,
+        exposure: &Exposure,
+        royals: Option<&RoyalSquares>,
+    ) -> bool {
         if !self.fast_legal {
-            return self.try_move(pos, m, in_check).is_some();
+            return self.legal_by_trial(pos, m, in_check, royals);
         }
         if !self.pre_checks(pos, m, in_check) {
             return false;
+        }
+        let checks_theirs = self.checks_theirs(m);
+        if !checks_theirs {
+            // A move that cannot open a line to the royal piece is legal.
+            let from = match m.kind {
+                MoveKind::Normal | MoveKind::Promotion(_) | MoveKind::PiecePromotion | MoveKind::PieceDemotion
+                    if m.from != pos.royal[pos.side.index()] =>
+                {
+                    Some(Some(usize::from(m.from)))
+                }
+                MoveKind::Drop { .. } | MoveKind::Pass => Some(None),
+                _ => None,
+            };
+            if let Some(from) = from
+                && !exposure.needs_test(from, usize::from(m.to))
+            {
+                return true;
+            }
         }
         let us = pos.side;
         let them = us.other();
         let from = usize::from(m.from);
         let to = usize::from(m.to);
-        let mut saved = [(0usize, 0u16); 4];
+        let mut saved = [(0usize, 0u16); 5];
         let mut n = 0;
+        let scratch = scratch.get_or_insert_with(|| pos.clone());
         let mut set = |scratch: &mut Position, sq: usize, cell: u16| {
             saved[n] = (sq, scratch.board[sq]);
             n += 1;
@@ -425,13 +455,15 @@ impl Rules {
                 }
             }
         }
+        if m.gate != 0 {
+            // A piece gated in from the hand (Seirawan).
+            set(scratch, usize::from(m.gate_sq), piece(m.gate, us, 0, false));
+        }
         let exposed = |scratch: &Position, k: usize, c: Color| {
             self.attacked(scratch, k, c.other()) || (self.flying_general && self.kings_face(scratch, k, c))
         };
         let mut legal = king == usize::from(NO_SQ) || !exposed(scratch, king, us);
-        let is_drop = matches!(m.kind, MoveKind::Drop { .. });
-        let sittuyin = self.sittuyin_promotion && matches!(m.kind, MoveKind::Promotion(_));
-        if legal && (!self.checking || (is_drop && !self.drop_checks) || sittuyin) {
+        if legal && checks_theirs {
             let theirs = pos.royal[them.index()];
             if theirs != NO_SQ && theirs != captured {
                 // The flying general looks from the mover's new king square.
@@ -515,9 +547,55 @@ impl Rules {
     }
 
     pub(crate) fn try_move(&self, pos: &Position, m: Move, in_check: bool) -> Option<Position> {
+        let royals = self.pseudo_royal.then(|| self.royal_squares(pos));
+        self.try_move_with(pos, m, in_check, royals.as_ref())
+    }
+
+    /// Whether a move of a game whose legality [`Rules::try_move`] decides
+    /// is legal, without making the position after it when nothing of that
+    /// position is asked: no royal piece of the mover's to be checked, no
+    /// bikjang, no mutual immunity, no check it may not give.
+    fn legal_by_trial(&self, pos: &Position, m: Move, in_check: bool, royals: Option<&RoyalSquares>) -> bool {
+        if !self.legal_before(pos, m, in_check, royals) {
+            return false;
+        }
+        let needs_position = pos.royal[pos.side.index()] != NO_SQ
+            || self.bikjang
+            || (self.pseudo_royal && !self.blast)
+            || self.mutually_immune.0 != 0
+            || self.checks_theirs(m);
+        !needs_position || self.try_move_with(pos, m, in_check, royals).is_some()
+    }
+
+    /// Whether a move may not give check: the game forbids checks, or
+    /// checks by drops, or a Sittuyin promotion's.
+    fn checks_theirs(&self, m: Move) -> bool {
+        let is_drop = matches!(m.kind, MoveKind::Drop { .. });
+        let sittuyin = self.sittuyin_promotion && matches!(m.kind, MoveKind::Promotion(_));
+        !self.checking || (is_drop && !self.drop_checks) || sittuyin
+    }
+
+    /// The rules of legality the position before the move decides.
+    fn legal_before(&self, pos: &Position, m: Move, in_check: bool, royals: Option<&RoyalSquares>) -> bool {
+        if !self.pre_checks(pos, m, in_check) {
+            return false;
+        }
+        match royals {
+            Some(r) if self.blast => self.atomic_safe(pos, m, r),
+            _ => true,
+        }
+    }
+
+    fn try_move_with(
+        &self,
+        pos: &Position,
+        m: Move,
+        in_check: bool,
+        royals: Option<&RoyalSquares>,
+    ) -> Option<Position> {
         let us = pos.side;
         let them = us.other();
-        if !self.pre_checks(pos, m, in_check) {
+        if !self.legal_before(pos, m, in_check, royals) {
             return None;
         }
         let bikjang = self.bikjang && self.kings_face_now(pos);
@@ -538,11 +616,7 @@ impl Rules {
         if bikjang && self.kings_face_now(seen) {
             return None;
         }
-        if self.pseudo_royal && self.blast {
-            if !self.atomic_safe(pos, m) {
-                return None;
-            }
-        } else if self.pseudo_royal && !self.pseudo_royals_safe(pos, m, &next) {
+        if self.pseudo_royal && !self.blast && !self.pseudo_royals_safe(pos, m, &next) {
             return None;
         }
         if self.mutually_immune.0 != 0
@@ -553,9 +627,7 @@ impl Rules {
         {
             return None;
         }
-        let is_drop = matches!(m.kind, MoveKind::Drop { .. });
-        let sittuyin = self.sittuyin_promotion && matches!(m.kind, MoveKind::Promotion(_));
-        if (!self.checking || (is_drop && !self.drop_checks) || sittuyin) && self.in_check(&next, them) {
+        if self.checks_theirs(m) && self.in_check(&next, them) {
             return None;
         }
         Some(next)
@@ -673,19 +745,25 @@ impl Rules {
     pub(crate) fn immediate_result(&self, pos: &Position) -> Option<Outcome> {
         let stm = pos.side;
         if self.extinction && (!self.pseudo_royal || self.blast) {
-            let count = |c: Color, k: Option<PieceKind>| -> i32 {
-                let mut n = 0;
-                for rank in 0..self.ranks {
-                    for file in 0..self.files {
-                        let cell = pos.board[self.sq(file, rank)];
-                        if is_piece(cell) && color(cell) == c && k.is_none_or(|k| kind(cell) == k.index()) {
-                            n += 1;
-                        }
+            // Each side's pieces by kind, on the board and in hand, and
+            // in all: counted in one pass.
+            let mut by_kind = [[0i32; 64]; 2];
+            let mut all = [0i32; 2];
+            for rank in 0..self.ranks {
+                for file in 0..self.files {
+                    let cell = pos.board[self.sq(file, rank)];
+                    if is_piece(cell) {
+                        let ci = color(cell).index();
+                        by_kind[ci][usize::from(kind(cell))] += 1;
+                        all[ci] += 1;
                     }
                 }
+            }
+            let count = |c: Color, k: Option<PieceKind>| -> i32 {
+                let hand = &pos.hand[c.index()];
                 match k {
-                    Some(k) => n + i32::from(pos.hand[c.index()][usize::from(k.index())]),
-                    None => n + pos.hand[c.index()].iter().map(|&h| i32::from(h)).sum::<i32>(),
+                    Some(k) => by_kind[c.index()][usize::from(k.index())] + i32::from(hand[usize::from(k.index())]),
+                    None => all[c.index()] + hand.iter().map(|&h| i32::from(h)).sum::<i32>(),
                 }
             };
             let star = self.extinction_types.has_star();
@@ -797,8 +875,7 @@ impl Rules {
         reached
     }
 
-    /// The legal moves, appended to `out` (cleared first); `scratch` is a
-    /// buffer of pseudo-legal moves reused between calls.
+    /// The legal moves, into `out` (cleared first).
     pub(crate) fn legal_into(&self, pos: &Position, out: &mut Vec<Move>) {
         out.clear();
         if self.immediate_end(pos) {
@@ -806,8 +883,11 @@ impl Rules {
         }
         self.pseudo_moves(pos, out);
         let in_check = self.in_check(pos, pos.side);
-        let mut scratch = pos.clone();
-        out.retain(|m| self.is_legal(pos, &mut scratch, *m, in_check));
+        let mut scratch = None;
+        let exposure =
+            if self.fast_legal && self.checking { self.exposure(pos, in_check) } else { Exposure::everything() };
+        let royals = self.pseudo_royal.then(|| self.royal_squares(pos));
+        out.retain(|m| self.is_legal(pos, &mut scratch, *m, in_check, &exposure, royals.as_ref()));
         if self.must_capture && out.iter().any(|m| Rules::is_capture(pos, *m)) {
             out.retain(|m| Rules::is_capture(pos, *m));
         }

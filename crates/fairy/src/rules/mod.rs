@@ -43,6 +43,7 @@ mod legal;
 mod moves;
 mod outcome;
 mod perft;
+mod pins;
 mod position;
 mod san;
 mod uci;

@@ -54,6 +54,32 @@ pub struct Move {
     pub(crate) wall: u16,
 }
 
+/// Where a piece's targets go: `(to, is capture, is en passant)`.
+pub(crate) trait TargetSink {
+    fn target(&mut self, to: usize, capture: bool, ep: bool);
+}
+
+impl TargetSink for Vec<(usize, bool, bool)> {
+    fn target(&mut self, to: usize, capture: bool, ep: bool) {
+        self.push((to, capture, ep));
+    }
+}
+
+/// The targets of a plain piece, each a normal move (en passant targets,
+/// which a plain piece does not take, left out).
+struct Direct<'a> {
+    from: u16,
+    out: &'a mut Vec<Move>,
+}
+
+impl TargetSink for Direct<'_> {
+    fn target(&mut self, to: usize, _capture: bool, ep: bool) {
+        if !ep {
+            self.out.push(Move::new(self.from, to as u16, MoveKind::Normal));
+        }
+    }
+}
+
 impl Move {
     pub(crate) const fn new(from: u16, to: u16, kind: MoveKind) -> Move {
         Move { from, to, kind, gate: 0, gate_sq: 0, wall: NO_SQ }
@@ -248,7 +274,7 @@ impl Rules {
     }
 
     /// The squares a piece reaches: quiet moves and captures (`to`, is capture).
-    pub(crate) fn targets(&self, pos: &Position, from: usize, cell: u16, out: &mut Vec<(usize, bool, bool)>) {
+    pub(crate) fn targets(&self, pos: &Position, from: usize, cell: u16, out: &mut impl TargetSink) {
         let us = color(cell);
         let ki = kind(cell);
         let ci = us.index();
@@ -334,7 +360,7 @@ impl Rules {
     /// wazir-king) steps as a fers, a soldier as a pawn captures, a rook
     /// slides as a bishop and the janggi cannon hops along them, from and
     /// to squares of the lines.
-    fn palace_targets(&self, pos: &Position, from: usize, cell: u16, out: &mut Vec<(usize, bool, bool)>) {
+    fn palace_targets(&self, pos: &Position, from: usize, cell: u16, out: &mut impl TargetSink) {
         let us = color(cell);
         let ki = kind(cell);
         let s = self.stride as isize;
@@ -392,17 +418,17 @@ impl Rules {
         quiet: bool,
         capture: bool,
         ep_capable: bool,
-        out: &mut Vec<(usize, bool, bool)>,
+        out: &mut impl TargetSink,
     ) {
         let c = pos.board[to];
         if c == EMPTY {
             if quiet {
-                out.push((to, false, false));
+                out.target(to, false, false);
             } else if ep_capable && pos.ep_len > 0 && pos.ep_squares().contains(&(to as u16)) {
-                out.push((to, true, true));
+                out.target(to, true, true);
             }
         } else if capture && is_piece(c) && color(c) != us {
-            out.push((to, true, false));
+            out.target(to, true, false);
         }
     }
 
@@ -410,6 +436,12 @@ impl Rules {
         let us = color(cell);
         let ci = us.index();
         let ki = kind(cell);
+        if self.plain[ci][usize::from(ki)] {
+            // No promotion, en passant, mobility region or doubled ray:
+            // each target is one move.
+            self.targets(pos, from, cell, &mut Direct { from: from as u16, out });
+            return;
+        }
         // A buffer kept between calls: no allocation per position.
         let mut targets = SCRATCH.with(|s| core::mem::take(&mut *s.borrow_mut()));
         targets.clear();
