@@ -97,7 +97,8 @@ impl Rules {
                     continue;
                 }
                 let k = kind(cell);
-                if PieceKind::from_index(k).is_some_and(|p| self.extinction_types.contains(p)) {
+                let types = self.extinction_types;
+                if types.has_star() || PieceKind::from_index(k).is_some_and(|p| types.contains(p)) {
                     counts[usize::from(k)] += 1;
                     found.push((k, s));
                 }
@@ -206,7 +207,16 @@ impl Rules {
         if theirs.iter().any(|&s| !is_piece(tmp.board[s]) || color(tmp.board[s]) != them) {
             return true;
         }
-        let theirs_after = self.pseudo_royal_squares(&tmp, them);
+        // A move that captures nothing leaves their pseudo-royal pieces as
+        // they were.
+        let recount = Rules::is_capture(pos, m);
+        let counted;
+        let theirs_after = if recount {
+            counted = self.pseudo_royal_squares(&tmp, them);
+            &counted
+        } else {
+            theirs
+        };
         for &s in &royals {
             if theirs_after.iter().any(|&t| self.touches(t, s)) {
                 continue;

@@ -86,6 +86,8 @@ pub struct Rules {
     /// By side and kind: a piece whose every target is one normal move (no
     /// promotion, en passant, mobility region or doubled ray).
     pub(crate) plain: [[bool; 64]; 2],
+    /// The board's cells, rank by rank from the first, file by file.
+    squares: Vec<usize>,
     pub(crate) promotion_zone: [Vec<bool>; 2],
     pub(crate) double_step: [Vec<bool>; 2],
     pub(crate) triple_step: [Vec<bool>; 2],
@@ -373,6 +375,7 @@ impl Rules {
             mobile: Vec::new(),
             overlap: Vec::new(),
             plain: [[false; 64]; 2],
+            squares: (0..ranks).flat_map(|r| (0..files).map(move |f| sq_of(stride, f, r))).collect(),
             promotion_zone: by_side(Field::PromotionRegionWhite, Field::PromotionRegionBlack),
             double_step,
             triple_step: by_side(Field::TripleStepRegionWhite, Field::TripleStepRegionBlack),
@@ -584,7 +587,7 @@ impl Rules {
     /// The board's squares, rank by rank from the first, each from its
     /// first file.
     pub(crate) fn board_squares(&self) -> impl Iterator<Item = usize> + Clone + '_ {
-        (0..self.ranks).flat_map(move |r| (0..self.files).map(move |f| self.sq(f, r)))
+        self.squares.iter().copied()
     }
 
     pub(crate) fn file_of(&self, sq: usize) -> u8 {

@@ -616,8 +616,17 @@ impl Rules {
         if bikjang && self.kings_face_now(seen) {
             return None;
         }
-        if self.pseudo_royal && !self.blast && !self.pseudo_royals_safe(pos, m, &next) {
-            return None;
+        if self.pseudo_royal && !self.blast {
+            let computed;
+            let ours = if let Some(r) = royals {
+                &r[us.index()]
+            } else {
+                computed = self.royal_squares(pos);
+                &computed[us.index()]
+            };
+            if !self.pseudo_royals_safe(pos, m, &next, ours) {
+                return None;
+            }
         }
         if self.mutually_immune.0 != 0
             && self.is_capture_now(pos, m)
@@ -636,26 +645,14 @@ impl Rules {
     /// With pseudo-royal pieces (the last ones of the extinction types),
     /// whether none of the mover's is left attacked, and (duple check) not
     /// all of its candidates at once.
-    fn pseudo_royals_safe(&self, pos: &Position, m: Move, next: &Position) -> bool {
+    fn pseudo_royals_safe(&self, pos: &Position, m: Move, next: &Position, royals: &[usize]) -> bool {
         let us = pos.side;
         let them = us.other();
-        let ci = us.index();
         let from = usize::from(m.from);
         let to = usize::from(m.to);
         let types = self.extinction_types;
         let in_types = |k: u8| PieceKind::from_index(k).is_some_and(|k| types.contains(k)) || types.has_star();
         let kto = if m.kind == MoveKind::Castling { self.castling_targets(us, from, to).0 } else { to };
-        let mut royals: Vec<usize> = Vec::new();
-        for k in &self.kinds {
-            if !in_types(k.index()) {
-                continue;
-            }
-            let squares = self.squares_of(pos, us, |ki| ki == k.index());
-            if squares.len() as i32 <= self.extinction_count + 1 {
-                royals.extend(squares);
-            }
-        }
-        let _ = ci;
         // Petrifying a pseudo-royal piece is illegal.
         if royals.contains(&from) && self.petrifies(kind(pos.board[from])) && Rules::is_capture(pos, m) {
             return false;
@@ -677,7 +674,7 @@ impl Rules {
             }
         }
         let mut after: Vec<usize> = Vec::new();
-        for &s in &royals {
+        for &s in royals {
             if m.kind != MoveKind::Pass && !matches!(m.kind, MoveKind::Drop { .. }) && s == from {
                 after.push(kto);
             } else if m.kind == MoveKind::Castling && s == to {
