@@ -19,6 +19,11 @@ pub struct ExplainArgs {
     /// Read leniently and show each repair on the part it was made at.
     #[arg(long)]
     lenient: bool,
+    /// Read the positions under this rules variant of their game (its id
+    /// or another name of it, such as makruk or crazyhouse; an unknown name
+    /// lists them).
+    #[arg(long, value_name = "RULES", value_parser = crate::parse_rules)]
+    variant: Option<&'static str>,
     /// Explain moves instead: the inputs are moves in any move notation of
     /// the game, played in order from this position (a name such as
     /// `chess:standard` picks a named setup).
@@ -36,7 +41,7 @@ pub struct ExplainArgs {
 }
 
 pub fn run(args: &ExplainArgs, report: &mut Report) -> Result<(), Flow> {
-    let options = ReadOptions::lenient(args.lenient);
+    let options = ReadOptions::lenient(args.lenient).with_rules(args.variant);
     if let Some(position) = &args.position {
         return moves(args, position, options, report);
     }

@@ -150,3 +150,17 @@ fn a_misspelt_game_is_answered_with_the_nearest_name() {
     // one line, not the list of every name
     assert!(out.stderr.lines().next().is_some_and(|l| l.len() < 200), "{}", out.stderr);
 }
+
+#[test]
+fn a_running_count_converts_to_json_and_back_and_is_explained() {
+    let fen = "8/8/4k3/8/8/2RK4/8/8 b - 32 6 40";
+    let json = common::run(&["convert", "--variant", "makruk", "--to", "json", fen], "");
+    assert_eq!(json.code, 0, "{}", json.stderr);
+    assert!(json.stdout.contains(r#""counting_limit":32,"halfmove_clock":6"#), "{}", json.stdout);
+    let back = common::run(&["convert", "--to", "fairy-fen", json.stdout.trim()], "");
+    assert_eq!((back.code, back.stdout.trim()), (0, fen), "{}", back.stderr);
+    let explained = common::run(&["explain", "--variant", "makruk", fen], "");
+    assert_eq!(explained.code, 0, "{}", explained.stderr);
+    assert!(explained.stdout.contains("\"32\" counting-limit: The counting limit, 32 plies"), "{}", explained.stdout);
+    assert!(explained.stdout.contains("\"6\" counted-plies"), "{}", explained.stdout);
+}

@@ -232,7 +232,11 @@ pub struct FairySetup {
     pub en_passant: Vec<(u8, u8)>,
     /// Checks each side may still give, in a check-counting game.
     pub checks: Option<[u8; 2]>,
-    /// The halfmove clock.
+    /// The counting limit in plies of a Makruk-style counting game, written
+    /// in the en passant field's place while a count runs (`None`: no count
+    /// runs); the halfmove field then holds the plies counted.
+    pub counting: Option<u32>,
+    /// The halfmove clock (the plies counted, while a count runs).
     pub halfmove: u32,
     /// The fullmove number.
     pub fullmove: u32,
@@ -336,6 +340,7 @@ impl FairySetup {
             castling: "-".to_owned(),
             en_passant: Vec::new(),
             checks: def.flag(Field::CheckCounting).then(|| start_checks(def)),
+            counting: None,
             halfmove: 0,
             fullmove: 1,
         };
@@ -381,9 +386,14 @@ impl FairySetup {
         }
         // Makruk-style counting games may give the counting limit here.
         let counting = !matches!(def.get(Field::CountingRule), Value::CountingRule(crate::value::CountingRule::None));
-        if counting && rest.len() >= 3 && rest.iter().rev().take(3).all(|f| f.text.bytes().all(|b| b.is_ascii_digit()))
+        let digits = |f: &polyfen_core::Field<'_>| !f.text.is_empty() && f.text.bytes().all(|b| b.is_ascii_digit());
+        if counting
+            && rest.last().is_some_and(digits)
+            && rest.iter().filter(|f| digits(f)).count() >= 3
+            && let Some(field) = rest.pop()
         {
-            rest.pop();
+            let limit = field.number("counting limit", 0, 10_000)?;
+            setup.counting = (limit > 0).then_some(limit);
         }
         // Lichess writes the check counter last (`0 1 +2+0`).
         if rest.len() >= 3 && rest[0].text.starts_with('+') && !rest.last().is_some_and(|f| f.text.contains('+')) {
@@ -441,10 +451,12 @@ impl FairySetup {
         out.push_str(if self.side == Color::White { " w " } else { " b " });
         out.push_str(&self.castling);
         out.push(' ');
-        if self.en_passant.is_empty() {
+        if let Some(limit) = self.counting {
+            let _ = write!(out, "{limit}");
+        } else if self.en_passant.is_empty() {
             out.push('-');
         }
-        for &(f, r) in &self.en_passant {
+        for &(f, r) in self.en_passant.iter().filter(|_| self.counting.is_none()) {
             out.push_str(&square_name(f, r));
         }
         if let Some([w, b]) = self.checks {

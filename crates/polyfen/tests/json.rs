@@ -240,6 +240,7 @@ fn each_variant_writes_exactly_the_keys_the_schema_lists() {
         (VariantId::Fairy, "5check|rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 5+5 0 3"),
         (VariantId::Fairy, "minishogi|rbsgk/4p/5/P4/KGS+BR[Pp] w - - 0 1"),
         (VariantId::Fairy, "duck|rnbqkbnr/pppppppp/8/8/4*3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        (VariantId::Fairy, "makruk|8/8/4k3/8/8/2RK4/8/8 b - 32 6 40"),
     ];
     let bare = [
         (VariantId::Chess, polyfen_chess::START_FEN),

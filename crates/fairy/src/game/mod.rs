@@ -128,6 +128,10 @@ polyfen_game::document! {
         /// The checks each side may still give, in a check-counting game.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         pub remaining_checks: Option<[u8; 2]>,
+        /// While a count of Makruk, Cambodian or ASEAN chess runs: its limit
+        /// in plies (the halfmove clock then holds the plies counted).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub counting_limit: Option<u32>,
         /// Plies since the last capture or pawn move.
         pub halfmove_clock: u32,
         /// The move number.
@@ -417,6 +421,7 @@ impl GamePosition for FairyPosition {
             castling: setup.castling.clone(),
             en_passant: (!en_passant.is_empty()).then_some(en_passant),
             remaining_checks: setup.checks,
+            counting_limit: setup.counting,
             halfmove_clock: setup.halfmove,
             fullmove_number: setup.fullmove,
         }
@@ -491,7 +496,10 @@ impl GamePosition for FairyPosition {
             " {} {} {}",
             if side == Color::White { 'w' } else { 'b' },
             json.castling,
-            json.en_passant.as_deref().unwrap_or("-")
+            match (json.counting_limit, json.en_passant.as_deref()) {
+                (Some(limit), _) => limit.to_string(),
+                (None, ep) => ep.unwrap_or("-").to_owned(),
+            }
         );
         if let Some([w, b]) = json.remaining_checks {
             let _ = write!(fen, " {w}+{b}");
@@ -509,6 +517,7 @@ impl GamePosition for FairyPosition {
                 "halfmove clock" => "halfmove_clock",
                 "fullmove number" => "fullmove_number",
                 "check counter" => "remaining_checks",
+                "counting limit" => "counting_limit",
                 "side to move" => "side_to_move",
                 _ => "board",
             };
@@ -622,14 +631,24 @@ impl Explain for FairyPosition {
             .skip(4)
             .filter(|&&(s, e, _)| !input[s..e].contains('+'))
             .count();
+        let counting = self.position.count_limit != 0;
         parts.push(match index {
             1 => side_part::<FairyPosition>(part("side"), self.position.side()),
             2 => part("castling")
                 .with(text, "The castling rights and the gates (Seirawan gating), as X-FEN writes them; `-` for none."),
+            3 if counting => part("counting-limit").with(
+                text,
+                format!(
+                    "The counting limit, {text} plies: the side with more pieces must mate before the count passes \
+                     it, or the game is drawn (Makruk-style counting)."
+                ),
+            ),
             3 => part("en-passant").with(text, "The squares a pawn may be taken on en passant; `-` for none."),
             _ if text.contains('+') => {
                 part("checks").with(text, "The checks each side may still give before it wins (white's, then black's).")
             }
+            _ if numbers_before == 0 && counting => part("counted-plies")
+                .with(text, format!("The plies counted so far, {text}, towards the counting limit.")),
             _ if numbers_before == 0 => part("halfmove")
                 .with(text, format!("The halfmove clock, {text}: plies since the last capture or pawn move.")),
             _ if numbers_before == 1 => part("fullmove").with(text, format!("The move number, {text}.")),

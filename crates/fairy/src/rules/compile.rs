@@ -142,6 +142,9 @@ pub struct Rules {
     pub(crate) flag_move: bool,
     pub(crate) flag_safe: bool,
     pub(crate) check_counting: bool,
+    pub(crate) counting: crate::value::CountingRule,
+    /// The kind the counting rules count as a khon (the silver).
+    pub(crate) khon: Option<u8>,
     pub(crate) pseudo_royal: bool,
     pub(crate) blast: bool,
     pub(crate) blast_immune: PieceSet,
@@ -445,6 +448,11 @@ impl Rules {
             flag_move: def.flag(Field::FlagMove),
             flag_safe: def.flag(Field::FlagPieceSafe),
             check_counting: def.flag(Field::CheckCounting),
+            counting: match def.get(Field::CountingRule) {
+                crate::value::Value::CountingRule(c) => *c,
+                _ => crate::value::CountingRule::None,
+            },
+            khon: PieceKind::from_name("silver").map(PieceKind::index),
             pseudo_royal: def.flag(Field::ExtinctionPseudoRoyal),
             blast: def.flag(Field::BlastOnCapture),
             blast_immune: def.piece_set(Field::BlastImmuneTypes),

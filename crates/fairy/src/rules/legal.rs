@@ -37,6 +37,7 @@ impl Rules {
         let to = usize::from(m.to);
         next.ep_len = 0;
         next.halfmove += 1;
+        let mut taken = None;
         match m.kind {
             MoveKind::Pass => {}
             MoveKind::Drop { kind: ki, promoted } => {
@@ -79,6 +80,7 @@ impl Rules {
                 let capsq = if m.kind == MoveKind::EnPassant { self.ep_capture_square(pos, to) } else { to };
                 let captured = if capsq == from { EMPTY } else { pos.board[capsq] };
                 if is_piece(captured) {
+                    taken = Some(kind(captured));
                     next.halfmove = 0;
                     next.board[capsq] = EMPTY;
                     if self.captures_to_hand {
@@ -179,6 +181,9 @@ impl Rules {
         next.side = them;
         if us == Color::Black {
             next.fullmove += 1;
+        }
+        if self.counting != crate::value::CountingRule::None {
+            self.update_count(&mut next, taken, matches!(m.kind, MoveKind::Promotion(_)));
         }
         next
     }

@@ -38,6 +38,7 @@ mod atomic;
 mod attacks;
 mod compile;
 mod connect;
+mod counting;
 mod enclose;
 mod legal;
 mod moves;

@@ -129,8 +129,10 @@ impl Rules {
     /// halfmove clock at twice n, unless the side to move is mated) and
     /// n-fold repetition (`nFoldRule`, `nFoldValue`; a repetition in which
     /// one side checked at every move loses for it where perpetual check is
-    /// refused), each a draw that material counting may decide; `None` when
-    /// neither ends it. These are Fairy-Stockfish's optional ends
+    /// refused), each a draw that material counting may decide; and the
+    /// counting rules of Makruk, Cambodian and ASEAN chess (`countingRule`:
+    /// a draw when the count runs out); `None` when none ends it. These are
+    /// Fairy-Stockfish's optional ends
     /// (`is_optional_game_end`); the chasing rules of the Xiangqi family and
     /// Janggi's move repetition are not among them yet
     /// ([`Rules::decides_repetition`] says where they apply).
@@ -141,7 +143,10 @@ impl Rules {
         if n > 0 && i64::from(pos.halfmove) >= 2 * i64::from(n) && !mated() {
             return Some(self.material_result(pos).unwrap_or(Outcome::Draw));
         }
-        self.repetition_outcome(history)
+        if let Some(o) = self.repetition_outcome(history) {
+            return Some(o);
+        }
+        self.count_ended(pos).then_some(Outcome::Draw)
     }
 
     /// Whether [`Rules::history_outcome`] plays every repetition rule of the

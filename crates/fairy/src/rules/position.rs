@@ -60,6 +60,10 @@ pub struct Position {
     pub(crate) royal: [u16; 2],
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
+    /// A counting game's running count: its limit and the plies counted
+    /// (limit 0: no count runs).
+    pub(crate) count_limit: u16,
+    pub(crate) count_ply: u16,
     /// The last move and the one before were passes (bits 0 and 1); the
     /// position before had the kings facing (bit 2, Janggi's bikjang); the
     /// last move was a castling that wins (bit 3, `castlingWins`); the last
@@ -152,8 +156,16 @@ impl Position {
             royal: [NO_SQ; 2],
             halfmove: setup.halfmove,
             fullmove: setup.fullmove,
+            count_limit: 0,
+            count_ply: 0,
             history: 0,
         };
+        if let Some(limit) = setup.counting.filter(|_| rules.counting != crate::value::CountingRule::None) {
+            // Fairy-Stockfish reads the plies counted from the halfmove field.
+            pos.count_limit = u16::try_from(limit).unwrap_or(u16::MAX);
+            pos.count_ply = u16::try_from(setup.halfmove).unwrap_or(u16::MAX);
+            pos.halfmove = 0;
+        }
         for rank in 0..rules.ranks {
             for file in 0..rules.files {
                 let s = rules.sq(file, rank);
@@ -220,6 +232,7 @@ impl Position {
                 castling: "-".to_owned(),
                 en_passant: Vec::new(),
                 checks: None,
+                counting: None,
                 halfmove: 0,
                 fullmove: 1,
             });
@@ -292,7 +305,8 @@ impl Position {
         if setup.checks.is_some() {
             setup.checks = Some(self.checks);
         }
-        setup.halfmove = self.halfmove;
+        setup.counting = (self.count_limit != 0).then_some(u32::from(self.count_limit));
+        setup.halfmove = if self.count_limit != 0 { u32::from(self.count_ply) } else { self.halfmove };
         setup.fullmove = self.fullmove;
         setup
     }
