@@ -5,14 +5,47 @@
 use polyfen_core::Color;
 
 use super::compile::{JANGGI_CANNON, RayKind, Rules, SOLDIER, WAZIR};
-use super::position::{EMPTY, OFF, Position, WALL, color, is_piece, kind};
+use super::position::{BLACK, EMPTY, OFF, Position, WALL, color, is_piece, kind};
 use crate::piece::PieceKind;
 
 impl Rules {
     /// Whether `by` attacks `sq`.
     #[allow(clippy::many_single_char_names)]
     pub(crate) fn attacked(&self, pos: &Position, sq: usize, by: Color) -> bool {
-        for ray in &self.attacks[by.index()] {
+        let bi = by.index();
+        let rays = if self.restricted_mobility {
+            &self.attacks[bi]
+        } else {
+            let black = by == Color::Black;
+            let hit = |c: u16, mask: u64| is_piece(c) && (c & BLACK != 0) == black && mask & (1u64 << kind(c)) != 0;
+            let s = sq as isize;
+            for &(d, mask) in &self.attack_leaps[bi] {
+                if hit(pos.board[(s - d as isize) as usize], mask) {
+                    return true;
+                }
+            }
+            for &(d, limit, mask) in &self.attack_slides[bi] {
+                let d = d as isize;
+                let mut t = s - d;
+                let mut n = 1u8;
+                loop {
+                    let c = pos.board[t as usize];
+                    if c != EMPTY {
+                        if hit(c, mask) {
+                            return true;
+                        }
+                        break;
+                    }
+                    if limit != 0 && n >= limit {
+                        break;
+                    }
+                    t -= d;
+                    n = n.wrapping_add(1);
+                }
+            }
+            &self.attack_rest[bi]
+        };
+        for ray in rays {
             let d = ray.delta as isize;
             let s = sq as isize;
             let found = match ray.kind {

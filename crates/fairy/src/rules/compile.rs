@@ -73,6 +73,12 @@ pub struct Rules {
     pub(crate) rays: Vec<[Vec<Ray>; 2]>,
     /// Attack rays by attacking side.
     pub(crate) attacks: [Vec<AttackRay>; 2],
+    /// The attack rays split for a quick test: one-step leaps (`delta`,
+    /// kinds) and slides (`delta`, limit, kinds), each delta once, and the
+    /// rest (lame leaps, hops, a soldier's sideways step).
+    pub(crate) attack_leaps: [Vec<(i16, u64)>; 2],
+    pub(crate) attack_slides: [Vec<(i16, u8, u64)>; 2],
+    pub(crate) attack_rest: [Vec<AttackRay>; 2],
     /// Kinds in the game, in Fairy-Stockfish's order.
     pub(crate) kinds: Vec<PieceKind>,
     pub(crate) letters: [u8; 64],
@@ -94,6 +100,8 @@ pub struct Rules {
     pub(crate) ep_region: [Vec<bool>; 2],
     pub(crate) drop_region: [Vec<bool>; 2],
     pub(crate) flag_region: [Vec<bool>; 2],
+    /// The squares of each side's flag region, in board order.
+    pub(crate) flag_squares: [Vec<usize>; 2],
     pub(crate) promotion_pawns: [PieceSet; 2],
     pub(crate) promotion_pieces: [PieceSet; 2],
     pub(crate) main_pawn: [Option<PieceKind>; 2],
@@ -329,6 +337,28 @@ impl Rules {
                 }
             }
         }
+        let mut attack_leaps: [Vec<(i16, u64)>; 2] = [Vec::new(), Vec::new()];
+        let mut attack_slides: [Vec<(i16, u8, u64)>; 2] = [Vec::new(), Vec::new()];
+        let mut attack_rest: [Vec<AttackRay>; 2] = [Vec::new(), Vec::new()];
+        for ci in 0..2 {
+            for a in &attacks[ci] {
+                match a.kind {
+                    RayKind::Leap | RayKind::Slide if !a.soldier_side && (a.kind == RayKind::Leap || a.limit == 1) => {
+                        match attack_leaps[ci].iter_mut().find(|(d, _)| *d == a.delta) {
+                            Some((_, mask)) => *mask |= a.mask,
+                            None => attack_leaps[ci].push((a.delta, a.mask)),
+                        }
+                    }
+                    RayKind::Slide if !a.soldier_side => {
+                        match attack_slides[ci].iter_mut().find(|(d, l, _)| *d == a.delta && *l == a.limit) {
+                            Some((_, _, mask)) => *mask |= a.mask,
+                            None => attack_slides[ci].push((a.delta, a.limit, a.mask)),
+                        }
+                    }
+                    _ => attack_rest[ci].push(a.clone()),
+                }
+            }
+        }
         let mut mobility: Vec<[Option<Vec<bool>>; 2]> = (0..64).map(|_| [None, None]).collect();
         let mut restricted_mobility = false;
         for kind in &kinds {
@@ -371,6 +401,9 @@ impl Rules {
             stride,
             rays,
             attacks,
+            attack_leaps,
+            attack_slides,
+            attack_rest,
             kinds: kinds.clone(),
             letters,
             mobility,
@@ -385,6 +418,7 @@ impl Rules {
             ep_region: by_side(Field::EnPassantRegionWhite, Field::EnPassantRegionBlack),
             drop_region: by_side(Field::DropRegionWhite, Field::DropRegionBlack),
             flag_region: by_side(Field::FlagRegionWhite, Field::FlagRegionBlack),
+            flag_squares: [Vec::new(), Vec::new()],
             promotion_pawns: [
                 def.piece_set(Field::PromotionPawnTypesWhite),
                 def.piece_set(Field::PromotionPawnTypesBlack),
@@ -525,6 +559,10 @@ impl Rules {
             && rules.petrify_types.is_empty()
             && rules.walling == crate::value::WallingRule::None
             && rules.flip_enclosed == crate::value::EnclosingRule::None;
+        rules.flag_squares = [0, 1].map(|ci| {
+            let region = &rules.flag_region[ci];
+            rules.squares.iter().copied().filter(|&s| region.get(s).copied().unwrap_or(false)).collect()
+        });
         rules.overlap = (0..64usize)
             .map(|k| {
                 let mut seen = std::collections::BTreeSet::new();

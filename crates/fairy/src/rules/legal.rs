@@ -10,7 +10,7 @@ use polyfen_core::Color;
 use super::atomic::RoyalSquares;
 use super::compile::Rules;
 use super::moves::{Move, MoveKind};
-use super::pins::Exposure;
+use super::pins::{Exposure, Lines};
 use super::position::{EMPTY, NO_SQ, Position, TILDE, base, color, is_piece, kind, piece};
 use crate::keys::Field;
 use crate::piece::PieceKind;
@@ -367,16 +367,19 @@ impl Rules {
     /// royal piece's safety (and the checks a move may not give), the move
     /// is tried on `scratch`, a copy of `pos` made when first needed,
     /// changing and restoring only the squares it touches; a move that
-    /// cannot open a line to the royal piece (`exposure`) is not tried.
+    /// cannot open a line to the royal piece, nor give a check it may not
+    /// give (`lines`), is not tried.
     pub(crate) fn is_legal(
         &self,
         pos: &Position,
         scratch: &mut Option<Position>,
         m: Move,
         in_check: bool,
-        exposure: &Exposure,
+        lines: &Lines,
         royals: Option<&RoyalSquares>,
     ) -> bool {
+        let Lines { exposure, checks } = lines;
+        let checks = checks.as_ref();
         if !self.fast_legal {
             return self.legal_by_trial(pos, m, in_check, royals);
         }
@@ -384,22 +387,35 @@ impl Rules {
             return false;
         }
         let checks_theirs = self.checks_theirs(m);
-        if !checks_theirs {
-            // A move that cannot open a line to the royal piece is legal.
-            let from = match m.kind {
-                MoveKind::Normal | MoveKind::Promotion(_) | MoveKind::PiecePromotion | MoveKind::PieceDemotion
-                    if m.from != pos.royal[pos.side.index()] =>
-                {
-                    Some(Some(usize::from(m.from)))
-                }
-                MoveKind::Drop { .. } | MoveKind::Pass => Some(None),
-                _ => None,
-            };
-            if let Some(from) = from
-                && !exposure.needs_test(from, usize::from(m.to))
+        // A move that cannot open a line to the royal piece (nor give a
+        // check it may not give) is legal.
+        let from = match m.kind {
+            MoveKind::Normal | MoveKind::Promotion(_) | MoveKind::PiecePromotion | MoveKind::PieceDemotion
+                if m.from != pos.royal[pos.side.index()] =>
             {
-                return true;
+                Some(Some(usize::from(m.from)))
             }
+            MoveKind::Drop { .. } | MoveKind::Pass => Some(None),
+            _ => None,
+        };
+        // Whether the move may give a check it may not give (a royal
+        // move, tried for its own safety, need not be tried for this).
+        let may_check = checks_theirs
+            && match (checks, m.kind) {
+                (Some(_), MoveKind::Castling | MoveKind::EnPassant | MoveKind::Pass) | (None, _) => true,
+                (Some(_), _) if m.gate != 0 => true,
+                (Some(checks), MoveKind::Drop { .. }) => {
+                    checks.may_check(None, usize::from(m.to), self.placed_kind(pos, m))
+                }
+                (Some(checks), _) => {
+                    checks.may_check(Some(usize::from(m.from)), usize::from(m.to), self.placed_kind(pos, m))
+                }
+            };
+        if let Some(from) = from
+            && !exposure.needs_test(from, usize::from(m.to))
+            && !may_check
+        {
+            return true;
         }
         let us = pos.side;
         let them = us.other();
@@ -468,15 +484,16 @@ impl Rules {
             self.attacked(scratch, k, c.other()) || (self.flying_general && self.kings_face(scratch, k, c))
         };
         let mut legal = king == usize::from(NO_SQ) || !exposed(scratch, king, us);
-        if legal && checks_theirs {
+        if legal && may_check {
             let theirs = pos.royal[them.index()];
             if theirs != NO_SQ && theirs != captured {
                 // The flying general looks from the mover's new king square.
-                let mut probe = scratch.clone();
+                let royal = scratch.royal[us.index()];
                 if king != usize::from(NO_SQ) {
-                    probe.royal[us.index()] = king as u16;
+                    scratch.royal[us.index()] = king as u16;
                 }
-                legal = !exposed(&probe, usize::from(theirs), them);
+                legal = !exposed(scratch, usize::from(theirs), them);
+                scratch.royal[us.index()] = royal;
             }
         }
         for &(sq, cell) in saved[..n].iter().rev() {
@@ -570,6 +587,41 @@ impl Rules {
             || self.mutually_immune.0 != 0
             || self.checks_theirs(m);
         !needs_position || self.try_move_with(pos, m, in_check, royals).is_some()
+    }
+
+    /// What of `pos` lets moves be found legal untried: the lines to the
+    /// mover's royal piece and, where checks may be forbidden, to the
+    /// other's.
+    pub(crate) fn lines(&self, pos: &Position, in_check: bool) -> Lines {
+        Lines {
+            exposure: if self.fast_legal { self.exposure(pos, in_check) } else { Exposure::everything() },
+            checks: (self.fast_legal && self.may_forbid_checks()).then(|| self.checks(pos)),
+        }
+    }
+
+    /// Whether some move may be one that may not give check.
+    pub(crate) fn may_forbid_checks(&self) -> bool {
+        !self.checking || !self.drop_checks || self.sittuyin_promotion
+    }
+
+    /// The kind a move leaves on its target square.
+    pub(crate) fn placed_kind(&self, pos: &Position, m: Move) -> u8 {
+        match m.kind {
+            MoveKind::Drop { kind: k, promoted } => {
+                if promoted {
+                    self.promoted[usize::from(k)].map_or(k, PieceKind::index)
+                } else {
+                    k
+                }
+            }
+            MoveKind::Promotion(p) => p,
+            MoveKind::PiecePromotion => {
+                let ki = kind(pos.board[usize::from(m.from)]);
+                self.promoted[usize::from(ki)].map_or(ki, PieceKind::index)
+            }
+            MoveKind::PieceDemotion => base(pos.board[usize::from(m.from)]),
+            _ => kind(pos.board[usize::from(m.from)]),
+        }
     }
 
     /// Whether a move may not give check: the game forbids checks, or
@@ -846,33 +898,16 @@ impl Rules {
         if !self.has_flag[ci] {
             return false;
         }
-        let region = &self.flag_region[ci];
-        let mut on = Vec::new();
-        for rank in 0..self.ranks {
-            for file in 0..self.files {
-                let s = self.sq(file, rank);
-                let cell = pos.board[s];
-                if region[s]
-                    && is_piece(cell)
-                    && color(cell) == c
-                    && self.flag_piece[ci].is_none_or(|k| kind(cell) == k.index())
-                {
-                    on.push(s);
-                }
-            }
-        }
-        let full = || {
-            (0..self.ranks).all(|r| {
-                (0..self.files).all(|f| {
-                    let s = self.sq(f, r);
-                    !region[s] || pos.board[s] != EMPTY
-                })
-            })
+        let squares = &self.flag_squares[ci];
+        let on_flag = |s: &&usize| {
+            let cell = pos.board[**s];
+            is_piece(cell) && color(cell) == c && self.flag_piece[ci].is_none_or(|k| kind(cell) == k.index())
         };
-        let reached = !on.is_empty() && (on.len() as i32 >= self.flag_count || (self.flag_blocked_win && full()));
-        if reached && self.flag_safe && (!self.flag_move || c == pos.side.other()) && on.len() as i32 == self.flag_count
-        {
-            return !on.iter().any(|&s| self.attacked(pos, s, c.other()));
+        let on = squares.iter().filter(on_flag).count() as i32;
+        let full = || squares.iter().all(|&s| pos.board[s] != EMPTY);
+        let reached = on > 0 && (on >= self.flag_count || (self.flag_blocked_win && full()));
+        if reached && self.flag_safe && (!self.flag_move || c == pos.side.other()) && on == self.flag_count {
+            return !squares.iter().filter(on_flag).any(|&s| self.attacked(pos, s, c.other()));
         }
         reached
     }
@@ -886,10 +921,9 @@ impl Rules {
         self.pseudo_moves(pos, out);
         let in_check = self.in_check(pos, pos.side);
         let mut scratch = None;
-        let exposure =
-            if self.fast_legal && self.checking { self.exposure(pos, in_check) } else { Exposure::everything() };
+        let lines = self.lines(pos, in_check);
         let royals = self.pseudo_royal.then(|| self.royal_squares(pos));
-        out.retain(|m| self.is_legal(pos, &mut scratch, *m, in_check, &exposure, royals.as_ref()));
+        out.retain(|m| self.is_legal(pos, &mut scratch, *m, in_check, &lines, royals.as_ref()));
         if self.must_capture && out.iter().any(|m| Rules::is_capture(pos, *m)) {
             out.retain(|m| Rules::is_capture(pos, *m));
         }

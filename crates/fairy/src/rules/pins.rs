@@ -10,6 +10,8 @@
 //! A move from a square of none of these, to a square of no hopper's line,
 //! cannot leave the royal piece attacked when it was not in check before.
 
+use polyfen_core::Color;
+
 use super::compile::{CELLS, RayKind, Rules};
 use super::position::{EMPTY, OFF, Position, WALL, color, is_piece, kind};
 
@@ -54,20 +56,127 @@ impl Exposure {
     }
 }
 
+/// A position's lines to both royal pieces, found once for all its moves.
+#[derive(Clone, Copy)]
+pub(crate) struct Lines {
+    /// To the mover's.
+    pub(crate) exposure: Exposure,
+    /// To the other side's, where the game forbids some checks.
+    pub(crate) checks: Option<Checks>,
+}
+
+#[cfg(test)]
+impl Lines {
+    /// Every move tried.
+    pub(crate) fn everything() -> Lines {
+        Lines { exposure: Exposure::everything(), checks: None }
+    }
+}
+
+/// The most kinds of attack a [`Checks`] tells apart; a game with more is
+/// tested at every move.
+const MASKS: usize = 8;
+
+/// Where a move of the side to move may give check to the other side's
+/// royal piece: by opening a line to it ([`Exposure`] seen from that piece,
+/// with the mover's pieces both blocking and attacking), or directly, from
+/// squares of a kind's attack on it.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Checks {
+    lines: Exposure,
+    /// Squares from which the kinds of a mask attack the royal piece.
+    direct: [(u64, Cells); MASKS],
+    masks: usize,
+}
+
+impl Checks {
+    /// Whether a move from `from` (None: a drop) to `to` that leaves a
+    /// piece of kind `kind` on `to` may give check.
+    pub(crate) fn may_check(&self, from: Option<usize>, to: usize, kind: u8) -> bool {
+        self.lines.needs_test(from, to)
+            || self.direct[..self.masks].iter().any(|(mask, cells)| mask & (1u64 << kind) != 0 && cells.contains(to))
+    }
+}
+
 impl Rules {
     /// The exposure of `pos`'s side to move, not in check (`in_check`: all
     /// moves are tested).
-    #[allow(clippy::many_single_char_names)]
     pub(crate) fn exposure(&self, pos: &Position, in_check: bool) -> Exposure {
         let us = pos.side;
-        let by = us.other();
         let royal = pos.royal[us.index()];
-        let mut exposure = Exposure { all: in_check, ..Exposure::default() };
         if in_check || royal == super::position::NO_SQ {
             // No royal piece: nothing to expose.
-            return exposure;
+            return Exposure { all: in_check, ..Exposure::default() };
         }
+        self.lines_to(pos, usize::from(royal), us, us.other())
+    }
+
+    /// Where a move of `pos`'s side to move may check the other side's
+    /// royal piece (every move, where it has none or the flying general
+    /// may face it).
+    pub(crate) fn checks(&self, pos: &Position) -> Checks {
+        let us = pos.side;
+        let royal = pos.royal[us.other().index()];
+        let mut checks = Checks::default();
+        if royal == super::position::NO_SQ || self.flying_general {
+            checks.lines.all = true;
+            return checks;
+        }
+        checks.lines = self.lines_to(pos, usize::from(royal), us, us);
         let king = isize::from(royal as i16);
+        let cell = |t: isize| pos.board[t as usize];
+        for ray in &self.attacks[us.index()] {
+            let slot = match checks.direct[..checks.masks].iter().position(|(m, _)| *m == ray.mask) {
+                Some(i) => i,
+                None if checks.masks < MASKS => {
+                    checks.direct[checks.masks].0 = ray.mask;
+                    checks.masks += 1;
+                    checks.masks - 1
+                }
+                None => {
+                    checks.lines.all = true;
+                    return checks;
+                }
+            };
+            let d = ray.delta as isize;
+            let cells = &mut checks.direct[slot].1;
+            match ray.kind {
+                RayKind::Leap | RayKind::Lame => {
+                    let t = king - d;
+                    if cell(t) != OFF {
+                        cells.insert(t as usize);
+                    }
+                }
+                RayKind::Slide => {
+                    let mut t = king;
+                    let mut n = 0u8;
+                    loop {
+                        t -= d;
+                        n += 1;
+                        let c = cell(t);
+                        if c == OFF || c == WALL || (ray.limit != 0 && n > ray.limit) {
+                            break;
+                        }
+                        cells.insert(t as usize);
+                        if c != EMPTY {
+                            break;
+                        }
+                    }
+                }
+                // The lines already send every move over them to the test.
+                RayKind::Hop | RayKind::Grass => {}
+            }
+        }
+        checks
+    }
+
+    /// The squares a move of `blocker`'s must leave or enter to be tested,
+    /// seen from the royal square `royal` along `by`'s attack rays.
+    #[allow(clippy::many_single_char_names)]
+    fn lines_to(&self, pos: &Position, royal: usize, blocker: Color, by: Color) -> Exposure {
+        let us = blocker;
+        let mut exposure = Exposure::default();
+        let king = royal as isize;
         let cell = |t: isize| pos.board[t as usize];
         for ray in &self.attacks[by.index()] {
             let d = ray.delta as isize;
@@ -124,7 +233,7 @@ impl Rules {
                 }
             }
         }
-        if self.palace && self.diagonal_lines[royal as usize] {
+        if self.palace && self.diagonal_lines[royal] {
             for sq in self.board_squares().filter(|&s| self.diagonal_lines[s]) {
                 exposure.from.insert(sq);
                 exposure.to.insert(sq);
@@ -155,9 +264,28 @@ mod tests {
         let in_check = rules.in_check(pos, pos.side);
         let royals = rules.pseudo_royal.then(|| rules.royal_squares(pos));
         let mut scratch = None;
-        let all = Exposure::everything();
+        let all = Lines::everything();
         out.retain(|m| rules.is_legal(pos, &mut scratch, *m, in_check, &all, royals.as_ref()));
         out
+    }
+
+    /// Where checks may not be given, a move that opens a line to the other
+    /// king (a knight from between a rook and the king), and one that
+    /// checks directly, are tried and found illegal.
+    #[test]
+    fn a_check_discovered_or_given_is_tried() {
+        let variants = Variants::builtin();
+        let rules = Rules::new(variants.get("racingkings").expect("racing kings is built in"));
+        let pos = Position::from_fen(&rules, "8/8/8/8/8/k7/N7/R6K w - - 0 1").expect("reads");
+        let uci: Vec<String> = rules.legal_moves(&pos).iter().map(|m| rules.uci(&pos, *m)).collect();
+        assert!(uci.iter().all(|m| !m.starts_with("a2")), "the knight may not leave the rook's line: {uci:?}");
+        assert!(uci.contains(&"h1g2".to_owned()) && uci.contains(&"a1b1".to_owned()), "{uci:?}");
+        assert_eq!(rules.legal_moves(&pos), tried(&rules, &pos));
+        let pos = Position::from_fen(&rules, "8/8/8/8/8/8/k7/3N3K w - - 0 1").expect("reads");
+        let uci: Vec<String> = rules.legal_moves(&pos).iter().map(|m| rules.uci(&pos, *m)).collect();
+        assert!(!uci.contains(&"d1c3".to_owned()), "{uci:?}");
+        assert!(uci.contains(&"d1e3".to_owned()), "{uci:?}");
+        assert_eq!(rules.legal_moves(&pos), tried(&rules, &pos));
     }
 
     /// In every built-in game, along a line of play chosen by a fixed
@@ -177,17 +305,13 @@ mod tests {
                 let mut pseudo = Vec::new();
                 rules.pseudo_moves(&pos, &mut pseudo);
                 let in_check = rules.in_check(&pos, pos.side);
-                let exposure = if rules.fast_legal && rules.checking {
-                    rules.exposure(&pos, in_check)
-                } else {
-                    Exposure::everything()
-                };
+                let lines = rules.lines(&pos, in_check);
                 let royals = rules.pseudo_royal.then(|| rules.royal_squares(&pos));
                 let mut scratch = None;
                 let fast: Vec<Move> = pseudo
                     .iter()
                     .copied()
-                    .filter(|m| rules.is_legal(&pos, &mut scratch, *m, in_check, &exposure, royals.as_ref()))
+                    .filter(|m| rules.is_legal(&pos, &mut scratch, *m, in_check, &lines, royals.as_ref()))
                     .collect();
                 assert_eq!(fast, tried(&rules, &pos), "{name} after {ply} plies: {}", pos.fen(&rules));
                 if fast.is_empty() {
