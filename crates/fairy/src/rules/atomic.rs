@@ -18,8 +18,15 @@ impl Rules {
     /// The squares a capture on `to` blasts: its neighbours holding pieces
     /// other than pawns, and `to`; with `immune`, less the immune types.
     pub(crate) fn blast_squares(&self, pos: &Position, to: usize, immune: bool) -> Vec<usize> {
+        let (cells, n) = self.blast_cells(pos, to, immune);
+        cells[..n].to_vec()
+    }
+
+    /// [`Rules::blast_squares`] without allocating: the squares and how many.
+    pub(crate) fn blast_cells(&self, pos: &Position, to: usize, immune: bool) -> ([usize; 9], usize) {
         let st = self.stride as isize;
-        let mut out = Vec::with_capacity(9);
+        let mut out = [0usize; 9];
+        let mut n = 0;
         for d in [0, 1, -1, st, -st, st + 1, st - 1, -st + 1, -st - 1] {
             let s = (to as isize + d) as usize;
             let c = pos.board[s];
@@ -29,9 +36,10 @@ impl Rules {
             if immune && PieceKind::from_index(kind(c)).is_some_and(|k| self.blast_immune.contains(k)) {
                 continue;
             }
-            out.push(s);
+            out[n] = s;
+            n += 1;
         }
-        out
+        (out, n)
     }
 
     /// Whether a kind turns into a wall when it captures.
@@ -116,7 +124,34 @@ impl Rules {
 
     /// Whether a move of an atomic game with pseudo-royal kings leaves the
     /// mover's kings safe, as Fairy-Stockfish's legality reads it.
-    pub(crate) fn atomic_safe(&self, pos: &Position, m: Move, royals: &RoyalSquares) -> bool {
+    /// `scratch` is a copy of `pos` (made when first needed): the move is
+    /// tried on it, and it is given back as it was.
+    pub(crate) fn atomic_safe(
+        &self,
+        pos: &Position,
+        m: Move,
+        royals: &RoyalSquares,
+        scratch: &mut Option<Position>,
+    ) -> bool {
+        if m.wall != NO_SQ && self.walling == crate::value::WallingRule::Duck {
+            // The duck leaves every square it stood on: try it on a copy.
+            return self.atomic_safe_on(pos, m, royals, &mut pos.clone(), &mut Undo::forgetful());
+        }
+        let tmp = scratch.get_or_insert_with(|| pos.clone());
+        let mut undo = Undo::default();
+        let safe = self.atomic_safe_on(pos, m, royals, tmp, &mut undo);
+        undo.restore(tmp);
+        safe
+    }
+
+    fn atomic_safe_on(
+        &self,
+        pos: &Position,
+        m: Move,
+        royals: &RoyalSquares,
+        tmp: &mut Position,
+        undo: &mut Undo,
+    ) -> bool {
         let us = pos.side;
         let them = us.other();
         let from = usize::from(m.from);
@@ -127,7 +162,6 @@ impl Rules {
             return false;
         }
         // The board as the legality sees it after the move.
-        let mut tmp = pos.clone();
         let mut kto = to;
         match m.kind {
             MoveKind::Drop { .. } | MoveKind::Pass => {}
@@ -154,33 +188,34 @@ impl Rules {
                     }
                 }
                 let (king, rook) = (pos.board[from], pos.board[to]);
-                tmp.board[from] = EMPTY;
-                tmp.board[to] = EMPTY;
-                tmp.board[k] = king;
-                tmp.board[r] = rook;
+                undo.set(tmp, from, EMPTY);
+                undo.set(tmp, to, EMPTY);
+                undo.set(tmp, k, king);
+                undo.set(tmp, r, rook);
             }
             _ => {
                 let capture = if m.kind == MoveKind::EnPassant {
                     let cap = self.ep_capture_square(pos, to);
-                    tmp.board[cap] = EMPTY;
+                    undo.set(tmp, cap, EMPTY);
                     true
                 } else {
                     is_piece(pos.board[to])
                 };
-                tmp.board[to] = pos.board[from];
-                tmp.board[from] = EMPTY;
+                undo.set(tmp, to, pos.board[from]);
+                undo.set(tmp, from, EMPTY);
                 if capture {
-                    for s in self.blast_squares(&tmp, to, false) {
-                        tmp.board[s] = EMPTY;
+                    let (blasted, n) = self.blast_cells(tmp, to, false);
+                    for &s in &blasted[..n] {
+                        undo.set(tmp, s, EMPTY);
                     }
                 }
             }
         }
         if let MoveKind::Drop { kind: k, .. } = m.kind {
-            tmp.board[to] = super::position::piece(k, us, 0, false);
+            undo.set(tmp, to, super::position::piece(k, us, 0, false));
         }
         if m.gate != 0 {
-            tmp.board[usize::from(m.gate_sq)] = super::position::piece(m.gate, us, 0, false);
+            undo.set(tmp, usize::from(m.gate_sq), super::position::piece(m.gate, us, 0, false));
         }
         if m.wall != NO_SQ {
             if self.walling == crate::value::WallingRule::Duck {
@@ -190,17 +225,20 @@ impl Rules {
                     }
                 }
             }
-            tmp.board[usize::from(m.wall)] = super::position::WALL;
+            undo.set(tmp, usize::from(m.wall), super::position::WALL);
         }
-        let mut royals: Vec<usize> =
-            ours.iter().map(|&s| if s == from && m.kind != MoveKind::Pass { kto } else { s }).collect();
-        if let MoveKind::Drop { kind: k, .. } = m.kind
-            && PieceKind::from_index(k).is_some_and(|k| self.extinction_types.contains(k))
-        {
-            royals.push(to);
-        }
+        let moved = |s: usize| if s == from && m.kind != MoveKind::Pass { kto } else { s };
+        let dropped = match m.kind {
+            MoveKind::Drop { kind: k, .. }
+                if PieceKind::from_index(k).is_some_and(|k| self.extinction_types.contains(k)) =>
+            {
+                Some(to)
+            }
+            _ => None,
+        };
+        let royals = || ours.iter().map(|&s| moved(s)).chain(dropped);
         // Blasting one's own king is illegal.
-        if royals.iter().any(|&s| !is_piece(tmp.board[s])) {
+        if royals().any(|s| !is_piece(tmp.board[s])) {
             return false;
         }
         // Blasting theirs wins.
@@ -212,31 +250,23 @@ impl Rules {
         let recount = Rules::is_capture(pos, m);
         let counted;
         let theirs_after = if recount {
-            counted = self.pseudo_royal_squares(&tmp, them);
+            counted = self.pseudo_royal_squares(tmp, them);
             &counted
         } else {
             theirs
         };
-        for &s in &royals {
-            if theirs_after.iter().any(|&t| self.touches(t, s)) {
-                continue;
-            }
-            if self.attacked_but(&tmp, s, them, kto) {
-                return false;
-            }
+        // The piece on the mover's target square does not attack (it is the
+        // mover's own, or was blasted).
+        let except = tmp.board[kto];
+        let hide = is_piece(except) && color(except) == them;
+        if hide {
+            tmp.board[kto] = EMPTY;
         }
-        true
-    }
-
-    /// Whether `by` attacks `sq` with a piece not on `except`.
-    fn attacked_but(&self, pos: &Position, sq: usize, by: Color, except: usize) -> bool {
-        let c = pos.board[except];
-        if is_piece(c) && color(c) == by {
-            let mut without = pos.clone();
-            without.board[except] = EMPTY;
-            return self.attacked(&without, sq, by);
+        let safe = royals().all(|s| theirs_after.iter().any(|&t| self.touches(t, s)) || !self.attacked(tmp, s, them));
+        if hide {
+            tmp.board[kto] = except;
         }
-        self.attacked(pos, sq, by)
+        safe
     }
 
     /// Whether a pseudo-royal piece of `c` is attacked (a king touching the
@@ -255,5 +285,39 @@ impl Rules {
             return !candidates.is_empty() && candidates.iter().all(|&s| !safe(s) && self.attacked(pos, s, them));
         }
         false
+    }
+}
+
+/// The squares a trial changed on a scratch board, to give it back.
+struct Undo {
+    cells: [(usize, u16); 24],
+    n: usize,
+    /// Keeps nothing: the board is a copy thrown away.
+    forget: bool,
+}
+
+impl Default for Undo {
+    fn default() -> Undo {
+        Undo { cells: [(0, 0); 24], n: 0, forget: false }
+    }
+}
+
+impl Undo {
+    fn forgetful() -> Undo {
+        Undo { forget: true, ..Undo::default() }
+    }
+
+    fn set(&mut self, board: &mut Position, sq: usize, cell: u16) {
+        if !self.forget {
+            self.cells[self.n] = (sq, board.board[sq]);
+            self.n += 1;
+        }
+        board.board[sq] = cell;
+    }
+
+    fn restore(&self, board: &mut Position) {
+        for &(sq, cell) in self.cells[..self.n].iter().rev() {
+            board.board[sq] = cell;
+        }
     }
 }

@@ -381,7 +381,7 @@ impl Rules {
         let Lines { exposure, checks } = lines;
         let checks = checks.as_ref();
         if !self.fast_legal {
-            return self.legal_by_trial(pos, m, in_check, royals);
+            return self.legal_by_trial(pos, scratch, m, in_check, royals);
         }
         if !self.pre_checks(pos, m, in_check) {
             return false;
@@ -577,8 +577,15 @@ impl Rules {
     /// is legal, without making the position after it when nothing of that
     /// position is asked: no royal piece of the mover's to be checked, no
     /// bikjang, no mutual immunity, no check it may not give.
-    fn legal_by_trial(&self, pos: &Position, m: Move, in_check: bool, royals: Option<&RoyalSquares>) -> bool {
-        if !self.legal_before(pos, m, in_check, royals) {
+    fn legal_by_trial(
+        &self,
+        pos: &Position,
+        scratch: &mut Option<Position>,
+        m: Move,
+        in_check: bool,
+        royals: Option<&RoyalSquares>,
+    ) -> bool {
+        if !self.legal_before(pos, scratch, m, in_check, royals) {
             return false;
         }
         let needs_position = pos.royal[pos.side.index()] != NO_SQ
@@ -633,12 +640,19 @@ impl Rules {
     }
 
     /// The rules of legality the position before the move decides.
-    fn legal_before(&self, pos: &Position, m: Move, in_check: bool, royals: Option<&RoyalSquares>) -> bool {
+    fn legal_before(
+        &self,
+        pos: &Position,
+        scratch: &mut Option<Position>,
+        m: Move,
+        in_check: bool,
+        royals: Option<&RoyalSquares>,
+    ) -> bool {
         if !self.pre_checks(pos, m, in_check) {
             return false;
         }
         match royals {
-            Some(r) if self.blast => self.atomic_safe(pos, m, r),
+            Some(r) if self.blast => self.atomic_safe(pos, m, r, scratch),
             _ => true,
         }
     }
@@ -652,7 +666,7 @@ impl Rules {
     ) -> Option<Position> {
         let us = pos.side;
         let them = us.other();
-        if !self.legal_before(pos, m, in_check, royals) {
+        if !self.legal_before(pos, &mut None, m, in_check, royals) {
             return None;
         }
         let bikjang = self.bikjang && self.kings_face_now(pos);
