@@ -1,6 +1,6 @@
 //! A position of a compiled game: the padded board, the hands, the side to
 //! move and the state the rules carry from move to move (castling rights,
-//! en passant squares, check counters).
+//! en passant squares, check counters, the move that reached it).
 
 use polyfen_core::Color;
 
