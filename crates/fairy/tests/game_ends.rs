@@ -1,6 +1,7 @@
 //! The ends a game's history decides, Fairy-Stockfish's optional ends: the
-//! n-move rule and n-fold repetition (with perpetual check refused), for
-//! every built-in game, against what pyffish answers (`data/game_ends.tsv`,
+//! n-move rule and n-fold repetition (with perpetual check refused, and
+//! Janggi's move repetition), for every built-in game but those of a
+//! chasing rule, against what pyffish answers (`data/game_ends.tsv`,
 //! made by `data/game_ends.py`: the start with its halfmove clock just
 //! below and at twice n, and three rounds of a piece out and back for each
 //! side, asked after every ply from the fourth).
@@ -46,5 +47,5 @@ fn the_n_move_rule_and_repetition_end_games_as_pyffish_says() {
     assert!(checked > 1000 && ended > 600, "{checked} rows, {ended} ended");
     passed_over.dedup();
     println!("{checked} rows, {ended} ended; repetition rules not played: {passed_over:?}");
-    assert!(passed_over.len() < 12, "games whose repetition rules are not played: {passed_over:?}");
+    assert!(passed_over.len() < 2, "games whose repetition rules are not played: {passed_over:?}");
 }

@@ -169,6 +169,10 @@ impl Rules {
         if matches!(m.kind, MoveKind::Drop { .. }) {
             next.history |= 16;
         }
+        if taken.is_some() {
+            next.history |= 32;
+        }
+        next.last_move = Some(m);
         if m.kind == MoveKind::Castling {
             let right = ci * 2 + usize::from(m.to < m.from);
             if self.castling_wins & (1 << right) != 0 {

@@ -4,13 +4,16 @@
 //! checkmate or stalemate as the game values them (a mate by a dropped
 //! shogi pawn loses, stalemate may count pieces, material may decide); and
 //! by the rules a game's history decides, Fairy-Stockfish's optional ends:
-//! the n-move rule and n-fold repetition (with perpetual check refused).
+//! the n-move rule, n-fold repetition (with perpetual check refused) and
+//! Janggi's move repetition.
 
 use polyfen_core::Color;
 
 use super::compile::Rules;
-use super::position::{Position, color, is_piece, kind};
+use super::moves::{Move, MoveKind};
+use super::position::{NO_SQ, Position, WALL, color, is_piece, kind};
 use crate::keys::Field;
+use crate::piece::PieceKind;
 use crate::value::{MaterialCounting, Outcome, Value};
 
 /// The kind index of the shogi pawn.
@@ -125,17 +128,24 @@ impl Rules {
 impl Rules {
     /// How the game ends by the rules its history decides, for the side to
     /// move at the last position of `history` (the positions from the
-    /// start, each after one more move): the n-move rule (`nMoveRule`: the
-    /// halfmove clock at twice n, unless the side to move is mated) and
-    /// n-fold repetition (`nFoldRule`, `nFoldValue`; a repetition in which
-    /// one side checked at every move loses for it where perpetual check is
-    /// refused), each a draw that material counting may decide; and the
-    /// counting rules of Makruk, Cambodian and ASEAN chess (`countingRule`:
-    /// a draw when the count runs out); `None` when none ends it. These are
-    /// Fairy-Stockfish's optional ends
-    /// (`is_optional_game_end`); the chasing rules of the Xiangqi family and
-    /// Janggi's move repetition are not among them yet
-    /// ([`Rules::decides_repetition`] says where they apply).
+    /// start, each after one more move, played by [`Rules::play`] or
+    /// [`Rules::null_move`], each knowing the move that reached it): the
+    /// n-move rule (`nMoveRule`: the halfmove clock at twice n, unless the
+    /// side to move is mated); n-fold repetition (`nFoldRule`,
+    /// `nFoldValue`; a repetition in which one side checked at every move
+    /// loses for it where perpetual check is refused), each a draw that
+    /// material counting may decide; Janggi's move repetition
+    /// (`moveRepetitionIllegal`: a side loses that brings a piece to a
+    /// square by a quiet move, then takes it out and back twice, the last
+    /// return perhaps after a pass, where the piece may stand where the
+    /// opponent's king may and the side was in check before none of these
+    /// moves);
+    /// and the counting rules of Makruk, Cambodian and ASEAN chess
+    /// (`countingRule`: a draw when the count runs out); `None` when none
+    /// ends it. These are Fairy-Stockfish's optional ends
+    /// (`is_optional_game_end`); the chasing rules of the Xiangqi family
+    /// are not among them yet ([`Rules::decides_repetition`] says where
+    /// they apply).
     pub fn history_outcome(&self, history: &[Position]) -> Option<Outcome> {
         let pos = history.last()?;
         let n = self.def.number(Field::NMoveRule);
@@ -150,10 +160,42 @@ impl Rules {
     }
 
     /// Whether [`Rules::history_outcome`] plays every repetition rule of the
-    /// game: not where a chasing rule or Janggi's move repetition applies.
+    /// game: not where a chasing rule applies.
     pub fn decides_repetition(&self) -> bool {
-        !self.def.flag(Field::MoveRepetitionIllegal)
-            && matches!(self.def.get(Field::ChasingRule), Value::ChasingRule(crate::value::ChasingRule::None))
+        matches!(self.def.get(Field::ChasingRule), Value::ChasingRule(crate::value::ChasingRule::None))
+    }
+
+    /// Where Janggi's move repetition (`moveRepetitionIllegal`) starts its
+    /// count at the last position of `history`, as Fairy-Stockfish counts:
+    /// 0 where it does not apply; else the last move is a plain move, the
+    /// mover was not in check before it nor before its move two plies
+    /// earlier, and the moved piece may stand where the king of the side to
+    /// move may; then 2 when that earlier move went the other way, 1 when it
+    /// was a pass, 0 otherwise. The caller's window holds at least four
+    /// plies.
+    fn move_repetition_start(&self, history: &[Position]) -> u8 {
+        if !self.def.flag(Field::MoveRepetitionIllegal) {
+            return 0;
+        }
+        let last = history.len() - 1;
+        let pos = &history[last];
+        let Some(m) = pos.last_move.filter(|m| m.kind == MoveKind::Normal) else { return 0 };
+        if self.is_check(&history[last - 1]) || self.is_check(&history[last - 3]) {
+            return 0;
+        }
+        let (us, them) = (pos.side, pos.side.other());
+        let moved = kind(pos.board[usize::from(m.to)]);
+        let meets_king = self.board_squares().any(|s| {
+            pos.board[s] != WALL && self.may_stand(them, moved, s) && self.may_stand(us, PieceKind::KING.index(), s)
+        });
+        if !meets_king {
+            return 0;
+        }
+        match history[last - 2].last_move {
+            Some(before) if reverses(before, m) => 2,
+            Some(before) if before.kind == MoveKind::Pass => 1,
+            _ => 0,
+        }
     }
 
     fn repetition_outcome(&self, history: &[Position]) -> Option<Outcome> {
@@ -172,9 +214,35 @@ impl Rules {
         // us (the side to move)
         let mut them = perpetual && checked(last) && checked(last - 2);
         let mut us = perpetual && checked(last - 1) && checked(last - 3);
+        let mut moved_back = self.move_repetition_start(history);
         let mut count = 0;
         let mut back = 4;
         while back <= window {
+            if moved_back > 0 {
+                // the mover was in check before its move `back + 1` plies ago
+                if back < window && checked(last - back - 1) {
+                    moved_back = 0;
+                } else if moved_back < 4 {
+                    // with a pass two plies ago, the earlier move reverses
+                    // the last one; else each reverses the one after it
+                    let later = if moved_back == 1 { pos } else { &history[last - back + 2] };
+                    let reversed = matches!((history[last - back].last_move, later.last_move),
+                        (Some(m), Some(l)) if reverses(m, l));
+                    moved_back = if reversed { moved_back + 1 } else { 0 };
+                } else {
+                    // the piece came to the square it went out and back from
+                    // by a move that took nothing; a position set up from
+                    // its FEN counts as reached by a quiet move to the
+                    // first square (Fairy-Stockfish's empty move)
+                    let came = &history[last - back];
+                    let to = came.last_move.map_or(self.sq(0, 0), |m| usize::from(m.to));
+                    let left = history[last - back + 2].last_move.map(|m| usize::from(m.from));
+                    if came.history & 32 == 0 && left == Some(to) {
+                        return Some(Outcome::Win);
+                    }
+                    moved_back = 0;
+                }
+            }
             let earlier = &history[last - back];
             them &= checked(last - back);
             if same_position(earlier, pos) {
@@ -209,6 +277,12 @@ impl Rules {
         }
         None
     }
+}
+
+/// Whether `m` is a plain move (no gate, no wall) that undoes `later`'s
+/// squares, as Fairy-Stockfish's `reverse_move` compares.
+fn reverses(m: Move, later: Move) -> bool {
+    m.kind == MoveKind::Normal && m.gate == 0 && m.wall == NO_SQ && m.from == later.to && m.to == later.from
 }
 
 /// Whether two positions are the same for repetition: the board, the

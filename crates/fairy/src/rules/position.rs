@@ -1,10 +1,11 @@
 //! A position of a compiled game: the padded board, the hands, the side to
 //! move and the state the rules carry from move to move (castling rights,
-//! en passant squares, check counters).
+//! en passant squares, check counters, the move that reached it).
 
 use polyfen_core::Color;
 
 use super::compile::{CELLS, Rules};
+use super::moves::Move;
 use crate::fen::{Cell, FairySetup, Letters, Pocket};
 use crate::piece::PieceKind;
 
@@ -67,8 +68,11 @@ pub struct Position {
     /// The last move and the one before were passes (bits 0 and 1); the
     /// position before had the kings facing (bit 2, Janggi's bikjang); the
     /// last move was a castling that wins (bit 3, `castlingWins`); the last
-    /// move was a drop (bit 4).
+    /// move was a drop (bit 4); the last move captured (bit 5).
     pub(crate) history: u8,
+    /// The move that reached the position (`None`: set up from a FEN), which
+    /// Janggi's move repetition reads back through a game's positions.
+    pub(crate) last_move: Option<Move>,
 }
 
 /// Why a setup cannot be played.
@@ -159,6 +163,7 @@ impl Position {
             count_limit: 0,
             count_ply: 0,
             history: 0,
+            last_move: None,
         };
         if let Some(limit) = setup.counting.filter(|_| rules.counting != crate::value::CountingRule::None) {
             // Fairy-Stockfish reads the plies counted from the halfmove field.
