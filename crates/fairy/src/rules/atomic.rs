@@ -289,17 +289,12 @@ impl Rules {
 }
 
 /// The squares a trial changed on a scratch board, to give it back.
+#[derive(Default)]
 struct Undo {
     cells: [(usize, u16); 24],
     n: usize,
     /// Keeps nothing: the board is a copy thrown away.
     forget: bool,
-}
-
-impl Default for Undo {
-    fn default() -> Undo {
-        Undo { cells: [(0, 0); 24], n: 0, forget: false }
-    }
 }
 
 impl Undo {
