@@ -116,7 +116,7 @@ impl Rules {
         found.into_iter().map(|(_, s)| s).collect()
     }
 
-    fn touches(&self, a: usize, b: usize) -> bool {
+    pub(crate) fn touches(&self, a: usize, b: usize) -> bool {
         let (fa, ra) = (i16::from(self.file_of(a)), i16::from(self.rank_of(a)));
         let (fb, rb) = (i16::from(self.file_of(b)), i16::from(self.rank_of(b)));
         a != b && (fa - fb).abs() <= 1 && (ra - rb).abs() <= 1
@@ -131,8 +131,21 @@ impl Rules {
         pos: &Position,
         m: Move,
         royals: &RoyalSquares,
+        lines: Option<&super::pins::Exposure>,
         scratch: &mut Option<Position>,
     ) -> bool {
+        // A quiet move of a piece other than the one pseudo-royal king that
+        // opens no line to it.
+        if let Some(lines) = lines
+            && matches!(m.kind, MoveKind::Normal | MoveKind::Promotion(_))
+            && m.gate == 0
+            && m.wall == NO_SQ
+            && !is_piece(pos.board[usize::from(m.to)])
+            && royals[pos.side.index()].first() != Some(&usize::from(m.from))
+            && !lines.needs_test(Some(usize::from(m.from)), usize::from(m.to))
+        {
+            return true;
+        }
         if m.wall != NO_SQ && self.walling == crate::value::WallingRule::Duck {
             // The duck leaves every square it stood on: try it on a copy.
             return self.atomic_safe_on(pos, m, royals, &mut pos.clone(), &mut Undo::forgetful());

@@ -382,10 +382,10 @@ impl Rules {
         lines: &Lines,
         royals: Option<&RoyalSquares>,
     ) -> bool {
-        let Lines { exposure, checks } = lines;
+        let Lines { exposure, checks, .. } = lines;
         let checks = checks.as_ref();
         if !self.fast_legal {
-            return self.legal_by_trial(pos, scratch, m, in_check, royals);
+            return self.legal_by_trial(pos, scratch, m, (in_check, lines), royals);
         }
         if !self.pre_checks(pos, m, in_check) {
             return false;
@@ -586,16 +586,15 @@ impl Rules {
         pos: &Position,
         scratch: &mut Option<Position>,
         m: Move,
-        in_check: bool,
+        (in_check, lines): (bool, &Lines),
         royals: Option<&RoyalSquares>,
     ) -> bool {
-        if !self.legal_before(pos, scratch, m, in_check, royals) {
+        if !self.legal_before(pos, scratch, m, (in_check, lines), royals) {
             return false;
         }
         let needs_position = pos.royal[pos.side.index()] != NO_SQ
             || self.bikjang
             || (self.pseudo_royal && !self.blast)
-            || self.mutually_immune.0 != 0
             || self.checks_theirs(m);
         !needs_position || self.try_move_with(pos, m, in_check, royals).is_some()
     }
@@ -603,10 +602,11 @@ impl Rules {
     /// What of `pos` lets moves be found legal untried: the lines to the
     /// mover's royal piece and, where checks may be forbidden, to the
     /// other's.
-    pub(crate) fn lines(&self, pos: &Position, in_check: bool) -> Lines {
+    pub(crate) fn lines(&self, pos: &Position, in_check: bool, royals: Option<&RoyalSquares>) -> Lines {
         Lines {
             exposure: if self.fast_legal { self.exposure(pos, in_check) } else { Exposure::everything() },
             checks: (self.fast_legal && self.may_forbid_checks()).then(|| self.checks(pos)),
+            pseudo: royals.filter(|_| self.blast).and_then(|r| self.atomic_exposure(pos, r)),
         }
     }
 
@@ -649,14 +649,23 @@ impl Rules {
         pos: &Position,
         scratch: &mut Option<Position>,
         m: Move,
-        in_check: bool,
+        (in_check, lines): (bool, &Lines),
         royals: Option<&RoyalSquares>,
     ) -> bool {
         if !self.pre_checks(pos, m, in_check) {
             return false;
         }
+        // Mutually immune pieces do not take each other.
+        if self.mutually_immune.0 != 0
+            && self.is_capture_now(pos, m)
+            && PieceKind::from_index(kind(pos.board[usize::from(m.from)]))
+                .is_some_and(|k| self.mutually_immune.contains(k))
+            && kind(pos.board[usize::from(m.from)]) == kind(pos.board[usize::from(m.to)])
+        {
+            return false;
+        }
         match royals {
-            Some(r) if self.blast => self.atomic_safe(pos, m, r, scratch),
+            Some(r) if self.blast => self.atomic_safe(pos, m, r, lines.pseudo.as_ref(), scratch),
             _ => true,
         }
     }
@@ -670,7 +679,7 @@ impl Rules {
     ) -> Option<Position> {
         let us = pos.side;
         let them = us.other();
-        if !self.legal_before(pos, &mut None, m, in_check, royals) {
+        if !self.legal_before(pos, &mut None, m, (in_check, &Lines::none()), royals) {
             return None;
         }
         let bikjang = self.bikjang && self.kings_face_now(pos);
@@ -702,14 +711,6 @@ impl Rules {
             if !self.pseudo_royals_safe(pos, m, &next, ours) {
                 return None;
             }
-        }
-        if self.mutually_immune.0 != 0
-            && self.is_capture_now(pos, m)
-            && PieceKind::from_index(kind(pos.board[usize::from(m.from)]))
-                .is_some_and(|k| self.mutually_immune.contains(k))
-            && kind(pos.board[usize::from(m.from)]) == kind(pos.board[usize::from(m.to)])
-        {
-            return None;
         }
         if self.checks_theirs(m) && self.in_check(&next, them) {
             return None;
@@ -939,8 +940,8 @@ impl Rules {
         self.pseudo_moves(pos, out);
         let in_check = self.in_check(pos, pos.side);
         let mut scratch = None;
-        let lines = self.lines(pos, in_check);
         let royals = self.pseudo_royal.then(|| self.royal_squares(pos));
+        let lines = self.lines(pos, in_check, royals.as_ref());
         out.retain(|m| self.is_legal(pos, &mut scratch, *m, in_check, &lines, royals.as_ref()));
         if self.must_capture && out.iter().any(|m| Rules::is_capture(pos, *m)) {
             out.retain(|m| Rules::is_capture(pos, *m));

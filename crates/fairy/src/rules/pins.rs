@@ -63,13 +63,16 @@ pub(crate) struct Lines {
     pub(crate) exposure: Exposure,
     /// To the other side's, where the game forbids some checks.
     pub(crate) checks: Option<Checks>,
+    /// To the mover's one pseudo-royal piece of an atomic game, when it
+    /// is not attacked (or touches the other's): where a quiet move of
+    /// another piece needs no trial.
+    pub(crate) pseudo: Option<Exposure>,
 }
 
-#[cfg(test)]
 impl Lines {
-    /// Every move tried.
-    pub(crate) fn everything() -> Lines {
-        Lines { exposure: Exposure::everything(), checks: None }
+    /// Nothing known: every move tried.
+    pub(crate) fn none() -> Lines {
+        Lines { exposure: Exposure::everything(), checks: None, pseudo: None }
     }
 }
 
@@ -170,6 +173,21 @@ impl Rules {
         checks
     }
 
+    /// For an atomic game, the lines to the mover's pseudo-royal piece
+    /// when it has one and it is not attacked; nothing to test when it
+    /// touches the other's (a quiet move of another piece keeps it so).
+    pub(crate) fn atomic_exposure(&self, pos: &Position, royals: &super::atomic::RoyalSquares) -> Option<Exposure> {
+        let us = pos.side;
+        let [king] = royals[us.index()][..] else { return None };
+        if royals[us.other().index()].iter().any(|&t| self.touches(t, king)) {
+            return Some(Exposure::default());
+        }
+        if self.attacked(pos, king, us.other()) {
+            return None;
+        }
+        Some(self.lines_to(pos, king, us, us.other()))
+    }
+
     /// The squares a move of `blocker`'s must leave or enter to be tested,
     /// seen from the royal square `royal` along `by`'s attack rays.
     #[allow(clippy::many_single_char_names)]
@@ -264,7 +282,7 @@ mod tests {
         let in_check = rules.in_check(pos, pos.side);
         let royals = rules.pseudo_royal.then(|| rules.royal_squares(pos));
         let mut scratch = None;
-        let all = Lines::everything();
+        let all = Lines::none();
         out.retain(|m| rules.is_legal(pos, &mut scratch, *m, in_check, &all, royals.as_ref()));
         out
     }
@@ -305,7 +323,8 @@ mod tests {
                 let mut pseudo = Vec::new();
                 rules.pseudo_moves(&pos, &mut pseudo);
                 let in_check = rules.in_check(&pos, pos.side);
-                let lines = rules.lines(&pos, in_check);
+                let royals = rules.pseudo_royal.then(|| rules.royal_squares(&pos));
+                let lines = rules.lines(&pos, in_check, royals.as_ref());
                 let royals = rules.pseudo_royal.then(|| rules.royal_squares(&pos));
                 let mut scratch = None;
                 let fast: Vec<Move> = pseudo
