@@ -11,6 +11,14 @@ use super::moves::{Move, MoveKind};
 use super::position::{EMPTY, OFF, Position, color, is_piece, piece};
 use crate::value::EnclosingRule;
 
+/// Where the enclosing rule lets drops go at a position: whether a square
+/// of the start region is still open (then only those), and connect four's
+/// landing squares from any side.
+pub(crate) struct DropSites {
+    start_open: bool,
+    anyside: Vec<usize>,
+}
+
 impl Rules {
     fn neighbours(&self) -> [isize; 8] {
         let st = self.stride as isize;
@@ -26,39 +34,49 @@ impl Rules {
     /// the other side's pieces (and, for where a drop may go, over walls, as
     /// Fairy-Stockfish's masks have it), at least two squares away.
     fn reversi_ends(&self, pos: &Position, s: usize, c: Color, over_walls: bool) -> Vec<(isize, isize)> {
-        let mut out = Vec::new();
-        for d in self.neighbours() {
-            let mut t = s as isize + d;
-            let mut n = 0;
-            while Self::owned(pos, t, c.other()) || (over_walls && pos.board[t as usize] == super::position::WALL) {
-                t += d;
-                n += 1;
-            }
-            if n > 0 && Self::owned(pos, t, c) {
-                out.push((t, d));
-            }
+        self.neighbours()
+            .into_iter()
+            .filter_map(|d| self.reversi_end(pos, s, c, over_walls, d).map(|t| (t, d)))
+            .collect()
+    }
+
+    /// The end of the reversi line from `s` in direction `d`, if one.
+    fn reversi_end(&self, pos: &Position, s: usize, c: Color, over_walls: bool, d: isize) -> Option<isize> {
+        let mut t = s as isize + d;
+        let mut n = 0;
+        while Self::owned(pos, t, c.other()) || (over_walls && pos.board[t as usize] == super::position::WALL) {
+            t += d;
+            n += 1;
         }
-        out
+        (n > 0 && Self::owned(pos, t, c)).then_some(t)
+    }
+
+    /// What of `pos` decides where a drop may go by the enclosing rule,
+    /// found once for all the drops.
+    pub(crate) fn drop_sites(&self, pos: &Position) -> DropSites {
+        let start = &self.enclosing_start;
+        DropSites {
+            start_open: self.board_squares().any(|s| start[s] && pos.board[s] == EMPTY),
+            anyside: if self.enclosing_drop == EnclosingRule::Anyside { self.anyside(pos) } else { Vec::new() },
+        }
     }
 
     /// Whether `c` may drop on `to` by the game's enclosing rule.
-    pub(crate) fn enclosing_ok(&self, pos: &Position, to: usize, c: Color) -> bool {
-        let start = &self.enclosing_start;
-        let start_open = self.board_squares().any(|s| start[s] && pos.board[s] == EMPTY);
-        if start_open {
-            return start[to];
+    pub(crate) fn enclosing_ok(&self, pos: &Position, to: usize, c: Color, sites: &DropSites) -> bool {
+        if sites.start_open {
+            return self.enclosing_start[to];
         }
         let st = self.stride as isize;
         let t = to as isize;
         match self.enclosing_drop {
             EnclosingRule::Reversi => {
                 self.neighbours().iter().any(|d| Self::owned(pos, t + d, c.other()))
-                    && !self.reversi_ends(pos, to, c, true).is_empty()
+                    && self.neighbours().into_iter().any(|d| self.reversi_end(pos, to, c, true, d).is_some())
             }
             EnclosingRule::Snort => ![1, -1, st, -st].iter().any(|d| Self::owned(pos, t + d, c.other())),
             EnclosingRule::Top => self.rank_of(to) == 0 || !matches!(pos.board[(t - st) as usize], EMPTY | OFF),
             EnclosingRule::Ataxx => self.neighbours().iter().any(|d| Self::owned(pos, t + d, c)),
-            EnclosingRule::Anyside => self.anyside(pos).contains(&to),
+            EnclosingRule::Anyside => sites.anyside.contains(&to),
             _ => true,
         }
     }

@@ -242,6 +242,7 @@ impl Rules {
             }
         }
         let promoted = if self.drop_promoted { self.promoted[usize::from(ki)] } else { None };
+        let sites = (self.enclosing_drop != crate::value::EnclosingRule::None).then(|| self.drop_sites(pos));
         for rank in 0..self.ranks {
             for file in 0..self.files {
                 let to = self.sq(file, rank);
@@ -251,7 +252,9 @@ impl Rules {
                 if self.sittuyin_rook_drop && ki == PieceKind::ROOK.index() && self.relative_rank(us, to) != 0 {
                     continue;
                 }
-                if self.enclosing_drop != crate::value::EnclosingRule::None && !self.enclosing_ok(pos, to, us) {
+                if let Some(sites) = &sites
+                    && !self.enclosing_ok(pos, to, us, sites)
+                {
                     continue;
                 }
                 if ki == PieceKind::PAWN.index() {
