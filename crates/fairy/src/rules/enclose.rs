@@ -36,19 +36,19 @@ impl Rules {
     fn reversi_ends(&self, pos: &Position, s: usize, c: Color, over_walls: bool) -> Vec<(isize, isize)> {
         self.neighbours()
             .into_iter()
-            .filter_map(|d| self.reversi_end(pos, s, c, over_walls, d).map(|t| (t, d)))
+            .filter_map(|d| Self::reversi_end(pos, s, c, over_walls, d).map(|t| (t, d)))
             .collect()
     }
 
     /// The end of the reversi line from `s` in direction `d`, if one.
-    fn reversi_end(&self, pos: &Position, s: usize, c: Color, over_walls: bool, d: isize) -> Option<isize> {
-        let mut t = s as isize + d;
-        let mut n = 0;
-        while Self::owned(pos, t, c.other()) || (over_walls && pos.board[t as usize] == super::position::WALL) {
-            t += d;
-            n += 1;
+    fn reversi_end(pos: &Position, from: usize, side: Color, over_walls: bool, step: isize) -> Option<isize> {
+        let mut at = from as isize + step;
+        let mut over = 0;
+        while Self::owned(pos, at, side.other()) || (over_walls && pos.board[at as usize] == super::position::WALL) {
+            at += step;
+            over += 1;
         }
-        (n > 0 && Self::owned(pos, t, c)).then_some(t)
+        (over > 0 && Self::owned(pos, at, side)).then_some(at)
     }
 
     /// What of `pos` decides where a drop may go by the enclosing rule,
@@ -71,7 +71,7 @@ impl Rules {
         match self.enclosing_drop {
             EnclosingRule::Reversi => {
                 self.neighbours().iter().any(|d| Self::owned(pos, t + d, c.other()))
-                    && self.neighbours().into_iter().any(|d| self.reversi_end(pos, to, c, true, d).is_some())
+                    && self.neighbours().into_iter().any(|d| Self::reversi_end(pos, to, c, true, d).is_some())
             }
             EnclosingRule::Snort => ![1, -1, st, -st].iter().any(|d| Self::owned(pos, t + d, c.other())),
             EnclosingRule::Top => self.rank_of(to) == 0 || !matches!(pos.board[(t - st) as usize], EMPTY | OFF),
