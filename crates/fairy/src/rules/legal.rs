@@ -592,6 +592,21 @@ impl Rules {
         if !self.legal_before(pos, scratch, m, (in_check, lines), royals) {
             return false;
         }
+        // A plain move of a piece other than a pseudo-royal one, opening no
+        // line to them.
+        if let (Some(exposure), Some(royals)) = (&lines.pseudo, royals)
+            && !self.blast
+            && !self.bikjang
+            && m.kind == MoveKind::Normal
+            && m.gate == 0
+            && m.wall == NO_SQ
+            && !self.checks_theirs(m)
+            && !royals[pos.side.index()].contains(&usize::from(m.from))
+            && pos.royal[pos.side.index()] != m.from
+            && !exposure.needs_test(Some(usize::from(m.from)), usize::from(m.to))
+        {
+            return true;
+        }
         let needs_position = pos.royal[pos.side.index()] != NO_SQ
             || self.bikjang
             || (self.pseudo_royal && !self.blast)
@@ -606,7 +621,8 @@ impl Rules {
         Lines {
             exposure: if self.fast_legal { self.exposure(pos, in_check) } else { Exposure::everything() },
             checks: (self.fast_legal && self.may_forbid_checks()).then(|| self.checks(pos)),
-            pseudo: royals.filter(|_| self.blast).and_then(|r| self.atomic_exposure(pos, r)),
+            pseudo: royals
+                .and_then(|r| if self.blast { self.atomic_exposure(pos, r) } else { self.pseudo_exposure(pos, r) }),
         }
     }
 

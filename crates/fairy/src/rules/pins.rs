@@ -63,9 +63,9 @@ pub(crate) struct Lines {
     pub(crate) exposure: Exposure,
     /// To the other side's, where the game forbids some checks.
     pub(crate) checks: Option<Checks>,
-    /// To the mover's one pseudo-royal piece of an atomic game, when it
-    /// is not attacked (or touches the other's): where a quiet move of
-    /// another piece needs no trial.
+    /// To the mover's pseudo-royal pieces when none is attacked (in an
+    /// atomic game its one king, or it touches the other's): where a move
+    /// of another piece needs no trial (in an atomic game a quiet one).
     pub(crate) pseudo: Option<Exposure>,
 }
 
@@ -171,6 +171,29 @@ impl Rules {
             }
         }
         checks
+    }
+
+    /// For a game of pseudo-royal pieces (no blast, no duple check), the
+    /// lines to all of the mover's, and to its royal king, when none is
+    /// attacked.
+    pub(crate) fn pseudo_exposure(&self, pos: &Position, royals: &super::atomic::RoyalSquares) -> Option<Exposure> {
+        let us = pos.side;
+        if self.duple_check {
+            return None;
+        }
+        let mut all = Exposure::default();
+        let king = Some(pos.royal[us.index()]).filter(|&k| k != super::position::NO_SQ).map(usize::from);
+        for &s in royals[us.index()].iter().chain(king.as_ref()) {
+            if self.attacked(pos, s, us.other()) {
+                return None;
+            }
+            let lines = self.lines_to(pos, s, us, us.other());
+            for w in 0..WORDS {
+                all.from.0[w] |= lines.from.0[w];
+                all.to.0[w] |= lines.to.0[w];
+            }
+        }
+        Some(all)
     }
 
     /// For an atomic game, the lines to the mover's pseudo-royal piece
