@@ -11,8 +11,7 @@ use super::moves::{Move, MoveKind};
 use super::position::{EMPTY, NO_SQ, Position, TILDE, base, color, is_piece, kind};
 use crate::piece::PieceKind;
 
-/// Each side's pseudo-royal squares, by colour index.
-pub(crate) type RoyalSquares = [Vec<usize>; 2];
+pub(crate) use super::position::RoyalSquares;
 
 impl Rules {
     /// The squares a capture on `to` blasts: its neighbours holding pieces

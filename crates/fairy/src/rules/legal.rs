@@ -7,10 +7,10 @@
 
 use polyfen_core::Color;
 
-use super::atomic::RoyalSquares;
 use super::compile::Rules;
 use super::moves::{Move, MoveKind};
 use super::pins::{Exposure, Lines};
+use super::position::RoyalSquares;
 use super::position::{EMPTY, NO_SQ, Position, TILDE, base, color, is_piece, kind, piece};
 use crate::keys::Field;
 use crate::piece::PieceKind;

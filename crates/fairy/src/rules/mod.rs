@@ -41,6 +41,7 @@ mod connect;
 mod counting;
 mod enclose;
 mod legal;
+mod move_type;
 mod moves;
 mod outcome;
 mod perft;

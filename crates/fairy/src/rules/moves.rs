@@ -9,49 +9,11 @@ use super::position::{EMPTY, NO_SQ, OFF, Position, WALL, color, is_piece, kind};
 use crate::piece::PieceKind;
 use crate::value::WallingRule;
 
+pub use super::move_type::{Move, MoveKind};
+
 thread_local! {
     /// The squares one piece reaches, reused from piece to piece.
     static SCRATCH: core::cell::RefCell<Vec<(usize, bool, bool)>> = core::cell::RefCell::new(Vec::with_capacity(64));
-}
-
-/// What a move does beyond going from one square to another.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum MoveKind {
-    /// A move or capture.
-    Normal,
-    /// A pawn-style promotion to the kind given (by Fairy-Stockfish's number).
-    Promotion(u8),
-    /// A Shogi-style promotion (`+`).
-    PiecePromotion,
-    /// A demotion (`-`, Kyoto shogi).
-    PieceDemotion,
-    /// An en passant capture.
-    EnPassant,
-    /// Castling: `to` is the rook's square.
-    Castling,
-    /// A drop of the kind given; `promoted` drops it as what it promotes to.
-    Drop {
-        /// The kind taken from the hand.
-        kind: u8,
-        /// Dropped promoted.
-        promoted: bool,
-    },
-    /// A pass (`from` and `to` the same square).
-    Pass,
-}
-
-/// A move of a compiled game (squares are the internal cells; read and
-/// write it as UCI text through [`Rules::parse_uci`] and [`Rules::uci`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Move {
-    pub(crate) from: u16,
-    pub(crate) to: u16,
-    pub(crate) kind: MoveKind,
-    /// A piece gated in from the hand (Seirawan): its kind (0: none) and square.
-    pub(crate) gate: u8,
-    pub(crate) gate_sq: u16,
-    /// The wall placed with the move (walling games; `NO_SQ`: none).
-    pub(crate) wall: u16,
 }
 
 /// Where a piece's targets go: `(to, is capture, is en passant)`.
@@ -77,17 +39,6 @@ impl TargetSink for Direct<'_> {
         if !ep {
             self.out.push(Move::new(self.from, to as u16, MoveKind::Normal));
         }
-    }
-}
-
-impl Move {
-    pub(crate) const fn new(from: u16, to: u16, kind: MoveKind) -> Move {
-        Move { from, to, kind, gate: 0, gate_sq: 0, wall: NO_SQ }
-    }
-
-    /// What the move does.
-    pub fn kind(&self) -> MoveKind {
-        self.kind
     }
 }
 

@@ -176,7 +176,7 @@ impl Rules {
     /// For a game of pseudo-royal pieces (no blast, no duple check), the
     /// lines to all of the mover's, and to its royal king, when none is
     /// attacked.
-    pub(crate) fn pseudo_exposure(&self, pos: &Position, royals: &super::atomic::RoyalSquares) -> Option<Exposure> {
+    pub(crate) fn pseudo_exposure(&self, pos: &Position, royals: &super::position::RoyalSquares) -> Option<Exposure> {
         let us = pos.side;
         if self.duple_check {
             return None;
@@ -199,7 +199,7 @@ impl Rules {
     /// For an atomic game, the lines to the mover's pseudo-royal piece
     /// when it has one and it is not attacked; nothing to test when it
     /// touches the other's (a quiet move of another piece keeps it so).
-    pub(crate) fn atomic_exposure(&self, pos: &Position, royals: &super::atomic::RoyalSquares) -> Option<Exposure> {
+    pub(crate) fn atomic_exposure(&self, pos: &Position, royals: &super::position::RoyalSquares) -> Option<Exposure> {
         let us = pos.side;
         let [king] = royals[us.index()][..] else { return None };
         if royals[us.other().index()].iter().any(|&t| self.touches(t, king)) {

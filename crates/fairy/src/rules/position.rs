@@ -5,7 +5,7 @@
 use polyfen_core::Color;
 
 use super::compile::{CELLS, Rules};
-use super::moves::Move;
+use super::move_type::Move;
 use crate::fen::{Cell, FairySetup, Letters, Pocket};
 use crate::piece::PieceKind;
 
@@ -86,7 +86,10 @@ pub enum PositionError {
     Size(u8, u8, u8, u8),
 }
 
-pub(crate) const NO_SQ: u16 = u16::MAX;
+pub(crate) use super::move_type::NO_SQ;
+
+/// Each side's pseudo-royal squares, by colour index.
+pub(crate) type RoyalSquares = [Vec<usize>; 2];
 
 impl Rules {
     /// The squares of the pieces of `side` whose kind is one `of_kind`
