@@ -4,18 +4,12 @@
 //! to a few pieces a side): after every ply the FEN's counting fields as
 //! `get_fen` writes them, and whether the count has drawn the game.
 
+mod common;
+
+use common::outcome_word as words;
 use polyfen_fairy::{Outcome, Position, registry};
 
 const COUNTING: &str = include_str!("data/counting.tsv");
-
-fn words(outcome: Option<Outcome>) -> &'static str {
-    match outcome {
-        None => "-",
-        Some(Outcome::Win) => "win",
-        Some(Outcome::Loss) => "loss",
-        Some(_) => "draw",
-    }
-}
 
 /// The FEN's fields after castling (counting limit or en passant, the
 /// halfmove or counted plies, the fullmove number).

@@ -6,18 +6,12 @@
 //! below and at twice n, and three rounds of a piece out and back for each
 //! side, asked after every ply from the fourth).
 
-use polyfen_fairy::{Outcome, Position, registry};
+mod common;
+
+use common::outcome_word as words;
+use polyfen_fairy::{Position, registry};
 
 const GAME_ENDS: &str = include_str!("data/game_ends.tsv");
-
-fn words(outcome: Option<Outcome>) -> &'static str {
-    match outcome {
-        None => "-",
-        Some(Outcome::Win) => "win",
-        Some(Outcome::Loss) => "loss",
-        Some(_) => "draw",
-    }
-}
 
 #[test]
 fn the_n_move_rule_and_repetition_end_games_as_pyffish_says() {

@@ -4,18 +4,12 @@
 //! `data/janggi_repetition.py`: pieces out and back, with passes, captures
 //! and checks between, asked after every ply from the fourth).
 
-use polyfen_fairy::{Outcome, Position, registry};
+mod common;
+
+use common::outcome_word as words;
+use polyfen_fairy::{Position, registry};
 
 const LINES: &str = include_str!("data/janggi_repetition.tsv");
-
-fn words(outcome: Option<Outcome>) -> &'static str {
-    match outcome {
-        None => "-",
-        Some(Outcome::Win) => "win",
-        Some(Outcome::Loss) => "loss",
-        Some(_) => "draw",
-    }
-}
 
 #[test]
 fn janggi_repetition_ends_games_as_pyffish_says() {

@@ -3,7 +3,7 @@
 //! Fairy-Stockfish's example file, read from the corpus by path.
 #![allow(dead_code)]
 
-use polyfen_fairy::Variants;
+use polyfen_fairy::{Outcome, Variants};
 use polyfen_test_support::Corpus;
 
 /// The fairy corpus: the tests that read it ask for it first (and are
@@ -29,4 +29,15 @@ pub fn rows(name: &str) -> Vec<Vec<String>> {
         .filter(|l| !l.starts_with('#') && !l.is_empty())
         .map(|l| l.split('\t').map(str::to_owned).collect())
         .collect()
+}
+
+/// An outcome for the side to move as the data files write pyffish's
+/// `is_optional_game_end`: `-` (the game goes on), `win`, `loss`, `draw`.
+pub fn outcome_word(outcome: Option<Outcome>) -> &'static str {
+    match outcome {
+        None => "-",
+        Some(Outcome::Win) => "win",
+        Some(Outcome::Loss) => "loss",
+        Some(_) => "draw",
+    }
 }
