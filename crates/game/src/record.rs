@@ -33,6 +33,7 @@ pub enum Step<M> {
 ///
 /// A null move the position does not allow, or the strict reading's
 /// [`MoveError`] (also when the lenient reading fails too).
+#[inline]
 pub fn read_step<R: RecordAdapter>(
     pos: &R::Pos,
     text: &str,
@@ -93,6 +94,7 @@ pub fn playable<R: RecordAdapter>(input: &str) -> Result<R::Pos, String> {
 }
 
 /// Plays a step.
+#[inline]
 pub fn play_step<R: RecordAdapter>(pos: &mut R::Pos, step: Step<R::Move>) {
     match step {
         Step::Move(mv) => R::play(pos, mv),

@@ -214,6 +214,11 @@ impl MoveReader for Position {
         self.san_match(san, text, lenient)
     }
 
+    #[inline]
+    fn plain_san_move(&self, san: San, _text: &str) -> Option<Move> {
+        self.san_found(san, false)
+    }
+
     fn standard_form(&self, m: Move, syntax: MoveSyntax) -> String {
         if syntax == MoveSyntax::Lan { self.lan(m) } else { self.san(m) }
     }

@@ -335,6 +335,19 @@ impl Position {
     /// its file of departure may also be a capture.
     #[inline]
     pub(super) fn san_match(&self, san: San, text: &str, lenient: bool) -> Result<Move, MoveError> {
+        match self.san_found(san, lenient) {
+            Some(m) => Ok(m),
+            None => self.san_error(san, text, lenient),
+        }
+    }
+
+    /// The legal move a parsed SAN names when exactly one does, without an
+    /// error to build when none or more than one does: the common case of
+    /// [`Position::san_match`], returned in registers (a `Result` carrying
+    /// the error is written to memory and read back, which costs more than
+    /// the check on a plain move).
+    #[inline]
+    pub(crate) fn san_found(&self, san: San, lenient: bool) -> Option<Move> {
         if let San::Normal { role, file, rank, to, promotion, .. } = san {
             let file = if role == Role::Pawn && file.is_none() && !lenient { Some(to.file()) } else { file };
             // the common case: exactly one legal move matches
@@ -343,7 +356,7 @@ impl Position {
             if promotion.is_none()
                 && let Some(m) = self.sole_piece_move(role, to, from_mask)
             {
-                return Ok(m);
+                return Some(m);
             }
             let mut found = None;
             let mut count = 0;
@@ -356,17 +369,15 @@ impl Position {
                 }
             }
             if let (1, Some(m)) = (count, found) {
-                return Ok(m);
+                return Some(m);
             }
         } else if let San::Castle { king_side } = san {
             // the common case: the castling is legal
             let mut castles = ArrayVec::<Move, 8>::new();
             self.castling_into(&mut castles);
-            if let Some(m) = castles.iter().copied().find(|m| (m.to().file() > m.from().file()) == king_side) {
-                return Ok(m);
-            }
+            return castles.iter().copied().find(|m| (m.to().file() > m.from().file()) == king_side);
         }
-        self.san_error(san, text, lenient)
+        None
     }
 
     /// The move a parsed SAN names, or the error that says why none or more
