@@ -320,8 +320,11 @@ impl MoveReader for VariantPosition {
     /// board are chess's.
     #[inline]
     fn plain_san_move(&self, san: San, text: &str) -> Option<Move> {
-        if self.plays_chess_moves() { self.chess().san_to_move(&san, text) } else { self.san_match(san, text, false) }
-            .ok()
+        if self.plays_chess_moves() {
+            self.chess().san_found(san, false)
+        } else {
+            self.san_match(san, text, false).ok()
+        }
     }
 
     fn drop_move(
