@@ -353,6 +353,12 @@ fn with_lists(command: clap::Command) -> clap::Command {
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
+    // 4 KiB pages for the heap: with transparent huge pages mimalloc's
+    // arenas fault in 2 MiB at a time, each zeroed by the kernel, up to a
+    // twentieth of reading a file of games whose heap stays a few
+    // megabytes; a process too old for the call keeps what it had
+    #[cfg(target_os = "linux")]
+    let _ = rustix::thread::disable_transparent_huge_pages(true);
     // the games of the variants files first: the options name them
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     if let Err(message) = variants::load(&args) {

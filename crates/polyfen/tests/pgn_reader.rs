@@ -538,3 +538,23 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn long_algebraic_and_uci_moves_in_a_san_file_are_read_and_said() {
+    // LAN and UCI read as the moves they name, each said as a repair;
+    // SAN with both disambiguators (Qh5e2 is SAN when three queens could
+    // go there) is plain SAN, and quiet
+    let game = one("1. e2-e4 e7e5 2. Ng1-f3 Nb8xc6?? 3. Bf1c4 *\n");
+    assert_eq!(game.main_line(Some(MoveNotation::San)).unwrap().moves, ["e4", "e5", "Nf3", "Nc6", "Bc4"]);
+    assert_eq!(
+        repairs_said(&game),
+        [
+            "line 1, column 4: read the long algebraic move 'e2-e4' as 'e4'",
+            "line 1, column 10: read the UCI move 'e7e5' as 'e5'",
+            "line 1, column 18: read the long algebraic move 'Ng1-f3' as 'Nf3'",
+            "line 1, column 25: read the long algebraic move 'Nb8xc6' as 'Nc6'",
+        ]
+    );
+    let quiet = one("[FEN \"k7/8/8/4Q2Q/8/8/7Q/K7 w - - 0 1\"]\n\n1. Qh5e2 Kb7 *\n");
+    assert!(quiet.repairs.is_empty(), "{:?}", quiet.repairs);
+}

@@ -118,6 +118,14 @@ impl RecordAdapter for ChessAdapter {
         }
         // the common case: SAN (which also reads LAN), straight to its reader
         if !is_uci_shaped(text.as_bytes()) {
+            // plain SAN naming a legal move, the move returned in registers
+            // (through the reader's `Result` it was stored byte by byte and
+            // loaded back as words, a stalled load per move)
+            if let Some(san) = crate::San::parse_plain(text.as_bytes())
+                && let Some(m) = p.san_found(san, false)
+            {
+                return Ok(m);
+            }
             return match p.parse_san(text) {
                 Ok(m) => {
                     if expected.is_none_or(|e| e == ChessMoveNotation::San) && is_lan_shaped(text.as_bytes()) {
