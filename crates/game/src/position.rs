@@ -341,6 +341,17 @@ pub trait RecordAdapter {
         notes: &mut Vec<MoveNote>,
     ) -> Result<Self::Move, MoveError>;
 
+    /// The move a text names when it is in the game's most common form and
+    /// names a legal move, with nothing to note: what [`Self::read_move`]
+    /// reads then, found without an error to build or a `Result` to pass
+    /// back through memory (a game record's reader asks this first, per
+    /// move). `None` leaves the text to [`Self::read_move`]; by default
+    /// every text is.
+    #[inline]
+    fn read_plain(_pos: &Self::Pos, _text: &str) -> Option<Self::Move> {
+        None
+    }
+
     /// Plays a legal move.
     fn play(pos: &mut Self::Pos, mv: Self::Move);
 

@@ -100,6 +100,16 @@ impl RecordAdapter for ChessAdapter {
         }
     }
 
+    /// Plain SAN naming a legal move of standard chess (which is never
+    /// shaped as UCI, and never noted).
+    #[inline]
+    fn read_plain(pos: &ChessPos, text: &str) -> Option<Move> {
+        match pos {
+            ChessPos::Standard { pos, .. } => pos.san_found(crate::San::parse_plain(text.as_bytes())?, false),
+            ChessPos::Variant { .. } => None,
+        }
+    }
+
     #[inline]
     fn read_move(
         pos: &ChessPos,
@@ -118,14 +128,6 @@ impl RecordAdapter for ChessAdapter {
         }
         // the common case: SAN (which also reads LAN), straight to its reader
         if !is_uci_shaped(text.as_bytes()) {
-            // plain SAN naming a legal move, the move returned in registers
-            // (through the reader's `Result` it was stored byte by byte and
-            // loaded back as words, a stalled load per move)
-            if let Some(san) = crate::San::parse_plain(text.as_bytes())
-                && let Some(m) = p.san_found(san, false)
-            {
-                return Ok(m);
-            }
             return match p.parse_san(text) {
                 Ok(m) => {
                     if expected.is_none_or(|e| e == ChessMoveNotation::San) && is_lan_shaped(text.as_bytes()) {

@@ -160,35 +160,42 @@ impl<R: ListedAdapter> Tree<R> {
     fn san(&mut self, text: &str, here: &Here<'_>, repairs: &mut Vec<PgnRepair>) -> Result<(), PgnError> {
         let main = self.frames.len() == 1;
         let Some(frame) = self.frames.last_mut() else { return Ok(()) };
-        self.notes.clear();
-        match read_step::<R>(&frame.pos, text, self.expected, self.lenient, &mut self.notes) {
-            Ok(mv) => {
-                if !self.notes.is_empty() {
-                    let at = here.location();
-                    for note in self.notes.drain(..) {
-                        repairs.push(PgnRepair { message: note.message, at });
+        // most moves are the game's plain form, read with nothing to note
+        let mv = match R::read_plain(&frame.pos, text) {
+            Some(mv) => Step::Move(mv),
+            None => {
+                self.notes.clear();
+                match read_step::<R>(&frame.pos, text, self.expected, self.lenient, &mut self.notes) {
+                    Ok(mv) => {
+                        if !self.notes.is_empty() {
+                            let at = here.location();
+                            for note in self.notes.drain(..) {
+                                repairs.push(PgnRepair { message: note.message, at });
+                            }
+                        }
+                        mv
+                    }
+                    Err(error) => {
+                        let (number, second) = R::numbering(&frame.pos);
+                        let dots = if second { "..." } else { "." };
+                        return Err(PgnError::new(format!("move {number}{dots} {text}: {error}"), here.location()));
                     }
                 }
-                if self.keep {
-                    self.scratch.clear();
-                    // the coordinates write every step, a null move too
-                    let _ = write_step::<R>(&frame.pos, mv, R::COORDINATES, &mut self.scratch);
-                    frame.moves.push(Node::new(self.scratch.as_str()));
-                }
-                play_step::<R>(&mut frame.pos, mv);
-                frame.line.push(mv);
-                frame.played += 1;
-                if R::JUDGES_HISTORY && main {
-                    self.history.push(frame.pos.clone());
-                }
-                Ok(())
             }
-            Err(error) => {
-                let (number, second) = R::numbering(&frame.pos);
-                let dots = if second { "..." } else { "." };
-                Err(PgnError::new(format!("move {number}{dots} {text}: {error}"), here.location()))
-            }
+        };
+        if self.keep {
+            self.scratch.clear();
+            // the coordinates write every step, a null move too
+            let _ = write_step::<R>(&frame.pos, mv, R::COORDINATES, &mut self.scratch);
+            frame.moves.push(Node::new(self.scratch.as_str()));
         }
+        play_step::<R>(&mut frame.pos, mv);
+        frame.line.push(mv);
+        frame.played += 1;
+        if R::JUDGES_HISTORY && main {
+            self.history.push(frame.pos.clone());
+        }
+        Ok(())
     }
 
     fn comment(&mut self, text: &str, game_comments: &mut Vec<String>) {
