@@ -161,25 +161,24 @@ impl<R: ListedAdapter> Tree<R> {
         let main = self.frames.len() == 1;
         let Some(frame) = self.frames.last_mut() else { return Ok(()) };
         // most moves are the game's plain form, read with nothing to note
-        let mv = match R::read_plain(&frame.pos, text) {
-            Some(mv) => Step::Move(mv),
-            None => {
-                self.notes.clear();
-                match read_step::<R>(&frame.pos, text, self.expected, self.lenient, &mut self.notes) {
-                    Ok(mv) => {
-                        if !self.notes.is_empty() {
-                            let at = here.location();
-                            for note in self.notes.drain(..) {
-                                repairs.push(PgnRepair { message: note.message, at });
-                            }
+        let mv = if let Some(mv) = R::read_plain(&frame.pos, text) {
+            Step::Move(mv)
+        } else {
+            self.notes.clear();
+            match read_step::<R>(&frame.pos, text, self.expected, self.lenient, &mut self.notes) {
+                Ok(mv) => {
+                    if !self.notes.is_empty() {
+                        let at = here.location();
+                        for note in self.notes.drain(..) {
+                            repairs.push(PgnRepair { message: note.message, at });
                         }
-                        mv
                     }
-                    Err(error) => {
-                        let (number, second) = R::numbering(&frame.pos);
-                        let dots = if second { "..." } else { "." };
-                        return Err(PgnError::new(format!("move {number}{dots} {text}: {error}"), here.location()));
-                    }
+                    mv
+                }
+                Err(error) => {
+                    let (number, second) = R::numbering(&frame.pos);
+                    let dots = if second { "..." } else { "." };
+                    return Err(PgnError::new(format!("move {number}{dots} {text}: {error}"), here.location()));
                 }
             }
         };
