@@ -352,6 +352,16 @@ pub trait RecordAdapter {
         None
     }
 
+    /// The move a text of the model names ([`Self::COORDINATES`], as a
+    /// game's tree keeps its moves) in its common form, when it is legal:
+    /// what [`Self::read_move`] reads then, found without its error or
+    /// notes (the writers replay every move of a tree). `None` leaves the
+    /// text to [`Self::read_move`]; by default every text is.
+    #[inline]
+    fn read_kept(_pos: &Self::Pos, _text: &str) -> Option<Self::Move> {
+        None
+    }
+
     /// Plays a legal move.
     fn play(pos: &mut Self::Pos, mv: Self::Move);
 

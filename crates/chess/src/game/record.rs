@@ -110,6 +110,17 @@ impl RecordAdapter for ChessAdapter {
         }
     }
 
+    /// UCI neither promoting nor castling, of standard chess.
+    #[inline]
+    fn read_kept(pos: &ChessPos, text: &str) -> Option<Move> {
+        match (pos, text.as_bytes()) {
+            (ChessPos::Standard { pos, .. }, [f0, f1, t0, t1]) => {
+                pos.plain_uci_move(crate::Square::parse(&[*f0, *f1])?, crate::Square::parse(&[*t0, *t1])?)
+            }
+            _ => None,
+        }
+    }
+
     #[inline]
     fn read_move(
         pos: &ChessPos,

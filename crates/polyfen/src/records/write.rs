@@ -41,6 +41,9 @@ pub(crate) fn replay_move<R: ListedAdapter>(
     node: &Node,
     index: usize,
 ) -> Result<Step<R::Move>, RulesError> {
+    if let Some(mv) = R::read_kept(pos, &node.mv) {
+        return Ok(Step::Move(mv));
+    }
     let mut notes: Vec<MoveNote> = Vec::new();
     read_step::<R>(pos, &node.mv, Some(R::COORDINATES), false, &mut notes)
         .map_err(|error: MoveError| RulesError::Rule(RuleError::Move { index, error }))
