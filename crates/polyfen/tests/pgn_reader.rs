@@ -323,7 +323,7 @@ impl Visitor for Events {
         Flow::Continue
     }
     fn comment(&mut self, text: polyfen::records::pgn::RawText<'_>, here: &Here<'_>) -> Flow {
-        self.0.push(format!("comment {:?} {}", text.as_bytes(), here.location()));
+        self.0.push(format!("comment {:?} {:?} {}", text.as_bytes(), text.to_str(), here.location()));
         Flow::Continue
     }
     fn begin_variation(&mut self, here: &Here<'_>) -> Flow {
@@ -557,4 +557,18 @@ fn long_algebraic_and_uci_moves_in_a_san_file_are_read_and_said() {
     );
     let quiet = one("[FEN \"k7/8/8/4Q2Q/8/8/7Q/K7 w - - 0 1\"]\n\n1. Qh5e2 Kb7 *\n");
     assert!(quiet.repairs.is_empty(), "{:?}", quiet.repairs);
+}
+
+#[test]
+fn a_comment_that_is_not_utf8_is_an_error_where_its_bytes_stop_being_text() {
+    // moves around it make the fast lane check a stretch of the buffer;
+    // the comment's text comes from that stretch only where it is text
+    let bytes = b"[Event \"x\"]\n\n1. e4 {ok} e5 {caf\xe9 au lait} 2. Nf3 *\n";
+    let (reader, _) = decode(&bytes[..], Some(encoding_rs::UTF_8)).unwrap();
+    let games: Vec<_> = Games::new(reader, GameOptions::default()).map(|g| g.unwrap()).collect();
+    let error = games[0].as_ref().expect_err("a comment that is not UTF-8");
+    assert_eq!(
+        error.error.to_string(),
+        "line 3, column 15: a comment that is not UTF-8 text, at byte 3 of it (see --encoding)"
+    );
 }

@@ -133,6 +133,12 @@ impl<'a> Checked<'a> {
         }
     }
 
+    /// The stretch, for a text that starts at `from` (and may not lie in it).
+    #[inline]
+    pub(super) fn stretch(&self, from: usize) -> super::visitor::Stretch<'a> {
+        super::visitor::Stretch { text: self.text, offset: from.wrapping_sub(self.at) }
+    }
+
     /// `buf[from..to]` as text, when the stretch holds it as such (a place
     /// before the stretch wraps to one past its end: `None`).
     #[inline]

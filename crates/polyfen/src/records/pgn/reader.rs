@@ -257,7 +257,7 @@ impl<R: Read> PgnReader<R> {
                     };
                     let at = self.cur.pos;
                     let text = &self.cur.buf[at + 1..at + len];
-                    let text = RawText(text.strip_suffix(b"\r").unwrap_or(text));
+                    let text = RawText::new(text.strip_suffix(b"\r").unwrap_or(text));
                     let here = Here { cursor: &self.cur, index: at };
                     let flow = visitor.comment(text, &here);
                     self.cur.pos += len;
@@ -468,7 +468,7 @@ impl<R: Read> PgnReader<R> {
             }
             if b == b'{' {
                 let k = memchr::memchr(b'}', &buf[p + 1..end])?;
-                let text = RawText(&buf[p + 1..p + 1 + k]);
+                let text = RawText(&buf[p + 1..p + 1 + k], checked.stretch(p + 1));
                 let flow = visitor.comment(text, &Here { cursor: cur, index: p });
                 cur.pos = p + k + 2;
                 if flow == Flow::Skip {
@@ -504,7 +504,7 @@ impl<R: Read> PgnReader<R> {
             Found::At(i) => {
                 // the search may have moved the buffer: take `pos` after it
                 let at = self.cur.pos;
-                let text = RawText(&self.cur.buf[at + 1..at + i]);
+                let text = RawText::new(&self.cur.buf[at + 1..at + i]);
                 let here = Here { cursor: &self.cur, index: at };
                 let flow = visitor.comment(text, &here);
                 self.cur.pos += i + 1;

@@ -42,7 +42,7 @@ impl<R: Read> PgnReader<R> {
             text = &text[..start];
         }
         let text = text.trim_ascii();
-        visitor.unplayed(RawText(text), result);
+        visitor.unplayed(RawText::new(text), result);
         Ok(())
     }
 

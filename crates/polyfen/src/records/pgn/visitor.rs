@@ -46,9 +46,24 @@ impl std::error::Error for PgnError {}
 /// A comment's bytes as written, checked as UTF-8 only when asked for: a
 /// visitor that does not keep comments does not pay for them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RawText<'a>(pub(super) &'a [u8]);
+pub struct RawText<'a>(pub(super) &'a [u8], pub(super) Stretch<'a>);
+
+/// Where a comment lies in a stretch of the buffer already checked as
+/// UTF-8 (for the moves around it), if it lies in one: the stretch's text
+/// and the comment's offset in it, looked at only when the comment's text
+/// is asked for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Stretch<'a> {
+    pub(super) text: &'a str,
+    pub(super) offset: usize,
+}
 
 impl<'a> RawText<'a> {
+    /// Bytes not known to be UTF-8.
+    pub(super) fn new(bytes: &'a [u8]) -> RawText<'a> {
+        RawText(bytes, Stretch::default())
+    }
+
     /// The bytes.
     #[must_use]
     pub fn as_bytes(&self) -> &'a [u8] {
@@ -56,12 +71,19 @@ impl<'a> RawText<'a> {
     }
 
     /// The text, or the byte offset (within it) where it stops being UTF-8.
+    /// A comment the reader found in a stretch of the buffer it had checked
+    /// already (for the moves around it) is not checked again.
     ///
     /// # Errors
     ///
     /// The offset of the first byte that is not UTF-8.
+    #[inline]
     pub fn to_str(&self) -> Result<&'a str, usize> {
-        std::str::from_utf8(self.0).map_err(|e| e.valid_up_to())
+        let Stretch { text, offset } = self.1;
+        match text.get(offset..offset.wrapping_add(self.0.len())) {
+            Some(text) => Ok(text),
+            None => std::str::from_utf8(self.0).map_err(|e| e.valid_up_to()),
+        }
     }
 }
 
