@@ -106,6 +106,16 @@ impl Cursor {
     }
 }
 
+/// Where a comment lies in a stretch of the buffer already checked as
+/// UTF-8 (for the moves around it), if it lies in one: the stretch's text
+/// and the comment's offset in it, looked at only when the comment's text
+/// is asked for ([`super::RawText::to_str`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Stretch<'a> {
+    pub(super) text: &'a str,
+    pub(super) offset: usize,
+}
+
 /// A stretch of the read buffer checked as UTF-8 at once, from which the
 /// fast lanes slice their text instead of checking each piece alone.
 #[derive(Clone, Copy, Default)]
@@ -135,8 +145,8 @@ impl<'a> Checked<'a> {
 
     /// The stretch, for a text that starts at `from` (and may not lie in it).
     #[inline]
-    pub(super) fn stretch(&self, from: usize) -> super::visitor::Stretch<'a> {
-        super::visitor::Stretch { text: self.text, offset: from.wrapping_sub(self.at) }
+    pub(super) fn stretch(&self, from: usize) -> Stretch<'a> {
+        Stretch { text: self.text, offset: from.wrapping_sub(self.at) }
     }
 
     /// `buf[from..to]` as text, when the stretch holds it as such (a place

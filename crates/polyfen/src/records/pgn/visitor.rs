@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use super::buffer::Cursor;
+use super::buffer::{Cursor, Stretch};
 use super::{Location, PgnRepair};
 
 /// What the visitor wants next.
@@ -47,16 +47,6 @@ impl std::error::Error for PgnError {}
 /// visitor that does not keep comments does not pay for them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RawText<'a>(pub(super) &'a [u8], pub(super) Stretch<'a>);
-
-/// Where a comment lies in a stretch of the buffer already checked as
-/// UTF-8 (for the moves around it), if it lies in one: the stretch's text
-/// and the comment's offset in it, looked at only when the comment's text
-/// is asked for.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) struct Stretch<'a> {
-    pub(super) text: &'a str,
-    pub(super) offset: usize,
-}
 
 impl<'a> RawText<'a> {
     /// Bytes not known to be UTF-8.
