@@ -8,6 +8,7 @@ use polyfen_game::{
 };
 
 use super::{ChessMoveNotation, ChessPosition, uci_castling, variants, write_move};
+use crate::notation::MoveReader;
 use crate::{CastlingStyle, Move, MoveSyntax, Position, VariantPosition};
 
 /// Chess: SAN, LAN and UCI.
@@ -101,11 +102,13 @@ impl RecordAdapter for ChessAdapter {
     }
 
     /// Plain SAN naming a legal move of standard chess (which is never
-    /// shaped as UCI, and never noted).
+    /// shaped as UCI, and never noted): the first step of the SAN reader.
     #[inline]
     fn read_plain(pos: &ChessPos, text: &str) -> Option<Move> {
         match pos {
-            ChessPos::Standard { pos, .. } => pos.san_found(crate::San::parse_plain(text.as_bytes())?, false),
+            ChessPos::Standard { pos, .. } => {
+                MoveReader::plain_san_move(pos, crate::San::parse_plain(text.as_bytes())?, text)
+            }
             ChessPos::Variant { .. } => None,
         }
     }
@@ -113,11 +116,9 @@ impl RecordAdapter for ChessAdapter {
     /// UCI neither promoting nor castling, of standard chess.
     #[inline]
     fn read_kept(pos: &ChessPos, text: &str) -> Option<Move> {
-        match (pos, text.as_bytes()) {
-            (ChessPos::Standard { pos, .. }, [f0, f1, t0, t1]) => {
-                pos.plain_uci_move(crate::Square::parse(&[*f0, *f1])?, crate::Square::parse(&[*t0, *t1])?)
-            }
-            _ => None,
+        match pos {
+            ChessPos::Standard { pos, .. } => pos.plain_uci(text),
+            ChessPos::Variant { .. } => None,
         }
     }
 

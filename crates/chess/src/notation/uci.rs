@@ -34,13 +34,19 @@ impl Position {
     pub fn parse_uci(&self, text: &str) -> Result<Move, MoveError> {
         // the common case: a move neither promoting nor castling, found
         // without listing every legal move (anything else is read below)
-        if let [f0, f1, t0, t1] = *text.as_bytes()
-            && let (Some(from), Some(to)) = (Square::parse(&[f0, f1]), Square::parse(&[t0, t1]))
-            && let Some(m) = self.plain_uci_move(from, to)
-        {
+        if let Some(m) = self.plain_uci(text) {
             return Ok(m);
         }
         self.parse_uci_carefully(text)
+    }
+
+    /// The legal move a UCI text of four bytes names, neither promoting
+    /// nor castling, when [`Position::plain_uci_move`] finds it; `None`
+    /// leaves the text to [`Position::parse_uci_carefully`].
+    #[inline]
+    pub(crate) fn plain_uci(&self, text: &str) -> Option<Move> {
+        let [f0, f1, t0, t1] = *text.as_bytes() else { return None };
+        self.plain_uci_move(Square::parse(&[f0, f1])?, Square::parse(&[t0, t1])?)
     }
 
     /// The legal move from `from` to `to` of the piece of the side to move
