@@ -34,6 +34,7 @@ pub use record::{
     NoNullMove, Step, is_null_move, noting_repairs, play_step, playable, read_step, step_text, write_step,
 };
 pub use rules::{
-    CastlingMoves, Divided, EnPassantPolicy, GameStatus, Judgement, MoveError, MoveNote, MoveToPlay, PerftControl,
-    PerftProgress, PerftRun, Played, RuleError, RuleOptions, Stated, StopReason, Switch, Switches, check_perft_depth,
+    CastlingMoves, Counter, Divided, EnPassantPolicy, GameStatus, Judgement, MoveError, MoveNote, MoveToPlay,
+    PerftControl, PerftProgress, PerftRun, Played, RuleError, RuleOptions, Standing, Stated, StopReason, Switch,
+    Switches, check_perft_depth,
 };

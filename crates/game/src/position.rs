@@ -11,7 +11,7 @@ use serde::de::DeserializeOwned;
 
 use crate::{
     Divided, Extra, ExtraAnswer, ExtraArgs, GameStatus, Judgement, MoveError, MoveNote, MoveToPlay, PerftRun, Played,
-    PositionText, ReadOptions, RuleError, RuleOptions, RulesInfo, Stated, WriteOptions,
+    PositionText, ReadOptions, RuleError, RuleOptions, RulesInfo, Standing, Stated, WriteOptions,
 };
 
 /// A position of one game, as the facade and every layer above it use it.
@@ -261,6 +261,17 @@ pub trait GamePosition: Clone + fmt::Debug + PartialEq + Eq + Send + Sync + Size
     fn status(&self, options: &RuleOptions) -> Result<GameStatus, RuleError> {
         let _ = options;
         Err(RuleError::Unsupported("game status"))
+    }
+
+    /// What a board shows of the game beside its pieces: its
+    /// [`GamePosition::status`], the result that gives, the royal pieces
+    /// in check, the game's counters. By default the status alone.
+    ///
+    /// # Errors
+    ///
+    /// As [`GamePosition::status`].
+    fn standing(&self, options: &RuleOptions) -> Result<Standing, RuleError> {
+        self.status(options).map(Standing::new)
     }
 
     /// Answers the extra named `name` (one of [`GamePosition::EXTRAS`]) for

@@ -534,6 +534,69 @@ impl GameStatus {
 
 polyfen_core::display_name!(GameStatus, id, pad, str);
 
+/// What a board shows of the game beside its pieces
+/// ([`crate::GamePosition::standing`]): how the game stands, the result
+/// that gives it, the royal pieces in check, and the counts the game keeps
+/// toward an end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Standing {
+    /// Whether the game goes on, and if not why.
+    pub status: GameStatus,
+    /// The result the position ends the game with, as a PGN `Result` tag
+    /// writes it: `1-0` (the first player wins), `0-1`, `1/2-1/2`; `None`
+    /// while the game goes on, and for an end a player may claim but need
+    /// not (chess's fifty moves).
+    pub result: Option<&'static str>,
+    /// The squares of the side to move's royal pieces that are in check,
+    /// named as the game's diagram names its squares
+    /// ([`crate::svg::SquareBox::name`]).
+    pub check: Vec<String>,
+    /// The counts the game keeps toward an end (three-check's checks).
+    pub counters: Vec<Counter>,
+}
+
+impl Standing {
+    /// A game that stands at `status`, with no result, nothing in check
+    /// and no counter.
+    #[must_use]
+    pub fn new(status: GameStatus) -> Standing {
+        Standing { status, result: None, check: Vec::new(), counters: Vec::new() }
+    }
+
+    /// The result that the side to move (the first player when
+    /// `first_to_move`) winning (`Some(true)`), losing (`Some(false)`) or
+    /// drawing (`None`) gives.
+    #[must_use]
+    pub const fn result_for_mover(first_to_move: bool, mover_wins: Option<bool>) -> &'static str {
+        match mover_wins {
+            None => "1/2-1/2",
+            Some(wins) if wins == first_to_move => "1-0",
+            Some(_) => "0-1",
+        }
+    }
+}
+
+/// A count a game keeps for one side toward an end of the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Counter {
+    /// The side, as the game's JSON form names it (`white`).
+    pub side: &'static str,
+    /// What is counted, in words (`checks still to give`).
+    pub name: &'static str,
+    /// The count.
+    pub count: u32,
+}
+
+impl Counter {
+    /// `side`'s count of `name`.
+    #[must_use]
+    pub const fn new(side: &'static str, name: &'static str, count: u32) -> Counter {
+        Counter { side, name, count }
+    }
+}
+
 /// How a game record says its game ended, for [`crate::RecordAdapter::judge`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]

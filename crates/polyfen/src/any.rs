@@ -7,7 +7,7 @@
 //! `each_game!` (a value of any game, as the tree of a record being read).
 
 use enum_dispatch::enum_dispatch;
-use polyfen_game::{ExtraAnswer, ExtraArgs, GamePosition, PositionText};
+use polyfen_game::{ExtraAnswer, ExtraArgs, GamePosition, PositionText, Standing};
 use serde::{Deserialize, Serialize};
 
 use crate::ids::JsonPosition;
@@ -193,6 +193,10 @@ macro_rules! any {
 
                 fn status(&self, options: &RuleOptions) -> Result<GameStatus, RulesError> {
                     <$ty as GamePosition>::status(self, options).map_err(crate::per_game::rules_error::<$ty>)
+                }
+
+                fn standing(&self, options: &RuleOptions) -> Result<Standing, RulesError> {
+                    <$ty as GamePosition>::standing(self, options).map_err(crate::per_game::rules_error::<$ty>)
                 }
 
                 fn pieces(&self) -> usize {

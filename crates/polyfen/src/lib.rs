@@ -56,8 +56,8 @@ pub use polyfen_game::{ReadOptions, RulesInfo, WriteOptions};
 pub use position::{ConvertError, Position, Written};
 pub use read::{ReadError, Reading, read, read_as};
 pub use rules::{
-    CastlingMoves, Divided, EnPassantPolicy, GameStatus, MoveError, PerftControl, PerftProgress, Played, RuleError,
-    RuleOptions, RulesError, StopReason, Switch, Switches,
+    CastlingMoves, Counter, Divided, EnPassantPolicy, GameStatus, MoveError, PerftControl, PerftProgress, Played,
+    RuleError, RuleOptions, RulesError, Standing, StopReason, Switch, Switches,
 };
 pub use styles::{RenderStyle, letter_set, letter_sets};
 pub use {

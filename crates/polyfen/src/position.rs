@@ -6,8 +6,8 @@ use enum_dispatch::enum_dispatch;
 
 use crate::ids::JsonPosition;
 use crate::{
-    Divided, GameStatus, MoveNotation, Notation, PerftControl, Played, RenderStyle, RuleOptions, RulesError, VariantId,
-    WriteOptions, styles,
+    Divided, GameStatus, MoveNotation, Notation, PerftControl, Played, RenderStyle, RuleOptions, RulesError, Standing,
+    VariantId, WriteOptions, styles,
 };
 use polyfen_game::{ExtraAnswer, ExtraArgs};
 
@@ -220,6 +220,18 @@ pub trait Position {
     ///
     /// As [`Position::legal_moves`].
     fn status(&self, options: &RuleOptions) -> Result<GameStatus, RulesError> {
+        let _ = options;
+        Err(RulesError::Unsupported { variant: self.variant(), feature: "game status" })
+    }
+
+    /// What a board shows of the game beside its pieces: the status, the
+    /// result it gives (`1-0`, `0-1`, `1/2-1/2`), the squares of the royal
+    /// pieces in check, the game's counters (three-check's checks).
+    ///
+    /// # Errors
+    ///
+    /// As [`Position::status`].
+    fn standing(&self, options: &RuleOptions) -> Result<Standing, RulesError> {
         let _ = options;
         Err(RulesError::Unsupported { variant: self.variant(), feature: "game status" })
     }

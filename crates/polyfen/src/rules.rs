@@ -38,8 +38,8 @@ pub use crate::MoveNotation;
 use crate::VariantId;
 
 pub use polyfen_game::{
-    CastlingMoves, Divided, EnPassantPolicy, GameStatus, MoveError, PerftControl, PerftProgress, Played, RuleError,
-    RuleOptions, StopReason, Switch, Switches,
+    CastlingMoves, Counter, Divided, EnPassantPolicy, GameStatus, MoveError, PerftControl, PerftProgress, Played,
+    RuleError, RuleOptions, Standing, StopReason, Switch, Switches,
 };
 
 /// Why a rules request cannot be answered.

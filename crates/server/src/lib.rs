@@ -330,6 +330,7 @@ page_files! {
     "share.js" => JAVASCRIPT,
     "undo.js" => JAVASCRIPT,
     "comments.js" => JAVASCRIPT,
+    "standing.js" => JAVASCRIPT,
 }
 
 /// A static file of the web page.

@@ -6,11 +6,12 @@
 import { api } from "./api.js";
 import { $, clear } from "./dom.js";
 import { state, facts } from "./state.js";
-import { cutMove, squaresOf } from "./tree.js";
+import { cutMove, pathOf, squaresOf } from "./tree.js";
 import { drawTree, markCurrent, playMove } from "./moves.js";
 import { editSquare } from "./editor.js";
 import { activateSquare } from "./explain.js";
-import { share } from "./share.js";
+import { exportGame, share } from "./share.js";
+import { countersText, standingText, treeResult } from "./standing.js";
 import { reading } from "./position.js";
 
 /** @typedef {import("./state.js").LegalMove} LegalMove */
@@ -37,6 +38,11 @@ export function drawBoard(container, svg, variant) {
   if (!drawn || !game) return;
   const layer = document.createElementNS(SVG, "g");
   layer.setAttribute("class", "squares");
+  // a royal piece in check glows red, as lichess shows it
+  layer.innerHTML =
+    '<defs><radialGradient id="check-glow"><stop offset="0%" stop-color="#ff0000" stop-opacity="1"/>' +
+    '<stop offset="25%" stop-color="#e70000" stop-opacity="1"/><stop offset="89%" stop-color="#a50000" stop-opacity="0"/>' +
+    '<stop offset="100%" stop-color="#9e0000" stop-opacity="0"/></radialGradient></defs>';
   for (const square of game.squares) {
     const rect = document.createElementNS(SVG, "rect");
     rect.setAttribute("class", "square");
@@ -78,12 +84,35 @@ export async function legalMoves(seq, request, variant) {
   const answer = await api("/v1/moves", { ...request, move_notation: game.coordinates });
   if (seq !== state.page.seq) return;
   const status = $("board-status");
+  board.standing = answer.ok || {};
+  const counters = countersText(board.standing);
+  $("board-counters").textContent = counters;
+  $("board-counters").hidden = !counters;
   if (answer.ok) {
     board.legal = answer.ok.moves.map((/** @type {string} */ move) => ({ move, ...cutMove(game, move) }));
-    status.textContent = answer.ok.status && answer.ok.status !== "ongoing" ? `Game over: ${answer.ok.status}.` : "";
+    status.textContent = standingText(answer.ok, game.sides);
+    endOfLine(answer.ok);
   } else {
     status.textContent = `No moves can be played here: ${answer.error.message}`;
   }
+}
+
+/**
+ * At the end of the main line, the game's result follows the position: a
+ * mate gives the tree its result (and the export its Result tag), which
+ * goes again when the end does (a move deleted).
+ * @param {import("./standing.js").Standing} standing
+ */
+function endOfLine(standing) {
+  const tree = board.tree;
+  const cursor = board.cursor;
+  if (!tree || !cursor || cursor.children.length || pathOf(cursor).some((i) => i > 0)) return;
+  const next = treeResult(tree.result, board.resultAuto, standing);
+  board.resultAuto = next.auto;
+  if (next.result === tree.result) return;
+  tree.result = next.result;
+  drawTree();
+  exportGame();
 }
 
 /** No position on the board: no moves, nothing selected. */
@@ -91,7 +120,9 @@ export function boardCleared() {
   board.legal = [];
   board.selected = null;
   showChoice([]);
+  board.standing = {};
   $("board-status").textContent = "";
+  $("board-counters").hidden = true;
   drawTree();
   share();
 }
@@ -106,6 +137,7 @@ export function boardDrawn() {
   const node = board.cursor;
   const last = node && node.parent && board.tree ? squaresOf(facts(board.tree.variant), node.coordinates) : [];
   markSquares(container, last, "last");
+  markSquares(container, board.standing.check || [], "check");
   const movable = new Set(board.legal.map((m) => m.from));
   /** @type {Element[]} */
   const rects = Array.from(container.querySelectorAll(".square"));

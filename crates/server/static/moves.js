@@ -31,6 +31,7 @@ export function setTree(tree) {
   if (tree && tree.rules !== undefined) $("rules").value = tree.rules || "";
   board.cursor = tree ? tree.root : null;
   board.rootPending = false;
+  board.resultAuto = false;
   $("last-move-block").hidden = true;
   drawTree();
   fillTags();
@@ -287,6 +288,7 @@ export function drawTree() {
   };
   comments(box, tree.root.comments);
   line(box, tree.root, 0, true, 0);
+  if (tree.result && tree.result !== "*") add(box, "result", tree.result);
   markCurrent();
 }
 

@@ -54,6 +54,8 @@
  * @property {boolean} keyed            the last square was chosen with the keys (the focus stays on the board)
  * @property {string | null} wanted     the move notation the address asked for
  * @property {LegalMove[]} choice       the moves offered as buttons
+ * @property {import("./standing.js").Standing} standing  what /v1/moves said of the game at the position shown
+ * @property {boolean} resultAuto       the tree's result was given by the end its main line reached
  */
 
 /**
@@ -99,6 +101,8 @@ export const state = {
     keyed: false,
     wanted: null,
     choice: [],
+    standing: {},
+    resultAuto: false,
   },
   records: { list: [], game: null, ply: 0, seq: 0, timer: undefined, data: null, chosen: null },
   explain: { position: null, moveSeq: 0, moveTimer: undefined },

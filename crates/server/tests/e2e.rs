@@ -112,6 +112,12 @@ browser_tests! {
     /// The board as large as the window, the moves beside or under it.
     the_board_and_moves_fill_the_first_screen => [first_minute::lichess_layout];
 
+    /// The game's state on the board: check, the end and its result.
+    the_board_shows_mate_and_its_result => [first_minute::game_state::mate_and_result];
+
+    /// A check said and three-check's counters counting down.
+    the_board_counts_three_checks => [first_minute::game_state::three_check_counters];
+
     /// A promotion's pieces offered as pictures.
     the_board_offers_promotions_as_pictures => [first_minute::promotion_pictures];
 }

@@ -83,7 +83,7 @@ impl ChessJson {
         setup.extras.castling.write(&setup.board, position.castling_style, &mut castling);
         ChessJson {
             board,
-            side_to_move: chess_color_name(setup.extras.turn).to_owned(),
+            side_to_move: color_name(setup.extras.turn).to_owned(),
             castling,
             en_passant: setup.extras.ep.map(|sq| sq.to_string()),
             halfmove_clock: setup.extras.halfmove,
@@ -158,7 +158,7 @@ impl ChessJson {
     }
 }
 
-fn chess_color_name(color: Color) -> &'static str {
+pub(crate) fn color_name(color: Color) -> &'static str {
     match color {
         Color::White => "white",
         Color::Black => "black",

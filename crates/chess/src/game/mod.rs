@@ -14,12 +14,12 @@ mod variants;
 
 use std::borrow::Cow;
 
-use polyfen_core::{Leniency, ParseError, PerftTree, Repair};
+use polyfen_core::{Color, Leniency, ParseError, PerftTree, Repair};
 use polyfen_game::detect::{Guess, Strength, TextShape};
 use polyfen_game::tags::{GameTags, MoveTags};
 use polyfen_game::{
-    CastlingMoves, Divided, EnPassantPolicy, GamePosition, GameStatus, MoveError, MoveToPlay, PerftRun, Played,
-    PositionText, RuleError, RuleOptions, WriteOptions, check_perft_depth,
+    CastlingMoves, Counter, Divided, EnPassantPolicy, GamePosition, GameStatus, MoveError, MoveToPlay, PerftRun,
+    Played, PositionText, RuleError, RuleOptions, Standing, WriteOptions, check_perft_depth,
 };
 
 pub use self::svg::{svg, svg_with_pocket};
@@ -354,6 +354,58 @@ impl GamePosition for ChessPosition {
         }
         Ok(self.rules_position()?.outcome().into())
     }
+
+    /// The status with its result (mate loses, a variant's own end goes to
+    /// its winner, stalemate and dead positions draw, fifty moves is
+    /// claimed), the king in check (in atomic only while the kings stand
+    /// apart, never in antichess), and in three-check the checks each side
+    /// still has to give.
+    fn standing(&self, _options: &RuleOptions) -> Result<Standing, RuleError> {
+        if self.variant.is_standard() {
+            let pos = self.rules_position()?;
+            let outcome = pos.outcome();
+            let mut standing = Standing::new(outcome.into());
+            standing.result = chess_result(outcome, pos.turn());
+            standing.check = pos.king_of(pos.turn()).filter(|_| pos.is_check()).map(square_name).into_iter().collect();
+            return Ok(standing);
+        }
+        let pos = self.variant_position()?;
+        let outcome = pos.outcome();
+        let mut standing = Standing::new(outcome.into());
+        let turn = pos.turn();
+        standing.result = match outcome {
+            crate::VariantOutcome::Chess(o) => chess_result(o, turn),
+            crate::VariantOutcome::Won { winner, .. } => {
+                Some(Standing::result_for_mover(winner == Color::White, Some(true)))
+            }
+            crate::VariantOutcome::Drawn { .. } => Some("1/2-1/2"),
+        };
+        standing.check = pos.chess().king_of(turn).filter(|_| pos.is_check()).map(square_name).into_iter().collect();
+        if pos.variant() == crate::ChessVariant::ThreeCheck {
+            let left = pos.remaining_checks();
+            standing.counters = Color::ALL
+                .into_iter()
+                .map(|c| Counter::new(json::color_name(c), "checks still to give", u32::from(left[c.index()])))
+                .collect();
+        }
+        Ok(standing)
+    }
+}
+
+/// The result a chess outcome gives, `turn` to move: mate loses, stalemate
+/// and a dead position draw; the fifty-move rule is claimed, not given.
+fn chess_result(outcome: Outcome, turn: Color) -> Option<&'static str> {
+    match outcome {
+        Outcome::Checkmate => Some(Standing::result_for_mover(turn == Color::White, Some(false))),
+        Outcome::Stalemate | Outcome::InsufficientMaterial => Some("1/2-1/2"),
+        Outcome::FiftyMoves | Outcome::Ongoing => None,
+    }
+}
+
+/// The name of square `s` (0 is a1, 63 is h8), as the diagram names it.
+fn square_name(s: usize) -> String {
+    let file = char::from(b'a' + (s % 8) as u8);
+    format!("{file}{}", s / 8 + 1)
 }
 
 /// The game's state, as the rules and the game records tell it.

@@ -22,8 +22,8 @@ use polyfen_game::json::{at_key, at_value, board_map, side_to_move};
 use polyfen_game::svg::{CELL, MARGIN, SquareBox};
 use polyfen_game::tags::{GameTags, MoveTags, VariantTag};
 use polyfen_game::{
-    Divided, GamePosition, GameStatus, MoveError, MoveToPlay, PerftRun, Played, PositionText, RuleError, RuleOptions,
-    RulesInfo, WriteOptions,
+    Counter, Divided, GamePosition, GameStatus, MoveError, MoveToPlay, PerftRun, Played, PositionText, RuleError,
+    RuleOptions, RulesInfo, Standing, WriteOptions,
 };
 use serde::{Deserialize, Serialize};
 
@@ -568,6 +568,36 @@ impl GamePosition for FairyPosition {
     fn status(&self, _options: &RuleOptions) -> Result<GameStatus, RuleError> {
         self.playable()?;
         Ok(self.status_now())
+    }
+
+    /// The status with the result the game's values give it (its
+    /// checkmate, stalemate and immediate-end values, the n-move rule), the
+    /// royal piece in check, and where checks are counted the checks each
+    /// side still has to give.
+    fn standing(&self, _options: &RuleOptions) -> Result<Standing, RuleError> {
+        self.playable()?;
+        let pos = &*self.position;
+        let mut standing = Standing::new(self.status_now());
+        let ended = self.rules.is_immediate_end(pos) || self.rules.legal_moves(pos).is_empty();
+        let outcome =
+            if ended { self.rules.outcome(pos) } else { self.rules.history_outcome(std::slice::from_ref(pos)) };
+        let first = pos.side() == Color::White;
+        standing.result = match outcome {
+            Some(Outcome::Win) => Some(Standing::result_for_mover(first, Some(true))),
+            Some(Outcome::Loss) => Some(Standing::result_for_mover(first, Some(false))),
+            Some(Outcome::Draw) => Some("1/2-1/2"),
+            Some(Outcome::None) | None => None,
+        };
+        if let Some(royal) = self.rules.checked_royal(pos) {
+            standing.check.push(square_name(self.rules.file_of(royal), self.rules.rank_of(royal)));
+        }
+        if self.rules.check_counting {
+            standing.counters = Color::ALL
+                .into_iter()
+                .map(|c| Counter::new(color_name(c), "checks still to give", u32::from(pos.checks[c.index()])))
+                .collect();
+        }
+        Ok(standing)
     }
 }
 

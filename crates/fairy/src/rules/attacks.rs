@@ -199,6 +199,12 @@ impl Rules {
         self.flying_general && self.kings_face(pos, k, us)
     }
 
+    /// The square of the side to move's royal piece when it is in check.
+    pub(crate) fn checked_royal(&self, pos: &Position) -> Option<usize> {
+        let k = pos.royal[pos.side().index()];
+        (k != super::position::NO_SQ && self.in_check(pos, pos.side())).then_some(usize::from(k))
+    }
+
     /// Whether the king of `us` on `k` sees the other king along its file
     /// or rank with nothing between.
     pub(crate) fn kings_face(&self, pos: &Position, k: usize, us: Color) -> bool {

@@ -12,7 +12,7 @@ use polyfen_game::detect::{Guess, Strength, TextShape};
 use polyfen_game::tags::{GameTags, MoveTags, VariantTag};
 use polyfen_game::{
     Divided, Extra, ExtraAnswer, ExtraArgs, GamePosition, GameStatus, MoveError, MoveToPlay, PerftRun, Played,
-    PositionText, RuleError, RuleOptions, Switch, WriteOptions,
+    PositionText, RuleError, RuleOptions, Standing, Switch, WriteOptions,
 };
 
 pub use self::json::{BeamJson, BounceJson, KhetDocument, KhetJson, LaserJson, OutcomeJson, PieceJson};
@@ -284,6 +284,18 @@ impl GamePosition for KhetPosition {
     /// else [`GameStatus::Ongoing`] (a Khet side always has a move).
     fn status(&self, _options: &RuleOptions) -> Result<GameStatus, RuleError> {
         Ok(self.game()?.outcome().into())
+    }
+
+    /// The status with its result: the side whose pharaoh the laser
+    /// removed loses (both removed: the position alone does not say whose
+    /// laser fired, so no result is given).
+    fn standing(&self, _options: &RuleOptions) -> Result<Standing, RuleError> {
+        let outcome = self.game()?.outcome();
+        let mut standing = Standing::new(outcome.into());
+        if let crate::Outcome::PharaohLost(loser) = outcome {
+            standing.result = Some(if loser == polyfen_core::Color::White { "0-1" } else { "1-0" });
+        }
+        Ok(standing)
     }
 
     fn extra(&self, name: &str, args: &ExtraArgs<'_>) -> Result<ExtraAnswer, RuleError> {

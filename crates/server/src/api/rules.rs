@@ -30,8 +30,8 @@ struct Moves {
     variant: &'static str,
     move_notation: &'static str,
     moves: Vec<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    status: Option<&'static str>,
+    #[serde(flatten)]
+    standing: StandingOut,
 }
 
 /// `POST /v1/moves`.
@@ -58,7 +58,7 @@ pub(crate) async fn moves(call: Call) -> Response {
                 variant: variant.into(),
                 move_notation: notation.into(),
                 moves,
-                status: reading.position.status(&rules.options).ok().map(Into::into),
+                standing: StandingOut::of(&reading.position, &rules.options),
             })
         },
     )
@@ -81,8 +81,49 @@ struct Played {
     played: Vec<String>,
     to: &'static str,
     output: String,
+    #[serde(flatten)]
+    standing: StandingOut,
+}
+
+/// What a board shows of the game beside its pieces (the facade's
+/// `Standing`), as the `moves` and `move` answers write it: each field
+/// left out when it says nothing.
+#[derive(Debug, Default, Serialize)]
+struct StandingOut {
     #[serde(skip_serializing_if = "Option::is_none")]
     status: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    result: Option<&'static str>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    check: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    counters: Vec<CounterOut>,
+}
+
+/// A count a game keeps for one side.
+#[derive(Debug, Serialize)]
+struct CounterOut {
+    side: &'static str,
+    name: &'static str,
+    count: u32,
+}
+
+impl StandingOut {
+    /// The standing of `position` under `options`; nothing for a game
+    /// without a status.
+    fn of(position: &AnyPosition, options: &polyfen::RuleOptions) -> StandingOut {
+        let Ok(standing) = position.standing(options) else { return StandingOut::default() };
+        StandingOut {
+            status: Some(standing.status.into()),
+            result: standing.result,
+            check: standing.check,
+            counters: standing
+                .counters
+                .into_iter()
+                .map(|c| CounterOut { side: c.side, name: c.name, count: c.count })
+                .collect(),
+        }
+    }
 }
 
 /// `POST /v1/move`: plays a list of moves from each input position.
@@ -144,7 +185,7 @@ pub(crate) async fn play(call: Call) -> Response {
             played,
             to: to.into(),
             output: written.text,
-            status: position.status(&rules.options).ok().map(Into::into),
+            standing: StandingOut::of(&position, &rules.options),
         })
     })
     .await

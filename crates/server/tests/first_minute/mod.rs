@@ -8,6 +8,8 @@ use serde_json::{Value, json};
 
 use crate::browser::{query, wait_for};
 
+pub mod game_state;
+
 pub const INPUT: &str = "return document.getElementById('input').value;";
 pub const READY: &str = "return document.body.dataset.busy;";
 pub const TREE_TEXT: &str = "return document.getElementById('tree-moves').textContent;";

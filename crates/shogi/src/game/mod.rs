@@ -17,7 +17,7 @@ use polyfen_game::detect::{Guess, Strength, TextShape};
 use polyfen_game::tags::{GameTags, MoveTags, VariantTag};
 use polyfen_game::{
     Divided, GamePosition, GameStatus, MoveError, MoveToPlay, PerftRun, Played, PositionText, RuleError, RuleOptions,
-    WriteOptions, check_perft_depth,
+    Standing, WriteOptions, check_perft_depth,
 };
 
 pub use self::json::{ShogiDocument, ShogiJson};
@@ -326,6 +326,21 @@ impl GamePosition for ShogiPosition {
     /// by entering king ([`crate::impasse_declaration`]).
     fn status(&self, _options: &RuleOptions) -> Result<GameStatus, RuleError> {
         Ok(status_of(&self.rules()?))
+    }
+
+    /// The status with its result (checkmate or no legal move loses; a win
+    /// by entering king is declared, not given) and the king in check.
+    fn standing(&self, _options: &RuleOptions) -> Result<Standing, RuleError> {
+        let position = self.rules()?;
+        let mut standing = Standing::new(status_of(&position));
+        let sente = position.turn() == polyfen_core::Color::White;
+        if position.status() != Status::Ongoing {
+            standing.result = Some(Standing::result_for_mover(sente, Some(false)));
+        }
+        if position.is_check() {
+            standing.check.extend(position.king(position.turn()).map(|k| k.to_string()));
+        }
+        Ok(standing)
     }
 }
 

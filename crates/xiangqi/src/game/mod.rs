@@ -17,7 +17,7 @@ use polyfen_game::detect::{Guess, Strength, TextShape};
 use polyfen_game::tags::{GameTags, MoveTags, VariantTag};
 use polyfen_game::{
     Divided, GamePosition, GameStatus, MoveError, MoveToPlay, PerftRun, Played, PositionText, RuleError, RuleOptions,
-    WriteOptions,
+    Standing, WriteOptions,
 };
 
 pub use self::json::{JsonMarker, XiangqiDocument, XiangqiJson};
@@ -231,6 +231,22 @@ impl GamePosition for XiangqiPosition {
 
     fn status(&self, _options: &RuleOptions) -> Result<GameStatus, RuleError> {
         Ok(self.rules()?.status().into())
+    }
+
+    /// The status with its result (no legal move loses, in check or not)
+    /// and the general in check.
+    fn standing(&self, _options: &RuleOptions) -> Result<Standing, RuleError> {
+        let position = self.rules()?;
+        let status = position.status();
+        let mut standing = Standing::new(status.into());
+        let red = position.turn() == polyfen_core::Color::White;
+        if status != crate::Status::Ongoing {
+            standing.result = Some(Standing::result_for_mover(red, Some(false)));
+        }
+        if position.is_check() {
+            standing.check.push(position.king(position.turn()).to_string());
+        }
+        Ok(standing)
     }
 
     fn legal_moves(&self, notation: XiangqiMoveNotation, _options: &RuleOptions) -> Result<Vec<String>, RuleError> {
