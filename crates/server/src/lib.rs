@@ -331,6 +331,8 @@ page_files! {
     "undo.js" => JAVASCRIPT,
     "comments.js" => JAVASCRIPT,
     "standing.js" => JAVASCRIPT,
+    "shapes.js" => JAVASCRIPT,
+    "marks.js" => JAVASCRIPT,
 }
 
 /// A static file of the web page.

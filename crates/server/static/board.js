@@ -12,6 +12,7 @@ import { editSquare } from "./editor.js";
 import { activateSquare } from "./explain.js";
 import { exportGame, share } from "./share.js";
 import { countersText, standingText, treeResult } from "./standing.js";
+import { drawShapes, setupShapes } from "./marks.js";
 import { reading } from "./position.js";
 
 /** @typedef {import("./state.js").LegalMove} LegalMove */
@@ -138,6 +139,7 @@ export function boardDrawn() {
   const last = node && node.parent && board.tree ? squaresOf(facts(board.tree.variant), node.coordinates) : [];
   markSquares(container, last, "last");
   markSquares(container, board.standing.check || [], "check");
+  drawShapes(container);
   const movable = new Set(board.legal.map((m) => m.from));
   /** @type {Element[]} */
   const rects = Array.from(container.querySelectorAll(".square"));
@@ -370,7 +372,8 @@ function setupDrag() {
     board.keyed = false;
     const target = /** @type {Element} */ (event.target);
     const rect = target.closest && target.closest(".square");
-    from = rect && !board.editing ? /** @type {HTMLElement} */ (rect).dataset.square || null : null;
+    // the right button draws (marks.js)
+    from = rect && !board.editing && event.button === 0 ? /** @type {HTMLElement} */ (rect).dataset.square || null : null;
   });
   container.addEventListener("pointerup", (/** @type {PointerEvent} */ event) => {
     const start = from;
@@ -406,6 +409,11 @@ export function setupBoard() {
     if (target.closest && target.closest(".square")) event.preventDefault();
   });
   setupDrag();
+  setupShapes(container, () => {
+    drawTree();
+    exportGame();
+    share();
+  });
   $("flip").addEventListener("click", () => {
     board.flipped = !board.flipped;
     $("flip").setAttribute("aria-pressed", String(board.flipped));

@@ -35,6 +35,8 @@ export function annotate(comment) {
         else return whole;
         return "";
       }
+      // arrows and circles are drawn on the board
+      if (name === "cal" || name === "csl") return "";
       return whole;
     })
     .replace(/\s+/g, " ")

@@ -118,6 +118,9 @@ browser_tests! {
     /// A check said and three-check's counters counting down.
     the_board_counts_three_checks => [first_minute::game_state::three_check_counters];
 
+    /// Arrows and circles drawn with the right button, kept in the PGN.
+    the_board_draws_arrows_and_circles => [first_minute::drawing::arrows_and_circles];
+
     /// A promotion's pieces offered as pictures.
     the_board_offers_promotions_as_pictures => [first_minute::promotion_pictures];
 }

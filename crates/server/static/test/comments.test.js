@@ -18,9 +18,10 @@ test("a mate and a negative evaluation", () => {
   assert.equal(annotate("[%clk 1:00:00]").text, "");
 });
 
-test("other commands and plain words stay as they are", () => {
-  const a = annotate("[%cal Ge2e4] see this");
-  assert.equal(a.text, "[%cal Ge2e4] see this");
+test("other commands and plain words stay as they are, the board's shapes go", () => {
+  assert.equal(annotate("[%cal Ge2e4] [%csl Rd5] see this").text, "see this");
+  const a = annotate("[%emt 0:00:05] see this");
+  assert.equal(a.text, "[%emt 0:00:05] see this");
   assert.equal(a.clock, null);
   assert.equal(evalText(a), null);
 });
