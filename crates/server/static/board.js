@@ -415,8 +415,18 @@ export function setupBoard() {
     share();
   });
   $("flip").addEventListener("click", () => {
-    board.flipped = !board.flipped;
-    $("flip").setAttribute("aria-pressed", String(board.flipped));
-    $("board").classList.toggle("flipped", board.flipped);
+    setFlipped(!board.flipped);
+    share();
   });
+}
+
+/**
+ * Turns the board to be seen from the second player's side (`flipped`) or
+ * the first's.
+ * @param {boolean} flipped
+ */
+export function setFlipped(flipped) {
+  board.flipped = flipped;
+  $("flip").setAttribute("aria-pressed", String(flipped));
+  $("board").classList.toggle("flipped", flipped);
 }

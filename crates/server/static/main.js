@@ -7,13 +7,13 @@
 import { getJson } from "./api.js";
 import { $, copyText, setBusy } from "./dom.js";
 import { facts, lastGame, state } from "./state.js";
-import { setupBoard } from "./board.js";
+import { setFlipped, setupBoard } from "./board.js";
 import { setupEditor, stopEditing } from "./editor.js";
 import { setupExplain } from "./explain.js";
 import { goToNode, playMove, setTree, setupMoves, stepTree } from "./moves.js";
 import { convert, fillRules, fillSetups, fireLaser, schedule, setupText, update } from "./position.js";
 import { fillFilePicker, recordKey, setupGames } from "./records.js";
-import { openShared, readAddress, setupShare } from "./share.js";
+import { addressMessage, addressProblems, openShared, readAddress, setupShare } from "./share.js";
 import { nodeAt, treeOf } from "./tree.js";
 import { undoReplace } from "./undo.js";
 
@@ -166,10 +166,13 @@ async function start() {
   // a link may name the position to show (/?input=...) or a game
   // (/?pgn=...&ply=...&notation=...)
   const address = readAddress(window.location.search);
+  const rulesIds = page.games.flatMap((/** @type {any} */ g) => (g.rules || []).flatMap((/** @type {any} */ r) => [r.id, ...r.aliases]));
+  for (const problem of addressProblems(address, rulesIds)) addressMessage(problem);
   if (address.input) $("input").value = address.input;
   if (address.lenient) $("lenient").checked = true;
-  if (address.rules) $("rules").value = address.rules;
+  if (address.rules && rulesIds.includes(address.rules)) $("rules").value = rulesOption(address.rules);
   board.wanted = address.notation;
+  if (address.flipped) setFlipped(true);
   // no position asked for: the start of the game used last, else the
   // first game's
   if (!address.input && !address.pgn && !$("input").value.trim()) {
@@ -182,6 +185,19 @@ async function start() {
     return;
   }
   await update();
+}
+
+/**
+ * The option of the rules list for a rules id or alias (`3check` is
+ * `three-check`'s).
+ * @param {string} rules
+ * @returns {string}
+ */
+function rulesOption(rules) {
+  for (const game of page.games) {
+    for (const r of game.rules || []) if (r.id === rules || r.aliases.includes(rules)) return r.id;
+  }
+  return "";
 }
 
 /** The game of the record viewer, at its ply, taken to the main board. */

@@ -11,7 +11,7 @@ import * as trees from "./tree.js";
 import { update, reading } from "./position.js";
 import { stopEditing } from "./editor.js";
 import { fillForms } from "./explain.js";
-import { exportGame, fillTags, share, sharedPgn } from "./share.js";
+import { addressMessage, exportGame, fillTags, share, sharedPgn } from "./share.js";
 import { replacing } from "./undo.js";
 import { showComments } from "./comments.js";
 
@@ -51,6 +51,10 @@ export async function newTree(request, ok) {
   }
   const wanted = board.wanted;
   const notation = wanted && game && game.move_notations.includes(wanted) ? wanted : game ? game.record_notation : null;
+  if (wanted && game && notation !== wanted) {
+    addressMessage(`The address asks for moves in "${wanted}", which ${game.id} does not write: they are shown in ${notation}.`);
+    board.wanted = null;
+  }
   setTree(trees.emptyTree({ variant: ok.variant, rules: request.rules || null, start, notation }));
   /** @type {Tree} */ (board.tree).root.position = request.input;
 }

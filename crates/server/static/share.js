@@ -7,7 +7,7 @@
 
 import { api, firstGame } from "./api.js";
 import { $, addItem, clear, copyText, fillIds } from "./dom.js";
-import { state, facts } from "./state.js";
+import { state, facts, lastGame } from "./state.js";
 import { gameJsonOf, nodeAt, pathOf, treeOf } from "./tree.js";
 import { goToNode, setTree } from "./moves.js";
 import { update } from "./position.js";
@@ -26,7 +26,12 @@ export const MAX_SHARED_PGN = 4000;
  * @property {string | null} notation  the move notation to show moves in
  * @property {string | null} pgn       a game
  * @property {string | null} ply       the move of the game shown
+ * @property {boolean} flipped          the board seen from the second player's side
+ * @property {string[]} unknown         the parameters the page does not know
  */
+
+/** The parameters an address may have. */
+export const PARAMETERS = ["input", "lenient", "rules", "notation", "pgn", "ply", "flip"];
 
 /**
  * What is shown, as the address says it.
@@ -38,6 +43,7 @@ export const MAX_SHARED_PGN = 4000;
  * @property {string} input      the position box's text (trimmed)
  * @property {boolean} lenient
  * @property {string} rules      the rules picked, "" for the game's own
+ * @property {boolean} [flipped]  the board turned round
  */
 
 /**
@@ -58,6 +64,7 @@ export function plyParam(path) {
  */
 export function pathOfPly(ply) {
   const text = String(ply || "0");
+  if (!/^[\d.]+$/.test(text)) return [];
   if (text.includes(".")) return text.split(".").filter(Boolean).map(Number);
   return Array(Math.max(0, Number(text) || 0)).fill(0);
 }
@@ -81,6 +88,7 @@ export function shareQuery(view) {
   }
   if (view.lenient) params.set("lenient", "1");
   if (!view.pgn && view.rules) params.set("rules", view.rules);
+  if (view.flipped) params.set("flip", "1");
   return { query: params.toString(), tooLong };
 }
 
@@ -98,7 +106,32 @@ export function readAddress(search) {
     notation: params.get("notation"),
     pgn: params.get("pgn"),
     ply: params.get("ply"),
+    flipped: params.get("flip") === "1",
+    unknown: Array.from(new Set(params.keys())).filter((name) => !PARAMETERS.includes(name)),
   };
+}
+
+/**
+ * What is wrong with an address before anything is read, each in a
+ * sentence: parameters the page does not know, rules no game has, a ply
+ * that is not one. `rules` lists every rules id and alias the games have.
+ * @param {Address} address
+ * @param {string[]} rules
+ * @returns {string[]}
+ */
+export function addressProblems(address, rules) {
+  /** @type {string[]} */
+  const problems = [];
+  if (address.unknown.length) {
+    problems.push(`The address has ${address.unknown.length === 1 ? "a parameter" : "parameters"} the page does not know: ${address.unknown.join(", ")} (it knows ${PARAMETERS.join(", ")}).`);
+  }
+  if (address.rules && !rules.includes(address.rules)) {
+    problems.push(`The address asks for the rules "${address.rules}", which no game has: the position is read under its game's own rules.`);
+  }
+  if (address.ply !== null && !/^(\d+|\d+\.|\d+(\.\d+)+)$/.test(address.ply)) {
+    problems.push(`The address's ply "${address.ply}" is not a move number (3) or a path (0.0.1): the game is shown at its start.`);
+  }
+  return problems;
 }
 
 /** The shared PGN of the last tree asked for: the request it answers. */
@@ -157,6 +190,7 @@ export function share() {
     input: $("input").value.trim(),
     lenient: $("lenient").checked,
     rules: $("rules").value,
+    flipped: board.flipped,
   });
   $("share-note").hidden = !tooLong;
   history.replaceState(null, "", query ? `?${query}` : window.location.pathname);
@@ -171,13 +205,20 @@ export function share() {
 export async function openShared(pgn, ply, notation) {
   /** @type {Record<string, any>} */
   const request = { pgn, positions: true };
-  if (notation) request.moves = notation;
+  const known = state.page.games.some((g) => g.move_notations.includes(notation || ""));
+  if (notation && !known) {
+    addressMessage(`The address asks for moves in "${notation}", which no game writes: they are shown in the game's own notation.`);
+    state.board.wanted = null;
+  }
+  if (notation && known) request.moves = notation;
   const item = firstGame(await api("/v1/games/convert", request), "no game in the address");
   if (!item.ok) {
     const e = item.error;
-    $("input").value = "";
+    addressMessage(`The game in the address cannot be read: ${e.line ? `line ${e.line}, column ${e.column}: ` : ""}${e.message}`);
+    // the board stays a board: the start of the game used last
+    const landing = facts(lastGame()) || state.page.games[0];
+    $("input").value = landing ? landing.start : "";
     await update();
-    addItem($("messages"), `The game in the address: ${e.line ? `line ${e.line}, column ${e.column}: ` : ""}${e.message}`, "error");
     return;
   }
   const tree = treeOf(item.ok, item.ok.notation);
@@ -185,7 +226,23 @@ export async function openShared(pgn, ply, notation) {
   const game = facts(tree.variant);
   tree.tags = ownTags(tree.tags, game ? game.tag_defaults : []);
   setTree(tree);
-  await goToNode(nodeAt(tree, pathOfPly(ply)));
+  const path = pathOfPly(ply);
+  const node = nodeAt(tree, path);
+  if (pathOf(node).length < path.length) {
+    addressMessage(`The address's ply "${ply}" is past the moves of its game: shown at the last move there is.`);
+  }
+  await goToNode(node);
+}
+
+/**
+ * A sentence about the address the page was opened with, shown above the
+ * board until the page is opened again.
+ * @param {string} text
+ */
+export function addressMessage(text) {
+  const list = $("address-messages");
+  addItem(list, text, "error");
+  list.hidden = false;
 }
 
 /**

@@ -121,6 +121,9 @@ browser_tests! {
     /// Arrows and circles drawn with the right button, kept in the PGN.
     the_board_draws_arrows_and_circles => [first_minute::drawing::arrows_and_circles];
 
+    /// The address restores the view; a bad parameter is said.
+    the_address_restores_the_view => [first_minute::address::restores_the_view];
+
     /// A promotion's pieces offered as pictures.
     the_board_offers_promotions_as_pictures => [first_minute::promotion_pictures];
 }
