@@ -333,6 +333,7 @@ page_files! {
     "standing.js" => JAVASCRIPT,
     "shapes.js" => JAVASCRIPT,
     "marks.js" => JAVASCRIPT,
+    "annotate.js" => JAVASCRIPT,
 }
 
 /// A static file of the web page.

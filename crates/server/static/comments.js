@@ -78,3 +78,33 @@ export function showComments(parent, comments, add) {
     }
   }
 }
+
+/** A command a PGN writer embeds in a comment: `[%clk 0:03:00]`. */
+const COMMAND = /\[%\w+[^\]]*\]/g;
+
+/**
+ * The words of a move's comments, their commands (clocks, evaluations,
+ * arrows) left out: what a user edits.
+ * @param {string[]} comments
+ * @returns {string}
+ */
+export function commentWords(comments) {
+  return comments
+    .map((c) => c.replace(COMMAND, "").replace(/\s+/g, " ").trim())
+    .filter(Boolean)
+    .join(" ");
+}
+
+/**
+ * The comments of a move with their words replaced by `words`: every
+ * command kept, in one comment with the words after them; none when
+ * nothing is left.
+ * @param {string[]} comments
+ * @param {string} words
+ * @returns {string[]}
+ */
+export function withWords(comments, words) {
+  const commands = comments.flatMap((c) => c.match(COMMAND) || []);
+  const text = [...commands, words.replace(/[{}]/g, "").trim()].filter(Boolean).join(" ");
+  return text ? [text] : [];
+}

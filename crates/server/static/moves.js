@@ -14,6 +14,7 @@ import { fillForms } from "./explain.js";
 import { addressMessage, exportGame, fillTags, share, sharedPgn } from "./share.js";
 import { replacing } from "./undo.js";
 import { showComments } from "./comments.js";
+import { fillAnnotation, setupAnnotation } from "./annotate.js";
 
 /** @typedef {import("./tree.js").Tree} Tree */
 /** @typedef {import("./tree.js").TreeNode} TreeNode */
@@ -310,6 +311,7 @@ export function markCurrent() {
   const inVariation = trees.inVariation(cursor);
   $("tree-promote").disabled = !inVariation;
   $("tree-delete").disabled = !cursor || !cursor.parent;
+  fillAnnotation();
   const path = trees.pathOf(cursor);
   $("tree-ply").textContent = !tree || !cursor
     ? ""
@@ -377,6 +379,11 @@ export function setupMoves() {
     board.tree.notation = $("tree-notation").value;
     board.wanted = board.tree.notation;
     await syncTree(trees.pathOf(board.cursor));
+    share();
+  });
+  setupAnnotation(() => {
+    drawTree();
+    exportGame();
     share();
   });
   $("move-text").addEventListener("keydown", async (/** @type {KeyboardEvent} */ event) => {

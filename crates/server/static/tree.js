@@ -337,7 +337,41 @@ export function numberLabel(numbering, ply, always) {
 }
 
 /** The symbols of the common numeric annotation glyphs. */
-export const NAGS = /** @type {Record<number, string>} */ ({ 1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!" });
+export const NAGS = /** @type {Record<number, string>} */ ({
+  1: "!",
+  2: "?",
+  3: "!!",
+  4: "??",
+  5: "!?",
+  6: "?!",
+  10: "=",
+  13: "∞",
+  14: "+=",
+  15: "=+",
+  16: "±",
+  17: "∓",
+  18: "+−",
+  19: "−+",
+});
+
+/** The NAGs a user picks, in two groups of which a move has one each: the move's, the position's. */
+export const NAG_GROUPS = [
+  [1, 2, 3, 4, 5, 6],
+  [10, 13, 14, 15, 16, 17, 18, 19],
+];
+
+/**
+ * A move's NAGs with `nag` set, or taken away when it is there: one of a
+ * group replaces the group's other (a move is not both `!` and `?`).
+ * @param {number[]} nags
+ * @param {number} nag
+ * @returns {number[]}
+ */
+export function toggleNag(nags, nag) {
+  if (nags.includes(nag)) return nags.filter((n) => n !== nag);
+  const group = NAG_GROUPS.find((g) => g.includes(nag)) || [nag];
+  return [...nags.filter((n) => !group.includes(n)), nag].sort((a, b) => a - b);
+}
 
 /**
  * A NAG as shown: its symbol, or `$n`.

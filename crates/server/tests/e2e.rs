@@ -124,6 +124,9 @@ browser_tests! {
     /// The address restores the view; a bad parameter is said.
     the_address_restores_the_view => [first_minute::address::restores_the_view];
 
+    /// Comments and NAGs edited, written into the export.
+    the_board_annotates_moves => [first_minute::annotation::comments_and_nags];
+
     /// A promotion's pieces offered as pictures.
     the_board_offers_promotions_as_pictures => [first_minute::promotion_pictures];
 }

@@ -140,7 +140,8 @@ test("moves are numbered from the start's numbering", () => {
   assert.equal(trees.numberLabel(black, 1, false), "13.");
   assert.deepEqual(trees.moveNumber(black, 2), { number: 13, first: false });
   assert.equal(trees.nagText(3), "!!");
-  assert.equal(trees.nagText(14), "$14");
+  assert.equal(trees.nagText(14), "+=");
+  assert.equal(trees.nagText(22), "$22");
 });
 
 test("an empty tree starts at move 1", () => {
@@ -162,4 +163,16 @@ test("coordinate moves are cut into the game's squares", () => {
   assert.deepEqual(trees.squaresOf(game, "N@e4"), ["e4"]);
   assert.deepEqual(trees.squaresOf(game, undefined), []);
   assert.deepEqual(trees.cutMove(null, "e2e4"), { from: null, to: null, rest: "e2e4" });
+});
+
+test("a NAG toggled replaces the other of its group", () => {
+  assert.deepEqual(trees.toggleNag([], 1), [1]);
+  assert.deepEqual(trees.toggleNag([1], 2), [2]);
+  assert.deepEqual(trees.toggleNag([2, 16], 2), [16]);
+  assert.deepEqual(trees.toggleNag([5], 18), [5, 18]);
+  assert.deepEqual(trees.toggleNag([5, 18], 14), [5, 14]);
+  // a NAG of no group is added beside the others
+  assert.deepEqual(trees.toggleNag([1], 22), [1, 22]);
+  assert.equal(trees.nagText(16), "±");
+  assert.equal(trees.nagText(146), "$146");
 });

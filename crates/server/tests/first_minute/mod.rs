@@ -9,6 +9,7 @@ use serde_json::{Value, json};
 use crate::browser::{query, wait_for};
 
 pub mod address;
+pub mod annotation;
 pub mod drawing;
 pub mod game_state;
 
