@@ -247,6 +247,34 @@ async function showPicture(m, button, moves) {
   const what = (piece.querySelector("title") || {}).textContent || piece.getAttribute("aria-label") || /** @type {HTMLElement} */ (piece).dataset.piece;
   button.setAttribute("aria-label", `Play ${m.move}: ${what} on ${square}`);
   button.replaceChildren(picture);
+  // a turn (a move with no second square) is shown as an arrow of its way
+  // round, and said as the move's explanation says it
+  if (m.to) return;
+  const explained = await api("/v1/explain", { input: m.move, position: request.input, lenient: request.lenient, rules: request.rules });
+  const turn = explained.ok && findPart(explained.ok.parts, "rotate");
+  if (!turn || board.choice !== moves) return;
+  const arrow = document.createElement("span");
+  arrow.className = "turn";
+  arrow.setAttribute("aria-hidden", "true");
+  arrow.textContent = /anti|counter/.test(turn.value) ? "↺" : "↻";
+  button.prepend(arrow);
+  button.setAttribute("aria-label", `Play ${m.move}: ${turn.meaning.replace(/\.$/, "")}`);
+  button.title = `${turn.meaning} (key ${m.rest})`;
+}
+
+/**
+ * The first part of `kind` among `parts` and the parts inside them.
+ * @param {{ kind: string, value: string, meaning: string, parts: any[] }[]} parts
+ * @param {string} kind
+ * @returns {{ kind: string, value: string, meaning: string } | null}
+ */
+function findPart(parts, kind) {
+  for (const part of parts) {
+    if (part.kind === kind) return part;
+    const inner = findPart(part.parts || [], kind);
+    if (inner) return inner;
+  }
+  return null;
 }
 
 /**

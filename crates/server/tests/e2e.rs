@@ -129,6 +129,9 @@ browser_tests! {
 
     /// A promotion's pieces offered as pictures.
     the_board_offers_promotions_as_pictures => [first_minute::promotion_pictures];
+
+    /// Khet's turns offered as arrows, said in words.
+    the_board_offers_turns_as_arrows => [first_minute::rotation_arrows];
 }
 
 /// Game records pasted and opened, stepped through, in another notation.

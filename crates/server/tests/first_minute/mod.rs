@@ -406,3 +406,27 @@ pub async fn promotion_pictures(client: &Client, base: &str) {
         crate::browser::screenshot(client, &format!("page-choice-{from}.png")).await;
     }
 }
+
+/// A Khet piece's turns offered as arrows of their way round, with the
+/// move's explanation as their words.
+pub async fn rotation_arrows(client: &Client, base: &str) {
+    open(client, base, polyfen::polyfen_khet::CLASSIC).await;
+    square(client, "c1").await;
+    let offered = wait_for(
+        client,
+        "the turns offered as arrows",
+        "return Array.from(document.querySelectorAll('#move-choice button')).map(b => \
+         [b.dataset.move, (b.querySelector('.turn') || {}).textContent || '', b.getAttribute('aria-label')]);",
+        |v| v.as_array().is_some_and(|a| a.len() == 2 && a.iter().all(|b| b[1] != json!(""))),
+    )
+    .await;
+    assert_eq!(
+        offered,
+        json!([
+            ["c1+", "↻", "Play c1+: The piece on c1 turns a quarter clockwise"],
+            ["c1-", "↺", "Play c1-: The piece on c1 turns a quarter anticlockwise"],
+        ])
+    );
+    crate::browser::screenshot(client, "page-choice-khet.png").await;
+    click_until(client, "#move-choice button[data-move=\"c1+\"]", "the turn played", AT, "c1+").await;
+}
