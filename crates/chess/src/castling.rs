@@ -109,6 +109,11 @@ impl Castling {
         self.tokens[color.index()] |= token_bit(token);
     }
 
+    /// Removes a token of `color`.
+    pub fn remove(&mut self, color: Color, token: CastlingToken) {
+        self.tokens[color.index()] &= !token_bit(token);
+    }
+
     /// Removes every right of `color`.
     pub fn clear(&mut self, color: Color) {
         self.tokens[color.index()] = 0;

@@ -197,8 +197,9 @@ struct ConvertArgs {
     /// xqbase (KABNRCP, the default), wxf (KAEHRCP) or iccs (KGMNRCP).
     #[arg(long, value_name = "SET", value_parser = parse_letters)]
     letters: Option<&'static str>,
-    /// Write Khet scarab and eye of Horus facings canonically (n or e) in
-    /// pkn and json output, instead of as read.
+    /// Write the canonical form instead of as read: Khet scarab and eye of
+    /// Horus facings n or e in pkn and json output, only the chess castling
+    /// rights the kings and rooks allow.
     #[arg(long)]
     canonical: bool,
     /// When chess FEN and EPD write the en passant square: as-read (the

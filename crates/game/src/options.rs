@@ -21,8 +21,10 @@ pub struct WriteOptions {
     /// `xiangqi-legacy`); empty for the game's default. JSON always writes
     /// the default letters.
     pub letters: &'static str,
-    /// Write every Khet scarab and eye of Horus facing `n` or `e` (the same
-    /// pieces as `s` and `w`) in `pkn` and JSON, instead of as read.
+    /// Write the position's canonical form instead of as read: every Khet
+    /// scarab and eye of Horus facing `n` or `e` (the same pieces as `s`
+    /// and `w`) in `pkn` and JSON; only the chess castling rights the
+    /// kings and rooks allow (as python-chess writes a FEN).
     pub canonical: bool,
     /// When chess FEN and EPD write the en passant square.
     pub en_passant: EnPassantPolicy,
@@ -44,7 +46,8 @@ impl WriteOptions {
         self
     }
 
-    /// These options with canonical Khet facings (`true`) or facings as read.
+    /// These options writing the canonical form (`true`: Khet's facings,
+    /// chess's castling rights the pieces allow) or the position as read.
     #[must_use]
     pub fn with_canonical(mut self, canonical: bool) -> WriteOptions {
         self.canonical = canonical;

@@ -72,6 +72,13 @@ pub trait GamePosition: Clone + fmt::Debug + PartialEq + Eq + Send + Sync + Size
     /// each off unless turned on.
     const RULE_SWITCHES: &'static [crate::Switch] = &[];
 
+    /// Every piece letter a position of the game may hold on its board, as
+    /// its JSON form writes them (Shogi's promoted `+P` too), the first
+    /// player's first: what a board editor offers. Empty for a game whose
+    /// pieces are learnt from its positions (the layers above take those
+    /// of its setups).
+    const PIECES: &'static [&'static str] = &[];
+
     /// The ids of the game's own ends ([`GameStatus::Ended`]) that its
     /// positions or records may reach, beyond the ends every game shares.
     const ENDS: &'static [&'static str] = &[];

@@ -253,6 +253,17 @@ macro_rules! ids {
                 }
             }
 
+            /// Every piece letter a position of the game may hold on its
+            /// board, as its JSON form writes them (see
+            /// [`GamePosition::PIECES`]); empty for a game that leaves them
+            /// to be learnt from its positions.
+            #[must_use]
+            pub fn pieces(self) -> &'static [&'static str] {
+                match self {
+                    $( VariantId::$game => <$ty as GamePosition>::PIECES, )+
+                }
+            }
+
             /// The ids of the diagram styles the game draws.
             pub(crate) fn style_ids(self) -> &'static [&'static str] {
                 match self {

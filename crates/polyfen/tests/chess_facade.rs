@@ -113,3 +113,26 @@ fn status_and_divide() {
     assert_eq!(divided.iter().map(|d| d.nodes).sum::<u64>(), 2039);
     assert!(divided.iter().any(|d| d.text == "e1g1"));
 }
+
+#[test]
+fn the_canonical_form_keeps_the_castling_rights_the_pieces_allow() {
+    let canonical = WriteOptions::default().with_canonical(true);
+    let write = |text: &str, notation: Notation, options: &WriteOptions| {
+        position(text).to_notation(notation, options).expect("writes").text
+    };
+    // as read by default; the rights the kings and rooks allow when canonical
+    let text = "r3k3/8/8/8/8/8/8/4K2R w KQkq - 0 1";
+    assert_eq!(write(text, Notation::Fen, &WriteOptions::default()), text);
+    assert_eq!(write(text, Notation::Fen, &canonical), "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1");
+    assert_eq!(write(text, Notation::ShredderFen, &canonical), "r3k3/8/8/8/8/8/8/4K2R w Ha - 0 1");
+    assert!(write(text, Notation::Json, &canonical).contains("\"castling\":\"Kq\""));
+    // a king off its back rank keeps none (on d1 it keeps K, as X-FEN has
+    // it); a legal position is written as it was
+    assert_eq!(write("4k3/8/8/8/8/8/4K3/7R w K - 0 1", Notation::Fen, &canonical), "4k3/8/8/8/8/8/4K3/7R w - - 0 1");
+    assert_eq!(write("4k3/8/8/8/8/8/8/3K3R w K - 0 1", Notation::Fen, &canonical), "4k3/8/8/8/8/8/8/3K3R w K - 0 1");
+    let start = polyfen::polyfen_chess::START_FEN;
+    assert_eq!(write(start, Notation::Fen, &canonical), start);
+    // Chess960's file letters too
+    let fischer = "1r2k1r1/8/8/8/8/8/8/1R2K3 w GBgb - 0 1";
+    assert_eq!(write(fischer, Notation::ShredderFen, &canonical), "1r2k1r1/8/8/8/8/8/8/1R2K3 w Bgb - 0 1");
+}

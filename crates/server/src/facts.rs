@@ -179,9 +179,13 @@ fn facts(variant: VariantId) -> GameFacts {
             }
         }
     }
-    // upper case (the first player's) letters first
+    // the game's own list, else those of its setups, upper case (the
+    // first player's) letters first
     let mut pieces: Vec<String> = pieces.into_iter().collect();
-    pieces.sort_by_key(|p| (p.chars().next().is_some_and(char::is_lowercase), p.clone()));
+    pieces.sort_by_key(|p| (p.chars().any(char::is_lowercase), p.clone()));
+    if !variant.pieces().is_empty() {
+        pieces = variant.pieces().iter().map(|&p| p.to_owned()).collect();
+    }
     let mut fields = forms.first().cloned().unwrap_or_default();
     fields.retain(|key, _| key != "variant" && key != "board" && !square_fields.contains_key(key));
     GameFacts {

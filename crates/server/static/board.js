@@ -236,14 +236,7 @@ async function showPicture(m, button, moves) {
   const whole = holder.querySelector("svg");
   const piece = holder.querySelector(`.piece[data-square="${square}"]`);
   if (!whole || !piece) return;
-  const picture = document.createElementNS(SVG, "svg");
-  picture.setAttribute("viewBox", `${box.x} ${box.y} ${box.size} ${box.size}`);
-  picture.setAttribute("width", "40");
-  picture.setAttribute("height", "40");
-  picture.setAttribute("aria-hidden", "true");
-  picture.setAttribute("class", "choice-piece");
-  picture.setAttribute("font-family", whole.getAttribute("font-family") || "sans-serif");
-  picture.appendChild(piece);
+  const picture = piecePicture(whole, /** @type {SVGElement} */ (piece), box);
   const what = (piece.querySelector("title") || {}).textContent || piece.getAttribute("aria-label") || /** @type {HTMLElement} */ (piece).dataset.piece;
   button.setAttribute("aria-label", `Play ${m.move}: ${what} on ${square}`);
   button.replaceChildren(picture);
@@ -275,6 +268,27 @@ function findPart(parts, kind) {
     if (inner) return inner;
   }
   return null;
+}
+
+/**
+ * A piece of a board drawn by the server (`whole`), on its square `box`,
+ * as a picture of its own (40 by 40, hidden from screen readers: the
+ * button it is in says what it is).
+ * @param {SVGElement} whole
+ * @param {SVGElement} piece
+ * @param {{ x: number, y: number, size: number }} box
+ * @returns {SVGElement}
+ */
+export function piecePicture(whole, piece, box) {
+  const picture = document.createElementNS(SVG, "svg");
+  picture.setAttribute("viewBox", `${box.x} ${box.y} ${box.size} ${box.size}`);
+  picture.setAttribute("width", "40");
+  picture.setAttribute("height", "40");
+  picture.setAttribute("aria-hidden", "true");
+  picture.setAttribute("class", "choice-piece");
+  picture.setAttribute("font-family", whole.getAttribute("font-family") || "sans-serif");
+  picture.appendChild(piece);
+  return picture;
 }
 
 /**

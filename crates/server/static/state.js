@@ -22,6 +22,9 @@
  * @property {GameFacts} game
  * @property {string} piece               the letter placed ("" empties)
  * @property {Record<string, string>} fields  the per-square fields of new pieces
+ * @property {string | null} castling  the castling rights wished for (null: the game has none)
+ * @property {string[] | null} possible  the castling rights the kings and rooks allow now
+ * @property {string[] | null} held      the letters (the first player's) a hand or pocket may hold
  */
 
 /**

@@ -127,6 +127,9 @@ browser_tests! {
     /// Comments and NAGs edited, written into the export.
     the_board_annotates_moves => [first_minute::annotation::comments_and_nags];
 
+    /// The editor's piece pictures, hands and castling checkboxes.
+    the_editor_has_pictures_hands_and_castling => [first_minute::editor::pictures_hands_and_castling];
+
     /// A promotion's pieces offered as pictures.
     the_board_offers_promotions_as_pictures => [first_minute::promotion_pictures];
 

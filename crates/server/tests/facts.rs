@@ -115,7 +115,11 @@ async fn every_game_is_listed_with_its_squares_moves_and_pieces() {
         (&chess["coordinates"], &chess["record_notation"], &chess["castling"]),
         (&json!("uci"), &json!("san"), &json!(true))
     );
-    assert_eq!(chess["pieces"], json!(["B", "K", "N", "P", "Q", "R", "b", "k", "n", "p", "q", "r"]));
+    assert_eq!(chess["pieces"], json!(["K", "Q", "R", "B", "N", "P", "k", "q", "r", "b", "n", "p"]));
+    // a game's own list: Shogi's promoted pieces too, for the editor
+    let shogi = games.iter().find(|g| g["id"] == "shogi").expect("shogi");
+    let letters = shogi["pieces"].as_array().expect("pieces");
+    assert_eq!((letters.len(), &letters[0], &letters[13], &letters[27]), (28, &json!("K"), &json!("+P"), &json!("+p")));
     let xiangqi = games.iter().find(|g| g["id"] == "xiangqi").expect("xiangqi");
     assert_eq!(
         (xiangqi["squares"][0]["name"].as_str(), xiangqi["squares"][89]["name"].as_str()),

@@ -82,6 +82,32 @@ impl ChessPosition {
         crate::Position::from_setup(&self.setup).map_err(|e| RuleError::IllegalPosition(e.to_string()))
     }
 
+    /// The position as written under `options`: with `canonical`, without
+    /// the castling rights its kings and rooks do not allow (those
+    /// validation reports).
+    fn canonical(&self, options: &WriteOptions) -> Cow<'_, ChessPosition> {
+        if !options.canonical {
+            return Cow::Borrowed(self);
+        }
+        let mut castling = self.setup.extras.castling;
+        for violation in crate::validate::validate(&self.setup) {
+            if let crate::Violation::Castling { color, token, .. } = violation {
+                let token = match token.to_ascii_lowercase() {
+                    'k' => crate::CastlingToken::KingSide,
+                    'q' => crate::CastlingToken::QueenSide,
+                    file => crate::CastlingToken::File((file as u8).wrapping_sub(b'a') & 7),
+                };
+                castling.remove(color, token);
+            }
+        }
+        if castling == self.setup.extras.castling {
+            return Cow::Borrowed(self);
+        }
+        let mut cleaned = self.clone();
+        cleaned.setup.extras.castling = castling;
+        Cow::Owned(cleaned)
+    }
+
     /// The setup to write under an en passant policy: as held, or with the
     /// square only when a legal capture exists.
     fn setup_for(&self, policy: EnPassantPolicy) -> Cow<'_, Fen> {
@@ -132,6 +158,7 @@ impl GamePosition for ChessPosition {
     const STYLES: &'static [&'static str] = &["ascii", "unicode", "svg"];
     const SETUPS: &'static [(&'static str, &'static str)] = &[("standard", crate::START_FEN)];
     const ENDS: &'static [&'static str] = variants::ENDS;
+    const PIECES: &'static [&'static str] = &["K", "Q", "R", "B", "N", "P", "k", "q", "r", "b", "n", "p"];
     type Json = ChessJson;
     type Document = ChessDocument;
     const JSON_SCHEMA: &'static str = include_str!("position.schema.json");
@@ -177,7 +204,12 @@ impl GamePosition for ChessPosition {
         if self.variant.is_standard() { None } else { Some(self.variant.variant.id()) }
     }
 
+    /// Writes the position; `canonical` keeps only the castling rights its
+    /// kings and rooks allow, as python-chess writes a FEN.
     fn write_to(&self, notation: ChessNotation, options: &WriteOptions, out: &mut String, warnings: &mut Vec<String>) {
+        if let Cow::Owned(cleaned) = self.canonical(options) {
+            return cleaned.write_to(notation, &options.with_canonical(false), out, warnings);
+        }
         let castling = match notation {
             ChessNotation::ShredderFen => CastlingStyle::Shredder,
             _ => CastlingStyle::XFen,
@@ -249,8 +281,10 @@ impl GamePosition for ChessPosition {
         }
     }
 
-    fn to_json(&self, _options: &WriteOptions) -> ChessJson {
-        ChessJson::from_position(self)
+    /// The JSON form; `canonical` keeps only the castling rights its kings
+    /// and rooks allow.
+    fn to_json(&self, options: &WriteOptions) -> ChessJson {
+        ChessJson::from_position(&self.canonical(options))
     }
 
     fn from_json(json: ChessJson, input: &str) -> Result<ChessPosition, ParseError> {

@@ -410,7 +410,7 @@ pub async fn editor(client: &Client, base: &str) {
     // a bad field: the API's error (clearing the field first shows the
     // empty field's error, so wait for the one of what was typed)
     let form = json!({"variant": "chess", "board": {"d4": "Q", "e1": "K", "e8": "k"}, "side_to_move": "black",
-        "castling": "X", "en_passant": null, "halfmove_clock": 0, "fullmove_number": 1});
+        "castling": "-", "en_passant": "z9", "halfmove_clock": 0, "fullmove_number": 1});
     let (status, api) = super::common::post(
         &super::common::client(),
         base,
@@ -419,9 +419,9 @@ pub async fn editor(client: &Client, base: &str) {
     )
     .await;
     assert_eq!(status, 422, "{api}");
-    let castling = client.find(Locator::Id("editor-castling")).await.expect("the castling field");
-    castling.clear().await.expect("cleared");
-    castling.send_keys("X\u{e004}").await.expect("typed");
+    let en_passant = client.find(Locator::Id("editor-en_passant")).await.expect("the en passant field");
+    en_passant.clear().await.expect("cleared");
+    en_passant.send_keys("z9\u{e004}").await.expect("typed");
     let wanted = json!([api["error"]["message"]]);
     wait_for(
         client,

@@ -11,6 +11,7 @@ use crate::browser::{query, wait_for};
 pub mod address;
 pub mod annotation;
 pub mod drawing;
+pub mod editor;
 pub mod game_state;
 
 pub const INPUT: &str = "return document.getElementById('input').value;";

@@ -148,6 +148,11 @@ impl GamePosition for ShogiPosition {
     type Document = ShogiDocument;
     const JSON_SCHEMA: &'static str = include_str!("position.schema.json");
     const ENDS: &'static [&'static str] = &[IMPASSE_DECLARATION.id(), SENNICHITE.id(), PERPETUAL_CHECK.id()];
+    /// The eight kinds and the six promoted ones, sente's then gote's.
+    const PIECES: &'static [&'static str] = &[
+        "K", "R", "B", "G", "S", "N", "L", "P", "+R", "+B", "+S", "+N", "+L", "+P", "k", "r", "b", "g", "s", "n", "l",
+        "p", "+r", "+b", "+s", "+n", "+l", "+p",
+    ];
     type Adapter = ShogiAdapter;
     const GAME_TAGS: GameTags = GameTags {
         variant: &[VariantTag::named("shogi")],

@@ -92,6 +92,7 @@ impl GamePosition for XiangqiPosition {
     const MOVE_NOTATIONS: &'static [XiangqiMoveNotation] = &XiangqiMoveNotation::ALL;
     const STYLES: &'static [&'static str] = &["ascii", "unicode", "chinese", "chinese-traditional", "svg"];
     const SETUPS: &'static [(&'static str, &'static str)] = &[("standard", crate::START_FEN)];
+    const PIECES: &'static [&'static str] = &["K", "A", "B", "N", "R", "C", "P", "k", "a", "b", "n", "r", "c", "p"];
     type Json = XiangqiJson;
     type Document = XiangqiDocument;
     const JSON_SCHEMA: &'static str = include_str!("position.schema.json");
