@@ -199,3 +199,22 @@ fn the_schema_files_name_no_game_s_ids() {
             .is_some_and(|refs| refs.len() == <VariantId as strum::IntoEnumIterator>::iter().count())
     );
 }
+
+#[test]
+fn a_game_of_a_start_two_games_write_alike_is_its_own_game() {
+    // Fairy-Stockfish's chess (the fairy game's own rules) writes its start
+    // as chess does: a PGN naming the game, and the JSON form read back,
+    // are of that game
+    let game = read_pgn("[Variant \"fairy\"]\n\n1. a3 e5 *", GameOptions::default()).remove(0).expect("reads");
+    assert_eq!(game.variant, VariantId::Fairy);
+    let json = game.to_json(None).expect("writes");
+    assert_eq!(json.start, polyfen::polyfen_chess::START_FEN);
+    let back: GameJson = serde_json::from_value(serde_json::to_value(&json).expect("json")).expect("reads");
+    let back = back.to_game().expect("the start is the fairy game's");
+    assert_eq!((back.variant, back.moves.len()), (VariantId::Fairy, 2));
+    // a start of another game is still refused
+    let mut other = json.clone();
+    other.start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1".to_owned();
+    let error = other.to_game().expect_err("a xiangqi start");
+    assert!(error.to_string().contains("start: a xiangqi position in a fairy game"), "{error}");
+}

@@ -401,8 +401,16 @@ fn measure_extras(variant: VariantId, samples: &[AnyPosition]) -> Vec<(&'static 
 /// a JSON string; 0 for a style the game does not draw (the item is an
 /// error).
 fn diagram(variant: VariantId, style: RenderStyle, pieces: u64) -> u64 {
-    measured(variant).diagrams.iter().find(|linear| linear.style == style).map_or(0, |linear| linear.bytes(pieces))
+    let drawing =
+        measured(variant).diagrams.iter().find(|linear| linear.style == style).map_or(0, |linear| linear.bytes(pieces));
+    // an SVG answer says where each square is: a name and three numbers
+    let squares = if style == RenderStyle::Svg { SQUARE_BYTES * measured(variant).squares } else { 0 };
+    drawing + squares
 }
+
+/// The most bytes one square of a `render` answer's `squares` takes:
+/// `{"name":"p16","x":-1234,"y":-1234,"size":1234},`.
+const SQUARE_BYTES: u64 = 64;
 
 /// A `render` item.
 pub(crate) fn render(reading: &Reading, style: RenderStyle) -> u64 {

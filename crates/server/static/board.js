@@ -28,8 +28,10 @@ const board = state.board;
  * @param {HTMLElement} container
  * @param {string} svg
  * @param {string | null} variant
+ * @param {{ name: string, x: number, y: number, size: number }[]} [squares]  where the drawing puts
+ *   each square (the render answer's), else where the game's board has them
  */
-export function drawBoard(container, svg, variant) {
+export function drawBoard(container, svg, variant, squares) {
   container.innerHTML = svg || "";
   const drawn = container.querySelector("svg");
   // the diagram's shape, for a board as large as the window allows
@@ -37,6 +39,8 @@ export function drawBoard(container, svg, variant) {
   if (box && box.width && box.height) container.style.setProperty("--aspect", String(box.width / box.height));
   const game = facts(variant);
   if (!drawn || !game) return;
+  const boxes = squares && squares.length ? squares : game.squares;
+  if (container.id === "board") board.squares = boxes;
   const layer = document.createElementNS(SVG, "g");
   layer.setAttribute("class", "squares");
   // a royal piece in check glows red, as lichess shows it
@@ -44,7 +48,7 @@ export function drawBoard(container, svg, variant) {
     '<defs><radialGradient id="check-glow"><stop offset="0%" stop-color="#ff0000" stop-opacity="1"/>' +
     '<stop offset="25%" stop-color="#e70000" stop-opacity="1"/><stop offset="89%" stop-color="#a50000" stop-opacity="0"/>' +
     '<stop offset="100%" stop-color="#9e0000" stop-opacity="0"/></radialGradient></defs>';
-  for (const square of game.squares) {
+  for (const square of boxes) {
     const rect = document.createElementNS(SVG, "rect");
     rect.setAttribute("class", "square");
     rect.setAttribute("data-square", square.name);
@@ -224,7 +228,7 @@ function placeChoice(box, moves) {
 async function showPicture(m, button, moves) {
   const game = facts(state.page.variant);
   const square = m.to || m.from;
-  const box = game && game.squares.find((s) => s.name === square);
+  const box = game && board.squares.find((s) => s.name === square);
   if (!game || !box) return;
   const request = reading();
   const played = await api("/v1/move", { ...request, moves: [m.move], move_notation: game.coordinates, to: game.position_notation });
@@ -388,13 +392,14 @@ function boardKey(event) {
     clickSquare(square);
     return;
   }
-  const across = game.files;
+  // the squares as drawn: the top rank first, each rank from the left
+  const across = board.squares.filter((s) => s.y === board.squares[0].y).length || game.files;
   const sign = board.flipped ? -1 : 1;
   /** @type {Record<string, number>} */
   const steps = { ArrowRight: sign, ArrowLeft: -sign, ArrowDown: sign * across, ArrowUp: -sign * across };
   if (!(event.key in steps)) return;
   event.preventDefault();
-  const names = game.squares.map((s) => s.name);
+  const names = board.squares.map((s) => s.name);
   const at = names.indexOf(square) + steps[event.key];
   if (at < 0 || at >= names.length) return;
   const next = $("board").querySelector(`.square[data-square="${names[at]}"]`);

@@ -79,7 +79,7 @@ async function drawPalette() {
   for (const field of Object.keys(edit.game.square_fields)) form[field] = {};
   const placed = /** @type {[string, string][]} */ ([]);
   edit.game.pieces.forEach((letter, i) => {
-    const square = edit.game.squares[i];
+    const square = (board.squares.length ? board.squares : edit.game.squares)[i];
     if (!square) return;
     form.board[square.name] = letter;
     for (const [field, value] of Object.entries(edit.fields)) form[field][square.name] = value;
@@ -94,7 +94,7 @@ async function drawPalette() {
   /** @type {Record<string, SVGElement>} */
   const svg = {};
   for (const [letter, square] of placed) {
-    const box = edit.game.squares.find((s) => s.name === square);
+    const box = (drawn.ok.squares || edit.game.squares).find((/** @type {{ name: string }} */ s) => s.name === square);
     const piece = holder.querySelector(`.piece[data-square="${square}"]`);
     if (box && piece) svg[letter] = piecePicture(whole, /** @type {SVGElement} */ (piece), box);
   }
@@ -451,6 +451,7 @@ async function writeEdited() {
   }
   for (const warning of answer.ok.warnings) addItem(messages, warning, "repair");
   $("input").value = answer.ok.output;
+  state.page.readAs = edit.game.position_notation;
   board.rootPending = true;
   await update();
 }
@@ -470,6 +471,7 @@ export function setupEditor() {
   $("editor-start").addEventListener("click", async () => {
     if (!board.editing) return;
     $("input").value = board.editing.game.start;
+    state.page.readAs = null;
     board.rootPending = true;
     await update();
     await startEditing();

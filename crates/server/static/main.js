@@ -95,6 +95,7 @@ function setupPosition() {
     update();
   });
   $("input").addEventListener("input", () => {
+    page.readAs = null;
     if (board.editing) stopEditing();
     // an edit that leaves the position as it was keeps the moves
     board.rootPending = "if-changed";
@@ -117,11 +118,13 @@ function setupPosition() {
     if (page.typed === null && current.trim() && !named) page.typed = current;
     $("setup-undo").hidden = page.typed === null;
     $("input").value = chosen;
+    page.readAs = null;
     board.rootPending = true;
     update();
   });
   $("setup-undo").addEventListener("click", () => {
     $("input").value = page.typed || "";
+    page.readAs = null;
     page.typed = null;
     $("setup").value = "";
     $("setup-undo").hidden = true;

@@ -21,7 +21,7 @@ const board = state.board;
  * @returns {Shape[]}
  */
 export function shapesIn(game, comments) {
-  const names = new Set(game.squares.map((s) => s.name));
+  const names = new Set((board.squares.length ? board.squares : game.squares).map((s) => s.name));
   const split = (/** @type {string} */ text) => {
     for (const name of names) {
       if (text.startsWith(name) && names.has(text.slice(name.length))) {
@@ -48,12 +48,13 @@ export function drawShapes(container) {
   if (!node || !game) return;
   const shapes = shapesIn(game, node.comments);
   if (!shapes.length) return;
-  const boxes = new Map(game.squares.map((s) => [s.name, s]));
+  const drawnSquares = board.squares.length ? board.squares : game.squares;
+  const boxes = new Map(drawnSquares.map((s) => [s.name, s]));
   const layer = document.createElementNS(SVG, "g");
   layer.setAttribute("class", "shapes");
   layer.setAttribute("role", "img");
   layer.setAttribute("aria-label", `Drawn on the board: ${shapes.map(shapeWords).join(", ")}`);
-  const size = game.squares[0].size;
+  const size = drawnSquares[0].size;
   const defs = document.createElementNS(SVG, "defs");
   for (const [letter, color] of Object.entries(COLORS)) {
     const marker = document.createElementNS(SVG, "marker");

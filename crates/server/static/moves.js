@@ -112,6 +112,7 @@ export async function positionOf(node) {
   const game = /** @type {import("./tree.js").GameFacts} */ (facts(tree.variant));
   const answer = await api("/v1/move", {
     input: tree.root.position,
+    from: tree.root.position === tree.start ? game.position_notation : undefined,
     lenient: $("lenient").checked,
     rules: tree.rules || undefined,
     moves: trees.movesTo(node),
@@ -138,6 +139,9 @@ export async function goToNode(node) {
     const position = await positionOf(node);
     if (board.cursor !== node) return;
     $("input").value = position;
+    const game = facts(board.tree.variant);
+    // the start as typed is read as typed
+    state.page.readAs = game && (node.parent || position === board.tree.start) ? game.position_notation : null;
     board.rootPending = false;
     await Promise.all([update(), lastMove(node)]);
   } catch (error) {

@@ -18,7 +18,7 @@ const board = state.board;
 
 /**
  * A reading request of the position box: its text, and how to read it.
- * @typedef {{ input: string, lenient: boolean, rules?: string }} Reading
+ * @typedef {{ input: string, lenient: boolean, rules?: string, from?: string }} Reading
  */
 
 /**
@@ -30,6 +30,9 @@ export function reading() {
   const request = { input: $("input").value.trim(), lenient: $("lenient").checked };
   const rules = $("rules").value;
   if (rules) request.rules = rules;
+  // a position the board wrote is read as its game writes it (a FEN of
+  // chess and of another game on its board read alike)
+  if (page.readAs) request.from = page.readAs;
   return request;
 }
 
@@ -210,7 +213,7 @@ async function drawPosition(seq, request, variant) {
   if (seq !== page.seq) return;
   const shot = await moveShot(request, variant);
   if (seq !== page.seq) return;
-  drawBoard($("board"), shot ? shot.diagram : drawn.ok ? drawn.ok.diagram : "", variant);
+  drawBoard($("board"), shot ? shot.diagram : drawn.ok ? drawn.ok.diagram : "", variant, drawn.ok ? drawn.ok.squares : undefined);
   boardDrawn();
   if (shot) $("laser-result").textContent = shot.summary || "";
 }

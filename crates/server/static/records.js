@@ -294,7 +294,7 @@ export async function goTo(ply) {
   const seq = games.seq;
   const drawn = await api("/v1/render", { input: position, style: "svg", rules: game.rules || undefined });
   if (seq !== games.seq || $("games-board").dataset.position !== position) return;
-  drawBoard($("games-board"), drawn.ok ? drawn.ok.diagram : "", game.variant);
+  drawBoard($("games-board"), drawn.ok ? drawn.ok.diagram : "", game.variant, drawn.ok ? drawn.ok.squares : undefined);
   const last = games.ply > 0 && game.moves && game.moves[games.ply - 1];
   markSquares($("games-board"), last ? squaresOf(facts(game.variant), last.coordinates) : [], "last");
 }

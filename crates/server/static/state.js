@@ -39,6 +39,7 @@
  * @property {ReturnType<typeof setTimeout> | undefined} timer
  * @property {string | null} typed the text a named setup replaced
  * @property {string | null} note  what became of a game record pasted in the position box
+ * @property {string | null} readAs  the notation the board wrote the position box's text in (null: typed)
  */
 
 /**
@@ -59,6 +60,7 @@
  * @property {LegalMove[]} choice       the moves offered as buttons
  * @property {import("./standing.js").Standing} standing  what /v1/moves said of the game at the position shown
  * @property {boolean} resultAuto       the tree's result was given by the end its main line reached
+ * @property {{ name: string, x: number, y: number, size: number }[]} squares  where the board drawn puts each square
  */
 
 /**
@@ -89,7 +91,7 @@
 
 /** @type {State} */
 export const state = {
-  page: { info: null, games: [], keysFor: "board", laser: false, variant: null, notation: null, seq: 0, timer: undefined, typed: null, note: null },
+  page: { info: null, games: [], keysFor: "board", laser: false, variant: null, notation: null, seq: 0, timer: undefined, typed: null, note: null, readAs: null },
   board: {
     tree: null,
     cursor: null,
@@ -106,6 +108,7 @@ export const state = {
     choice: [],
     standing: {},
     resultAuto: false,
+    squares: [],
   },
   records: { list: [], game: null, ply: 0, seq: 0, timer: undefined, data: null, chosen: null },
   explain: { position: null, moveSeq: 0, moveTimer: undefined },

@@ -404,3 +404,31 @@ async fn laser_sides_and_letter_sets_come_from_the_games() {
         post(&c, &base, "/v1/convert", &json!({"input": XQ_START, "to": "xiangqi-fen", "letters": "ICCS"})).await;
     assert_eq!(status, 200, "{answer}");
 }
+
+/// An SVG drawing comes with where it draws each square of the position's
+/// own board: a rules variant defined as data draws its own board.
+#[tokio::test]
+async fn a_drawing_says_where_its_squares_are() {
+    let base = start(Config::default()).await;
+    let c = client();
+    for (input, rules, count, first) in [
+        (polyfen::polyfen_chess::START_FEN, None, 64, "a8"),
+        ("grand:standard", Some("grand"), 100, "a10"),
+        ("minishogi:standard", Some("minishogi"), 25, "a5"),
+    ] {
+        let mut request = json!({"input": input, "style": "svg"});
+        if let Some(rules) = rules {
+            request["rules"] = json!(rules);
+        }
+        let (status, drawn) = post(&c, &base, "/v1/render", &request).await;
+        assert_eq!(status, 200, "{drawn}");
+        let squares = drawn["ok"]["squares"].as_array().expect("the squares");
+        assert_eq!((squares.len(), &squares[0]["name"]), (count, &json!(first)), "{input}");
+        // each square is drawn where the diagram says: a piece on it sits inside
+        let svg = drawn["ok"]["diagram"].as_str().expect("svg");
+        assert!(svg.contains(&format!("width=\"{}\"", squares[0]["size"])), "{input}");
+    }
+    let (_, text) =
+        post(&c, &base, "/v1/render", &json!({"input": polyfen::polyfen_chess::START_FEN, "style": "text"})).await;
+    assert!(text["ok"].get("squares").is_none(), "{text}");
+}

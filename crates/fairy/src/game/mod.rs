@@ -756,6 +756,9 @@ fn svg(pos: &FairyPosition) -> String {
     let mut out = String::new();
     let title = format!("{} position, {} to move", pos.name, color_name(setup.side));
     polyfen_game::svg::open(&mut out, width, height, &title);
+    // the squares first, then the pieces over them, as the other games
+    // draw (a page lays its own squares between the two)
+    let mut pieces = String::new();
     for rank in (0..setup.ranks).rev() {
         for file in 0..setup.files {
             let x = MARGIN + i32::from(file) * CELL;
@@ -775,7 +778,7 @@ fn svg(pos: &FairyPosition) -> String {
             let shown: String = text.chars().filter(char::is_ascii_alphabetic).collect::<String>().to_ascii_uppercase();
             let mark = if piece.base.is_some() { "+" } else { "" };
             let _ = writeln!(
-                out,
+                pieces,
                 "<g class=\"piece\" data-square=\"{}\" data-piece=\"{}\"><circle cx=\"{cx}\" cy=\"{cy}\" r=\"18\" \
                  fill=\"{disc}\" stroke=\"#000\"/><text x=\"{cx}\" y=\"{cy}\" font-size=\"20\" fill=\"{ink}\" \
                  text-anchor=\"middle\" dominant-baseline=\"central\">{mark}{shown}</text></g>",
@@ -784,6 +787,7 @@ fn svg(pos: &FairyPosition) -> String {
             );
         }
     }
+    out.push_str(&pieces);
     for f in 0..setup.files {
         let at = MARGIN + i32::from(f) * CELL + CELL / 2;
         polyfen_game::svg::label(&mut out, at, height - MARGIN / 2, &char::from(b'a' + f).to_string());

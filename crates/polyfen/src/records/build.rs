@@ -519,7 +519,11 @@ fn standard(variant: VariantId, name: &str) -> Result<AnyPosition, String> {
         let names: Vec<&str> = variant.setups().iter().map(|(n, _)| *n).collect();
         return Err(format!("{variant} has no setup '{name}' (known: {})", names.join(", ")));
     };
-    crate::read(text, None, &ReadOptions::default()).map(|r| r.position).map_err(|e| e.to_string())
+    // a setup is written in the game's default notation (Fairy-Stockfish's
+    // chess writes its start as chess does)
+    crate::read(text, Some(variant.default_notation()), &ReadOptions::default())
+        .map(|r| r.position)
+        .map_err(|e| e.to_string())
 }
 
 /// The game a movetext without tags is of, from its first move: the first

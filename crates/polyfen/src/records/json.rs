@@ -273,8 +273,15 @@ impl GameJson {
             })?),
             None => None,
         };
-        let reading = crate::read(&self.start, None, &ReadOptions::default().with_rules(rules))
-            .map_err(|e| RulesError::Rule(RuleError::IllegalPosition(format!("start: {e}"))))?;
+        // the start as detected, else in the game's own notation (a text
+        // two games write alike, such as a FEN of chess and of the game of
+        // Fairy-Stockfish's chess, is the game's)
+        let options = ReadOptions::default().with_rules(rules);
+        let reading = match crate::read(&self.start, None, &options) {
+            Ok(reading) if reading.position.variant() == variant => Ok(reading),
+            detected => crate::read(&self.start, Some(variant.default_notation()), &options).or(detected),
+        }
+        .map_err(|e| RulesError::Rule(RuleError::IllegalPosition(format!("start: {e}"))))?;
         if reading.position.variant() != variant {
             return Err(RulesError::Rule(RuleError::IllegalPosition(format!(
                 "start: a {} position in a {} game",

@@ -442,6 +442,15 @@ pub async fn editor(client: &Client, base: &str) {
     )
     .await;
     assert_eq!(facing, json!(["e", "n", "s", "w"]));
+    // the palette drawn (the editor is drawn again with its pictures)
+    wait_for(
+        client,
+        "the pictures",
+        "return document.querySelectorAll('#editor-palette button svg .piece').length;",
+        |v| v.as_u64().is_some_and(|n| n > 0),
+    )
+    .await;
+    wait_for(client, "the page ready", READY, |v| v == "false").await;
     let list = client.find(Locator::Id("editor-facing")).await.expect("the facing list");
     list.select_by_value("w").await.expect("w is offered");
     click(client, "#editor-palette button[data-piece=\"P\"]").await;

@@ -325,12 +325,45 @@ pub async fn clocks_and_evals(client: &Client, base: &str) {
 /// desktop and under it on a phone, board, moves and step buttons on the
 /// first screen, at 1366 by 768 and 390 by 844.
 pub async fn lichess_layout(client: &Client, base: &str) {
+    client.goto(base).await.expect("the page loads");
+    let games = client
+        .execute("return fetch('/v1/games').then(r => r.json()).then(k => k.games.map(g => [g.id, g.start]));", vec![])
+        .await
+        .expect("runs");
+    let games: Vec<(String, String)> = serde_json::from_value(games).expect("the games");
     for (width, height, beside, shot) in
         [(1366, 768, true, "page-layout-desktop.png"), (390, 844, false, "page-layout-phone.png")]
     {
         client.set_window_size(width, height).await.expect("the window's size");
         open(client, base, polyfen::polyfen_chess::START_FEN).await;
         play_line(client, &[("e2", "e4", "e4"), ("e7", "e5", "e5"), ("g1", "f3", "Nf3")]).await;
+        first_screen(client, width, height, beside).await;
+        crate::browser::screenshot(client, shot).await;
+        // every game: its start, a first move, the board and the moves on
+        // the first screen
+        for (id, start) in &games {
+            open(client, base, start).await;
+            click(client, "#board .square.movable").await;
+            click(client, "#board .square.target").await;
+            wait_for(client, &format!("{id}'s first move"), AT, |v| v.as_str().is_some_and(|m| !m.is_empty())).await;
+            wait_for(client, "the page ready", READY, |v| v == "false").await;
+            // the position after it is read as the game's, not another's
+            // that writes its positions alike (Fairy-Stockfish's chess)
+            let detected = client.execute("return document.getElementById('detected').textContent;", vec![]).await;
+            let detected = detected.expect("runs");
+            assert!(detected.as_str().is_some_and(|d| d.ends_with(&format!("({id})"))), "{id}: {detected}");
+            first_screen(client, width, height, beside).await;
+            crate::browser::screenshot(client, &format!("page-layout-{id}-{width}.png")).await;
+        }
+    }
+    client.set_window_size(1200, 900).await.expect("the window's size");
+}
+
+/// The board, the first move and the step buttons on the first screen of
+/// a `width` by `height` window, the moves `beside` the board or under it,
+/// the board as large as the window allows.
+async fn first_screen(client: &Client, width: u32, height: u32, beside: bool) {
+    {
         client.execute("window.scrollTo(0, 0);", vec![]).await.expect("runs");
         let boxes = client
             .execute(
@@ -362,9 +395,7 @@ pub async fn lichess_layout(client: &Client, base: &str) {
             assert!(first[1] >= board[3], "the moves under the board: {boxes}");
             assert!(w >= view[0] - 40.0, "the board uses the width: {boxes}");
         }
-        crate::browser::screenshot(client, shot).await;
     }
-    client.set_window_size(1200, 900).await.expect("the window's size");
 }
 
 const CHOICE: &str = "return Array.from(document.querySelectorAll('#move-choice button')).map(b => \
