@@ -40,7 +40,15 @@ export function drawBoard(container, svg, variant, squares) {
   const game = facts(variant);
   if (!drawn || !game) return;
   const boxes = squares && squares.length ? squares : game.squares;
-  if (container.id === "board") board.squares = boxes;
+  if (container.id === "board") {
+    board.squares = boxes;
+    // moves are cut into the squares of the board drawn (a rules variant
+    // defined as data has its own), the cutting kept while they stay
+    const same = board.cutter && board.cutter.id === game.id && board.cutter.squares.length === boxes.length &&
+      board.cutter.squares.every((s, i) => s.name === boxes[i].name);
+    if (!same) board.cutter = { ...game, squares: boxes, pattern: undefined };
+    board.legal = board.legal.map((m) => ({ move: m.move, ...cutMove(board.cutter, m.move) }));
+  }
   const layer = document.createElementNS(SVG, "g");
   layer.setAttribute("class", "squares");
   // a royal piece in check glows red, as lichess shows it
@@ -140,7 +148,7 @@ export function boardDrawn() {
   const container = $("board");
   container.classList.toggle("flipped", board.flipped);
   const node = board.cursor;
-  const last = node && node.parent && board.tree ? squaresOf(facts(board.tree.variant), node.coordinates) : [];
+  const last = node && node.parent && board.tree ? squaresOf(board.cutter || facts(board.tree.variant), node.coordinates) : [];
   markSquares(container, last, "last");
   markSquares(container, board.standing.check || [], "check");
   drawShapes(container);

@@ -61,6 +61,7 @@
  * @property {import("./standing.js").Standing} standing  what /v1/moves said of the game at the position shown
  * @property {boolean} resultAuto       the tree's result was given by the end its main line reached
  * @property {{ name: string, x: number, y: number, size: number }[]} squares  where the board drawn puts each square
+ * @property {GameFacts | null} cutter  the game's facts with the squares of the board drawn, which cut its moves
  */
 
 /**
@@ -109,6 +110,7 @@ export const state = {
     standing: {},
     resultAuto: false,
     squares: [],
+    cutter: null,
   },
   records: { list: [], game: null, ply: 0, seq: 0, timer: undefined, data: null, chosen: null },
   explain: { position: null, moveSeq: 0, moveTimer: undefined },

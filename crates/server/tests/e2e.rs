@@ -130,6 +130,9 @@ browser_tests! {
     /// The editor's piece pictures, hands and castling checkboxes.
     the_editor_has_pictures_hands_and_castling => [first_minute::editor::pictures_hands_and_castling];
 
+    /// The games defined as data played by clicks on their own boards.
+    the_board_plays_games_defined_as_data => [first_minute::fairy::data_games_by_clicks];
+
     /// A promotion's pieces offered as pictures.
     the_board_offers_promotions_as_pictures => [first_minute::promotion_pictures];
 

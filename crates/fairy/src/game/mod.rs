@@ -29,7 +29,8 @@ use serde::{Deserialize, Serialize};
 
 pub use record::FairyAdapter;
 
-use crate::fen::{Cell, FairySetup, Letters, parse_square, square_name};
+use crate::fen::{Cell, FairySetup, Letters, Piece, parse_square, square_name};
+use crate::piece::PieceKind;
 use crate::registry;
 use crate::rules::{Move, Position, Rules};
 use crate::value::Outcome;
@@ -752,7 +753,9 @@ fn svg(pos: &FairyPosition) -> String {
     let setup = pos.setup();
     let letters = pos.letters();
     let (files, ranks) = (i32::from(setup.files), i32::from(setup.ranks));
-    let (width, height) = (2 * MARGIN + files * CELL, 2 * MARGIN + ranks * CELL);
+    // a game with drops draws its pocket in a column right of the board
+    let pocket_column = if setup.has_pocket { CELL } else { 0 };
+    let (width, height) = (2 * MARGIN + files * CELL + pocket_column, 2 * MARGIN + ranks * CELL);
     let mut out = String::new();
     let title = format!("{} position, {} to move", pos.name, color_name(setup.side));
     polyfen_game::svg::open(&mut out, width, height, &title);
@@ -788,6 +791,9 @@ fn svg(pos: &FairyPosition) -> String {
         }
     }
     out.push_str(&pieces);
+    if setup.has_pocket {
+        draw_pocket(&mut out, &setup, &letters, MARGIN + files * CELL);
+    }
     for f in 0..setup.files {
         let at = MARGIN + i32::from(f) * CELL + CELL / 2;
         polyfen_game::svg::label(&mut out, at, height - MARGIN / 2, &char::from(b'a' + f).to_string());
@@ -798,6 +804,45 @@ fn svg(pos: &FairyPosition) -> String {
     }
     out.push_str("</svg>\n");
     out
+}
+
+/// The pocket's column at `x`: the second player's pieces from the top,
+/// the first player's from the bottom, each with its count; those of the
+/// side to move carry `data-drop`, how a UCI move dropping it begins (`P@`),
+/// so that a page can play drops.
+fn draw_pocket(out: &mut String, setup: &FairySetup, letters: &Letters, x: i32) {
+    let rows = i32::from(setup.ranks);
+    let _ = writeln!(
+        out,
+        "<rect class=\"pocket\" x=\"{x}\" y=\"{MARGIN}\" width=\"{CELL}\" height=\"{}\" fill=\"#e8e0d0\"/>",
+        rows * CELL
+    );
+    for color in Color::ALL {
+        let held: Vec<PieceKind> = setup.pocket.kinds(color).collect();
+        for (slot, kind) in held.into_iter().enumerate() {
+            let slot = i32::try_from(slot).unwrap_or(0);
+            if slot >= rows {
+                break;
+            }
+            let row = if color == Color::Black { slot } else { rows - 1 - slot };
+            let (cx, cy) = (x + CELL / 2, MARGIN + row * CELL + CELL / 2);
+            let mut text = String::new();
+            let piece = Piece { color, kind, base: None, tilde: false };
+            polyfen_core::codec::Alphabet::write_piece(letters, Cell::Piece(piece), &mut text);
+            let shown: String = text.chars().filter(char::is_ascii_alphabetic).collect::<String>().to_ascii_uppercase();
+            let count = setup.pocket.count(color, kind);
+            let drop = if color == setup.side { format!(" data-drop=\"{shown}@\"") } else { String::new() };
+            let (disc, ink) = if color == Color::White { ("#fff", "#000") } else { ("#000", "#fff") };
+            let _ = writeln!(
+                out,
+                "<g class=\"pocket-piece\" data-piece=\"{}\" data-count=\"{count}\"{drop}><circle cx=\"{cx}\" \
+                 cy=\"{cy}\" r=\"18\" fill=\"{disc}\" stroke=\"#000\"/><text x=\"{cx}\" y=\"{cy}\" font-size=\"20\" \
+                 fill=\"{ink}\" text-anchor=\"middle\" dominant-baseline=\"central\">{shown}</text></g>",
+                text.replace('"', "&quot;"),
+            );
+            polyfen_game::svg::label(out, cx + CELL / 2 - 6, cy + CELL / 2 - 8, &count.to_string());
+        }
+    }
 }
 
 /// The move notation a text is likely in: UCI when it starts with two

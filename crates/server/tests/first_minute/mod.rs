@@ -12,6 +12,7 @@ pub mod address;
 pub mod annotation;
 pub mod drawing;
 pub mod editor;
+pub mod fairy;
 pub mod game_state;
 
 pub const INPUT: &str = "return document.getElementById('input').value;";

@@ -1,0 +1,67 @@
+//! The games defined as data played on the page by clicks: Makruk, Janggi,
+//! Grand chess on its 10×10 board and Minishogi with a drop from the
+//! pocket, each on its own board (the squares the drawing names).
+
+use fantoccini::Client;
+use serde_json::json;
+
+use super::{AT, READY, click, play_line};
+use crate::browser::{query, screenshot, wait_for};
+
+const DETECTED: &str = "return document.getElementById('detected').textContent;";
+
+/// Opens the page on the named setup of `rules`, read under those rules.
+async fn open_rules(client: &Client, base: &str, rules: &str) {
+    let input = format!("{rules}:standard");
+    client.goto(&format!("{base}/?input={}&rules={rules}", query(&input))).await.expect("the page loads");
+    wait_for(client, "the squares", "return document.querySelectorAll('#board .square.movable').length;", |v| {
+        v.as_u64().is_some_and(|n| n > 0)
+    })
+    .await;
+    wait_for(client, "the page ready", READY, |v| v == "false").await;
+}
+
+pub async fn data_games_by_clicks(client: &Client, base: &str) {
+    for (rules, squares, line) in [
+        ("makruk", 64, &[("e3", "e4", "e4"), ("d6", "d5", "d5"), ("e4", "d5", "exd5")][..]),
+        ("janggi", 90, &[("b1", "c3", "Hc3"), ("b10", "c8", "Hc8")][..]),
+        ("grand", 100, &[("e3", "e5", "e5"), ("e8", "e6", "e6")][..]),
+    ] {
+        open_rules(client, base, rules).await;
+        let drawn = client.execute("return document.querySelectorAll('#board .square').length;", vec![]).await;
+        assert_eq!(drawn.expect("runs"), json!(squares), "{rules}: its own board's squares");
+        play_line(client, line).await;
+        let detected = client.execute(DETECTED, vec![]).await.expect("runs");
+        assert!(detected.as_str().is_some_and(|d| d.ends_with("(fairy)")), "{rules}: {detected}");
+        assert_eq!(
+            client.execute("return document.getElementById('rules').value;", vec![]).await.expect("runs"),
+            json!(rules)
+        );
+        screenshot(client, &format!("page-fairy-{rules}.png")).await;
+    }
+    // Minishogi: a capture puts a pawn in the pocket, dropped from there
+    open_rules(client, base, "minishogi").await;
+    play_line(
+        client,
+        &[
+            ("a2", "a3", "P-53"),
+            ("e4", "e3", "P-13"),
+            ("a3", "a4", "P-52"),
+            ("e3", "e2", "P-14"),
+            ("d1", "e2", "Bx14"),
+            ("a5", "a4", "Rx52"),
+        ],
+    )
+    .await;
+    wait_for(
+        client,
+        "the pawn to drop",
+        "return document.querySelectorAll('#board [data-drop].movable').length;",
+        |v| v == 1,
+    )
+    .await;
+    click(client, "#board [data-drop=\"P@\"]").await;
+    super::square(client, "a3").await;
+    wait_for(client, "the drop played", AT, |v| v == "P*53").await;
+    screenshot(client, "page-fairy-minishogi.png").await;
+}
