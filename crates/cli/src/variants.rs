@@ -2,8 +2,10 @@
 //! is given (`--variants FILE`, repeatable, and `POLYFEN_VARIANTS`, files
 //! separated by `:`), read before the command's arguments so that their
 //! games' names are known to every option, and `polyfen variants`, which
-//! lists every game and rules variant with where it comes from, or prints
-//! one's resolved definition (`polyfen variants show NAME`).
+//! lists every game and rules variant with where it comes from, prints
+//! one's resolved definition (`polyfen variants show NAME`), or walks
+//! through it key by key beside its parent's (`polyfen variants explain
+//! NAME`).
 
 use std::ffi::OsString;
 
@@ -30,6 +32,21 @@ enum VariantsCommand {
         /// --variants).
         #[arg(value_name = "NAME")]
         name: String,
+    },
+    /// Walk through a game's definition key by key: each key its own
+    /// section sets, the value its parent gave that key, and what the key
+    /// means; then how many keys it takes from its parents and from the
+    /// defaults.
+    Explain {
+        /// The game's name (`makruk`, a section of a file given with
+        /// --variants).
+        #[arg(value_name = "NAME")]
+        name: String,
+        /// Write it as one JSON object (`name`, `game`, `defined_at`,
+        /// `parent`, `keys` of `key`, `value`, `was`, `meaning`,
+        /// `inherited`, `defaults`).
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -72,6 +89,68 @@ pub(crate) fn run(args: &VariantsArgs, report: &mut Report) -> Result<(), Flow> 
     match &args.command {
         None => list(report),
         Some(VariantsCommand::Show { name }) => show(name, report),
+        Some(VariantsCommand::Explain { name, json }) => explain(name, *json, report),
+    }
+}
+
+/// `polyfen variants explain NAME`.
+fn explain(name: &str, json: bool, report: &mut Report) -> Result<(), Flow> {
+    let id = VariantId::of_rules(name).map_or(name, |(_, rules)| rules.id);
+    let Some(explained) = polyfen::explain_rules(id) else {
+        not_data(name, report);
+        return Ok(());
+    };
+    if json {
+        let keys: Vec<serde_json::Value> =
+            explained.keys.iter().map(|k| serde_json::to_value(k).unwrap_or_default()).collect();
+        let object = serde_json::json!({
+            "name": explained.name,
+            "game": explained.game.to_string(),
+            "defined_at": explained.defined_at,
+            "parent": explained.parent,
+            "keys": keys,
+            "inherited": explained.inherited,
+            "defaults": explained.defaults,
+        });
+        return report.line(&object.to_string());
+    }
+    let parent = explained.parent.as_deref();
+    report.line(&format!(
+        "{}: a rules variant of {} defined as data, at {}{}",
+        explained.name,
+        explained.game,
+        explained.defined_at,
+        parent.map_or(String::new(), |p| format!(", from {p}"))
+    ))?;
+    let own = format!("{} {} of its own", explained.keys.len(), if explained.keys.len() == 1 { "key" } else { "keys" });
+    report.line(&match parent {
+        Some(p) => {
+            format!("{own}; {} taken from {p}, {} the format's defaults", explained.inherited, explained.defaults)
+        }
+        None => format!("{own}; {} the format's defaults", explained.defaults),
+    })?;
+    for key in &explained.keys {
+        report.line("")?;
+        let was = match (&key.was, parent) {
+            (Some(was), Some(p)) => format!("   ({p}: {was})"),
+            (None, Some(_)) => "   (new)".to_owned(),
+            _ => String::new(),
+        };
+        report.line(&format!("{} = {}{was}", key.key, key.value))?;
+        report.line(&format!("    {}", key.meaning))?;
+    }
+    Ok(())
+}
+
+/// Says why `name` has no definition as data to show.
+fn not_data(name: &str, report: &mut Report) {
+    let reached = VariantId::of_rules(name).map(|(game, rules)| (game, rules.id));
+    match (name.parse::<VariantId>().ok(), reached) {
+        (Some(game), _) => report.message(&format!("{game} is a game of its own, not defined as data")),
+        (None, Some((game, id))) => report.message(&format!("{id} is a rules variant of {game}, not defined as data")),
+        (None, None) => report.message(&format!(
+            "no game is named {name:?}; `polyfen variants` lists them (a file given with --variants adds its own)"
+        )),
     }
 }
 
@@ -99,15 +178,7 @@ fn show(name: &str, report: &mut Report) -> Result<(), Flow> {
     let as_game = name.parse::<VariantId>().ok();
     let id = reached.map_or(name, |(_, id)| id);
     let Some((game, at, text)) = polyfen::describe_rules(id) else {
-        match (as_game, reached) {
-            (Some(game), _) => report.message(&format!("{game} is a game of its own, not defined as data")),
-            (None, Some((game, id))) => {
-                report.message(&format!("{id} is a rules variant of {game}, not defined as data"));
-            }
-            (None, None) => report.message(&format!(
-                "no game is named {name:?}; `polyfen variants` lists them (a file given with --variants adds its own)"
-            )),
-        }
+        not_data(name, report);
         return Ok(());
     };
     let played_by = match (as_game, reached) {

@@ -94,6 +94,25 @@ fn the_list_and_a_resolved_definition() {
     let unknown = common::run(&["variants", "show", "nosuchgame"], "");
     assert_ne!(unknown.code, 0);
     assert!(unknown.stderr.contains("no game is named \"nosuchgame\""), "{}", unknown.stderr);
+    // key by key: what makruk's own section changes from chess's
+    let explain = common::run(&["variants", "explain", "makruk"], "");
+    assert_eq!(explain.code, 0, "{}", explain.stderr);
+    let lines: Vec<&str> = explain.stdout.lines().collect();
+    assert_eq!(lines[0], "makruk: a rules variant of fairy defined as data, at builtin.ini:108, from chess");
+    assert!(lines[1].contains("keys of its own;") && lines[1].contains("taken from chess"), "{}", lines[1]);
+    let region = lines.iter().position(|l| l.starts_with("promotionRegionWhite = ")).expect("the region");
+    assert_eq!(lines[region], "promotionRegionWhite = *6 *7 *8   (chess: *8)");
+    assert_eq!(lines[region + 1], "    Where white's pawns promote.");
+    assert!(
+        explain.stdout.contains("fers = m   (new)\n    The fers piece, written m, moving as Betza F."),
+        "{}",
+        explain.stdout
+    );
+    let json = common::run(&["variants", "explain", "makruk", "--json"], "");
+    let json: serde_json::Value = serde_json::from_str(json.stdout.trim()).expect("one JSON object");
+    assert_eq!((&json["parent"], &json["game"]), (&serde_json::json!("chess"), &serde_json::json!("fairy")));
+    let unknown = common::run(&["variants", "explain", "chesss"], "");
+    assert_ne!(unknown.code, 0);
 }
 
 #[test]

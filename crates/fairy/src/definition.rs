@@ -5,6 +5,7 @@ use core::fmt::Write as _;
 use std::sync::Arc;
 
 use polyfen_core::Color;
+use polyfen_game::RulesKey;
 
 use crate::betza::{Betza, BetzaError};
 use crate::keys::Field;
@@ -235,7 +236,7 @@ impl Definition {
         let mut out = String::new();
         let _ = writeln!(out, "[{}]", self.name);
         let mut last: Option<String> = None;
-        let mut line = |out: &mut String, key: &str, value: &str, origin: &Origin| {
+        for (key, value, origin, _) in self.entries() {
             if notes {
                 let note = match self.provenance_of(origin) {
                     Provenance::Default => "# default".to_owned(),
@@ -249,7 +250,51 @@ impl Definition {
                 }
             }
             let _ = writeln!(out, "{key} = {value}");
+        }
+        out
+    }
+
+    /// The keys this section sets itself, in the order
+    /// [`Definition::write_section`] writes them: each key, its value, the
+    /// value the parent gave it (`None`: the parent has no such key, or
+    /// there is no parent and it is the default's), and what the key means.
+    pub fn changes(&self, parent: Option<&Definition>) -> Vec<RulesKey> {
+        let before: Vec<(String, String)> = match parent {
+            Some(p) => p.entries().into_iter().map(|(k, v, _, _)| (k, v)).collect(),
+            None => Vec::new(),
         };
+        self.entries()
+            .into_iter()
+            .filter(|(_, _, origin, _)| self.provenance_of(origin) == Provenance::This)
+            .map(|(key, value, _, meaning)| {
+                let was = before.iter().find(|(k, _)| *k == key).map(|(_, v)| v.clone()).filter(|v| *v != value);
+                RulesKey::new(key, value, was, meaning)
+            })
+            .collect()
+    }
+
+    /// How many keys the definition takes from its parents and from the
+    /// format's defaults, as [`Definition::write_section`] writes them.
+    pub fn inherited(&self) -> (usize, usize) {
+        let entries = self.entries();
+        let count =
+            |p: fn(&Provenance<'_>) -> bool| entries.iter().filter(|(_, _, o, _)| p(&self.provenance_of(o))).count();
+        (count(|p| matches!(p, Provenance::Parent(_))), count(|p| matches!(p, Provenance::Default)))
+    }
+
+    /// Every key as [`Definition::write_section`] writes it: the key, its
+    /// value, where it was set, and what it means.
+    fn entries(&self) -> Vec<(String, String, &Origin, String)> {
+        fn line<'a>(
+            out: &mut Vec<(String, String, &'a Origin, String)>,
+            key: &str,
+            value: &str,
+            origin: &'a Origin,
+            meaning: String,
+        ) {
+            out.push((key.to_owned(), value.to_owned(), origin, meaning));
+        }
+        let mut out = Vec::new();
         let early = [
             Field::VariantTemplate,
             Field::PieceToCharTable,
@@ -261,7 +306,7 @@ impl Definition {
             Field::StartFen,
         ];
         for f in early {
-            line(&mut out, f.key(), &self.write_value(f), self.origin(f));
+            line(&mut out, f.key(), &self.write_value(f), self.origin(f), f.doc().to_owned());
         }
         for kind in self.pieces().collect::<Vec<_>>() {
             let slot = self.slot(kind);
@@ -271,14 +316,23 @@ impl Definition {
                 (None, true) if kind.custom_slot().is_some() => format!("{letter}:"),
                 _ => letter.to_string(),
             };
-            line(&mut out, &kind.name(), &value, &slot.origin);
+            let predefined = kind.predefined();
+            let betza = slot.betza.as_deref().or(predefined.map(|p| p.betza)).filter(|b| !b.is_empty());
+            let special = predefined.and_then(|p| p.special).map_or(String::new(), |s| format!(" ({s})"));
+            let meaning = match betza {
+                Some(b) => format!("The {} piece, written {letter}, moving as Betza {b}{special}.", kind.name()),
+                None => format!("The {} piece, written {letter}{special}.", kind.name()),
+            };
+            line(&mut out, &kind.name(), &value, &slot.origin, meaning);
         }
         for kind in self.pieces().collect::<Vec<_>>() {
             for color in Color::ALL {
                 let region = self.mobility(color, kind);
                 if !region.is_empty() {
                     let key = kind.mobility_key(color == Color::White);
-                    line(&mut out, &key, &region.to_string(), self.mobility_origin(color, kind));
+                    let side = if color == Color::White { "white" } else { "black" };
+                    let meaning = format!("The squares {side}'s {} may stand on.", kind.name());
+                    line(&mut out, &key, &region.to_string(), self.mobility_origin(color, kind), meaning);
                 }
             }
         }
@@ -295,7 +349,7 @@ impl Definition {
             if empty_list {
                 continue;
             }
-            line(&mut out, f.key(), &self.write_value(f), self.origin(f));
+            line(&mut out, f.key(), &self.write_value(f), self.origin(f), f.doc().to_owned());
         }
         out
     }

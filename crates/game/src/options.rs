@@ -143,3 +143,32 @@ impl RulesInfo {
         self.setups.iter().find(|(n, _)| *n == name).map(|&(_, text)| text)
     }
 }
+
+/// A key a rules variant's definition sets itself, beside what its parent
+/// gave it ([`crate::GamePosition::explain_rules`]).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[non_exhaustive]
+pub struct RulesKey {
+    /// The key, as the definition writes it (`promotionRegionWhite`).
+    pub key: String,
+    /// Its value (`*6 *7 *8`).
+    pub value: String,
+    /// The value the parent gave it, when that was another; `None` when it
+    /// is the same or the parent has no such key.
+    pub was: Option<String>,
+    /// What the key means, in a sentence.
+    pub meaning: String,
+}
+
+impl RulesKey {
+    /// The key `key` set to `value` (the parent's `was`), meaning `meaning`.
+    #[must_use]
+    pub fn new(key: String, value: String, was: Option<String>, meaning: String) -> RulesKey {
+        RulesKey { key, value, was, meaning }
+    }
+}
+
+/// A rules variant explained key by key ([`crate::GamePosition::explain_rules`]):
+/// its parent, the keys its own section sets, and how many keys it takes
+/// from its parents and from the format's defaults.
+pub type RulesChanges = (Option<String>, Vec<RulesKey>, (usize, usize));

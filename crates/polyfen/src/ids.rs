@@ -236,6 +236,14 @@ macro_rules! ids {
                 }
             }
 
+            /// A rules variant of this game explained key by key (see
+            /// [`GamePosition::explain_rules`]).
+            pub(crate) fn explain_rules(self, id: &str) -> Option<polyfen_game::RulesChanges> {
+                match self {
+                    $( VariantId::$game => <$ty as GamePosition>::explain_rules(id), )+
+                }
+            }
+
             /// The JSON Schema of the game's JSON form, one definition of
             /// [`crate::schema::position`].
             pub(crate) fn json_schema(self) -> &'static str {
@@ -479,6 +487,41 @@ pub fn define_rules(source: &str, text: &str) -> Result<Vec<(VariantId, &'static
 #[must_use]
 pub fn describe_rules(id: &str) -> Option<(VariantId, String, String)> {
     VariantId::ALL.iter().find_map(|&game| game.describe_rules(id.trim()).map(|(at, text)| (game, at, text)))
+}
+
+/// A rules variant defined as data explained key by key: its game, where
+/// it was defined, its parent, each key its own section sets (the value
+/// the parent gave it, what it means), and how many keys it takes from its
+/// parents and from the format's defaults; `None` for a name no game
+/// defines as data.
+#[must_use]
+pub fn explain_rules(id: &str) -> Option<RulesExplained> {
+    let id = id.trim();
+    VariantId::ALL.iter().find_map(|&game| {
+        let (parent, keys, (inherited, defaults)) = game.explain_rules(id)?;
+        let (defined_at, _) = game.describe_rules(id)?;
+        Some(RulesExplained { game, name: id.to_owned(), defined_at, parent, keys, inherited, defaults })
+    })
+}
+
+/// A rules variant explained key by key ([`explain_rules`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct RulesExplained {
+    /// The game it is a rules variant of.
+    pub game: VariantId,
+    /// Its name.
+    pub name: String,
+    /// Where it was defined (`builtin.ini:108`).
+    pub defined_at: String,
+    /// The section it inherits from.
+    pub parent: Option<String>,
+    /// The keys its own section sets.
+    pub keys: Vec<polyfen_game::RulesKey>,
+    /// How many keys it takes from its parents.
+    pub inherited: usize,
+    /// How many keys are the format's defaults.
+    pub defaults: usize,
 }
 
 /// The games polyfen plays with a crate of their own that a game of the

@@ -51,8 +51,10 @@ pub mod svg;
 
 pub use any::AnyPosition;
 pub use detect::{Candidates, candidates, detect};
-pub use ids::{MoveNotation, Notation, VariantId, data_twins, define_rules, describe_rules};
-pub use polyfen_game::{ReadOptions, RulesInfo, WriteOptions};
+pub use ids::{
+    MoveNotation, Notation, RulesExplained, VariantId, data_twins, define_rules, describe_rules, explain_rules,
+};
+pub use polyfen_game::{ReadOptions, RulesInfo, RulesKey, WriteOptions};
 pub use position::{ConvertError, Position, Written};
 pub use read::{ReadError, Reading, read, read_as};
 pub use rules::{

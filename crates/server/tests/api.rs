@@ -432,3 +432,32 @@ async fn a_drawing_says_where_its_squares_are() {
         post(&c, &base, "/v1/render", &json!({"input": polyfen::polyfen_chess::START_FEN, "style": "text"})).await;
     assert!(text["ok"].get("squares").is_none(), "{text}");
 }
+
+/// A rules variant defined as data, explained key by key beside its
+/// parent's; a name no game defines as data is 404 with a message.
+#[tokio::test]
+async fn a_data_defined_rules_variant_is_explained_key_by_key() {
+    let base = start(Config::default()).await;
+    let c = client();
+    let (status, _, body) = get(&c, &base, "/v1/variants/makruk").await;
+    assert_eq!(status, 200, "{body}");
+    let answer: Value = serde_json::from_str(&body).expect("json");
+    assert_eq!(
+        (&answer["game"], &answer["parent"], &answer["defined_at"]),
+        (&json!("fairy"), &json!("chess"), &json!("builtin.ini:108"))
+    );
+    let keys = answer["keys"].as_array().expect("keys");
+    let region = keys.iter().find(|k| k["key"] == "promotionRegionWhite").expect("makruk sets its promotion region");
+    assert_eq!((&region["value"], &region["was"]), (&json!("*6 *7 *8"), &json!("*8")));
+    assert!(region["meaning"].as_str().is_some_and(|m| m.contains("promote")), "{region}");
+    let fers = keys.iter().find(|k| k["key"] == "fers").expect("the fers");
+    assert_eq!(fers["was"], Value::Null, "a piece chess does not have");
+    assert!(fers["meaning"].as_str().is_some_and(|m| m.contains("Betza F")), "{fers}");
+    assert!(answer["definition"].as_str().is_some_and(|d| d.starts_with("[makruk]")), "{answer}");
+    // the same as the command line's
+    let cli = polyfen::explain_rules("makruk").expect("makruk");
+    assert_eq!((keys.len(), answer["inherited"].as_u64()), (cli.keys.len(), Some(cli.inherited as u64)));
+    let (status, _, body) = get(&c, &base, "/v1/variants/nosuch").await;
+    assert_eq!(status, 404, "{body}");
+    assert!(body.contains("no game defines \\\"nosuch\\\" as data"), "{body}");
+}

@@ -116,6 +116,8 @@ async fn every_documented_route_answers_and_no_other() {
     let base = common::start(Config::default()).await;
     let c = client();
     for &(method, path) in ROUTES {
+        // a path's parameter filled with a name it knows
+        let path = &path.replace("{name}", "makruk");
         let status = match method {
             "GET" => get(&c, &base, path).await.0,
             _ => post(&c, &base, path, &serde_json::json!({})).await.0,

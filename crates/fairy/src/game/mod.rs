@@ -347,6 +347,12 @@ impl GamePosition for FairyPosition {
         Some((format!("{source}:{line}"), def.write_section(true)))
     }
 
+    fn explain_rules(id: &str) -> Option<polyfen_game::RulesChanges> {
+        let def = registry::definition(id)?;
+        let parent = def.parent().and_then(registry::definition);
+        Some((def.parent().map(str::to_owned), def.changes(parent.as_ref()), def.inherited()))
+    }
+
     /// `None` for Fairy-Stockfish's own `fairy` game, the one a position
     /// names no other by.
     fn rules_id(&self) -> Option<&'static str> {

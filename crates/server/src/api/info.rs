@@ -93,3 +93,25 @@ pub(crate) async fn info(State(state): State<AppState>) -> Response {
     })
     .into_response()
 }
+
+/// `GET /v1/variants/{name}`: a rules variant defined as data, its resolved
+/// definition and each key its own section sets beside its parent's; 404
+/// for a name no game defines as data.
+pub(crate) async fn variant(axum::extract::Path(name): axum::extract::Path<String>) -> Response {
+    let id = VariantId::of_rules(&name).map_or(name.as_str(), |(_, rules)| rules.id);
+    let (Some(explained), Some((_, _, definition))) = (polyfen::explain_rules(id), polyfen::describe_rules(id)) else {
+        let message = format!("no game defines {name:?} as data; GET /v1/games lists every game's rules variants");
+        return crate::refusal::request_error(axum::http::StatusCode::NOT_FOUND, &message).into_response();
+    };
+    Json(serde_json::json!({
+        "name": explained.name,
+        "game": explained.game.to_string(),
+        "defined_at": explained.defined_at,
+        "parent": explained.parent,
+        "definition": definition,
+        "keys": explained.keys,
+        "inherited": explained.inherited,
+        "defaults": explained.defaults,
+    }))
+    .into_response()
+}
