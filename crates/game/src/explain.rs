@@ -656,7 +656,8 @@ impl<'a> MoveText<'a> {
             if len == 0 {
                 return special(self, k).unwrap_or_else(|| self.common_part(k));
             }
-            let seen = parts.iter().any(|p| matches!(p.kind, "from" | "disambiguation"));
+            // after the square left (or a drop's piece) a square is the target
+            let seen = parts.iter().any(|p| matches!(p.kind, "from" | "disambiguation" | "drop"));
             let part = self.part(k, len, "to");
             let written = part.text.clone();
             let part = if san && Some(k) != last_square {

@@ -268,3 +268,24 @@ fn every_san_move_reads_back_as_itself() {
     }
     assert!(checked > 2_000, "{checked} moves");
 }
+
+#[test]
+fn a_data_games_moves_are_explained_part_by_part() {
+    let kinds = |position: &str, rules: &str, text: &str| -> Vec<(&'static str, String, Vec<String>)> {
+        let reading = read(position, None, &options(rules)).expect("reads");
+        let explained = polyfen::explain::explain_move_at(&reading.position, text).expect("a legal move");
+        explained.parts.into_iter().map(|p| (p.kind, p.text, p.squares)).collect()
+    };
+    // a drop: the piece and `@`, then the square it goes to
+    let drop = kinds("1bsgk/r4/5/4B/KGS1R[Pp] w - - 0 4", "minishogi", "P@a3");
+    assert_eq!(
+        drop,
+        [("drop", "P@".to_owned(), vec!["a3".to_owned()]), ("to", "a3".to_owned(), vec!["a3".to_owned()])]
+    );
+    // SAN's piece letter, a 10-rank square, UCI's promotion letter
+    let janggi = kinds("rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1", "janggi", "Hc3");
+    assert_eq!(janggi.iter().map(|p| p.0).collect::<Vec<_>>(), ["piece", "to"]);
+    assert_eq!(janggi[0].2, ["b1"], "the piece that moves is on b1");
+    let promotion = kinds("k7/8/8/4P3/8/8/8/4K3 w - - 0 1", "makruk", "e5e6m");
+    assert_eq!(promotion.iter().map(|p| p.0).collect::<Vec<_>>(), ["from", "to", "promotion"]);
+}

@@ -693,12 +693,41 @@ impl Explain for FairyPosition {
         });
     }
 
-    fn move_parts(text: &str, _notation: FairyMoveNotation, coordinate: &str) -> Vec<Part> {
-        MoveText::new(text, coordinate).coordinate_parts(
-            SquareSyntax { any_case: false, two_digit_ranks: true },
-            false,
-            |_, _| None,
-        )
+    /// UCI and SAN as Fairy-Stockfish writes them: a drop's piece and `@`
+    /// (`P@e4`, Shogi's `+P@e4`), SAN's piece letter, a promotion (`=Q`,
+    /// UCI's trailing letter, Shogi's `+`), the squares.
+    fn move_parts(text: &str, notation: FairyMoveNotation, coordinate: &str) -> Vec<Part> {
+        let san = notation == FairyMoveNotation::FairySan;
+        let m = MoveText::new(text, coordinate);
+        let drop_at = m.chars.iter().position(|&(_, c)| c == '@' || c == '*');
+        let syntax = SquareSyntax { any_case: false, two_digit_ranks: true };
+        m.coordinate_parts(syntax, san, |m, k| {
+            let c = m.chars.get(k)?.1;
+            if let Some(at) = drop_at.filter(|&at| k < at) {
+                let piece: String = m.chars[k..at].iter().map(|&(_, c)| c).collect();
+                let meaning = format!("The piece dropped from the pocket: {piece}, put on the square after the `@`.");
+                return Some((m.part(k, at + 1 - k, "drop").with(piece, meaning).on(vec![m.to.clone()]), at + 1 - k));
+            }
+            let after_square = k > 0 && m.chars[k - 1].1.is_ascii_digit();
+            if san && k == 0 && c.is_ascii_uppercase() {
+                let meaning = format!("The piece that moves: the one written {c}.");
+                return Some((m.part(k, 1, "piece").with(c.to_string(), meaning).on(vec![m.from.clone()]), 1));
+            }
+            if c == '=' && m.chars.get(k + 1).is_some_and(|c| c.1.is_ascii_alphabetic()) {
+                let to = m.chars[k + 1].1;
+                let meaning = format!("The piece promotes to the one written {to}.");
+                return Some((m.part(k, 2, "promotion").with(to.to_string(), meaning).on(vec![m.to.clone()]), 2));
+            }
+            if !san && after_square && (c.is_ascii_lowercase() || c == '+') {
+                let meaning = if c == '+' {
+                    "The piece promotes as Shogi's pieces do.".to_owned()
+                } else {
+                    format!("The piece promotes to the one written {c}.")
+                };
+                return Some((m.part(k, 1, "promotion").with(c.to_string(), meaning).on(vec![m.to.clone()]), 1));
+            }
+            None
+        })
     }
 
     fn guess_move_notation(text: &str) -> FairyMoveNotation {
