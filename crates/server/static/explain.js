@@ -262,3 +262,47 @@ export function setupExplain() {
     explained.moveTimer = setTimeout(explainMove, 150);
   });
 }
+
+/** The rules variant whose definition is shown. */
+let aboutShown = /** @type {string | null} */ (null);
+
+/**
+ * A rules variant defined as data, key by key (GET /v1/variants/NAME):
+ * each key its own section sets, its parent's value and what it means;
+ * hidden for rules that are not data.
+ * @param {string} rules  the rules read under ("" for the game's own)
+ */
+export async function showRulesAbout(rules) {
+  const box = $("rules-about");
+  if (rules === aboutShown) return;
+  aboutShown = rules;
+  if (!rules) {
+    box.hidden = true;
+    return;
+  }
+  const response = await fetch(`/v1/variants/${encodeURIComponent(rules)}`);
+  if (aboutShown !== rules) return;
+  if (!response.ok) {
+    box.hidden = true;
+    return;
+  }
+  const about = await response.json();
+  $("rules-about-name").textContent = about.name;
+  const parent = about.parent ? `, from ${about.parent}` : "";
+  $("rules-about-head").textContent =
+    `${about.name} is defined as data at ${about.defined_at}${parent}: ${about.keys.length} keys of its own, ` +
+    `${about.inherited} taken from its parents, ${about.defaults} the format's defaults.`;
+  const body = $("rules-about-keys");
+  clear(body);
+  for (const key of about.keys) {
+    const row = document.createElement("tr");
+    for (const text of [key.key, key.value, key.was === null ? (about.parent ? "(new)" : "") : key.was, key.meaning]) {
+      const cell = document.createElement("td");
+      cell.textContent = text;
+      row.appendChild(cell);
+    }
+    body.appendChild(row);
+  }
+  $("rules-about-definition").textContent = about.definition;
+  box.hidden = false;
+}

@@ -9,7 +9,7 @@ import { state, facts, rememberGame } from "./state.js";
 import { boardCleared, boardDrawn, drawBoard, legalMoves } from "./board.js";
 import { goToNode, moveShot, newTree, positionOf, setTree } from "./moves.js";
 import { replacedPosition, undoReplace } from "./undo.js";
-import { clearExplain, explainPosition } from "./explain.js";
+import { clearExplain, explainPosition, showRulesAbout } from "./explain.js";
 import { loadGames, pastedGame } from "./records.js";
 import { share } from "./share.js";
 
@@ -193,6 +193,7 @@ function showValidation(ok) {
   const game = facts(ok.variant);
   $("laser-row").hidden = !(page.laser && game && game.laser);
   if (game && game.laser) fillLaserSides(game);
+  showRulesAbout($("rules").value);
   $("laser-result").textContent = "";
 }
 

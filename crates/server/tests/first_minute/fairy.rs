@@ -38,7 +38,20 @@ pub async fn data_games_by_clicks(client: &Client, base: &str) {
             json!(rules)
         );
         screenshot(client, &format!("page-fairy-{rules}.png")).await;
+        // its rules, key by key, in the part-by-part view
+        let about = wait_for(
+            client,
+            "the rules key by key",
+            "const d = document.getElementById('rules-about'); return d.hidden ? [] : \
+             Array.from(d.querySelectorAll('#rules-about-keys tr')).map(r => r.firstChild.textContent);",
+            |v| v.as_array().is_some_and(|a| !a.is_empty()),
+        )
+        .await;
+        assert!(about.as_array().is_some_and(|keys| keys.contains(&json!("startFen"))), "{rules}: {about}");
     }
+    // a game's own rules have no definition as data to show
+    super::open(client, base, polyfen::polyfen_chess::START_FEN).await;
+    wait_for(client, "no rules shown", "return document.getElementById('rules-about').hidden;", |v| v == true).await;
     // Minishogi: a capture puts a pawn in the pocket, dropped from there
     open_rules(client, base, "minishogi").await;
     play_line(
