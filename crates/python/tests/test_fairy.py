@@ -47,3 +47,23 @@ def test_the_corpus_positions_give_pyffishs_moves():
             assert sorted(position.legal_moves()) == expected, (name, cols[1])
             checked += 1
     assert checked > 50
+
+
+def test_pychess_games_read_to_pyffishs_end_positions():
+    import json
+
+    ends = [json.loads(line)["end"] for line in corpus("fairy/games.jsonl").read_text().splitlines() if line.strip()]
+    games = list(polyfen.read_games(corpus("fairy/games.pgn"), errors="yield"))
+    assert len(games) == len(ends)
+    checked = 0
+    for game, end in zip(games, ends):
+        if not isinstance(game, polyfen.Game) or game.variant != "fairy":
+            continue
+        positions = game.positions("fairy-fen")
+        assert (positions[-1] if positions else game.start) == end, (game.rules, game.headers.get("Event"))
+        checked += 1
+    assert checked > 100
+    # a game's moves in Fairy-Stockfish's SAN, and its JSON form
+    makruk = next(g for g in games if isinstance(g, polyfen.Game) and g.rules == "makruk" and g.plies > 3)
+    assert len(makruk.moves("fairy-san")) == makruk.plies
+    assert json.loads(makruk.to_json())["variant"] == "fairy"
