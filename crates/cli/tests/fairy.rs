@@ -104,7 +104,10 @@ fn the_list_and_a_resolved_definition() {
     assert_eq!(lines[region], "promotionRegionWhite = *6 *7 *8   (chess: *8)");
     assert_eq!(lines[region + 1], "    Where white's pawns promote.");
     assert!(
-        explain.stdout.contains("fers = m   (new)\n    The fers piece, written m, moving as Betza F."),
+        explain.stdout.contains(
+            "fers = m   (new)\n    The fers piece, written m, moving as Betza F: it moves or captures one square \
+             diagonally."
+        ),
         "{}",
         explain.stdout
     );

@@ -320,7 +320,10 @@ impl Definition {
             let betza = slot.betza.as_deref().or(predefined.map(|p| p.betza)).filter(|b| !b.is_empty());
             let special = predefined.and_then(|p| p.special).map_or(String::new(), |s| format!(" ({s})"));
             let meaning = match betza {
-                Some(b) => format!("The {} piece, written {letter}, moving as Betza {b}{special}.", kind.name()),
+                Some(b) => {
+                    let words = crate::Betza::parse(b).map(|m| format!(": it {}", m.explain())).unwrap_or_default();
+                    format!("The {} piece, written {letter}, moving as Betza {b}{special}{words}.", kind.name())
+                }
                 None => format!("The {} piece, written {letter}{special}.", kind.name()),
             };
             line(&mut out, &kind.name(), &value, &slot.origin, meaning);

@@ -218,6 +218,15 @@ pub trait Explain: GamePosition {
     /// (`white rook`), `None` for an empty square.
     fn piece_words(&self, file: u8, rank: u8) -> Option<String>;
 
+    /// How the piece on `file` and `rank` moves, in words, for a game whose
+    /// pieces are defined by their moves (`moves or captures one square
+    /// diagonally (Betza F)`); `None` by default, where a piece's name says
+    /// it.
+    fn piece_moves(&self, file: u8, rank: u8) -> Option<String> {
+        let _ = (file, rank);
+        None
+    }
+
     /// A side in words (`white`, `red`, `silver`).
     fn color_words(color: Color) -> &'static str;
 
@@ -484,10 +493,13 @@ impl<T: Explain> Placement<'_, T> {
                         pieces_in_order.push((f, r));
                         described.push(format!("{words} on {square}"));
                         let written = &input[at..letter_end];
+                        let moves = rank
+                            .and_then(|r| self.position.piece_moves(f, r))
+                            .map_or(String::new(), |moves| format!(" It {moves}."));
                         let meaning = if written.len() > c.len_utf8() {
-                            format!("{written} puts a {words} on {square}.")
+                            format!("{written} puts a {words} on {square}.{moves}")
                         } else {
-                            format!("The letter {c} puts a {words} on {square}.")
+                            format!("The letter {c} puts a {words} on {square}.{moves}")
                         };
                         Part::new(input, at, letter_end, "piece").with(words, meaning).on(squares)
                     }

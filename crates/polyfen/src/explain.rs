@@ -79,6 +79,11 @@ pub enum ExplainError {
 /// A [`ReadError`] when the text is no position.
 pub fn explain(input: &str, from: Option<Notation>, options: &ReadOptions) -> Result<Explanation, ReadError> {
     let reading = read(input, from, options)?;
+    // a named setup (`makruk:standard`) is explained as its text
+    let input = match crate::read::named_setup(input) {
+        Some(Ok((text, _))) => text,
+        _ => input,
+    };
     let variant = reading.position.variant();
     let mut parts = if reading.notation == Notation::Json {
         vec![Part::new(input, 0, input.len(), "json").with(

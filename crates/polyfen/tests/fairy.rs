@@ -289,3 +289,20 @@ fn a_data_games_moves_are_explained_part_by_part() {
     let promotion = kinds("k7/8/8/4P3/8/8/8/4K3 w - - 0 1", "makruk", "e5e6m");
     assert_eq!(promotion.iter().map(|p| p.0).collect::<Vec<_>>(), ["from", "to", "promotion"]);
 }
+
+#[test]
+fn a_data_games_pieces_are_explained_with_their_moves_in_words() {
+    // a named setup is explained as its text
+    let explained = polyfen::explain::explain("makruk:standard", None, &ReadOptions::default()).expect("reads");
+    let rank = &explained.parts[0];
+    assert_eq!(rank.text, "rnsmksnr");
+    let fers = rank.parts.iter().find(|p| p.text == "m").expect("the fers");
+    assert_eq!(
+        fers.meaning,
+        "The letter m puts a black fers on d8. It moves or captures one square diagonally (Betza F)."
+    );
+    // a game's own pieces keep their names alone
+    let chess =
+        polyfen::explain::explain(polyfen::polyfen_chess::START_FEN, None, &ReadOptions::default()).expect("reads");
+    assert_eq!(chess.parts[0].parts[0].meaning, "The letter r puts a black rook on a8.");
+}

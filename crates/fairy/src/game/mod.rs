@@ -633,6 +633,18 @@ impl Explain for FairyPosition {
         })
     }
 
+    /// Its moves told from its Betza definition (the game's own, else the
+    /// predefined piece's): `moves or captures one square diagonally
+    /// (Betza F)`.
+    fn piece_moves(&self, file: u8, rank: u8) -> Option<String> {
+        let (_, kind, _) = self.position.piece_at(&self.rules, file, rank)?;
+        let slot = self.rules.def.slot(kind);
+        let betza = slot.betza.as_deref().or(kind.predefined().map(|p| p.betza)).filter(|b| !b.is_empty())?;
+        let moves = crate::Betza::parse(betza).ok()?;
+        let special = kind.predefined().and_then(|p| p.special).map_or(String::new(), |s| format!("; {s}"));
+        Some(format!("{}{special} (Betza {betza})", moves.explain()))
+    }
+
     fn color_words(color: Color) -> &'static str {
         color_name(color)
     }
