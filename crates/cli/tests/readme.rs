@@ -56,7 +56,7 @@ fn skip_reason(command: &str, dir: &Path) -> Option<String> {
     if !matches!(first, "polyfen" | "printf") {
         return Some(format!("runs {first}"));
     }
-    if command.starts_with("polyfen serve") {
+    if command.split_whitespace().any(|w| w == "serve") {
         return Some("starts a server".to_owned());
     }
     let mut words = command.split_whitespace().peekable();
@@ -73,17 +73,37 @@ fn skip_reason(command: &str, dir: &Path) -> Option<String> {
     None
 }
 
-fn scratch(block: usize) -> PathBuf {
+fn scratch(block: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("polyfen-readme-{}-{block}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("a scratch folder");
     dir
 }
 
-#[test]
-fn every_readme_example_does_what_the_readme_shows() {
+/// The files a text's `ini` blocks give, each block whose first line
+/// names it (`# tiny.ini: ...`), written into every example's folder.
+fn files(text: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        if line.trim() != "```ini" {
+            continue;
+        }
+        let block: Vec<&str> = lines.by_ref().take_while(|l| l.trim() != "```").collect();
+        let name = block.first().and_then(|l| l.strip_prefix("# ")).and_then(|l| l.split_once(':')).map(|(n, _)| n);
+        if let Some(name) = name.filter(|n| !n.contains(' ')) {
+            out.push((name.to_owned(), block.join("\n") + "\n"));
+        }
+    }
+    out
+}
+
+/// Runs every `console` example of the file `name` (from the repository's
+/// root): how many ran, those skipped (each with why), and the failures.
+fn run_examples(name: &str) -> (usize, Vec<String>, Vec<String>) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md");
+    let readme = std::fs::read_to_string(root.join(name)).expect(name);
+    let given = files(&readme);
     let binary = Path::new(env!("CARGO_BIN_EXE_polyfen"));
     let path = std::env::join_paths(
         std::iter::once(binary.parent().expect("the binary's folder").to_path_buf())
@@ -94,7 +114,10 @@ fn every_readme_example_does_what_the_readme_shows() {
     let mut skipped = Vec::new();
     let mut failures = Vec::new();
     for (b, block) in blocks(&readme).into_iter().enumerate() {
-        let dir = scratch(b);
+        let dir = scratch(&format!("{}-{b}", name.replace('/', "-")));
+        for (file, text) in &given {
+            std::fs::write(dir.join(file), text).expect("the file is written");
+        }
         for example in block {
             if let Some(why) = skip_reason(&example.command, &dir) {
                 skipped.push(format!(
@@ -118,7 +141,7 @@ fn every_readme_example_does_what_the_readme_shows() {
             if example.shown.is_empty() {
                 if !output.status.success() {
                     failures.push(format!(
-                        "README.md line {}: `{}` failed ({}):\n{}",
+                        "{name} line {}: `{}` failed ({}):\n{}",
                         example.line,
                         example.command,
                         output.status,
@@ -127,7 +150,7 @@ fn every_readme_example_does_what_the_readme_shows() {
                 }
             } else if got != example.shown {
                 failures.push(format!(
-                    "README.md line {}: `{}`\n  the README shows:\n    {}\n  it printed:\n    {}",
+                    "{name} line {}: `{}`\n  the text shows:\n    {}\n  it printed:\n    {}",
                     example.line,
                     example.command,
                     example.shown.join("\n    "),
@@ -137,6 +160,12 @@ fn every_readme_example_does_what_the_readme_shows() {
         }
         let _ = std::fs::remove_dir_all(&dir);
     }
+    (ran, skipped, failures)
+}
+
+#[test]
+fn every_readme_example_does_what_the_readme_shows() {
+    let (ran, skipped, failures) = run_examples("README.md");
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
     assert!(ran >= 25, "only {ran} README examples ran");
     // what cannot run here; a new example that lands here must be added
@@ -158,4 +187,14 @@ fn every_readme_example_does_what_the_readme_shows() {
         ],
         "the README examples this test skips changed"
     );
+}
+
+/// The book's chapter on a new game in twenty lines: its file and every
+/// example as it shows them.
+#[test]
+fn the_new_game_chapter_does_what_it_shows() {
+    let (ran, skipped, failures) = run_examples("docs/src/new-game.md");
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    assert!(ran >= 8, "only {ran} examples ran");
+    assert_eq!(skipped.len(), 1, "only the server is skipped: {skipped:?}");
 }

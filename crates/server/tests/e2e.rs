@@ -133,6 +133,9 @@ browser_tests! {
     /// The games defined as data played by clicks on their own boards.
     the_board_plays_games_defined_as_data => [first_minute::fairy::data_games_by_clicks];
 
+    /// The book's new game in twenty lines, played on the page.
+    the_board_plays_the_books_new_game => [first_minute::fairy::the_books_new_game];
+
     /// A promotion's pieces offered as pictures.
     the_board_offers_promotions_as_pictures => [first_minute::promotion_pictures];
 

@@ -78,3 +78,15 @@ pub async fn data_games_by_clicks(client: &Client, base: &str) {
     wait_for(client, "the drop played", AT, |v| v == "P*53").await;
     screenshot(client, "page-fairy-minishogi.png").await;
 }
+
+/// The book's new game (docs/src/new-game.md), its file as the chapter
+/// gives it, played on the page by clicks.
+pub async fn the_books_new_game(client: &Client, base: &str) {
+    let chapter = include_str!("../../../../docs/src/new-game.md");
+    let ini = chapter.split("```ini\n").nth(1).and_then(|rest| rest.split("```").next()).expect("the chapter's file");
+    // the file's game, added as `--variants tiny.ini` adds it
+    let _ = polyfen::define_rules("tiny.ini", ini);
+    open_rules(client, base, "tinyknights").await;
+    play_line(client, &[("c1", "d3", "Ad3"), ("c6", "d4", "Ad4"), ("d3", "c5", "Axc5")]).await;
+    screenshot(client, "page-fairy-tinyknights.png").await;
+}
