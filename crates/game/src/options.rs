@@ -168,7 +168,34 @@ impl RulesKey {
     }
 }
 
-/// A rules variant explained key by key ([`crate::GamePosition::explain_rules`]):
-/// its parent, the keys its own section sets, and how many keys it takes
-/// from its parents and from the format's defaults.
-pub type RulesChanges = (Option<String>, Vec<RulesKey>, (usize, usize));
+/// A rules variant explained key by key ([`crate::GamePosition::explain_rules`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct RulesChanges {
+    /// Where it was defined (`builtin.ini:108`, a file and line).
+    pub defined_at: String,
+    /// The section it inherits from.
+    pub parent: Option<String>,
+    /// The keys its own section sets.
+    pub keys: Vec<RulesKey>,
+    /// How many keys it takes from its parents.
+    pub inherited: usize,
+    /// How many keys are the format's defaults.
+    pub defaults: usize,
+}
+
+impl RulesChanges {
+    /// A rules variant defined at `defined_at` from `parent`, setting
+    /// `keys`, taking `inherited` keys from its parents and `defaults` from
+    /// the defaults.
+    #[must_use]
+    pub fn new(
+        defined_at: String,
+        parent: Option<String>,
+        keys: Vec<RulesKey>,
+        inherited: usize,
+        defaults: usize,
+    ) -> RulesChanges {
+        RulesChanges { defined_at, parent, keys, inherited, defaults }
+    }
+}

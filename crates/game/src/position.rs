@@ -111,11 +111,11 @@ pub trait GamePosition: Clone + fmt::Debug + PartialEq + Eq + Send + Sync + Size
         None
     }
 
-    /// A rules variant of [`GamePosition::rules`] explained key by key: the
-    /// parent it inherits from, each key its own definition sets (with the
-    /// value the parent gave it and what it means), and how many keys it
-    /// takes from its parents and from the defaults; `None` for an id the
-    /// game does not define as data.
+    /// A rules variant of [`GamePosition::rules`] explained key by key:
+    /// where it was defined, the parent it inherits from, each key its own
+    /// definition sets (with the value the parent gave it and what it
+    /// means), and how many keys it takes from its parents and from the
+    /// defaults; `None` for an id the game does not define as data.
     fn explain_rules(id: &str) -> Option<crate::RulesChanges> {
         let _ = id;
         None

@@ -577,8 +577,9 @@ impl Standing {
     }
 }
 
-/// A count a game keeps for one side toward an end of the game.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A count a game keeps for one side toward an end of the game (the
+/// service writes it as is: `side`, `name`, `count`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 #[non_exhaustive]
 pub struct Counter {
     /// The side, as the game's JSON form names it (`white`).

@@ -76,8 +76,9 @@ pub fn to_move(turn: Color, names: [&str; 2]) -> &str {
 }
 
 /// Where a diagram draws one square: the box a page can lay over it to
-/// make it clickable (a Xiangqi point's box is the square centred on it).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// make it clickable (a Xiangqi point's box is the square centred on it);
+/// the service writes it as is (`name`, `x`, `y`, `size`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct SquareBox {
     /// The square's name in the game's coordinates (`e2`, `h0`, `j1`).
     pub name: String,

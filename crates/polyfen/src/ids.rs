@@ -498,9 +498,16 @@ pub fn describe_rules(id: &str) -> Option<(VariantId, String, String)> {
 pub fn explain_rules(id: &str) -> Option<RulesExplained> {
     let id = id.trim();
     VariantId::ALL.iter().find_map(|&game| {
-        let (parent, keys, (inherited, defaults)) = game.explain_rules(id)?;
-        let (defined_at, _) = game.describe_rules(id)?;
-        Some(RulesExplained { game, name: id.to_owned(), defined_at, parent, keys, inherited, defaults })
+        let changes = game.explain_rules(id)?;
+        Some(RulesExplained {
+            game,
+            name: id.to_owned(),
+            defined_at: changes.defined_at,
+            parent: changes.parent,
+            keys: changes.keys,
+            inherited: changes.inherited,
+            defaults: changes.defaults,
+        })
     })
 }
 

@@ -16,15 +16,6 @@ use serde::Serialize;
 use serde_json::Value;
 use strum::IntoEnumIterator;
 
-/// One square of the board as the SVG diagram draws it.
-#[derive(Debug, Serialize)]
-struct SquareOut {
-    name: String,
-    x: i32,
-    y: i32,
-    size: i32,
-}
-
 /// What the page needs of one game.
 #[derive(Debug, Serialize)]
 struct GameFacts {
@@ -32,7 +23,7 @@ struct GameFacts {
     files: usize,
     ranks: usize,
     /// Every square, the top rank of the diagram first.
-    squares: Vec<SquareOut>,
+    squares: Vec<polyfen::polyfen_game::svg::SquareBox>,
     /// The notation the game's positions are written in.
     position_notation: &'static str,
     /// The move notation that writes a move as its squares (and a suffix:
@@ -192,7 +183,7 @@ fn facts(variant: VariantId) -> GameFacts {
         id: variant.into(),
         files,
         ranks,
-        squares: boxes.into_iter().map(|b| SquareOut { name: b.name, x: b.x, y: b.y, size: b.size }).collect(),
+        squares: boxes,
         position_notation: polyfen::records::position_notation(variant).into(),
         coordinates: coordinates.into(),
         record_notation: polyfen::records::pgn_notation(variant).into(),

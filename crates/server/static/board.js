@@ -46,8 +46,11 @@ export function drawBoard(container, svg, variant, squares) {
     // defined as data has its own), the cutting kept while they stay
     const same = board.cutter && board.cutter.id === game.id && board.cutter.squares.length === boxes.length &&
       board.cutter.squares.every((s, i) => s.name === boxes[i].name);
-    if (!same) board.cutter = { ...game, squares: boxes, pattern: undefined };
-    board.legal = board.legal.map((m) => ({ move: m.move, ...cutMove(board.cutter, m.move) }));
+    if (!same) {
+      board.cutter = { ...game, squares: boxes, pattern: undefined };
+      // the moves were cut into the board drawn before this one
+      board.legal = board.legal.map((m) => ({ move: m.move, ...cutMove(board.cutter, m.move) }));
+    }
   }
   const layer = document.createElementNS(SVG, "g");
   layer.setAttribute("class", "squares");
@@ -102,7 +105,10 @@ export async function legalMoves(seq, request, variant) {
   $("board-counters").textContent = counters;
   $("board-counters").hidden = !counters;
   if (answer.ok) {
-    board.legal = answer.ok.moves.map((/** @type {string} */ move) => ({ move, ...cutMove(game, move) }));
+    // cut into the squares of the board drawn last (drawBoard cuts them
+    // again when this position's board is another)
+    const cutter = board.cutter && board.cutter.id === game.id ? board.cutter : game;
+    board.legal = answer.ok.moves.map((/** @type {string} */ move) => ({ move, ...cutMove(cutter, move) }));
     status.textContent = standingText(answer.ok, game.sides);
     endOfLine(answer.ok);
   } else {

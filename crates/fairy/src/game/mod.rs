@@ -350,7 +350,15 @@ impl GamePosition for FairyPosition {
     fn explain_rules(id: &str) -> Option<polyfen_game::RulesChanges> {
         let def = registry::definition(id)?;
         let parent = def.parent().and_then(registry::definition);
-        Some((def.parent().map(str::to_owned), def.changes(parent.as_ref()), def.inherited()))
+        let (source, line) = def.location();
+        let (inherited, defaults) = def.inherited();
+        Some(polyfen_game::RulesChanges::new(
+            format!("{source}:{line}"),
+            def.parent().map(str::to_owned),
+            def.changes(parent.as_ref()),
+            inherited,
+            defaults,
+        ))
     }
 
     /// `None` for Fairy-Stockfish's own `fairy` game, the one a position

@@ -113,16 +113,7 @@ struct Rendered {
     /// Where an SVG diagram draws each square of this position's board
     /// (a game whose rules are data draws each rules variant's own).
     #[serde(skip_serializing_if = "Option::is_none")]
-    squares: Option<Vec<SquareOut>>,
-}
-
-/// One square of an SVG diagram.
-#[derive(Debug, Serialize)]
-struct SquareOut {
-    name: String,
-    x: i32,
-    y: i32,
-    size: i32,
+    squares: Option<Vec<polyfen::polyfen_game::svg::SquareBox>>,
 }
 
 /// `POST /v1/render`.
@@ -141,10 +132,7 @@ pub(crate) async fn render(call: Call) -> Response {
     };
     endpoint(call, plan, settings, |&style, _, _, reading| {
         let diagram = reading.position.render(style).map_err(|e| ItemError::message(e.to_string()))?;
-        let squares = (style == RenderStyle::Svg).then(|| {
-            let boxes = reading.position.square_boxes();
-            boxes.into_iter().map(|b| SquareOut { name: b.name, x: b.x, y: b.y, size: b.size }).collect()
-        });
+        let squares = (style == RenderStyle::Svg).then(|| reading.position.square_boxes());
         Ok(Rendered {
             notation: reading.notation.into(),
             variant: reading.position.variant().into(),

@@ -97,15 +97,7 @@ struct StandingOut {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     check: Vec<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    counters: Vec<CounterOut>,
-}
-
-/// A count a game keeps for one side.
-#[derive(Debug, Serialize)]
-struct CounterOut {
-    side: &'static str,
-    name: &'static str,
-    count: u32,
+    counters: Vec<polyfen::Counter>,
 }
 
 impl StandingOut {
@@ -117,11 +109,7 @@ impl StandingOut {
             status: Some(standing.status.into()),
             result: standing.result,
             check: standing.check,
-            counters: standing
-                .counters
-                .into_iter()
-                .map(|c| CounterOut { side: c.side, name: c.name, count: c.count })
-                .collect(),
+            counters: standing.counters,
         }
     }
 }

@@ -5,7 +5,7 @@
 use fantoccini::{Client, Locator};
 use serde_json::json;
 
-use super::{READY, click, open, play_line};
+use super::{click, open, play_line};
 use crate::browser::wait_for;
 
 const EXPORT: &str = "return document.getElementById('export-pgn').value;";
@@ -50,14 +50,7 @@ pub async fn comments_and_nags(client: &Client, base: &str) {
     click(client, "#nags button[data-nag=\"1\"]").await;
     exported(client, "the NAG taken away", "e5 $14 {the open game}").await;
     // a comment's clock stays when its words are edited
-    let games = client.find(Locator::Id("games-input")).await.expect("the game box");
-    games.send_keys("[Event \"clocks\"]\n\n1. d4 { [%clk 0:03:00] solid } *\n").await.expect("typed");
-    wait_for(client, "the pasted game", "return document.querySelectorAll('#tree-moves button.move').length;", |v| {
-        v == 1
-    })
-    .await;
-    wait_for(client, "the page ready", READY, |v| v == "false").await;
-    click(client, "#tree-moves button.move").await;
+    super::paste_game_at_first_move(client, "[Event \"clocks\"]\n\n1. d4 { [%clk 0:03:00] solid } *\n", 1).await;
     wait_for(client, "the words alone", COMMENT, |v| v == "solid").await;
     let comment = client.find(Locator::Id("comment-text")).await.expect("the comment box");
     comment.clear().await.expect("cleared");

@@ -85,13 +85,6 @@ pub async fn arrows_and_circles(client: &Client, base: &str) {
     })
     .await;
     // a pasted game's shapes are drawn at their move
-    let games = client.find(Locator::Id("games-input")).await.expect("the game box");
-    games.send_keys("[Event \"shapes\"]\n\n1. d4 { [%cal Bd7d5,Yc1g5] } d5 *\n").await.expect("typed");
-    wait_for(client, "the pasted game", "return document.querySelectorAll('#tree-moves button.move').length;", |v| {
-        v == 2
-    })
-    .await;
-    wait_for(client, "the page ready", READY, |v| v == "false").await;
-    super::click(client, "#tree-moves button.move").await;
+    super::paste_game_at_first_move(client, "[Event \"shapes\"]\n\n1. d4 { [%cal Bd7d5,Yc1g5] } d5 *\n", 2).await;
     wait_for(client, "the pasted game's arrows", SHAPES, |v| v == &json!(["Bd7d5", "Yc1g5"])).await;
 }

@@ -61,6 +61,19 @@ pub async fn open(client: &Client, base: &str, input: &str) {
     wait_for(client, "the page ready", READY, |v| v == "false").await;
 }
 
+/// Types `pgn` into the game record box, waits for its `moves` moves on
+/// the main board, and goes to its first move.
+pub async fn paste_game_at_first_move(client: &Client, pgn: &str, moves: u64) {
+    let games = client.find(Locator::Id("games-input")).await.expect("the game box");
+    games.send_keys(pgn).await.expect("typed");
+    wait_for(client, "the pasted game", "return document.querySelectorAll('#tree-moves button.move').length;", |v| {
+        v.as_u64() == Some(moves)
+    })
+    .await;
+    wait_for(client, "the page ready", READY, |v| v == "false").await;
+    click(client, "#tree-moves button.move").await;
+}
+
 /// Plays `from`-`to` by two clicks and waits for `shown` to be the
 /// current move.
 pub async fn play(client: &Client, from: &str, to: &str, shown: &str) {
