@@ -28,7 +28,7 @@ pub mod svg;
 pub mod tags;
 
 pub use extra::{Extra, ExtraAnswer, ExtraArgs};
-pub use options::{PositionText, ReadOptions, RulesChanges, RulesInfo, RulesKey, WriteOptions};
+pub use options::{PositionText, ReadOptions, RulesChanges, RulesInfo, RulesKey, Scoped, ScopedRules, WriteOptions};
 pub use position::{GamePosition, MoveNotationOf, MoveReading, NULL_MOVE, RecordAdapter};
 pub use record::{
     NoNullMove, Step, is_null_move, noting_repairs, play_step, playable, read_step, step_text, write_step,

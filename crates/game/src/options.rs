@@ -199,3 +199,29 @@ impl RulesChanges {
         RulesChanges { defined_at, parent, keys, inherited, defaults }
     }
 }
+
+/// Rules variants defined for a scope of work alone (one request of a
+/// service), not for the process: [`ScopedRules::enter`] makes them known
+/// on the calling thread until the guard it returns is dropped, beside
+/// every game the process knows ([`crate::GamePosition::scope_rules`]).
+pub trait ScopedRules: Send + Sync {
+    /// Makes the rules known on this thread until the guard is dropped
+    /// (scopes nest: dropping the guard brings back the one before).
+    fn enter(&self) -> Box<dyn core::any::Any>;
+}
+
+/// What [`crate::GamePosition::scope_rules`] made of a text: the rules to
+/// enter and the ids of the variants it defined, in the text's order.
+#[derive(Clone)]
+pub struct Scoped {
+    /// The rules, to enter where the work runs.
+    pub rules: std::sync::Arc<dyn ScopedRules>,
+    /// The ids the text defined.
+    pub ids: Vec<&'static str>,
+}
+
+impl core::fmt::Debug for Scoped {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Scoped").field("ids", &self.ids).finish_non_exhaustive()
+    }
+}

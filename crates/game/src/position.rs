@@ -87,9 +87,10 @@ pub trait GamePosition: Clone + fmt::Debug + PartialEq + Eq + Send + Sync + Size
     /// rules played on its board, which [`ReadOptions::rules`] names and
     /// [`GamePosition::rules_id`] answers; empty for a game with one set
     /// of rules. A game whose rules are data answers with those it knows
-    /// now: its own, and those [`GamePosition::define_rules`] added.
-    fn rules() -> &'static [RulesInfo] {
-        &[]
+    /// now: its own, those [`GamePosition::define_rules`] added, and on a
+    /// thread in a scope of [`GamePosition::scope_rules`] that scope's.
+    fn rules() -> std::borrow::Cow<'static, [RulesInfo]> {
+        std::borrow::Cow::Borrowed(&[])
     }
 
     /// Reads definitions of more rules variants from `text` (a file named
@@ -97,6 +98,17 @@ pub trait GamePosition: Clone + fmt::Debug + PartialEq + Eq + Send + Sync + Size
     /// game that takes none (the default), else the ids it defined, or
     /// every problem of the text, each naming its line.
     fn define_rules(source: &str, text: &str) -> Option<Result<Vec<&'static str>, String>> {
+        let _ = (source, text);
+        None
+    }
+
+    /// Reads definitions of rules variants from `text` (named `source` in
+    /// messages) for a scope of work alone, as [`GamePosition::define_rules`]
+    /// reads them for the process: the variants are known only on a thread
+    /// that entered the answer's [`Scoped::rules`] (and each `Self` read
+    /// there keeps its rules after). `None` for a game whose rules are not
+    /// data (the default), else the scope, or every problem of the text.
+    fn scope_rules(source: &str, text: &str) -> Option<Result<crate::Scoped, String>> {
         let _ = (source, text);
         None
     }

@@ -213,7 +213,7 @@ macro_rules! ids {
             /// The game's rules variants (chess's crazyhouse, atomic ...),
             /// which [`ReadOptions::rules`](crate::ReadOptions) names.
             #[must_use]
-            pub fn rules(self) -> &'static [polyfen_game::RulesInfo] {
+            pub fn rules(self) -> std::borrow::Cow<'static, [polyfen_game::RulesInfo]> {
                 match self {
                     $( VariantId::$game => <$ty as GamePosition>::rules(), )+
                 }
@@ -225,6 +225,15 @@ macro_rules! ids {
             pub(crate) fn define_rules(self, source: &str, text: &str) -> Option<Result<Vec<&'static str>, String>> {
                 match self {
                     $( VariantId::$game => <$ty as GamePosition>::define_rules(source, text), )+
+                }
+            }
+
+            /// Reads definitions of rules variants for a scope alone (see
+            /// [`GamePosition::scope_rules`]); `None` for a game whose
+            /// rules are not data.
+            pub(crate) fn scope_rules(self, source: &str, text: &str) -> Option<Result<polyfen_game::Scoped, String>> {
+                match self {
+                    $( VariantId::$game => <$ty as GamePosition>::scope_rules(source, text), )+
                 }
             }
 
@@ -380,7 +389,7 @@ impl VariantId {
     /// assert!(VariantId::of_rules("chess").is_none());
     /// ```
     #[must_use]
-    pub fn of_rules(name: &str) -> Option<(VariantId, &'static polyfen_game::RulesInfo)> {
+    pub fn of_rules(name: &str) -> Option<(VariantId, polyfen_game::RulesInfo)> {
         let name = name.trim();
         // a game's id names the game, not a rules variant of another one
         // (Fairy-Stockfish's data twin of `xiangqi` is not what `xiangqi`
@@ -390,16 +399,17 @@ impl VariantId {
         }
         VariantId::ALL
             .iter()
-            .find_map(|&game| game.rules().iter().find(|rules| rules.answers_to(name)).map(|rules| (game, rules)))
+            .find_map(|&game| game.rules().iter().find(|rules| rules.answers_to(name)).map(|&rules| (game, rules)))
     }
 
     /// The rules variants of this game that its names reach: those whose id
     /// no game before it in the list answers to and that are not a game's
     /// id (Fairy-Stockfish's `crazyhouse` is chess's).
     #[must_use]
-    pub fn reachable_rules(self) -> Vec<&'static polyfen_game::RulesInfo> {
+    pub fn reachable_rules(self) -> Vec<polyfen_game::RulesInfo> {
         self.rules()
             .iter()
+            .copied()
             .filter(|rules| VariantId::of_rules(rules.id).is_some_and(|(game, _)| game == self))
             .collect()
     }
@@ -480,6 +490,77 @@ pub fn define_rules(source: &str, text: &str) -> Result<Vec<(VariantId, &'static
     Err(format!("{source}: no game of this build reads definitions of games"))
 }
 
+/// Games of a variants file defined for a scope of work alone (one request
+/// of a service, one page's file), not for the process
+/// ([`define_rules`]): they are known on a thread while it is
+/// [`RulesScope::enter`]ed, and gone once it is left; a position read in
+/// the scope keeps its rules after.
+///
+/// # Examples
+///
+/// ```
+/// use polyfen::{Position, ReadOptions, RulesScope, VariantId};
+///
+/// let scope = RulesScope::read("request", "[tinychess:chess]\nmaxRank = 6\nstartFen = rnbqkbnr/pppppppp/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n").unwrap();
+/// assert_eq!(scope.ids(), [(VariantId::Fairy, "tinychess")]);
+/// assert!(VariantId::of_rules("tinychess").is_none());
+/// let reading = scope.run(|| polyfen::read("tinychess:standard", None, &ReadOptions::default())).unwrap();
+/// assert_eq!(reading.position.rules(), Some("tinychess"));
+/// assert!(VariantId::of_rules("tinychess").is_none(), "known in the scope alone");
+/// let error = RulesScope::read("request", "[x:nothing]\n").unwrap_err();
+/// assert!(error.contains("request:1"), "{error}");
+/// ```
+#[derive(Clone, Debug)]
+pub struct RulesScope {
+    scoped: Vec<(VariantId, polyfen_game::Scoped)>,
+}
+
+impl RulesScope {
+    /// Reads a file of game definitions (`source` names it in messages)
+    /// for a scope alone.
+    ///
+    /// # Errors
+    ///
+    /// Every problem of the file, one per line, each naming the file,
+    /// line, section and key.
+    pub fn read(source: &str, text: &str) -> Result<RulesScope, String> {
+        let mut scoped = Vec::new();
+        for &game in VariantId::ALL {
+            if let Some(scope) = game.scope_rules(source, text) {
+                scoped.push((game, scope?));
+            }
+        }
+        if scoped.is_empty() {
+            return Err(format!("{source}: no game of this build reads definitions of games"));
+        }
+        Ok(RulesScope { scoped })
+    }
+
+    /// The rules variants the file defined, with their games.
+    #[must_use]
+    pub fn ids(&self) -> Vec<(VariantId, &'static str)> {
+        self.scoped.iter().flat_map(|(game, scope)| scope.ids.iter().map(|&id| (*game, id))).collect()
+    }
+
+    /// Makes the scope's games known on this thread until the answer is
+    /// dropped (scopes nest).
+    #[must_use = "the scope is left when this is dropped"]
+    pub fn enter(&self) -> ScopeEntered {
+        ScopeEntered { _guards: self.scoped.iter().map(|(_, scope)| scope.rules.enter()).collect() }
+    }
+
+    /// Runs `work` in the scope.
+    pub fn run<T>(&self, work: impl FnOnce() -> T) -> T {
+        let _entered = self.enter();
+        work()
+    }
+}
+
+/// A thread's time in a [`RulesScope`] ([`RulesScope::enter`]).
+pub struct ScopeEntered {
+    _guards: Vec<Box<dyn core::any::Any>>,
+}
+
 /// A rules variant described: its game, where it was defined (a file and
 /// line), and its resolved definition as text (every key after
 /// inheritance), for any game that has a definition of that name as data
@@ -550,7 +631,7 @@ pub struct RulesExplained {
 pub fn data_twins() -> Vec<(&'static str, VariantId, Option<&'static str>)> {
     let mut twins = Vec::new();
     for &game in VariantId::ALL {
-        for rules in game.rules() {
+        for rules in game.rules().iter() {
             if let Ok(own) = rules.id.parse::<VariantId>() {
                 if own != game {
                     twins.push((rules.id, own, None));

@@ -52,7 +52,8 @@ pub mod svg;
 pub use any::AnyPosition;
 pub use detect::{Candidates, candidates, detect};
 pub use ids::{
-    MoveNotation, Notation, RulesExplained, VariantId, data_twins, define_rules, describe_rules, explain_rules,
+    MoveNotation, Notation, RulesExplained, RulesScope, ScopeEntered, VariantId, data_twins, define_rules,
+    describe_rules, explain_rules,
 };
 pub use polyfen_game::{ReadOptions, RulesInfo, RulesKey, WriteOptions};
 pub use position::{ConvertError, Position, Written};

@@ -35,7 +35,7 @@ pub fn ids(name: &str) -> Option<Vec<&'static str>> {
         "notations" => Notation::iter().map(<&'static str>::from).collect(),
         "move-notations" => MoveNotation::iter().map(<&'static str>::from).collect(),
         "styles" => RenderStyle::iter().map(<&'static str>::from).collect(),
-        "rules" => VariantId::iter().flat_map(|v| v.rules().iter().map(|r| r.id)).collect(),
+        "rules" => VariantId::iter().flat_map(|v| v.rules().iter().map(|r| r.id).collect::<Vec<_>>()).collect(),
         "statuses" => SHARED_ENDS.iter().copied().chain(VariantId::iter().flat_map(VariantId::ends).copied()).collect(),
         "letter-sets" => letter_sets(),
         "record-formats" => RecordFormat::ALL.iter().map(|f| f.name()).collect(),

@@ -162,6 +162,16 @@ fn a_records_variant_tag_names_a_game_defined_as_data() {
     assert!(pgn.contains("1. e4 d5 2. exd5 *"), "{pgn}");
     let again = read_pgn(&pgn, GameOptions::default()).remove(0).expect("reads back");
     assert_eq!(again.main_line(Some(MoveNotation::FairyUci)).expect("a line").moves, ["e3e4", "d6d5", "e4d5"]);
+    // a game with no tags of its own (the page's, from a position) is
+    // written with one Variant tag, its rules', and read back under them
+    let mut untagged = game.clone();
+    untagged.tags.clear();
+    let mut pgn = String::new();
+    untagged.write_pgn(None, &mut pgn).expect("written");
+    assert_eq!(pgn.matches("[Variant ").count(), 1, "{pgn}");
+    assert!(pgn.contains("[Variant \"makruk\"]"), "{pgn}");
+    let again = read_pgn(&pgn, GameOptions::default()).remove(0).expect("reads back");
+    assert_eq!(again.start.rules(), Some("makruk"));
     // an illegal move names the game and the move
     let bad = read_pgn("[Variant \"Makruk\"]\n\n1. e2e4 *", GameOptions::default()).remove(0).unwrap_err();
     assert!(bad.error.message.contains("e2e4 is not a legal move of makruk"), "{}", bad.error);

@@ -161,7 +161,8 @@ pub(crate) async fn ready(needs: Needs) {
 /// games played from it.
 fn samples(variant: VariantId) -> Vec<AnyPosition> {
     let own = variant.setups().iter().map(|&(_, text)| (text, ReadOptions::default()));
-    let rules = variant.rules().iter().flat_map(|rules| {
+    let all_rules = variant.rules();
+    let rules = all_rules.iter().flat_map(|rules| {
         rules.setups.iter().map(|&(_, text)| (text, ReadOptions::default().with_rules(Some(rules.id))))
     });
     let starts: Vec<AnyPosition> = own

@@ -32,6 +32,8 @@ struct ExplainRequest {
     /// The rules variant of its game the position is read under (any name
     /// of it).
     rules: Option<String>,
+    /// The text of a variants file defining games for this request alone.
+    variants: Option<String>,
 }
 
 /// The position (or move) written in one notation.
@@ -152,7 +154,14 @@ pub(crate) async fn explain_route(State(state): State<AppState>, body: Result<By
         let message = format!("\"from\": unknown notation; known: {}", known.join(", "));
         return request_error(StatusCode::BAD_REQUEST, &message).into_response();
     };
-    let rules = match request.rules.as_deref().map(crate::api::request::rules_named).transpose() {
+    let scope = match crate::api::request::scope_of(request.variants.as_deref()) {
+        Ok(scope) => scope,
+        Err(refusal) => return refusal.into_response(),
+    };
+    let named = crate::api::request::in_scope(scope.as_ref(), || {
+        request.rules.as_deref().map(crate::api::request::rules_named).transpose()
+    });
+    let rules = match named {
         Ok(rules) => rules.map(|(_, id)| id),
         Err(message) => return request_error(StatusCode::BAD_REQUEST, &message).into_response(),
     };
@@ -161,7 +170,7 @@ pub(crate) async fn explain_route(State(state): State<AppState>, body: Result<By
         return too_big_reply(estimate, 1, state.config.max_reply_bytes).into_response();
     }
     let work = move || {
-        let answer = answer(&request, from, rules);
+        let answer = crate::api::request::in_scope(scope.as_ref(), || answer(&request, from, rules));
         let status = if matches!(answer, Answer::Error(_)) { StatusCode::UNPROCESSABLE_ENTITY } else { StatusCode::OK };
         (status, serde_json::to_vec(&answer))
     };

@@ -50,6 +50,9 @@ struct GamesRequest {
     /// Read every game under this rules variant of its game (`crazyhouse`,
     /// or another of its names), whatever its tags say.
     rules: Option<String>,
+    /// The text of a variants file defining games for this request alone
+    /// (each then named by `rules`, or by a game's `Variant` tag).
+    variants: Option<String>,
     /// With `json`: add each game's `positions`, the position after each
     /// move of the main line (for stepping through it), and its
     /// `numbering`.
@@ -172,6 +175,11 @@ pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, B
         Ok(request) => request,
         Err(refusal) => return refusal.into_response(),
     };
+    let scope = match crate::api::request::scope_of(request.variants.as_deref()) {
+        Ok(scope) => scope,
+        Err(refusal) => return refusal.into_response(),
+    };
+    let entered = scope.as_ref().map(polyfen::RulesScope::enter);
     let pgn_out = match request.to.as_str() {
         "json" => false,
         "pgn" => true,
@@ -235,8 +243,12 @@ pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, B
     let asked = Asked { moves, pgn_out, positions: request.positions };
     let lenient = request.lenient;
     let config = Arc::clone(&state.config);
+    // the work below runs on other threads, each entering the scope
+    drop(entered);
+    let (read_scope, work_scope) = (scope.clone(), scope);
     // the reading before the work: counted, and refused over a budget
     let read = move || {
+        let _entered = read_scope.as_ref().map(polyfen::RulesScope::enter);
         let mut bound = GamesBound::new(asked.positions, lenient, asked.moves);
         let input = match input {
             Input::Bytes(input) => input,
@@ -299,7 +311,10 @@ pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, B
     };
     let cancel = CancelOnDrop::new();
     let cancelled = cancel.flag();
-    let work = move || write_answer(source, options, asked, &cancelled, reply);
+    let work = move || {
+        let _entered = work_scope.as_ref().map(polyfen::RulesScope::enter);
+        write_answer(source, options, asked, &cancelled, reply)
+    };
     match pool::run(&state.jobs, work).await {
         Some(Ok(bytes)) => pool::held_reply(&state.memory, memory, StatusCode::OK, bytes).await,
         Some(Err(grown)) => refuse(StatusCode::PAYLOAD_TOO_LARGE, &grown),

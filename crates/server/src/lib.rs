@@ -334,6 +334,7 @@ page_files! {
     "shapes.js" => JAVASCRIPT,
     "marks.js" => JAVASCRIPT,
     "annotate.js" => JAVASCRIPT,
+    "variants.js" => JAVASCRIPT,
 }
 
 /// A static file of the web page.

@@ -1,5 +1,27 @@
 // @ts-check
-// The page's one way to the JSON API.
+// The page's one way to the JSON API. A variants file the user loaded
+// (setVariants) goes with every request, as its `variants`: the games it
+// defines are the request's own, the service keeps nothing of them.
+
+/** The text of the user's variants file, sent with every request. */
+let variants = /** @type {string | null} */ (null);
+
+/**
+ * Sends the text of a variants file with every request from now on
+ * (null: none).
+ * @param {string | null} text
+ */
+export function setVariants(text) {
+  variants = text;
+}
+
+/**
+ * The text of the variants file sent with every request, if any.
+ * @returns {string | null}
+ */
+export function ownVariants() {
+  return variants;
+}
 
 /**
  * POSTs `body` to `path` and returns the answer: `{ok}` or `{error}` for
@@ -9,10 +31,11 @@
  * @returns {Promise<any>}
  */
 export async function api(path, body) {
+  const sent = variants !== null && !("variants" in body) ? { ...body, variants } : body;
   const response = await fetch(path, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
+    body: JSON.stringify(sent),
   });
   const answer = await response.json();
   if (answer.error && !("ok" in answer) && response.status !== 422) {

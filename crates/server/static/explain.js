@@ -8,6 +8,7 @@ import { api } from "./api.js";
 import { $, addItem, clear, errorText } from "./dom.js";
 import { state } from "./state.js";
 import { reading } from "./position.js";
+import { ownGames } from "./variants.js";
 
 /**
  * A part of an explained text, as /v1/explain answers it.
@@ -280,13 +281,17 @@ export async function showRulesAbout(rules) {
     box.hidden = true;
     return;
   }
-  const response = await fetch(`/v1/variants/${encodeURIComponent(rules)}`);
-  if (aboutShown !== rules) return;
-  if (!response.ok) {
-    box.hidden = true;
-    return;
+  // a game of the user's file is explained from the file's check
+  let about = ownGames.get(rules);
+  if (!about) {
+    const response = await fetch(`/v1/variants/${encodeURIComponent(rules)}`);
+    if (aboutShown !== rules) return;
+    if (!response.ok) {
+      box.hidden = true;
+      return;
+    }
+    about = await response.json();
   }
-  const about = await response.json();
   $("rules-about-name").textContent = about.name;
   const parent = about.parent ? `, from ${about.parent}` : "";
   $("rules-about-head").textContent =

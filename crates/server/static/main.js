@@ -16,6 +16,7 @@ import { fillFilePicker, recordKey, setupGames } from "./records.js";
 import { addressMessage, addressProblems, openShared, readAddress, setupShare } from "./share.js";
 import { nodeAt, treeOf } from "./tree.js";
 import { undoReplace } from "./undo.js";
+import { loadVariants, setupVariants } from "./variants.js";
 
 const page = state.page;
 const board = state.board;
@@ -165,10 +166,17 @@ async function start() {
   setupGames();
   setupExplain();
   setupKeys();
+  setupVariants(update);
   $("games-open").addEventListener("click", openRecord);
   // a link may name the position to show (/?input=...) or a game
-  // (/?pgn=...&ply=...&notation=...)
+  // (/?pgn=...&ply=...&notation=...), and bring a variants file whose
+  // games it plays (&variants=...)
   const address = readAddress(window.location.search);
+  if (address.variants) {
+    $("variants-input").value = address.variants;
+    /** @type {HTMLDetailsElement} */ ($("own-games")).open = true;
+    await loadVariants(address.variants, (message) => addressMessage(message));
+  }
   const rulesIds = page.games.flatMap((/** @type {any} */ g) => (g.rules || []).flatMap((/** @type {any} */ r) => [r.id, ...r.aliases]));
   for (const problem of addressProblems(address, rulesIds)) addressMessage(problem);
   if (address.input) $("input").value = address.input;

@@ -5,7 +5,7 @@
 // and read by the pure functions first here; then the tags, the PGN in the
 // notation picked, and a game opened from an address.
 
-import { api, firstGame } from "./api.js";
+import { api, firstGame, ownVariants } from "./api.js";
 import { $, addItem, clear, copyText, fillIds } from "./dom.js";
 import { state, facts, lastGame } from "./state.js";
 import { gameJsonOf, nodeAt, pathOf, treeOf } from "./tree.js";
@@ -17,6 +17,9 @@ import { update } from "./position.js";
 /** The longest game the address holds; a longer one's holds the position shown. */
 export const MAX_SHARED_PGN = 4000;
 
+/** The longest variants file the address holds; a longer one is left out of it. */
+export const MAX_SHARED_VARIANTS = 4000;
+
 /**
  * What the address says.
  * @typedef {object} Address
@@ -27,11 +30,12 @@ export const MAX_SHARED_PGN = 4000;
  * @property {string | null} pgn       a game
  * @property {string | null} ply       the move of the game shown
  * @property {boolean} flipped          the board seen from the second player's side
+ * @property {string | null} variants   a variants file whose games the page plays
  * @property {string[]} unknown         the parameters the page does not know
  */
 
 /** The parameters an address may have. */
-export const PARAMETERS = ["input", "lenient", "rules", "notation", "pgn", "ply", "flip"];
+export const PARAMETERS = ["input", "lenient", "rules", "notation", "pgn", "ply", "flip", "variants"];
 
 /**
  * What is shown, as the address says it.
@@ -44,6 +48,7 @@ export const PARAMETERS = ["input", "lenient", "rules", "notation", "pgn", "ply"
  * @property {boolean} lenient
  * @property {string} rules      the rules picked, "" for the game's own
  * @property {boolean} [flipped]  the board turned round
+ * @property {string} [variants]  the user's variants file, "" for none
  */
 
 /**
@@ -70,13 +75,16 @@ export function pathOfPly(ply) {
 }
 
 /**
- * The query of the address of `view` (without `?`), and whether its game
- * was too long to be in it.
+ * The query of the address of `view` (without `?`), whether its game
+ * was too long to be in it, and whether its variants file was.
  * @param {View} view
- * @returns {{ query: string, tooLong: boolean }}
+ * @returns {{ query: string, tooLong: boolean, variantsTooLong: boolean }}
  */
 export function shareQuery(view) {
   const params = new URLSearchParams();
+  const variantsTooLong = Boolean(view.variants) && String(view.variants).length > MAX_SHARED_VARIANTS;
+  // the file first: the games it defines are read before the rest
+  if (view.variants && !variantsTooLong) params.set("variants", view.variants);
   const tooLong = view.pgn.length > MAX_SHARED_PGN;
   if (view.pgn && !tooLong) {
     params.set("pgn", view.pgn);
@@ -89,7 +97,7 @@ export function shareQuery(view) {
   if (view.lenient) params.set("lenient", "1");
   if (!view.pgn && view.rules) params.set("rules", view.rules);
   if (view.flipped) params.set("flip", "1");
-  return { query: params.toString(), tooLong };
+  return { query: params.toString(), tooLong, variantsTooLong };
 }
 
 /**
@@ -107,6 +115,7 @@ export function readAddress(search) {
     pgn: params.get("pgn"),
     ply: params.get("ply"),
     flipped: params.get("flip") === "1",
+    variants: params.get("variants"),
     unknown: Array.from(new Set(params.keys())).filter((name) => !PARAMETERS.includes(name)),
   };
 }
@@ -182,7 +191,7 @@ export function share() {
     }
     pgn = shared.done;
   }
-  const { query, tooLong } = shareQuery({
+  const { query, tooLong, variantsTooLong } = shareQuery({
     pgn,
     path: pathOf(board.cursor),
     notation: tree ? tree.notation : null,
@@ -191,8 +200,10 @@ export function share() {
     lenient: $("lenient").checked,
     rules: $("rules").value,
     flipped: board.flipped,
+    variants: ownVariants() || "",
   });
   $("share-note").hidden = !tooLong;
+  $("variants-share-note").hidden = !variantsTooLong;
   history.replaceState(null, "", query ? `?${query}` : window.location.pathname);
 }
 

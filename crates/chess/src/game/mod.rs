@@ -196,8 +196,8 @@ impl GamePosition for ChessPosition {
         variants::read_fen(input, options.rules, leniency, repairs)
     }
 
-    fn rules() -> &'static [polyfen_game::RulesInfo] {
-        variants::RULES
+    fn rules() -> std::borrow::Cow<'static, [polyfen_game::RulesInfo]> {
+        std::borrow::Cow::Borrowed(variants::RULES)
     }
 
     fn rules_id(&self) -> Option<&'static str> {

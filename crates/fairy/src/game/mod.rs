@@ -331,8 +331,15 @@ impl GamePosition for FairyPosition {
     const MOVE_TAGS: MoveTags<FairyMoveNotation> =
         MoveTags { default: Some(FairyMoveNotation::FairyUci), formats: &[] };
 
-    fn rules() -> &'static [RulesInfo] {
+    fn rules() -> std::borrow::Cow<'static, [RulesInfo]> {
         registry::infos()
+    }
+
+    fn scope_rules(source: &str, text: &str) -> Option<Result<polyfen_game::Scoped, String>> {
+        Some(
+            registry::scope(source, text)
+                .map(|scope| polyfen_game::Scoped { ids: scope.names(), rules: std::sync::Arc::new(scope) }),
+        )
     }
 
     fn define_rules(source: &str, text: &str) -> Option<Result<Vec<&'static str>, String>> {

@@ -340,10 +340,21 @@ fn export_tags(game: &Game, notation: MoveNotation) -> Vec<(&str, &str)> {
         };
         out.push((name, value));
     }
+    // the tag of the rules the game is played by, when they are a rules
+    // variant of its game
+    let rules_tag = game
+        .start
+        .rules()
+        .and_then(|id| game.variant.rules().iter().find(|rules| rules.id == id).map(|rules| rules.tag));
     if let Some((name, value)) = tags.names
         && !rest.iter().any(|(n, _)| n == name)
     {
-        out.push((name, value));
+        // a game whose own name is a Variant tag (`Fairy`) names its rules
+        // variant there instead: one Variant tag, the rules'
+        match rules_tag {
+            Some(tag) if name.eq_ignore_ascii_case("Variant") => out.push((name, tag)),
+            _ => out.push((name, value)),
+        }
     }
     // a Variant tag naming other rules of the game than it was played by
     // (rules given when it was read) gives way to the rules' own tag
@@ -355,11 +366,11 @@ fn export_tags(game: &Game, notation: MoveNotation) -> Vec<(&str, &str)> {
         rest.remove(i);
     }
     // a game of a rules variant says so, as its tag names it
-    if let Some(id) = game.start.rules()
-        && let Some(rules) = game.variant.rules().iter().find(|rules| rules.id == id)
+    if let Some(tag) = rules_tag
         && !rest.iter().any(|(n, _)| n.eq_ignore_ascii_case("Variant"))
+        && !out.iter().any(|(n, _)| n.eq_ignore_ascii_case("Variant"))
     {
-        out.push(("Variant", rules.tag));
+        out.push(("Variant", tag));
     }
     let has_format = game.variant.has_format_tag();
     let format = game.variant.format_tag(notation);

@@ -25,7 +25,7 @@ use tokio::sync::{mpsc, oneshot};
 
 use crate::AppState;
 use crate::api::answer::{Item, ItemError, Results, item, line, one};
-use crate::api::request::{Inputs, PARSE_INLINE, ReadRequest, ReadSpec, parse_body};
+use crate::api::request::{Inputs, PARSE_INLINE, ReadRequest, ReadSpec, in_scope, parse_body, scope_of};
 use crate::pool::{CancelOnDrop, Reply, SMALL_REPLY, kib};
 use crate::refusal::{Refusal, plural, request_error, shutting_down, thousands, too_big_reply};
 
@@ -173,13 +173,17 @@ where
     let small_body = body.as_ref().is_ok_and(|bytes| bytes.len() <= PARSE_INLINE);
     let prepared = parse_body::<R>(state, body).await.and_then(|mut request| {
         let source = request.source();
-        let spec = ReadSpec::new(source.from.as_deref(), source.lenient, source.rules.as_deref())?;
-        let settings = settings(request)?;
-        let inputs = Inputs::new(source.input, source.inputs, config)?;
-        (plan.upfront)(&settings, inputs.len(), config)?;
-        Ok((spec, settings, inputs))
+        let scope = scope_of(source.variants.as_deref())?;
+        let (spec, settings, inputs) = in_scope(scope.as_ref(), || {
+            let spec = ReadSpec::new(source.from.as_deref(), source.lenient, source.rules.as_deref())?;
+            let settings = settings(request)?;
+            let inputs = Inputs::new(source.input, source.inputs, config)?;
+            (plan.upfront)(&settings, inputs.len(), config)?;
+            Ok::<_, Refusal>((spec, settings, inputs))
+        })?;
+        Ok((spec, settings, inputs, scope))
     });
-    let (spec, settings, inputs) = match prepared {
+    let (spec, settings, inputs, scope) = match prepared {
         Ok(prepared) => prepared,
         Err(refusal) => return refusal.into_response(),
     };
@@ -188,6 +192,7 @@ where
     let ctx = Ctx::new(cancel.flag(), config.max_perft_nodes);
     let n = inputs.len();
     let work = Arc::new(Work {
+        scope,
         spec,
         settings,
         job,
@@ -343,6 +348,8 @@ where
 /// One request's work: how to read each input, the endpoint's settings and
 /// job, and the budgets the estimates are held to.
 struct Work<S, J> {
+    /// The games the request defines for itself.
+    scope: Option<polyfen::RulesScope>,
     spec: ReadSpec,
     settings: S,
     job: J,
@@ -361,6 +368,7 @@ where
     #[allow(clippy::type_complexity)]
     fn check(&self, ctx: &Ctx, inputs: &[String]) -> Result<Option<Vec<Result<Reading, ItemError>>>, Refusal> {
         let Some(estimate) = self.estimate else { return Ok(None) };
+        let _scope = self.scope.as_ref().map(polyfen::RulesScope::enter);
         let mut readings = Vec::with_capacity(inputs.len());
         let mut total = Cost::default();
         // once over a budget the rest need not be estimated
@@ -417,6 +425,7 @@ where
 
     /// One input's answer, from its reading when already made.
     fn item(&self, ctx: &Ctx, input: &str, reading: Option<Result<Reading, ItemError>>) -> Result<T, ItemError> {
+        let _scope = self.scope.as_ref().map(polyfen::RulesScope::enter);
         let reading = reading.unwrap_or_else(|| self.spec.read(input))?;
         let notation = reading.notation;
         (self.job)(&self.settings, ctx, input, reading)

@@ -99,11 +99,20 @@ pub(crate) async fn info(State(state): State<AppState>) -> Response {
 /// for a name no game defines as data.
 pub(crate) async fn variant(axum::extract::Path(name): axum::extract::Path<String>) -> Response {
     let id = VariantId::of_rules(&name).map_or(name.as_str(), |(_, rules)| rules.id);
-    let (Some(explained), Some((_, _, definition))) = (polyfen::explain_rules(id), polyfen::describe_rules(id)) else {
+    let Some(definition) = definition_of(id) else {
         let message = format!("no game defines {name:?} as data; GET /v1/games lists every game's rules variants");
         return crate::refusal::request_error(axum::http::StatusCode::NOT_FOUND, &message).into_response();
     };
-    Json(serde_json::json!({
+    Json(definition).into_response()
+}
+
+/// A rules variant defined as data, as `GET /v1/variants/{name}` answers
+/// it (`VariantDefinition`).
+fn definition_of(id: &str) -> Option<serde_json::Value> {
+    let (Some(explained), Some((_, _, definition))) = (polyfen::explain_rules(id), polyfen::describe_rules(id)) else {
+        return None;
+    };
+    Some(serde_json::json!({
         "name": explained.name,
         "game": explained.game.to_string(),
         "defined_at": explained.defined_at,
@@ -113,5 +122,52 @@ pub(crate) async fn variant(axum::extract::Path(name): axum::extract::Path<Strin
         "inherited": explained.inherited,
         "defaults": explained.defaults,
     }))
-    .into_response()
+}
+
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct VariantsRequest {
+    /// The text of a variants file.
+    variants: String,
+}
+
+/// `POST /v1/variants`: a variants file read as a request's `variants`
+/// is (for that request alone), each game it defines answered as
+/// `GET /v1/variants/{name}` answers a game, with its rules as
+/// `GET /v1/games` lists them; the file's every problem, each naming its
+/// line, otherwise.
+pub(crate) async fn variants_file(
+    State(state): State<AppState>,
+    body: Result<axum::body::Bytes, axum::extract::rejection::BytesRejection>,
+) -> Response {
+    let request: VariantsRequest = match crate::api::request::parse_body(&state, body).await {
+        Ok(request) => request,
+        Err(refusal) => return refusal.into_response(),
+    };
+    let work = move || {
+        let scope = crate::api::request::scope_of(Some(&request.variants))?.expect("a text gives a scope");
+        let games: Vec<serde_json::Value> = scope.run(|| {
+            scope
+                .ids()
+                .into_iter()
+                .filter_map(|(game, id)| {
+                    let mut definition = definition_of(id)?;
+                    let rules = game.rules().iter().find(|rules| rules.id == id).copied()?;
+                    definition["rules"] = serde_json::json!({
+                        "id": rules.id,
+                        "aliases": rules.aliases,
+                        "tag": rules.tag,
+                        "setups": rules.setups.iter().map(|&(name, _)| name).collect::<Vec<_>>(),
+                    });
+                    Some(definition)
+                })
+                .collect()
+        });
+        Ok::<_, crate::refusal::Refusal>(serde_json::json!({ "games": games }))
+    };
+    match crate::pool::run(&state.jobs, work).await {
+        Some(Ok(answer)) => Json(answer).into_response(),
+        Some(Err(refusal)) => refusal.into_response(),
+        None => crate::refusal::shutting_down(),
+    }
 }

@@ -48,6 +48,7 @@ routes! {
     "GET" "/v1/info" => get(info::info),
     "GET" "/v1/games" => get(crate::facts::games),
     "GET" "/v1/variants/{name}" => get(info::variant),
+    "POST" "/v1/variants" => post(info::variants_file),
     "GET" "/v1/schemas/position" => get(|| async { ([(header::CONTENT_TYPE, "application/json")], crate::schema("position")) }),
     "GET" "/v1/schemas/game" => get(|| async { ([(header::CONTENT_TYPE, "application/json")], crate::schema("game")) }),
     "POST" "/v1/convert" => post(positions::convert),

@@ -146,6 +146,36 @@ pub(crate) fn parse_id<T: FromStr + IntoEnumIterator + Into<&'static str>>(
     })
 }
 
+/// The most bytes of a request's `variants`, the games it defines for
+/// itself alone.
+pub(crate) const VARIANTS_MOST: usize = 64 * 1024;
+
+/// The games a request's `variants` (the text of a variants file) defines
+/// for that request alone; refused over [`VARIANTS_MOST`] bytes, and with
+/// every problem of the text (each naming its line in `variants`).
+pub(crate) fn scope_of(variants: Option<&str>) -> Result<Option<polyfen::RulesScope>, Refusal> {
+    let Some(text) = variants else { return Ok(None) };
+    if text.len() > VARIANTS_MOST {
+        return Err(Refusal(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "\"variants\": {} bytes; a request's variants file is at most {} bytes",
+                crate::refusal::thousands(text.len() as u64),
+                crate::refusal::thousands(VARIANTS_MOST as u64)
+            ),
+        ));
+    }
+    polyfen::RulesScope::read("variants", text).map(Some).map_err(|e| bad_request(format!("\"variants\": {e}")))
+}
+
+/// Runs `work` in the scope of a request's games, if it has any.
+pub(crate) fn in_scope<T>(scope: Option<&polyfen::RulesScope>, work: impl FnOnce() -> T) -> T {
+    match scope {
+        Some(scope) => scope.run(work),
+        None => work(),
+    }
+}
+
 /// The fields every read request shares: the position or the batch, and
 /// how to read it.
 pub(crate) struct Source {
@@ -155,6 +185,8 @@ pub(crate) struct Source {
     pub(crate) lenient: bool,
     /// The rules variant to read under (any of its names).
     pub(crate) rules: Option<String>,
+    /// A variants file's text defining games for this request alone.
+    pub(crate) variants: Option<String>,
 }
 
 /// A request body that names positions to read.
@@ -177,13 +209,14 @@ macro_rules! read_request {
             #[serde(default)]
             lenient: bool,
             rules: Option<String>,
+            variants: Option<String>,
             $($shared)*
             $($(#[$fmeta])* $field: $ty,)*
         }
 
         impl $crate::api::request::ReadRequest for $name {
             fn source(&mut self) -> $crate::api::request::Source {
-                $crate::api::request::Source { input: self.input.take(), inputs: self.inputs.take(), from: self.from.take(), lenient: self.lenient, rules: self.rules.take() }
+                $crate::api::request::Source { input: self.input.take(), inputs: self.inputs.take(), from: self.from.take(), lenient: self.lenient, rules: self.rules.take(), variants: self.variants.take() }
             }
         }
     };

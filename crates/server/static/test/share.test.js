@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { MAX_SHARED_PGN, addressProblems, ownTags, pathOfPly, plyParam, readAddress, shareQuery } from "../share.js";
+import { MAX_SHARED_PGN, MAX_SHARED_VARIANTS, addressProblems, ownTags, pathOfPly, plyParam, readAddress, shareQuery } from "../share.js";
 
 /** @type {import("../share.js").View} */
 const VIEW = { pgn: "", path: [], notation: null, named: false, input: "", lenient: false, rules: "" };
@@ -22,9 +22,9 @@ test("a move's ply is its number on the main line, else its path", () => {
 
 test("a position's address", () => {
   const input = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
-  assert.deepEqual(shareQuery({ ...VIEW, input }), { query: "input=4k3%2F8%2F8%2F8%2F8%2F8%2F8%2F4K3+w+-+-+0+1", tooLong: false });
+  assert.deepEqual(shareQuery({ ...VIEW, input }), { query: "input=4k3%2F8%2F8%2F8%2F8%2F8%2F8%2F4K3+w+-+-+0+1", tooLong: false, variantsTooLong: false });
   const query = shareQuery({ ...VIEW, input, lenient: true, rules: "atomic", notation: "san", named: true }).query;
-  assert.deepEqual(readAddress(`?${query}`), { input, lenient: true, rules: "atomic", notation: "san", pgn: null, ply: null, flipped: false, unknown: [] });
+  assert.deepEqual(readAddress(`?${query}`), { input, lenient: true, rules: "atomic", notation: "san", pgn: null, ply: null, flipped: false, variants: null, unknown: [] });
   // a notation the address did not ask for is left out
   assert.equal(shareQuery({ ...VIEW, input, notation: "san" }).query.includes("notation"), false);
   assert.equal(shareQuery(VIEW).query, "");
@@ -36,11 +36,11 @@ test("a game's address, and one too long for it", () => {
   const { query, tooLong } = shareQuery(view);
   assert.equal(tooLong, false);
   // the rules are the game's own: not in the address
-  assert.deepEqual(readAddress(query), { input: null, lenient: false, rules: null, notation: "san", pgn, ply: "0.1", flipped: false, unknown: [] });
+  assert.deepEqual(readAddress(query), { input: null, lenient: false, rules: null, notation: "san", pgn, ply: "0.1", flipped: false, variants: null, unknown: [] });
   const long = { ...view, pgn: "x".repeat(MAX_SHARED_PGN + 1) };
   const shared = shareQuery(long);
   assert.equal(shared.tooLong, true);
-  assert.deepEqual(readAddress(shared.query), { input: "x", lenient: false, rules: null, notation: "san", pgn: null, ply: null, flipped: false, unknown: [] });
+  assert.deepEqual(readAddress(shared.query), { input: "x", lenient: false, rules: null, notation: "san", pgn: null, ply: null, flipped: false, variants: null, unknown: [] });
 });
 
 test("a game from an address keeps its own tags, not the ones the writer filled in", () => {
@@ -54,6 +54,21 @@ test("the board's orientation is in the address", () => {
   assert.equal(query, "input=x&flip=1");
   assert.equal(readAddress(`?${query}`).flipped, true);
   assert.equal(shareQuery({ ...VIEW, input: "x", flipped: false }).query, "input=x");
+});
+
+test("a variants file is in the address while it fits, before the rest", () => {
+  const variants = "[tiny:chess]\nmaxRank = 6\n";
+  const shared = shareQuery({ ...VIEW, input: "tiny:standard", rules: "tiny", variants });
+  assert.equal(shared.variantsTooLong, false);
+  assert.ok(shared.query.startsWith("variants="), shared.query);
+  const address = readAddress(`?${shared.query}`);
+  assert.equal(address.variants, variants);
+  assert.equal(address.rules, "tiny");
+  assert.deepEqual(address.unknown, []);
+  const long = shareQuery({ ...VIEW, input: "x", variants: "#".repeat(MAX_SHARED_VARIANTS + 1) });
+  assert.equal(long.variantsTooLong, true);
+  assert.equal(readAddress(`?${long.query}`).variants, null);
+  assert.equal(shareQuery({ ...VIEW, input: "x", variants: "" }).variantsTooLong, false);
 });
 
 test("an address's problems are each said", () => {

@@ -80,13 +80,65 @@ pub async fn data_games_by_clicks(client: &Client, base: &str) {
 }
 
 /// The book's new game (docs/src/new-game.md), its file as the chapter
-/// gives it, played on the page by clicks.
+/// gives it pasted into the page's box of the user's own games (the
+/// service knows nothing of it), played by clicks; the page's address then
+/// holds the file, and opens the game again in a page of its own.
 pub async fn the_books_new_game(client: &Client, base: &str) {
     let chapter = include_str!("../../../../docs/src/new-game.md");
     let ini = chapter.split("```ini\n").nth(1).and_then(|rest| rest.split("```").next()).expect("the chapter's file");
-    // the file's game, added as `--variants tiny.ini` adds it
-    let _ = polyfen::define_rules("tiny.ini", ini);
-    open_rules(client, base, "tinyknights").await;
+    client.goto(&format!("{base}/")).await.expect("the page loads");
+    wait_for(client, "the page ready", READY, |v| v == "false").await;
+    // a file with a mistake is refused naming its line
+    click(client, "#own-games summary").await;
+    let broken = ini.replace("maxRank = 6", "maxRank = six");
+    client
+        .execute("document.getElementById('variants-input').value = arguments[0];", vec![json!(broken)])
+        .await
+        .expect("runs");
+    click(client, "#variants-load").await;
+    let refused =
+        wait_for(client, "the file refused", "return document.getElementById('variants-messages').textContent;", |v| {
+            v.as_str().is_some_and(|t| !t.is_empty())
+        })
+        .await;
+    assert!(refused.as_str().is_some_and(|t| t.contains("variants:4: [tinyknights] maxRank")), "{refused}");
+    // the file as the chapter gives it
+    client
+        .execute("document.getElementById('variants-input').value = arguments[0];", vec![json!(ini)])
+        .await
+        .expect("runs");
+    click(client, "#variants-load").await;
+    wait_for(client, "the game's rules", "return document.getElementById('rules').value;", |v| v == "tinyknights")
+        .await;
+    wait_for(client, "its board", "return document.querySelectorAll('#board .square').length;", |v| v == 36).await;
+    wait_for(client, "the squares", "return document.querySelectorAll('#board .square.movable').length;", |v| {
+        v.as_u64().is_some_and(|n| n > 0)
+    })
+    .await;
+    wait_for(client, "the page ready", READY, |v| v == "false").await;
+    client.execute("document.getElementById('own-games').scrollIntoView();", vec![]).await.expect("runs");
+    screenshot(client, "page-own-games.png").await;
     play_line(client, &[("c1", "d3", "Ad3"), ("c6", "d4", "Ad4"), ("d3", "c5", "Axc5")]).await;
     screenshot(client, "page-fairy-tinyknights.png").await;
+    // its rules key by key, from the file
+    let about = wait_for(
+        client,
+        "the rules key by key",
+        "const d = document.getElementById('rules-about'); return d.hidden ? '' : \
+         document.getElementById('rules-about-head').textContent;",
+        |v| v.as_str().is_some_and(|t| !t.is_empty()),
+    )
+    .await;
+    assert!(about.as_str().is_some_and(|t| t.starts_with("tinyknights is defined as data at variants:")), "{about}");
+    // the address holds the file: a new page plays the game from it
+    let address = wait_for(client, "the address", "return window.location.search;", |v| {
+        v.as_str().is_some_and(|s| s.contains("variants=") && s.contains("pgn="))
+    })
+    .await;
+    client.goto(&format!("{base}/{}", address.as_str().expect("text"))).await.expect("the page loads");
+    wait_for(client, "the game again", AT, |v| v == "Axc5").await;
+    wait_for(client, "the page ready", READY, |v| v == "false").await;
+    let problems = client.execute("return document.getElementById('address-messages').textContent;", vec![]).await;
+    assert_eq!(problems.expect("runs"), json!(""));
+    play_line(client, &[("d4", "c2", "Axc2")]).await;
 }
