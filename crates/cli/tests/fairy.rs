@@ -80,6 +80,18 @@ fn setup_perft_and_a_move_that_is_not_legal() {
 }
 
 #[test]
+fn moves_in_a_familys_notation_and_one_the_game_does_not_write() {
+    let wxf = common::run(&["moves", "--notation", "fairy-wxf", "minixiangqi:standard"], "");
+    assert_eq!(wxf.code, 0, "{}", wxf.stderr);
+    assert!(wxf.stdout.starts_with("C6+1\nC6+2\n"), "{}", wxf.stdout);
+    let thai = common::run(&["move", "--position", "makruk:standard", "--to", "fairy-thai-san", "b1d2", "ม-ง๗"], "");
+    assert_eq!((thai.code, thai.stdout.as_str()), (0, "ม-ง๒\nม-ง๗\n"), "{}", thai.stderr);
+    let refused = common::run(&["moves", "--notation", "fairy-wxf", "makruk:standard"], "");
+    assert_ne!(refused.code, 0);
+    assert!(refused.stderr.contains("makruk moves cannot be written in fairy-wxf; makruk move notations: fairy-uci, fairy-san, fairy-thai-san, fairy-thai-lan"), "{}", refused.stderr);
+}
+
+#[test]
 fn the_list_and_a_resolved_definition() {
     let list = common::run(&["variants"], "");
     assert_eq!(list.code, 0, "{}", list.stderr);

@@ -48,5 +48,5 @@ pub use keys::Field;
 pub use piece::{PieceKind, PieceSet};
 pub use reader::{BUILTIN_INI, BUILTIN_SOURCE, ReadReport, Variants, known_keys};
 pub use region::Region;
-pub use rules::{Move, MoveError, MoveKind, Position, PositionError, Rules};
+pub use rules::{FamilyNotation, Move, MoveError, MoveKind, Position, PositionError, Rules};
 pub use value::{Outcome, Value};

@@ -133,6 +133,16 @@ pub trait GamePosition: Clone + fmt::Debug + PartialEq + Eq + Send + Sync + Size
         None
     }
 
+    /// The move notations this position's moves are written in: by default
+    /// every one of the game's ([`GamePosition::MOVE_NOTATIONS`]); a game
+    /// whose rules variants write their moves in notations of their own
+    /// (the games defined as data: Xiangqi's WXF for Xiangqi's pieces)
+    /// answers with those of the position's rules, the default first. The
+    /// facade refuses the others before it asks the game.
+    fn rules_move_notations(&self) -> Vec<Self::MoveNotation> {
+        Self::MOVE_NOTATIONS.to_vec()
+    }
+
     /// The id of the rules variant the position is played by (one of
     /// [`GamePosition::rules`]), `None` for the game's own rules.
     fn rules_id(&self) -> Option<&'static str> {

@@ -151,6 +151,10 @@ macro_rules! any {
                     JsonPosition::$game(<$ty as GamePosition>::to_json(self, &WriteOptions::default()))
                 }
 
+                fn move_notations(&self) -> Vec<MoveNotation> {
+                    crate::per_game::move_notations(self)
+                }
+
                 fn legal_moves(&self, notation: MoveNotation, options: &RuleOptions) -> Result<Vec<String>, RulesError> {
                     crate::per_game::legal_moves(self, notation, options)
                 }

@@ -152,8 +152,8 @@ fn read_named(position: &str, from: Option<Notation>, options: ReadOptions) -> R
     read(position, from, &options)
 }
 
-/// The move `text` written in every move notation of the game, and the
-/// notation `text` is written in.
+/// The move `text` written in every move notation of the position
+/// ([`Position::move_notations`]), and the notation `text` is written in.
 ///
 /// # Errors
 ///
@@ -165,7 +165,7 @@ pub fn move_forms(
     let variant = position.variant();
     let rules = RuleOptions::default();
     let mut forms = Vec::new();
-    for &notation in variant.move_notations() {
+    for notation in position.move_notations() {
         let mut after = position.clone();
         forms.push((notation, after.play(text, notation, &rules)?));
     }

@@ -51,7 +51,16 @@ macro_rules! with_games {
         /// any variants file, each one of its rules variants.
         Fairy(polyfen_fairy::FairyPosition) {
             notations: polyfen_fairy::FairyNotation [FairyFen],
-            moves: polyfen_fairy::FairyMoveNotation [FairyUci, FairySan],
+            moves: polyfen_fairy::FairyMoveNotation [
+                FairyUci,
+                FairySan,
+                FairyWxf,
+                FairyJanggi,
+                FairyThaiSan,
+                FairyThaiLan,
+                FairyHosking,
+                FairyHodges,
+            ],
         }
         } }
     };

@@ -43,6 +43,27 @@ fn move_notation<T: Listed>(notation: MoveNotation) -> Result<T::MoveNotation, R
     T::move_notation(notation).ok_or(RulesError::WrongNotation { variant: T::VARIANT, notation })
 }
 
+/// `notation` as the game's when the position's rules write their moves
+/// in it, or the error naming those they are written in.
+fn move_notation_of<T: Listed>(position: &T, notation: MoveNotation) -> Result<T::MoveNotation, RulesError> {
+    let own = move_notation::<T>(notation)?;
+    let writable = position.rules_move_notations();
+    if writable.contains(&own) {
+        return Ok(own);
+    }
+    Err(RulesError::NotationOfOtherRules {
+        variant: T::VARIANT,
+        rules: position.rules_id(),
+        notation,
+        notations: writable.into_iter().map(T::move_notation_id).collect(),
+    })
+}
+
+/// The move notations the position's moves are written in.
+pub(crate) fn move_notations<T: Listed>(position: &T) -> Vec<MoveNotation> {
+    position.rules_move_notations().into_iter().map(T::move_notation_id).collect()
+}
+
 pub(crate) fn write_json(json: &JsonPosition, out: &mut String) -> Result<(), ConvertError> {
     let text = serde_json::to_string(json).map_err(|e| ConvertError::Json(e.to_string()))?;
     out.push_str(&text);
@@ -75,7 +96,7 @@ pub(crate) fn legal_moves<T: Listed>(
     notation: MoveNotation,
     options: &RuleOptions,
 ) -> Result<Vec<String>, RulesError> {
-    let own = move_notation::<T>(notation)?;
+    let own = move_notation_of(position, notation)?;
     GamePosition::legal_moves(position, own, options).map_err(rules_error::<T>)
 }
 
@@ -86,7 +107,7 @@ pub(crate) fn play_with<T: Listed>(
     options: &RuleOptions,
     lenient: bool,
 ) -> Result<Played, RulesError> {
-    let own = move_notation::<T>(write_as)?;
+    let own = move_notation_of(position, write_as)?;
     GamePosition::play_with(position, MoveToPlay { text, write_as: own, lenient }, options).map_err(rules_error::<T>)
 }
 
@@ -106,6 +127,6 @@ pub(crate) fn divide_with<T: Listed>(
     options: &RuleOptions,
     control: &PerftControl,
 ) -> Result<Vec<Divided>, RulesError> {
-    let own = move_notation::<T>(notation)?;
+    let own = move_notation_of(position, notation)?;
     GamePosition::divide_with(position, PerftRun { depth, options, control }, own).map_err(rules_error::<T>)
 }

@@ -97,12 +97,23 @@ pub trait Position {
         Ok(written)
     }
 
+    /// The move notations this position's moves are written in: its
+    /// game's ([`VariantId::move_notations`]), less those its rules variant
+    /// does not write (a game defined as data writes Xiangqi's WXF only
+    /// with Xiangqi's pieces, Thai SAN only with Makruk's), the default
+    /// first.
+    fn move_notations(&self) -> Vec<MoveNotation> {
+        self.variant().move_notations().to_vec()
+    }
+
     /// Every legal move, written in `notation` (one of
-    /// [`VariantId::move_notations`]), in the game's generation order.
+    /// [`Position::move_notations`]), in the game's generation order.
     ///
     /// # Errors
     ///
     /// [`RulesError::WrongNotation`] for a notation of another game,
+    /// [`RulesError::NotationOfOtherRules`] for one of the game's that the
+    /// position's rules variant does not write,
     /// [`RuleError::IllegalPosition`] when moves cannot be generated,
     /// [`RulesError::Unsupported`] for a game without rules.
     fn legal_moves(&self, notation: MoveNotation, options: &RuleOptions) -> Result<Vec<String>, RulesError> {

@@ -65,6 +65,25 @@ pub enum RulesError {
         /// The notation asked for.
         notation: MoveNotation,
     },
+    /// The move notation is the game's, but the position's rules variant
+    /// does not write its moves in it (Xiangqi's WXF asked of a game
+    /// without Xiangqi's pieces).
+    #[error(
+        "{} moves cannot be written in {notation}; {} move notations: {}",
+        rules.unwrap_or(variant.into()),
+        rules.unwrap_or(variant.into()),
+        notation_list(notations)
+    )]
+    NotationOfOtherRules {
+        /// The position's game.
+        variant: VariantId,
+        /// The position's rules variant, `None` for the game's own rules.
+        rules: Option<&'static str>,
+        /// The notation asked for.
+        notation: MoveNotation,
+        /// The move notations the position's moves are written in.
+        notations: Vec<MoveNotation>,
+    },
     /// What the game's rules answered: an illegal position, a move that
     /// is not legal, a limit exceeded, a perft stopped.
     #[error(transparent)]

@@ -316,3 +316,50 @@ fn a_data_games_pieces_are_explained_with_their_moves_in_words() {
         polyfen::explain::explain(polyfen::polyfen_chess::START_FEN, None, &ReadOptions::default()).expect("reads");
     assert_eq!(chess.parts[0].parts[0].meaning, "The letter r puts a black rook on a8.");
 }
+
+#[test]
+fn a_data_games_moves_are_written_in_its_familys_notation() {
+    let rules = RuleOptions::default();
+    let start =
+        |name: &str| read(&format!("{name}:standard"), None, &ReadOptions::default()).expect("a setup").position;
+    // Xiangqi's WXF, Janggi's, Thai SAN and LAN, Hosking's and Hodges', as
+    // Fairy-Stockfish writes them (xiangqi and shogi are their own crates')
+    let cases = [
+        ("minixiangqi", "b1b3", MoveNotation::FairyWxf, "C6+2"),
+        ("janggi", "b1c3", MoveNotation::FairyJanggi, "H02-83"),
+        ("makruk", "b1d2", MoveNotation::FairyThaiSan, "ม-ง๒"),
+        ("makruk", "a3a4", MoveNotation::FairyThaiLan, "บ ก๓-ก๔"),
+        ("minishogi", "d1c2", MoveNotation::FairyHosking, "B34"),
+        ("minishogi", "d1b3", MoveNotation::FairyHodges, "B-4c"),
+    ];
+    for (name, uci, notation, written) in cases {
+        let position = start(name);
+        assert!(position.move_notations().contains(&notation), "{name} {notation}");
+        assert!(position.legal_moves(notation, &rules).expect("legal moves").iter().any(|m| m == written));
+        let mut next = position.clone();
+        assert_eq!(next.play(uci, notation, &rules).as_deref(), Ok(written), "{name}");
+        // and read back, in any notation of the game
+        let mut again = position.clone();
+        assert_eq!(again.play(written, MoveNotation::FairyUci, &rules).as_deref(), Ok(uci), "{name}");
+    }
+    // a notation of another family is refused, naming the game's own
+    let makruk = start("makruk");
+    assert_eq!(
+        makruk.move_notations(),
+        [MoveNotation::FairyUci, MoveNotation::FairySan, MoveNotation::FairyThaiSan, MoveNotation::FairyThaiLan]
+    );
+    let error = makruk.legal_moves(MoveNotation::FairyWxf, &rules).unwrap_err();
+    assert!(matches!(error, polyfen::RulesError::NotationOfOtherRules { .. }), "{error:?}");
+    assert_eq!(
+        error.to_string(),
+        "makruk moves cannot be written in fairy-wxf; makruk move notations: fairy-uci, fairy-san, fairy-thai-san, \
+         fairy-thai-lan"
+    );
+    assert!(makruk.clone().play("b1d2", MoveNotation::FairyHodges, &rules).is_err());
+    // a game record is refused a notation its rules do not write, and
+    // written in one they do
+    let pgn = "[Variant \"Makruk\"]\n\n1. Nd2 *";
+    let game = polyfen::records::read_pgn(pgn, polyfen::records::GameOptions::default()).remove(0).expect("reads");
+    assert!(game.main_line(Some(MoveNotation::FairyWxf)).is_err());
+    assert_eq!(game.main_line(Some(MoveNotation::FairyThaiSan)).expect("a line").moves, ["ม-ง๒"]);
+}

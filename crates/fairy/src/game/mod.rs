@@ -32,7 +32,7 @@ pub use record::FairyAdapter;
 use crate::fen::{Cell, FairySetup, Letters, Piece, parse_square, square_name};
 use crate::piece::PieceKind;
 use crate::registry;
-use crate::rules::{Move, Position, Rules};
+use crate::rules::{FamilyNotation, Move, Position, Rules};
 use crate::value::Outcome;
 
 /// The notation of positions of the games defined as data.
@@ -56,6 +56,69 @@ pub enum FairyMoveNotation {
     /// the Shogi family Hodges' notation with numbers, its default there
     /// (`P-76`, `S*34`, `Bx22+`, `+R-24`).
     FairySan,
+    /// Xiangqi's WXF as Fairy-Stockfish writes it (`NOTATION_XIANGQI_WXF`),
+    /// for the games whose pieces are all Xiangqi's (xiangqi, manchu,
+    /// supply, minixiangqi, a user's own): `H2+3`, `C8=5`, `R+=3`, `17+1`,
+    /// `P@54`.
+    FairyWxf,
+    /// Janggi's notation as Fairy-Stockfish writes it (`NOTATION_JANGGI`),
+    /// for the games of Janggi's pieces: each square its rank from the top
+    /// (the tenth `0`) then its file, `C82-85`, `R01x11+`.
+    FairyJanggi,
+    /// Thai SAN as Fairy-Stockfish writes it (`NOTATION_THAI_SAN`), for the
+    /// games whose pieces all have a Thai letter (makruk, makpong,
+    /// cambodian, asean, sittuyin): `ม-ง๒`, `ก๔`, `คxง๕`.
+    FairyThaiSan,
+    /// Thai long algebraic as Fairy-Stockfish writes it
+    /// (`NOTATION_THAI_LAN`), for the same games: `ม ข๑-ง๒`, `บ ค๔xง๕`.
+    FairyThaiLan,
+    /// Hosking's notation as Fairy-Stockfish writes it
+    /// (`NOTATION_SHOGI_HOSKING`), for the Shogi family: `P76`, `S'34`,
+    /// `G69-58`.
+    FairyHosking,
+    /// Hodges' notation with letters for the ranks as Fairy-Stockfish writes
+    /// it (`NOTATION_SHOGI_HODGES`), for the Shogi family: `P-7f`, `S*3d`,
+    /// `Bx2b+`.
+    FairyHodges,
+}
+
+impl FairyMoveNotation {
+    /// Every move notation of the games defined as data, the default first.
+    pub const ALL: [FairyMoveNotation; 8] = [
+        FairyMoveNotation::FairyUci,
+        FairyMoveNotation::FairySan,
+        FairyMoveNotation::FairyWxf,
+        FairyMoveNotation::FairyJanggi,
+        FairyMoveNotation::FairyThaiSan,
+        FairyMoveNotation::FairyThaiLan,
+        FairyMoveNotation::FairyHosking,
+        FairyMoveNotation::FairyHodges,
+    ];
+
+    /// The family notation this is, if it is one.
+    pub const fn family(self) -> Option<FamilyNotation> {
+        match self {
+            FairyMoveNotation::FairyUci | FairyMoveNotation::FairySan => None,
+            FairyMoveNotation::FairyWxf => Some(FamilyNotation::Wxf),
+            FairyMoveNotation::FairyJanggi => Some(FamilyNotation::Janggi),
+            FairyMoveNotation::FairyThaiSan => Some(FamilyNotation::ThaiSan),
+            FairyMoveNotation::FairyThaiLan => Some(FamilyNotation::ThaiLan),
+            FairyMoveNotation::FairyHosking => Some(FamilyNotation::Hosking),
+            FairyMoveNotation::FairyHodges => Some(FamilyNotation::Hodges),
+        }
+    }
+
+    /// The move notation a family notation is.
+    const fn of_family(family: FamilyNotation) -> FairyMoveNotation {
+        match family {
+            FamilyNotation::Wxf => FairyMoveNotation::FairyWxf,
+            FamilyNotation::Janggi => FairyMoveNotation::FairyJanggi,
+            FamilyNotation::ThaiSan => FairyMoveNotation::FairyThaiSan,
+            FamilyNotation::ThaiLan => FairyMoveNotation::FairyThaiLan,
+            FamilyNotation::Hosking => FairyMoveNotation::FairyHosking,
+            FamilyNotation::Hodges => FairyMoveNotation::FairyHodges,
+        }
+    }
 }
 
 /// The game Fairy-Stockfish calls `fairy`, which a position names no other.
@@ -232,35 +295,89 @@ impl FairyPosition {
         self.rules.history_outcome(std::slice::from_ref(&*self.position)).map_or(GameStatus::Ongoing, ended)
     }
 
-    /// The legal move `text` is, or why it is none, with the legal moves
-    /// as candidates (those from the same square when the text names one).
-    /// The legal move `text` is, in UCI or SAN (with or without its check
-    /// mark), or why it is none, with the legal moves as candidates.
+    /// The move notations the position's moves are written in: UCI, SAN
+    /// and the family notations of its game's pieces ([`Rules::writes`]).
+    pub fn move_notations(&self) -> Vec<FairyMoveNotation> {
+        let families = self.rules.family_notations().into_iter().map(FairyMoveNotation::of_family);
+        [FairyMoveNotation::FairyUci, FairyMoveNotation::FairySan].into_iter().chain(families).collect()
+    }
+
+    /// Whether the position's moves are written in `notation`.
+    fn writes(&self, notation: FairyMoveNotation) -> bool {
+        notation.family().is_none_or(|family| self.rules.writes(family))
+    }
+
+    /// The error for a move notation the position's game does not write
+    /// (the facade names the game's own before it asks).
+    fn not_written() -> RuleError {
+        RuleError::Unsupported("such move notation for its pieces")
+    }
+
+    /// The legal move `text` is, in UCI, SAN or a family notation of the
+    /// game (with or without its check mark), or why it is none, with the
+    /// legal moves as candidates: those of the notation the text looks
+    /// most like, or, when the text names several moves, those.
     pub(crate) fn legal_move(&self, text: &str) -> Result<Move, MoveError> {
         let trimmed = text.trim();
         let uci_error = match self.rules.parse_uci(&self.position, trimmed) {
             Ok(mv) => return Ok(mv),
             Err(e) => e,
         };
-        // SAN's check marks may be left out or added (not Hodges' `+`,
-        // which promotes)
-        let bare = |san: &str| {
-            if self.rules.shogi_notation { san.to_owned() } else { san.trim_end_matches(['+', '#']).to_owned() }
+        // check marks may be left out or added where the notation marks
+        // checks (not Hodges' `+`, which promotes)
+        let marks = |notation: FairyMoveNotation| match notation.family() {
+            Some(family) => family.marks_checks(),
+            None => !self.rules.shogi_notation,
         };
-        let sans = self.rules.legal_san(&self.position);
-        let found = sans
-            .iter()
-            .find(|(_, san)| san == trimmed)
-            .or_else(|| sans.iter().find(|(_, san)| !trimmed.is_empty() && bare(san) == bare(trimmed)));
-        if let Some(&(mv, _)) = found {
-            return Ok(mv);
+        let bare = |text: &str, notation| {
+            if marks(notation) { text.trim_end_matches(['+', '#']).to_owned() } else { text.to_owned() }
+        };
+        let written: Vec<(FairyMoveNotation, Vec<(Move, String)>)> = self
+            .move_notations()
+            .into_iter()
+            .filter(|&n| n != FairyMoveNotation::FairyUci)
+            .map(|n| (n, self.legal_written(n)))
+            .collect();
+        let mut found: Vec<(Move, &str)> = Vec::new();
+        for (notation, texts) in &written {
+            let exact: Vec<&(Move, String)> = texts.iter().filter(|(_, t)| t == trimmed).collect();
+            let matched = if exact.is_empty() && !trimmed.is_empty() {
+                texts.iter().filter(|(_, t)| bare(t, *notation) == bare(trimmed, *notation)).collect()
+            } else {
+                exact
+            };
+            for (mv, t) in matched {
+                if !found.iter().any(|(m, _)| m == mv) {
+                    found.push((*mv, t));
+                }
+            }
+        }
+        match found[..] {
+            [(mv, _)] => return Ok(mv),
+            [] => {}
+            _ => {
+                let candidates = found.iter().map(|(mv, _)| self.rules.uci(&self.position, *mv)).collect();
+                let message = format!("{trimmed} names more than one legal move of {}", self.name);
+                return Err(MoveError::new(message, 0..text.len()).with_candidates(candidates));
+            }
         }
         let message = format!("{trimmed} is not a legal move of {}", self.name);
         let candidates = if guess_notation(trimmed) == FairyMoveNotation::FairySan {
-            // the moves of the same piece letter, else all
-            let letter = trimmed.chars().next().filter(char::is_ascii_uppercase);
-            let all: Vec<String> = sans.into_iter().map(|(_, san)| san).collect();
-            let same: Vec<String> = all.iter().filter(|s| letter.is_some_and(|l| s.starts_with(l))).cloned().collect();
+            // the notation the text looks most like: the most moves with its
+            // first character and its length; of it, those moves, else all
+            let first = trimmed.chars().next();
+            let length = trimmed.chars().count();
+            let alike = |t: &String| t.chars().next() == first && t.chars().count() == length;
+            let best = written
+                .iter()
+                .max_by_key(|(n, texts)| {
+                    (texts.iter().filter(|(_, t)| alike(t)).count(), *n == FairyMoveNotation::FairySan)
+                })
+                .map(|(_, texts)| texts.as_slice())
+                .unwrap_or_default();
+            let all: Vec<String> = best.iter().map(|(_, t)| t.clone()).collect();
+            let same: Vec<String> =
+                all.iter().filter(|t| first.is_some() && t.chars().next() == first).cloned().collect();
             if same.is_empty() { all } else { same }
         } else {
             let from = trimmed.get(..2).unwrap_or_default();
@@ -270,11 +387,24 @@ impl FairyPosition {
         Err(MoveError::new(message, 0..text.len()).with_candidates(candidates))
     }
 
+    /// Every legal move with its text in `notation`, in generation order.
+    fn legal_written(&self, notation: FairyMoveNotation) -> Vec<(Move, String)> {
+        match notation.family() {
+            Some(family) => self.rules.legal_in(&self.position, family),
+            None if notation == FairyMoveNotation::FairySan => self.rules.legal_san(&self.position),
+            None => {
+                let moves = self.rules.legal_moves(&self.position);
+                moves.into_iter().map(|m| (m, self.rules.uci(&self.position, m))).collect()
+            }
+        }
+    }
+
     /// A legal move written in `notation`.
     pub(crate) fn write(&self, mv: Move, notation: FairyMoveNotation) -> String {
-        match notation {
-            FairyMoveNotation::FairyUci => self.rules.uci(&self.position, mv),
-            FairyMoveNotation::FairySan => self.rules.san(&self.position, mv),
+        match notation.family() {
+            Some(family) => self.rules.write_in(&self.position, mv, family),
+            None if notation == FairyMoveNotation::FairySan => self.rules.san(&self.position, mv),
+            None => self.rules.uci(&self.position, mv),
         }
     }
 
@@ -314,7 +444,7 @@ impl GamePosition for FairyPosition {
     type Notation = FairyNotation;
     const NOTATIONS: &'static [FairyNotation] = &[FairyNotation::FairyFen];
     type MoveNotation = FairyMoveNotation;
-    const MOVE_NOTATIONS: &'static [FairyMoveNotation] = &[FairyMoveNotation::FairyUci, FairyMoveNotation::FairySan];
+    const MOVE_NOTATIONS: &'static [FairyMoveNotation] = &FairyMoveNotation::ALL;
     const STYLES: &'static [&'static str] = &["ascii", "svg"];
     /// The start of Fairy-Stockfish's `fairy` game (its chess start: the
     /// fairy pieces are there to be placed); a test checks it is the
@@ -547,13 +677,19 @@ impl GamePosition for FairyPosition {
         })
     }
 
+    /// UCI, SAN and the family notations of the game's pieces.
+    fn rules_move_notations(&self) -> Vec<FairyMoveNotation> {
+        self.move_notations()
+    }
+
     fn legal_moves(&self, notation: FairyMoveNotation, _options: &RuleOptions) -> Result<Vec<String>, RuleError> {
         self.playable()?;
+        if !self.writes(notation) {
+            return Err(Self::not_written());
+        }
         Ok(match notation {
             FairyMoveNotation::FairyUci => self.rules.legal_uci(&self.position),
-            FairyMoveNotation::FairySan => {
-                self.rules.legal_san(&self.position).into_iter().map(|(_, san)| san).collect()
-            }
+            _ => self.legal_written(notation).into_iter().map(|(_, text)| text).collect(),
         })
     }
 
@@ -563,6 +699,9 @@ impl GamePosition for FairyPosition {
         _options: &RuleOptions,
     ) -> Result<Played, RuleError> {
         self.playable()?;
+        if !self.writes(write_as) {
+            return Err(Self::not_written());
+        }
         let mv = self.legal_move(text).map_err(|error| RuleError::Move { index: 0, error })?;
         let written = self.write(mv, write_as);
         *self.position = self.rules.make(&self.position, mv);
@@ -577,6 +716,9 @@ impl GamePosition for FairyPosition {
 
     fn divide_with(&self, run: PerftRun<'_>, notation: FairyMoveNotation) -> Result<Vec<Divided>, RuleError> {
         self.playable()?;
+        if !self.writes(notation) {
+            return Err(Self::not_written());
+        }
         polyfen_game::check_perft_depth(run.depth, PERFT_DEPTH_LIMIT)?;
         run.control.divide_written(&self.tree(), run.depth, |mv| self.write(mv, notation))
     }
@@ -723,9 +865,24 @@ impl Explain for FairyPosition {
     /// UCI and SAN as Fairy-Stockfish writes them: a drop's piece and `@`
     /// (`P@e4`, Shogi's `+P@e4`), SAN's piece letter, a promotion (`=Q`,
     /// UCI's trailing letter, Shogi's `+`), the squares.
+    /// A move in a family notation is one part, the move from its square
+    /// to its square.
     fn move_parts(text: &str, notation: FairyMoveNotation, coordinate: &str) -> Vec<Part> {
         let san = notation == FairyMoveNotation::FairySan;
         let m = MoveText::new(text, coordinate);
+        if notation.family().is_some() {
+            let squares = if m.from == m.to { vec![m.to.clone()] } else { vec![m.from.clone(), m.to.clone()] };
+            let name = match notation {
+                FairyMoveNotation::FairyWxf => "Xiangqi's WXF",
+                FairyMoveNotation::FairyJanggi => "Janggi's notation",
+                FairyMoveNotation::FairyThaiSan => "Thai SAN",
+                FairyMoveNotation::FairyThaiLan => "Thai long algebraic notation",
+                FairyMoveNotation::FairyHosking => "Hosking's notation",
+                _ => "Hodges' notation",
+            };
+            let meaning = format!("The move {coordinate}, in {name} as Fairy-Stockfish writes it.");
+            return vec![Part::new(text, 0, text.len(), "move").with(text.to_owned(), meaning).on(squares)];
+        }
         let drop_at = m.chars.iter().position(|&(_, c)| c == '@' || c == '*');
         let syntax = SquareSyntax { any_case: false, two_digit_ranks: true };
         m.coordinate_parts(syntax, san, |m, k| {

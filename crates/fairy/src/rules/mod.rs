@@ -40,6 +40,7 @@ mod compile;
 mod connect;
 mod counting;
 mod enclose;
+mod family;
 mod legal;
 mod move_type;
 mod moves;
@@ -51,6 +52,7 @@ mod san;
 mod uci;
 
 pub use compile::Rules;
+pub use family::FamilyNotation;
 pub use moves::{Move, MoveKind};
 pub use position::{Position, PositionError};
 pub use uci::MoveError;

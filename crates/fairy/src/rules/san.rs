@@ -34,7 +34,7 @@ impl Rules {
     /// `m` in SAN, told from the other moves of `legal`.
     fn san_among(&self, pos: &Position, m: Move, legal: &[Move]) -> String {
         if self.shogi_notation {
-            return self.hodges(pos, m, legal);
+            return self.shogi_move(pos, m, legal, ShogiStyle::HodgesNumber);
         }
         let mut out = String::with_capacity(8);
         let us = pos.side;
@@ -103,7 +103,7 @@ impl Rules {
 
     /// A piece's letter in SAN: its second letter where the game has one
     /// (Xiangqi's `H` and `E`), else its own, in upper case.
-    fn san_letter(&self, kind: u8) -> char {
+    pub(super) fn san_letter(&self, kind: u8) -> char {
         if let crate::value::Value::PieceLetters(map) = self.def.get(crate::keys::Field::PieceSynonyms)
             && let Some(c) = map.iter().find_map(|(k, c)| (k.index() == kind).then_some(*c))
         {
@@ -117,20 +117,18 @@ impl Rules {
         let _ = write!(out, "{}", u32::from(self.rank_of(sq)) + 1);
     }
 
-    /// The origin as far as SAN needs it: a pawn's file when it captures,
+    /// How far SAN names the origin of `m`: a pawn's file when it captures,
     /// else the file, the rank or the square that tells the move from those
     /// of the side's other pieces of its type to the same square.
-    fn disambiguate(&self, pos: &Position, m: Move, legal: &[Move], capture: bool, out: &mut String) {
+    pub(super) fn origin_needed(&self, pos: &Position, m: Move, legal: &[Move], capture: bool) -> Origin {
         let from = usize::from(m.from);
         let moved = kind(pos.board[from]);
         if moved == PAWN {
             if capture {
-                out.push(char::from(b'a' + self.file_of(from)));
-                return;
+                return Origin::File;
             }
             if matches!(m.kind, MoveKind::Promotion(_)) && m.from != m.to && self.sittuyin_promotion {
-                self.san_square(from, out);
-                return;
+                return Origin::Square;
             }
         }
         let others: Vec<usize> = legal
@@ -140,23 +138,44 @@ impl Rules {
             .filter(|&s| is_piece(pos.board[s]) && kind(pos.board[s]) == moved)
             .collect();
         if others.is_empty() {
-            return;
-        }
-        if others.iter().all(|&s| self.file_of(s) != self.file_of(from)) {
-            out.push(char::from(b'a' + self.file_of(from)));
+            Origin::None
+        } else if others.iter().all(|&s| self.file_of(s) != self.file_of(from)) {
+            Origin::File
         } else if others.iter().all(|&s| self.rank_of(s) != self.rank_of(from)) {
-            let _ = write!(out, "{}", u32::from(self.rank_of(from)) + 1);
+            Origin::Rank
         } else {
-            self.san_square(from, out);
+            Origin::Square
         }
     }
 
-    /// `m` in Hodges' notation with numbers, the Shogi family's: files
-    /// from the right and ranks from the top, as numbers.
-    fn hodges(&self, pos: &Position, m: Move, legal: &[Move]) -> String {
+    /// The origin as far as SAN needs it ([`Rules::origin_needed`]).
+    fn disambiguate(&self, pos: &Position, m: Move, legal: &[Move], capture: bool, out: &mut String) {
+        let from = usize::from(m.from);
+        match self.origin_needed(pos, m, legal, capture) {
+            Origin::None => {}
+            Origin::File => out.push(char::from(b'a' + self.file_of(from))),
+            Origin::Rank => {
+                let _ = write!(out, "{}", u32::from(self.rank_of(from)) + 1);
+            }
+            Origin::Square => self.san_square(from, out),
+        }
+    }
+
+    /// `m` in one of the Shogi family's notations: files from the right
+    /// and ranks from the top (as numbers, or letters in Hodges'), `*` for
+    /// a drop (Hosking's `'`), `x` for a capture, `-` for another move
+    /// (Hosking's only after an origin), `+` promoting, `=` not promoting
+    /// where it may.
+    pub(super) fn shogi_move(&self, pos: &Position, m: Move, legal: &[Move], style: ShogiStyle) -> String {
         let mut out = String::with_capacity(8);
         let square = |sq: usize, out: &mut String| {
-            let _ = write!(out, "{}{}", self.files - self.file_of(sq), self.ranks - self.rank_of(sq));
+            let _ = write!(out, "{}", self.files - self.file_of(sq));
+            let rank = self.ranks - 1 - self.rank_of(sq);
+            if style == ShogiStyle::Hodges {
+                out.push(char::from(b'a'.saturating_add(rank)));
+            } else {
+                let _ = write!(out, "{}", rank + 1);
+            }
         };
         let to = usize::from(m.to);
         if let MoveKind::Drop { kind: dropped, promoted } = m.kind {
@@ -164,7 +183,7 @@ impl Rules {
                 out.push('+');
             }
             out.push(self.san_letter(dropped));
-            out.push('*');
+            out.push(if style == ShogiStyle::Hosking { '\'' } else { '*' });
             square(to, &mut out);
             return out;
         }
@@ -189,7 +208,11 @@ impl Rules {
             square(from, &mut out);
         }
         let capture = is_piece(pos.board[to]) && color(pos.board[to]) != pos.side && to != from;
-        out.push(if capture { 'x' } else { '-' });
+        if capture {
+            out.push('x');
+        } else if style != ShogiStyle::Hosking || ambiguous {
+            out.push('-');
+        }
         square(to, &mut out);
         match m.kind {
             MoveKind::Promotion(k) => {
@@ -207,4 +230,28 @@ impl Rules {
         }
         out
     }
+}
+
+/// How far a move's origin is written to tell it from the others.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Origin {
+    /// Not at all.
+    None,
+    /// Its file.
+    File,
+    /// Its rank.
+    Rank,
+    /// Its square.
+    Square,
+}
+
+/// The Shogi family's notations Fairy-Stockfish writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum ShogiStyle {
+    /// Hodges' with numbers: `P-76`, `S*34`.
+    HodgesNumber,
+    /// Hodges' with letters for the ranks: `P-7f`, `S*3d`.
+    Hodges,
+    /// Hosking's: `P76`, `S'34`, `G69-58` (the origin where two could go).
+    Hosking,
 }

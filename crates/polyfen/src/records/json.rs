@@ -138,7 +138,7 @@ impl Game {
     ///
     /// As [`Game::write_pgn`].
     pub fn to_json(&self, notation: Option<MoveNotation>) -> Result<GameJson, RulesError> {
-        let notation = checked_notation(self.variant, notation)?;
+        let notation = checked_notation(self, notation)?;
         // the tree replayed once gives the main line too; a game that cannot
         // be replayed is replayed again main line first, for the error that
         // names the main line's bad move before a variation's
@@ -174,7 +174,7 @@ impl Game {
     /// ```
     pub fn write_json(&self, notation: Option<MoveNotation>, out: &mut String) -> Result<(), RulesError> {
         const NEVER: &str = "a game's JSON form is texts, numbers and lists";
-        let notation = checked_notation(self.variant, notation)?;
+        let notation = checked_notation(self, notation)?;
         let Ok(replayed) = replay_tree(self, notation) else {
             let json = self.to_json_main_line_first(notation)?;
             out.push_str(&serde_json::to_string(&json).expect(NEVER));
@@ -506,7 +506,7 @@ fn json_line<'g, R: ListedAdapter>(
 /// The game's tree in `notation` and the end of its main line, in one
 /// replay (as [`Game::main_line`] and [`json_tree`] together).
 fn replay_tree(game: &Game, notation: MoveNotation) -> Result<Replayed<'_>, RulesError> {
-    let notation = notation_for(game.variant, Some(notation))?;
+    let notation = notation_for(game, Some(notation))?;
     with_game!(game.variant, P => {
         type R = <P as GamePosition>::Adapter;
         let notation = own_notation::<R>(notation)?;
@@ -530,7 +530,7 @@ fn replay_tree(game: &Game, notation: MoveNotation) -> Result<Replayed<'_>, Rule
 
 /// The game's tree in `notation`, for JSON.
 fn json_tree(game: &Game, notation: MoveNotation) -> Result<Vec<NodeJson>, RulesError> {
-    let notation = notation_for(game.variant, Some(notation))?;
+    let notation = notation_for(game, Some(notation))?;
     with_game!(game.variant, P => {
         type R = <P as GamePosition>::Adapter;
         let pos = start::<R>(game)?;

@@ -86,11 +86,19 @@ pub(crate) fn own_notation<R: ListedAdapter>(notation: MoveNotation) -> Result<M
     <R::Position as Listed>::move_notation(notation).ok_or(RulesError::WrongNotation { variant, notation })
 }
 
-/// `notation` if it writes moves of `variant`; `None` picks the game's PGN
-/// notation (SAN, ICCS, Khet).
-pub(crate) fn notation_for(variant: VariantId, notation: Option<MoveNotation>) -> Result<MoveNotation, RulesError> {
+/// `notation` if it writes moves of `game` (its game's, and one its rules
+/// variant writes: see [`Position::move_notations`]); `None` picks the
+/// game's PGN notation (SAN, ICCS, Khet).
+pub(crate) fn notation_for(game: &Game, notation: Option<MoveNotation>) -> Result<MoveNotation, RulesError> {
+    let variant = game.variant;
     match notation {
-        Some(n) if n.variant() == variant => Ok(n),
+        Some(n) if n.variant() == variant => {
+            let notations = game.start.move_notations();
+            if game.start.variant() != variant || notations.contains(&n) {
+                return Ok(n);
+            }
+            Err(RulesError::NotationOfOtherRules { variant, rules: game.start.rules(), notation: n, notations })
+        }
         Some(n) => Err(RulesError::WrongNotation { variant, notation: n }),
         None => Ok(pgn_notation(variant)),
     }
@@ -421,7 +429,7 @@ impl Game {
     /// # Ok::<(), polyfen::RulesError>(())
     /// ```
     pub fn write_pgn(&self, notation: Option<MoveNotation>, out: &mut String) -> Result<(), RulesError> {
-        let notation = notation_for(self.variant, notation)?;
+        let notation = notation_for(self, notation)?;
         // a move that cannot be written leaves `out` as it was
         let before = out.len();
         let written = self.write_pgn_onto(notation, out);
@@ -477,7 +485,7 @@ impl Game {
     ///
     /// As [`Game::write_pgn`].
     pub fn lines(&self, notation: Option<MoveNotation>) -> Result<Vec<Vec<String>>, RulesError> {
-        let notation = notation_for(self.variant, notation)?;
+        let notation = notation_for(self, notation)?;
         if self.moves.is_empty() {
             // a diagram: its position need not be playable
             return Ok(vec![Vec::new()]);
@@ -497,7 +505,7 @@ impl Game {
     ///
     /// As [`Game::write_pgn`].
     pub fn main_line(&self, notation: Option<MoveNotation>) -> Result<MainLine, RulesError> {
-        let notation = notation_for(self.variant, notation)?;
+        let notation = notation_for(self, notation)?;
         with_game!(self.variant, P => {
             type R = <P as GamePosition>::Adapter;
             let notation = own_notation::<R>(notation)?;
@@ -606,9 +614,9 @@ pub fn play_null(position: &AnyPosition) -> Result<AnyPosition, MoveError> {
     })
 }
 
-/// Checks that `notation` writes moves of `variant`, or picks its PGN one.
-pub(crate) fn checked_notation(variant: VariantId, notation: Option<MoveNotation>) -> Result<MoveNotation, RulesError> {
-    notation_for(variant, notation)
+/// Checks that `notation` writes moves of `game`, or picks its PGN one.
+pub(crate) fn checked_notation(game: &Game, notation: Option<MoveNotation>) -> Result<MoveNotation, RulesError> {
+    notation_for(game, notation)
 }
 
 #[cfg(test)]
