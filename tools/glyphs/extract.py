@@ -10,6 +10,7 @@ traditional ones from its TC face. Debian ships the font in fonts-noto-cjk
 
 Usage: python extract.py xiangqi PATH/TO/NotoSerifCJK-Bold.ttc > crates/xiangqi/src/game/glyphs.rs
        python extract.py shogi PATH/TO/NotoSerifCJK-Bold.ttc > crates/shogi/src/game/glyphs.rs
+       python extract.py fairy PATH/TO/NotoSerifCJK-Bold.ttc > crates/fairy/src/game/glyphs.rs
 Needs fontTools (`pip install fonttools`).
 """
 
@@ -25,7 +26,18 @@ FACES = {"JP": 0, "SC": 2, "TC": 3}
 # Shogi: the eight pieces (both kings' characters), the one-character
 # promoted forms (龍 馬 全 圭 杏 と, and 竜 that some sets use), all from the JP face.
 SHOGI = "王玉飛角金銀桂香歩" + "龍竜馬全圭杏と"
+# The games defined as data draw the faces of the families that have them:
+# the Shogi family's kanji (JP face), Janggi's (楚 漢 車 馬 象 士 包 卒 兵,
+# TC face) and the Xiangqi family's simplified ones, with 旗 for Manchu's
+# banner (SC face).
+FAIRY_JANGGI = "楚漢車馬象士包卒兵"
+FAIRY_XIANGQI = "帅仕相马车炮兵将士象卒旗"
 GAMES = {
+    "fairy": (
+        "data-defined games'",
+        "JP, TC and SC faces",
+        [("JP", SHOGI), ("TC", FAIRY_JANGGI), ("SC", FAIRY_XIANGQI)],
+    ),
     "xiangqi": ("Xiangqi", "SC and TC faces", [("SC", SIMPLIFIED), ("TC", TRADITIONAL)]),
     "shogi": ("Shogi", "JP face", [("JP", SHOGI)]),
 }

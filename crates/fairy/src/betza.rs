@@ -252,6 +252,70 @@ impl Betza {
         out
     }
 
+    /// A name for a piece of these moves, when they are plain atoms that
+    /// move and capture alike in every direction: the usual name of the
+    /// compound (`BN` the archbishop, `RN` the chancellor, `QN` the
+    /// amazon), else the atoms' names joined (`NW` the knight-wazir);
+    /// `None` for moves with modifiers (a pawn's `fmWfceF`).
+    ///
+    /// ```
+    /// use polyfen_fairy::Betza;
+    ///
+    /// let name = |b: &str| Betza::parse(b).unwrap().name();
+    /// assert_eq!(name("NW").as_deref(), Some("knight-wazir"));
+    /// assert_eq!(name("NB").as_deref(), Some("archbishop"));
+    /// assert_eq!(name("F").as_deref(), Some("fers"));
+    /// assert_eq!(name("NN").as_deref(), Some("nightrider"));
+    /// assert_eq!(name("fmWfcF"), None);
+    /// ```
+    pub fn name(&self) -> Option<String> {
+        let mut atoms = Vec::with_capacity(self.parts.len());
+        for part in &self.parts {
+            let plain = part.modalities.is_empty()
+                && part.hopper.is_none()
+                && !part.lame
+                && !part.initial
+                && !part.en_passant
+                && part.directions.is_empty()
+                && part.range.is_none_or(|r| r == 0);
+            if !plain {
+                return None;
+            }
+            let name = match (part.atom, part.rider) {
+                ('W', false) => "wazir",
+                ('F', false) => "fers",
+                ('K', false) => "commoner",
+                ('D', false) => "dabbaba",
+                ('A', false) => "alfil",
+                ('H', false) => "threeleaper",
+                ('G', false) => "tripper",
+                ('N', false) => "knight",
+                ('C' | 'L', false) => "camel",
+                ('Z' | 'J', false) => "zebra",
+                ('R' | 'W', true) => "rook",
+                ('B' | 'F', true) => "bishop",
+                ('Q' | 'K', true) => "queen",
+                ('N', true) => "nightrider",
+                _ => return None,
+            };
+            if !atoms.contains(&name) {
+                atoms.push(name);
+            }
+        }
+        let mut sorted = atoms.clone();
+        sorted.sort_unstable();
+        let known = match sorted[..] {
+            [] => return None,
+            ["bishop", "knight"] => "archbishop",
+            ["knight", "rook"] => "chancellor",
+            ["knight", "queen"] => "amazon",
+            ["bishop", "wazir"] => "dragon horse",
+            ["fers", "rook"] => "dragon king",
+            _ => return Some(atoms.join("-")),
+        };
+        Some(known.to_owned())
+    }
+
     /// The moves told in words ("leaps like a knight; steps one square
     /// orthogonally").
     pub fn explain(&self) -> String {

@@ -163,11 +163,17 @@ async function lastMove(node) {
     return;
   }
   const before = await positionOf(node.parent);
+  const tree = board.tree;
+  const game = facts(tree.variant);
+  // the position before is the server's writing in the game's notation,
+  // but for a root typed in another one (read as it was detected)
+  const typed = node.parent === tree.root && tree.root.position !== tree.start;
   const answer = await api("/v1/explain", {
     input: node.coordinates,
     position: before,
+    from: game && !typed ? game.position_notation : undefined,
     lenient: $("lenient").checked,
-    rules: board.tree.rules || undefined,
+    rules: tree.rules || undefined,
   });
   if (board.cursor !== node) return;
   block.hidden = !answer.ok;

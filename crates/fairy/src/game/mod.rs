@@ -10,6 +10,8 @@
 //! [`GamePosition::rules_id`]. Without a name a position is read under
 //! Fairy-Stockfish's own `fairy` game (chess with fairy pieces).
 
+mod draw;
+mod glyphs;
 mod record;
 
 use core::fmt::Write as _;
@@ -29,8 +31,7 @@ use serde::{Deserialize, Serialize};
 
 pub use record::FairyAdapter;
 
-use crate::fen::{Cell, FairySetup, Letters, Piece, parse_square, square_name};
-use crate::piece::PieceKind;
+use crate::fen::{FairySetup, Letters, parse_square, square_name};
 use crate::registry;
 use crate::rules::{FamilyNotation, Move, Position, Rules};
 use crate::value::Outcome;
@@ -218,6 +219,23 @@ fn unknown_rules(name: &str, span: core::ops::Range<usize>) -> ParseError {
 }
 
 impl FairyPosition {
+    /// A kind of piece named in words: a predefined piece by its name
+    /// (`knight`), a game's own piece by the name of its moves and its
+    /// key (`knight-wazir (customPiece1)`), else by its letter and key
+    /// (`piece a (customPiece1)`).
+    fn kind_words(&self, kind: crate::PieceKind) -> String {
+        if kind.custom_slot().is_none() {
+            return kind.name();
+        }
+        let slot = self.rules.def.slot(kind);
+        let named = slot.betza.as_deref().and_then(|b| crate::Betza::parse(b).ok()).and_then(|b| b.name());
+        match (named, slot.letter) {
+            (Some(name), _) => format!("{name} ({kind})"),
+            (None, Some(letter)) => format!("piece {letter} ({kind})"),
+            (None, None) => kind.name(),
+        }
+    }
+
     /// The start position of the game `name`.
     ///
     /// # Errors
@@ -445,7 +463,7 @@ impl GamePosition for FairyPosition {
     const NOTATIONS: &'static [FairyNotation] = &[FairyNotation::FairyFen];
     type MoveNotation = FairyMoveNotation;
     const MOVE_NOTATIONS: &'static [FairyMoveNotation] = &FairyMoveNotation::ALL;
-    const STYLES: &'static [&'static str] = &["ascii", "svg"];
+    const STYLES: &'static [&'static str] = &["ascii", "unicode", "svg"];
     /// The start of Fairy-Stockfish's `fairy` game (its chess start: the
     /// fairy pieces are there to be placed); a test checks it is the
     /// definition's.
@@ -536,7 +554,11 @@ impl GamePosition for FairyPosition {
     }
 
     fn render(&self, style: &str) -> String {
-        if style == "svg" { svg(self) } else { ascii(self) }
+        match style {
+            "svg" => draw::svg(self),
+            "unicode" => draw::unicode(self),
+            _ => draw::ascii(self),
+        }
     }
 
     /// The squares of the largest board a game defined as data may have,
@@ -784,9 +806,10 @@ impl Explain for FairyPosition {
 
     fn piece_words(&self, file: u8, rank: u8) -> Option<String> {
         let (color, kind, base) = self.position.piece_at(&self.rules, file, rank)?;
+        let name = |kind: crate::PieceKind| self.kind_words(kind);
         Some(match base {
-            Some(base) => format!("{} {kind} (a promoted {base})", color_name(color)),
-            None => format!("{} {kind}", color_name(color)),
+            Some(base) => format!("{} {} (a promoted {})", color_name(color), name(kind), name(base)),
+            None => format!("{} {}", color_name(color), name(kind)),
         })
     }
 
@@ -934,134 +957,6 @@ fn boxes(files: u8, ranks: u8) -> Vec<SquareBox> {
         }
     }
     out
-}
-
-/// The board in text, the top rank first, with coordinates.
-fn ascii(pos: &FairyPosition) -> String {
-    let setup = pos.setup();
-    let letters = pos.letters();
-    let mut out = String::new();
-    for rank in (0..setup.ranks).rev() {
-        let _ = write!(out, "{:>2} ", u32::from(rank) + 1);
-        for file in 0..setup.files {
-            let mut cell = String::new();
-            match setup.at(file, rank) {
-                Some(c) => polyfen_core::codec::Alphabet::write_piece(&letters, c, &mut cell),
-                None => cell.push('.'),
-            }
-            let _ = write!(out, "{cell:>2}");
-        }
-        out.push('\n');
-    }
-    out.push_str("   ");
-    for file in 0..setup.files {
-        let _ = write!(out, " {}", char::from(b'a' + file));
-    }
-    out.push('\n');
-    let fen = setup.write(&letters);
-    if let Some(pocket) = fen.split_once('[').and_then(|(_, rest)| rest.split_once(']')).map(|(p, _)| p) {
-        let _ = writeln!(out, "in hand: {}", if pocket.is_empty() { "-" } else { pocket });
-    }
-    let _ = writeln!(out, "{} to move ({})", color_name(setup.side), pos.name);
-    out
-}
-
-/// The board as an SVG drawing: squares, pieces as letters in discs, walls
-/// as dark squares, coordinates.
-fn svg(pos: &FairyPosition) -> String {
-    let setup = pos.setup();
-    let letters = pos.letters();
-    let (files, ranks) = (i32::from(setup.files), i32::from(setup.ranks));
-    // a game with drops draws its pocket in a column right of the board
-    let pocket_column = if setup.has_pocket { CELL } else { 0 };
-    let (width, height) = (2 * MARGIN + files * CELL + pocket_column, 2 * MARGIN + ranks * CELL);
-    let mut out = String::new();
-    let title = format!("{} position, {} to move", pos.name, color_name(setup.side));
-    polyfen_game::svg::open(&mut out, width, height, &title);
-    // the squares first, then the pieces over them, as the other games
-    // draw (a page lays its own squares between the two)
-    let mut pieces = String::new();
-    for rank in (0..setup.ranks).rev() {
-        for file in 0..setup.files {
-            let x = MARGIN + i32::from(file) * CELL;
-            let y = MARGIN + (ranks - 1 - i32::from(rank)) * CELL;
-            let cell = setup.at(file, rank);
-            let fill = match cell {
-                Some(Cell::Wall) => "#333",
-                _ if (file + rank) % 2 == 0 => "#b58863",
-                _ => "#f0d9b5",
-            };
-            let _ = writeln!(out, "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\"/>");
-            let Some(Cell::Piece(piece)) = cell else { continue };
-            let mut text = String::new();
-            polyfen_core::codec::Alphabet::write_piece(&letters, Cell::Piece(piece), &mut text);
-            let (cx, cy) = (x + CELL / 2, y + CELL / 2);
-            let (disc, ink) = if piece.color == Color::White { ("#fff", "#000") } else { ("#000", "#fff") };
-            let shown: String = text.chars().filter(char::is_ascii_alphabetic).collect::<String>().to_ascii_uppercase();
-            let mark = if piece.base.is_some() { "+" } else { "" };
-            let _ = writeln!(
-                pieces,
-                "<g class=\"piece\" data-square=\"{}\" data-piece=\"{}\"><circle cx=\"{cx}\" cy=\"{cy}\" r=\"18\" \
-                 fill=\"{disc}\" stroke=\"#000\"/><text x=\"{cx}\" y=\"{cy}\" font-size=\"20\" fill=\"{ink}\" \
-                 text-anchor=\"middle\" dominant-baseline=\"central\">{mark}{shown}</text></g>",
-                square_name(file, rank),
-                text.replace('"', "&quot;"),
-            );
-        }
-    }
-    out.push_str(&pieces);
-    if setup.has_pocket {
-        draw_pocket(&mut out, &setup, &letters, MARGIN + files * CELL);
-    }
-    for f in 0..setup.files {
-        let at = MARGIN + i32::from(f) * CELL + CELL / 2;
-        polyfen_game::svg::label(&mut out, at, height - MARGIN / 2, &char::from(b'a' + f).to_string());
-    }
-    for r in 0..setup.ranks {
-        let at = MARGIN + (ranks - 1 - i32::from(r)) * CELL + CELL / 2;
-        polyfen_game::svg::label(&mut out, MARGIN / 2, at, &(u32::from(r) + 1).to_string());
-    }
-    out.push_str("</svg>\n");
-    out
-}
-
-/// The pocket's column at `x`: the second player's pieces from the top,
-/// the first player's from the bottom, each with its count; those of the
-/// side to move carry `data-drop`, how a UCI move dropping it begins (`P@`),
-/// so that a page can play drops.
-fn draw_pocket(out: &mut String, setup: &FairySetup, letters: &Letters, x: i32) {
-    let rows = i32::from(setup.ranks);
-    let _ = writeln!(
-        out,
-        "<rect class=\"pocket\" x=\"{x}\" y=\"{MARGIN}\" width=\"{CELL}\" height=\"{}\" fill=\"#e8e0d0\"/>",
-        rows * CELL
-    );
-    for color in Color::ALL {
-        let held: Vec<PieceKind> = setup.pocket.kinds(color).collect();
-        for (slot, kind) in held.into_iter().enumerate() {
-            let slot = i32::try_from(slot).unwrap_or(0);
-            if slot >= rows {
-                break;
-            }
-            let row = if color == Color::Black { slot } else { rows - 1 - slot };
-            let (cx, cy) = (x + CELL / 2, MARGIN + row * CELL + CELL / 2);
-            let mut text = String::new();
-            let piece = Piece { color, kind, base: None, tilde: false };
-            polyfen_core::codec::Alphabet::write_piece(letters, Cell::Piece(piece), &mut text);
-            let shown: String = text.chars().filter(char::is_ascii_alphabetic).collect::<String>().to_ascii_uppercase();
-            let count = setup.pocket.count(color, kind);
-            let drop = if color == setup.side { format!(" data-drop=\"{shown}@\"") } else { String::new() };
-            let (disc, ink) = if color == Color::White { ("#fff", "#000") } else { ("#000", "#fff") };
-            let _ = writeln!(
-                out,
-                "<g class=\"pocket-piece\" data-piece=\"{}\" data-count=\"{count}\"{drop}><circle cx=\"{cx}\" \
-                 cy=\"{cy}\" r=\"18\" fill=\"{disc}\" stroke=\"#000\"/><text x=\"{cx}\" y=\"{cy}\" font-size=\"20\" \
-                 fill=\"{ink}\" text-anchor=\"middle\" dominant-baseline=\"central\">{shown}</text></g>",
-                text.replace('"', "&quot;"),
-            );
-            polyfen_game::svg::label(out, cx + CELL / 2 - 6, cy + CELL / 2 - 8, &count.to_string());
-        }
-    }
 }
 
 /// The move notation a text is likely in: UCI when it starts with two
