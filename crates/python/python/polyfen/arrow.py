@@ -10,7 +10,8 @@ one bad row never loses the batch.
 Each function reads every row under the rules variant ``rules`` when
 given (any name :func:`polyfen.read` takes: ``"makruk"``, ``"janggi"``,
 ``"atomic"``, ...), as ``polyfen.read(row, rules=rules)`` reads one;
-``variants`` (a variants file's text, or its path) first adds the file's
+``variants`` (a variants file's text, or its path: an ``os.PathLike``, or
+a ``str`` of one line not opening a section with ``[``) first adds the file's
 games for the process as :func:`polyfen.load_variants` does, once however
 many calls name the same file, so that ``rules`` may name them. An unknown
 ``rules`` raises the ``ValueError`` ``polyfen.read`` raises.
