@@ -71,14 +71,26 @@ fn rules_error(e: &polyfen::RulesError) -> PyErr {
 }
 
 /// A rules variant's id from any of its names (`atomic`, `3check`,
-/// `King of the Hill`).
-pub(crate) fn rules_id(name: &str) -> PyResult<&'static str> {
+/// `King of the Hill`), or the message saying it names none.
+pub(crate) fn rules_known(name: &str) -> Result<&'static str, String> {
     polyfen::VariantId::of_rules(name).map(|(_, rules)| rules.id).ok_or_else(|| {
-        PyValueError::new_err(format!(
+        format!(
             "unknown rules variant {name:?}: {} (polyfen.rules_variants() lists them)",
             polyfen::VariantId::unknown_name_hint(name)
-        ))
+        )
     })
+}
+
+/// A rules variant's id from any of its names, or a `ValueError`.
+pub(crate) fn rules_id(name: &str) -> PyResult<&'static str> {
+    rules_known(name).map_err(PyValueError::new_err)
+}
+
+/// The id of the rules variant `name` (any name of it), or the
+/// `ValueError` an unknown name gives `read_position`.
+#[pyfunction]
+fn rules_variant(name: &str) -> PyResult<&'static str> {
+    rules_id(name)
 }
 
 /// Reads a position, in `notation` or else in the notation detected, under
@@ -403,7 +415,7 @@ fn strings<'a>(
 /// Converts a batch of strings to `to`: the `value` column (null for a
 /// null or a bad row) and the error columns.
 #[pyfunction]
-#[pyo3(signature = (offsets, data, validity, offset, len, large, to, from_=None, lenient=false))]
+#[pyo3(signature = (offsets, data, validity, offset, len, large, to, from_=None, lenient=false, rules=None))]
 #[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
 fn convert_batch<'py>(
     py: Python<'py>,
@@ -416,11 +428,12 @@ fn convert_batch<'py>(
     to: &str,
     from_: Option<&str>,
     lenient: bool,
+    rules: Option<&str>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let to = notation(to)?;
     let from = from_.map(notation).transpose()?;
     let input = strings(offsets, data, validity, offset, len, large);
-    let options = ReadOptions::lenient(lenient);
+    let options = ReadOptions::lenient(lenient).with_rules(rules.map(rules_id).transpose()?);
     let write = WriteOptions::default();
     value_columns(py, input.len, |i, text| {
         let row = input.get(i)?;
@@ -468,7 +481,7 @@ fn value_columns(
 /// unreadable row), the violations as one string per row joined by
 /// newlines (null when valid), and the error columns.
 #[pyfunction]
-#[pyo3(signature = (offsets, data, validity, offset, len, large, from_=None, lenient=false))]
+#[pyo3(signature = (offsets, data, validity, offset, len, large, from_=None, lenient=false, rules=None))]
 #[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
 fn validate_batch<'py>(
     py: Python<'py>,
@@ -480,11 +493,12 @@ fn validate_batch<'py>(
     large: bool,
     from_: Option<&str>,
     lenient: bool,
+    rules: Option<&str>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let from = from_.map(notation).transpose()?;
+    let options = ReadOptions::lenient(lenient).with_rules(rules.map(rules_id).transpose()?);
     let input = strings(offsets, data, validity, offset, len, large);
     let (valid, violations, variants, errors) = py.detach(|| {
-        let options = ReadOptions::lenient(lenient);
         let mut valid = Column::default();
         let mut violations = Column::strings();
         let mut variants = Column::strings();
@@ -531,7 +545,7 @@ type Buffers<'py> = (Bound<'py, PyBytes>, Bound<'py, PyBytes>, Option<Bound<'py,
 /// columns (a bad position's error is about the position's text, a bad
 /// move's about the move's).
 #[pyfunction]
-#[pyo3(signature = (positions, moves, to, from_=None, lenient=false))]
+#[pyo3(signature = (positions, moves, to, from_=None, lenient=false, rules=None))]
 #[allow(clippy::needless_pass_by_value)] // PyO3 hands arguments over by value
 fn move_batch<'py>(
     py: Python<'py>,
@@ -540,17 +554,18 @@ fn move_batch<'py>(
     to: &str,
     from_: Option<&str>,
     lenient: bool,
+    rules: Option<&str>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let to = move_notation(to)?;
     let from = from_.map(notation).transpose()?;
+    let read_options = ReadOptions::lenient(lenient).with_rules(rules.map(rules_id).transpose()?);
     let (p, m) = (&positions, &moves);
     let positions = strings(&p.0, &p.1, p.2.as_ref(), p.3, p.4, p.5);
     let moves = strings(&m.0, &m.1, m.2.as_ref(), m.3, m.4, m.5);
-    let options = ReadOptions::lenient(lenient);
-    let rules = RuleOptions::default();
+    let play = RuleOptions::default();
     value_columns(py, positions.len.min(moves.len), |i, value| {
         let (Some(position), Some(text)) = (positions.get(i), moves.get(i)) else { return None };
-        Some(rows::move_to(&position, &text, to, from, options, rules).map(|written| *value = written))
+        Some(rows::move_to(&position, &text, to, from, read_options, play).map(|written| *value = written))
     })
 }
 
@@ -596,5 +611,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(variants, m)?)?;
     m.add_function(wrap_pyfunction!(define_variants, m)?)?;
     m.add_function(wrap_pyfunction!(rules_variants, m)?)?;
+    m.add_function(wrap_pyfunction!(rules_variant, m)?)?;
     Ok(())
 }

@@ -39,6 +39,21 @@ struct Options {
     from_: Option<String>,
     #[serde(default)]
     lenient: bool,
+    /// A rules variant of the positions' game, by any of its names.
+    #[serde(default)]
+    rules: Option<String>,
+}
+
+impl Options {
+    /// The read options: lenient or not, under the rules variant named.
+    fn read(&self) -> PolarsResult<ReadOptions> {
+        let rules = self
+            .rules
+            .as_deref()
+            .map(|name| crate::rules_known(name).map_err(|message| polars_err!(ComputeError: "{}", message)))
+            .transpose()?;
+        Ok(ReadOptions::lenient(self.lenient).with_rules(rules))
+    }
 }
 
 fn error_fields() -> Vec<Field> {
@@ -133,7 +148,7 @@ fn convert(inputs: &[Series], kwargs: &Options) -> PolarsResult<Series> {
     let input = strings(&inputs[0])?;
     let to = notation(kwargs.to.as_deref().unwrap_or("fen"))?;
     let from = from(kwargs)?;
-    let options = ReadOptions::lenient(kwargs.lenient);
+    let options = kwargs.read()?;
     let write = WriteOptions::default();
     let rows = input
         .into_iter()
@@ -177,7 +192,7 @@ fn value_struct<F: FnOnce(&mut String) -> Result<(), rows::RowError>>(
 fn validate(inputs: &[Series], kwargs: &Options) -> PolarsResult<Series> {
     let input = strings(&inputs[0])?;
     let from = from(kwargs)?;
-    let options = ReadOptions::lenient(kwargs.lenient);
+    let options = kwargs.read()?;
     let len = input.len();
     let mut valid_rows = Vec::with_capacity(len);
     let mut valid = BooleanChunkedBuilder::new("valid".into(), len);
@@ -224,7 +239,7 @@ fn validate(inputs: &[Series], kwargs: &Options) -> PolarsResult<Series> {
 fn variant(inputs: &[Series], kwargs: &Options) -> PolarsResult<Series> {
     let input = strings(&inputs[0])?;
     let from = from(kwargs)?;
-    let options = ReadOptions::lenient(kwargs.lenient);
+    let options = kwargs.read()?;
     let out: StringChunked = input
         .iter()
         .map(|row| {
@@ -241,7 +256,7 @@ fn move_to(inputs: &[Series], kwargs: &Options) -> PolarsResult<Series> {
     let name = kwargs.to.as_deref().unwrap_or("uci");
     let to: MoveNotation = name.parse().map_err(|_| polars_err!(ComputeError: "unknown move notation {:?}", name))?;
     let from = from(kwargs)?;
-    let options = ReadOptions::lenient(kwargs.lenient);
+    let options = kwargs.read()?;
     let rules = RuleOptions::default();
     let len = moves.len();
     polars_ensure!(positions.len() == len, ShapeMismatch: "{} moves but {} positions", len, positions.len());

@@ -14,11 +14,13 @@ and from there to Spark (``polyfen.spark``).
 """
 
 import os
+import threading
 from typing import Iterator, Literal, Optional, Union, overload
 
 from ._errors import ReadError
 from ._native import Game, GameReader, Position, notations, read_position, rules_variants, variants
 from ._native import define_variants as _define_variants
+from ._native import rules_variant as _rules_variant
 
 __all__ = [
     "Game",
@@ -71,13 +73,61 @@ def load_variants(source: Union[str, "os.PathLike[str]"], text: Optional[str] = 
     'minichess'
 
     Raises ``ValueError`` naming the file, line and key of every problem;
-    then none of its games is added.
+    then none of its games is added. Its games are this process's: the
+    columnar functions (:mod:`polyfen.arrow`, :mod:`polyfen.polars`,
+    :mod:`polyfen.spark`) take the file as ``variants`` (its text, or its
+    path), and Spark ships it to its worker processes; a file loaded here
+    is not defined again when one of them names it.
     """
     name = os.fspath(source)
     if text is None:
         with open(name, encoding="utf-8") as f:
             text = f.read()
-    return _define_variants(text, name)
+    with _loaded_lock:
+        names = _define_variants(text, name)
+        _loaded[text] = names
+    return names
+
+
+# The texts of the variants files loaded in this process, with their games'
+# names: a batch's ``variants`` (polyfen.arrow, polyfen.polars,
+# polyfen.spark) is loaded once per process however many batches name it.
+_loaded: "dict[str, list]" = {}
+_loaded_lock = threading.Lock()
+
+Variants = Union[str, "os.PathLike[str]"]
+
+
+def _variants_text(variants: Variants) -> "tuple[str, str]":
+    """The text of ``variants`` and the name its messages give it: a path
+    (``os.PathLike``, or a one-line ``str`` not opening a section) is read;
+    any other ``str`` is the file's text."""
+    if isinstance(variants, os.PathLike) or ("\n" not in variants and not variants.lstrip().startswith("[")):
+        name = os.fspath(variants)
+        with open(name, encoding="utf-8") as f:
+            return f.read(), name
+    return variants, "<variants>"
+
+
+def _use_variants(text: str, source: str = "<variants>") -> list:
+    """Loads the variants file ``text`` in this process unless it already
+    was (by this or by :func:`load_variants`): defining its games again
+    would fail, each name being taken; returns their names."""
+    with _loaded_lock:
+        names = _loaded.get(text)
+        if names is None:
+            names = _define_variants(text, source)
+            _loaded[text] = names
+        return names
+
+
+def _rules(rules: Optional[str], variants: Optional[Variants]) -> Optional[str]:
+    """The id of the rules variant ``rules`` after loading ``variants`` in
+    this process (see :func:`_use_variants`); raises the ``ValueError``
+    :func:`read` raises for an unknown name."""
+    if variants is not None:
+        _use_variants(*_variants_text(variants))
+    return None if rules is None else _rules_variant(rules)
 
 
 _Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview]

@@ -118,6 +118,8 @@ def notations() -> List[str]: ...
 def variants() -> List[str]: ...
 def define_variants(text: str, source: str = "<string>") -> List[str]: ...
 def rules_variants() -> List[str]: ...
+def rules_variant(name: str) -> str:
+    """The id of the rules variant ``name`` (any name of it); ``ValueError`` for an unknown one."""
 def convert_batch(
     offsets: bytes,
     data: bytes,
@@ -128,6 +130,7 @@ def convert_batch(
     to: str,
     from_: Optional[str] = None,
     lenient: bool = False,
+    rules: Optional[str] = None,
 ) -> Dict[str, Any]: ...
 def validate_batch(
     offsets: bytes,
@@ -138,6 +141,7 @@ def validate_batch(
     large: bool,
     from_: Optional[str] = None,
     lenient: bool = False,
+    rules: Optional[str] = None,
 ) -> Dict[str, Any]: ...
 def move_batch(
     positions: Tuple[bytes, bytes, Optional[bytes], int, int, bool],
@@ -145,4 +149,5 @@ def move_batch(
     to: str,
     from_: Optional[str] = None,
     lenient: bool = False,
+    rules: Optional[str] = None,
 ) -> Dict[str, Any]: ...

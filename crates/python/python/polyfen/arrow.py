@@ -6,6 +6,15 @@ array's buffers with the GIL released: no Python object is made per row. A
 null row gives a null result; a row that cannot be read gives an ``error``
 struct (``column``, ``notation``, ``message``) instead of an exception, so
 one bad row never loses the batch.
+
+Each function reads every row under the rules variant ``rules`` when
+given (any name :func:`polyfen.read` takes: ``"makruk"``, ``"janggi"``,
+``"atomic"``, ...), as ``polyfen.read(row, rules=rules)`` reads one;
+``variants`` (a variants file's text, or its path: an ``os.PathLike``, or
+a ``str`` of one line not opening a section with ``[``) first adds the file's
+games for the process as :func:`polyfen.load_variants` does, once however
+many calls name the same file, so that ``rules`` may name them. An unknown
+``rules`` raises the ``ValueError`` ``polyfen.read`` raises.
 """
 
 from typing import Optional, Union
@@ -13,7 +22,8 @@ from typing import Optional, Union
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from . import _native
+from . import _native, _rules
+from . import Variants as _Variants
 
 __all__ = ["convert", "validate", "move_to", "ERROR_TYPE"]
 
@@ -77,34 +87,53 @@ def _chunked(function, array: Strings, **options):
     return None
 
 
-def convert(array: Strings, to: str, from_: Optional[str] = None, lenient: bool = False) -> Strings:
-    """Writes every position of ``array`` in the notation ``to``.
+def convert(
+    array: Strings,
+    to: str,
+    from_: Optional[str] = None,
+    lenient: bool = False,
+    rules: Optional[str] = None,
+    variants: Optional[_Variants] = None,
+) -> Strings:
+    """Writes every position of ``array`` in the notation ``to``, each read
+    under the rules variant ``rules`` if given (after loading ``variants``:
+    see the module's documentation).
 
     Returns a struct array with the fields ``value`` (the text, null for a
     null or bad row) and ``error`` (null, or where and why the row could
     not be read or written).
     """
-    chunked = _chunked(convert, array, to=to, from_=from_, lenient=lenient)
+    rules = _rules(rules, variants)
+    chunked = _chunked(convert, array, to=to, from_=from_, lenient=lenient, rules=rules)
     if chunked is not None:
         return chunked
     array, buffers = _input(array)
-    result = _native.convert_batch(**buffers, to=to, from_=from_, lenient=lenient)
+    result = _native.convert_batch(**buffers, to=to, from_=from_, lenient=lenient, rules=rules)
     value = _strings(result["value"], array.type)
     return pa.StructArray.from_arrays([value, _errors(result)], names=["value", "error"], mask=array.is_null())
 
 
-def validate(array: Strings, from_: Optional[str] = None, lenient: bool = False) -> Strings:
-    """Checks every position of ``array`` against the rules of its game.
+def validate(
+    array: Strings,
+    from_: Optional[str] = None,
+    lenient: bool = False,
+    rules: Optional[str] = None,
+    variants: Optional[_Variants] = None,
+) -> Strings:
+    """Checks every position of ``array`` against the rules of its game, or
+    of the rules variant ``rules`` if given (after loading ``variants``:
+    see the module's documentation).
 
     Returns a struct array with the fields ``valid`` (a boolean, null for a
     null or unreadable row), ``variant``, ``violations`` (the rules broken,
     a list of strings; null when valid) and ``error``.
     """
-    chunked = _chunked(validate, array, from_=from_, lenient=lenient)
+    rules = _rules(rules, variants)
+    chunked = _chunked(validate, array, from_=from_, lenient=lenient, rules=rules)
     if chunked is not None:
         return chunked
     array, buffers = _input(array)
-    result = _native.validate_batch(**buffers, from_=from_, lenient=lenient)
+    result = _native.validate_batch(**buffers, from_=from_, lenient=lenient, rules=rules)
     valid = _fixed(result["valid"], pa.bool_())
     variant = _strings(result["variant"], pa.string())
     violations = pc.split_pattern(_strings(result["violations"], pa.string()), "\n")
@@ -120,15 +149,24 @@ def _tuple(buffers):
 
 
 def move_to(
-    positions: pa.Array, moves: pa.Array, to: str, from_: Optional[str] = None, lenient: bool = False
+    positions: pa.Array,
+    moves: pa.Array,
+    to: str,
+    from_: Optional[str] = None,
+    lenient: bool = False,
+    rules: Optional[str] = None,
+    variants: Optional[_Variants] = None,
 ) -> pa.Array:
     """Reads each row's move (in any move notation of its game) in the same
-    row's position and writes it in the move notation ``to``.
+    row's position and writes it in the move notation ``to``; the positions
+    are read under the rules variant ``rules`` if given (after loading
+    ``variants``: see the module's documentation).
 
     Returns a struct array with the fields ``value`` (the move, null for a
     null or bad row) and ``error`` (about the position's text when it does
     not read, else about the move's).
     """
+    rules = _rules(rules, variants)
     if isinstance(positions, pa.ChunkedArray):
         positions = positions.combine_chunks()
     if isinstance(moves, pa.ChunkedArray):
@@ -137,7 +175,7 @@ def move_to(
         raise ValueError(f"{len(positions)} positions but {len(moves)} moves")
     positions, p = _input(positions)
     moves, m = _input(moves)
-    result = _native.move_batch(_tuple(p), _tuple(m), to=to, from_=from_, lenient=lenient)
+    result = _native.move_batch(_tuple(p), _tuple(m), to=to, from_=from_, lenient=lenient, rules=rules)
     value = _strings(result["value"], pa.string())
     mask = pc.or_(positions.is_null(), moves.is_null())
     return pa.StructArray.from_arrays([value, _errors(result)], names=["value", "error"], mask=mask)
