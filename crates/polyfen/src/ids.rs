@@ -432,9 +432,14 @@ impl VariantId {
     ///
     /// assert!(VariantId::unknown_name_hint("makruc").starts_with("did you mean makruk? "));
     /// assert!(VariantId::unknown_name_hint("qqqq").ends_with(" games and rules variants are known"));
+    /// assert!(VariantId::unknown_name_hint("Xiangqi").starts_with("xiangqi is a game of its own"));
     /// ```
     #[must_use]
     pub fn unknown_name_hint(name: &str) -> String {
+        // a game's own name is no rules variant of it: its own rules are read without one
+        if let Some(&game) = VariantId::ALL.iter().find(|&&g| polyfen_game::RulesInfo::same_name(g.into(), name)) {
+            return format!("{game} is a game of its own, played by its own rules: read it without rules");
+        }
         let games = VariantId::ALL.iter().map(|&game| <&'static str>::from(game));
         let names: Vec<&str> = games.chain(VariantId::rules_ids()).collect();
         let count = format!("{} games and rules variants are known", names.len());

@@ -335,8 +335,58 @@ impl FairyPosition {
     /// game (with or without its check mark), or why it is none, with the
     /// legal moves as candidates: those of the notation the text looks
     /// most like, or, when the text names several moves, those.
+    /// The one legal move whose SAN is `text` (check marks aside), found
+    /// among the moves to a square `text` names, each written alone: a
+    /// record's move read without writing every legal move. `None` when
+    /// no such move or more than one is found there (a castling, a move
+    /// of another notation, a mistake), for the reading of every legal
+    /// move in every notation to tell.
+    fn san_to_its_square(&self, text: &str, legal: &[Move]) -> Option<Move> {
+        if self.rules.shogi_notation || text.is_empty() {
+            return None;
+        }
+        let wanted = text.trim_end_matches(['+', '#']);
+        let mut found = None;
+        for &mv in legal {
+            let (_, (file, rank)) = self.rules.squares(mv);
+            // the square's name, `e4` or `a10`, without allocating
+            let mut name = [b'a' + file, 0, 0];
+            let rank = rank + 1;
+            let len = if rank >= 10 {
+                name[1] = b'0' + rank / 10;
+                name[2] = b'0' + rank % 10;
+                3
+            } else {
+                name[1] = b'0' + rank;
+                2
+            };
+            if !wanted.as_bytes().windows(len).any(|w| w == &name[..len]) {
+                continue;
+            }
+            if self.rules.san_unmarked(&self.position, mv, legal) == wanted {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some(mv);
+            }
+        }
+        found
+    }
+
     pub(crate) fn legal_move(&self, text: &str) -> Result<Move, MoveError> {
         let trimmed = text.trim();
+        // the legal moves made once: a record's move is found among them
+        // by its SAN (only the moves to the square it names written) or
+        // its UCI, before any reading of every move in every notation
+        let legal = self.rules.legal_moves(&self.position);
+        if let Some(mv) = self.san_to_its_square(trimmed, &legal) {
+            return Ok(mv);
+        }
+        if guess_notation(trimmed) == FairyMoveNotation::FairyUci
+            && let Some(&mv) = legal.iter().find(|&&mv| self.rules.uci(&self.position, mv) == trimmed)
+        {
+            return Ok(mv);
+        }
         let uci_error = match self.rules.parse_uci(&self.position, trimmed) {
             Ok(mv) => return Ok(mv),
             Err(e) => e,

@@ -31,8 +31,20 @@ impl Rules {
         legal.iter().map(|&m| (m, self.san_among(pos, m, &legal))).collect()
     }
 
-    /// `m` in SAN, told from the other moves of `legal`.
+    /// `m` in SAN, told from the other moves of `legal` (the legal moves
+    /// of `pos`).
     fn san_among(&self, pos: &Position, m: Move, legal: &[Move]) -> String {
+        self.san_written(pos, m, legal, true)
+    }
+
+    /// `m` in SAN without the check or mate mark (which costs a move made
+    /// and, for a mate, every reply): for reading a move by its SAN, marks
+    /// aside. Not for the Shogi family, whose `+` promotes.
+    pub(crate) fn san_unmarked(&self, pos: &Position, m: Move, legal: &[Move]) -> String {
+        self.san_written(pos, m, legal, false)
+    }
+
+    fn san_written(&self, pos: &Position, m: Move, legal: &[Move], marks: bool) -> String {
         if self.shogi_notation {
             return self.shogi_move(pos, m, legal, ShogiStyle::HodgesNumber);
         }
@@ -91,6 +103,9 @@ impl Rules {
             // a move placing no wall names a1, as in UCI
             let wall = if m.wall == super::position::NO_SQ { self.sq(0, 0) } else { usize::from(m.wall) };
             self.san_square(wall, &mut out);
+        }
+        if !marks {
+            return out;
         }
         // a check is the king's (Fairy-Stockfish marks no attack on another
         // royal piece)
