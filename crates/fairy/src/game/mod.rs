@@ -346,21 +346,27 @@ impl FairyPosition {
             return None;
         }
         let wanted = text.trim_end_matches(['+', '#']);
+        // the squares the text names (`e4`, `a10`): a move is written only
+        // when it goes to one of them
+        let mut named = [(u8::MAX, u8::MAX); 4];
+        let mut count = 0;
+        let bytes = wanted.as_bytes();
+        let mut at = 0;
+        while at < bytes.len() && count < named.len() {
+            let (letter, digits) = (bytes[at], bytes[at + 1..].iter().take(2).take_while(|b| b.is_ascii_digit()));
+            let rank = digits.fold(0u16, |n, b| n * 10 + u16::from(b - b'0'));
+            if letter.is_ascii_lowercase() && rank > 0 && rank <= 16 {
+                named[count] = (letter - b'a', u8::try_from(rank - 1).unwrap_or(u8::MAX));
+                count += 1;
+            }
+            at += 1;
+        }
+        if count == 0 {
+            return None;
+        }
         let mut found = None;
         for &mv in legal {
-            let (_, (file, rank)) = self.rules.squares(mv);
-            // the square's name, `e4` or `a10`, without allocating
-            let mut name = [b'a' + file, 0, 0];
-            let rank = rank + 1;
-            let len = if rank >= 10 {
-                name[1] = b'0' + rank / 10;
-                name[2] = b'0' + rank % 10;
-                3
-            } else {
-                name[1] = b'0' + rank;
-                2
-            };
-            if !wanted.as_bytes().windows(len).any(|w| w == &name[..len]) {
+            if !named[..count].contains(&self.rules.squares(mv).1) {
                 continue;
             }
             if self.rules.san_unmarked(&self.position, mv, legal) == wanted {
