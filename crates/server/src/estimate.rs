@@ -351,23 +351,27 @@ fn measure(variant: VariantId, samples: &[AnyPosition]) -> Measured {
                     }
                 }
             }
-            // each sample's own pieces alone on its own board emptied, on
-            // a square of each shape: a game whose rules are data draws
-            // some pieces with faces of their own (a kanji's outline is
-            // longer than a letter), which the first sample's board may
-            // not have
-            for (form, empty) in forms.iter().zip(&empties) {
-                let Some(empty) = empty else { continue };
-                let own = drawn(empty, style);
-                let bare = emptied(form, &fields);
-                for one in pieces_seen(std::slice::from_ref(form), &fields, &squares) {
-                    for square in &shapes {
-                        let mut json = bare.clone();
-                        for (field, value) in &one {
-                            json[field.as_str()] = serde_json::json!({ square.as_str(): value });
-                        }
-                        if let Some(position) = position_of(json) {
-                            piece = piece.max(drawn(&position, style).saturating_sub(own));
+            // in an SVG, each setup's own pieces alone on its own board
+            // emptied: a game whose rules are data draws some pieces with
+            // faces of their own (a kanji's outline is longer than a
+            // letter), which the first sample's board may not have (the
+            // other samples are positions of the setups' games)
+            if style == RenderStyle::Svg {
+                for (form, empty) in forms.iter().zip(&empties).take(setups) {
+                    let Some(empty) = empty else { continue };
+                    let own = drawn(empty, style);
+                    let bare = emptied(form, &fields);
+                    for one in pieces_seen(std::slice::from_ref(form), &fields, &squares) {
+                        // on a square of each shape: a face's outline is
+                        // drawn at the square's place, its digits with it
+                        for square in &shapes {
+                            let mut json = bare.clone();
+                            for (field, value) in &one {
+                                json[field.as_str()] = serde_json::json!({ square.as_str(): value });
+                            }
+                            if let Some(position) = position_of(json) {
+                                piece = piece.max(drawn(&position, style).saturating_sub(own));
+                            }
                         }
                     }
                 }
