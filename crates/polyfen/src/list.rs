@@ -54,6 +54,7 @@ macro_rules! with_games {
             moves: polyfen_fairy::FairyMoveNotation [
                 FairyUci,
                 FairySan,
+                FairyLan,
                 FairyWxf,
                 FairyJanggi,
                 FairyThaiSan,

@@ -329,6 +329,8 @@ fn a_data_games_moves_are_written_in_its_familys_notation() {
         ("janggi", "b1c3", MoveNotation::FairyJanggi, "H02-83"),
         ("makruk", "b1d2", MoveNotation::FairyThaiSan, "ม-ง๒"),
         ("makruk", "a3a4", MoveNotation::FairyThaiLan, "บ ก๓-ก๔"),
+        ("makruk", "b1d2", MoveNotation::FairyLan, "Nb1-d2"),
+        ("minishogi", "d1b3", MoveNotation::FairyLan, "Bd1-b3"),
         ("minishogi", "d1c2", MoveNotation::FairyHosking, "B34"),
         ("minishogi", "d1b3", MoveNotation::FairyHodges, "B-4c"),
     ];
@@ -346,14 +348,20 @@ fn a_data_games_moves_are_written_in_its_familys_notation() {
     let makruk = start("makruk");
     assert_eq!(
         makruk.move_notations(),
-        [MoveNotation::FairyUci, MoveNotation::FairySan, MoveNotation::FairyThaiSan, MoveNotation::FairyThaiLan]
+        [
+            MoveNotation::FairyUci,
+            MoveNotation::FairySan,
+            MoveNotation::FairyLan,
+            MoveNotation::FairyThaiSan,
+            MoveNotation::FairyThaiLan
+        ]
     );
     let error = makruk.legal_moves(MoveNotation::FairyWxf, &rules).unwrap_err();
     assert!(matches!(error, polyfen::RulesError::NotationOfOtherRules { .. }), "{error:?}");
     assert_eq!(
         error.to_string(),
-        "makruk moves cannot be written in fairy-wxf; makruk move notations: fairy-uci, fairy-san, fairy-thai-san, \
-         fairy-thai-lan"
+        "makruk moves cannot be written in fairy-wxf; makruk move notations: fairy-uci, fairy-san, fairy-lan, \
+         fairy-thai-san, fairy-thai-lan"
     );
     assert!(makruk.clone().play("b1d2", MoveNotation::FairyHodges, &rules).is_err());
     // a game record is refused a notation its rules do not write, and

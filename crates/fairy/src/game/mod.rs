@@ -57,6 +57,12 @@ pub enum FairyMoveNotation {
     /// the Shogi family Hodges' notation with numbers, its default there
     /// (`P-76`, `S*34`, `Bx22+`, `+R-24`).
     FairySan,
+    /// Long algebraic notation as Fairy-Stockfish writes it
+    /// (`NOTATION_LAN`), for every game, the Shogi family's too: SAN with
+    /// the origin's square always and `-` for a move that captures
+    /// nothing: `e2-e4`, `Ng1xh3`, `P@e4`, `b7-b8=Q`, `Pe4-e5=G`,
+    /// `Qd1-a1,b1` (a wall).
+    FairyLan,
     /// Xiangqi's WXF as Fairy-Stockfish writes it (`NOTATION_XIANGQI_WXF`),
     /// for the games whose pieces are all Xiangqi's (xiangqi, manchu,
     /// supply, minixiangqi, a user's own): `H2+3`, `C8=5`, `R+=3`, `17+1`,
@@ -85,9 +91,10 @@ pub enum FairyMoveNotation {
 
 impl FairyMoveNotation {
     /// Every move notation of the games defined as data, the default first.
-    pub const ALL: [FairyMoveNotation; 8] = [
+    pub const ALL: [FairyMoveNotation; 9] = [
         FairyMoveNotation::FairyUci,
         FairyMoveNotation::FairySan,
+        FairyMoveNotation::FairyLan,
         FairyMoveNotation::FairyWxf,
         FairyMoveNotation::FairyJanggi,
         FairyMoveNotation::FairyThaiSan,
@@ -99,7 +106,7 @@ impl FairyMoveNotation {
     /// The family notation this is, if it is one.
     pub const fn family(self) -> Option<FamilyNotation> {
         match self {
-            FairyMoveNotation::FairyUci | FairyMoveNotation::FairySan => None,
+            FairyMoveNotation::FairyUci | FairyMoveNotation::FairySan | FairyMoveNotation::FairyLan => None,
             FairyMoveNotation::FairyWxf => Some(FamilyNotation::Wxf),
             FairyMoveNotation::FairyJanggi => Some(FamilyNotation::Janggi),
             FairyMoveNotation::FairyThaiSan => Some(FamilyNotation::ThaiSan),
@@ -313,11 +320,13 @@ impl FairyPosition {
         self.rules.history_outcome(std::slice::from_ref(&*self.position)).map_or(GameStatus::Ongoing, ended)
     }
 
-    /// The move notations the position's moves are written in: UCI, SAN
-    /// and the family notations of its game's pieces ([`Rules::writes`]).
+    /// The move notations the position's moves are written in: UCI, SAN,
+    /// long algebraic and the family notations of its game's pieces
+    /// ([`Rules::writes`]).
     pub fn move_notations(&self) -> Vec<FairyMoveNotation> {
         let families = self.rules.family_notations().into_iter().map(FairyMoveNotation::of_family);
-        [FairyMoveNotation::FairyUci, FairyMoveNotation::FairySan].into_iter().chain(families).collect()
+        let everyones = [FairyMoveNotation::FairyUci, FairyMoveNotation::FairySan, FairyMoveNotation::FairyLan];
+        everyones.into_iter().chain(families).collect()
     }
 
     /// Whether the position's moves are written in `notation`.
@@ -401,7 +410,7 @@ impl FairyPosition {
         // checks (not Hodges' `+`, which promotes)
         let marks = |notation: FairyMoveNotation| match notation.family() {
             Some(family) => family.marks_checks(),
-            None => !self.rules.shogi_notation,
+            None => notation == FairyMoveNotation::FairyLan || !self.rules.shogi_notation,
         };
         let bare = |text: &str, notation| {
             if marks(notation) { text.trim_end_matches(['+', '#']).to_owned() } else { text.to_owned() }
@@ -466,6 +475,7 @@ impl FairyPosition {
         match notation.family() {
             Some(family) => self.rules.legal_in(&self.position, family),
             None if notation == FairyMoveNotation::FairySan => self.rules.legal_san(&self.position),
+            None if notation == FairyMoveNotation::FairyLan => self.rules.legal_lan(&self.position),
             None => {
                 let moves = self.rules.legal_moves(&self.position);
                 moves.into_iter().map(|m| (m, self.rules.uci(&self.position, m))).collect()
@@ -478,6 +488,7 @@ impl FairyPosition {
         match notation.family() {
             Some(family) => self.rules.write_in(&self.position, mv, family),
             None if notation == FairyMoveNotation::FairySan => self.rules.san(&self.position, mv),
+            None if notation == FairyMoveNotation::FairyLan => self.rules.lan(&self.position, mv),
             None => self.rules.uci(&self.position, mv),
         }
     }
@@ -755,7 +766,8 @@ impl GamePosition for FairyPosition {
         })
     }
 
-    /// UCI, SAN and the family notations of the game's pieces.
+    /// UCI, SAN, long algebraic and the family notations of the game's
+    /// pieces.
     fn rules_move_notations(&self) -> Vec<FairyMoveNotation> {
         self.move_notations()
     }
@@ -947,7 +959,7 @@ impl Explain for FairyPosition {
     /// A move in a family notation is one part, the move from its square
     /// to its square.
     fn move_parts(text: &str, notation: FairyMoveNotation, coordinate: &str) -> Vec<Part> {
-        let san = notation == FairyMoveNotation::FairySan;
+        let san = matches!(notation, FairyMoveNotation::FairySan | FairyMoveNotation::FairyLan);
         let m = MoveText::new(text, coordinate);
         if notation.family().is_some() {
             let squares = if m.from == m.to { vec![m.to.clone()] } else { vec![m.from.clone(), m.to.clone()] };

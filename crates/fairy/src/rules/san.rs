@@ -8,6 +8,11 @@
 //! instead, as Fairy-Stockfish does by default for it: `P-76`, `S*34`,
 //! `Bx22+` (promoting), `Bx22=` (not promoting where it may), `+R-24` (a
 //! promoted piece), `G26-35` (the origin where two could go).
+//!
+//! Fairy-Stockfish's long algebraic notation (`NOTATION_LAN`) is SAN with
+//! the origin's square always written and `-` for a move that captures
+//! nothing, in every game, the Shogi family's too: `e2-e4`, `Ng1xh3`,
+//! `P@e4`, `b7-b8=Q`, `Pe4-e5=G`, `Qd1-a1,b1`.
 
 use core::fmt::Write as _;
 
@@ -31,21 +36,35 @@ impl Rules {
         legal.iter().map(|&m| (m, self.san_among(pos, m, &legal))).collect()
     }
 
+    /// A legal move of `pos` in Fairy-Stockfish's long algebraic notation.
+    pub fn lan(&self, pos: &Position, m: Move) -> String {
+        self.san_written(pos, m, &[], true, true)
+    }
+
+    /// Every legal move of `pos` with its long algebraic text, in the order
+    /// of [`Rules::legal_moves`].
+    pub fn legal_lan(&self, pos: &Position) -> Vec<(Move, String)> {
+        self.legal_moves(pos).into_iter().map(|m| (m, self.lan(pos, m))).collect()
+    }
+
     /// `m` in SAN, told from the other moves of `legal` (the legal moves
     /// of `pos`).
     fn san_among(&self, pos: &Position, m: Move, legal: &[Move]) -> String {
-        self.san_written(pos, m, legal, true)
+        self.san_written(pos, m, legal, true, false)
     }
 
     /// `m` in SAN without the check or mate mark (which costs a move made
     /// and, for a mate, every reply): for reading a move by its SAN, marks
     /// aside. Not for the Shogi family, whose `+` promotes.
     pub(crate) fn san_unmarked(&self, pos: &Position, m: Move, legal: &[Move]) -> String {
-        self.san_written(pos, m, legal, false)
+        self.san_written(pos, m, legal, false, false)
     }
 
-    fn san_written(&self, pos: &Position, m: Move, legal: &[Move], marks: bool) -> String {
-        if self.shogi_notation {
+    /// `m` in SAN, or in long algebraic notation (`long`: the origin's
+    /// square always, `-` for a move that captures nothing, the Shogi
+    /// family's moves too), with or without its check mark.
+    fn san_written(&self, pos: &Position, m: Move, legal: &[Move], marks: bool, long: bool) -> String {
+        if self.shogi_notation && !long {
             return self.shogi_move(pos, m, legal, ShogiStyle::HodgesNumber);
         }
         let mut out = String::with_capacity(8);
@@ -62,7 +81,14 @@ impl Rules {
         } else {
             let cell = pos.board.get(from).copied().unwrap_or(super::position::EMPTY);
             let moved = kind(cell);
-            if let MoveKind::Drop { kind: dropped, .. } = m.kind {
+            if let MoveKind::Drop { kind: dropped, promoted } = m.kind {
+                // a promoted piece dropped (Micro Shogi's) is written as the
+                // piece it is
+                let dropped = if promoted {
+                    self.promoted[usize::from(dropped) & 63].map_or(dropped, crate::PieceKind::index)
+                } else {
+                    dropped
+                };
                 out.push(self.san_letter(dropped));
                 out.push('@');
             } else {
@@ -71,9 +97,15 @@ impl Rules {
                 if moved != PAWN {
                     out.push(self.san_letter(moved));
                 }
-                self.disambiguate(pos, m, legal, capture, &mut out);
+                if long {
+                    self.san_square(from, &mut out);
+                } else {
+                    self.disambiguate(pos, m, legal, capture, &mut out);
+                }
                 if capture {
                     out.push('x');
+                } else if long {
+                    out.push('-');
                 }
             }
             self.san_square(to, &mut out);
