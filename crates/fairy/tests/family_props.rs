@@ -1,6 +1,7 @@
 //! The family notations round trip from any position a game of the family
 //! reaches: after random plies from its start, every legal move written in
-//! each of the game's notations reads back to itself; and no text, however
+//! each of the game's family notations and in LAN reads back to itself;
+//! and no text, however
 //! arbitrary, makes the reading of a move panic.
 
 use polyfen_fairy::{FairyMoveNotation, FairyPosition};
@@ -39,7 +40,8 @@ proptest! {
         let families: Vec<FairyMoveNotation> =
             position.rules_move_notations().into_iter().filter(|n| n.family().is_some()).collect();
         prop_assert!(!families.is_empty(), "{game} has a family notation");
-        for notation in families {
+        // and the long algebraic every game has
+        for notation in families.into_iter().chain([FairyMoveNotation::FairyLan]) {
             let texts = position.legal_moves(notation, &rules).expect("legal moves");
             prop_assert_eq!(texts.len(), uci.len());
             for text in &texts {
