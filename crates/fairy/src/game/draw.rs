@@ -117,27 +117,36 @@ fn letters_of(letters: &Letters, piece: Piece) -> String {
 
 /// The board in text, the top rank first, with coordinates.
 pub(super) fn ascii(pos: &FairyPosition) -> String {
-    let setup = pos.setup();
     let letters = pos.letters();
+    text_diagram(pos, " ", |cell| match cell {
+        Some(c) => {
+            let mut text = String::new();
+            polyfen_core::codec::Alphabet::write_piece(&letters, c, &mut text);
+            format!("{text:>2}")
+        }
+        None => " .".to_owned(),
+    })
+}
+
+/// A text diagram: each rank from the top, its number, then each square
+/// as `square` writes it (every square the same width: `label` and a file
+/// letter below it), the files' letters, and [`footer`].
+fn text_diagram(pos: &FairyPosition, label: &str, square: impl Fn(Option<Cell>) -> String) -> String {
+    let setup = pos.setup();
     let mut out = String::new();
     for rank in (0..setup.ranks).rev() {
         let _ = write!(out, "{:>2} ", u32::from(rank) + 1);
         for file in 0..setup.files {
-            let mut cell = String::new();
-            match setup.at(file, rank) {
-                Some(c) => polyfen_core::codec::Alphabet::write_piece(&letters, c, &mut cell),
-                None => cell.push('.'),
-            }
-            let _ = write!(out, "{cell:>2}");
+            out.push_str(&square(setup.at(file, rank)));
         }
         out.push('\n');
     }
     out.push_str("   ");
     for file in 0..setup.files {
-        let _ = write!(out, " {}", char::from(b'a' + file));
+        let _ = write!(out, "{label}{}", char::from(b'a' + file));
     }
     out.push('\n');
-    footer(pos, &setup, &letters, &mut out);
+    footer(pos, &setup, &pos.letters(), &mut out);
     out
 }
 
@@ -190,29 +199,14 @@ fn picture(family: Option<Family>, letters: &Letters, piece: Piece) -> String {
 /// picture of its piece (see [`picture`]), walls as `█`, empty squares as
 /// `·` (in a family's wide squares `・`).
 pub(super) fn unicode(pos: &FairyPosition) -> String {
-    let setup = pos.setup();
     let letters = pos.letters();
     let family = Family::of(&pos.rules);
     let (empty, wall, label) = if family.is_some() { (" ・", " ██", "  ") } else { (" ·", " █", " ") };
-    let mut out = String::new();
-    for rank in (0..setup.ranks).rev() {
-        let _ = write!(out, "{:>2} ", u32::from(rank) + 1);
-        for file in 0..setup.files {
-            match setup.at(file, rank) {
-                Some(Cell::Piece(piece)) => out.push_str(&picture(family, &letters, piece)),
-                Some(Cell::Wall) => out.push_str(wall),
-                _ => out.push_str(empty),
-            }
-        }
-        out.push('\n');
-    }
-    out.push_str("   ");
-    for file in 0..setup.files {
-        let _ = write!(out, "{label}{}", char::from(b'a' + file));
-    }
-    out.push('\n');
-    footer(pos, &setup, &letters, &mut out);
-    out
+    text_diagram(pos, label, |cell| match cell {
+        Some(Cell::Piece(piece)) => picture(family, &letters, piece),
+        Some(Cell::Wall) => wall.to_owned(),
+        _ => empty.to_owned(),
+    })
 }
 
 /// A piece drawn centred at `(cx, cy)`: its face in its family's way (a

@@ -288,22 +288,7 @@ impl Rules {
                 }
             }
             self.lettered_square(to, notation, &mut out);
-            match m.kind {
-                MoveKind::Promotion(k) => {
-                    out.push('=');
-                    out.push(self.letter(k).to_ascii_uppercase());
-                }
-                MoveKind::PiecePromotion => {
-                    let promoted = self.promoted[usize::from(moved) & 63].map_or(moved, crate::PieceKind::index);
-                    out.push('=');
-                    out.push(self.letter(promoted).to_ascii_uppercase());
-                }
-                MoveKind::PieceDemotion => {
-                    out.push('=');
-                    out.push(self.letter(super::position::base(cell)).to_ascii_uppercase());
-                }
-                _ => {}
-            }
+            self.push_promotion(m, cell, &mut out);
         }
         if m.gate != 0 {
             out.push('/');

@@ -109,22 +109,7 @@ impl Rules {
                 }
             }
             self.san_square(to, &mut out);
-            match m.kind {
-                MoveKind::Promotion(k) => {
-                    out.push('=');
-                    out.push(self.letter(k).to_ascii_uppercase());
-                }
-                MoveKind::PiecePromotion => {
-                    let promoted = self.promoted[usize::from(moved) & 63].map_or(moved, crate::PieceKind::index);
-                    out.push('=');
-                    out.push(self.letter(promoted).to_ascii_uppercase());
-                }
-                MoveKind::PieceDemotion => {
-                    out.push('=');
-                    out.push(self.letter(base(cell)).to_ascii_uppercase());
-                }
-                _ => {}
-            }
+            self.push_promotion(m, cell, &mut out);
             if m.gate != 0 {
                 out.push('/');
                 out.push(self.letter(m.gate).to_ascii_uppercase());
@@ -146,6 +131,29 @@ impl Rules {
             out.push(if self.legal_moves(&next).is_empty() { '#' } else { '+' });
         }
         out
+    }
+
+    /// What SAN and the family notations write after a move's target for
+    /// the piece it promotes or is demoted to (`=Q`). `cell` is the moving
+    /// piece's cell before the move.
+    pub(super) fn push_promotion(&self, m: Move, cell: u16, out: &mut String) {
+        let moved = kind(cell);
+        match m.kind {
+            MoveKind::Promotion(k) => {
+                out.push('=');
+                out.push(self.letter(k).to_ascii_uppercase());
+            }
+            MoveKind::PiecePromotion => {
+                let promoted = self.promoted[usize::from(moved) & 63].map_or(moved, crate::PieceKind::index);
+                out.push('=');
+                out.push(self.letter(promoted).to_ascii_uppercase());
+            }
+            MoveKind::PieceDemotion => {
+                out.push('=');
+                out.push(self.letter(base(cell)).to_ascii_uppercase());
+            }
+            _ => {}
+        }
     }
 
     /// A piece's letter in SAN: its second letter where the game has one
