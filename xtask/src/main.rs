@@ -24,6 +24,10 @@
 //!   default; `--dev` builds them without optimizations, faster), seeded
 //!   from the public corpus, then a table of their executions, coverage and
 //!   findings (`fuzz.rs`).
+//! - `wasm [--test]`: the npm package, `target/npm/polyfen-<version>.tgz`
+//!   (`crates/wasm` as WebAssembly, its JavaScript and declarations); with
+//!   `--test`, installed into a scratch project and tested there with
+//!   `node --test` and `tsc --noEmit` (`wasm.rs`).
 //!
 //! `ci` builds the book first when mdBook is installed (CI installs it;
 //! with `CI` set a missing mdBook is a failure), so that the server's
@@ -31,6 +35,7 @@
 
 mod book;
 mod fuzz;
+mod wasm;
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -45,9 +50,10 @@ fn main() -> ExitCode {
         Some("book") => book::build(&root()),
         Some("soak") => soak(),
         Some("fuzz") => fuzz::run(&root(), &args[1..]),
+        Some("wasm") => wasm::run(&root(), &args[1..]),
         _ => {
             eprintln!(
-                "usage: cargo xtask ci | bench [FILTER] | scaling [ROUNDS] | book | soak | fuzz [--seconds N] [--dev] [TARGET…]"
+                "usage: cargo xtask ci | bench [FILTER] | scaling [ROUNDS] | book | soak | fuzz [--seconds N] [--dev] [TARGET…] | wasm [--test]"
             );
             return ExitCode::from(2);
         }

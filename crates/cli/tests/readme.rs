@@ -184,6 +184,10 @@ fn every_readme_example_does_what_the_readme_shows() {
             "polyfen games stats --jobs 2 library.cbl collection/*.xqf (reads the reader's own library.cbl)",
             "pip install maturin pyarrow (runs pip)",
             "cd crates/python && maturin build --release --out dist && pip install dist/polyfen-*.whl (runs cd)",
+            // the npm package's own tests run its README's example
+            // (`cargo xtask wasm --test`, crates/wasm/tests/node)
+            "cargo xtask wasm (runs cargo)",
+            "npm install ./target/npm/polyfen-0.1.0.tgz (runs npm)",
         ],
         "the README examples this test skips changed"
     );

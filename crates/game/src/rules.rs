@@ -351,7 +351,9 @@ impl<'a> PerftControl<'a> {
             progress: PerftProgress { nodes: 0, root_moves_done: 0, root_moves: 0 },
             reported: None,
             calls: 0,
-            last_report: Instant::now(),
+            // the clock is read only for a progress callback (a platform
+            // without one, WebAssembly in a browser, counts without it)
+            last_report: self.progress.map(|_| Instant::now()),
             stopped: None,
         };
         if self.cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
@@ -432,7 +434,8 @@ struct Watch<'c, 'a> {
     reported: Option<PerftProgress>,
     /// Calls of `counted` since the clock was last read.
     calls: u32,
-    last_report: Instant,
+    /// When progress was last reported (read only with a callback).
+    last_report: Option<Instant>,
     stopped: Option<StopReason>,
 }
 
@@ -461,7 +464,7 @@ impl Watch<'_, '_> {
         {
             f(self.progress);
             self.reported = Some(self.progress);
-            self.last_report = Instant::now();
+            self.last_report = Some(Instant::now());
         }
     }
 }
@@ -475,7 +478,7 @@ impl PerftWatch for Watch<'_, '_> {
             self.calls += 1;
             if self.calls >= 16 {
                 self.calls = 0;
-                if self.last_report.elapsed() >= PROGRESS_EVERY {
+                if self.last_report.is_none_or(|at| at.elapsed() >= PROGRESS_EVERY) {
                     self.report();
                 }
             }

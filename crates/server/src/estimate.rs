@@ -131,29 +131,39 @@ fn moves_measured(variant: VariantId) -> &'static MovesMeasured {
 /// Makes the measures `needs` of every game, if they are not made yet, on
 /// a thread of the blocking pool: an endpoint awaits this before it asks
 /// an estimate from the runtime's threads, which must not measure.
+#[cfg(feature = "service")]
 pub(crate) async fn ready(needs: Needs) {
-    let made = |m: &Measures| match needs {
+    if !made(needs) {
+        let _ = tokio::task::spawn_blocking(move || ready_now(needs)).await;
+    }
+}
+
+/// Whether the measures `needs` of every game are made.
+fn made(needs: Needs) -> bool {
+    MEASURES.iter().all(|m: &Measures| match needs {
         Needs::Nothing => true,
         Needs::Moves => m.moves.get().is_some(),
         Needs::Drawings => m.drawings.get().is_some(),
-    };
-    if MEASURES.iter().all(made) {
+    })
+}
+
+/// Makes the measures `needs` of every game, if they are not made yet, on
+/// this thread.
+pub(crate) fn ready_now(needs: Needs) {
+    if made(needs) {
         return;
     }
-    let _ = tokio::task::spawn_blocking(move || {
-        for variant in VariantId::iter() {
-            match needs {
-                Needs::Nothing => {}
-                Needs::Moves => {
-                    moves_measured(variant);
-                }
-                Needs::Drawings => {
-                    measured(variant);
-                }
+    for variant in VariantId::iter() {
+        match needs {
+            Needs::Nothing => {}
+            Needs::Moves => {
+                moves_measured(variant);
+            }
+            Needs::Drawings => {
+                measured(variant);
             }
         }
-    })
-    .await;
+    }
 }
 
 /// The positions a game's measures are taken on: each setup (each rules

@@ -2,20 +2,14 @@
 //! into parts, with the position in every notation of its game and the move
 //! in every move notation of its game.
 
-use axum::body::Bytes;
-use axum::extract::State;
-use axum::extract::rejection::BytesRejection;
-use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
+use http::StatusCode;
 use polyfen::RuleError;
 use polyfen::explain::{Explanation, explain, explain_move_at, move_forms};
 use polyfen::{AnyPosition, Notation, Position, ReadOptions, RulesError, VariantId, WriteOptions, read};
 use serde::{Deserialize, Serialize};
 use strum::IntoEnumIterator;
 
-use crate::AppState;
-use crate::pool;
-use crate::refusal::{request_error, too_big_reply};
+use crate::refusal::{Refusal, too_big_reply};
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -142,40 +136,66 @@ fn answer(request: &ExplainRequest, from: Option<Notation>, rules: Option<&'stat
     }
 }
 
-/// `POST /v1/explain`: on the pool, refused before the work when its
-/// answer may be longer than the reply budget.
-pub(crate) async fn explain_route(State(state): State<AppState>, body: Result<Bytes, BytesRejection>) -> Response {
-    let request: ExplainRequest = match crate::api::request::parse_body(&state, body).await {
-        Ok(request) => request,
-        Err(refusal) => return refusal.into_response(),
-    };
+/// The work of an explain request, checked: run it for the answer's
+/// status and bytes.
+type ExplainWork = Box<dyn FnOnce() -> (StatusCode, Vec<u8>) + Send>;
+
+/// Checks an explain request: its notation, its games and rules, and its
+/// answer's estimate against the reply budget.
+fn prepare(request: ExplainRequest, config: &crate::Config) -> Result<ExplainWork, Refusal> {
     let Ok(from) = request.from.as_deref().map(str::parse::<Notation>).transpose() else {
         let known: Vec<&'static str> = Notation::iter().map(Into::into).collect();
-        let message = format!("\"from\": unknown notation; known: {}", known.join(", "));
-        return request_error(StatusCode::BAD_REQUEST, &message).into_response();
+        return Err(Refusal(
+            StatusCode::BAD_REQUEST,
+            format!("\"from\": unknown notation; known: {}", known.join(", ")),
+        ));
     };
-    let scope = match crate::api::request::scope_of(request.variants.as_deref()) {
-        Ok(scope) => scope,
-        Err(refusal) => return refusal.into_response(),
-    };
+    let scope = crate::api::request::scope_of(request.variants.as_deref())?;
     let named = crate::api::request::in_scope(scope.as_ref(), || {
         request.rules.as_deref().map(crate::api::request::rules_named).transpose()
     });
-    let rules = match named {
-        Ok(rules) => rules.map(|(_, id)| id),
-        Err(message) => return request_error(StatusCode::BAD_REQUEST, &message).into_response(),
-    };
+    let rules = named.map_err(|message| Refusal(StatusCode::BAD_REQUEST, message))?.map(|(_, id)| id);
     let estimate = crate::estimate::explain(request.input.len() + request.position.as_ref().map_or(0, String::len));
-    if estimate > state.config.max_reply_bytes as u64 {
-        return too_big_reply(estimate, 1, state.config.max_reply_bytes).into_response();
+    if estimate > config.max_reply_bytes as u64 {
+        return Err(too_big_reply(estimate, 1, config.max_reply_bytes));
     }
-    let work = move || {
+    Ok(Box::new(move || {
         let answer = crate::api::request::in_scope(scope.as_ref(), || answer(&request, from, rules));
         let status = if matches!(answer, Answer::Error(_)) { StatusCode::UNPROCESSABLE_ENTITY } else { StatusCode::OK };
-        (status, serde_json::to_vec(&answer))
+        match serde_json::to_vec(&answer) {
+            Ok(bytes) => (status, bytes),
+            Err(e) => Refusal(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).answer(),
+        }
+    }))
+}
+
+/// `POST /v1/explain` handed over by a caller, answered at once.
+pub(crate) fn explain_now(body: &[u8], config: &crate::Config) -> (StatusCode, Vec<u8>) {
+    let work = crate::api::request::parse_now(body, config).and_then(|request| prepare(request, config));
+    match work {
+        Ok(work) => work(),
+        Err(refusal) => refusal.answer(),
+    }
+}
+
+/// `POST /v1/explain`: on the pool, refused before the work when its
+/// answer may be longer than the reply budget.
+#[cfg(feature = "service")]
+pub(crate) async fn explain_route(
+    axum::extract::State(state): axum::extract::State<crate::AppState>,
+    body: Result<axum::body::Bytes, axum::extract::rejection::BytesRejection>,
+) -> axum::response::Response {
+    use axum::response::IntoResponse as _;
+    let work = match crate::api::request::parse_body(&state, body).await {
+        Ok(request) => prepare(request, &state.config),
+        Err(refusal) => Err(refusal),
     };
-    match pool::run(&state.jobs, work).await {
-        Some((status, Ok(bytes))) => pool::json_reply(&state.memory, status, bytes).await,
-        _ => request_error(StatusCode::INTERNAL_SERVER_ERROR, "internal error").into_response(),
+    let work = match work {
+        Ok(work) => work,
+        Err(refusal) => return refusal.into_response(),
+    };
+    match crate::pool::run(&state.jobs, work).await {
+        Some((status, bytes)) => crate::pool::json_reply(&state.memory, status, bytes).await,
+        None => crate::refusal::request_error(StatusCode::INTERNAL_SERVER_ERROR, "internal error").into_response(),
     }
 }

@@ -8,8 +8,6 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use axum::Json;
-use axum::response::{IntoResponse, Response};
 use polyfen::records::RecordFormat;
 use polyfen::{MoveNotation, Notation, Position, ReadOptions, RuleOptions, VariantId, WriteOptions, read};
 use serde::Serialize;
@@ -235,8 +233,16 @@ struct GamesOut {
 }
 
 /// `GET /v1/games`: the facts of every game, and every record format.
-pub(crate) async fn games() -> Response {
-    let record_formats = RecordFormat::ALL
+#[cfg(feature = "service")]
+pub(crate) async fn games() -> axum::response::Response {
+    use axum::response::IntoResponse as _;
+    axum::Json(games_of()).into_response()
+}
+
+/// The answer of `GET /v1/games`: the facts of every game, and every
+/// record format.
+pub(crate) fn games_of() -> serde_json::Value {
+    let record_formats: Vec<RecordFormatOut> = RecordFormat::ALL
         .iter()
         .map(|&format| RecordFormatOut {
             name: format.name(),
@@ -246,5 +252,5 @@ pub(crate) async fn games() -> Response {
             extensions: format.extensions(),
         })
         .collect();
-    Json(GamesOut { games: VariantId::iter().map(facts).collect(), record_formats }).into_response()
+    serde_json::json!(GamesOut { games: VariantId::iter().map(facts).collect(), record_formats })
 }

@@ -3,11 +3,8 @@
 //! bound of the answer's bytes estimated before the work
 //! ([`GamesBound`], held to `serve --max-reply-bytes`).
 
-use axum::body::Bytes;
-use axum::extract::State;
-use axum::extract::rejection::BytesRejection;
-use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
+use bytes::Bytes;
+use http::StatusCode;
 use polyfen::records::pgn::PgnReader;
 use polyfen::records::{
     Game, GameJson, GameOptions, GameResult, OpenOptions, RecordFormat, Records, RepairJson, decode_text,
@@ -15,14 +12,12 @@ use polyfen::records::{
 use polyfen::{MoveNotation, Position, VariantId};
 use serde::{Deserialize, Serialize};
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::AppState;
 use crate::api::request::{parse_id, rules_named};
 use crate::estimate::GamesBound;
-use crate::pool::{self, CancelOnDrop};
-use crate::refusal::{request_error, thousands};
+use crate::pool;
+use crate::refusal::{Refusal, thousands};
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -162,49 +157,42 @@ fn positions(game: &Game) -> Vec<String> {
         .collect()
 }
 
-fn refuse(status: StatusCode, message: &str) -> Response {
-    request_error(status, message).into_response()
+/// A games request checked, its games not yet read.
+struct Prepared {
+    /// The games the request defines for itself.
+    scope: Option<polyfen::RulesScope>,
+    input: Input,
+    open: OpenOptions,
+    options: GameOptions,
+    asked: Asked,
+    lenient: bool,
 }
 
-/// `POST /v1/games/convert`: the games are read once before the work (a
-/// PGN text counted, a record file's games read), refused over the
-/// request's game, move or reply budget; then the reply's memory is held,
-/// and the games are answered one by one straight into the reply's bytes.
-pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, BytesRejection>) -> Response {
-    let mut request: GamesRequest = match crate::api::request::parse_body(&state, body).await {
-        Ok(request) => request,
-        Err(refusal) => return refusal.into_response(),
-    };
-    let scope = match crate::api::request::scope_of(request.variants.as_deref()) {
-        Ok(scope) => scope,
-        Err(refusal) => return refusal.into_response(),
-    };
+/// Checks a games request's fields (in the scope of its own games).
+fn prepare(mut request: GamesRequest) -> Result<Prepared, Refusal> {
+    let scope = crate::api::request::scope_of(request.variants.as_deref())?;
     let entered = scope.as_ref().map(polyfen::RulesScope::enter);
     let pgn_out = match request.to.as_str() {
         "json" => false,
         "pgn" => true,
         other => {
-            return refuse(StatusCode::BAD_REQUEST, &format!("\"to\": unknown format {other:?}; known: json, pgn"));
+            return Err(Refusal(
+                StatusCode::BAD_REQUEST,
+                format!("\"to\": unknown format {other:?}; known: json, pgn"),
+            ));
         }
     };
     let parsed = request.moves.as_deref().map(|id| parse_id::<MoveNotation>(id, "move notation", "moves")).transpose();
-    let moves = match parsed {
-        Ok(moves) => moves,
-        Err(refusal) => return refusal.into_response(),
-    };
-    let variant = match request.variant.as_deref().map(|id| parse_id::<VariantId>(id, "variant", "variant")).transpose()
-    {
-        Ok(variant) => variant,
-        Err(refusal) => return refusal.into_response(),
-    };
+    let moves = parsed?;
+    let variant = request.variant.as_deref().map(|id| parse_id::<VariantId>(id, "variant", "variant")).transpose()?;
     let (variant, rules) = match request.rules.as_deref().map(rules_named).transpose() {
         Ok(None) => (variant, None),
         Ok(Some((game, rules))) if variant.is_none_or(|v| v == game) => (Some(game), Some(rules)),
         Ok(Some((game, rules))) => {
             let message = format!("\"rules\": {rules} is a variant of {game}, not of {}", variant.unwrap_or(game));
-            return refuse(StatusCode::BAD_REQUEST, &message);
+            return Err(Refusal(StatusCode::BAD_REQUEST, message));
         }
-        Err(message) => return refuse(StatusCode::BAD_REQUEST, &message),
+        Err(message) => return Err(Refusal(StatusCode::BAD_REQUEST, message)),
     };
     let input = match (request.pgn.take(), request.data.take(), request.game.take()) {
         (Some(text), None, None) => Input::Bytes(text.into_bytes()),
@@ -212,7 +200,7 @@ pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, B
             use base64::Engine as _;
             match base64::engine::general_purpose::STANDARD.decode(data.trim()) {
                 Ok(bytes) => Input::Bytes(bytes),
-                Err(e) => return refuse(StatusCode::BAD_REQUEST, &format!("\"data\": not base64: {e}")),
+                Err(e) => return Err(Refusal(StatusCode::BAD_REQUEST, format!("\"data\": not base64: {e}"))),
             }
         }
         (None, None, Some(game)) => {
@@ -222,76 +210,129 @@ pub(crate) async fn convert(State(state): State<AppState>, body: Result<Bytes, B
                 .find_map(|(name, value)| value.is_some().then_some(name))
             {
                 let message = format!("\"{field}\": a game's JSON form (\"game\") names its own {field}");
-                return refuse(StatusCode::BAD_REQUEST, &message);
+                return Err(Refusal(StatusCode::BAD_REQUEST, message));
             }
             Input::Game(game)
         }
         _ => {
-            return refuse(
+            return Err(Refusal(
                 StatusCode::BAD_REQUEST,
                 "give the games as \"pgn\" (text), \"data\" (base64 bytes) or \"game\" (one game's JSON form), \
-                 one of them",
-            );
+                 one of them"
+                    .to_owned(),
+            ));
         }
     };
     let format = match request.format.as_deref().map(str::parse::<RecordFormat>).transpose() {
         Ok(format) => format,
-        Err(e) => return refuse(StatusCode::BAD_REQUEST, &format!("\"format\": {e}")),
+        Err(e) => return Err(Refusal(StatusCode::BAD_REQUEST, format!("\"format\": {e}"))),
     };
     let options = GameOptions::default().with_variant(variant).with_rules(rules).with_lenient(request.lenient);
     let open = OpenOptions::default().with_format(format).with_games(options);
     let asked = Asked { moves, pgn_out, positions: request.positions };
-    let lenient = request.lenient;
-    let config = Arc::clone(&state.config);
-    // the work below runs on other threads, each entering the scope
     drop(entered);
-    let (read_scope, work_scope) = (scope.clone(), scope);
-    // the reading before the work: counted, and refused over a budget
-    let read = move || {
-        let _entered = read_scope.as_ref().map(polyfen::RulesScope::enter);
-        let mut bound = GamesBound::new(asked.positions, lenient, asked.moves);
-        let input = match input {
-            Input::Bytes(input) => input,
-            Input::Game(json) => {
-                // every move played now, the game counted as a record's
-                let game = json.to_game().map_err(|e| format!("\"game\": {e}"));
-                match &game {
-                    Ok(game) => bound.game_model(game),
-                    Err(message) => bound.bad_record(message),
-                }
-                over_budget(&bound, &config)?;
-                return Ok::<_, String>((Source::Json(Box::new(game)), bound.bytes));
+    Ok(Prepared { scope, input, open, options, asked, lenient: request.lenient })
+}
+
+/// Reads the games of a request before the work (a PGN text counted, a
+/// record file's games read, a game's JSON form played), in the scope of
+/// its games: what the work answers from and the bytes its answer may
+/// take; refused, saying why, over the request's game, move or reply
+/// budget.
+fn read_games(
+    input: Input,
+    open: &OpenOptions,
+    asked: Asked,
+    lenient: bool,
+    scope: Option<&polyfen::RulesScope>,
+    config: &crate::Config,
+) -> Result<(Source, u64), String> {
+    let _entered = scope.map(polyfen::RulesScope::enter);
+    let mut bound = GamesBound::new(asked.positions, lenient, asked.moves);
+    let input = match input {
+        Input::Bytes(input) => input,
+        Input::Game(json) => {
+            // every move played now, the game counted as a record's
+            let game = json.to_game().map_err(|e| format!("\"game\": {e}"));
+            match &game {
+                Ok(game) => bound.game_model(game),
+                Err(message) => bound.bad_record(message),
             }
-        };
-        let source = if open.format_of(&input) == RecordFormat::Pgn {
-            // the whole text, decoded (an old Xiangqi file: GB18030 or
-            // Big5, found from its bytes), read here and again by the work
-            let (input, _) = decode_text(input, None);
-            let mut reader = PgnReader::new(input.as_bytes());
-            while let Ok(Some(())) = reader.read_game(&mut bound) {}
-            // with no notation asked for, each game in the notation it is written in
-            let firsts =
-                if asked.moves.is_none() { crate::own_notation::first_moves(input.as_bytes()) } else { Vec::new() };
-            Source::Pgn(input, firsts)
-        } else {
-            // a record file's games are read (no I/O error from bytes)
-            let results: Vec<GameResult> = Records::from_bytes(&input, &open).map_while(Result::ok).collect();
-            for result in &results {
-                match result {
-                    Ok(game) => bound.game_model(game),
-                    Err(e) => {
-                        bound.bad_record(e.message());
-                        if let Some(partial) = &e.partial {
-                            bound.game_model(partial);
-                        }
+            over_budget(&bound, config)?;
+            return Ok::<_, String>((Source::Json(Box::new(game)), bound.bytes));
+        }
+    };
+    let source = if open.format_of(&input) == RecordFormat::Pgn {
+        // the whole text, decoded (an old Xiangqi file: GB18030 or
+        // Big5, found from its bytes), read here and again by the work
+        let (input, _) = decode_text(input, None);
+        let mut reader = PgnReader::new(input.as_bytes());
+        while let Ok(Some(())) = reader.read_game(&mut bound) {}
+        // with no notation asked for, each game in the notation it is written in
+        let firsts =
+            if asked.moves.is_none() { crate::own_notation::first_moves(input.as_bytes()) } else { Vec::new() };
+        Source::Pgn(input, firsts)
+    } else {
+        // a record file's games are read (no I/O error from bytes)
+        let results: Vec<GameResult> = Records::from_bytes(&input, open).map_while(Result::ok).collect();
+        for result in &results {
+            match result {
+                Ok(game) => bound.game_model(game),
+                Err(e) => {
+                    bound.bad_record(e.message());
+                    if let Some(partial) = &e.partial {
+                        bound.game_model(partial);
                     }
                 }
             }
-            Source::Records(results)
-        };
-        over_budget(&bound, &config)?;
-        Ok::<_, String>((source, bound.bytes))
+        }
+        Source::Records(results)
     };
+    over_budget(&bound, config)?;
+    Ok::<_, String>((source, bound.bytes))
+}
+
+/// `POST /v1/games/convert` handed over by a caller, answered at once.
+pub(crate) fn convert_now(body: &[u8], config: &crate::Config) -> (StatusCode, Vec<u8>) {
+    let run = || {
+        let request: GamesRequest = crate::api::request::parse_now(body, config)?;
+        let Prepared { scope, input, open, options, asked, lenient } = prepare(request)?;
+        let (source, reply) = read_games(input, &open, asked, lenient, scope.as_ref(), config)
+            .map_err(|too_big| Refusal(StatusCode::PAYLOAD_TOO_LARGE, too_big))?;
+        let _entered = scope.as_ref().map(polyfen::RulesScope::enter);
+        let reply = usize::try_from(reply).unwrap_or(usize::MAX);
+        let pieces = write_answer(source, options, asked, &AtomicBool::new(false), reply)
+            .map_err(|grown| Refusal(StatusCode::PAYLOAD_TOO_LARGE, grown))?;
+        Ok::<_, Refusal>((StatusCode::OK, pieces.concat()))
+    };
+    run().unwrap_or_else(|refusal| refusal.answer())
+}
+
+/// `POST /v1/games/convert`: the games are read once before the work (a
+/// PGN text counted, a record file's games read), refused over the
+/// request's game, move or reply budget; then the reply's memory is held,
+/// and the games are answered one by one straight into the reply's bytes.
+#[cfg(feature = "service")]
+pub(crate) async fn convert(
+    axum::extract::State(state): axum::extract::State<crate::AppState>,
+    body: Result<Bytes, axum::extract::rejection::BytesRejection>,
+) -> axum::response::Response {
+    use axum::response::IntoResponse as _;
+
+    use crate::pool::CancelOnDrop;
+    let refuse = |status: StatusCode, message: &str| crate::refusal::request_error(status, message).into_response();
+    let request: GamesRequest = match crate::api::request::parse_body(&state, body).await {
+        Ok(request) => request,
+        Err(refusal) => return refusal.into_response(),
+    };
+    let Prepared { scope, input, open, options, asked, lenient } = match prepare(request) {
+        Ok(prepared) => prepared,
+        Err(refusal) => return refusal.into_response(),
+    };
+    let config = std::sync::Arc::clone(&state.config);
+    // the work below runs on other threads, each entering the scope
+    let (read_scope, work_scope) = (scope.clone(), scope);
+    let read = move || read_games(input, &open, asked, lenient, read_scope.as_ref(), &config);
     // a reading, like a large body's parsing, waits for no heavy job: a
     // request over a budget is refused while the pool is busy
     let (source, reply) = match pool::run(&state.parses, read).await {

@@ -30,29 +30,42 @@
 //! ```
 
 mod api;
+#[cfg(feature = "service")]
 mod book;
+mod call;
+#[cfg(feature = "service")]
 mod connections;
 mod estimate;
 mod explain;
 mod facts;
 mod games;
+#[cfg(feature = "service")]
 mod limits;
 mod own_notation;
 mod pool;
 mod refusal;
 
+#[cfg(feature = "service")]
 use std::net::SocketAddr;
+#[cfg(feature = "service")]
 use std::sync::Arc;
 use std::time::Duration;
 
+#[cfg(feature = "service")]
 use axum::Router;
+#[cfg(feature = "service")]
 use axum::http::{HeaderValue, Method, header};
+#[cfg(feature = "service")]
 use axum::response::{IntoResponse, Response};
+#[cfg(feature = "service")]
 use axum::routing::{MethodRouter, get};
+#[cfg(feature = "service")]
 use tokio::sync::Semaphore;
+#[cfg(feature = "service")]
 use tower_http::cors::CorsLayer;
 
 pub use api::ROUTES;
+pub use call::{Answer, CALLS, call, games};
 
 /// The service's limits.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -252,6 +265,7 @@ impl Config {
     }
 }
 
+#[cfg(feature = "service")]
 /// Whether this binary holds the built book it serves at `/book/` (built
 /// by `cargo xtask book` before the server was compiled).
 #[must_use]
@@ -259,6 +273,7 @@ pub fn book_embedded() -> bool {
     book::embedded()
 }
 
+#[cfg(feature = "service")]
 /// What every handler shares.
 #[derive(Clone, Debug)]
 pub(crate) struct AppState {
@@ -337,11 +352,13 @@ page_files! {
     "variants.js" => JAVASCRIPT,
 }
 
+#[cfg(feature = "service")]
 /// A static file of the web page.
 fn asset(content_type: &'static str, body: &'static str) -> MethodRouter<AppState> {
     get(move || async move { ([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "no-cache")], body) })
 }
 
+#[cfg(feature = "service")]
 /// The service: the API under `/v1`, the page at `/` (with its style sheet
 /// and ES modules, [`PAGE_FILES`]), the limits of `config`.
 pub fn router(config: Config) -> Router {
@@ -386,11 +403,15 @@ pub fn router(config: Config) -> Router {
     router.with_state(state)
 }
 
+/// What a path the API does not have is answered with (404).
+const NOT_FOUND: &str = "no such route; the API is described at /v1/openapi.json";
+
+#[cfg(feature = "service")]
 async fn not_found() -> Response {
-    refusal::request_error(axum::http::StatusCode::NOT_FOUND, "no such route; the API is described at /v1/openapi.json")
-        .into_response()
+    refusal::request_error(axum::http::StatusCode::NOT_FOUND, NOT_FOUND).into_response()
 }
 
+#[cfg(feature = "service")]
 async fn method_not_allowed() -> Response {
     refusal::request_error(
         axum::http::StatusCode::METHOD_NOT_ALLOWED,
@@ -399,6 +420,7 @@ async fn method_not_allowed() -> Response {
     .into_response()
 }
 
+#[cfg(feature = "service")]
 /// Binds `addr`, prints the address bound (`polyfen: serving on
 /// http://127.0.0.1:8080`) and serves [`router`] until the process ends or
 /// receives Ctrl-C.
@@ -415,6 +437,7 @@ pub async fn serve(addr: SocketAddr, config: Config) -> std::io::Result<()> {
     .await
 }
 
+#[cfg(feature = "service")]
 /// Serves [`router`] on `listener` until `shutdown` completes, with the
 /// connection limits of `config`: at most [`Config::max_connections`] open
 /// (the others answered 503 and closed), each request's header read within
@@ -433,6 +456,7 @@ pub async fn serve_listener(
     connections::serve(listener, app, &config, shutdown).await
 }
 
+#[cfg(feature = "service")]
 /// [`serve`] from synchronous code, on a tokio runtime of its own.
 ///
 /// # Errors

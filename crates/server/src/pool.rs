@@ -8,19 +8,28 @@
 //! on the pool holds its size until its last bytes are handed to the
 //! connection. A reply body is written out in chunks of [`CHUNK`] bytes.
 
+#[cfg(feature = "service")]
 use std::pin::Pin;
+#[cfg(feature = "service")]
 use std::sync::Arc;
+#[cfg(feature = "service")]
 use std::sync::atomic::{AtomicBool, Ordering};
+#[cfg(feature = "service")]
 use std::task::{Context, Poll};
 
+#[cfg(feature = "service")]
 use axum::body::{Body, Bytes};
+#[cfg(feature = "service")]
 use http_body::Frame;
+#[cfg(feature = "service")]
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc};
 
+#[cfg(feature = "service")]
 /// Bodies up to this size hold no memory permit: with the cap on
 /// connections they are at most a few MiB together.
 pub(crate) const SMALL_BODY: usize = 16 * 1024;
 
+#[cfg(feature = "service")]
 /// Replies up to this size hold no memory permit.
 pub(crate) const SMALL_REPLY: usize = 64 * 1024;
 
@@ -28,11 +37,13 @@ pub(crate) const SMALL_REPLY: usize = 64 * 1024;
 /// buffers at most [`crate::connections::WRITE_BUFFER`] bytes of it.
 pub(crate) const CHUNK: usize = 64 * 1024;
 
+#[cfg(feature = "service")]
 /// The KiB permits of `bytes`, at least one.
 pub(crate) fn kib(bytes: usize) -> u32 {
     u32::try_from(bytes.div_ceil(1024).max(1)).unwrap_or(u32::MAX)
 }
 
+#[cfg(feature = "service")]
 /// The memory budget: KiB permits, of which at least one largest body and
 /// one largest reply fit.
 #[derive(Clone, Debug)]
@@ -41,6 +52,7 @@ pub(crate) struct Memory {
     total: u32,
 }
 
+#[cfg(feature = "service")]
 impl Memory {
     pub(crate) fn new(config: &crate::Config) -> Memory {
         let bytes = config.max_bytes_in_flight.max(config.max_body_bytes.saturating_add(config.max_reply_bytes));
@@ -55,12 +67,14 @@ impl Memory {
     }
 }
 
+#[cfg(feature = "service")]
 /// Sets its flag when dropped: a handler's future is dropped when its
 /// request times out or its client goes away, and the work on the pool
 /// stops at its next check.
 #[derive(Debug)]
 pub(crate) struct CancelOnDrop(pub(crate) Arc<AtomicBool>);
 
+#[cfg(feature = "service")]
 impl CancelOnDrop {
     /// A new flag, unset.
     pub(crate) fn new() -> CancelOnDrop {
@@ -73,12 +87,14 @@ impl CancelOnDrop {
     }
 }
 
+#[cfg(feature = "service")]
 impl Drop for CancelOnDrop {
     fn drop(&mut self) {
         self.0.store(true, Ordering::Relaxed);
     }
 }
 
+#[cfg(feature = "service")]
 /// A reply body: built whole on the pool (written out in chunks, holding
 /// its memory permit until the last one is handed over), built on the pool
 /// as pieces (each let go as it is handed over), or lines streamed from the
@@ -89,6 +105,7 @@ pub(crate) enum Reply {
     Lines { lines: mpsc::Receiver<Bytes>, _cancel: CancelOnDrop },
 }
 
+#[cfg(feature = "service")]
 impl Reply {
     /// `data` as a body that holds `permit` until it is written out.
     pub(crate) fn whole(data: Vec<u8>, permit: Option<OwnedSemaphorePermit>) -> Body {
@@ -110,6 +127,7 @@ impl Reply {
     }
 }
 
+#[cfg(feature = "service")]
 impl http_body::Body for Reply {
     type Data = Bytes;
     type Error = std::convert::Infallible;
@@ -158,6 +176,7 @@ impl http_body::Body for Reply {
     }
 }
 
+#[cfg(feature = "service")]
 /// Runs `work` on the pool, holding one of the job permits until it ends
 /// (after its request ended too, so the pool never runs more than its
 /// permits); `None` when the service is shutting down or the work panicked.
@@ -174,6 +193,7 @@ pub(crate) async fn run<T: Send + 'static>(
     .ok()
 }
 
+#[cfg(feature = "service")]
 /// A JSON answer of `bytes` made on the pool: a large one holds its size of
 /// the memory budget (waiting for it within the request's time limit) until
 /// it is written out.
@@ -198,6 +218,7 @@ pub(crate) async fn json_reply(
     response
 }
 
+#[cfg(feature = "service")]
 /// A JSON answer made on the pool as `pieces`, with `permit` held for it
 /// before the work (none for a small one): the part of the permit not
 /// needed is let go, and a reply larger than foreseen waits for the rest.

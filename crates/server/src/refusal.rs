@@ -5,20 +5,33 @@
 //! the pool, the limits and the handlers meet without importing each
 //! other.
 
-use axum::Json;
-use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
+use http::StatusCode;
+
+/// The body of a request-level error: `{"error": {"message": ...}}`.
+pub(crate) fn error_body(message: &str) -> serde_json::Value {
+    serde_json::json!({ "error": { "message": message } })
+}
 
 /// A request-level error: `{"error": {"message": ...}}` with `status`.
-pub(crate) fn request_error(status: StatusCode, message: &str) -> (StatusCode, Json<serde_json::Value>) {
-    (status, Json(serde_json::json!({ "error": { "message": message } })))
+#[cfg(feature = "service")]
+pub(crate) fn request_error(status: StatusCode, message: &str) -> (StatusCode, axum::Json<serde_json::Value>) {
+    (status, axum::Json(error_body(message)))
 }
 
 /// Why a request cannot be answered at all.
+#[derive(Debug)]
 pub(crate) struct Refusal(pub(crate) StatusCode, pub(crate) String);
 
-impl IntoResponse for Refusal {
-    fn into_response(self) -> Response {
+impl Refusal {
+    /// The answer's status and bytes, as the service writes them.
+    pub(crate) fn answer(&self) -> (StatusCode, Vec<u8>) {
+        (self.0, error_body(&self.1).to_string().into_bytes())
+    }
+}
+
+#[cfg(feature = "service")]
+impl axum::response::IntoResponse for Refusal {
+    fn into_response(self) -> axum::response::Response {
         request_error(self.0, &self.1).into_response()
     }
 }
@@ -63,6 +76,8 @@ pub(crate) fn too_big_reply(estimate: u64, inputs: usize, limit: usize) -> Refus
 
 /// The answer when a permit of the pool or of the memory budget cannot be
 /// had: their semaphores refuse only once closed, as the service goes away.
-pub(crate) fn shutting_down() -> Response {
+#[cfg(feature = "service")]
+pub(crate) fn shutting_down() -> axum::response::Response {
+    use axum::response::IntoResponse as _;
     request_error(StatusCode::SERVICE_UNAVAILABLE, "the service is shutting down").into_response()
 }

@@ -4,9 +4,6 @@
 //! of NDJSON, and the repairs of a lenient reading. Only shapes and their
 //! serialization: no reading, no budgets, nothing run on the pool.
 
-use axum::Json;
-use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
 use polyfen::RuleError;
 use polyfen::polyfen_core::Repair;
 use polyfen::{Notation, RulesError};
@@ -80,6 +77,7 @@ pub(crate) fn rules_error(error: &RulesError, moves: Option<&[String]>) -> ItemE
 }
 
 /// One item as a line of NDJSON.
+#[cfg(feature = "service")]
 pub(crate) fn line<T: Serialize>(item: &Item<T>) -> Vec<u8> {
     let mut line = serde_json::to_vec(item).unwrap_or_else(|e| {
         serde_json::to_vec(&Item::<()>::Error(ItemError::message(format!("cannot write the answer: {e}"))))
@@ -102,7 +100,10 @@ pub(crate) fn item<T>(result: Result<T, ItemError>) -> Item<T> {
 }
 
 /// One input's answer: 200 when it succeeded, 422 when it failed.
-pub(crate) fn one<T: Serialize>(result: Result<T, ItemError>) -> Response {
+#[cfg(feature = "service")]
+pub(crate) fn one<T: Serialize>(result: Result<T, ItemError>) -> axum::response::Response {
+    use axum::http::StatusCode;
+    use axum::response::IntoResponse as _;
     let status = if result.is_ok() { StatusCode::OK } else { StatusCode::UNPROCESSABLE_ENTITY };
-    (status, Json(item(result))).into_response()
+    (status, axum::Json(item(result))).into_response()
 }

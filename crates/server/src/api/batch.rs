@@ -5,33 +5,29 @@
 //! one input alone, a batch in order, or NDJSON lines streamed through a
 //! bounded channel. It must not know any endpoint: a handler brings its
 //! settings, its plan and its job; decoding is `request`'s business, the
-//! answers' shapes `answer`'s.
+//! answers' shapes `answer`'s. A request comes by a [`Way`]: over HTTP
+//! (`Call`, answered on the pool) or handed over by a caller ([`Now`],
+//! answered at once on the caller's thread, for [`crate::call`]); both
+//! prepare and answer it with the same functions.
 
 use std::cell::Cell;
-use std::convert::Infallible;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
 
-use axum::Json;
-use axum::body::{Body, Bytes};
-use axum::extract::rejection::BytesRejection;
-use axum::extract::{FromRequest, Request};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use http::StatusCode;
 use polyfen::Reading;
 use serde::Serialize;
-use tokio::sync::{mpsc, oneshot};
 
-use crate::AppState;
-use crate::api::answer::{Item, ItemError, Results, item, line, one};
-use crate::api::request::{Inputs, PARSE_INLINE, ReadRequest, ReadSpec, in_scope, parse_body, scope_of};
-use crate::pool::{CancelOnDrop, Reply, SMALL_REPLY, kib};
-use crate::refusal::{Refusal, plural, request_error, shutting_down, thousands, too_big_reply};
+use crate::api::answer::{ItemError, Results, item};
+use crate::api::request::{Inputs, ReadRequest, ReadSpec, in_scope, parse_now, scope_of};
+use crate::refusal::{Refusal, plural, thousands, too_big_reply};
+#[cfg(feature = "service")]
+pub(crate) use service::Call;
 
 /// `convert` and `validate` batches longer than this run on the pool, so
 /// that the async workers stay free for short requests (a shorter one is
 /// microseconds of work).
+#[cfg(feature = "service")]
 const INLINE_BATCH: usize = 16;
 
 /// How a request's work is run.
@@ -58,6 +54,8 @@ pub(crate) struct Cost {
 pub(crate) type Estimate<S> = fn(&S, &Reading) -> Cost;
 
 /// How an endpoint's requests are run and bounded.
+// how it is run and its reply held are the service's business
+#[cfg_attr(not(feature = "service"), allow(dead_code))]
 pub(crate) struct Plan<S> {
     pub(crate) weight: Weight,
     /// Refuses the request as a whole before any input is read, given the
@@ -109,239 +107,403 @@ impl Ctx {
     }
 }
 
-/// The items a request is answered with, as one reply or as lines.
-fn wants_ndjson(headers: &HeaderMap) -> bool {
-    headers.get_all(header::ACCEPT).iter().any(|value| {
-        value.to_str().is_ok_and(|value| {
-            value.split(',').any(|part| part.split(';').next().is_some_and(|t| t.trim().eq_ignore_ascii_case(NDJSON)))
-        })
-    })
+/// What a request may be asked of and answers: its limits, and its way
+/// of answering a read endpoint with the endpoint's plan, settings (which
+/// read the endpoint's own fields) and job (run on each input's reading).
+pub(crate) trait Way {
+    /// What the endpoint gives back: a response to come, or the answer's
+    /// status and bytes.
+    type Answer;
+
+    /// The limits the request is held to.
+    fn config(&self) -> &crate::Config;
+
+    /// Answers the request as [`prepare`] and [`whole`] say, with the
+    /// budgets of `plan`.
+    fn answer<R, S, T, J>(
+        self,
+        plan: Plan<S>,
+        settings: impl FnOnce(R) -> Result<S, Refusal> + Send + 'static,
+        job: J,
+    ) -> Self::Answer
+    where
+        R: ReadRequest + Send + 'static,
+        S: Send + Sync + 'static,
+        T: Serialize + Send + 'static,
+        J: Fn(&S, &Ctx, &str, Reading) -> Result<T, ItemError> + Send + Sync + 'static;
 }
 
-/// The media type of a batch answered line by line.
-pub(crate) const NDJSON: &str = "application/x-ndjson";
-
-/// How many answer lines may wait for a slow reader before the work pauses.
-const LINES_IN_FLIGHT: usize = 8;
-
-/// A read endpoint's request as its handler takes it: the service's
-/// state, the headers (which may ask for NDJSON) and the body, not yet
-/// decoded (a body that could not be read is refused by [`endpoint`]).
-pub(crate) struct Call {
-    /// What every handler shares.
-    pub(crate) state: AppState,
-    /// The request's headers.
-    headers: HeaderMap,
-    /// The request's body.
-    body: Result<Bytes, BytesRejection>,
+/// A request handed over by a caller, answered at once on its thread with
+/// the service's limits (but its time limit: nothing runs for long without
+/// a budget of moves or nodes).
+pub(crate) struct Now<'a> {
+    /// The request's JSON body.
+    pub(crate) body: &'a [u8],
+    /// The limits.
+    pub(crate) config: &'a crate::Config,
 }
 
-impl FromRequest<AppState> for Call {
-    type Rejection = Infallible;
+impl Way for Now<'_> {
+    type Answer = (StatusCode, Vec<u8>);
 
-    async fn from_request(request: Request, state: &AppState) -> Result<Call, Infallible> {
-        let headers = request.headers().clone();
-        let body = Bytes::from_request(request, state).await;
-        Ok(Call { state: state.clone(), headers, body })
+    fn config(&self) -> &crate::Config {
+        self.config
+    }
+
+    fn answer<R, S, T, J>(
+        self,
+        plan: Plan<S>,
+        settings: impl FnOnce(R) -> Result<S, Refusal> + Send + 'static,
+        job: J,
+    ) -> Self::Answer
+    where
+        R: ReadRequest + Send + 'static,
+        S: Send + Sync + 'static,
+        T: Serialize + Send + 'static,
+        J: Fn(&S, &Ctx, &str, Reading) -> Result<T, ItemError> + Send + Sync + 'static,
+    {
+        let config = self.config;
+        let run = || {
+            let request: R = parse_now(self.body, config)?;
+            let Prepared { spec, settings, inputs, scope } = prepare(request, plan.upfront, settings, config)?;
+            crate::estimate::ready_now((plan.measures)(&settings));
+            let work = Work {
+                scope,
+                spec,
+                settings,
+                job,
+                estimate: plan.estimate,
+                max_reply_bytes: Some(config.max_reply_bytes),
+                max_perft_nodes: config.max_perft_nodes,
+            };
+            let ctx = Ctx::new(Arc::new(AtomicBool::new(false)), config.max_perft_nodes);
+            whole(&work, &ctx, inputs)
+        };
+        run().unwrap_or_else(|refusal| refusal.answer())
     }
 }
 
-/// The shared preparation of every read endpoint: parses the body, builds
-/// the read spec, lets `settings` read the endpoint's own fields, and takes
-/// the inputs (refusing a batch over the limit, and a request over the
-/// plan's budgets). Then runs `job` on every input's reading, in order, and
-/// answers: one input alone, a batch as `{"results": [...]}`, or with
-/// `accept: application/x-ndjson` as one line per input. An item error the
-/// job returns without a notation gets the notation the input was read as.
-pub(crate) async fn endpoint<R, S, T, J>(
-    call: Call,
-    plan: Plan<S>,
+/// A read request decoded and checked, not yet run.
+struct Prepared<S> {
+    spec: ReadSpec,
+    settings: S,
+    inputs: Inputs,
+    /// The games the request defines for itself.
+    scope: Option<polyfen::RulesScope>,
+}
+
+/// The shared preparation of every read endpoint: builds the read spec,
+/// lets `settings` read the endpoint's own fields, and takes the inputs
+/// (refusing a batch over the limit, and a request refused `upfront`),
+/// each in the scope of the request's own games.
+fn prepare<R: ReadRequest, S>(
+    mut request: R,
+    upfront: fn(&S, usize, &crate::Config) -> Result<(), Refusal>,
     settings: impl FnOnce(R) -> Result<S, Refusal>,
-    job: J,
-) -> Response
+    config: &crate::Config,
+) -> Result<Prepared<S>, Refusal> {
+    let source = request.source();
+    let scope = scope_of(source.variants.as_deref())?;
+    let (spec, settings, inputs) = in_scope(scope.as_ref(), || {
+        let spec = ReadSpec::new(source.from.as_deref(), source.lenient, source.rules.as_deref())?;
+        let settings = settings(request)?;
+        let inputs = Inputs::new(source.input, source.inputs, config)?;
+        upfront(&settings, inputs.len(), config)?;
+        Ok::<_, Refusal>((spec, settings, inputs))
+    })?;
+    Ok(Prepared { spec, settings, inputs, scope })
+}
+
+/// Runs the work on every input and answers as one reply: one input alone
+/// (200, or 422 when it failed), a batch as `{"results": [...]}`; refused
+/// as a whole over a budget before any work.
+fn whole<S, T, J>(work: &Work<S, J>, ctx: &Ctx, inputs: Inputs) -> Result<(StatusCode, Vec<u8>), Refusal>
 where
-    R: ReadRequest + Send + 'static,
-    S: Send + Sync + 'static,
-    T: Serialize + Send + 'static,
-    J: Fn(&S, &Ctx, &str, Reading) -> Result<T, ItemError> + Send + Sync + 'static,
+    T: Serialize,
+    J: Fn(&S, &Ctx, &str, Reading) -> Result<T, ItemError>,
 {
-    let Call { state, headers, body } = call;
-    let state = &state;
-    let started = Instant::now();
-    let config = &state.config;
-    // a large body is large inputs: never answered on the async threads
-    let small_body = body.as_ref().is_ok_and(|bytes| bytes.len() <= PARSE_INLINE);
-    let prepared = parse_body::<R>(state, body).await.and_then(|mut request| {
-        let source = request.source();
-        let scope = scope_of(source.variants.as_deref())?;
-        let (spec, settings, inputs) = in_scope(scope.as_ref(), || {
-            let spec = ReadSpec::new(source.from.as_deref(), source.lenient, source.rules.as_deref())?;
-            let settings = settings(request)?;
-            let inputs = Inputs::new(source.input, source.inputs, config)?;
-            (plan.upfront)(&settings, inputs.len(), config)?;
-            Ok::<_, Refusal>((spec, settings, inputs))
-        })?;
-        Ok((spec, settings, inputs, scope))
-    });
-    let (spec, settings, inputs, scope) = match prepared {
-        Ok(prepared) => prepared,
-        Err(refusal) => return refusal.into_response(),
+    let (status, value) = match inputs {
+        Inputs::One(input) => {
+            let readings = work.check(ctx, std::slice::from_ref(&input))?;
+            let reading = readings.and_then(|r| r.into_iter().next());
+            let result = work.item(ctx, &input, reading);
+            let status = if result.is_ok() { StatusCode::OK } else { StatusCode::UNPROCESSABLE_ENTITY };
+            (status, serde_json::to_vec(&item(result)))
+        }
+        Inputs::Batch(batch) => {
+            let readings = work.check(ctx, &batch)?;
+            (StatusCode::OK, serde_json::to_vec(&work.batch(ctx, &batch, readings)))
+        }
     };
-    let stream = matches!(inputs, Inputs::Batch(_)) && wants_ndjson(&headers);
-    let cancel = CancelOnDrop::new();
-    let ctx = Ctx::new(cancel.flag(), config.max_perft_nodes);
-    let n = inputs.len();
-    let work = Arc::new(Work {
-        scope,
-        spec,
-        settings,
-        job,
-        estimate: plan.estimate,
-        max_reply_bytes: if stream { None } else { Some(config.max_reply_bytes) },
-        max_perft_nodes: config.max_perft_nodes,
-    });
-    if plan.weight == Weight::Light && n <= INLINE_BATCH && small_body && plan.estimate.is_none() {
-        // microseconds of work: answered at once
-        return match inputs {
-            Inputs::One(input) => one(work.item(&ctx, &input, None)),
-            Inputs::Batch(batch) if stream => {
-                let mut lines = Vec::new();
-                for input in &batch {
-                    lines.extend(line(&item(work.item(&ctx, input, None))));
+    value.map(|bytes| (status, bytes)).map_err(|e| Refusal(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
+}
+
+/// The way of the HTTP service: the request's body and headers, answered
+/// on the pool within the service's limits, one input, a batch or NDJSON
+/// lines.
+#[cfg(feature = "service")]
+mod service {
+    use std::convert::Infallible;
+    use std::pin::Pin;
+    use std::sync::Arc;
+    use std::time::Instant;
+
+    use axum::Json;
+    use axum::body::{Body, Bytes};
+    use axum::extract::rejection::BytesRejection;
+    use axum::extract::{FromRequest, Request};
+    use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+    use axum::response::{IntoResponse, Response};
+    use polyfen::Reading;
+    use serde::Serialize;
+    use tokio::sync::{mpsc, oneshot};
+
+    use super::{Ctx, INLINE_BATCH, Plan, Prepared, Way, Weight, Work, prepare, whole};
+    use crate::AppState;
+    use crate::api::answer::{Item, ItemError, item, line, one};
+    use crate::api::request::{Inputs, PARSE_INLINE, ReadRequest, parse_body};
+    use crate::pool::{CancelOnDrop, Reply, SMALL_REPLY, kib};
+    use crate::refusal::{Refusal, request_error, shutting_down};
+
+    impl Way for Call {
+        type Answer = Pin<Box<dyn Future<Output = Response> + Send>>;
+
+        fn config(&self) -> &crate::Config {
+            &self.state.config
+        }
+
+        fn answer<R, S, T, J>(
+            self,
+            plan: Plan<S>,
+            settings: impl FnOnce(R) -> Result<S, Refusal> + Send + 'static,
+            job: J,
+        ) -> Self::Answer
+        where
+            R: ReadRequest + Send + 'static,
+            S: Send + Sync + 'static,
+            T: Serialize + Send + 'static,
+            J: Fn(&S, &Ctx, &str, Reading) -> Result<T, ItemError> + Send + Sync + 'static,
+        {
+            Box::pin(endpoint(self, plan, settings, job))
+        }
+    }
+
+    /// The items a request is answered with, as one reply or as lines.
+    fn wants_ndjson(headers: &HeaderMap) -> bool {
+        headers.get_all(header::ACCEPT).iter().any(|value| {
+            value.to_str().is_ok_and(|value| {
+                value
+                    .split(',')
+                    .any(|part| part.split(';').next().is_some_and(|t| t.trim().eq_ignore_ascii_case(NDJSON)))
+            })
+        })
+    }
+
+    /// The media type of a batch answered line by line.
+    pub(crate) const NDJSON: &str = "application/x-ndjson";
+
+    /// How many answer lines may wait for a slow reader before the work pauses.
+    const LINES_IN_FLIGHT: usize = 8;
+
+    /// A read endpoint's request as its handler takes it: the service's
+    /// state, the headers (which may ask for NDJSON) and the body, not yet
+    /// decoded (a body that could not be read is refused by [`endpoint`]).
+    pub(crate) struct Call {
+        /// What every handler shares.
+        pub(crate) state: AppState,
+        /// The request's headers.
+        headers: HeaderMap,
+        /// The request's body.
+        body: Result<Bytes, BytesRejection>,
+    }
+
+    impl FromRequest<AppState> for Call {
+        type Rejection = Infallible;
+
+        async fn from_request(request: Request, state: &AppState) -> Result<Call, Infallible> {
+            let headers = request.headers().clone();
+            let body = Bytes::from_request(request, state).await;
+            Ok(Call { state: state.clone(), headers, body })
+        }
+    }
+
+    /// The shared preparation of every read endpoint: parses the body, builds
+    /// the read spec, lets `settings` read the endpoint's own fields, and takes
+    /// the inputs (refusing a batch over the limit, and a request over the
+    /// plan's budgets). Then runs `job` on every input's reading, in order, and
+    /// answers: one input alone, a batch as `{"results": [...]}`, or with
+    /// `accept: application/x-ndjson` as one line per input. An item error the
+    /// job returns without a notation gets the notation the input was read as.
+    async fn endpoint<R, S, T, J>(
+        call: Call,
+        plan: Plan<S>,
+        settings: impl FnOnce(R) -> Result<S, Refusal>,
+        job: J,
+    ) -> Response
+    where
+        R: ReadRequest + Send + 'static,
+        S: Send + Sync + 'static,
+        T: Serialize + Send + 'static,
+        J: Fn(&S, &Ctx, &str, Reading) -> Result<T, ItemError> + Send + Sync + 'static,
+    {
+        let Call { state, headers, body } = call;
+        let state = &state;
+        let started = Instant::now();
+        let config = &state.config;
+        // a large body is large inputs: never answered on the async threads
+        let small_body = body.as_ref().is_ok_and(|bytes| bytes.len() <= PARSE_INLINE);
+        let prepared =
+            parse_body::<R>(state, body).await.and_then(|request| prepare(request, plan.upfront, settings, config));
+        let Prepared { spec, settings, inputs, scope } = match prepared {
+            Ok(prepared) => prepared,
+            Err(refusal) => return refusal.into_response(),
+        };
+        let stream = matches!(inputs, Inputs::Batch(_)) && wants_ndjson(&headers);
+        let cancel = CancelOnDrop::new();
+        let ctx = Ctx::new(cancel.flag(), config.max_perft_nodes);
+        let n = inputs.len();
+        let work = Arc::new(Work {
+            scope,
+            spec,
+            settings,
+            job,
+            estimate: plan.estimate,
+            max_reply_bytes: if stream { None } else { Some(config.max_reply_bytes) },
+            max_perft_nodes: config.max_perft_nodes,
+        });
+        if plan.weight == Weight::Light && n <= INLINE_BATCH && small_body && plan.estimate.is_none() {
+            // microseconds of work: answered at once
+            return match inputs {
+                Inputs::One(input) => one(work.item(&ctx, &input, None)),
+                Inputs::Batch(batch) if stream => {
+                    let mut lines = Vec::new();
+                    for input in &batch {
+                        lines.extend(line(&item(work.item(&ctx, input, None))));
+                    }
+                    ndjson(Body::from(lines))
                 }
-                ndjson(Body::from(lines))
+                Inputs::Batch(batch) => Json(work.batch(&ctx, &batch, None)).into_response(),
+            };
+        }
+        // The reply's memory is held before the work, the job's permit next;
+        // an endpoint whose estimates need them has the games measured first.
+        crate::estimate::ready((plan.measures)(&work.settings)).await;
+        let reply_per_input = (plan.reply_per_input)(&work.settings);
+        let reserve = if stream { 0 } else { n.saturating_mul(reply_per_input).min(config.max_reply_bytes) };
+        let memory = if reserve > SMALL_REPLY {
+            match state.memory.hold(reserve).await {
+                Some(permit) => Some(permit),
+                None => return shutting_down(),
             }
-            Inputs::Batch(batch) => Json(work.batch(&ctx, &batch, None)).into_response(),
+        } else {
+            None
         };
+        let Ok(permit) = Arc::clone(&state.jobs).acquire_owned().await else {
+            return shutting_down();
+        };
+        if stream {
+            let Inputs::Batch(batch) = inputs else { unreachable!("a stream answers a batch") };
+            return stream_batch(work, batch, permit, tokio::time::Instant::from_std(started + config.request_timeout))
+                .await;
+        }
+        let answer = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            whole(&work, &ctx, inputs)
+        })
+        .await;
+        let (status, bytes) = match answer {
+            Ok(Ok(answer)) => answer,
+            Ok(Err(refusal)) => return refusal.into_response(),
+            Err(_) => return request_error(StatusCode::INTERNAL_SERVER_ERROR, "internal error").into_response(),
+        };
+        // The memory held matches the reply: the part not needed is let go,
+        // a reply larger than foreseen waits for the rest.
+        let memory = match memory {
+            Some(mut permit) => {
+                let need = kib(bytes.len()) as usize;
+                match permit.num_permits().cmp(&need) {
+                    std::cmp::Ordering::Greater => drop(permit.split(permit.num_permits() - need)),
+                    std::cmp::Ordering::Less => {
+                        match state.memory.hold(bytes.len() - permit.num_permits() * 1024).await {
+                            Some(more) => permit.merge(more),
+                            None => return shutting_down(),
+                        }
+                    }
+                    std::cmp::Ordering::Equal => {}
+                }
+                Some(permit)
+            }
+            None => return crate::pool::json_reply(&state.memory, status, bytes).await,
+        };
+        let mut response = Response::new(Reply::whole(bytes, memory));
+        *response.status_mut() = status;
+        response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        response
     }
-    // The reply's memory is held before the work, the job's permit next;
-    // an endpoint whose estimates need them has the games measured first.
-    crate::estimate::ready((plan.measures)(&work.settings)).await;
-    let reply_per_input = (plan.reply_per_input)(&work.settings);
-    let reserve = if stream { 0 } else { n.saturating_mul(reply_per_input).min(config.max_reply_bytes) };
-    let memory = if reserve > SMALL_REPLY {
-        match state.memory.hold(reserve).await {
-            Some(permit) => Some(permit),
-            None => return shutting_down(),
-        }
-    } else {
-        None
-    };
-    let Ok(permit) = Arc::clone(&state.jobs).acquire_owned().await else {
-        return shutting_down();
-    };
-    if stream {
-        let Inputs::Batch(batch) = inputs else { unreachable!("a stream answers a batch") };
-        return stream_batch(work, batch, permit, tokio::time::Instant::from_std(started + config.request_timeout))
-            .await;
+
+    /// An NDJSON answer with `body`.
+    fn ndjson(body: Body) -> Response {
+        let mut response = Response::new(body);
+        response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(NDJSON));
+        response
     }
-    let answer = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
-        let (status, value) = match inputs {
-            Inputs::One(input) => {
-                let readings = work.check(&ctx, std::slice::from_ref(&input))?;
-                let reading = readings.and_then(|r| r.into_iter().next());
-                let result = work.item(&ctx, &input, reading);
-                let status = if result.is_ok() { StatusCode::OK } else { StatusCode::UNPROCESSABLE_ENTITY };
-                (status, serde_json::to_vec(&item(result)))
-            }
-            Inputs::Batch(batch) => {
-                let readings = work.check(&ctx, &batch)?;
-                (StatusCode::OK, serde_json::to_vec(&work.batch(&ctx, &batch, readings)))
-            }
-        };
-        value.map(|bytes| (status, bytes)).map_err(|e| Refusal(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
-    })
-    .await;
-    let (status, bytes) = match answer {
-        Ok(Ok(answer)) => answer,
-        Ok(Err(refusal)) => return refusal.into_response(),
-        Err(_) => return request_error(StatusCode::INTERNAL_SERVER_ERROR, "internal error").into_response(),
-    };
-    // The memory held matches the reply: the part not needed is let go,
-    // a reply larger than foreseen waits for the rest.
-    let memory = match memory {
-        Some(mut permit) => {
-            let need = kib(bytes.len()) as usize;
-            match permit.num_permits().cmp(&need) {
-                std::cmp::Ordering::Greater => drop(permit.split(permit.num_permits() - need)),
-                std::cmp::Ordering::Less => match state.memory.hold(bytes.len() - permit.num_permits() * 1024).await {
-                    Some(more) => permit.merge(more),
-                    None => return shutting_down(),
-                },
-                std::cmp::Ordering::Equal => {}
-            }
-            Some(permit)
-        }
-        None => return crate::pool::json_reply(&state.memory, status, bytes).await,
-    };
-    let mut response = Response::new(Reply::whole(bytes, memory));
-    *response.status_mut() = status;
-    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
-    response
-}
 
-/// An NDJSON answer with `body`.
-fn ndjson(body: Body) -> Response {
-    let mut response = Response::new(body);
-    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(NDJSON));
-    response
-}
-
-/// Answers a batch line by line from the pool: the budgets are checked
-/// first (a refusal is the whole answer), then each input's line goes
-/// through a channel of [`LINES_IN_FLIGHT`] lines, so a slow reader pauses
-/// the work and a client gone stops it. The work stops at the request's
-/// time limit with a last line saying so.
-async fn stream_batch<S, T, J>(
-    work: Arc<Work<S, J>>,
-    batch: Vec<String>,
-    permit: tokio::sync::OwnedSemaphorePermit,
-    deadline: tokio::time::Instant,
-) -> Response
-where
-    S: Send + Sync + 'static,
-    T: Serialize + Send + 'static,
-    J: Fn(&S, &Ctx, &str, Reading) -> Result<T, ItemError> + Send + Sync + 'static,
-{
-    let (lines, receiver) = mpsc::channel::<Bytes>(LINES_IN_FLIGHT);
-    let (ready, started) = oneshot::channel::<Result<(), Refusal>>();
-    let handle = tokio::runtime::Handle::current();
-    // The body's guard stops the work when the client goes away mid-answer.
-    let cancel = CancelOnDrop::new();
-    let ctx = Ctx::new(cancel.flag(), work.max_perft_nodes);
-    tokio::task::spawn_blocking(move || {
-        let _permit = permit;
-        let readings = match work.check(&ctx, &batch) {
-            Ok(readings) => readings,
-            Err(refusal) => {
-                let _ = ready.send(Err(refusal));
-                return;
-            }
-        };
-        if ready.send(Ok(())).is_err() {
-            return;
-        }
-        let mut readings = readings.map(Vec::into_iter);
-        for input in &batch {
-            let reading = readings.as_mut().and_then(Iterator::next);
-            let answer = line(&item(work.item(&ctx, input, reading)));
-            let sent = handle.block_on(tokio::time::timeout_at(deadline, lines.send(Bytes::from(answer))));
-            match sent {
-                Ok(Ok(())) if tokio::time::Instant::now() < deadline => {}
-                Ok(Err(_)) => return,
-                _ => {
-                    let message = "the request took longer than its time limit; the lines before this one are answers";
-                    let _ = lines.try_send(Bytes::from(line(&Item::<()>::Error(ItemError::message(message)))));
+    /// Answers a batch line by line from the pool: the budgets are checked
+    /// first (a refusal is the whole answer), then each input's line goes
+    /// through a channel of [`LINES_IN_FLIGHT`] lines, so a slow reader pauses
+    /// the work and a client gone stops it. The work stops at the request's
+    /// time limit with a last line saying so.
+    async fn stream_batch<S, T, J>(
+        work: Arc<Work<S, J>>,
+        batch: Vec<String>,
+        permit: tokio::sync::OwnedSemaphorePermit,
+        deadline: tokio::time::Instant,
+    ) -> Response
+    where
+        S: Send + Sync + 'static,
+        T: Serialize + Send + 'static,
+        J: Fn(&S, &Ctx, &str, Reading) -> Result<T, ItemError> + Send + Sync + 'static,
+    {
+        let (lines, receiver) = mpsc::channel::<Bytes>(LINES_IN_FLIGHT);
+        let (ready, started) = oneshot::channel::<Result<(), Refusal>>();
+        let handle = tokio::runtime::Handle::current();
+        // The body's guard stops the work when the client goes away mid-answer.
+        let cancel = CancelOnDrop::new();
+        let ctx = Ctx::new(cancel.flag(), work.max_perft_nodes);
+        tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            let readings = match work.check(&ctx, &batch) {
+                Ok(readings) => readings,
+                Err(refusal) => {
+                    let _ = ready.send(Err(refusal));
                     return;
                 }
+            };
+            if ready.send(Ok(())).is_err() {
+                return;
             }
+            let mut readings = readings.map(Vec::into_iter);
+            for input in &batch {
+                let reading = readings.as_mut().and_then(Iterator::next);
+                let answer = line(&item(work.item(&ctx, input, reading)));
+                let sent = handle.block_on(tokio::time::timeout_at(deadline, lines.send(Bytes::from(answer))));
+                match sent {
+                    Ok(Ok(())) if tokio::time::Instant::now() < deadline => {}
+                    Ok(Err(_)) => return,
+                    _ => {
+                        let message =
+                            "the request took longer than its time limit; the lines before this one are answers";
+                        let _ = lines.try_send(Bytes::from(line(&Item::<()>::Error(ItemError::message(message)))));
+                        return;
+                    }
+                }
+            }
+        });
+        match started.await {
+            Ok(Ok(())) => ndjson(Reply::lines(receiver, cancel)),
+            Ok(Err(refusal)) => refusal.into_response(),
+            Err(_) => request_error(StatusCode::INTERNAL_SERVER_ERROR, "internal error").into_response(),
         }
-    });
-    match started.await {
-        Ok(Ok(())) => ndjson(Reply::lines(receiver, cancel)),
-        Ok(Err(refusal)) => refusal.into_response(),
-        Err(_) => request_error(StatusCode::INTERNAL_SERVER_ERROR, "internal error").into_response(),
     }
 }
 

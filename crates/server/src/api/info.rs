@@ -2,14 +2,20 @@
 //! setups and limits of this service, from the library's ids and the
 //! configuration. It reads no body and runs nothing on the pool.
 
+#[cfg(feature = "service")]
 use axum::Json;
+#[cfg(feature = "service")]
 use axum::extract::State;
+#[cfg(feature = "service")]
 use axum::response::{IntoResponse, Response};
+use http::StatusCode;
 use polyfen::{Notation, VariantId};
 use serde::Serialize;
 use strum::IntoEnumIterator;
 
+#[cfg(feature = "service")]
 use crate::AppState;
+use crate::refusal::Refusal;
 
 #[derive(Debug, Serialize)]
 struct Info {
@@ -59,9 +65,14 @@ struct LimitsInfo {
 }
 
 /// `GET /v1/info`: the notations, games, styles, named setups and limits.
+#[cfg(feature = "service")]
 pub(crate) async fn info(State(state): State<AppState>) -> Response {
-    let config = &state.config;
-    Json(Info {
+    Json(info_of(&state.config)).into_response()
+}
+
+/// The answer of `GET /v1/info` under `config`.
+pub(crate) fn info_of(config: &crate::Config) -> serde_json::Value {
+    serde_json::json!(Info {
         notations: Notation::iter()
             .map(|n| NotationInfo { id: n.into(), variant: n.variant().map(Into::into) })
             .collect(),
@@ -91,19 +102,27 @@ pub(crate) async fn info(State(state): State<AppState>) -> Response {
             idle_timeout_ms: config.idle_timeout.as_millis(),
         },
     })
-    .into_response()
 }
 
 /// `GET /v1/variants/{name}`: a rules variant defined as data, its resolved
 /// definition and each key its own section sets beside its parent's; 404
 /// for a name no game defines as data.
+#[cfg(feature = "service")]
 pub(crate) async fn variant(axum::extract::Path(name): axum::extract::Path<String>) -> Response {
-    let id = VariantId::of_rules(&name).map_or(name.as_str(), |(_, rules)| rules.id);
-    let Some(definition) = definition_of(id) else {
+    match variant_named(&name) {
+        Ok(definition) => Json(definition).into_response(),
+        Err(refusal) => refusal.into_response(),
+    }
+}
+
+/// The answer of `GET /v1/variants/{name}`: 404 for a name no game
+/// defines as data.
+pub(crate) fn variant_named(name: &str) -> Result<serde_json::Value, Refusal> {
+    let id = VariantId::of_rules(name).map_or(name, |(_, rules)| rules.id);
+    definition_of(id).ok_or_else(|| {
         let message = format!("no game defines {name:?} as data; GET /v1/games lists every game's rules variants");
-        return crate::refusal::request_error(axum::http::StatusCode::NOT_FOUND, &message).into_response();
-    };
-    Json(definition).into_response()
+        Refusal(StatusCode::NOT_FOUND, message)
+    })
 }
 
 /// A rules variant defined as data, as `GET /v1/variants/{name}` answers
@@ -136,6 +155,7 @@ struct VariantsRequest {
 /// `GET /v1/variants/{name}` answers a game, with its rules as
 /// `GET /v1/games` lists them; the file's every problem, each naming its
 /// line, otherwise.
+#[cfg(feature = "service")]
 pub(crate) async fn variants_file(
     State(state): State<AppState>,
     body: Result<axum::body::Bytes, axum::extract::rejection::BytesRejection>,
@@ -144,30 +164,41 @@ pub(crate) async fn variants_file(
         Ok(request) => request,
         Err(refusal) => return refusal.into_response(),
     };
-    let work = move || {
-        let scope = crate::api::request::scope_of(Some(&request.variants))?.expect("a text gives a scope");
-        let games: Vec<serde_json::Value> = scope.run(|| {
-            scope
-                .ids()
-                .into_iter()
-                .filter_map(|(game, id)| {
-                    let mut definition = definition_of(id)?;
-                    let rules = game.rules().iter().find(|rules| rules.id == id).copied()?;
-                    definition["rules"] = serde_json::json!({
-                        "id": rules.id,
-                        "aliases": rules.aliases,
-                        "tag": rules.tag,
-                        "setups": rules.setups.iter().map(|&(name, _)| name).collect::<Vec<_>>(),
-                    });
-                    Some(definition)
-                })
-                .collect()
-        });
-        Ok::<_, crate::refusal::Refusal>(serde_json::json!({ "games": games }))
-    };
-    match crate::pool::run(&state.jobs, work).await {
+    match crate::pool::run(&state.jobs, move || variants_of(&request)).await {
         Some(Ok(answer)) => Json(answer).into_response(),
         Some(Err(refusal)) => refusal.into_response(),
         None => crate::refusal::shutting_down(),
     }
+}
+
+/// `POST /v1/variants` handed over by a caller, answered at once.
+pub(crate) fn variants_now(body: &[u8], config: &crate::Config) -> (StatusCode, Vec<u8>) {
+    let answer = crate::api::request::parse_now(body, config).and_then(|request| variants_of(&request));
+    match answer {
+        Ok(answer) => (StatusCode::OK, answer.to_string().into_bytes()),
+        Err(refusal) => refusal.answer(),
+    }
+}
+
+/// The answer of `POST /v1/variants` to `request`.
+fn variants_of(request: &VariantsRequest) -> Result<serde_json::Value, Refusal> {
+    let scope = crate::api::request::scope_of(Some(&request.variants))?.expect("a text gives a scope");
+    let games: Vec<serde_json::Value> = scope.run(|| {
+        scope
+            .ids()
+            .into_iter()
+            .filter_map(|(game, id)| {
+                let mut definition = definition_of(id)?;
+                let rules = game.rules().iter().find(|rules| rules.id == id).copied()?;
+                definition["rules"] = serde_json::json!({
+                    "id": rules.id,
+                    "aliases": rules.aliases,
+                    "tag": rules.tag,
+                    "setups": rules.setups.iter().map(|&(name, _)| name).collect::<Vec<_>>(),
+                });
+                Some(definition)
+            })
+            .collect()
+    });
+    Ok(serde_json::json!({ "games": games }))
 }

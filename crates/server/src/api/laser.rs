@@ -1,14 +1,13 @@
 //! `POST /v1/laser`: the laser of one side (Khet's, the extra `laser` of
-//! the games that have it) traced and drawn over the board. Its settings, plan and job for [`super::batch::endpoint`]; it
+//! the games that have it) traced and drawn over the board. Its settings, plan and job for [`super::batch::Way`]; it
 //! parses no body and runs nothing on the pool itself.
 
-use axum::response::Response;
 use polyfen::extras::{self, ExtraArgs};
 use polyfen::{Position, Reading};
 use serde::Serialize;
 
 use crate::api::answer::ItemError;
-use crate::api::batch::{Call, Cost, Plan, Weight, endpoint};
+use crate::api::batch::{Cost, Plan, Way, Weight};
 use crate::api::request::read_request;
 use crate::refusal::bad_request;
 
@@ -41,7 +40,7 @@ fn capitalized(name: &str) -> String {
 /// move) in a position of a game that has one (Khet) and draws it over the
 /// board.
 #[allow(clippy::ref_option_ref, reason = "the plan's estimate takes its settings by reference")]
-pub(crate) async fn laser(call: Call) -> Response {
+pub(crate) fn laser<W: Way>(way: W) -> W::Answer {
     let settings = |request: LaserRequest| {
         let Some(side) = request.color else { return Ok(None) };
         let sides = extras::sides(LASER);
@@ -59,7 +58,7 @@ pub(crate) async fn laser(call: Call) -> Response {
         measures: |_| crate::estimate::Needs::Drawings,
         ..Plan::new(Weight::Heavy)
     };
-    endpoint(call, plan, settings, |&side, _, _, reading| {
+    way.answer(plan, settings, |&side, _, _, reading| {
         let variant = reading.position.variant();
         if !variant.extras().iter().any(|extra| extra.name == LASER) {
             let owners: Vec<String> =
@@ -81,5 +80,4 @@ pub(crate) async fn laser(call: Call) -> Response {
             diagram: shot.diagram.unwrap_or_default(),
         })
     })
-    .await
 }

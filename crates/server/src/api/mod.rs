@@ -9,18 +9,23 @@
 //! modules. A new endpoint is a module of its own and one line of the table
 //! below; this module holds no handler's logic and must not.
 
-mod answer;
-mod batch;
-mod info;
-mod laser;
-mod positions;
+pub(crate) mod answer;
+pub(crate) mod batch;
+pub(crate) mod info;
+pub(crate) mod laser;
+pub(crate) mod positions;
 pub(crate) mod request;
-mod rules;
+pub(crate) mod rules;
 
+#[cfg(feature = "service")]
 use axum::http::header;
+#[cfg(feature = "service")]
 use axum::routing::{MethodRouter, get, post};
 
+#[cfg(feature = "service")]
 use crate::AppState;
+#[cfg(feature = "service")]
+use batch::Call;
 
 /// Declares the routes once: [`ROUTES`], the list the router is built from
 /// and the `OpenAPI` document is checked against, and [`route`], the handler
@@ -31,6 +36,7 @@ macro_rules! routes {
         pub const ROUTES: &[(&str, &str)] = &[$(($method, $path),)*];
 
         /// The handler of one route of [`ROUTES`].
+        #[cfg(feature = "service")]
         pub(crate) fn route(method: &str, path: &str) -> MethodRouter<AppState> {
             match (method, path) {
                 $(($method, $path) => $handler,)*
@@ -51,13 +57,13 @@ routes! {
     "POST" "/v1/variants" => post(info::variants_file),
     "GET" "/v1/schemas/position" => get(|| async { ([(header::CONTENT_TYPE, "application/json")], crate::schema("position")) }),
     "GET" "/v1/schemas/game" => get(|| async { ([(header::CONTENT_TYPE, "application/json")], crate::schema("game")) }),
-    "POST" "/v1/convert" => post(positions::convert),
-    "POST" "/v1/validate" => post(positions::validate),
-    "POST" "/v1/render" => post(positions::render),
-    "POST" "/v1/moves" => post(rules::moves),
-    "POST" "/v1/move" => post(rules::play),
-    "POST" "/v1/perft" => post(rules::perft),
-    "POST" "/v1/laser" => post(laser::laser),
+    "POST" "/v1/convert" => post(|call: Call| positions::convert(call)),
+    "POST" "/v1/validate" => post(|call: Call| positions::validate(call)),
+    "POST" "/v1/render" => post(|call: Call| positions::render(call)),
+    "POST" "/v1/moves" => post(|call: Call| rules::moves(call)),
+    "POST" "/v1/move" => post(|call: Call| rules::play(call)),
+    "POST" "/v1/perft" => post(|call: Call| rules::perft(call)),
+    "POST" "/v1/laser" => post(|call: Call| laser::laser(call)),
     "POST" "/v1/games/convert" => post(crate::games::convert),
     "POST" "/v1/explain" => post(crate::explain::explain_route),
 }

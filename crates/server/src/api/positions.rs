@@ -1,14 +1,13 @@
 //! The handlers that read positions and write them back: `convert`,
 //! `validate` and `render`. Each is its settings, its plan and one job per
-//! input for [`super::batch::endpoint`]; none parses a body or runs work on
+//! input for [`super::batch::Way`]; none parses a body or runs work on
 //! the pool itself.
 
-use axum::response::Response;
 use polyfen::{EnPassantPolicy, Notation, Position, Reading, RenderStyle, WriteOptions};
 use serde::Serialize;
 
 use crate::api::answer::{ItemError, RepairOut, repairs_out};
-use crate::api::batch::{Call, Cost, Plan, Weight, endpoint};
+use crate::api::batch::{Cost, Plan, Way, Weight};
 use crate::api::request::{parse_id, read_request};
 use crate::refusal::bad_request;
 
@@ -32,7 +31,7 @@ struct Converted {
 }
 
 /// `POST /v1/convert`.
-pub(crate) async fn convert(call: Call) -> Response {
+pub(crate) fn convert<W: Way>(way: W) -> W::Answer {
     let settings = |request: ConvertRequest| {
         let to: Notation = parse_id(&request.to, "notation", "to")?;
         let mut options = WriteOptions::default().with_canonical(request.canonical);
@@ -48,7 +47,7 @@ pub(crate) async fn convert(call: Call) -> Response {
         }
         Ok((to, options))
     };
-    endpoint(call, Plan::new(Weight::Light), settings, |(to, options), _, input, reading| {
+    way.answer(Plan::new(Weight::Light), settings, |(to, options), _, input, reading| {
         let written = reading.position.to_notation(*to, options).map_err(|e| ItemError::message(e.to_string()))?;
         Ok(Converted {
             notation: reading.notation.into(),
@@ -58,7 +57,6 @@ pub(crate) async fn convert(call: Call) -> Response {
             repairs: repairs_out(input, &reading.repairs),
         })
     })
-    .await
 }
 
 // ---------------------------------------------------------------- validate
@@ -77,9 +75,8 @@ struct Validated {
 }
 
 /// `POST /v1/validate`.
-pub(crate) async fn validate(call: Call) -> Response {
-    endpoint(
-        call,
+pub(crate) fn validate<W: Way>(way: W) -> W::Answer {
+    way.answer(
         Plan::new(Weight::Light),
         |_: ValidateRequest| Ok(()),
         |(), _, input, reading| {
@@ -93,7 +90,6 @@ pub(crate) async fn validate(call: Call) -> Response {
             })
         },
     )
-    .await
 }
 
 // ---------------------------------------------------------------- render
@@ -117,7 +113,7 @@ struct Rendered {
 }
 
 /// `POST /v1/render`.
-pub(crate) async fn render(call: Call) -> Response {
+pub(crate) fn render<W: Way>(way: W) -> W::Answer {
     let settings = |request: RenderRequest| {
         request.style.as_deref().map_or(Ok(RenderStyle::Svg), |s| parse_id(s, "style", "style"))
     };
@@ -130,7 +126,7 @@ pub(crate) async fn render(call: Call) -> Response {
         measures: |_| crate::estimate::Needs::Drawings,
         ..Plan::new(Weight::Heavy)
     };
-    endpoint(call, plan, settings, |&style, _, _, reading| {
+    way.answer(plan, settings, |&style, _, _, reading| {
         let diagram = reading.position.render(style).map_err(|e| ItemError::message(e.to_string()))?;
         let squares = (style == RenderStyle::Svg).then(|| reading.position.square_boxes());
         Ok(Rendered {
@@ -141,5 +137,4 @@ pub(crate) async fn render(call: Call) -> Response {
             squares,
         })
     })
-    .await
 }

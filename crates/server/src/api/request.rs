@@ -7,21 +7,39 @@
 //! run, budgeted or answered here.
 
 use std::str::FromStr;
+#[cfg(feature = "service")]
 use std::sync::Arc;
 
+#[cfg(feature = "service")]
 use axum::body::Bytes;
+#[cfg(feature = "service")]
 use axum::extract::rejection::BytesRejection;
-use axum::http::StatusCode;
+use http::StatusCode;
 use polyfen::{CastlingMoves, MoveNotation, Notation, ReadOptions, Reading, RuleOptions, RulesError, VariantId};
 use serde::de::DeserializeOwned;
 use strum::IntoEnumIterator;
 
+#[cfg(feature = "service")]
 use crate::AppState;
 use crate::api::answer::{ItemError, rules_error};
 use crate::refusal::{Refusal, bad_request};
 
+/// What a body over [`crate::Config::max_body_bytes`] is refused with.
+const TOO_LONG: &str = "the request body is larger than the limit";
+
+/// Reads a body handed over by a caller as JSON of `T`, as
+/// [`parse_body`] does one the service received: 413 when too long, 400
+/// with serde's message (and where in the body) when malformed.
+pub(crate) fn parse_now<T: DeserializeOwned>(body: &[u8], config: &crate::Config) -> Result<T, Refusal> {
+    if body.len() > config.max_body_bytes {
+        return Err(Refusal(StatusCode::PAYLOAD_TOO_LARGE, TOO_LONG.to_owned()));
+    }
+    serde_json::from_slice(body).map_err(|e| bad_request(format!("malformed request: {e}")))
+}
+
 /// Reads the body as JSON of `T`: 413 when too long, 400 with serde's
 /// message (and where in the body) when malformed.
+#[cfg(feature = "service")]
 pub(crate) async fn parse_body<T: DeserializeOwned + Send + 'static>(
     state: &AppState,
     body: Result<Bytes, BytesRejection>,
@@ -29,7 +47,7 @@ pub(crate) async fn parse_body<T: DeserializeOwned + Send + 'static>(
     let bytes = body.map_err(|rejection| {
         let status = rejection.status();
         if status == StatusCode::PAYLOAD_TOO_LARGE {
-            Refusal(status, "the request body is larger than the limit".to_owned())
+            Refusal(status, TOO_LONG.to_owned())
         } else {
             Refusal(status, rejection.body_text())
         }
@@ -39,12 +57,14 @@ pub(crate) async fn parse_body<T: DeserializeOwned + Send + 'static>(
 
 /// Bodies up to this size are parsed where they arrive; a larger one (a
 /// millisecond or more of parsing) on a blocking thread.
+#[cfg(feature = "service")]
 pub(crate) const PARSE_INLINE: usize = 16 * 1024;
 
 /// `bytes` parsed as JSON, off the async threads when they are many (a
 /// burst of large bodies must not keep the runtime from answering small
 /// requests), and no more large bodies at once than there are heavy jobs
 /// (each parse holds a second copy of its body's text).
+#[cfg(feature = "service")]
 async fn from_json<T: DeserializeOwned + Send + 'static>(
     state: &AppState,
     bytes: Bytes,

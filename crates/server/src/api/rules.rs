@@ -1,18 +1,17 @@
 //! The handlers of the rules: `moves` (the legal moves), `move` (play a
 //! list of moves) and `perft` (with `divide`). Each is its settings, its
 //! plan — `move`'s budget of moves, perft's estimated nodes, the reply
-//! bounds — and one job per input for [`super::batch::endpoint`]; none
+//! bounds — and one job per input for [`super::batch::Way`]; none
 //! parses a body or runs work on the pool itself.
 
-use axum::http::StatusCode;
-use axum::response::Response;
+use http::StatusCode;
 use polyfen::RuleError;
 use polyfen::rules::PerftControl;
 use polyfen::{AnyPosition, Notation, Position, Reading, RulesError, WriteOptions};
 use serde::Serialize;
 
 use crate::api::answer::{ItemError, rules_error};
-use crate::api::batch::{Call, Cost, Plan, Weight, endpoint};
+use crate::api::batch::{Cost, Plan, Way, Weight};
 use crate::api::request::{RuleFields, Rules, parse_id, read_request};
 use crate::refusal::{Refusal, bad_request, plural, thousands};
 
@@ -35,7 +34,7 @@ struct Moves {
 }
 
 /// `POST /v1/moves`.
-pub(crate) async fn moves(call: Call) -> Response {
+pub(crate) fn moves<W: Way>(way: W) -> W::Answer {
     let plan = Plan {
         estimate: Some(|rules: &Rules, reading: &Reading| Cost {
             reply: crate::estimate::moves(reading, rules.options),
@@ -45,8 +44,7 @@ pub(crate) async fn moves(call: Call) -> Response {
         measures: |_| crate::estimate::Needs::Moves,
         ..Plan::new(Weight::Heavy)
     };
-    endpoint(
-        call,
+    way.answer(
         plan,
         |request: MovesRequest| request.rules(),
         |rules, _, _, reading| {
@@ -62,7 +60,6 @@ pub(crate) async fn moves(call: Call) -> Response {
             })
         },
     )
-    .await
 }
 
 read_request! {
@@ -115,7 +112,7 @@ impl StandingOut {
 }
 
 /// `POST /v1/move`: plays a list of moves from each input position.
-pub(crate) async fn play(call: Call) -> Response {
+pub(crate) fn play<W: Way>(way: W) -> W::Answer {
     let settings = |request: PlayRequest| {
         let rules = request.rules()?;
         let to = request.to.as_deref().map(|id| parse_id::<Notation>(id, "notation", "to")).transpose()?;
@@ -141,7 +138,7 @@ pub(crate) async fn play(call: Call) -> Response {
         reply_per_input: |(_, _, moves)| 512 + 16 * moves.len(),
         ..Plan::new(Weight::Heavy)
     };
-    endpoint(call, plan, settings, |(rules, to, moves), ctx, _, reading| {
+    way.answer(plan, settings, |(rules, to, moves), ctx, _, reading| {
         let variant = reading.position.variant();
         let notation = rules.move_notation(variant)?;
         let mut position: AnyPosition = reading.position.clone();
@@ -176,7 +173,6 @@ pub(crate) async fn play(call: Call) -> Response {
             standing: StandingOut::of(&position, &rules.options),
         })
     })
-    .await
 }
 
 read_request! {
@@ -207,9 +203,9 @@ struct Perft {
 
 /// `POST /v1/perft`: counts on a blocking thread, at most
 /// [`crate::Config::max_jobs`] at once.
-pub(crate) async fn perft(call: Call) -> Response {
-    let max = call.state.config.max_perft_depth;
-    let settings = |request: PerftRequest| {
+pub(crate) fn perft<W: Way>(way: W) -> W::Answer {
+    let max = way.config().max_perft_depth;
+    let settings = move |request: PerftRequest| {
         if request.depth > max {
             return Err(bad_request(format!("\"depth\": {} is deeper than the limit of {max}", request.depth)));
         }
@@ -226,7 +222,7 @@ pub(crate) async fn perft(call: Call) -> Response {
         },
         ..Plan::new(Weight::Heavy)
     };
-    endpoint(call, plan, settings, |&(rules, depth, divide), ctx, _, reading| {
+    way.answer(plan, settings, |&(rules, depth, divide), ctx, _, reading| {
         let variant = reading.position.variant();
         let control = PerftControl::new().with_cancel(&ctx.cancelled).with_node_budget(ctx.nodes_left.get());
         let (nodes, divided) = if divide {
@@ -243,5 +239,4 @@ pub(crate) async fn perft(call: Call) -> Response {
         ctx.nodes_left.set(ctx.nodes_left.get().saturating_sub(nodes));
         Ok(Perft { notation: reading.notation.into(), variant: variant.into(), depth, nodes, divide: divided })
     })
-    .await
 }
