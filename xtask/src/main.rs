@@ -27,7 +27,11 @@
 //! - `wasm [--test]`: the npm package, `target/npm/polyfen-<version>.tgz`
 //!   (`crates/wasm` as WebAssembly, its JavaScript and declarations); with
 //!   `--test`, installed into a scratch project and tested there with
-//!   `node --test` and `tsc --noEmit` (`wasm.rs`).
+//!   `node --test` and `tsc --noEmit`, then the page with no server tested
+//!   in Chromium from a static file server (`wasm.rs`).
+//! - `site DIR`: the page, the module and the book as static files that any
+//!   static file server serves; with no `/v1` to call, the page calls the
+//!   module (`wasm.rs`).
 //!
 //! `ci` builds the book first when mdBook is installed (CI installs it;
 //! with `CI` set a missing mdBook is a failure), so that the server's
@@ -51,9 +55,10 @@ fn main() -> ExitCode {
         Some("soak") => soak(),
         Some("fuzz") => fuzz::run(&root(), &args[1..]),
         Some("wasm") => wasm::run(&root(), &args[1..]),
+        Some("site") => wasm::site(&root(), &args[1..]),
         _ => {
             eprintln!(
-                "usage: cargo xtask ci | bench [FILTER] | scaling [ROUNDS] | book | soak | fuzz [--seconds N] [--dev] [TARGET…] | wasm [--test]"
+                "usage: cargo xtask ci | bench [FILTER] | scaling [ROUNDS] | book | soak | fuzz [--seconds N] [--dev] [TARGET…] | wasm [--test] | site DIR"
             );
             return ExitCode::from(2);
         }

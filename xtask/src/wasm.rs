@@ -261,6 +261,61 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<(), String> {
     let tarball = package(root)?;
     if args.iter().any(|a| a == "--test") {
         test(root, &tarball)?;
+        // the page with no server, from a static file server
+        let site = root.join("target/npm/site");
+        write_site(root, &site)?;
+        crate::cargo(
+            &["test", "--locked", "-p", "polyfen-server", "--test", "e2e", "the_static_site_works_with_no_server"],
+            &[("POLYFEN_SITE", &site.display().to_string()), ("CI", "true")],
+        )?;
+    }
+    Ok(())
+}
+
+/// `cargo xtask site DIR`: the page, the module and the book as static
+/// files in `DIR`, which any static file server serves (the page calls the
+/// module where there is no `/v1` to call).
+pub(crate) fn site(root: &Path, args: &[String]) -> Result<(), String> {
+    let [dir] = args else {
+        return Err("usage: cargo xtask site DIR".to_owned());
+    };
+    package(root)?;
+    write_site(root, Path::new(dir))
+}
+
+/// Writes the site into `dir` from the package made before: the page's
+/// files (as the service serves them), the package in `pkg/`, the book in
+/// `book/` when it is built.
+fn write_site(root: &Path, dir: &Path) -> Result<(), String> {
+    let _ = std::fs::remove_dir_all(dir);
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    for &(path, _, text) in polyfen_server::PAGE_FILES {
+        let file = dir.join(path.trim_start_matches('/'));
+        std::fs::write(&file, text).map_err(|e| format!("{}: {e}", file.display()))?;
+    }
+    copy_tree(&root.join("target/npm/package"), &dir.join("pkg"))?;
+    let book = root.join("docs/book");
+    if book.join("index.html").exists() {
+        copy_tree(&book, &dir.join("book"))?;
+    } else {
+        eprintln!("xtask: the book is not built (`cargo xtask book`); the site has none");
+    }
+    eprintln!("xtask: the site is in {} (`python3 -m http.server -d {}` serves it)", dir.display(), dir.display());
+    Ok(())
+}
+
+/// Copies the folder `from` into `to`, every file of it.
+fn copy_tree(from: &Path, to: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
+    let entries = std::fs::read_dir(from).map_err(|e| format!("{}: {e}", from.display()))?;
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let target = to.join(entry.file_name());
+        if path.is_dir() {
+            copy_tree(&path, &target)?;
+        } else {
+            std::fs::copy(&path, &target).map_err(|e| format!("{}: {e}", target.display()))?;
+        }
     }
     Ok(())
 }

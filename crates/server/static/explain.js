@@ -4,7 +4,7 @@
 // characters that write them, the position in every notation of its game
 // and a move in every move notation.
 
-import { api } from "./api.js";
+import { api, getAnswer } from "./api.js";
 import { $, addItem, clear, errorText } from "./dom.js";
 import { state } from "./state.js";
 import { reading } from "./position.js";
@@ -284,13 +284,13 @@ export async function showRulesAbout(rules) {
   // a game of the user's file is explained from the file's check
   let about = ownGames.get(rules);
   if (!about) {
-    const response = await fetch(`/v1/variants/${encodeURIComponent(rules)}`);
+    const { status, answer } = await getAnswer(`/v1/variants/${encodeURIComponent(rules)}`);
     if (aboutShown !== rules) return;
-    if (!response.ok) {
+    if (status !== 200) {
       box.hidden = true;
       return;
     }
-    about = await response.json();
+    about = answer;
   }
   $("rules-about-name").textContent = about.name;
   const parent = about.parent ? `, from ${about.parent}` : "";

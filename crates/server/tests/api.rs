@@ -274,7 +274,7 @@ async fn the_page_and_info_are_served() {
     let (status, content_type, body) = get(&c, &base, "/").await;
     assert_eq!(status, 200);
     assert!(content_type.starts_with("text/html"));
-    assert!(body.contains("<script type=\"module\" src=\"/main.js\">"));
+    assert!(body.contains("<script type=\"module\" src=\"main.js\">"));
     let (status, content_type, _) = get(&c, &base, "/style.css").await;
     assert_eq!(status, 200);
     assert!(content_type.starts_with("text/css"), "{content_type}");

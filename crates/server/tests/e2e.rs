@@ -157,6 +157,74 @@ async fn the_page_reads_game_records() {
     .await;
 }
 
+/// A static file server (Python's `http.server`) on a loopback port,
+/// stopped when dropped.
+struct StaticServer {
+    child: std::process::Child,
+    base: String,
+}
+
+impl StaticServer {
+    fn start(dir: &std::path::Path) -> StaticServer {
+        use std::io::BufRead as _;
+        let mut child = std::process::Command::new("python3")
+            .args(["-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory"])
+            .arg(dir)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("python3 -m http.server starts");
+        let stdout = child.stdout.take().expect("its output");
+        let mut line = String::new();
+        std::io::BufReader::new(stdout).read_line(&mut line).expect("it says where it serves");
+        // "Serving HTTP on 127.0.0.1 port 40123 (http://127.0.0.1:40123/) ..."
+        let port = line.split(" port ").nth(1).and_then(|rest| rest.split_whitespace().next()).expect(&line).to_owned();
+        StaticServer { child, base: format!("http://127.0.0.1:{port}") }
+    }
+}
+
+impl Drop for StaticServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The page as static files (`cargo xtask site`, in the folder
+/// `POLYFEN_SITE` names; `cargo xtask wasm --test` makes it and runs this),
+/// served by a static file server with no polyfen process running: it
+/// calls the WebAssembly module beside it, and reads and converts
+/// positions, plays a line on each game's board and opens a record file as
+/// it does with the service behind it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_static_site_works_with_no_server() {
+    let Some(site) = std::env::var_os("POLYFEN_SITE") else {
+        println!(
+            "skipped: POLYFEN_SITE, the folder `cargo xtask site DIR` wrote, is not set (`cargo xtask wasm --test` sets it)"
+        );
+        return;
+    };
+    let server = StaticServer::start(std::path::Path::new(&site));
+    // nothing answers /v1 there
+    let (status, _, _) = common::get(&common::client(), &server.base, "/v1/info").await;
+    assert_eq!(status, 404);
+    browser::run_at("the_static_site_works_with_no_server", &server.base, |client, base| async move {
+        convert_validate_and_laser(&client, &base).await;
+        let standalone = client
+            .execute_async("import('/api.js').then(api => api.standalone()).then(arguments[0]);", vec![])
+            .await
+            .expect("runs");
+        assert_eq!(standalone, json!(true), "the page answers from the module");
+        board::play_each_game(&client, &base).await;
+        if polyfen_test_support::corpus("xiangqi-records/xqf/03000.xqf").is_some() {
+            game_records(&client, &base).await;
+        }
+        screenshot(&client, "static-site.png").await;
+    })
+    .await;
+    drop(server);
+}
+
 async fn convert_validate_and_laser(client: &Client, base: &str) {
     open_page(client, base).await;
 

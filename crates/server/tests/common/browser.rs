@@ -70,6 +70,31 @@ where
     }
     let _one = ONE_BROWSER.lock().await;
     let base = crate::common::start(Config::default()).await;
+    drive(base, test).await;
+}
+
+/// Runs `test` as [`run`] does, against the page at `base` (no server of
+/// its own).
+pub async fn run_at<F, Fut>(name: &str, base: &str, test: F)
+where
+    F: FnOnce(Client, String) -> Fut,
+    Fut: Future<Output = ()> + Send + 'static,
+{
+    if let Some(reason) = skip_reason(name) {
+        println!("skipped: {reason}");
+        return;
+    }
+    let _one = ONE_BROWSER.lock().await;
+    drive(base.to_owned(), test).await;
+}
+
+/// A new headless Chromium on the page at `base`, closed before a failure
+/// of `test` is reported.
+async fn drive<F, Fut>(base: String, test: F)
+where
+    F: FnOnce(Client, String) -> Fut,
+    Fut: Future<Output = ()> + Send + 'static,
+{
     let (driver, port) = start_driver();
     let client = connect(port, &driver.profile).await;
     // Drive on a task of its own, so that a failure still closes the

@@ -47,6 +47,15 @@ fn after_under(input: &str, rules: Option<&'static str>, moves: &[&str]) -> Stri
     position.to_notation(notation, &WriteOptions::default()).expect("writes").text
 }
 
+/// The API's answer to `request` at `endpoint`, as the service and the
+/// page's module give it (`polyfen_server::call`, the same status and
+/// JSON): the page's messages are held against it whatever answers the
+/// page.
+fn answered(endpoint: &str, request: &Value) -> (u16, Value) {
+    let answer = polyfen_server::call(endpoint, &request.to_string(), &polyfen_server::Config::default());
+    (answer.status, serde_json::from_str(&answer.body).expect("JSON"))
+}
+
 /// A line played by clicks in each game: legal targets shown, the
 /// position box and the last move follow, the moves in the tree.
 pub async fn play_each_game(client: &Client, base: &str) {
@@ -201,13 +210,7 @@ pub async fn play_each_game(client: &Client, base: &str) {
         |v| v.as_array().is_some_and(|a| !a.is_empty()),
     )
     .await;
-    let (status, api) = super::common::post(
-        &super::common::client(),
-        base,
-        "/v1/move",
-        &json!({"input": position, "moves": ["Ke2"], "move_notation": "uci"}),
-    )
-    .await;
+    let (status, api) = answered("move", &json!({"input": position, "moves": ["Ke2"], "move_notation": "uci"}));
     assert_eq!(status, 422, "{api}");
     let error = &api["error"];
     assert_eq!(
@@ -411,13 +414,7 @@ pub async fn editor(client: &Client, base: &str) {
     // empty field's error, so wait for the one of what was typed)
     let form = json!({"variant": "chess", "board": {"d4": "Q", "e1": "K", "e8": "k"}, "side_to_move": "black",
         "castling": "-", "en_passant": "z9", "halfmove_clock": 0, "fullmove_number": 1});
-    let (status, api) = super::common::post(
-        &super::common::client(),
-        base,
-        "/v1/convert",
-        &json!({"input": form.to_string(), "from": "json", "to": "fen"}),
-    )
-    .await;
+    let (status, api) = answered("convert", &json!({"input": form.to_string(), "from": "json", "to": "fen"}));
     assert_eq!(status, 422, "{api}");
     let en_passant = client.find(Locator::Id("editor-en_passant")).await.expect("the en passant field");
     en_passant.clear().await.expect("cleared");
