@@ -13,7 +13,14 @@ import { parseFen, makeFen } from 'chessops/fen';
 import { Chess } from 'chessops/chess';
 import { makeSan, parseSan } from 'chessops/san';
 import { parsePgn, startingPosition } from 'chessops/pgn';
-import ffishModule from 'ffish';
+import { createRequire } from 'node:module';
+
+// ffish.js is a CommonJS module of Emscripten's, which on Node 18 and
+// later would fetch its .wasm by path (and fail): without fetch while it
+// loads, it reads the file
+const savedFetch = globalThis.fetch;
+delete globalThis.fetch;
+const ffishModule = createRequire(import.meta.url)('ffish');
 
 const repo = process.env.POLYFEN_REPO ?? join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const corpus = join(repo, '..', 'shared', 'corpus');
@@ -132,7 +139,12 @@ compare(
 );
 
 // ---- the data-defined games: legal moves of the corpus positions
-const ffish = await ffishModule();
+const ffish = ffishModule;
+await new Promise((ready) => {
+  if (ffish.Board) ready();
+  else ffish.onRuntimeInitialized = ready;
+});
+globalThis.fetch = savedFetch;
 const ini = readFileSync(join(corpus, 'fairy', 'user.ini'), 'utf8');
 ffish.loadVariantConfig(ini);
 const builtIn = new Set(ffish.variants().split(' '));
@@ -160,7 +172,7 @@ compare(
     let moves = 0;
     for (const [variant, fen] of readable) {
       const position = Position.read(fen, { rules: variant });
-      moves += position.moves('fairy-uci').length;
+      moves += position.moves().length;
       position.free();
     }
     return moves;

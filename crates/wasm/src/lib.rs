@@ -279,10 +279,14 @@ impl GameReader {
             return None;
         }
         let item = match self.records.next()? {
-            Ok(Ok(game)) => match game.to_json(None) {
-                Ok(json) => serde_json::json!({ "ok": json }),
-                Err(e) => serde_json::json!({ "error": { "message": e.to_string() } }),
-            },
+            Ok(Ok(game)) => {
+                // written straight from the game, with no copy of its texts
+                let mut out = String::from("{\"ok\":");
+                return Some(match game.write_json(None, &mut out) {
+                    Ok(()) => out + "}",
+                    Err(e) => serde_json::json!({ "error": { "message": e.to_string() } }).to_string(),
+                });
+            }
             Ok(Err(bad)) => serde_json::json!({ "error": {
                 "message": bad.error.message,
                 "game": bad.game,
