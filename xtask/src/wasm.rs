@@ -102,7 +102,13 @@ fn bindgen(wasm: &Path, target: &str, out: &Path) -> Result<(), String> {
         ));
     }
     run_command(
-        Command::new("wasm-bindgen").args(["--target", target, "--out-dir"]).arg(out).arg(wasm),
+        Command::new("wasm-bindgen")
+            // the functions' names are for debuggers: 0.4 MB a user would
+            // download for nothing
+            .args(["--remove-name-section", "--remove-producers-section"])
+            .args(["--target", target, "--out-dir"])
+            .arg(out)
+            .arg(wasm),
         &format!("wasm-bindgen --target {target}"),
     )
 }
@@ -236,8 +242,10 @@ fn test(root: &Path, tarball: &Path) -> Result<(), String> {
         }
     }
     files.sort();
-    // the service the package is held against: this checkout's command
-    crate::cargo(&["build", "--locked", "-p", "polyfen-cli"], &[])?;
+    // the service the package is held against: this checkout's command,
+    // as the workspace's tests build it (after `cargo xtask ci`, nothing
+    // is compiled again; `cargo build` would, with other features)
+    crate::cargo(&["test", "--workspace", "--locked", "--no-run"], &[])?;
     let polyfen = root.join("target/debug/polyfen");
     run_command(
         Command::new("node")
@@ -265,7 +273,7 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<(), String> {
         let site = root.join("target/npm/site");
         write_site(root, &site)?;
         crate::cargo(
-            &["test", "--locked", "-p", "polyfen-server", "--test", "e2e", "the_static_site_works_with_no_server"],
+            &["test", "--workspace", "--locked", "--test", "e2e", "the_static_site_works_with_no_server"],
             &[("POLYFEN_SITE", &site.display().to_string()), ("CI", "true")],
         )?;
     }
@@ -291,6 +299,7 @@ fn write_site(root: &Path, dir: &Path) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     for &(path, _, text) in polyfen_server::PAGE_FILES {
         let file = dir.join(path.trim_start_matches('/'));
+        let text = if path == "/index.html" { with_preloads(text)? } else { text.to_owned() };
         std::fs::write(&file, text).map_err(|e| format!("{}: {e}", file.display()))?;
     }
     copy_tree(&root.join("target/npm/package"), &dir.join("pkg"))?;
@@ -302,6 +311,20 @@ fn write_site(root: &Path, dir: &Path) -> Result<(), String> {
     }
     eprintln!("xtask: the site is in {} (`python3 -m http.server -d {}` serves it)", dir.display(), dir.display());
     Ok(())
+}
+
+/// What the site's page asks for as it starts to load: the module's
+/// JavaScript and its WebAssembly, fetched side by side while the page is
+/// read (without them, one after the other as each import is reached).
+/// The service's page has none: it calls `/v1` and never loads the module.
+pub(crate) const PRELOADS: &str = "<link rel=\"modulepreload\" href=\"pkg/index.js\">\n\
+<link rel=\"modulepreload\" href=\"pkg/wasm/polyfen_wasm.js\">\n\
+<link rel=\"preload\" href=\"pkg/wasm/polyfen_wasm_bg.wasm\" as=\"fetch\" type=\"application/wasm\" crossorigin>\n";
+
+/// The page's `index.html` for the site: [`PRELOADS`] at the end of its head.
+fn with_preloads(page: &str) -> Result<String, String> {
+    let end = page.find("</head>").ok_or("the page's index.html has no </head>")?;
+    Ok(format!("{}{PRELOADS}{}", &page[..end], &page[end..]))
 }
 
 /// Copies the folder `from` into `to`, every file of it.
@@ -323,6 +346,19 @@ fn copy_tree(from: &Path, to: &Path) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::WASM_BINDGEN;
+
+    /// The site's page fetches the module's files as it starts, and those
+    /// are the package's files.
+    #[test]
+    fn the_site_preloads_the_package() {
+        let page = polyfen_server::PAGE_FILES.iter().find(|f| f.0 == "/index.html").unwrap().2;
+        let site = super::with_preloads(page).unwrap();
+        assert!(site.contains(&format!("{}</head>", super::PRELOADS)));
+        assert_eq!(site.len(), page.len() + super::PRELOADS.len());
+        for file in ["pkg/index.js", "pkg/wasm/polyfen_wasm.js", "pkg/wasm/polyfen_wasm_bg.wasm"] {
+            assert!(super::PRELOADS.contains(&format!("href=\"{file}\"")), "{file}");
+        }
+    }
 
     /// The wasm-bindgen command this builds with, the crate the module
     /// depends on and the one CI installs are of one version.

@@ -215,6 +215,22 @@ async fn the_static_site_works_with_no_server() {
             .await
             .expect("runs");
         assert_eq!(standalone, json!(true), "the page answers from the module");
+        // the module's files were fetched once each, by the page's
+        // preloads as it started (not one after another as imported): the
+        // .wasm by its <link> (Chromium names no initiator of a module's)
+        let fetches = client
+            .execute(
+                "return performance.getEntriesByType('resource').filter(e => e.name.includes('/pkg/'))\
+                 .map(e => [e.name.split('/').pop(), e.initiatorType]);",
+                vec![],
+            )
+            .await
+            .expect("runs");
+        let mut fetches: Vec<(String, String)> = serde_json::from_value(fetches).expect("pairs");
+        fetches.sort();
+        let files: Vec<&str> = fetches.iter().map(|(file, _)| file.as_str()).collect();
+        assert_eq!(files, ["index.js", "polyfen_wasm.js", "polyfen_wasm_bg.wasm"], "the module's fetches");
+        assert_eq!(fetches[2].1, "link", "the .wasm fetched by the page's preload");
         board::play_each_game(&client, &base).await;
         if polyfen_test_support::corpus("xiangqi-records/xqf/03000.xqf").is_some() {
             game_records(&client, &base).await;

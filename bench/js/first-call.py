@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""How long after navigation start the page's first call("convert") of the
+npm package is answered, in headless Chromium (through chromedriver's
+WebDriver protocol, no Python package needed).
+
+    cargo xtask site target/site && cp bench/js/first-call.html target/site/
+    python3 bench/js/first-call.py target/site [ROUNDS] [--again]
+
+It serves DIR from a static file server on loopback, opens
+first-call.html ROUNDS times (5) in a new browser each time (nothing
+cached; with --again, the page opened a second time is timed: its files
+from the browser's cache), and prints each round's time with the fetches
+behind it.
+"""
+
+import http.server
+import json
+import functools
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def webdriver(port, method, path, body=None):
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=data, method=method)
+    request.add_header("content-type", "application/json")
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        return json.loads(answer.read())["value"]
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def main():
+    site = sys.argv[1]
+    rounds = int(sys.argv[2]) if len(sys.argv) > 2 and sys.argv[2].isdigit() else 5
+    handler = functools.partial(Quiet, directory=site)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/first-call.html"
+    port = free_port()
+    driver = subprocess.Popen(["chromedriver", f"--port={port}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(50):
+            try:
+                webdriver(port, "GET", "/status")
+                break
+            except OSError:
+                time.sleep(0.1)
+        times = []
+        for _ in range(rounds):
+            caps = {"capabilities": {"alwaysMatch": {"goog:chromeOptions": {
+                "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1366,768"]}}}}
+            session = webdriver(port, "POST", "/session", caps)["sessionId"]
+            try:
+                # the browser started and its connection open: what is
+                # timed is the page's loading, not the browser's
+                webdriver(port, "POST", f"/session/{session}/url", {"url": url.replace("first-call.html", "404")})
+                webdriver(port, "POST", f"/session/{session}/url", {"url": url})
+                text = "waiting"
+                for _ in range(100):
+                    text = webdriver(port, "POST", f"/session/{session}/execute/sync",
+                                     {"script": "return document.getElementById('out').textContent", "args": []})
+                    if text != "waiting":
+                        break
+                    time.sleep(0.05)
+                fetches = webdriver(port, "POST", f"/session/{session}/execute/sync", {"script": (
+                    "return performance.getEntriesByType('resource').map(e => "
+                    "`${e.name.split('/').pop()} ${e.startTime.toFixed(1)}..${e.responseEnd.toFixed(1)} ms`)"
+                    ".concat(performance.getEntriesByType('navigation').map(e => "
+                    "`the page ${e.requestStart.toFixed(1)}..${e.responseEnd.toFixed(1)} ms, parsed ${e.domInteractive.toFixed(1)} ms`))"),
+                    "args": []})
+                if "--again" in sys.argv:
+                    # a second visit: the files in the browser's cache
+                    webdriver(port, "POST", f"/session/{session}/url", {"url": url + "?again"})
+                    for _ in range(100):
+                        text = webdriver(port, "POST", f"/session/{session}/execute/sync",
+                                         {"script": "return document.getElementById('out').textContent", "args": []})
+                        if text != "waiting":
+                            break
+                        time.sleep(0.05)
+                print(text)
+                for fetch in fetches:
+                    print("   ", fetch)
+                times.append(float(text.split(" answered ")[1].split(" ms")[0]))
+            finally:
+                webdriver(port, "DELETE", f"/session/{session}")
+        times.sort()
+        print(f"best {times[0]:.1f} ms, median {times[len(times) // 2]:.1f} ms of {rounds}")
+    finally:
+        driver.terminate()
+        server.shutdown()
+
+
+if __name__ == "__main__":
+    main()
