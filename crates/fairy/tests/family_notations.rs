@@ -118,3 +118,67 @@ fn every_move_of_each_family_is_written_as_pyffish_writes_it() {
 fn corpus_games_of(families: &BTreeMap<&str, BTreeSet<String>>) -> usize {
     families.values().flatten().collect::<BTreeSet<_>>().len()
 }
+
+/// The Shogi family's moves are explained part by part, in Hodges' and
+/// Hosking's notations (every move pyffish writes in them) and in SAN as
+/// those games write it (`P*53`, Hodges' with numbers): the parts cover
+/// the move's text, one after another, each of a kind of a move's part,
+/// and the square the piece goes to is the move's, counted from the right
+/// and from the top.
+#[test]
+fn the_shogi_familys_moves_are_explained_part_by_part() {
+    use polyfen_game::explain::{Explain, coordinate_squares};
+    let Some(_) = common::CORPUS.get() else { return };
+    let variants = common::variants();
+    let kinds = ["piece", "drop", "from", "separator", "capture", "to", "promotion"];
+    let mut explained: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut check = |name: &str, text: &str, uci: &str, notation: FairyMoveNotation, hodges: bool| {
+        let rules = Rules::new(variants.get(name).expect("defined"));
+        let parts = <FairyPosition as Explain>::move_parts(text, notation, uci);
+        let mut at = 0;
+        for part in &parts {
+            assert_eq!(part.start, at, "{name} {text}: {parts:?}");
+            assert!(kinds.contains(&part.kind), "{name} {text}: a {} part", part.kind);
+            at = part.end;
+        }
+        assert_eq!(at, text.len(), "{name} {text}: {parts:?}");
+        let to: Vec<_> = parts.iter().filter(|p| p.kind == "to").collect();
+        assert_eq!(to.len(), 1, "{name} {text}: {parts:?}");
+        let square = coordinate_squares(uci).pop().expect("a square");
+        let (file, rank) = square.split_at(1);
+        let file = rules.files() - (file.as_bytes()[0] - b'a');
+        let rank = rules.ranks() - rank.parse::<u8>().expect("a rank");
+        let expected =
+            if hodges { format!("{file}{}", char::from(b'a' + rank)) } else { format!("{file}{}", rank + 1) };
+        assert_eq!(to[0].text, expected, "{name} {text} ({uci})");
+        assert_eq!(to[0].squares, [square.clone()], "{name} {text}");
+        *explained.entry(if notation == FairyMoveNotation::FairySan { "fairy-san" } else { "family" }).or_default() +=
+            1;
+    };
+    for line in FAMILY_NOTATIONS.lines().filter(|l| !l.starts_with('#')) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [name, fen, id, moves @ ..] = &fields[..] else { panic!("a row: {line}") };
+        let (notation, hodges) = match *id {
+            "fairy-hosking" => (FairyMoveNotation::FairyHosking, false),
+            "fairy-hodges" => (FairyMoveNotation::FairyHodges, true),
+            _ => continue,
+        };
+        for field in moves {
+            let (uci, text) = field.split_once(' ').expect("uci and text");
+            check(name, text, uci, notation, hodges);
+        }
+        if notation == FairyMoveNotation::FairyHodges {
+            // SAN of the same position: Hodges' with numbers
+            let game = FairyPosition::from_fen(name, fen).unwrap_or_else(|e| panic!("{name} {fen}: {e}"));
+            let options = RuleOptions::default();
+            for uci in game.legal_moves(FairyMoveNotation::FairyUci, &options).expect("moves") {
+                let to_play = MoveToPlay { text: &uci, write_as: FairyMoveNotation::FairySan, lenient: false };
+                let san = game.clone().play_with(to_play, &options).expect("a legal move").text;
+                check(name, &san, &uci, FairyMoveNotation::FairySan, false);
+            }
+        }
+    }
+    println!("{explained:?}");
+    assert!(explained.get("family").is_some_and(|&n| n > 1000), "{explained:?}");
+    assert!(explained.get("fairy-san").is_some_and(|&n| n > 500), "{explained:?}");
+}

@@ -551,7 +551,8 @@ pub fn names_squares(text: &str) -> bool {
     text.bytes().filter(u8::is_ascii_lowercase).count() >= 2 && text.bytes().filter(u8::is_ascii_digit).count() >= 2
 }
 
-/// The squares a coordinate move (`e2e4`, `H2-E2`, `h2g2`, `h2+`) names.
+/// The squares a coordinate move (`e2e4`, `H2-E2`, `h2g2`, `h2+`, and on
+/// boards of more than nine ranks `b9a10`) names.
 #[must_use]
 pub fn coordinate_squares(coordinate: &str) -> Vec<String> {
     let lower = coordinate.to_ascii_lowercase();
@@ -560,8 +561,9 @@ pub fn coordinate_squares(coordinate: &str) -> Vec<String> {
     let mut i = 0;
     while i + 1 < bytes.len() {
         if bytes[i].is_ascii_lowercase() && bytes[i + 1].is_ascii_digit() {
-            out.push(lower[i..i + 2].to_owned());
-            i += 2;
+            let digits = if bytes.get(i + 2).is_some_and(u8::is_ascii_digit) { 2 } else { 1 };
+            out.push(lower[i..=i + digits].to_owned());
+            i += 1 + digits;
         } else {
             i += 1;
         }
@@ -743,6 +745,8 @@ mod tests {
     fn a_move_names_its_squares() {
         assert_eq!(coordinate_squares("H2-E2"), ["h2", "e2"]);
         assert_eq!(coordinate_squares("j1+"), ["j1"]);
+        assert_eq!(coordinate_squares("b9a10"), ["b9", "a10"]);
+        assert_eq!(coordinate_squares("a10a9+"), ["a10", "a9"]);
         assert!(names_squares("e2e4") && !names_squares("Nf3"));
         let m = MoveText::new("b3b10", "b3b10");
         assert_eq!(m.square_len(2, SquareSyntax::default()), 2);

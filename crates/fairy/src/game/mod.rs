@@ -13,6 +13,7 @@
 mod draw;
 mod glyphs;
 mod record;
+mod shogi_parts;
 
 use core::fmt::Write as _;
 use std::collections::BTreeMap;
@@ -956,11 +957,18 @@ impl Explain for FairyPosition {
     /// UCI and SAN as Fairy-Stockfish writes them: a drop's piece and `@`
     /// (`P@e4`, Shogi's `+P@e4`), SAN's piece letter, a promotion (`=Q`,
     /// UCI's trailing letter, Shogi's `+`), the squares.
-    /// A move in a family notation is one part, the move from its square
-    /// to its square.
+    /// The Shogi family's moves (Hodges', Hosking's, and SAN as those games
+    /// write it, `P*53`) are cut into their parts as well; a move in
+    /// another family notation is one part, the move from its square to
+    /// its square.
     fn move_parts(text: &str, notation: FairyMoveNotation, coordinate: &str) -> Vec<Part> {
         let san = matches!(notation, FairyMoveNotation::FairySan | FairyMoveNotation::FairyLan);
         let m = MoveText::new(text, coordinate);
+        let shogi = matches!(notation, FairyMoveNotation::FairyHodges | FairyMoveNotation::FairyHosking)
+            || (san && !text.contains(m.to.as_str()));
+        if let Some(parts) = shogi.then(|| shogi_parts::parts(&m)).flatten() {
+            return parts;
+        }
         if notation.family().is_some() {
             let squares = if m.from == m.to { vec![m.to.clone()] } else { vec![m.from.clone(), m.to.clone()] };
             let name = match notation {
@@ -980,7 +988,9 @@ impl Explain for FairyPosition {
             let c = m.chars.get(k)?.1;
             if let Some(at) = drop_at.filter(|&at| k < at) {
                 let piece: String = m.chars[k..at].iter().map(|&(_, c)| c).collect();
-                let meaning = format!("The piece dropped from the pocket: {piece}, put on the square after the `@`.");
+                let mark = m.chars[at].1;
+                let meaning =
+                    format!("The piece dropped from the pocket: {piece}, put on the square after the `{mark}`.");
                 return Some((m.part(k, at + 1 - k, "drop").with(piece, meaning).on(vec![m.to.clone()]), at + 1 - k));
             }
             let after_square = k > 0 && m.chars[k - 1].1.is_ascii_digit();
