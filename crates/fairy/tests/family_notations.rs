@@ -151,7 +151,7 @@ fn the_shogi_familys_moves_are_explained_part_by_part() {
         let expected =
             if hodges { format!("{file}{}", char::from(b'a' + rank)) } else { format!("{file}{}", rank + 1) };
         assert_eq!(to[0].text, expected, "{name} {text} ({uci})");
-        assert_eq!(to[0].squares, [square.clone()], "{name} {text}");
+        assert_eq!(to[0].squares, [square], "{name} {text}");
         *explained.entry(if notation == FairyMoveNotation::FairySan { "fairy-san" } else { "family" }).or_default() +=
             1;
     };
