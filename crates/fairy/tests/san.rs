@@ -48,3 +48,44 @@ fn every_legal_move_of_the_corpus_is_written_as_pyffish_writes_it() {
     println!("{written} moves of {} games; {} games differ", games.len(), differences.len());
     assert!(differences.is_empty(), "{} games differ:\n{}", differences.len(), report.join("\n"));
 }
+
+/// Every move of the corpus's positions, in SAN as pyffish writes it, is
+/// read back to that move (its UCI): the reading looks only at the legal
+/// moves of the piece the text names to the squares it names, and where
+/// the rules choose among all the legal moves (a compulsory capture or
+/// drop) at all of them.
+#[test]
+fn every_san_of_the_corpus_is_read_back_to_its_move() {
+    use polyfen_fairy::{FairyMoveNotation, FairyPosition, registry};
+    use polyfen_game::{GamePosition, MoveToPlay, RuleOptions};
+    let Some(_) = common::CORPUS.get() else { return };
+    if registry::game("makhouse").is_none() {
+        registry::define("user.ini", &common::corpus("user.ini")).expect("user.ini reads");
+    }
+    let (mut read, mut games) = (0, std::collections::BTreeSet::new());
+    let mut wrong = Vec::new();
+    for row in common::rows("positions.tsv") {
+        let [name, fen, moves, sans, ..] = &row[..] else { continue };
+        if moves == "-" {
+            continue;
+        }
+        let Ok(game) = FairyPosition::from_fen(name, fen) else { continue };
+        for (uci, san) in moves.split(' ').zip(sans.split(' ')) {
+            let to_play = MoveToPlay { text: san, write_as: FairyMoveNotation::FairyUci, lenient: false };
+            match game.clone().play_with(to_play, &RuleOptions::default()) {
+                Ok(back) if back.text == uci => read += 1,
+                Ok(back) => wrong.push(format!("{name} {fen} {san}: read as {}, not {uci}", back.text)),
+                Err(e) => wrong.push(format!("{name} {fen} {san}: {e}")),
+            }
+        }
+        games.insert(name.clone());
+    }
+    println!("{read} moves of {} games read back", games.len());
+    assert!(
+        wrong.is_empty(),
+        "{} not read back:\n{}",
+        wrong.len(),
+        wrong.iter().take(20).cloned().collect::<Vec<_>>().join("\n")
+    );
+    assert!(read > 100_000 && games.len() > 200, "{read} moves of {} games", games.len());
+}

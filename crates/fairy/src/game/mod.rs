@@ -351,7 +351,7 @@ impl FairyPosition {
     /// no such move or more than one is found there (a castling, a move
     /// of another notation, a mistake), for the reading of every legal
     /// move in every notation to tell.
-    fn san_to_its_square(&self, text: &str, legal: &[Move]) -> Option<Move> {
+    fn san_to_its_square(&self, text: &str) -> Option<Move> {
         if self.rules.shogi_notation || text.is_empty() {
             return None;
         }
@@ -374,12 +374,20 @@ impl FairyPosition {
         if count == 0 {
             return None;
         }
+        // only the legal moves to those squares of the piece the text
+        // names (SAN tells a move from the others to its square alone):
+        // a drop's (`N@e4`), a piece's by its letter (`Nf3`), else a pawn's
+        let first = wanted.chars().next().unwrap_or_default();
+        let drop = wanted.contains('@');
+        let letter = (first.is_ascii_uppercase() && !drop).then_some(first);
+        let movers =
+            |k: u8| !drop && letter.map_or(k == crate::PieceKind::PAWN.index(), |c| self.rules.san_letter(k) == c);
+        let mut legal = Vec::with_capacity(16);
+        let to_named = |mv: Move| named[..count].contains(&self.rules.squares(mv).1);
+        self.rules.legal_where(&self.position, &mut legal, (movers, drop), to_named)?;
         let mut found = None;
-        for &mv in legal {
-            if !named[..count].contains(&self.rules.squares(mv).1) {
-                continue;
-            }
-            if self.rules.san_unmarked(&self.position, mv, legal) == wanted {
+        for &mv in &legal {
+            if self.rules.san_unmarked(&self.position, mv, &legal) == wanted {
                 if found.is_some() {
                     return None;
                 }
@@ -391,13 +399,13 @@ impl FairyPosition {
 
     pub(crate) fn legal_move(&self, text: &str) -> Result<Move, MoveError> {
         let trimmed = text.trim();
-        // the legal moves made once: a record's move is found among them
-        // by its SAN (only the moves to the square it names written) or
+        // a record's move is found by its SAN among the legal moves to the
+        // squares it names, else among all the legal moves (made once) by
         // its UCI, before any reading of every move in every notation
-        let legal = self.rules.legal_moves(&self.position);
-        if let Some(mv) = self.san_to_its_square(trimmed, &legal) {
+        if let Some(mv) = self.san_to_its_square(trimmed) {
             return Ok(mv);
         }
+        let legal = self.rules.legal_moves(&self.position);
         if guess_notation(trimmed) == FairyMoveNotation::FairyUci
             && let Some(&mv) = legal.iter().find(|&&mv| self.rules.uci(&self.position, mv) == trimmed)
         {

@@ -947,6 +947,40 @@ impl Rules {
         reached
     }
 
+    /// The legal moves for which `wanted` holds, into `out` (cleared
+    /// first), of the pieces whose kind `movers` takes (and the drops
+    /// where `drops`): the moves refused are never made or checked, which
+    /// is what reading a move by its piece and its squares needs. `None` where
+    /// the rules choose among the legal moves as a whole (a capture or a
+    /// drop compulsory, a pass only when nothing else is legal): there
+    /// [`Rules::legal_into`] it is.
+    pub(crate) fn legal_where(
+        &self,
+        pos: &Position,
+        out: &mut Vec<Move>,
+        (movers, drops): (impl Fn(u8) -> bool, bool),
+        wanted: impl Fn(Move) -> bool,
+    ) -> Option<()> {
+        out.clear();
+        if self.must_capture || self.must_drop || self.pass_on_stalemate.iter().any(|&pass| pass) {
+            return None;
+        }
+        if self.immediate_end(pos) {
+            return Some(());
+        }
+        self.pseudo_moves_of(pos, out, movers, drops);
+        out.retain(|m| wanted(*m));
+        if out.is_empty() {
+            return Some(());
+        }
+        let in_check = self.in_check(pos, pos.side);
+        let mut scratch = None;
+        let royals = self.pseudo_royal.then(|| self.royal_squares(pos));
+        let lines = self.lines(pos, in_check, royals.as_ref());
+        out.retain(|m| self.is_legal(pos, &mut scratch, *m, in_check, &lines, royals.as_ref()));
+        Some(())
+    }
+
     /// The legal moves, into `out` (cleared first).
     pub(crate) fn legal_into(&self, pos: &Position, out: &mut Vec<Move>) {
         out.clear();

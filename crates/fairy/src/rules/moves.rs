@@ -45,13 +45,27 @@ impl TargetSink for Direct<'_> {
 impl Rules {
     /// Every pseudo-legal move of the side to move, appended to `out`.
     pub(crate) fn pseudo_moves(&self, pos: &Position, out: &mut Vec<Move>) {
+        self.pseudo_moves_of(pos, out, |_| true, true);
+    }
+
+    /// [`Rules::pseudo_moves`] of the pieces whose kind `movers` takes
+    /// (and the drops where `drops`); the castlings, passes and the moves
+    /// of the games' own rules (Cambodian first moves, Sittuyin's
+    /// promotions) all the same.
+    pub(crate) fn pseudo_moves_of(
+        &self,
+        pos: &Position,
+        out: &mut Vec<Move>,
+        movers: impl Fn(u8) -> bool,
+        drops: bool,
+    ) {
         let us = pos.side;
         let ci = us.index();
         for rank in 0..self.ranks {
             for file in 0..self.files {
                 let from = self.sq(file, rank);
                 let cell = pos.board[from];
-                if !is_piece(cell) || color(cell) != us {
+                if !is_piece(cell) || color(cell) != us || !movers(kind(cell)) {
                     continue;
                 }
                 self.piece_moves(pos, from, cell, out);
@@ -84,7 +98,7 @@ impl Rules {
             self.sittuyin_promotions(pos, out);
         }
         // Drops.
-        if self.drops {
+        if self.drops && drops {
             for k in &self.kinds {
                 let ki = k.index();
                 if !self.free_drops && pos.hand[ci][usize::from(ki)] == 0 {

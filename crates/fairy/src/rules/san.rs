@@ -158,7 +158,7 @@ impl Rules {
 
     /// A piece's letter in SAN: its second letter where the game has one
     /// (Xiangqi's `H` and `E`), else its own, in upper case.
-    pub(super) fn san_letter(&self, kind: u8) -> char {
+    pub(crate) fn san_letter(&self, kind: u8) -> char {
         if let crate::value::Value::PieceLetters(map) = self.def.get(crate::keys::Field::PieceSynonyms)
             && let Some(c) = map.iter().find_map(|(k, c)| (k.index() == kind).then_some(*c))
         {
