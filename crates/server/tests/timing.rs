@@ -111,9 +111,12 @@ async fn a_move_batch_stops_at_the_time_limit() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_perft_stops_when_its_client_goes_away() {
     let _turn = TURN.lock().await;
-    let base = start(Config::default().with_request_timeout(Duration::from_mins(1))).await;
-    // four Khet perfts at depth 4: about 136 million nodes, under the budget
-    let body = json!({"inputs": vec!["khet:classic"; 4], "depth": 4});
+    let config = Config::default().with_request_timeout(Duration::from_mins(1)).with_max_perft_nodes(2_000_000_000);
+    let base = start(config).await;
+    // forty Khet perfts at depth 4: about 1.4 billion nodes, under the
+    // budget, seconds of work in any build (four took under 500 ms in an
+    // optimized one)
+    let body = json!({"inputs": vec!["khet:classic"; 40], "depth": 4});
     let answer = post_impatiently(&base, "/v1/perft", &body, Duration::from_millis(500)).await;
     assert!(answer.is_err(), "the count took more than 500 ms");
     let spent = cpu_spent_after(Duration::from_millis(100)).await;
