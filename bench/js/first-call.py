@@ -38,6 +38,18 @@ def webdriver(port, method, path, body=None):
         return json.loads(answer.read())["value"]
 
 
+def answered(port, session):
+    """The page's text once it has answered (at most 5 s of waiting)."""
+    text = "waiting"
+    for _ in range(100):
+        text = webdriver(port, "POST", f"/session/{session}/execute/sync",
+                         {"script": "return document.getElementById('out').textContent", "args": []})
+        if text != "waiting":
+            break
+        time.sleep(0.05)
+    return text
+
+
 class Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):
         pass
@@ -69,13 +81,7 @@ def main():
                 # timed is the page's loading, not the browser's
                 webdriver(port, "POST", f"/session/{session}/url", {"url": url.replace("first-call.html", "404")})
                 webdriver(port, "POST", f"/session/{session}/url", {"url": url})
-                text = "waiting"
-                for _ in range(100):
-                    text = webdriver(port, "POST", f"/session/{session}/execute/sync",
-                                     {"script": "return document.getElementById('out').textContent", "args": []})
-                    if text != "waiting":
-                        break
-                    time.sleep(0.05)
+                text = answered(port, session)
                 fetches = webdriver(port, "POST", f"/session/{session}/execute/sync", {"script": (
                     "return performance.getEntriesByType('resource').map(e => "
                     "`${e.name.split('/').pop()} ${e.startTime.toFixed(1)}..${e.responseEnd.toFixed(1)} ms`)"
@@ -85,12 +91,7 @@ def main():
                 if "--again" in sys.argv:
                     # a second visit: the files in the browser's cache
                     webdriver(port, "POST", f"/session/{session}/url", {"url": url + "?again"})
-                    for _ in range(100):
-                        text = webdriver(port, "POST", f"/session/{session}/execute/sync",
-                                         {"script": "return document.getElementById('out').textContent", "args": []})
-                        if text != "waiting":
-                            break
-                        time.sleep(0.05)
+                    text = answered(port, session)
                 print(text)
                 for fetch in fetches:
                     print("   ", fetch)

@@ -132,8 +132,7 @@ fn the_shogi_familys_moves_are_explained_part_by_part() {
     let variants = common::variants();
     let kinds = ["piece", "drop", "from", "separator", "capture", "to", "promotion"];
     let mut explained: BTreeMap<&str, usize> = BTreeMap::new();
-    let mut check = |name: &str, text: &str, uci: &str, notation: FairyMoveNotation, hodges: bool| {
-        let rules = Rules::new(variants.get(name).expect("defined"));
+    let mut check = |rules: &Rules, name: &str, text: &str, uci: &str, notation: FairyMoveNotation, hodges: bool| {
         let parts = <FairyPosition as Explain>::move_parts(text, notation, uci);
         let mut at = 0;
         for part in &parts {
@@ -163,9 +162,10 @@ fn the_shogi_familys_moves_are_explained_part_by_part() {
             "fairy-hodges" => (FairyMoveNotation::FairyHodges, true),
             _ => continue,
         };
+        let rules = Rules::new(variants.get(name).expect("defined"));
         for field in moves {
             let (uci, text) = field.split_once(' ').expect("uci and text");
-            check(name, text, uci, notation, hodges);
+            check(&rules, name, text, uci, notation, hodges);
         }
         if notation == FairyMoveNotation::FairyHodges {
             // SAN of the same position: Hodges' with numbers
@@ -174,7 +174,7 @@ fn the_shogi_familys_moves_are_explained_part_by_part() {
             for uci in game.legal_moves(FairyMoveNotation::FairyUci, &options).expect("moves") {
                 let to_play = MoveToPlay { text: &uci, write_as: FairyMoveNotation::FairySan, lenient: false };
                 let san = game.clone().play_with(to_play, &options).expect("a legal move").text;
-                check(name, &san, &uci, FairyMoveNotation::FairySan, false);
+                check(&rules, name, &san, &uci, FairyMoveNotation::FairySan, false);
             }
         }
     }

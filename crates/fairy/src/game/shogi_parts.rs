@@ -19,11 +19,8 @@ pub(super) fn parts(m: &MoveText<'_>) -> Option<Vec<Part>> {
         return None;
     }
     let mut parts = Vec::new();
-    let mut at = 0;
     let promoted = b[0] == b'+';
-    if promoted {
-        at = 1;
-    }
+    let at = usize::from(promoted);
     let letter = *b.get(at).filter(|c| c.is_ascii_uppercase())?;
     let piece_end = at + 1;
     let letter = char::from(letter);

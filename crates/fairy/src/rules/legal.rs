@@ -970,15 +970,21 @@ impl Rules {
         }
         self.pseudo_moves_of(pos, out, movers, drops);
         out.retain(|m| wanted(*m));
-        if out.is_empty() {
-            return Some(());
+        if !out.is_empty() {
+            self.retain_legal(pos, out);
         }
+        Some(())
+    }
+
+    /// Keeps the pseudo-legal moves of `out` that are legal, and says
+    /// whether the side to move is in check.
+    fn retain_legal(&self, pos: &Position, out: &mut Vec<Move>) -> bool {
         let in_check = self.in_check(pos, pos.side);
         let mut scratch = None;
         let royals = self.pseudo_royal.then(|| self.royal_squares(pos));
         let lines = self.lines(pos, in_check, royals.as_ref());
         out.retain(|m| self.is_legal(pos, &mut scratch, *m, in_check, &lines, royals.as_ref()));
-        Some(())
+        in_check
     }
 
     /// The legal moves, into `out` (cleared first).
@@ -988,11 +994,7 @@ impl Rules {
             return;
         }
         self.pseudo_moves(pos, out);
-        let in_check = self.in_check(pos, pos.side);
-        let mut scratch = None;
-        let royals = self.pseudo_royal.then(|| self.royal_squares(pos));
-        let lines = self.lines(pos, in_check, royals.as_ref());
-        out.retain(|m| self.is_legal(pos, &mut scratch, *m, in_check, &lines, royals.as_ref()));
+        let in_check = self.retain_legal(pos, out);
         if self.must_capture && out.iter().any(|m| Rules::is_capture(pos, *m)) {
             out.retain(|m| Rules::is_capture(pos, *m));
         }
