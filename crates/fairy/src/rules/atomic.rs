@@ -175,6 +175,9 @@ impl Rules {
         }
         // The board as the legality sees it after the move.
         let mut kto = to;
+        // Whether the move takes a piece of theirs of the extinction types
+        // (which may change which of theirs are pseudo-royal).
+        let mut lost_theirs = false;
         match m.kind {
             MoveKind::Drop { .. } | MoveKind::Pass => {}
             MoveKind::Castling => {
@@ -206,17 +209,23 @@ impl Rules {
                 undo.set(tmp, r, rook);
             }
             _ => {
-                let capture = if m.kind == MoveKind::EnPassant {
-                    let cap = self.ep_capture_square(pos, to);
-                    undo.set(tmp, cap, EMPTY);
-                    true
-                } else {
-                    is_piece(pos.board[to])
-                };
+                let taken = if m.kind == MoveKind::EnPassant { self.ep_capture_square(pos, to) } else { to };
+                let capture = is_piece(pos.board[taken]) && taken != from;
+                if taken != to {
+                    undo.set(tmp, taken, EMPTY);
+                }
                 undo.set(tmp, to, pos.board[from]);
                 undo.set(tmp, from, EMPTY);
                 if capture {
                     let (blasted, n) = self.blast_cells(tmp, to, false);
+                    let theirs_royal = |c: u16| {
+                        is_piece(c)
+                            && color(c) == them
+                            && (self.extinction_types.has_star()
+                                || PieceKind::from_index(kind(c)).is_some_and(|k| self.extinction_types.contains(k)))
+                    };
+                    lost_theirs = theirs_royal(pos.board[taken])
+                        || blasted[..n].iter().any(|&s| s != to && theirs_royal(pos.board[s]));
                     for &s in &blasted[..n] {
                         undo.set(tmp, s, EMPTY);
                     }
@@ -257,9 +266,9 @@ impl Rules {
         if theirs.iter().any(|&s| !is_piece(tmp.board[s]) || color(tmp.board[s]) != them) {
             return true;
         }
-        // A move that captures nothing leaves their pseudo-royal pieces as
-        // they were.
-        let recount = Rules::is_capture(pos, m);
+        // A move that takes none of their pieces of the extinction types
+        // leaves their pseudo-royal pieces as they were.
+        let recount = lost_theirs;
         let counted;
         let theirs_after = if recount {
             counted = self.pseudo_royal_squares(tmp, them);

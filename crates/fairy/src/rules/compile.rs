@@ -92,6 +92,13 @@ pub struct Rules {
     /// By side and kind: a piece whose every target is one normal move (no
     /// promotion, en passant, mobility region or doubled ray).
     pub(crate) plain: [[bool; 64]; 2],
+    /// By kind and side, the squares from which a piece that is not plain
+    /// moves as a plain one does while no en passant square is open: no
+    /// target (its pawn steps too) in a promotion zone or off its mobility
+    /// region, nor on the palace's lines (empty: never).
+    pub(crate) calm: Vec<[Vec<bool>; 2]>,
+    /// By side and kind: the piece takes en passant.
+    pub(crate) ep_taker: [[bool; 64]; 2],
     /// The board's cells, rank by rank from the first, file by file.
     squares: Vec<usize>,
     pub(crate) promotion_zone: [Vec<bool>; 2],
@@ -411,6 +418,8 @@ impl Rules {
             mobile: Vec::new(),
             overlap: Vec::new(),
             plain: [[false; 64]; 2],
+            calm: Vec::new(),
+            ep_taker: [[false; 64]; 2],
             squares: (0..ranks).flat_map(|r| (0..files).map(move |f| sq_of(stride, f, r))).collect(),
             promotion_zone: by_side(Field::PromotionRegionWhite, Field::PromotionRegionBlack),
             double_step,
@@ -602,7 +611,64 @@ impl Rules {
                 out
             })
             .collect();
+        rules.calm = (0..64u8).map(|k| [0, 1].map(|ci| rules.calm_squares(k, ci))).collect();
+        for ci in 0..2 {
+            for k in 0..64u8 {
+                rules.ep_taker[ci][usize::from(k)] = k == PieceKind::PAWN.index()
+                    || PieceKind::from_index(k).is_some_and(|p| rules.ep_types[ci].contains(p));
+            }
+        }
         rules
+    }
+
+    /// The squares from which a piece of kind `k` and side `ci` that is not
+    /// plain is calm (see [`Rules::calm`]): every square its rays reach on
+    /// an empty board, and its pawn's double and triple steps, outside the
+    /// zones where it would promote and inside its mobility region.
+    fn calm_squares(&self, k: u8, ci: usize) -> Vec<bool> {
+        let ki = usize::from(k);
+        if self.plain[ci][ki] || self.overlap[ki] || self.demotion || self.rays[ki][ci].is_empty() {
+            return Vec::new();
+        }
+        let pawn = k == PieceKind::PAWN.index();
+        let kind = PieceKind::from_index(k);
+        let pawn_type = pawn || kind.is_some_and(|p| self.promotion_pawns[ci].contains(p));
+        let zone = if self.sittuyin_promotion && pawn { &self.sittuyin_no_zone } else { &self.promotion_zone[ci] };
+        let promotes = self.promoted[ki].is_some();
+        let up = if ci == 0 { self.stride } else { -self.stride };
+        let mut calm = vec![false; CELLS];
+        for &from in &self.squares {
+            if promotes && zone[from] {
+                continue;
+            }
+            if self.palace && self.diagonal_lines[from] {
+                continue;
+            }
+            let mut reach: Vec<i16> = Vec::new();
+            for ray in &self.rays[ki][ci] {
+                let steps = match ray.kind {
+                    RayKind::Leap | RayKind::Lame => 1,
+                    _ if ray.limit == 0 => 32,
+                    _ => i16::from(ray.limit) + 1,
+                };
+                for n in 1..=steps {
+                    let to = from as i16 + n * ray.delta;
+                    if !self.on_board(to) {
+                        break;
+                    }
+                    reach.push(to);
+                }
+            }
+            if pawn && (self.double_step[ci][from] || self.triple_step[ci][from]) {
+                reach.extend([from as i16 + up, from as i16 + 2 * up, from as i16 + 3 * up]);
+            }
+            calm[from] = reach.iter().all(|&to| {
+                !self.on_board(to)
+                    || (self.may_stand(if ci == 0 { Color::White } else { Color::Black }, k, to as usize)
+                        && !((pawn_type || promotes) && zone[to as usize]))
+            });
+        }
+        calm
     }
 
     /// The definition compiled.

@@ -423,16 +423,37 @@ impl Rules {
         }
         let us = pos.side;
         let them = us.other();
+        let scratch = scratch.get_or_insert_with(|| pos.clone());
+        let mut saved = Saved::default();
+        let (king, captured) = self.play_on_board(pos, scratch, m, &mut saved);
+        let exposed = |scratch: &Position, k: usize, c: Color| {
+            self.attacked(scratch, k, c.other()) || (self.flying_general && self.kings_face(scratch, k, c))
+        };
+        let mut legal = king == usize::from(NO_SQ) || !exposed(scratch, king, us);
+        if legal && may_check {
+            let theirs = pos.royal[them.index()];
+            if theirs != NO_SQ && theirs != captured {
+                // The flying general looks from the mover's new king square.
+                let royal = scratch.royal[us.index()];
+                if king != usize::from(NO_SQ) {
+                    scratch.royal[us.index()] = king as u16;
+                }
+                legal = !exposed(scratch, usize::from(theirs), them);
+                scratch.royal[us.index()] = royal;
+            }
+        }
+        saved.restore(scratch);
+        legal
+    }
+
+    /// Plays `m` on `scratch`'s board alone (the cells it changes kept in
+    /// `saved`, to be given back): the square of the mover's royal piece
+    /// after it ([`NO_SQ`] none), and the square of the piece it captures
+    /// ([`NO_SQ`] none).
+    fn play_on_board(&self, pos: &Position, scratch: &mut Position, m: Move, saved: &mut Saved) -> (usize, u16) {
+        let us = pos.side;
         let from = usize::from(m.from);
         let to = usize::from(m.to);
-        let mut saved = [(0usize, 0u16); 5];
-        let mut n = 0;
-        let scratch = scratch.get_or_insert_with(|| pos.clone());
-        let mut set = |scratch: &mut Position, sq: usize, cell: u16| {
-            saved[n] = (sq, scratch.board[sq]);
-            n += 1;
-            scratch.board[sq] = cell;
-        };
         let mut king = usize::from(pos.royal[us.index()]);
         let mut captured = NO_SQ;
         match m.kind {
@@ -442,15 +463,15 @@ impl Rules {
                     Some(p) if promoted => piece(p.index(), us, k, false),
                     _ => piece(k, us, 0, false),
                 };
-                set(scratch, to, cell);
+                saved.set(scratch, to, cell);
             }
             MoveKind::Castling => {
                 let (kto, rto) = self.castling_targets(us, from, to);
                 let (k, r) = (pos.board[from], pos.board[to]);
-                set(scratch, from, EMPTY);
-                set(scratch, to, EMPTY);
-                set(scratch, kto, k);
-                set(scratch, rto, r);
+                saved.set(scratch, from, EMPTY);
+                saved.set(scratch, to, EMPTY);
+                saved.set(scratch, kto, k);
+                saved.set(scratch, rto, r);
                 if pos.royal[us.index()] == m.from {
                     king = kto;
                 }
@@ -469,12 +490,12 @@ impl Rules {
                 if m.kind == MoveKind::EnPassant {
                     let capsq = self.ep_capture_square(pos, to);
                     captured = capsq as u16;
-                    set(scratch, capsq, EMPTY);
+                    saved.set(scratch, capsq, EMPTY);
                 } else if is_piece(pos.board[to]) {
                     captured = m.to;
                 }
-                set(scratch, from, EMPTY);
-                set(scratch, to, moved);
+                saved.set(scratch, from, EMPTY);
+                saved.set(scratch, to, moved);
                 if pos.royal[us.index()] == m.from {
                     king = to;
                 }
@@ -482,28 +503,9 @@ impl Rules {
         }
         if m.gate != 0 {
             // A piece gated in from the hand (Seirawan).
-            set(scratch, usize::from(m.gate_sq), piece(m.gate, us, 0, false));
+            saved.set(scratch, usize::from(m.gate_sq), piece(m.gate, us, 0, false));
         }
-        let exposed = |scratch: &Position, k: usize, c: Color| {
-            self.attacked(scratch, k, c.other()) || (self.flying_general && self.kings_face(scratch, k, c))
-        };
-        let mut legal = king == usize::from(NO_SQ) || !exposed(scratch, king, us);
-        if legal && may_check {
-            let theirs = pos.royal[them.index()];
-            if theirs != NO_SQ && theirs != captured {
-                // The flying general looks from the mover's new king square.
-                let royal = scratch.royal[us.index()];
-                if king != usize::from(NO_SQ) {
-                    scratch.royal[us.index()] = king as u16;
-                }
-                legal = !exposed(scratch, usize::from(theirs), them);
-                scratch.royal[us.index()] = royal;
-            }
-        }
-        for &(sq, cell) in saved[..n].iter().rev() {
-            scratch.board[sq] = cell;
-        }
-        legal
+        (king, captured)
     }
 
     /// Whether a pseudo-legal move is legal, and the position after it.
@@ -607,11 +609,61 @@ impl Rules {
         {
             return true;
         }
+        if let Some(legal) = self.pseudo_royal_trial(pos, scratch, m, royals) {
+            return legal;
+        }
         let needs_position = pos.royal[pos.side.index()] != NO_SQ
             || self.bikjang
             || (self.pseudo_royal && !self.blast)
             || self.checks_theirs(m);
         !needs_position || self.try_move_with(pos, m, in_check, royals).is_some()
+    }
+
+    /// In a game of pseudo-royal pieces whose moves change nothing but the
+    /// cells they move from, to and capture on (no blast, petrifying,
+    /// flipping, wall or gate, no check it may not give, no duple check,
+    /// bikjang or flying general), whether a move or a drop is legal,
+    /// tried on `scratch` and its cells given back; `None` where the move
+    /// needs the whole position after it.
+    fn pseudo_royal_trial(
+        &self,
+        pos: &Position,
+        scratch: &mut Option<Position>,
+        m: Move,
+        royals: Option<&RoyalSquares>,
+    ) -> Option<bool> {
+        let simple = self.pseudo_royal
+            && !self.blast
+            && !self.bikjang
+            && !self.duple_check
+            && !self.flying_general
+            && self.petrify_types.is_empty()
+            && !(self.royal
+                && matches!(m.kind, MoveKind::Drop { .. })
+                && self.placed_kind(pos, m) == PieceKind::KING.index())
+            && self.flip_enclosed == crate::value::EnclosingRule::None
+            && m.gate == 0
+            && m.wall == NO_SQ
+            && !matches!(m.kind, MoveKind::Castling | MoveKind::Pass)
+            && !self.checks_theirs(m);
+        if !simple {
+            return None;
+        }
+        let us = pos.side;
+        let computed;
+        let ours = if let Some(r) = royals {
+            &r[us.index()]
+        } else {
+            computed = self.royal_squares(pos);
+            &computed[us.index()]
+        };
+        let scratch = scratch.get_or_insert_with(|| pos.clone());
+        let mut saved = Saved::default();
+        let (king, _) = self.play_on_board(pos, scratch, m, &mut saved);
+        let legal = (king == usize::from(NO_SQ) || !self.attacked(scratch, king, us.other()))
+            && self.pseudo_royals_safe(pos, m, scratch, ours);
+        saved.restore(scratch);
+        Some(legal)
     }
 
     /// What of `pos` lets moves be found legal untried: the lines to the
@@ -765,30 +817,32 @@ impl Rules {
                 s += step;
             }
         }
-        let mut after: Vec<usize> = Vec::new();
-        for &s in royals {
+        // Each pseudo-royal square after the move: the pieces moved
+        // followed, a promotion to a type of which there are then too many
+        // to be royal taking all of them out, a piece of the types dropped
+        // or promoted to added.
+        let followed = |s: usize| {
             if m.kind != MoveKind::Pass && !matches!(m.kind, MoveKind::Drop { .. }) && s == from {
-                after.push(kto);
+                kto
             } else if m.kind == MoveKind::Castling && s == to {
-                after.push(self.castling_targets(us, from, to).1);
+                self.castling_targets(us, from, to).1
             } else {
-                after.push(s);
+                s
             }
-        }
-        match m.kind {
-            MoveKind::Drop { kind: k, .. } if in_types(k) => after.push(to),
+        };
+        let (too_many, added) = match m.kind {
+            MoveKind::Drop { kind: k, .. } if in_types(k) => (None, Some(to)),
             MoveKind::Promotion(p) if in_types(p) => {
-                let n = self.count(pos, us, p);
-                if n > self.extinction_count {
-                    after.retain(|&s| kind(next.board[s]) != p || s == to);
-                    after.retain(|&s| s != to);
+                if self.count(pos, us, p) > self.extinction_count {
+                    (Some(p), None)
                 } else {
-                    after.push(to);
+                    (None, Some(to))
                 }
             }
-            _ => {}
-        }
-        if after.iter().any(|&s| self.attacked(next, s, them)) {
+            _ => (None, None),
+        };
+        let after = royals.iter().map(|&s| followed(s)).filter(|&s| too_many.is_none_or(|p| kind(next.board[s]) != p));
+        if after.chain(added).any(|s| self.attacked(next, s, them)) {
             return false;
         }
         if self.duple_check {
@@ -1029,6 +1083,27 @@ impl Rules {
             MoveKind::EnPassant => true,
             MoveKind::Castling | MoveKind::Drop { .. } | MoveKind::Pass => false,
             _ => is_piece(pos.board[usize::from(m.to)]),
+        }
+    }
+}
+
+/// The cells a trial on a scratch board changed, to give them back.
+#[derive(Default)]
+struct Saved {
+    cells: [(usize, u16); 5],
+    n: usize,
+}
+
+impl Saved {
+    fn set(&mut self, scratch: &mut Position, sq: usize, cell: u16) {
+        self.cells[self.n] = (sq, scratch.board[sq]);
+        self.n += 1;
+        scratch.board[sq] = cell;
+    }
+
+    fn restore(&self, scratch: &mut Position) {
+        for &(sq, cell) in self.cells[..self.n].iter().rev() {
+            scratch.board[sq] = cell;
         }
     }
 }

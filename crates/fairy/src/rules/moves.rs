@@ -410,6 +410,17 @@ impl Rules {
             self.targets(pos, from, cell, &mut Direct { from: from as u16, out });
             return;
         }
+        if self.calm[usize::from(ki)][ci].get(from).copied().unwrap_or(false)
+            && (pos.ep_len == 0 || !self.ep_taker[ci][usize::from(ki)])
+        {
+            // Far from its zones and its region's edges, with no en passant
+            // to take: each target is one move, and so is a pawn's step of two or three.
+            self.targets(pos, from, cell, &mut Direct { from: from as u16, out });
+            if ki == PieceKind::PAWN.index() {
+                self.pawn_steps(pos, us, from, |to| out.push(Move::new(from as u16, to as u16, MoveKind::Normal)));
+            }
+            return;
+        }
         // A buffer kept between calls: no allocation per position.
         let mut targets = SCRATCH.with(|s| core::mem::take(&mut *s.borrow_mut()));
         targets.clear();
@@ -420,21 +431,9 @@ impl Rules {
         }
         let pawn = ki == PieceKind::PAWN.index();
         if pawn {
-            // The pawn's double and triple steps from its regions.
-            let up = if us == Color::White { self.stride } else { -self.stride } as isize;
-            let free = |s: isize| pos.board[s as usize] == EMPTY && self.may_stand(us, ki, s as usize);
-            let one = from as isize + up;
-            let two = one + up;
-            if (self.double_step[ci][from] || self.triple_step[ci][from]) && free(one) && free(two) {
-                if self.double_step[ci][from] {
-                    targets.push((two as usize, false, false));
-                }
-                if self.triple_step[ci][from] && free(two + up) {
-                    targets.push(((two + up) as usize, false, false));
-                }
-            }
+            self.pawn_steps(pos, us, from, |to| targets.push((to, false, false)));
         }
-        let ep_taker = pawn || PieceKind::from_index(ki).is_some_and(|k| self.ep_types[ci].contains(k));
+        let ep_taker = self.ep_taker[ci][usize::from(ki)];
         let pawn_type = pawn || PieceKind::from_index(ki).is_some_and(|k| self.promotion_pawns[ci].contains(k));
         let zone = if self.sittuyin_promotion && pawn { &self.sittuyin_no_zone } else { &self.promotion_zone[ci] };
         let prom = self.promoted[usize::from(ki)].filter(|p| self.limit_ok(pos, us, p.index()));
@@ -481,6 +480,27 @@ impl Rules {
             }
         }
         SCRATCH.with(|s| *s.borrow_mut() = targets);
+    }
+
+    /// A pawn's double and triple steps from its regions, to `push`.
+    fn pawn_steps(&self, pos: &Position, us: Color, from: usize, mut push: impl FnMut(usize)) {
+        let ci = us.index();
+        if !(self.double_step[ci][from] || self.triple_step[ci][from]) {
+            return;
+        }
+        let ki = PieceKind::PAWN.index();
+        let up = if us == Color::White { self.stride } else { -self.stride } as isize;
+        let free = |s: isize| pos.board[s as usize] == EMPTY && self.may_stand(us, ki, s as usize);
+        let one = from as isize + up;
+        let two = one + up;
+        if free(one) && free(two) {
+            if self.double_step[ci][from] {
+                push(two as usize);
+            }
+            if self.triple_step[ci][from] && free(two + up) {
+                push((two + up) as usize);
+            }
+        }
     }
 
     pub(crate) fn limit_ok(&self, pos: &Position, us: Color, ki: u8) -> bool {
