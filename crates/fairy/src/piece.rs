@@ -218,11 +218,32 @@ impl PieceSet {
 
     /// The kinds in the set, in Fairy-Stockfish's order (`*` not included).
     pub fn kinds(self) -> impl Iterator<Item = PieceKind> {
-        PieceKind::all().filter(move |k| self.contains(*k))
+        // The set's bits from the lowest, less `*` (bit 0) and 62, which
+        // names no kind.
+        let mut bits = self.0 & !(1 | 1 << 62);
+        core::iter::from_fn(move || {
+            let k = bits.trailing_zeros();
+            bits &= bits.wrapping_sub(1);
+            (k < 64).then_some(PieceKind(k as u8))
+        })
     }
 
     /// Whether the set is empty.
     pub const fn is_empty(self) -> bool {
         self.0 == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{PieceKind, PieceSet};
+
+    #[test]
+    fn a_sets_kinds_are_its_members_in_order() {
+        for bits in [0, 1, u64::MAX, 1 << 62, 1 << 63 | 1 << 1, 0x5555_5555_5555_5555, 0xF0F0_0000_0000_00F1] {
+            let set = PieceSet(bits);
+            let expected: Vec<PieceKind> = PieceKind::all().filter(|k| set.contains(*k)).collect();
+            assert_eq!(set.kinds().collect::<Vec<_>>(), expected, "{bits:#x}");
+        }
     }
 }

@@ -13,7 +13,7 @@ use super::pins::{Exposure, Lines};
 use super::position::RoyalSquares;
 use super::position::{EMPTY, NO_SQ, Position, TILDE, base, color, is_piece, kind, piece};
 use crate::keys::Field;
-use crate::piece::PieceKind;
+use crate::piece::{PieceKind, PieceSet};
 use crate::value::Outcome;
 
 /// The result for the other side.
@@ -888,28 +888,53 @@ impl Rules {
     pub(crate) fn immediate_result(&self, pos: &Position) -> Option<Outcome> {
         let stm = pos.side;
         if self.extinction && (!self.pseudo_royal || self.blast) {
-            // Each side's pieces by kind, on the board and in hand, and
-            // in all: counted in one pass.
+            // Each side's pieces of the extinction types, and in all, on
+            // the board and in hand: counted in one pass that stops once
+            // every count is above the extinction count (no side is then
+            // extinct).
+            let limit = self.extinction_count;
+            let star = self.extinction_types.has_star();
+            let types = self.extinction_types.0 & !PieceSet::star().0;
             let mut by_kind = [[0i32; 64]; 2];
             let mut all = [0i32; 2];
-            for rank in 0..self.ranks {
-                for file in 0..self.files {
-                    let cell = pos.board[self.sq(file, rank)];
-                    if is_piece(cell) {
-                        let ci = color(cell).index();
-                        by_kind[ci][usize::from(kind(cell))] += 1;
+            let mut short = 0;
+            for ci in 0..2 {
+                let hand = &pos.hand[ci];
+                all[ci] = hand.iter().map(|&h| i32::from(h)).sum::<i32>();
+                short += i32::from(star && all[ci] <= limit);
+                for k in self.extinction_types.kinds() {
+                    let k = usize::from(k.index());
+                    by_kind[ci][k] = i32::from(hand[k]);
+                    short += i32::from(by_kind[ci][k] <= limit);
+                }
+            }
+            if short > 0 {
+                for s in self.board_squares() {
+                    let cell = pos.board[s];
+                    if !is_piece(cell) {
+                        continue;
+                    }
+                    let ci = color(cell).index();
+                    if star {
                         all[ci] += 1;
+                        short -= i32::from(all[ci] == limit + 1);
+                    }
+                    let k = usize::from(kind(cell));
+                    if types & (1u64 << k) != 0 {
+                        by_kind[ci][k] += 1;
+                        short -= i32::from(by_kind[ci][k] == limit + 1);
+                    }
+                    if short == 0 {
+                        break;
                     }
                 }
             }
             let count = |c: Color, k: Option<PieceKind>| -> i32 {
-                let hand = &pos.hand[c.index()];
                 match k {
-                    Some(k) => by_kind[c.index()][usize::from(k.index())] + i32::from(hand[usize::from(k.index())]),
-                    None => all[c.index()] + hand.iter().map(|&h| i32::from(h)).sum::<i32>(),
+                    Some(k) => by_kind[c.index()][usize::from(k.index())],
+                    None => all[c.index()],
                 }
             };
-            let star = self.extinction_types.has_star();
             for c in [stm.other(), stm] {
                 let types = core::iter::once(None).filter(|_| star).chain(self.extinction_types.kinds().map(Some));
                 for k in types {
