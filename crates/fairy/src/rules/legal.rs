@@ -9,7 +9,7 @@ use polyfen_core::Color;
 
 use super::compile::Rules;
 use super::moves::{Move, MoveKind};
-use super::pins::{Exposure, Lines};
+use super::pins::{Exposure, Lines, SafeRoyals};
 use super::position::RoyalSquares;
 use super::position::{EMPTY, NO_SQ, Position, TILDE, base, color, is_piece, kind, piece};
 use crate::keys::Field;
@@ -609,7 +609,7 @@ impl Rules {
         {
             return true;
         }
-        if let Some(legal) = self.pseudo_royal_trial(pos, scratch, m, royals) {
+        if let Some(legal) = self.pseudo_royal_trial(pos, scratch, m, royals, &lines.safe) {
             return legal;
         }
         let needs_position = pos.royal[pos.side.index()] != NO_SQ
@@ -631,6 +631,7 @@ impl Rules {
         scratch: &mut Option<Position>,
         m: Move,
         royals: Option<&RoyalSquares>,
+        safe: &SafeRoyals,
     ) -> Option<bool> {
         let simple = self.pseudo_royal
             && !self.blast
@@ -660,8 +661,13 @@ impl Rules {
         let scratch = scratch.get_or_insert_with(|| pos.clone());
         let mut saved = Saved::default();
         let (king, _) = self.play_on_board(pos, scratch, m, &mut saved);
-        let legal = (king == usize::from(NO_SQ) || !self.attacked(scratch, king, us.other()))
-            && self.pseudo_royals_safe(pos, m, scratch, ours);
+        // A royal piece not attacked before, not moved, whose lines the
+        // move does not touch, is not attacked after it.
+        let plain = matches!(m.kind, MoveKind::Normal | MoveKind::Drop { .. });
+        let from = (!matches!(m.kind, MoveKind::Drop { .. })).then_some(usize::from(m.from));
+        let untested = |s: usize| plain && Some(s) != from && safe.stays_safe(s, from, usize::from(m.to));
+        let legal = (king == usize::from(NO_SQ) || untested(king) || !self.attacked(scratch, king, us.other()))
+            && self.pseudo_royals_safe(pos, m, scratch, ours, untested);
         saved.restore(scratch);
         Some(legal)
     }
@@ -670,11 +676,14 @@ impl Rules {
     /// mover's royal piece and, where checks may be forbidden, to the
     /// other's.
     pub(crate) fn lines(&self, pos: &Position, in_check: bool, royals: Option<&RoyalSquares>) -> Lines {
+        let safe = royals.map(|r| self.safe_royals(pos, r)).unwrap_or_default();
         Lines {
             exposure: if self.fast_legal { self.exposure(pos, in_check) } else { Exposure::everything() },
             checks: (self.fast_legal && self.may_forbid_checks()).then(|| self.checks(pos)),
-            pseudo: royals
-                .and_then(|r| if self.blast { self.atomic_exposure(pos, r) } else { self.pseudo_exposure(pos, r) }),
+            pseudo: royals.and_then(|r| {
+                if self.blast { self.atomic_exposure(pos, r) } else { self.pseudo_exposure_from(pos, r, &safe) }
+            }),
+            safe,
         }
     }
 
@@ -776,7 +785,7 @@ impl Rules {
                 computed = self.royal_squares(pos);
                 &computed[us.index()]
             };
-            if !self.pseudo_royals_safe(pos, m, &next, ours) {
+            if !self.pseudo_royals_safe(pos, m, &next, ours, |_| false) {
                 return None;
             }
         }
@@ -789,7 +798,15 @@ impl Rules {
     /// With pseudo-royal pieces (the last ones of the extinction types),
     /// whether none of the mover's is left attacked, and (duple check) not
     /// all of its candidates at once.
-    fn pseudo_royals_safe(&self, pos: &Position, m: Move, next: &Position, royals: &[usize]) -> bool {
+    /// Squares for which `untested` holds are known not to be attacked.
+    fn pseudo_royals_safe(
+        &self,
+        pos: &Position,
+        m: Move,
+        next: &Position,
+        royals: &[usize],
+        untested: impl Fn(usize) -> bool,
+    ) -> bool {
         let us = pos.side;
         let them = us.other();
         let from = usize::from(m.from);
@@ -842,7 +859,7 @@ impl Rules {
             _ => (None, None),
         };
         let after = royals.iter().map(|&s| followed(s)).filter(|&s| too_many.is_none_or(|p| kind(next.board[s]) != p));
-        if after.chain(added).any(|s| self.attacked(next, s, them)) {
+        if after.chain(added).any(|s| !untested(s) && self.attacked(next, s, them)) {
             return false;
         }
         if self.duple_check {

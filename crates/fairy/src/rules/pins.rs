@@ -67,12 +67,53 @@ pub(crate) struct Lines {
     /// atomic game its one king, or it touches the other's): where a move
     /// of another piece needs no trial (in an atomic game a quiet one).
     pub(crate) pseudo: Option<Exposure>,
+    /// In a game of pseudo-royal pieces tried on a scratch board: the
+    /// mover's royal pieces not attacked, each with its lines.
+    pub(crate) safe: SafeRoyals,
+}
+
+/// The most royal pieces [`SafeRoyals`] keeps.
+const SAFE_ROYALS: usize = 4;
+
+/// Royal pieces of the side to move that are not attacked, each with the
+/// lines a move must touch to leave it attacked.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct SafeRoyals {
+    each: [(usize, Exposure); SAFE_ROYALS],
+    n: usize,
+    /// Every royal piece was looked at and none is attacked.
+    all: bool,
+    /// Some were not looked at: there are more than [`SAFE_ROYALS`].
+    capped: bool,
+}
+
+impl SafeRoyals {
+    /// Whether a move from `from` (None: a drop) to `to` of a piece other
+    /// than the one on `royal`, and not en passant, leaves the royal piece
+    /// on `royal` unattacked.
+    pub(crate) fn stays_safe(&self, royal: usize, from: Option<usize>, to: usize) -> bool {
+        self.each[..self.n].iter().any(|(r, lines)| *r == royal && !lines.needs_test(from, to))
+    }
+
+    /// The lines to all of them, when every one is safe.
+    fn union(&self) -> Option<Exposure> {
+        self.all.then(|| {
+            let mut all = Exposure::default();
+            for (_, lines) in &self.each[..self.n] {
+                for w in 0..WORDS {
+                    all.from.0[w] |= lines.from.0[w];
+                    all.to.0[w] |= lines.to.0[w];
+                }
+            }
+            all
+        })
+    }
 }
 
 impl Lines {
     /// Nothing known: every move tried.
     pub(crate) fn none() -> Lines {
-        Lines { exposure: Exposure::everything(), checks: None, pseudo: None }
+        Lines { exposure: Exposure::everything(), checks: None, pseudo: None, safe: SafeRoyals::default() }
     }
 }
 
@@ -194,6 +235,50 @@ impl Rules {
             }
         }
         Some(all)
+    }
+
+    /// The mover's royal and pseudo-royal pieces not attacked (the first
+    /// [`SAFE_ROYALS`]), each with its lines, for a game whose moves are
+    /// tried on a scratch board (no blast, no duple check, no flying
+    /// general).
+    pub(crate) fn safe_royals(&self, pos: &Position, royals: &super::position::RoyalSquares) -> SafeRoyals {
+        let mut safe = SafeRoyals::default();
+        if self.blast || self.duple_check || self.flying_general {
+            return safe;
+        }
+        let us = pos.side;
+        let king = Some(pos.royal[us.index()]).filter(|&k| k != super::position::NO_SQ).map(usize::from);
+        safe.all = true;
+        for &s in royals[us.index()].iter().chain(king.as_ref()) {
+            if safe.n == SAFE_ROYALS {
+                safe.capped = true;
+                safe.all = false;
+                break;
+            }
+            if self.attacked(pos, s, us.other()) {
+                safe.all = false;
+            } else {
+                safe.each[safe.n] = (s, self.lines_to(pos, s, us, us.other()));
+                safe.n += 1;
+            }
+        }
+        safe
+    }
+
+    /// [`Rules::pseudo_exposure`] from the safe royal pieces already found.
+    pub(crate) fn pseudo_exposure_from(
+        &self,
+        pos: &Position,
+        royals: &super::position::RoyalSquares,
+        safe: &SafeRoyals,
+    ) -> Option<Exposure> {
+        if self.duple_check {
+            return None;
+        }
+        if safe.capped || self.blast || self.flying_general {
+            return self.pseudo_exposure(pos, royals);
+        }
+        safe.union()
     }
 
     /// For an atomic game, the lines to the mover's pseudo-royal piece
