@@ -19,7 +19,6 @@ fn janggi_repetition_ends_games_as_pyffish_says() {
         let fields: Vec<&str> = line.split('\t').collect();
         let [variant, fen, moves, expected] = fields[..] else { panic!("a row of four fields: {line}") };
         let rules = registry::rules(variant).unwrap_or_else(|| panic!("{variant} is built in"));
-        assert!(rules.decides_repetition(), "{variant} plays its repetition rules");
         let mut history = vec![Position::from_fen(&rules, fen).unwrap_or_else(|e| panic!("{variant} {fen}: {e}"))];
         for uci in moves.split(' ') {
             let next = rules.play_uci(history.last().expect("a position"), uci);

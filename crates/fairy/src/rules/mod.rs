@@ -36,6 +36,7 @@
 
 mod atomic;
 mod attacks;
+mod chasing;
 mod compile;
 mod connect;
 mod counting;

@@ -140,29 +140,31 @@ impl Rules {
     /// return perhaps after a pass, where the piece may stand where the
     /// opponent's king may and the side was in check before none of these
     /// moves);
+    /// Xiangqi's chasing rule (`chasingRule = axf`: where no side checked
+    /// at every move, a side that chased a piece at every move of the
+    /// repetition loses, a draw when both did; and the n-move rule
+    /// lengthened by twice the checks beyond ten one side gave);
     /// and the counting rules of Makruk, Cambodian and ASEAN chess
     /// (`countingRule`: a draw when the count runs out); `None` when none
     /// ends it. These are Fairy-Stockfish's optional ends
-    /// (`is_optional_game_end`); the chasing rules of the Xiangqi family
-    /// are not among them yet ([`Rules::decides_repetition`] says where
-    /// they apply).
+    /// (`is_optional_game_end`).
     pub fn history_outcome(&self, history: &[Position]) -> Option<Outcome> {
         let pos = history.last()?;
         let n = self.def.number(Field::NMoveRule);
         let mated = || self.is_check(pos) && self.legal_moves(pos).is_empty();
-        if n > 0 && i64::from(pos.halfmove) >= 2 * i64::from(n) && !mated() {
+        let offset = if n > 0 && self.axf_chasing() {
+            let last = history.len() - 1;
+            self.chasing_move_rule_offset(history, last.min(pos.halfmove as usize))
+        } else {
+            0
+        };
+        if n > 0 && i64::from(pos.halfmove) - i64::from(offset) >= 2 * i64::from(n) && !mated() {
             return Some(self.material_result(pos).unwrap_or(Outcome::Draw));
         }
         if let Some(o) = self.repetition_outcome(history) {
             return Some(o);
         }
         self.count_ended(pos).then_some(Outcome::Draw)
-    }
-
-    /// Whether [`Rules::history_outcome`] plays every repetition rule of the
-    /// game: not where a chasing rule applies.
-    pub fn decides_repetition(&self) -> bool {
-        matches!(self.def.get(Field::ChasingRule), Value::ChasingRule(crate::value::ChasingRule::None))
     }
 
     /// Where Janggi's move repetition (`moveRepetitionIllegal`) starts its
@@ -248,7 +250,13 @@ impl Rules {
             if same_position(earlier, pos) {
                 count += 1;
                 if count + 1 >= n {
-                    let result = if them || us {
+                    let chasing = if them || us || !self.axf_chasing() {
+                        (false, false)
+                    } else {
+                        self.chases(history, back, window)
+                    };
+                    let result = if them || us || chasing.0 || chasing.1 {
+                        let (them, us) = if them || us { (them, us) } else { chasing };
                         match (them, us) {
                             (true, false) => Outcome::Win,
                             (false, true) => Outcome::Loss,

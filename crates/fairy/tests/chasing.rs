@@ -1,0 +1,42 @@
+//! Xiangqi's chasing rule (`chasingRule = axf`): repetitions in which one
+//! side follows a piece of the other with one of its own, threatening it
+//! at every move, end as pyffish says (`data/chasing.tsv`, made by
+//! `data/chasing.py` from positions of seeded random play: the chaser's
+//! side loses where the piece is not protected or is worth more, a draw
+//! otherwise), and checks beyond ten lengthen the n-move rule as pyffish
+//! counts them.
+
+mod common;
+
+use common::outcome_word as words;
+use polyfen_fairy::{Position, registry};
+
+const LINES: &str = include_str!("data/chasing.tsv");
+
+#[test]
+fn repetitions_with_a_chase_end_as_pyffish_says() {
+    let mut differences = Vec::new();
+    let (mut checked, mut ended, mut decided) = (0, 0, 0);
+    let mut seen = std::collections::HashMap::new();
+    for line in LINES.lines().filter(|l| !l.starts_with('#')) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [variant, fen, moves, expected] = fields[..] else { panic!("a row of four fields: {line}") };
+        let rules =
+            seen.entry(variant).or_insert_with(|| registry::rules(variant).unwrap_or_else(|| panic!("{variant}")));
+        let mut history = vec![Position::from_fen(rules, fen).unwrap_or_else(|e| panic!("{variant} {fen}: {e}"))];
+        for uci in moves.split(' ').filter(|m| *m != "-") {
+            let next = rules.play_uci(history.last().expect("a position"), uci);
+            history.push(next.unwrap_or_else(|e| panic!("{variant} {moves}: {uci}: {e}")));
+        }
+        let got = words(rules.history_outcome(&history));
+        if got != expected {
+            differences.push(format!("{variant} {fen} [{moves}]: {got}, pyffish {expected}"));
+        }
+        checked += 1;
+        ended += usize::from(expected != "-");
+        decided += usize::from(expected == "win" || expected == "loss");
+    }
+    assert!(differences.is_empty(), "{} differences:\n{}", differences.len(), differences.join("\n"));
+    println!("{checked} rows, {ended} ended, {decided} won or lost");
+    assert!(checked > 500 && ended > 200 && decided > 50, "{checked} rows, {ended} ended, {decided} won or lost");
+}
