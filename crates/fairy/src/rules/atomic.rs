@@ -8,10 +8,10 @@ use polyfen_core::Color;
 
 use super::compile::Rules;
 use super::moves::{Move, MoveKind};
-use super::position::{EMPTY, NO_SQ, Position, TILDE, base, color, is_piece, kind};
+use super::position::{BLACK, EMPTY, NO_SQ, Position, TILDE, base, color, is_piece, kind};
 use crate::piece::PieceKind;
 
-pub(crate) use super::position::RoyalSquares;
+pub(crate) use super::position::{RoyalSquares, RoyalsOf};
 
 impl Rules {
     /// The squares a capture on `to` blasts: its neighbours holding pieces
@@ -86,33 +86,36 @@ impl Rules {
         }
     }
 
-    /// The pseudo-royal squares of each side (by colour index).
+    /// The pseudo-royal squares of each side (by colour index): the
+    /// squares of the pieces of the extinction types of a type of which
+    /// the side has at most one above the extinction count, in one pass
+    /// over the board.
     pub(crate) fn royal_squares(&self, pos: &Position) -> RoyalSquares {
-        [self.pseudo_royal_squares(pos, Color::White), self.pseudo_royal_squares(pos, Color::Black)]
-    }
-
-    /// The squares of `c`'s pieces of the extinction types whose count is
-    /// at most one above the extinction count: in one pass over the board.
-    fn pseudo_royal_squares(&self, pos: &Position, c: Color) -> Vec<usize> {
-        let mut found: Vec<(u8, usize)> = Vec::new();
-        let mut counts = [0i32; 64];
-        for rank in 0..self.ranks {
-            for file in 0..self.files {
-                let s = self.sq(file, rank);
-                let cell = pos.board[s];
-                if !is_piece(cell) || color(cell) != c {
-                    continue;
-                }
-                let k = kind(cell);
-                let types = self.extinction_types;
-                if types.has_star() || PieceKind::from_index(k).is_some_and(|p| types.contains(p)) {
-                    counts[usize::from(k)] += 1;
-                    found.push((k, s));
-                }
+        let types = self.extinction_types;
+        let mask = if types.has_star() { !0u64 } else { types.0 };
+        let mut found: RoyalSquares = Default::default();
+        let mut counts = [[0i32; 64]; 2];
+        for s in self.board_squares() {
+            let cell = pos.board[s];
+            if is_piece(cell) && mask >> kind(cell) & 1 != 0 {
+                let ci = usize::from(cell & BLACK != 0);
+                counts[ci][usize::from(kind(cell))] += 1;
+                found[ci].push(s);
             }
         }
-        found.retain(|&(k, _)| counts[usize::from(k)] <= self.extinction_count + 1);
-        found.into_iter().map(|(_, s)| s).collect()
+        let most = self.extinction_count + 1;
+        for (side, counts) in found.iter_mut().zip(&counts) {
+            if side.iter().any(|&s| counts[usize::from(kind(pos.board[s]))] > most) {
+                side.retain(|s| counts[usize::from(kind(pos.board[*s]))] <= most);
+            }
+        }
+        found
+    }
+
+    /// The pseudo-royal squares of `c` (see [`Rules::royal_squares`]).
+    fn pseudo_royal_squares(&self, pos: &Position, c: Color) -> RoyalsOf {
+        let [white, black] = self.royal_squares(pos);
+        if c == Color::White { white } else { black }
     }
 
     pub(crate) fn touches(&self, a: usize, b: usize) -> bool {

@@ -572,12 +572,21 @@ impl Rules {
             let region = &rules.flag_region[ci];
             rules.squares.iter().copied().filter(|&s| region.get(s).copied().unwrap_or(false)).collect()
         });
+        // Whether two of a kind's rays reach one square: compared as steps
+        // across and up (a ray one square left, ridden as far as the
+        // board's cells go, is not the one a rank down).
+        let stride = rules.stride;
+        let step = |delta: i16| {
+            let across = (delta + stride / 2).rem_euclid(stride) - stride / 2;
+            (across, (delta - across) / stride)
+        };
         rules.overlap = (0..64usize)
             .map(|k| {
                 let mut seen = std::collections::BTreeSet::new();
                 rules.rays[k][0].iter().any(|r| {
                     let steps = if matches!(r.kind, RayKind::Leap | RayKind::Lame) { 1 } else { 16 };
-                    (1..=steps).any(|n| !seen.insert((r.delta * n, r.initial)))
+                    let (x, y) = step(r.delta);
+                    (1..=steps).any(|n| !seen.insert((x * n, y * n, r.initial)))
                 })
             })
             .collect();
@@ -760,4 +769,32 @@ fn lame_path(df: i8, dr: i8) -> Vec<(i16, i16)> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Rules;
+    use crate::Variants;
+    use crate::piece::PieceKind;
+
+    /// A rider's rays reach each square once (a rook's ray to the left is
+    /// not its ray a rank down, though their cells may differ by as much);
+    /// a piece whose atoms share squares (the wazir within the rook) is
+    /// marked as such.
+    #[test]
+    fn only_pieces_whose_rays_share_squares_overlap() {
+        let variants = Variants::builtin();
+        for name in ["chess", "atomic", "capablanca", "grand", "xiangqi", "shogi"] {
+            let rules = Rules::new(variants.get(name).expect("built in"));
+            for kind in [PieceKind::BISHOP, PieceKind::ROOK, PieceKind::QUEEN, PieceKind::KNIGHT] {
+                assert!(!rules.overlap[usize::from(kind.index())], "{name}: {kind:?}");
+            }
+        }
+        let mut mine = Variants::builtin().clone();
+        mine.read("mine.ini", "[mine:chess]\ncustomPiece1 = a:WR\ncustomPiece2 = c:NN\n").expect("reads");
+        let rules = Rules::new(mine.get("mine").expect("defined"));
+        let custom = |n: u8| usize::from(PieceKind::custom(n).expect("a custom slot").index());
+        assert!(rules.overlap[custom(1)], "WR: the wazir's squares are the rook's first");
+        assert!(!rules.overlap[custom(2)], "a nightrider's rays are apart");
+    }
 }

@@ -89,7 +89,10 @@ pub enum PositionError {
 pub(crate) use super::move_type::NO_SQ;
 
 /// Each side's pseudo-royal squares, by colour index.
-pub(crate) type RoyalSquares = [Vec<usize>; 2];
+pub(crate) type RoyalSquares = [RoyalsOf; 2];
+
+/// The pseudo-royal squares of one side: a few, kept inline.
+pub(crate) type RoyalsOf = smallvec::SmallVec<[usize; 4]>;
 
 impl Rules {
     /// The squares of the pieces of `side` whose kind is one `of_kind`
