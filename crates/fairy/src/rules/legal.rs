@@ -612,6 +612,9 @@ impl Rules {
         if let Some(legal) = self.pseudo_royal_trial(pos, scratch, m, royals, &lines.safe) {
             return legal;
         }
+        if let Some(legal) = self.royal_trial(pos, scratch, m) {
+            return legal;
+        }
         let needs_position = pos.royal[pos.side.index()] != NO_SQ
             || self.bikjang
             || (self.pseudo_royal && !self.blast)
@@ -668,6 +671,39 @@ impl Rules {
         let untested = |s: usize| plain && Some(s) != from && safe.stays_safe(s, from, usize::from(m.to));
         let legal = (king == usize::from(NO_SQ) || untested(king) || !self.attacked(scratch, king, us.other()))
             && self.pseudo_royals_safe(pos, m, scratch, ours, untested);
+        saved.restore(scratch);
+        Some(legal)
+    }
+
+    /// In a game of one royal piece whose moves change nothing but the
+    /// cells they move from, to and capture on (no blast, petrifying,
+    /// flipping, wall or gate, no check it may not give), whether a move
+    /// is legal: tried on `scratch`, its cells given back, the royal piece
+    /// not attacked after it, nor facing the other with the flying general
+    /// or when the kings faced before it (bikjang, where a pass is
+    /// legal); `None` where the move needs the whole position after it.
+    fn royal_trial(&self, pos: &Position, scratch: &mut Option<Position>, m: Move) -> Option<bool> {
+        let us = pos.side;
+        let simple = !self.pseudo_royal
+            && !self.blast
+            && self.petrify_types.is_empty()
+            && self.flip_enclosed == crate::value::EnclosingRule::None
+            && m.gate == 0
+            && m.wall == NO_SQ
+            && pos.royal[us.index()] != NO_SQ
+            && !self.checks_theirs(m);
+        if !simple {
+            return None;
+        }
+        let bikjang = self.bikjang && self.kings_face_now(pos);
+        if bikjang && m.kind == MoveKind::Pass {
+            return Some(true);
+        }
+        let scratch = scratch.get_or_insert_with(|| pos.clone());
+        let mut saved = Saved::default();
+        let (king, _) = self.play_on_board(pos, scratch, m, &mut saved);
+        let legal = !self.attacked(scratch, king, us.other())
+            && !((self.flying_general || bikjang) && self.kings_face(scratch, king, us));
         saved.restore(scratch);
         Some(legal)
     }
