@@ -61,15 +61,12 @@ impl Rules {
     ) {
         let us = pos.side;
         let ci = us.index();
-        for rank in 0..self.ranks {
-            for file in 0..self.files {
-                let from = self.sq(file, rank);
-                let cell = pos.board[from];
-                if !is_piece(cell) || color(cell) != us || !movers(kind(cell)) {
-                    continue;
-                }
-                self.piece_moves(pos, from, cell, out);
+        for from in self.board_squares() {
+            let cell = pos.board[from];
+            if !is_piece(cell) || color(cell) != us || !movers(kind(cell)) {
+                continue;
             }
+            self.piece_moves(pos, from, cell, out);
         }
         // Cambodian first moves: the king's leap, the fers's double step.
         if self.cambodian && pos.gates[ci] != 0 {
