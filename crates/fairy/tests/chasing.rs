@@ -1,10 +1,12 @@
 //! Xiangqi's chasing rule (`chasingRule = axf`): repetitions in which one
 //! side follows a piece of the other with one of its own, threatening it
 //! at every move, end as pyffish says (`data/chasing.tsv`, made by
-//! `data/chasing.py` from positions of seeded random play: the chaser's
-//! side loses where the piece is not protected or is worth more, a draw
-//! otherwise), and checks beyond ten lengthen the n-move rule as pyffish
-//! counts them.
+//! `data/chasing.py` from positions of seeded random play, and lines set
+//! up by hand for a horse whose way back is blocked, a rook held on the
+//! kings' file, a discovered check that wins a piece and protectors pinned
+//! in turn: the chaser's side loses where the piece is not protected or is
+//! worth more, a draw otherwise), and checks beyond ten lengthen the
+//! n-move rule as pyffish counts them.
 
 mod common;
 

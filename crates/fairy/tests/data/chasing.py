@@ -211,6 +211,15 @@ CONSTRUCTED = [
     # the flying general): its attack back does not excuse the chase
     ("4k4/9/9/9/4r4/R8/9/9/4A4/4K4 w - - 0 1", "a5a6 e6e5 a6a5 e5e6"),
     ("3k5/9/9/9/4r4/R8/9/9/4A4/4K4 w - - 0 1", "a5a6 e6e5 a6a5 e5e6"),
+    # a rook brought behind a horse on the file of the king (which steps
+    # from file to file) makes the horse's capture a discovered check: the
+    # rook it threatens is chased
+    ("4k4/9/5r3/3H5/4H4/9/3R5/9/9/4K4 w - - 0 1", "d4e4 e10d10 e4d4 d10e10"),
+    ("4k4/9/6r2/3H5/4H4/9/3R5/9/9/4K4 w - - 0 1", "d4e4 e10d10 e4d4 d10e10"),
+    # a rook pins, in turn, each of the two horses that protect a cannon
+    # another rook attacks: the cannon is chased
+    ("4k4/9/3n5/4n4/2c6/9/3R5/9/9/2R1K4 w - - 0 1", "d4e4 e10d10 e4d4 d10e10"),
+    ("4k4/9/3n5/4n4/2c6/9/3R5/9/9/4K4 w - - 0 1", "d4e4 e10d10 e4d4 d10e10"),
 ]
 
 
