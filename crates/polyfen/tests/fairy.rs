@@ -198,6 +198,25 @@ fn the_n_move_rule_and_repetition_end_a_game_defined_as_data() {
     assert_eq!(line(&shuffle[..shuffle.len() - 5]), "ongoing");
 }
 
+/// Xiangqi's chasing rule, in a user's game that inherits it: a rook that
+/// follows a rook held on the kings' file at every move loses the
+/// repetition for its side; where the chased rook is free to attack back,
+/// the same line is drawn.
+#[test]
+fn a_repetition_of_chases_is_lost_by_the_chaser() {
+    use polyfen::records::{GameOptions, read_pgn};
+    polyfen::define_rules("chase.ini", "[chasexiangqi:xiangqi]\n").expect("reads");
+    let line = |fen: &str| {
+        let moves = "1. a5a6 e6e5 2. a6a5 e5e6 3. a5a6 e6e5 4. a6a5 e5e6";
+        let pgn = format!("[Variant \"chasexiangqi\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n{moves} *\n");
+        let game = read_pgn(&pgn, GameOptions::default()).remove(0).expect("reads");
+        game.main_line(Some(MoveNotation::FairyUci)).expect("a line").status.to_string()
+    };
+    // red, to move after the third repetition, chased at every move
+    assert_eq!(line("4k4/9/9/9/4r4/R8/9/9/4A4/4K4 w - - 0 1"), "side-to-move-loses");
+    assert_eq!(line("3k5/9/9/9/4r4/R8/9/9/4A4/4K4 w - - 0 1"), "drawn-by-rule");
+}
+
 #[test]
 fn an_unknown_rules_name_is_answered_with_the_nearest() {
     let error =
