@@ -168,6 +168,11 @@ pub struct Rules {
     pub(crate) royal: bool,
     /// Legality is the royal piece's safety, tried on a scratch board.
     pub(crate) fast_legal: bool,
+    /// Whether every pseudo-legal move of a side with no royal piece and
+    /// no castling right is legal: no pseudo-royal pieces, blasts, walls,
+    /// flips, bikjang, mutual immunity, makpong, immobile pieces refused,
+    /// bishops kept balanced, nor checks that may not be given.
+    pub(crate) free_without_royal: bool,
     pub(crate) two_boards: bool,
     pub(crate) n_move_types: [PieceSet; 2],
     pub(crate) opposite_castling: bool,
@@ -503,6 +508,7 @@ impl Rules {
             duple_check: def.flag(Field::DupleCheck),
             royal: king_present,
             fast_legal: false,
+            free_without_royal: false,
             two_boards: def.flag(Field::TwoBoards),
             n_move_types: [def.piece_set(Field::NMoveRuleTypesWhite), def.piece_set(Field::NMoveRuleTypesBlack)],
             opposite_castling: def.flag(Field::OppositeCastling),
@@ -561,6 +567,19 @@ impl Rules {
             full_board_ends: def.flag(Field::AdjudicateFullBoard),
             unsupported: if unsupported.is_empty() { None } else { Some(unsupported.join(", ")) },
         };
+        rules.free_without_royal = !rules.pseudo_royal
+            && !rules.blast
+            && !rules.bikjang
+            && rules.mutually_immune.is_empty()
+            && rules.petrify_types.is_empty()
+            && !rules.makpong
+            && !rules.immobility_illegal
+            && !rules.opposite_bishops
+            && rules.checking
+            && rules.drop_checks
+            && !rules.sittuyin_promotion
+            && rules.walling == crate::value::WallingRule::None
+            && rules.flip_enclosed == crate::value::EnclosingRule::None;
         rules.fast_legal = !rules.pseudo_royal
             && !rules.blast
             && !rules.bikjang

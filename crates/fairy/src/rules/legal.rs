@@ -1111,6 +1111,11 @@ impl Rules {
     /// Keeps the pseudo-legal moves of `out` that are legal, and says
     /// whether the side to move is in check.
     fn retain_legal(&self, pos: &Position, out: &mut Vec<Move>) -> bool {
+        let ci = pos.side.index();
+        if self.free_without_royal && pos.royal[ci] == NO_SQ && pos.castling & (3 << (2 * ci)) == 0 {
+            // nothing of the side to be kept safe, nothing else refused
+            return false;
+        }
         let in_check = self.in_check(pos, pos.side);
         let mut scratch = None;
         let royals = self.pseudo_royal.then(|| self.royal_squares(pos));
