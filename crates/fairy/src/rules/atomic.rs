@@ -11,7 +11,7 @@ use super::moves::{Move, MoveKind};
 use super::position::{BLACK, EMPTY, NO_SQ, Position, TILDE, base, color, is_piece, kind};
 use crate::piece::PieceKind;
 
-pub(crate) use super::position::{RoyalSquares, RoyalsOf};
+pub(crate) use super::position::RoyalSquares;
 
 impl Rules {
     /// The squares a capture on `to` blasts: its neighbours holding pieces
@@ -110,12 +110,6 @@ impl Rules {
             }
         }
         found
-    }
-
-    /// The pseudo-royal squares of `c` (see [`Rules::royal_squares`]).
-    fn pseudo_royal_squares(&self, pos: &Position, c: Color) -> RoyalsOf {
-        let [white, black] = self.royal_squares(pos);
-        if c == Color::White { white } else { black }
     }
 
     pub(crate) fn touches(&self, a: usize, b: usize) -> bool {
@@ -274,8 +268,8 @@ impl Rules {
         let recount = lost_theirs;
         let counted;
         let theirs_after = if recount {
-            counted = self.pseudo_royal_squares(tmp, them);
-            &counted
+            counted = self.royal_squares(tmp);
+            &counted[them.index()]
         } else {
             theirs
         };
@@ -298,9 +292,10 @@ impl Rules {
     /// candidates are.
     pub(crate) fn pseudo_checked(&self, pos: &Position, c: Color) -> bool {
         let them = c.other();
-        let theirs = self.pseudo_royal_squares(pos, them);
+        let royals = self.royal_squares(pos);
+        let theirs = &royals[them.index()];
         let safe = |s: usize| self.blast && theirs.iter().any(|&t| self.touches(t, s));
-        if self.pseudo_royal_squares(pos, c).into_iter().any(|s| !safe(s) && self.attacked(pos, s, them)) {
+        if royals[c.index()].iter().any(|&s| !safe(s) && self.attacked(pos, s, them)) {
             return true;
         }
         if self.duple_check {

@@ -636,20 +636,16 @@ impl Rules {
         royals: Option<&RoyalSquares>,
         safe: &SafeRoyals,
     ) -> Option<bool> {
+        let drops_king = self.royal
+            && matches!(m.kind, MoveKind::Drop { .. })
+            && self.placed_kind(pos, m) == PieceKind::KING.index();
         let simple = self.pseudo_royal
-            && !self.blast
             && !self.bikjang
             && !self.duple_check
             && !self.flying_general
-            && self.petrify_types.is_empty()
-            && !(self.royal
-                && matches!(m.kind, MoveKind::Drop { .. })
-                && self.placed_kind(pos, m) == PieceKind::KING.index())
-            && self.flip_enclosed == crate::value::EnclosingRule::None
-            && m.gate == 0
-            && m.wall == NO_SQ
+            && !drops_king
             && !matches!(m.kind, MoveKind::Castling | MoveKind::Pass)
-            && !self.checks_theirs(m);
+            && self.changes_only_its_cells(m);
         if !simple {
             return None;
         }
@@ -675,6 +671,19 @@ impl Rules {
         Some(legal)
     }
 
+    /// Whether `m` changes nothing but the cells it moves from, to and
+    /// captures on (no blast, petrifying, flipping, wall or gate), and the
+    /// legality asks nothing of the other side's safety after it (no check
+    /// it may not give): what a trial on a scratch board can tell.
+    fn changes_only_its_cells(&self, m: Move) -> bool {
+        !self.blast
+            && self.petrify_types.is_empty()
+            && self.flip_enclosed == crate::value::EnclosingRule::None
+            && m.gate == 0
+            && m.wall == NO_SQ
+            && !self.checks_theirs(m)
+    }
+
     /// In a game of one royal piece whose moves change nothing but the
     /// cells they move from, to and capture on (no blast, petrifying,
     /// flipping, wall or gate, no check it may not give), whether a move
@@ -684,14 +693,7 @@ impl Rules {
     /// legal); `None` where the move needs the whole position after it.
     fn royal_trial(&self, pos: &Position, scratch: &mut Option<Position>, m: Move) -> Option<bool> {
         let us = pos.side;
-        let simple = !self.pseudo_royal
-            && !self.blast
-            && self.petrify_types.is_empty()
-            && self.flip_enclosed == crate::value::EnclosingRule::None
-            && m.gate == 0
-            && m.wall == NO_SQ
-            && pos.royal[us.index()] != NO_SQ
-            && !self.checks_theirs(m);
+        let simple = !self.pseudo_royal && pos.royal[us.index()] != NO_SQ && self.changes_only_its_cells(m);
         if !simple {
             return None;
         }

@@ -250,13 +250,10 @@ impl Rules {
             if same_position(earlier, pos) {
                 count += 1;
                 if count + 1 >= n {
-                    let chasing = if them || us || !self.axf_chasing() {
-                        (false, false)
-                    } else {
-                        self.chases(history, back, window)
-                    };
-                    let result = if them || us || chasing.0 || chasing.1 {
-                        let (them, us) = if them || us { (them, us) } else { chasing };
+                    // perpetual check first, then the chases
+                    let (them, us) =
+                        if them || us || !self.axf_chasing() { (them, us) } else { self.chases(history, back, window) };
+                    let result = if them || us {
                         match (them, us) {
                             (true, false) => Outcome::Win,
                             (false, true) => Outcome::Loss,
