@@ -10,8 +10,7 @@
 
 mod common;
 
-use common::outcome_word as words;
-use polyfen_fairy::{Position, registry};
+use common::history_end;
 
 const LINES: &str = include_str!("data/chasing.tsv");
 
@@ -19,20 +18,10 @@ const LINES: &str = include_str!("data/chasing.tsv");
 fn repetitions_with_a_chase_end_as_pyffish_says() {
     let mut differences = Vec::new();
     let (mut checked, mut ended, mut decided) = (0, 0, 0);
-    let mut seen = std::collections::HashMap::new();
     for line in LINES.lines().filter(|l| !l.starts_with('#')) {
-        let fields: Vec<&str> = line.split('\t').collect();
-        let [variant, fen, moves, expected] = fields[..] else { panic!("a row of four fields: {line}") };
-        let rules =
-            seen.entry(variant).or_insert_with(|| registry::rules(variant).unwrap_or_else(|| panic!("{variant}")));
-        let mut history = vec![Position::from_fen(rules, fen).unwrap_or_else(|e| panic!("{variant} {fen}: {e}"))];
-        for uci in moves.split(' ').filter(|m| *m != "-") {
-            let next = rules.play_uci(history.last().expect("a position"), uci);
-            history.push(next.unwrap_or_else(|e| panic!("{variant} {moves}: {uci}: {e}")));
-        }
-        let got = words(rules.history_outcome(&history));
+        let (_, got, expected) = history_end(line);
         if got != expected {
-            differences.push(format!("{variant} {fen} [{moves}]: {got}, pyffish {expected}"));
+            differences.push(format!("{line}: {got}"));
         }
         checked += 1;
         ended += usize::from(expected != "-");

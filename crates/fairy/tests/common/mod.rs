@@ -41,3 +41,21 @@ pub fn outcome_word(outcome: Option<Outcome>) -> &'static str {
         Some(_) => "draw",
     }
 }
+
+/// A row of the data files of the ends a line's history decides (variant,
+/// start FEN, the UCI moves played from it or `-`, pyffish's
+/// `is_optional_game_end` as [`outcome_word`] writes it), the line played
+/// from the start: the variant, polyfen's answer after the last move and
+/// pyffish's.
+pub fn history_end(line: &str) -> (&str, &'static str, &str) {
+    use polyfen_fairy::{Position, registry};
+    let fields: Vec<&str> = line.split('\t').collect();
+    let [variant, fen, moves, expected] = fields[..] else { panic!("a row of four fields: {line}") };
+    let rules = registry::rules(variant).unwrap_or_else(|| panic!("{variant} is built in"));
+    let mut history = vec![Position::from_fen(&rules, fen).unwrap_or_else(|e| panic!("{variant} {fen}: {e}"))];
+    for uci in moves.split(' ').filter(|m| *m != "-") {
+        let next = rules.play_uci(history.last().expect("a position"), uci);
+        history.push(next.unwrap_or_else(|e| panic!("{variant} {moves}: {uci}: {e}")));
+    }
+    (variant, outcome_word(rules.history_outcome(&history)), expected)
+}

@@ -39,9 +39,9 @@ def flipped(fen, moves):
 
 
 def captures(fen, moves):
-    """The captures the side that just moved could make next, as
-    (from, to) pairs (the position after `moves` with the other side to
-    move)."""
+    """The captures the side that just moved (with no moves, the side not
+    to move) could make next, as (from, to) pairs: the position after
+    `moves` with the other side to move."""
     position = flipped(fen, moves)
     try:
         replies = sf.legal_moves(VARIANT, position, [])
@@ -99,7 +99,7 @@ def reverse(move):
 def chases_by_second(fen, checks):
     """Lines where the side not to move follows one piece of the side to
     move with one of its own, threatening it after both of its moves."""
-    for t1, s1 in captures_now(fen):
+    for t1, s1 in captures(fen, []):
         for a1 in moves_of(fen, [], s1, checks):
             s2 = split(a1)[1]
             for b1 in moves_of(fen, [a1], t1, checks):
@@ -109,18 +109,6 @@ def chases_by_second(fen, checks):
                 line = [a1, b1, reverse(a1), reverse(b1)]
                 if repeats(fen, line):
                     yield line
-
-
-def captures_now(fen):
-    """The captures the side not to move could make (the position with the
-    other side to move)."""
-    position = flipped(fen, [])
-    try:
-        replies = sf.legal_moves(VARIANT, position, [])
-    except Exception:
-        return set()
-    occupied = occupied_squares(position)
-    return {split(r) for r in replies if split(r)[1] in occupied}
 
 
 def chases_by_first(fen, checks):
