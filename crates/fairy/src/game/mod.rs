@@ -12,6 +12,9 @@
 
 mod draw;
 mod glyphs;
+mod read_move;
+#[cfg(test)]
+mod read_move_tests;
 mod record;
 mod shogi_parts;
 
@@ -25,8 +28,8 @@ use polyfen_game::json::{at_key, at_value, board_map, side_to_move};
 use polyfen_game::svg::{CELL, MARGIN, SquareBox};
 use polyfen_game::tags::{GameTags, MoveTags, VariantTag};
 use polyfen_game::{
-    Counter, Divided, GamePosition, GameStatus, MoveError, MoveToPlay, PerftRun, Played, PositionText, RuleError,
-    RuleOptions, RulesInfo, Standing, WriteOptions,
+    Counter, Divided, GamePosition, GameStatus, MoveToPlay, PerftRun, Played, PositionText, RuleError, RuleOptions,
+    RulesInfo, Standing, WriteOptions,
 };
 use serde::{Deserialize, Serialize};
 
@@ -339,144 +342,6 @@ impl FairyPosition {
     /// (the facade names the game's own before it asks).
     fn not_written() -> RuleError {
         RuleError::Unsupported("such move notation for its pieces")
-    }
-
-    /// The legal move `text` is, in UCI, SAN or a family notation of the
-    /// game (with or without its check mark), or why it is none, with the
-    /// legal moves as candidates: those of the notation the text looks
-    /// most like, or, when the text names several moves, those.
-    /// The one legal move whose SAN is `text` (check marks aside), found
-    /// among the moves to a square `text` names, each written alone: a
-    /// record's move read without writing every legal move. `None` when
-    /// no such move or more than one is found there (a castling, a move
-    /// of another notation, a mistake), for the reading of every legal
-    /// move in every notation to tell.
-    fn san_to_its_square(&self, text: &str) -> Option<Move> {
-        if self.rules.shogi_notation || text.is_empty() {
-            return None;
-        }
-        let wanted = text.trim_end_matches(['+', '#']);
-        // the squares the text names (`e4`, `a10`): a move is written only
-        // when it goes to one of them
-        let mut named = [(u8::MAX, u8::MAX); 4];
-        let mut count = 0;
-        let bytes = wanted.as_bytes();
-        let mut at = 0;
-        while at < bytes.len() && count < named.len() {
-            let (letter, digits) = (bytes[at], bytes[at + 1..].iter().take(2).take_while(|b| b.is_ascii_digit()));
-            let rank = digits.fold(0u16, |n, b| n * 10 + u16::from(b - b'0'));
-            if letter.is_ascii_lowercase() && rank > 0 && rank <= 16 {
-                named[count] = (letter - b'a', u8::try_from(rank - 1).unwrap_or(u8::MAX));
-                count += 1;
-            }
-            at += 1;
-        }
-        if count == 0 {
-            return None;
-        }
-        // only the legal moves to those squares of the piece the text
-        // names (SAN tells a move from the others to its square alone):
-        // a drop's (`N@e4`), a piece's by its letter (`Nf3`), else a pawn's
-        let first = wanted.chars().next().unwrap_or_default();
-        let drop = wanted.contains('@');
-        let letter = (first.is_ascii_uppercase() && !drop).then_some(first);
-        let movers =
-            |k: u8| !drop && letter.map_or(k == crate::PieceKind::PAWN.index(), |c| self.rules.san_letter(k) == c);
-        let mut legal = Vec::with_capacity(16);
-        let to_named = |mv: Move| named[..count].contains(&self.rules.squares(mv).1);
-        self.rules.legal_where(&self.position, &mut legal, (movers, drop), to_named)?;
-        let mut found = None;
-        for &mv in &legal {
-            if self.rules.san_unmarked(&self.position, mv, &legal) == wanted {
-                if found.is_some() {
-                    return None;
-                }
-                found = Some(mv);
-            }
-        }
-        found
-    }
-
-    pub(crate) fn legal_move(&self, text: &str) -> Result<Move, MoveError> {
-        let trimmed = text.trim();
-        // a record's move is found by its SAN among the legal moves to the
-        // squares it names, else among all the legal moves (made once) by
-        // its UCI, before any reading of every move in every notation
-        if let Some(mv) = self.san_to_its_square(trimmed) {
-            return Ok(mv);
-        }
-        let legal = self.rules.legal_moves(&self.position);
-        if guess_notation(trimmed) == FairyMoveNotation::FairyUci
-            && let Some(&mv) = legal.iter().find(|&&mv| self.rules.uci(&self.position, mv) == trimmed)
-        {
-            return Ok(mv);
-        }
-        let uci_error = match self.rules.parse_uci(&self.position, trimmed) {
-            Ok(mv) => return Ok(mv),
-            Err(e) => e,
-        };
-        // check marks may be left out or added where the notation marks
-        // checks (not Hodges' `+`, which promotes)
-        let marks = |notation: FairyMoveNotation| match notation.family() {
-            Some(family) => family.marks_checks(),
-            None => notation == FairyMoveNotation::FairyLan || !self.rules.shogi_notation,
-        };
-        let bare = |text: &str, notation| {
-            if marks(notation) { text.trim_end_matches(['+', '#']).to_owned() } else { text.to_owned() }
-        };
-        let written: Vec<(FairyMoveNotation, Vec<(Move, String)>)> = self
-            .move_notations()
-            .into_iter()
-            .filter(|&n| n != FairyMoveNotation::FairyUci)
-            .map(|n| (n, self.legal_written(n)))
-            .collect();
-        let mut found: Vec<(Move, &str)> = Vec::new();
-        for (notation, texts) in &written {
-            let exact: Vec<&(Move, String)> = texts.iter().filter(|(_, t)| t == trimmed).collect();
-            let matched = if exact.is_empty() && !trimmed.is_empty() {
-                texts.iter().filter(|(_, t)| bare(t, *notation) == bare(trimmed, *notation)).collect()
-            } else {
-                exact
-            };
-            for (mv, t) in matched {
-                if !found.iter().any(|(m, _)| m == mv) {
-                    found.push((*mv, t));
-                }
-            }
-        }
-        match found[..] {
-            [(mv, _)] => return Ok(mv),
-            [] => {}
-            _ => {
-                let candidates = found.iter().map(|(mv, _)| self.rules.uci(&self.position, *mv)).collect();
-                let message = format!("{trimmed} names more than one legal move of {}", self.name);
-                return Err(MoveError::new(message, 0..text.len()).with_candidates(candidates));
-            }
-        }
-        let message = format!("{trimmed} is not a legal move of {}", self.name);
-        let candidates = if guess_notation(trimmed) == FairyMoveNotation::FairySan {
-            // the notation the text looks most like: the most moves with its
-            // first character and its length; of it, those moves, else all
-            let first = trimmed.chars().next();
-            let length = trimmed.chars().count();
-            let alike = |t: &String| t.chars().next() == first && t.chars().count() == length;
-            let best = written
-                .iter()
-                .max_by_key(|(n, texts)| {
-                    (texts.iter().filter(|(_, t)| alike(t)).count(), *n == FairyMoveNotation::FairySan)
-                })
-                .map(|(_, texts)| texts.as_slice())
-                .unwrap_or_default();
-            let all: Vec<String> = best.iter().map(|(_, t)| t.clone()).collect();
-            let same: Vec<String> =
-                all.iter().filter(|t| first.is_some() && t.chars().next() == first).cloned().collect();
-            if same.is_empty() { all } else { same }
-        } else {
-            let from = trimmed.get(..2).unwrap_or_default();
-            let same: Vec<String> = uci_error.candidates.iter().filter(|c| c.starts_with(from)).cloned().collect();
-            if same.is_empty() { uci_error.candidates } else { same }
-        };
-        Err(MoveError::new(message, 0..text.len()).with_candidates(candidates))
     }
 
     /// Every legal move with its text in `notation`, in generation order.

@@ -97,6 +97,13 @@ pub struct Rules {
     /// target (its pawn steps too) in a promotion zone or off its mobility
     /// region, nor on the palace's lines (empty: never).
     pub(crate) calm: Vec<[Vec<bool>; 2]>,
+    /// By kind and side, every step (`to - from`) a piece's moves may
+    /// take on some board ([`Rules::reach_steps`]): where a piece must
+    /// stand to reach a square, for reading a move by its target.
+    pub(crate) reach: Vec<[Vec<i16>; 2]>,
+    /// Each letter SAN writes for a piece, with the kinds it names (a bit
+    /// per kind index, [`Rules::san_letter`]).
+    pub(crate) san_kinds: Vec<(char, u64)>,
     /// By side and kind: the piece takes en passant.
     pub(crate) ep_taker: [[bool; 64]; 2],
     /// The board's cells, rank by rank from the first, file by file.
@@ -424,6 +431,8 @@ impl Rules {
             overlap: Vec::new(),
             plain: [[false; 64]; 2],
             calm: Vec::new(),
+            reach: Vec::new(),
+            san_kinds: Vec::new(),
             ep_taker: [[false; 64]; 2],
             squares: (0..ranks).flat_map(|r| (0..files).map(move |f| sq_of(stride, f, r))).collect(),
             promotion_zone: by_side(Field::PromotionRegionWhite, Field::PromotionRegionBlack),
@@ -640,6 +649,8 @@ impl Rules {
             })
             .collect();
         rules.calm = (0..64u8).map(|k| [0, 1].map(|ci| rules.calm_squares(k, ci))).collect();
+        rules.reach = (0..64u8).map(|k| [0, 1].map(|ci| rules.reach_steps(k, ci))).collect();
+        rules.san_kinds = rules.san_letters();
         for ci in 0..2 {
             for k in 0..64u8 {
                 rules.ep_taker[ci][usize::from(k)] = k == PieceKind::PAWN.index()

@@ -1081,38 +1081,9 @@ impl Rules {
         reached
     }
 
-    /// The legal moves for which `wanted` holds, into `out` (cleared
-    /// first), of the pieces whose kind `movers` takes (and the drops
-    /// where `drops`): the moves refused are never made or checked, which
-    /// is what reading a move by its piece and its squares needs. `None` where
-    /// the rules choose among the legal moves as a whole (a capture or a
-    /// drop compulsory, a pass only when nothing else is legal): there
-    /// [`Rules::legal_into`] it is.
-    pub(crate) fn legal_where(
-        &self,
-        pos: &Position,
-        out: &mut Vec<Move>,
-        (movers, drops): (impl Fn(u8) -> bool, bool),
-        wanted: impl Fn(Move) -> bool,
-    ) -> Option<()> {
-        out.clear();
-        if self.must_capture || self.must_drop || self.pass_on_stalemate.iter().any(|&pass| pass) {
-            return None;
-        }
-        if self.immediate_end(pos) {
-            return Some(());
-        }
-        self.pseudo_moves_of(pos, out, movers, drops);
-        out.retain(|m| wanted(*m));
-        if !out.is_empty() {
-            self.retain_legal(pos, out);
-        }
-        Some(())
-    }
-
     /// Keeps the pseudo-legal moves of `out` that are legal, and says
     /// whether the side to move is in check.
-    fn retain_legal(&self, pos: &Position, out: &mut Vec<Move>) -> bool {
+    pub(super) fn retain_legal(&self, pos: &Position, out: &mut Vec<Move>) -> bool {
         let ci = pos.side.index();
         if self.free_without_royal && pos.royal[ci] == NO_SQ && pos.castling & (3 << (2 * ci)) == 0 {
             // nothing of the side to be kept safe, nothing else refused

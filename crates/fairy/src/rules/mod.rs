@@ -50,6 +50,7 @@ mod perft;
 mod pins;
 mod position;
 mod san;
+mod targeted;
 mod uci;
 
 pub use compile::Rules;

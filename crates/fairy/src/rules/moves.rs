@@ -45,28 +45,26 @@ impl TargetSink for Direct<'_> {
 impl Rules {
     /// Every pseudo-legal move of the side to move, appended to `out`.
     pub(crate) fn pseudo_moves(&self, pos: &Position, out: &mut Vec<Move>) {
-        self.pseudo_moves_of(pos, out, |_| true, true);
+        let us = pos.side;
+        let ours = self.board_squares().filter(|&s| is_piece(pos.board[s]) && color(pos.board[s]) == us);
+        self.pseudo_moves_from(pos, out, ours, true);
     }
 
-    /// [`Rules::pseudo_moves`] of the pieces whose kind `movers` takes
-    /// (and the drops where `drops`); the castlings, passes and the moves
-    /// of the games' own rules (Cambodian first moves, Sittuyin's
-    /// promotions) all the same.
-    pub(crate) fn pseudo_moves_of(
+    /// [`Rules::pseudo_moves`] of the side's pieces on the squares `from`
+    /// (each once, each holding a piece of the side to move), and the drops
+    /// where `drops`; the castlings, passes and the moves of the games' own
+    /// rules (Cambodian first moves, Sittuyin's promotions) all the same.
+    pub(crate) fn pseudo_moves_from(
         &self,
         pos: &Position,
         out: &mut Vec<Move>,
-        movers: impl Fn(u8) -> bool,
+        from: impl IntoIterator<Item = usize>,
         drops: bool,
     ) {
         let us = pos.side;
         let ci = us.index();
-        for from in self.board_squares() {
-            let cell = pos.board[from];
-            if !is_piece(cell) || color(cell) != us || !movers(kind(cell)) {
-                continue;
-            }
-            self.piece_moves(pos, from, cell, out);
+        for from in from {
+            self.piece_moves(pos, from, pos.board[from], out);
         }
         // Cambodian first moves: the king's leap, the fers's double step.
         if self.cambodian && pos.gates[ci] != 0 {

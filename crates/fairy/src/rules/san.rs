@@ -54,20 +54,30 @@ impl Rules {
     }
 
     /// `m` in SAN without the check or mate mark (which costs a move made
-    /// and, for a mate, every reply): for reading a move by its SAN, marks
-    /// aside. Not for the Shogi family, whose `+` promotes.
-    pub(crate) fn san_unmarked(&self, pos: &Position, m: Move, legal: &[Move]) -> String {
-        self.san_written(pos, m, legal, false, false)
+    /// and, for a mate, every reply), written into `out` (cleared first,
+    /// kept by a reader from move to move): for reading a move by its SAN,
+    /// marks aside. Not for the Shogi family, whose `+` promotes.
+    pub(crate) fn san_unmarked_into(&self, pos: &Position, m: Move, legal: &[Move], out: &mut String) {
+        out.clear();
+        self.san_write(pos, m, legal, false, false, out);
     }
 
     /// `m` in SAN, or in long algebraic notation (`long`: the origin's
     /// square always, `-` for a move that captures nothing, the Shogi
     /// family's moves too), with or without its check mark.
     fn san_written(&self, pos: &Position, m: Move, legal: &[Move], marks: bool, long: bool) -> String {
-        if self.shogi_notation && !long {
-            return self.shogi_move(pos, m, legal, ShogiStyle::HodgesNumber);
-        }
         let mut out = String::with_capacity(8);
+        self.san_write(pos, m, legal, marks, long, &mut out);
+        out
+    }
+
+    /// [`Rules::san_written`], appended to `out`.
+    #[allow(clippy::fn_params_excessive_bools)]
+    fn san_write(&self, pos: &Position, m: Move, legal: &[Move], marks: bool, long: bool, out: &mut String) {
+        if self.shogi_notation && !long {
+            out.push_str(&self.shogi_move(pos, m, legal, ShogiStyle::HodgesNumber));
+            return;
+        }
         let us = pos.side;
         let from = usize::from(m.from);
         let to = usize::from(m.to);
@@ -76,7 +86,7 @@ impl Rules {
             if m.gate != 0 {
                 out.push('/');
                 out.push(self.letter(m.gate).to_ascii_uppercase());
-                self.san_square(usize::from(m.gate_sq), &mut out);
+                self.san_square(usize::from(m.gate_sq), out);
             }
         } else {
             let cell = pos.board.get(from).copied().unwrap_or(super::position::EMPTY);
@@ -98,9 +108,9 @@ impl Rules {
                     out.push(self.san_letter(moved));
                 }
                 if long {
-                    self.san_square(from, &mut out);
+                    self.san_square(from, out);
                 } else {
-                    self.disambiguate(pos, m, legal, capture, &mut out);
+                    self.disambiguate(pos, m, legal, capture, out);
                 }
                 if capture {
                     out.push('x');
@@ -108,8 +118,8 @@ impl Rules {
                     out.push('-');
                 }
             }
-            self.san_square(to, &mut out);
-            self.push_promotion(m, cell, &mut out);
+            self.san_square(to, out);
+            self.push_promotion(m, cell, out);
             if m.gate != 0 {
                 out.push('/');
                 out.push(self.letter(m.gate).to_ascii_uppercase());
@@ -119,10 +129,10 @@ impl Rules {
             out.push(',');
             // a move placing no wall names a1, as in UCI
             let wall = if m.wall == super::position::NO_SQ { self.sq(0, 0) } else { usize::from(m.wall) };
-            self.san_square(wall, &mut out);
+            self.san_square(wall, out);
         }
         if !marks {
-            return out;
+            return;
         }
         // a check is the king's (Fairy-Stockfish marks no attack on another
         // royal piece)
@@ -130,7 +140,6 @@ impl Rules {
         if self.in_check(&next, next.side) {
             out.push(if self.legal_moves(&next).is_empty() { '#' } else { '+' });
         }
-        out
     }
 
     /// What SAN and the family notations write after a move's target for
@@ -169,7 +178,7 @@ impl Rules {
 
     fn san_square(&self, sq: usize, out: &mut String) {
         out.push(char::from(b'a' + self.file_of(sq)));
-        let _ = write!(out, "{}", u32::from(self.rank_of(sq)) + 1);
+        push_rank(self.rank_of(sq), out);
     }
 
     /// How far SAN names the origin of `m`: a pawn's file when it captures,
@@ -186,17 +195,24 @@ impl Rules {
                 return Origin::Square;
             }
         }
-        let others: Vec<usize> = legal
+        // the other pieces of its type that go there alike: whether any
+        // does, and whether one shares its file, its rank
+        let (mut any, mut same_file, mut same_rank) = (false, false, false);
+        let others = legal
             .iter()
             .filter(|o| o.to == m.to && o.from != m.from && o.kind == m.kind && o.gate == m.gate && o.wall == m.wall)
             .map(|o| usize::from(o.from))
-            .filter(|&s| is_piece(pos.board[s]) && kind(pos.board[s]) == moved)
-            .collect();
-        if others.is_empty() {
+            .filter(|&s| is_piece(pos.board[s]) && kind(pos.board[s]) == moved);
+        for s in others {
+            any = true;
+            same_file |= self.file_of(s) == self.file_of(from);
+            same_rank |= self.rank_of(s) == self.rank_of(from);
+        }
+        if !any {
             Origin::None
-        } else if others.iter().all(|&s| self.file_of(s) != self.file_of(from)) {
+        } else if !same_file {
             Origin::File
-        } else if others.iter().all(|&s| self.rank_of(s) != self.rank_of(from)) {
+        } else if !same_rank {
             Origin::Rank
         } else {
             Origin::Square
@@ -209,9 +225,7 @@ impl Rules {
         match self.origin_needed(pos, m, legal, capture) {
             Origin::None => {}
             Origin::File => out.push(char::from(b'a' + self.file_of(from))),
-            Origin::Rank => {
-                let _ = write!(out, "{}", u32::from(self.rank_of(from)) + 1);
-            }
+            Origin::Rank => push_rank(self.rank_of(from), out),
             Origin::Square => self.san_square(from, out),
         }
     }
@@ -284,6 +298,16 @@ impl Rules {
             _ => {}
         }
         out
+    }
+}
+
+/// A rank's number (`rank` from 0), as SAN writes it: `1` to `16`.
+fn push_rank(rank: u8, out: &mut String) {
+    let number = rank.saturating_add(1);
+    if number >= 10 {
+        let _ = write!(out, "{number}");
+    } else {
+        out.push(char::from(b'0' + number));
     }
 }
 

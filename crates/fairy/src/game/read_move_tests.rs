@@ -1,0 +1,112 @@
+//! The reading of a record's SAN among the moves of the piece it names to
+//! the squares it names, beside the reading of every legal move in every
+//! notation, over the positions of the fairy corpus: every legal move's
+//! SAN and long algebraic text, with and without check marks, and texts
+//! that are wrong or name several moves (a SAN without the origin it
+//! needs, without its `x`, to another square).
+
+use std::sync::Arc;
+
+use polyfen_test_support::Corpus;
+
+use super::FairyPosition;
+use crate::Variants;
+use crate::rules::{Move, Position, Rules};
+
+/// The texts read at one legal move: its SAN with and without its mark, a
+/// mark it does not have, its long algebraic text with and without a mark,
+/// and the SAN with its second character left out, its `x` left out and its
+/// last digit changed.
+fn texts_of(san: &str, lan: &str) -> Vec<String> {
+    let bare = san.trim_end_matches(['+', '#']);
+    let mut texts = vec![san.to_owned(), bare.to_owned(), format!("{bare}+"), format!("{bare}#"), lan.to_owned()];
+    texts.push(format!("{lan}+"));
+    if let Some((at, _)) = bare.char_indices().nth(1) {
+        let mut shorter = bare.to_owned();
+        shorter.remove(at);
+        texts.push(shorter);
+    }
+    if bare.contains('x') {
+        texts.push(bare.replacen('x', "", 1));
+    }
+    if let Some(at) = bare.rfind(|c: char| c.is_ascii_digit()) {
+        let digit = bare.as_bytes()[at];
+        let other = if digit == b'1' { '2' } else { char::from(digit - 1) };
+        texts.push(format!("{}{other}{}", &bare[..at], &bare[at + 1..]));
+    }
+    texts
+}
+
+/// One position of the corpus in fifty is read both ways at every text
+/// (the reading of every legal move writes each in every notation, with
+/// its marks); at the others the quick reading is compared with the SAN
+/// of every legal move, written without marks.
+const EVERY_WAY: usize = 50;
+
+#[test]
+fn a_san_read_by_its_piece_and_squares_is_read_as_among_every_legal_move() {
+    let corpus = Corpus::new("fairy");
+    let Some(dir) = corpus.get() else { return };
+    let read = |name: &str| std::fs::read_to_string(dir.join(name)).expect("the fairy corpus");
+    let mut variants = Variants::new();
+    variants.read("user.ini", &read("user.ini")).expect("user.ini reads");
+    let (mut texts, mut both_ways, mut quick, mut sans, mut refused) = (0usize, 0usize, 0usize, 0usize, 0usize);
+    let mut differences = Vec::new();
+    let lines = read("positions.tsv");
+    let rows = lines.lines().filter(|l| !l.starts_with('#') && !l.is_empty());
+    for (row, line) in rows.enumerate() {
+        let [name, fen, moves, ..] = line.split('\t').collect::<Vec<_>>()[..] else { continue };
+        let Some(def) = variants.get(name) else { continue };
+        let rules = Arc::new(Rules::new(def));
+        if moves == "-" || rules.unsupported().is_some() {
+            continue;
+        }
+        let Ok(position) = Position::from_fen(&rules, fen) else { continue };
+        let pos = FairyPosition { name: "corpus", rules: Arc::clone(&rules), position: Box::new(position) };
+        let written = rules.legal_san(&pos.position);
+        let whole = rules.must_capture || rules.must_drop || rules.pass_on_stalemate.iter().any(|&pass| pass);
+        // the one legal move whose SAN, marks aside, is the text's
+        let unmarked: Vec<(Move, &str)> =
+            written.iter().map(|(m, san)| (*m, san.trim_end_matches(['+', '#']))).collect();
+        let only = |text: &str| {
+            let wanted = text.trim().trim_end_matches(['+', '#']);
+            let mut found = unmarked.iter().filter(|(_, san)| *san == wanted).map(|(m, _)| *m);
+            let first = found.next();
+            if found.next().is_some() || rules.shogi_notation { None } else { first }
+        };
+        for (m, san) in &written {
+            let lan = rules.lan(&pos.position, *m);
+            for text in texts_of(san, &lan) {
+                let fast = pos.san_to_its_square(text.trim());
+                texts += 1;
+                quick += usize::from(fast.is_some() && text == *san);
+                sans += usize::from(text == *san && !rules.shogi_notation && !whole);
+                // the quick reading finds the move the SANs name, or leaves
+                // the text to the reading of every move: a castling, or a
+                // game whose rules choose among all the legal moves
+                let missed = fast.is_none() && only(&text).is_some() && !text.starts_with("O-O") && !whole;
+                if fast.is_some_and(|f| Some(f) != only(&text)) || missed {
+                    differences.push(format!("{name} {fen} {text:?}: {fast:?}, by every SAN {:?}", only(&text)));
+                }
+                if row % EVERY_WAY == 0 {
+                    let (ours, every) = (pos.legal_move(&text), pos.read_among_all(&text));
+                    both_ways += 1;
+                    refused += usize::from(every.is_err());
+                    if ours != every {
+                        differences.push(format!("{name} {fen} {text:?}: {ours:?}, among every move {every:?}"));
+                    }
+                }
+            }
+        }
+    }
+    println!(
+        "{texts} texts ({both_ways} read both ways, {refused} refused); {quick} of {sans} SANs read the quick way"
+    );
+    let shown = differences.len().min(20);
+    assert!(differences.is_empty(), "{} differ:\n{}", differences.len(), differences[..shown].join("\n"));
+    assert!(texts > 300_000 && both_ways > 5_000, "the corpus's positions read: {texts} texts, {both_ways} both ways");
+    assert!(refused > 1_000, "wrong and ambiguous texts among them: {refused}");
+    // nearly every SAN of the games written in SAN, where the rules do not
+    // choose among all the legal moves, is read the quick way
+    assert!(quick >= sans * 9 / 10, "{quick} of {sans} SANs read the quick way");
+}

@@ -1,0 +1,121 @@
+//! The legal moves of some pieces to some squares, found without
+//! generating the others: what reading a move by its piece and the squares
+//! it names needs. A piece can reach a square only by one of the steps its
+//! rays take ([`Rules::reach_steps`]), so only the pieces standing one such
+//! step before a named square have their moves generated.
+
+use smallvec::SmallVec;
+
+use super::compile::{CELLS, RayKind, Rules};
+use super::moves::Move;
+use super::position::{Position, color, is_piece, kind};
+use crate::piece::PieceKind;
+
+impl Rules {
+    /// Every step (`to - from`, in cells) a piece of kind `k` of the side
+    /// `ci` may take to a square: each ray's delta, ridden as far as the
+    /// largest board lets it (a hop's or a grasshopper's too, whatever the
+    /// hurdle), a pawn's double and triple steps either way, and, with
+    /// Janggi's palace, the diagonal steps along its lines. A superset of
+    /// the steps of the piece's moves on any board of the game: its
+    /// promotions, en passant captures, gates and walls go where its rays
+    /// do; each step once.
+    pub(crate) fn reach_steps(&self, k: u8, ci: usize) -> Vec<i16> {
+        let ki = usize::from(k);
+        let longest = i16::from(self.files.max(self.ranks));
+        let mut steps: Vec<i16> = Vec::new();
+        let mut ride = |d: i16, far: i16| steps.extend((1..=far).map(|n| n * d));
+        for ray in &self.rays[ki][ci] {
+            let far = match ray.kind {
+                RayKind::Leap | RayKind::Lame => 1,
+                RayKind::Slide | RayKind::Hop | RayKind::Grass => longest,
+            };
+            ride(ray.delta, far);
+        }
+        if k == PieceKind::PAWN.index() {
+            for up in [self.stride, -self.stride] {
+                ride(up, 3);
+            }
+        }
+        if self.palace {
+            for d in [self.stride + 1, self.stride - 1, -self.stride + 1, -self.stride - 1] {
+                ride(d, longest);
+            }
+        }
+        steps.sort_unstable();
+        steps.dedup();
+        steps
+    }
+
+    /// Each letter SAN writes for a piece ([`Rules::san_letter`]) with the
+    /// kinds it names, a bit per kind index.
+    pub(crate) fn san_letters(&self) -> Vec<(char, u64)> {
+        let mut out: Vec<(char, u64)> = Vec::new();
+        for k in 0..64u8 {
+            let letter = self.san_letter(k);
+            match out.iter_mut().find(|(c, _)| *c == letter) {
+                Some((_, kinds)) => *kinds |= 1 << k,
+                None => out.push((letter, 1 << k)),
+            }
+        }
+        out
+    }
+
+    /// The kinds whose SAN letter is `letter`, a bit per kind index.
+    pub(crate) fn san_kinds(&self, letter: char) -> u64 {
+        self.san_kinds.iter().find(|(c, _)| *c == letter).map_or(0, |&(_, kinds)| kinds)
+    }
+
+    /// The legal moves of `pos` to the squares `to` of the side's pieces
+    /// whose kind is in `kinds` (a bit per kind index), and of the drops
+    /// to them where `drops`, into `out` (cleared first); the castlings,
+    /// passes and the game's own moves (Cambodian first moves, Sittuyin's
+    /// promotions) to them too. The moves of other pieces are never made
+    /// or checked. `None` where the rules choose among the legal moves as
+    /// a whole (a capture or a drop compulsory, a pass only when nothing
+    /// else is legal): there [`Rules::legal_into`] it is.
+    pub(crate) fn legal_to(
+        &self,
+        pos: &Position,
+        out: &mut Vec<Move>,
+        (kinds, drops): (u64, bool),
+        to: &[usize],
+    ) -> Option<()> {
+        out.clear();
+        if self.must_capture || self.must_drop || self.pass_on_stalemate.iter().any(|&pass| pass) {
+            return None;
+        }
+        if self.immediate_end(pos) {
+            return Some(());
+        }
+        let us = pos.side;
+        let ci = us.index();
+        // the squares of the pieces of those kinds one of their steps away
+        // from a square named, each once
+        let mut from: SmallVec<[usize; 16]> = SmallVec::new();
+        for &target in to {
+            let mut left = kinds;
+            while left != 0 {
+                let k = left.trailing_zeros() as u8;
+                left &= left - 1;
+                for &step in &self.reach[usize::from(k)][ci] {
+                    let Some(s) = target.checked_sub_signed(isize::from(step)).filter(|&s| s < CELLS) else {
+                        continue;
+                    };
+                    let cell = pos.board[s];
+                    if is_piece(cell) && color(cell) == us && kind(cell) == k {
+                        from.push(s);
+                    }
+                }
+            }
+        }
+        from.sort_unstable();
+        from.dedup();
+        self.pseudo_moves_from(pos, out, from, drops);
+        out.retain(|m| to.contains(&usize::from(m.to)));
+        if !out.is_empty() {
+            self.retain_legal(pos, out);
+        }
+        Some(())
+    }
+}
