@@ -51,6 +51,7 @@ mod pins;
 mod position;
 mod san;
 mod targeted;
+mod trial;
 mod uci;
 
 pub use compile::Rules;

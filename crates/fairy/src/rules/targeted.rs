@@ -114,7 +114,7 @@ impl Rules {
         self.pseudo_moves_from(pos, out, from, drops);
         out.retain(|m| to.contains(&usize::from(m.to)));
         if !out.is_empty() {
-            self.retain_legal(pos, out);
+            self.retain_legal_tried(pos, out);
         }
         Some(())
     }
