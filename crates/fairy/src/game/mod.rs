@@ -668,7 +668,7 @@ impl GamePosition for FairyPosition {
         }
         let mv = self.legal_move(text).map_err(|error| RuleError::Move { index: 0, error })?;
         let written = self.write(mv, write_as);
-        *self.position = self.rules.make(&self.position, mv);
+        self.rules.make_in_place(&mut self.position, mv);
         Ok(Played { text: written, repairs: Vec::new() })
     }
 

@@ -43,7 +43,7 @@ impl RecordAdapter for FairyAdapter {
     }
 
     fn play(pos: &mut FairyPosition, mv: Move) {
-        *pos.position = pos.rules.make(&pos.position, mv);
+        pos.rules.make_in_place(&mut pos.position, mv);
     }
 
     fn null_allowed(pos: &FairyPosition) -> Result<(), String> {

@@ -43,6 +43,7 @@ mod counting;
 mod enclose;
 mod family;
 mod legal;
+mod make;
 mod move_type;
 mod moves;
 mod outcome;
