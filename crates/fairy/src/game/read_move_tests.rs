@@ -110,3 +110,33 @@ fn a_san_read_by_its_piece_and_squares_is_read_as_among_every_legal_move() {
     // choose among all the legal moves, is read the quick way
     assert!(quick >= sans * 9 / 10, "{quick} of {sans} SANs read the quick way");
 }
+
+/// A king in check may not move in Makpong (a rook on its file, a rook of
+/// its own to block): the few moves a SAN names are tried one by one, and
+/// the check is looked for there, as pyffish has it (`Rd2` alone; in
+/// Makruk the king's four steps too; out of check, Makpong's king moves).
+#[test]
+fn a_king_in_check_is_held_in_makpong_when_a_san_is_read() {
+    let at = |name: &'static str, fen: &str| {
+        let rules = crate::registry::rules(name).expect("a built-in game");
+        let position = Position::from_fen(&rules, fen).expect("a position");
+        FairyPosition { name, rules, position: Box::new(position) }
+    };
+    let checked = "4k3/3r4/8/8/8/8/R7/3K4 w - - 0 1";
+    let makpong = at("makpong", checked);
+    for king in ["Ke1", "Ke2", "Kc1", "Kc2"] {
+        assert_eq!(makpong.san_to_its_square(king), None, "{king}");
+        let error = makpong.legal_move(king).expect_err(king);
+        assert!(error.to_string().contains("is not a legal move of makpong"), "{error}");
+    }
+    assert!(makpong.legal_move("Rd2").is_ok());
+    let makruk = at("makruk", checked);
+    for king in ["Ke1", "Ke2", "Kc1", "Kc2"] {
+        assert!(makruk.san_to_its_square(king).is_some(), "{king}");
+    }
+    let free = at("makpong", "4k3/4r3/8/8/8/8/R7/3K4 w - - 0 1");
+    for king in ["Kc1", "Kc2", "Kd2"] {
+        assert!(free.san_to_its_square(king).is_some(), "{king}");
+    }
+    assert!(free.legal_move("Ke1").is_err(), "e1 is attacked");
+}
