@@ -17,7 +17,8 @@ thread_local! {
 }
 
 impl FairyPosition {
-    /// The one legal move whose SAN is `text` (check marks aside), found
+    /// The one legal move whose SAN, or else whose long algebraic text, is
+    /// `text` (check marks aside), found
     /// among the legal moves of the pieces of the letter `text` starts with
     /// (a pawn's without one, a drop's with `@`) to the squares it names,
     /// each written alone: a record's move read without writing every
@@ -72,6 +73,19 @@ impl FairyPosition {
                         return None;
                     }
                     found = Some(mv);
+                }
+            }
+            // else the long algebraic form (`Ng1-f3`, `e7xd8=Q`): it names
+            // the origin too, whose piece is among those found
+            if found.is_none() && wanted.contains(['-', 'x']) {
+                for &mv in &legal {
+                    self.rules.lan_unmarked_into(&self.position, mv, &mut written);
+                    if *written == wanted {
+                        if found.is_some() {
+                            return None;
+                        }
+                        found = Some(mv);
+                    }
                 }
             }
             found

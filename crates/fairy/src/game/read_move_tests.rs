@@ -51,6 +51,7 @@ fn a_san_read_by_its_piece_and_squares_is_read_as_among_every_legal_move() {
     let mut variants = Variants::new();
     variants.read("user.ini", &read("user.ini")).expect("user.ini reads");
     let (mut texts, mut both_ways, mut quick, mut sans, mut refused) = (0usize, 0usize, 0usize, 0usize, 0usize);
+    let (mut quick_lans, mut lans) = (0usize, 0usize);
     let mut differences = Vec::new();
     let lines = read("positions.tsv");
     let rows = lines.lines().filter(|l| !l.starts_with('#') && !l.is_empty());
@@ -65,14 +66,28 @@ fn a_san_read_by_its_piece_and_squares_is_read_as_among_every_legal_move() {
         let pos = FairyPosition { name: "corpus", rules: Arc::clone(&rules), position: Box::new(position) };
         let written = rules.legal_san(&pos.position);
         let whole = rules.must_capture || rules.must_drop || rules.pass_on_stalemate.iter().any(|&pass| pass);
-        // the one legal move whose SAN, marks aside, is the text's
+        // the one legal move whose SAN, marks aside, is the text's; where
+        // none is, the one whose long algebraic text is
         let unmarked: Vec<(Move, &str)> =
             written.iter().map(|(m, san)| (*m, san.trim_end_matches(['+', '#']))).collect();
+        let long: Vec<(Move, String)> = written
+            .iter()
+            .map(|(m, _)| (*m, rules.lan(&pos.position, *m).trim_end_matches(['+', '#']).to_owned()))
+            .collect();
         let only = |text: &str| {
             let wanted = text.trim().trim_end_matches(['+', '#']);
-            let mut found = unmarked.iter().filter(|(_, san)| *san == wanted).map(|(m, _)| *m);
-            let first = found.next();
-            if found.next().is_some() || rules.shogi_notation { None } else { first }
+            let by = |texts: &mut dyn Iterator<Item = (Move, &str)>| {
+                let mut found = texts.filter(|(_, t)| *t == wanted).map(|(m, _)| m);
+                let first = found.next();
+                (first, found.next().is_some())
+            };
+            let (first, more) = by(&mut unmarked.iter().copied());
+            let (first, more) = if first.is_none() && wanted.contains(['-', 'x']) {
+                by(&mut long.iter().map(|(m, t)| (*m, t.as_str())))
+            } else {
+                (first, more)
+            };
+            if more || rules.shogi_notation { None } else { first }
         };
         for (m, san) in &written {
             let lan = rules.lan(&pos.position, *m);
@@ -81,6 +96,8 @@ fn a_san_read_by_its_piece_and_squares_is_read_as_among_every_legal_move() {
                 texts += 1;
                 quick += usize::from(fast.is_some() && text == *san);
                 sans += usize::from(text == *san && !rules.shogi_notation && !whole);
+                quick_lans += usize::from(fast.is_some() && text == lan);
+                lans += usize::from(text == lan && !rules.shogi_notation && !whole);
                 // the quick reading finds the move the SANs name, or leaves
                 // the text to the reading of every move: a castling, or a
                 // game whose rules choose among all the legal moves
@@ -100,7 +117,8 @@ fn a_san_read_by_its_piece_and_squares_is_read_as_among_every_legal_move() {
         }
     }
     println!(
-        "{texts} texts ({both_ways} read both ways, {refused} refused); {quick} of {sans} SANs read the quick way"
+        "{texts} texts ({both_ways} read both ways, {refused} refused); {quick} of {sans} SANs and \
+         {quick_lans} of {lans} long algebraic texts read the quick way"
     );
     let shown = differences.len().min(20);
     assert!(differences.is_empty(), "{} differ:\n{}", differences.len(), differences[..shown].join("\n"));
@@ -109,6 +127,8 @@ fn a_san_read_by_its_piece_and_squares_is_read_as_among_every_legal_move() {
     // nearly every SAN of the games written in SAN, where the rules do not
     // choose among all the legal moves, is read the quick way
     assert!(quick >= sans * 9 / 10, "{quick} of {sans} SANs read the quick way");
+    // and their long algebraic texts, which name the origin too
+    assert!(quick_lans >= lans * 9 / 10, "{quick_lans} of {lans} long algebraic texts read the quick way");
 }
 
 /// A king in check may not move in Makpong (a rook on its file, a rook of

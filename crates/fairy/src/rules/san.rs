@@ -62,6 +62,14 @@ impl Rules {
         self.san_write(pos, m, legal, false, false, out);
     }
 
+    /// `m` in long algebraic notation without the check or mate mark,
+    /// written into `out` (cleared first), as
+    /// [`Rules::san_unmarked_into`] writes its SAN.
+    pub(crate) fn lan_unmarked_into(&self, pos: &Position, m: Move, out: &mut String) {
+        out.clear();
+        self.san_write(pos, m, &[], false, true, out);
+    }
+
     /// `m` in SAN, or in long algebraic notation (`long`: the origin's
     /// square always, `-` for a move that captures nothing, the Shogi
     /// family's moves too), with or without its check mark.
