@@ -7,11 +7,8 @@
 
 use std::sync::Arc;
 
-use polyfen_test_support::Corpus;
-
 use super::FairyPosition;
-use crate::Variants;
-use crate::rules::{Move, Position, Rules};
+use crate::rules::{Move, Position, corpus_rows};
 
 /// The texts read at one legal move: its SAN with and without its mark, a
 /// mark it does not have, its long algebraic text with and without a mark,
@@ -45,24 +42,14 @@ const EVERY_WAY: usize = 50;
 
 #[test]
 fn a_san_read_by_its_piece_and_squares_is_read_as_among_every_legal_move() {
-    let corpus = Corpus::new("fairy");
-    let Some(dir) = corpus.get() else { return };
-    let read = |name: &str| std::fs::read_to_string(dir.join(name)).expect("the fairy corpus");
-    let mut variants = Variants::new();
-    variants.read("user.ini", &read("user.ini")).expect("user.ini reads");
+    let Some(rows) = corpus_rows::rows() else { return };
     let (mut texts, mut both_ways, mut quick, mut sans, mut refused) = (0usize, 0usize, 0usize, 0usize, 0usize);
     let (mut quick_lans, mut lans) = (0usize, 0usize);
     let mut differences = Vec::new();
-    let lines = read("positions.tsv");
-    let rows = lines.lines().filter(|l| !l.starts_with('#') && !l.is_empty());
-    for (row, line) in rows.enumerate() {
-        let [name, fen, moves, ..] = line.split('\t').collect::<Vec<_>>()[..] else { continue };
-        let Some(def) = variants.get(name) else { continue };
-        let rules = Arc::new(Rules::new(def));
-        if moves == "-" || rules.unsupported().is_some() {
+    for corpus_rows::Row { index: row, name, fen, moves, rules, position } in rows {
+        if moves == "-" {
             continue;
         }
-        let Ok(position) = Position::from_fen(&rules, fen) else { continue };
         let pos = FairyPosition { name: "corpus", rules: Arc::clone(&rules), position: Box::new(position) };
         let written = rules.legal_san(&pos.position);
         let whole = rules.must_capture || rules.must_drop || rules.pass_on_stalemate.iter().any(|&pass| pass);

@@ -396,40 +396,23 @@ impl Rules {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-
-    use polyfen_test_support::Corpus;
-
-    use crate::Variants;
-    use crate::rules::{Position, Rules};
+    use crate::rules::corpus_rows;
 
     /// Over the positions of the fairy corpus, every pseudo-legal move
     /// played in place leaves the position its copy does.
     #[test]
     fn a_move_played_in_place_leaves_the_position_made_on_a_copy() {
-        let corpus = Corpus::new("fairy");
-        let Some(dir) = corpus.get() else { return };
-        let read = |name: &str| std::fs::read_to_string(dir.join(name)).expect("the fairy corpus");
-        let mut variants = Variants::new();
-        variants.read("user.ini", &read("user.ini")).expect("user.ini reads");
+        let Some(rows) = corpus_rows::rows() else { return };
         let mut played = 0usize;
         let mut differences = Vec::new();
-        let lines = read("positions.tsv");
-        for line in lines.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
-            let [name, fen, ..] = line.split('\t').collect::<Vec<_>>()[..] else { continue };
-            let Some(def) = variants.get(name) else { continue };
-            let rules = Arc::new(Rules::new(def));
-            if rules.unsupported().is_some() {
-                continue;
-            }
-            let Ok(pos) = Position::from_fen(&rules, fen) else { continue };
+        for corpus_rows::Row { name, fen, rules, position: pos, .. } in &rows {
             let mut pseudo = Vec::new();
-            rules.pseudo_moves(&pos, &mut pseudo);
+            rules.pseudo_moves(pos, &mut pseudo);
             for m in pseudo {
                 played += 1;
                 let mut in_place = pos.clone();
                 rules.make_in_place(&mut in_place, m);
-                if in_place != rules.make(&pos, m) && differences.len() < 10 {
+                if in_place != rules.make(pos, m) && differences.len() < 10 {
                     differences.push(format!("{name} {fen}: {m:?}"));
                 }
             }

@@ -39,6 +39,8 @@ mod attacks;
 mod chasing;
 mod compile;
 mod connect;
+#[cfg(test)]
+pub(crate) mod corpus_rows;
 mod counting;
 mod enclose;
 mod family;

@@ -42,48 +42,31 @@ impl Rules {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-
-    use polyfen_test_support::Corpus;
-
     use super::FEW;
-    use crate::Variants;
-    use crate::rules::{Position, Rules};
+    use crate::rules::corpus_rows;
 
     /// Over the positions of the fairy corpus, each pseudo-legal move
     /// tried alone, and the moves in lists of [`FEW`], keep the moves
     /// [`Rules::retain_legal`] keeps of them all.
     #[test]
     fn a_few_moves_tried_alone_are_those_the_lines_keep() {
-        let corpus = Corpus::new("fairy");
-        let Some(dir) = corpus.get() else { return };
-        let read = |name: &str| std::fs::read_to_string(dir.join(name)).expect("the fairy corpus");
-        let mut variants = Variants::new();
-        variants.read("user.ini", &read("user.ini")).expect("user.ini reads");
+        let Some(rows) = corpus_rows::rows() else { return };
         let (mut positions, mut tried) = (0usize, 0usize);
         let mut differences = Vec::new();
-        let lines = read("positions.tsv");
-        for line in lines.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
-            let [name, fen, ..] = line.split('\t').collect::<Vec<_>>()[..] else { continue };
-            let Some(def) = variants.get(name) else { continue };
-            let rules = Arc::new(Rules::new(def));
-            if rules.unsupported().is_some() {
-                continue;
-            }
-            let Ok(pos) = Position::from_fen(&rules, fen) else { continue };
-            if rules.immediate_end(&pos) {
+        for corpus_rows::Row { name, fen, rules, position: pos, .. } in &rows {
+            if rules.immediate_end(pos) {
                 continue;
             }
             let mut pseudo = Vec::new();
-            rules.pseudo_moves(&pos, &mut pseudo);
+            rules.pseudo_moves(pos, &mut pseudo);
             let mut legal = pseudo.clone();
-            rules.retain_legal(&pos, &mut legal);
+            rules.retain_legal(pos, &mut legal);
             positions += 1;
             let lists = pseudo.iter().map(core::slice::from_ref).chain(pseudo.chunks(FEW));
             for list in lists {
                 tried += 1;
                 let mut kept = list.to_vec();
-                rules.retain_legal_tried(&pos, &mut kept);
+                rules.retain_legal_tried(pos, &mut kept);
                 let wanted: Vec<_> = list.iter().copied().filter(|m| legal.contains(m)).collect();
                 if kept != wanted && differences.len() < 10 {
                     differences.push(format!("{name} {fen}: {list:?} kept {kept:?}, not {wanted:?}"));
