@@ -92,11 +92,16 @@ pub struct MoveTags<N: 'static> {
     /// `Format` tag values and the notation each names, read without
     /// regard to case (the first entry of a notation is the one written).
     pub formats: &'static [(&'static str, N)],
+    /// `Variant` tag values (any case) of records that write their moves
+    /// in a notation of their own, with that notation: pychess.org's
+    /// `xiangqi` games in Fairy-Stockfish's SAN. Such a game is written
+    /// back in it when no notation is asked for.
+    pub variants: &'static [(&'static str, N)],
 }
 
 impl<N: Copy + PartialEq + 'static> MoveTags<N> {
     /// No `Format` tag; moves in any of the game's notations.
-    pub const NONE: MoveTags<N> = MoveTags { default: None, formats: &[] };
+    pub const NONE: MoveTags<N> = MoveTags { default: None, formats: &[], variants: &[] };
 
     /// The notation the `Format` tag `format` names, else the default.
     #[must_use]
@@ -106,6 +111,14 @@ impl<N: Copy + PartialEq + 'static> MoveTags<N> {
             self.formats.iter().find(|(value, _)| value.eq_ignore_ascii_case(f)).map(|&(_, n)| n)
         });
         named.or(self.default)
+    }
+
+    /// The notation of the records whose `Variant` tag is `variant`, if
+    /// they have one of their own.
+    #[must_use]
+    pub fn written_for(&self, variant: &str) -> Option<N> {
+        let variant = variant.trim();
+        self.variants.iter().find(|(value, _)| value.eq_ignore_ascii_case(variant)).map(|&(_, n)| n)
     }
 
     /// The `Format` tag value that names `notation`, if there is one.
@@ -136,7 +149,8 @@ mod tests {
 
     #[test]
     fn a_format_tag_names_a_notation_and_a_notation_its_format() {
-        const MOVES: MoveTags<u8> = MoveTags { default: Some(0), formats: &[("ICCS", 1), ("WXF", 2), ("WXF", 3)] };
+        const MOVES: MoveTags<u8> =
+            MoveTags { default: Some(0), formats: &[("ICCS", 1), ("WXF", 2), ("WXF", 3)], variants: &[("xiangqi", 4)] };
         assert_eq!(MOVES.expected(Some(" wxf ")), Some(2));
         assert_eq!(MOVES.expected(Some("other")), Some(0));
         assert_eq!(MOVES.expected(None), Some(0));

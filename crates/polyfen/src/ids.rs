@@ -166,6 +166,14 @@ macro_rules! ids {
                 }
             }
 
+            /// The move notation of the game's records whose `Variant` tag
+            /// is `variant`, when they have one of their own (pychess.org's).
+            pub(crate) fn written_for_variant_tag(self, variant: &str) -> Option<MoveNotation> {
+                match self {
+                    $( VariantId::$game => <$ty as GamePosition>::MOVE_TAGS.written_for(variant).map(MoveNotation::from), )+
+                }
+            }
+
             /// Whether the game's records name their move notation in a
             /// `Format` tag.
             pub(crate) fn has_format_tag(self) -> bool {

@@ -33,6 +33,7 @@ macro_rules! with_games {
                 WxfFsf,
                 Chinese,
                 ChineseTraditional,
+                SanFsf,
             ],
             records: polyfen_xiangqi::XiangqiRecord [Xqf, Cbr, Cbl, DhtmlXq, Cbf],
         }
@@ -44,7 +45,7 @@ macro_rules! with_games {
         /// Shogi (Japanese chess).
         Shogi(polyfen_shogi::ShogiPosition) {
             notations: polyfen_shogi::ShogiNotation [Sfen, CsaBoard, KifBoard],
-            moves: polyfen_shogi::ShogiMoveNotation [Usi, Csa, Kif, Ki2, Western, UciFsf],
+            moves: polyfen_shogi::ShogiMoveNotation [Usi, Csa, Kif, Ki2, Western, UciFsf, WesternNumeric],
             records: polyfen_shogi::ShogiRecord [Kif, Ki2, Csa, Usi, Jkf],
         }
         /// The games defined as data: Fairy-Stockfish's 121 and those of

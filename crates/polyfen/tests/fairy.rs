@@ -245,6 +245,7 @@ fn pychess_games_read_in_their_notation_to_their_end_position() {
     let games = read_pgn(&corpus("games.pgn"), GameOptions::default());
     assert_eq!(games.len(), ends.len());
     let (mut read, mut differences, mut refused) = (0, Vec::new(), Vec::new());
+    let mut by_game = std::collections::HashMap::new();
     for (game, end) in games.into_iter().zip(&ends) {
         let game = match game {
             Ok(game) => game,
@@ -253,23 +254,76 @@ fn pychess_games_read_in_their_notation_to_their_end_position() {
                 continue;
             }
         };
-        if game.variant != VariantId::Fairy {
-            continue;
-        }
-        let line = game.main_line(Some(MoveNotation::FairyUci)).expect("a line");
+        let line = game.main_line(None).expect("a line");
         let last = line.positions.last().map_or_else(|| game.start.clone(), Clone::clone);
-        let fen = last.to_notation(Notation::FairyFen, &WriteOptions::default()).expect("written").text;
-        if fen != *end {
-            differences.push(format!("{:?}: {fen}, pyffish {end}", game.start.rules()));
+        let notation = game.variant.default_notation();
+        // pyffish writes an en passant square only where a capture can take it
+        let write = WriteOptions::default().with_en_passant(polyfen::EnPassantPolicy::Legal);
+        let ours = last.to_notation(notation, &write).expect("written").text;
+        // pyffish's end read as the game's own notation writes it (Shogi's
+        // FEN has its hand in brackets, Xiangqi's is Xiangqi FEN)
+        let rules = ReadOptions::default().with_rules(game.start.rules());
+        let theirs = match polyfen::read(end, Some(notation), &rules) {
+            Ok(reading) => reading.position.to_notation(notation, &write).expect("written").text,
+            Err(e) => format!("unread: {e}"),
+        };
+        if ours != theirs {
+            differences.push(format!("{:?} {:?}: {ours}, pyffish {theirs}", game.variant, game.start.rules()));
         }
+        *by_game.entry(game.variant).or_insert(0) += 1;
         read += 1;
     }
     assert!(differences.is_empty(), "{}", differences.join("\n"));
-    // not read yet: the two games of Shogi (its own crate), whose PGN
-    // pychess writes in Hodges' notation with numbers (`R-58`), which that
-    // crate reads only leniently, and the two of Xiangqi, in SAN (`Cbf3`),
-    // which Xiangqi's crate does not read
-    assert_eq!((read, refused.len()), (216, 4), "{refused:#?}");
+    // every game read to its end: Shogi's in Hodges' notation with numbers
+    // (`R-58`) and Xiangqi's in SAN (`Cbf3`), each by its own crate
+    assert_eq!((read, refused.len()), (ends.len(), 0), "{refused:#?}");
+    assert_eq!((by_game.get(&VariantId::Shogi), by_game.get(&VariantId::Xiangqi)), (Some(&2), Some(&2)));
+    assert_eq!(by_game.get(&VariantId::Fairy), Some(&216));
+}
+
+/// The movetext of a PGN: its words that are not move numbers, results
+/// or tags.
+fn moves_of(pgn: &str) -> Vec<Vec<String>> {
+    pgn.split("\n\n[")
+        .map(|game| {
+            let movetext = game.lines().filter(|l| !l.trim_end().ends_with("\"]")).collect::<Vec<_>>().join(" ");
+            movetext
+                .split_whitespace()
+                .filter(|w| !w.ends_with('.') && !matches!(*w, "*" | "1-0" | "0-1" | "1/2-1/2"))
+                .map(str::to_owned)
+                .collect()
+        })
+        .collect()
+}
+
+/// pychess.org's games written back as PGN without a notation asked for
+/// are written in the notation pychess writes: SAN as Fairy-Stockfish
+/// writes it, Shogi's Hodges with numbers, Xiangqi's SAN.
+#[test]
+fn pychess_games_are_written_back_in_their_notation() {
+    use polyfen::records::{GameOptions, read_pgn};
+    if CORPUS.get().is_none() {
+        return;
+    }
+    let source = corpus("games.pgn");
+    let games = read_pgn(&source, GameOptions::default());
+    let mut written = String::new();
+    let mut variants = Vec::new();
+    for game in games {
+        let game = game.expect("reads");
+        variants.push(game.variant);
+        game.write_pgn(None, &mut written).expect("written");
+    }
+    let (theirs, ours) = (moves_of(&source), moves_of(&written));
+    assert_eq!(theirs.len(), ours.len());
+    let mut differences = Vec::new();
+    for ((theirs, ours), variant) in theirs.iter().zip(&ours).zip(&variants) {
+        if theirs != ours {
+            differences.push(format!("{variant:?}: {} / pychess {}", ours.join(" "), theirs.join(" ")));
+        }
+    }
+    assert!(differences.is_empty(), "{} differ:\n{}", differences.len(), differences.join("\n"));
+    assert!(written.contains("1. R-58 P-24") && written.contains("1. Cbf3 Ea8"));
 }
 
 #[test]

@@ -458,10 +458,12 @@ async fn explain_each_game(client: &Client, base: &str) {
         client,
         "the move in every notation",
         "return Array.from(document.querySelectorAll('#move-forms tr')).map(r => r.textContent);",
-        |v| v.as_array().is_some_and(|a| a.len() == 7),
+        |v| v.as_array().is_some_and(|a| a.len() == 8),
     )
     .await;
     assert!(forms.as_array().expect("rows").contains(&json!("chinese炮二平五")), "{forms}");
+    // Fairy-Stockfish's SAN: both cannons can go to e3, the file says which
+    assert!(forms.as_array().expect("rows").contains(&json!("san-fsfChe3")), "{forms}");
     let kinds = client
         .execute(
             "return Array.from(document.querySelectorAll('#explain-move-text > .part')).map(s => s.dataset.kind);",

@@ -103,6 +103,9 @@ fn the_forms_only_some_writers_use_are_explained_too() {
         ("S-4h=", ShogiMoveNotation::Western, "5g4h"),
         ("+R4d-4f", ShogiMoveNotation::Western, "4d4f"),
         ("P*5e", ShogiMoveNotation::Western, "P*5e"),
+        ("G68-58", ShogiMoveNotation::WesternNumeric, "6h5h"),
+        ("+B-55", ShogiMoveNotation::WesternNumeric, "4f5e"),
+        ("P*76", ShogiMoveNotation::WesternNumeric, "P*7f"),
         (" 7g7f ", ShogiMoveNotation::Usi, "7g7f"),
     ] {
         let parts = <ShogiPosition as Explain>::move_parts(text, notation, usi);
@@ -127,6 +130,12 @@ fn the_notation_of_a_move_text_is_guessed_from_its_shape() {
         ("７六歩(77)", ShogiMoveNotation::Kif),
         ("▲７六歩", ShogiMoveNotation::Ki2),
         ("P-7f", ShogiMoveNotation::Western),
+        ("P-76", ShogiMoveNotation::WesternNumeric),
+        ("G68-58", ShogiMoveNotation::WesternNumeric),
+        ("Bx77=", ShogiMoveNotation::WesternNumeric),
+        ("P*76", ShogiMoveNotation::WesternNumeric),
+        ("P*5e", ShogiMoveNotation::Usi),
+        ("+R4d-4f", ShogiMoveNotation::Western),
     ] {
         assert_eq!(<ShogiPosition as Explain>::guess_move_notation(text), notation, "{text}");
     }

@@ -137,7 +137,7 @@ fn all(p: &Position, previous: Option<Square>, mv: Move) -> Vec<String> {
 fn the_start_position_s_first_move_in_every_notation() {
     let p = Position::start();
     let mv = ShogiMoveNotation::Usi.read(&p, "7g7f").expect("legal");
-    assert_eq!(all(&p, None, mv), ["7g7f", "+7776FU", "７六歩(77)", "▲７六歩", "P-7f", "c3c4"]);
+    assert_eq!(all(&p, None, mv), ["7g7f", "+7776FU", "７六歩(77)", "▲７六歩", "P-7f", "c3c4", "P-76"]);
 }
 
 /// A reading in words: the move and its repairs, or the error with its
@@ -376,7 +376,7 @@ fn recaptures_are_written_with_dou() {
     let first = ShogiMoveNotation::Usi.read(&p, "8h2b+").expect("legal");
     p.play(first);
     let second = ShogiMoveNotation::Usi.read(&p, "3a2b").expect("legal");
-    assert_eq!(all(&p, Some(first.to()), second), ["3a2b", "-3122GI", "同　銀(31)", "△同　銀", "Sx2b", "g9h8"]);
+    assert_eq!(all(&p, Some(first.to()), second), ["3a2b", "-3122GI", "同　銀(31)", "△同　銀", "Sx2b", "g9h8", "Sx22"]);
     for (notation, text) in ShogiMoveNotation::ALL.iter().zip(all(&p, Some(first.to()), second)) {
         assert_eq!(notation.read_after(&p, Some(first.to()), &text), Ok(second));
     }

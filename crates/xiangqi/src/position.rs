@@ -249,6 +249,16 @@ impl Position {
         Ok(Position::from_cells(cells, extras.turn, extras.halfmove, extras.fullmove))
     }
 
+    /// The position of `board` with `turn` to move, unchecked: for writing
+    /// a move of a board in a notation that looks at the legal moves.
+    pub(crate) fn on_board(board: &Board, turn: Color) -> Position {
+        let mut cells = [EMPTY; 90];
+        for (cell, piece) in cells.iter_mut().zip(board) {
+            *cell = piece.map_or(EMPTY, code_of);
+        }
+        Position::from_cells(cells, turn, 0, 1)
+    }
+
     /// The setup of this position (with no legacy marker).
     #[must_use]
     pub fn to_setup(&self) -> Fen {

@@ -44,18 +44,21 @@ fn position(fen: &str) -> Position {
 /// A board, the side to move and its legal moves. The reference's
 /// positions with facing kings (which the rules refuse) take their moves
 /// from the same board with the black king one file to the left: no move
-/// notation depends on where the kings are.
+/// notation but SAN depends on where the kings are, and SAN (whose
+/// origins and check marks look at the legal moves) is written on that
+/// position.
 struct Case {
     board: Board,
     turn: Color,
     legal: Vec<Move>,
+    rules: Position,
 }
 
 impl Case {
     fn new(fen: &str) -> Case {
         let setup: Fen = fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"));
         let rules = Position::from_setup(&setup).unwrap_or_else(|_| position(&fen.replacen("4k4", "3k5", 1)));
-        Case { board: setup.board, turn: setup.extras.turn, legal: rules.legal_moves().to_vec() }
+        Case { board: setup.board, turn: setup.extras.turn, legal: rules.legal_moves().to_vec(), rules }
     }
 
     fn parse(&self, text: &str) -> Result<Move, MoveParseError> {
@@ -71,6 +74,9 @@ impl Case {
     }
 
     fn format(&self, mv: Move, style: XiangqiMoveNotation) -> String {
+        if style == XiangqiMoveNotation::SanFsf {
+            return self.rules.format_move_among(&self.legal, mv, style);
+        }
         format_move(&self.board, mv, style)
     }
 }
@@ -348,6 +354,18 @@ fn errors_point_at_the_text_and_name_candidates() {
         (BLACK_ROOKS, "炮２平５"),
         (BLACK_ROOKS, "車前平五"),
         (RED_3_2_PAWNS, "前兵平八"),
+        // SAN: both cannons go to e3; no horse goes to d5; no soldier to
+        // e6; a capture marked where nothing is taken; FEN's letter for
+        // the horse; no point h11; no cannon on rank 6 (nor a coordinate
+        // move c6f7)
+        (START, "Ce3"),
+        (START, "Hd5"),
+        (START, "Pe6"),
+        (START, "Rxa3"),
+        (START, "Nc3"),
+        (START, "Ch11"),
+        (START, "C6f7"),
+        (START, "Pe5+"),
     ];
     let mut report = String::new();
     for (fen, text) in cases {
@@ -448,7 +466,7 @@ proptest! {
     /// The same for texts made of the notations' own characters.
     #[test]
     fn readers_never_panic_on_near_misses(
-        text in "[KAEBHNRCPGMkaebhnrcpi0-9+\\-.= ]{0,8}|[车马炮相仕帅兵将士象卒車馬俥傌硨砲包帥將進後前中后进退平一二三四五六七八九十〇１２３４５６７８９0-9 ]{0,8}"
+        text in "[KAEBHNRCPGMkaebhnrcpi0-9+\\-.= ]{0,8}|[KAEHRCPBNa-ix0-9+#]{0,7}|[车马炮相仕帅兵将士象卒車馬俥傌硨砲包帥將進後前中后进退平一二三四五六七八九十〇１２３４５６７８９0-9 ]{0,8}"
     ) {
         check_reader(&text)?;
     }
@@ -567,5 +585,5 @@ fn other_tools_chinese_forms_are_read_leniently_and_reported() {
 fn the_game_offers_every_move_style_iccs_first() {
     use polyfen_game::GamePosition;
     let names: Vec<&str> = polyfen_xiangqi::XiangqiPosition::MOVE_NOTATIONS.iter().map(|s| s.name()).collect();
-    assert_eq!(names, ["iccs", "ucci", "uci-1", "wxf", "wxf-fsf", "chinese", "chinese-traditional"]);
+    assert_eq!(names, ["iccs", "ucci", "uci-1", "wxf", "wxf-fsf", "chinese", "chinese-traditional", "san-fsf"]);
 }

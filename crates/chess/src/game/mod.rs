@@ -177,7 +177,7 @@ impl GamePosition for ChessPosition {
         ],
         ..GameTags::NONE
     };
-    const MOVE_TAGS: MoveTags<ChessMoveNotation> = MoveTags { default: Some(ChessMoveNotation::San), formats: &[] };
+    const MOVE_TAGS: MoveTags<ChessMoveNotation> = MoveTags { default: Some(ChessMoveNotation::San), ..MoveTags::NONE };
 
     fn read(
         PositionText { input, notation, options }: PositionText<'_, ChessNotation>,

@@ -418,7 +418,7 @@ impl GamePosition for FairyPosition {
     const GAME_TAGS: GameTags =
         GameTags { variant: &[VariantTag::named("fairy")], names: Some(("Variant", "Fairy")), ..GameTags::NONE };
     const MOVE_TAGS: MoveTags<FairyMoveNotation> =
-        MoveTags { default: Some(FairyMoveNotation::FairyUci), formats: &[] };
+        MoveTags { default: Some(FairyMoveNotation::FairyUci), ..MoveTags::NONE };
 
     fn rules() -> std::borrow::Cow<'static, [RulesInfo]> {
         registry::infos()

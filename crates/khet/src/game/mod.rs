@@ -172,7 +172,7 @@ impl GamePosition for KhetPosition {
         names: Some(("Variant", "Khet")),
         ..GameTags::NONE
     };
-    const MOVE_TAGS: MoveTags<KhetMoveNotation> = MoveTags { default: Some(KhetMoveNotation::Khet), formats: &[] };
+    const MOVE_TAGS: MoveTags<KhetMoveNotation> = MoveTags { default: Some(KhetMoveNotation::Khet), ..MoveTags::NONE };
     const EXTRAS: &'static [Extra] = &[LASER];
     const RULE_SWITCHES: &'static [Switch] = &[SWAP_RESTRICTION, EVERY_ROTATION];
 

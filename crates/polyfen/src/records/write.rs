@@ -88,7 +88,9 @@ pub(crate) fn own_notation<R: ListedAdapter>(notation: MoveNotation) -> Result<M
 
 /// `notation` if it writes moves of `game` (its game's, and one its rules
 /// variant writes: see [`Position::move_notations`]); `None` picks the
-/// game's PGN notation (SAN, ICCS, Khet).
+/// notation of the records its `Variant` tag names when they have one of
+/// their own (pychess.org's Xiangqi in SAN, Shogi in Hodges with numbers),
+/// else the game's PGN notation (SAN, ICCS, Khet).
 pub(crate) fn notation_for(game: &Game, notation: Option<MoveNotation>) -> Result<MoveNotation, RulesError> {
     let variant = game.variant;
     match notation {
@@ -100,7 +102,10 @@ pub(crate) fn notation_for(game: &Game, notation: Option<MoveNotation>) -> Resul
             Err(RulesError::NotationOfOtherRules { variant, rules: game.start.rules(), notation: n, notations })
         }
         Some(n) => Err(RulesError::WrongNotation { variant, notation: n }),
-        None => Ok(pgn_notation(variant)),
+        None => Ok(game
+            .tag("Variant")
+            .and_then(|tag| variant.written_for_variant_tag(tag))
+            .unwrap_or_else(|| pgn_notation(variant))),
     }
 }
 

@@ -68,7 +68,8 @@ impl Explain for ShogiPosition {
             ShogiMoveNotation::Csa => csa_parts(text, &at),
             ShogiMoveNotation::Kif => kif_parts(text, &at),
             ShogiMoveNotation::Ki2 => ki2_parts(text, &at),
-            ShogiMoveNotation::Western => western_parts(text, &at),
+            ShogiMoveNotation::Western => western_parts(text, &at, false),
+            ShogiMoveNotation::WesternNumeric => western_parts(text, &at, true),
             ShogiMoveNotation::UciFsf => fsf_parts(text),
         }
     }
@@ -531,15 +532,18 @@ fn ki2_parts(text: &str, at: &Coordinate) -> Vec<Part> {
     c.finish()
 }
 
-/// A square as Western notation writes it (`7f`) at the current character.
-fn western_square(c: &Cutter<'_>) -> Option<String> {
+/// A square as Western notation writes it (`7f`, or `numeric` `76`) at the
+/// current character.
+fn western_square(c: &Cutter<'_>, numeric: bool) -> Option<String> {
     let s = c.rest().get(..2)?;
-    Square::parse(s.as_bytes()).map(|_| s.to_owned())
+    let b = s.as_bytes();
+    let square = if numeric { Square::new(b[0].wrapping_sub(b'0'), b[1].wrapping_sub(b'0')) } else { Square::parse(b) };
+    square.map(|_| s.to_owned())
 }
 
 /// The parts of a Western (Hodges) move: `P-7f`, `Bx2b+`, `S5cx4d`, `P*5e`,
-/// `+R4d-4f`, `S-4h=`.
-fn western_parts(text: &str, at: &Coordinate) -> Vec<Part> {
+/// `+R4d-4f`, `S-4h=`; `numeric`, Hodges with numbers: `P-76`, `G68-58`.
+fn western_parts(text: &str, at: &Coordinate, numeric: bool) -> Vec<Part> {
     let mut c = Cutter::new(text);
     c.spaces();
     let promoted = c.peek(0) == Some('+');
@@ -557,7 +561,7 @@ fn western_parts(text: &str, at: &Coordinate) -> Vec<Part> {
         )
         .squares = if at.from.is_none() { at.reached() } else { at.left() };
     }
-    if let Some(from) = western_square(&c)
+    if let Some(from) = western_square(&c, numeric)
         && c.rest().get(2..).is_some_and(|r| r.starts_with(['-', 'x', '*']))
     {
         c.cut(2, "from", from.as_str(), format!("{from}: the square the piece leaves, written because another piece of the kind could go to the same square."))
@@ -568,8 +572,9 @@ fn western_parts(text: &str, at: &Coordinate) -> Vec<Part> {
         ('x', "capture", "capture", "x: the move takes the piece on the target square."),
         ('*', "drop", "drop", "*: the piece is dropped from the hand."),
     ]);
-    if let Some(to) = western_square(&c) {
-        c.cut(2, "to", to.as_str(), format!("{to}: the square the piece goes to, its file number and rank letter."))
+    if let Some(to) = western_square(&c, numeric) {
+        let rank = if numeric { "number" } else { "letter" };
+        c.cut(2, "to", to.as_str(), format!("{to}: the square the piece goes to, its file number and rank {rank}."))
             .squares = at.reached();
     }
     c.mark(&[

@@ -92,7 +92,9 @@ const MAX_PERFT_DEPTH: u32 = 20;
 /// with its side's sign and a digit (`+7776FU`), KI2 with a side's mark
 /// (`▲７六歩`), KIF in Japanese otherwise (`７六歩(77)`), USI with a
 /// digit (`7g7f`) or a drop's star (`P*5e`, which Western writes the same
-/// way), Western with a piece letter (`P-7f`, `+R4d-4f`).
+/// way; `P*76` is Western with numbers), Western with a piece letter
+/// (`P-7f`, `+R4d-4f`), with numbers when the target's rank is a digit
+/// (`P-76`, `G68-58`).
 #[must_use]
 pub fn notation_of(text: &str) -> ShogiMoveNotation {
     let text = text.trim();
@@ -108,9 +110,14 @@ pub fn notation_of(text: &str) -> ShogiMoveNotation {
             }
         }
         [d, ..] if d.is_ascii_digit() => ShogiMoveNotation::Usi,
+        [_, b'*', _, d, ..] if d.is_ascii_digit() => ShogiMoveNotation::WesternNumeric,
         [_, b'*', ..] => ShogiMoveNotation::Usi,
         [b'a'..=b'i', b'1'..=b'9', ..] | [_, b'@', ..] => ShogiMoveNotation::UciFsf,
-        _ => ShogiMoveNotation::Western,
+        // the target after the mark: `P-7f`, or with a rank's digit `P-76`
+        _ => match b.iter().rposition(|c| matches!(c, b'-' | b'x' | b'*')).and_then(|at| b.get(at + 2)) {
+            Some(d) if d.is_ascii_digit() => ShogiMoveNotation::WesternNumeric,
+            _ => ShogiMoveNotation::Western,
+        },
     }
 }
 
@@ -170,6 +177,8 @@ impl GamePosition for ShogiPosition {
             ("KI2", ShogiMoveNotation::Ki2),
             ("Western", ShogiMoveNotation::Western),
         ],
+        // pychess.org's records: Fairy-Stockfish's name, Hodges with numbers
+        variants: &[("shogi", ShogiMoveNotation::WesternNumeric)],
     };
 
     fn read(

@@ -8,6 +8,7 @@
 //! | `kif` | `７六歩(77)`, `同　歩(23)`, `５五角打`, `２三歩成(24)` | target, piece before the move, origin (Kakinoki's KIF) |
 //! | `ki2` | `▲７六歩`, `△同銀右`, `▲６八銀右引`, `▲６三銀打` | target and piece, the JSA's relative words only when needed |
 //! | `western` | `P-7f`, `Bx2b+`, `P*5e`, `S-4h=`, `S5cx4d` | Hodges' notation as Fairy-Stockfish writes it |
+//! | `western-numeric` | `P-76`, `Bx22+`, `P*55`, `G68-58` | the same with ranks as digits (Fairy-Stockfish's Hodges with numbers, pychess.org's records) |
 //!
 //! Every reader checks the text against the position's legal moves: a move
 //! read is legal, and a text that names no legal move or several gives a
@@ -55,7 +56,8 @@ use polyfen_core::{Color, MoveErrorMessage, MoveRepair};
 use crate::{Move, Position, Role, Square, color_name};
 
 /// A way of writing Shogi moves: `usi` (`7g7f`), `csa` (`+7776FU`), `kif`
-/// (`７六歩(77)`), `ki2` (`▲７六歩`) or `western` (`P-7f`).
+/// (`７六歩(77)`), `ki2` (`▲７六歩`), `western` (`P-7f`), `uci-fsf`
+/// (`c3c4`) or `western-numeric` (`P-76`).
 ///
 /// [`ShogiMoveNotation::write`] writes a legal move in its shortest standard
 /// form; [`ShogiMoveNotation::read`] reads a text against the legal moves.
@@ -78,17 +80,22 @@ pub enum ShogiMoveNotation {
     /// Fairy-Stockfish's UCI: USI's squares named as on a chess board from
     /// the first player's side, `c3c4` (USI `7g7f`), `P@e5`, `b2h8+`.
     UciFsf,
+    /// Hodges with numbers as Fairy-Stockfish writes it (pychess.org's Shogi
+    /// records): Western with each rank a digit, `P-76`, `Bx22+`, `P*55`,
+    /// `G68-58`.
+    WesternNumeric,
 }
 
 impl ShogiMoveNotation {
     /// Every notation, the default first.
-    pub const ALL: [ShogiMoveNotation; 6] = [
+    pub const ALL: [ShogiMoveNotation; 7] = [
         ShogiMoveNotation::Usi,
         ShogiMoveNotation::Csa,
         ShogiMoveNotation::Kif,
         ShogiMoveNotation::Ki2,
         ShogiMoveNotation::Western,
         ShogiMoveNotation::UciFsf,
+        ShogiMoveNotation::WesternNumeric,
     ];
 
     /// The notation's id: `usi`, `csa`, `kif`, `ki2`, `western`, `uci-fsf`.
@@ -101,6 +108,7 @@ impl ShogiMoveNotation {
             ShogiMoveNotation::Ki2 => "ki2",
             ShogiMoveNotation::Western => "western",
             ShogiMoveNotation::UciFsf => "uci-fsf",
+            ShogiMoveNotation::WesternNumeric => "western-numeric",
         }
     }
 
@@ -121,7 +129,8 @@ impl ShogiMoveNotation {
             ShogiMoveNotation::Csa => csa::write(&mut out, position, mv),
             ShogiMoveNotation::Kif => kif::write(&mut out, position, previous, mv),
             ShogiMoveNotation::Ki2 => ki2::write(&mut out, position, previous, mv),
-            ShogiMoveNotation::Western => western::write(&mut out, position, mv),
+            ShogiMoveNotation::Western => western::write(&mut out, position, mv, false),
+            ShogiMoveNotation::WesternNumeric => western::write(&mut out, position, mv, true),
             ShogiMoveNotation::UciFsf => out.push_str(&fsf::from_usi(&mv.to_string())),
         }
         out
@@ -214,7 +223,8 @@ impl ShogiMoveNotation {
             ShogiMoveNotation::Csa => csa::read(&reader, trimmed, &mut own),
             ShogiMoveNotation::Kif => kif::read(&reader, trimmed, &mut own),
             ShogiMoveNotation::Ki2 => ki2::read(&reader, trimmed, &mut own),
-            ShogiMoveNotation::Western => western::read(&reader, trimmed, &mut own),
+            ShogiMoveNotation::Western => western::read(&reader, trimmed, false, &mut own),
+            ShogiMoveNotation::WesternNumeric => western::read(&reader, trimmed, true, &mut own),
             // the same squares in USI's names, the same length: an error's
             // span and repairs stand where they are
             ShogiMoveNotation::UciFsf => match crate::usi::read_move_lenient(position, &fsf::to_usi(trimmed)) {
@@ -249,7 +259,7 @@ polyfen_core::display_name!(ShogiMoveNotation, name, pad);
 
 /// A name that is not one of the crate's move notations.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0:?} is not a Shogi move notation: expected usi, csa, kif, ki2, western or uci-fsf")]
+#[error("{0:?} is not a Shogi move notation: expected usi, csa, kif, ki2, western, uci-fsf or western-numeric")]
 pub struct UnknownMoveNotation(pub String);
 
 polyfen_core::from_name!(ShogiMoveNotation, name, UnknownMoveNotation, |s: &str| UnknownMoveNotation(s.to_owned()));

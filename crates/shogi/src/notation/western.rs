@@ -3,7 +3,9 @@
 //! piece of the kind can legally go to the target, `-` for a move, `x` for
 //! a capture, `*` for a drop, the target, and `+` for a promotion or `=`
 //! for a promotion declined: `P-7f`, `Bx2b+`, `P*5e`, `S-4h=`, `S5cx4d`,
-//! `+R4d-4f`.
+//! `+R4d-4f`. Fairy-Stockfish's Hodges with numbers (`western-numeric`,
+//! the movetext of pychess.org's Shogi records) writes each rank as its
+//! digit instead: `P-76`, `Bx22+`, `P*55`, `G68-58`.
 //!
 //! Read leniently, each with a [`MoveRepair`]: `-` for a capture or `x` for
 //! a plain move, a lowercase piece letter, ranks written as digits
@@ -16,8 +18,21 @@ use polyfen_core::MoveRepair;
 use super::{Legal, MoveErrorKind, MoveParseError, Reader};
 use crate::{Move, Position, Role, Square};
 
-/// Writes `mv`, a legal move of `position`.
-pub(super) fn write(out: &mut String, position: &Position, mv: Move) {
+/// Writes a square: its file number and its rank, a letter (`7f`) or,
+/// `numeric`, a digit (`76`).
+fn push_square(out: &mut String, sq: Square, numeric: bool) {
+    if numeric {
+        out.push(char::from(b'0' + sq.file()));
+        out.push(char::from(b'0' + sq.rank()));
+    } else {
+        out.push_str(&sq.to_string());
+    }
+}
+
+/// Writes `mv`, a legal move of `position`, its ranks as letters (`P-7f`)
+/// or, `numeric`, as digits (`P-76`, Fairy-Stockfish's Hodges with
+/// numbers).
+pub(super) fn write(out: &mut String, position: &Position, mv: Move, numeric: bool) {
     match mv {
         Move::Normal { from, to, promote } => {
             let role = position.piece_at(from).map_or(Role::Pawn, |p| p.role);
@@ -28,10 +43,10 @@ pub(super) fn write(out: &mut String, position: &Position, mv: Move) {
             let legal = Legal::of(position);
             let others = legal.moves_to(role, to).iter().any(|m| m.from().is_some_and(|f| f != from));
             if others {
-                out.push_str(&from.to_string());
+                push_square(out, from, numeric);
             }
             out.push(if position.piece_at(to).is_some() { 'x' } else { '-' });
-            out.push_str(&to.to_string());
+            push_square(out, to, numeric);
             if promote {
                 out.push('+');
             } else if legal.promotion_optional(from, to) {
@@ -41,13 +56,19 @@ pub(super) fn write(out: &mut String, position: &Position, mv: Move) {
         Move::Drop { role, to } => {
             out.push(char::from(role.letter()));
             out.push('*');
-            out.push_str(&to.to_string());
+            push_square(out, to, numeric);
         }
     }
 }
 
-/// Reads a Western move.
-pub(super) fn read(r: &Reader<'_>, text: &str, repairs: &mut Vec<MoveRepair>) -> Result<Move, MoveParseError> {
+/// Reads a Western move, its ranks standard as letters or, `numeric`, as
+/// digits (the other kind read with a repair).
+pub(super) fn read(
+    r: &Reader<'_>,
+    text: &str,
+    numeric: bool,
+    repairs: &mut Vec<MoveRepair>,
+) -> Result<Move, MoveParseError> {
     let b = text.as_bytes();
     let mut at = 0;
     let promoted = b.first() == Some(&b'+');
@@ -61,14 +82,20 @@ pub(super) fn read(r: &Reader<'_>, text: &str, repairs: &mut Vec<MoveRepair>) ->
         repairs.push(MoveRepair::new(at..at + 1, "read the lowercase piece letter as uppercase"));
     }
     at += 1;
-    let mut numeric = None;
+    // the first square written with the other kind of rank
+    let mut other_kind = None;
     let mut square = |i: usize| {
         let pair = b.get(i..i + 2)?;
         if let Some(sq) = Square::parse(pair) {
+            if numeric {
+                other_kind.get_or_insert(i..i + 2);
+            }
             return Some(sq);
         }
         let sq = Square::new(pair[0].wrapping_sub(b'0'), pair[1].wrapping_sub(b'0'))?;
-        numeric.get_or_insert(i..i + 2);
+        if !numeric {
+            other_kind.get_or_insert(i..i + 2);
+        }
         Some(sq)
     };
     let from = square(at);
@@ -82,7 +109,8 @@ pub(super) fn read(r: &Reader<'_>, text: &str, repairs: &mut Vec<MoveRepair>) ->
         return Err(r.unexpected(text, at, "'-' (a move), 'x' (a capture) or '*' (a drop)"));
     }
     at += 1;
-    let to = square(at).ok_or_else(|| r.unexpected(text, at, "a square such as 7f"))?;
+    let to = square(at)
+        .ok_or_else(|| r.unexpected(text, at, if numeric { "a square such as 76" } else { "a square such as 7f" }))?;
     at += 2;
     let suffix = match b.get(at) {
         None => None,
@@ -95,8 +123,13 @@ pub(super) fn read(r: &Reader<'_>, text: &str, repairs: &mut Vec<MoveRepair>) ->
     if at < b.len() {
         return Err(r.unexpected(text, at, "the end of the move"));
     }
-    if let Some(span) = numeric {
-        repairs.push(MoveRepair::new(span, "read a rank written as a digit (1-9) as its letter (a-i)"));
+    if let Some(span) = other_kind {
+        let how = if numeric {
+            "read a rank written as a letter (a-i) as its digit (1-9)"
+        } else {
+            "read a rank written as a digit (1-9) as its letter (a-i)"
+        };
+        repairs.push(MoveRepair::new(span, how));
     }
     let span = 0..text.len();
     if sep == Some(b'*') {

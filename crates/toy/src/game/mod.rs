@@ -110,7 +110,7 @@ impl GamePosition for ToyPosition {
         names: Some(("Variant", "Toy")),
         ..GameTags::NONE
     };
-    const MOVE_TAGS: MoveTags<ToyMoveNotation> = MoveTags { default: Some(ToyMoveNotation::ToyUci), formats: &[] };
+    const MOVE_TAGS: MoveTags<ToyMoveNotation> = MoveTags { default: Some(ToyMoveNotation::ToyUci), ..MoveTags::NONE };
 
     /// Sure: five rows, the widest five squares, none empty, and one or
     /// the two fields of toy FEN after them.

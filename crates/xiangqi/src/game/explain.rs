@@ -1,7 +1,7 @@
 //! Xiangqi explained part by part ([`Explain`]): the pieces in words, the
 //! side, the numbers (and the placeholders where chess has castling and en
 //! passant), the legacy dialect's `/xRC` marker, and the parts of ICCS,
-//! UCCI, uci-1, WXF and Chinese moves.
+//! UCCI, uci-1, WXF, Chinese and SAN moves.
 
 use core::ops::Range;
 
@@ -68,12 +68,18 @@ impl Explain for XiangqiPosition {
                 let syntax = SquareSyntax { any_case: true, two_digit_ranks: notation == XiangqiMoveNotation::Uci1 };
                 m.coordinate_parts(syntax, false, |_, _| None)
             }
+            XiangqiMoveNotation::SanFsf => {
+                let syntax = SquareSyntax { any_case: false, two_digit_ranks: true };
+                m.coordinate_parts(syntax, true, san_part)
+            }
         }
     }
 
     fn guess_move_notation(text: &str) -> XiangqiMoveNotation {
         if !text.is_ascii() {
             XiangqiMoveNotation::Chinese
+        } else if crate::notation::san_like(text.trim().as_bytes()) {
+            XiangqiMoveNotation::SanFsf
         } else if names_squares(text) {
             XiangqiMoveNotation::Iccs
         } else {
@@ -117,6 +123,31 @@ impl Number {
             _ => part.with(text, "A field the reader does not use."),
         }
     }
+}
+
+/// The part of character `k` of a SAN move that is not a square: the
+/// piece's letter, or a file or rank that says which piece moves.
+fn san_part(m: &MoveText<'_>, k: usize) -> Option<(Part, usize)> {
+    let c = m.chars.get(k)?.1;
+    if k == 0 && c.is_ascii_uppercase() {
+        let role = role_word(c);
+        let part = m.part(k, 1, "piece").with(role, format!("{c} names the piece that moves: a {role}."));
+        return Some((part.on(vec![m.from.clone()]), 1));
+    }
+    let n = if c.is_ascii_digit() {
+        m.chars[k..].iter().take_while(|(_, c)| c.is_ascii_digit()).count()
+    } else if matches!(c, 'a'..='i') {
+        1
+    } else {
+        return None;
+    };
+    let part = m.part(k, n, "disambiguation");
+    let written = part.text.clone();
+    let what = if n == 1 && c.is_ascii_lowercase() { "file" } else { "rank" };
+    let meaning = format!(
+        "Which piece moves: the one on {what} {written}, since another of its kind could go to the same point."
+    );
+    Some((part.with(written.clone(), meaning).on(vec![m.from.clone()]), n))
 }
 
 /// The part of character `k` of a WXF move.
@@ -269,5 +300,26 @@ mod tests {
         assert_eq!(kinds("H2-E2", XiangqiMoveNotation::Iccs), ["from", "separator", "to"]);
         assert_eq!(XiangqiPosition::guess_move_notation("炮二平五"), XiangqiMoveNotation::Chinese);
         assert_eq!(XiangqiPosition::guess_move_notation("C2.5"), XiangqiMoveNotation::Wxf);
+    }
+
+    /// SAN: the piece's letter, the origin's file or rank where another
+    /// piece could go there, the capture, the point and the check.
+    #[test]
+    fn san_parts() {
+        let parts = |text, coordinate| XiangqiPosition::move_parts(text, XiangqiMoveNotation::SanFsf, coordinate);
+        let kinds =
+            |text, coordinate| -> Vec<&'static str> { parts(text, coordinate).iter().map(|p| p.kind).collect() };
+        assert_eq!(kinds("Cbf3", "b2f2"), ["piece", "disambiguation", "to"]);
+        assert_eq!(kinds("C6f7", "e5f6"), ["piece", "disambiguation", "to"]);
+        assert_eq!(kinds("Cxh10+", "h2h9"), ["piece", "capture", "to", "check"]);
+        let cannon = parts("Cbf3", "b2f2");
+        assert_eq!((cannon[0].value.as_str(), cannon[0].squares.clone()), ("cannon", vec!["b2".to_owned()]));
+        assert!(cannon[1].meaning.contains("file b"), "{}", cannon[1].meaning);
+        assert_eq!(cannon[2].squares, ["f2"]);
+        assert!(parts("C6f7", "e5f6")[1].meaning.contains("rank 6"));
+        for text in ["Cbf3", "Hc3", "Ke10+"] {
+            assert_eq!(XiangqiPosition::guess_move_notation(text), XiangqiMoveNotation::SanFsf, "{text}");
+        }
+        assert_eq!(XiangqiPosition::guess_move_notation("h2e2"), XiangqiMoveNotation::Iccs);
     }
 }

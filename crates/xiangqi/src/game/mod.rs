@@ -117,6 +117,8 @@ impl GamePosition for XiangqiPosition {
             ("UCCI", XiangqiMoveNotation::Ucci),
             ("uci-1", XiangqiMoveNotation::Uci1),
         ],
+        // pychess.org's records: Fairy-Stockfish's name, its SAN
+        variants: &[("xiangqi", XiangqiMoveNotation::SanFsf)],
     };
     const LETTER_SETS: &'static [&'static str] =
         &[LetterSet::Xqbase.name(), LetterSet::Wxf.name(), LetterSet::Iccs.name()];
@@ -252,12 +254,12 @@ impl GamePosition for XiangqiPosition {
 
     fn legal_moves(&self, notation: XiangqiMoveNotation, _options: &RuleOptions) -> Result<Vec<String>, RuleError> {
         let position = self.rules()?;
-        let board = position.board();
-        Ok(position.legal_moves().iter().map(|&m| crate::format_move(&board, m, notation)).collect())
+        let legal = position.legal_moves();
+        Ok(legal.iter().map(|&m| position.format_move_among(&legal, m, notation)).collect())
     }
 
-    /// Reads ICCS, UCCI, uci-1, WXF (either style) or Chinese (either
-    /// script); see [`crate::read_move`]. The candidates of an error are
+    /// Reads ICCS, UCCI, uci-1, WXF (either style), Chinese (either
+    /// script) or SAN; see [`crate::read_move`]. The candidates of an error are
     /// written in the notation the move was read as. The legacy marker,
     /// which describes the position before the move, is dropped.
     fn play_with(

@@ -1,4 +1,5 @@
-//! Xiangqi move notation: coordinates (ICCS, UCCI, uci-1), WXF and Chinese.
+//! Xiangqi move notation: coordinates (ICCS, UCCI, uci-1), WXF, Chinese
+//! and Fairy-Stockfish's SAN.
 //!
 //! Coordinates name the two points and need nothing else. WXF and Chinese
 //! ("vertical-line" notation) name the piece by its file counted from the
@@ -22,6 +23,7 @@
 //! | `wxf-fsf` | `C2=5`, `R8-3`, `17=8` | Fairy-Stockfish's WXF output |
 //! | `chinese` | `炮二平五`, `马８进７`, `前车退三`, `一兵平八` | xqbase, simplified |
 //! | `chinese-traditional` | `馬八進七`, `後車平九` | xqbase's forms in traditional characters |
+//! | `san-fsf` | `Cbf3`, `Hc3`, `C6f7`, `Rd8+` | Fairy-Stockfish's SAN, pychess.org's PGN |
 //!
 //! # Examples
 //!
@@ -38,6 +40,7 @@
 
 mod chinese;
 mod coord;
+mod san;
 mod vertical;
 mod wxf;
 
@@ -74,11 +77,15 @@ pub enum XiangqiMoveNotation {
     Chinese,
     /// The same in traditional characters: 帥 將 馬 車 進 後.
     ChineseTraditional,
+    /// SAN as Fairy-Stockfish writes it, pychess.org's records: `Cbf3`,
+    /// `Hc3`, `C6f7`, `Cxh10`, `Rd8+` (WXF's letters, the soldier's `P`
+    /// too, ranks 1–10 from red's side).
+    SanFsf,
 }
 
 impl XiangqiMoveNotation {
     /// Every style, the default first.
-    pub const ALL: [XiangqiMoveNotation; 7] = [
+    pub const ALL: [XiangqiMoveNotation; 8] = [
         XiangqiMoveNotation::Iccs,
         XiangqiMoveNotation::Ucci,
         XiangqiMoveNotation::Uci1,
@@ -86,10 +93,11 @@ impl XiangqiMoveNotation {
         XiangqiMoveNotation::WxfFsf,
         XiangqiMoveNotation::Chinese,
         XiangqiMoveNotation::ChineseTraditional,
+        XiangqiMoveNotation::SanFsf,
     ];
 
     /// The style's id: `iccs`, `ucci`, `uci-1`, `wxf`, `wxf-fsf`, `chinese`,
-    /// `chinese-traditional`.
+    /// `chinese-traditional`, `san-fsf`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -100,6 +108,7 @@ impl XiangqiMoveNotation {
             XiangqiMoveNotation::WxfFsf => "wxf-fsf",
             XiangqiMoveNotation::Chinese => "chinese",
             XiangqiMoveNotation::ChineseTraditional => "chinese-traditional",
+            XiangqiMoveNotation::SanFsf => "san-fsf",
         }
     }
 
@@ -115,8 +124,15 @@ polyfen_core::display_name!(XiangqiMoveNotation, name, pad);
 polyfen_core::from_name!(XiangqiMoveNotation, name, UnknownName, |s: &str| UnknownName {
     what: "move notation",
     found: s.to_owned(),
-    expected: "iccs, ucci, uci-1, wxf, wxf-fsf, chinese or chinese-traditional",
+    expected: "iccs, ucci, uci-1, wxf, wxf-fsf, chinese, chinese-traditional or san-fsf",
 });
+
+/// Whether `text` has the shape of Fairy-Stockfish's SAN (`Cbf3`, `C6f7`,
+/// `Rd8+`): an uppercase piece letter, and a point with a lowercase file
+/// at its end.
+pub(crate) fn san_like(text: &[u8]) -> bool {
+    san::looks_like(text)
+}
 
 /// What is wrong with a written move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -268,6 +284,14 @@ pub fn write_move<W: fmt::Write + ?Sized>(
     if style.is_coordinate() {
         return coord::write(out, mv, style);
     }
+    if style == XiangqiMoveNotation::SanFsf {
+        // SAN looks at the legal moves: those of the side whose piece moves
+        let Some(piece) = board[mv.from.index()] else {
+            return coord::write(out, mv, XiangqiMoveNotation::Iccs);
+        };
+        let position = Position::on_board(board, piece.color());
+        return san::write(out, &position, &position.legal_moves(), mv);
+    }
     let Some(facts) = vertical::Facts::of(board, mv) else {
         return coord::write(out, mv, XiangqiMoveNotation::Iccs);
     };
@@ -291,7 +315,9 @@ pub fn format_move(board: &Board, mv: Move, style: XiangqiMoveNotation) -> Strin
 /// was read as.
 ///
 /// `legal` must be the legal moves of `turn` on `board`. Non-ASCII text is
-/// read as Chinese; `letter digits [-] letter digits` as coordinates (with a
+/// read as Chinese; an uppercase piece letter and a point with a lowercase
+/// file as SAN (`Cbf3`, `C6f7`; a mixed-case text that SAN finds no move
+/// for is tried as coordinates); `letter digits [-] letter digits` as coordinates (with a
 /// `-` ICCS; without, UCCI with ranks 0–9 unless only the uci-1 reading,
 /// ranks 1–10, is a legal move: `h2e2` is UCCI, `b3b10` uci-1, and when both
 /// readings are legal moves UCCI wins); anything else as WXF (`.`, `=` or
@@ -354,8 +380,19 @@ fn read_any(
     if trimmed.is_empty() {
         return Err(MoveParseError::new(MoveErrorKind::Empty, 0..text.len()));
     }
+    let on = On { board, turn, legal };
     let result = if !trimmed.is_ascii() {
-        chinese::read(On { board, turn, legal }, trimmed, None, repairs.is_some())
+        chinese::read(on, trimmed, None, repairs.is_some())
+    } else if san::looks_like(trimmed.as_bytes()) {
+        // `C6f7` is SAN (a cannon of rank 6) or, in mixed case, the
+        // coordinates c6f7: SAN first, the coordinates when SAN finds no move
+        san::read(on, trimmed).or_else(|e| {
+            if coord::looks_like(trimmed.as_bytes()) {
+                coord::read(on, trimmed, None).map(|(m, style)| (m, style, true)).map_err(|_| e)
+            } else {
+                Err(e)
+            }
+        })
     } else if coord::looks_like(trimmed.as_bytes()) {
         coord::read(On { board, turn, legal }, trimmed, None).map(|(m, style)| (m, style, true))
     } else {
@@ -445,6 +482,7 @@ pub fn parse_move_as(
         XiangqiMoveNotation::Chinese | XiangqiMoveNotation::ChineseTraditional => {
             chinese::read(On { board, turn, legal }, trimmed, Some(style), false)
         }
+        XiangqiMoveNotation::SanFsf => san::read(On { board, turn, legal }, trimmed),
     };
     standard_or_repair(board, result, trimmed, start, None)
         .map(|(m, _)| m)
@@ -475,13 +513,30 @@ impl Position {
     ///
     /// Only those of `out`.
     pub fn write_move<W: fmt::Write + ?Sized>(&self, out: &mut W, mv: Move, style: XiangqiMoveNotation) -> fmt::Result {
+        if style == XiangqiMoveNotation::SanFsf {
+            return san::write(out, self, &self.legal_moves(), mv);
+        }
         write_move(out, &self.board(), mv, style)
+    }
+
+    /// `mv`, one of `legal` (this position's legal moves, made once for
+    /// all of them), written in `style`.
+    #[must_use]
+    pub fn format_move_among(&self, legal: &[Move], mv: Move, style: XiangqiMoveNotation) -> String {
+        let mut out = String::new();
+        let _ = match style {
+            XiangqiMoveNotation::SanFsf => san::write(&mut out, self, legal, mv),
+            _ => write_move(&mut out, &self.board(), mv, style),
+        };
+        out
     }
 
     /// `mv` written in `style`; see [`write_move`].
     #[must_use]
     pub fn format_move(&self, mv: Move, style: XiangqiMoveNotation) -> String {
-        format_move(&self.board(), mv, style)
+        let mut out = String::new();
+        let _ = self.write_move(&mut out, mv, style);
+        out
     }
 
     /// Reads a legal move written in any notation; see [`read_move`].
