@@ -95,7 +95,9 @@ pub struct MoveTags<N: 'static> {
     /// `Variant` tag values (any case) of records that write their moves
     /// in a notation of their own, with that notation: pychess.org's
     /// `xiangqi` games in Fairy-Stockfish's SAN. Such a game is written
-    /// back in it when no notation is asked for.
+    /// back in it when no notation is asked for and no `Format` tag names
+    /// one (polyfen's own Shogi PGN says `Variant "shogi"` and `Format
+    /// "USI"`).
     pub variants: &'static [(&'static str, N)],
 }
 

@@ -326,6 +326,32 @@ fn pychess_games_are_written_back_in_their_notation() {
     assert!(written.contains("1. R-58 P-24") && written.contains("1. Cbf3 Ea8"));
 }
 
+/// polyfen's own Shogi PGN also says `Variant "shogi"`, and names its
+/// notation (`Format "USI"`): a game written and read back keeps its moves'
+/// notation, where pychess's (no `Format` tag) is written in its own.
+#[test]
+fn a_record_that_names_its_notation_is_written_back_in_it() {
+    use polyfen::records::{GameOptions, read_pgn};
+    let line = |pgn: &str| {
+        let game = read_pgn(pgn, GameOptions::default()).remove(0).expect("reads");
+        let mut written = String::new();
+        game.write_pgn(None, &mut written).expect("written");
+        let back = read_pgn(&written, GameOptions::default()).remove(0).expect("reads back");
+        let lines = (game.main_line(None).expect("a line").moves, back.main_line(None).expect("a line").moves);
+        (lines, written)
+    };
+    // a Shogi game found by its moves: written with its tags, read back the same
+    let ((ours, back), written) = line("[Vari \"shogi\"]\n1. 7g7f 3c3d *\n");
+    assert!(written.contains("[Variant \"shogi\"]") && written.contains("[Format \"USI\"]"), "{written}");
+    assert_eq!(ours, ["7g7f", "3c3d"]);
+    assert_eq!(back, ours);
+    // pychess's: no Format tag, Hodges with numbers both ways
+    let ((ours, back), written) = line("[Variant \"shogi\"]\n\n1. P-76 P-34 *\n");
+    assert!(!written.contains("Format"), "{written}");
+    assert_eq!(ours, ["P-76", "P-34"]);
+    assert_eq!(back, ours);
+}
+
 #[test]
 fn every_san_move_reads_back_as_itself() {
     if CORPUS.get().is_none() {

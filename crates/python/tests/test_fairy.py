@@ -67,3 +67,10 @@ def test_pychess_games_read_to_pyffishs_end_positions():
     makruk = next(g for g in games if isinstance(g, polyfen.Game) and g.rules == "makruk" and g.plies > 3)
     assert len(makruk.moves("fairy-san")) == makruk.plies
     assert json.loads(makruk.to_json())["variant"] == "fairy"
+    # every game reads, pychess's Shogi (Hodges with numbers) and Xiangqi
+    # (SAN) by their own crates, their moves written back as pychess wrote them
+    assert all(isinstance(g, polyfen.Game) for g in games)
+    shogi = next(g for g in games if g.variant == "shogi")
+    assert shogi.moves("western-numeric")[:4] == ["R-58", "P-24", "R-28", "G-72"]
+    xiangqi = next(g for g in games if g.variant == "xiangqi")
+    assert xiangqi.moves("san-fsf")[:4] == ["Cbf3", "Ea8", "Hc3", "Cbf8"]

@@ -89,8 +89,9 @@ pub(crate) fn own_notation<R: ListedAdapter>(notation: MoveNotation) -> Result<M
 /// `notation` if it writes moves of `game` (its game's, and one its rules
 /// variant writes: see [`Position::move_notations`]); `None` picks the
 /// notation of the records its `Variant` tag names when they have one of
-/// their own (pychess.org's Xiangqi in SAN, Shogi in Hodges with numbers),
-/// else the game's PGN notation (SAN, ICCS, Khet).
+/// their own and no `Format` tag names another (pychess.org's Xiangqi in
+/// SAN, Shogi in Hodges with numbers), else the game's PGN notation (SAN,
+/// ICCS, Khet).
 pub(crate) fn notation_for(game: &Game, notation: Option<MoveNotation>) -> Result<MoveNotation, RulesError> {
     let variant = game.variant;
     match notation {
@@ -102,8 +103,11 @@ pub(crate) fn notation_for(game: &Game, notation: Option<MoveNotation>) -> Resul
             Err(RulesError::NotationOfOtherRules { variant, rules: game.start.rules(), notation: n, notations })
         }
         Some(n) => Err(RulesError::WrongNotation { variant, notation: n }),
+        // a record that names its notation (polyfen's own Shogi PGN, also
+        // `Variant "shogi"`, says `Format "USI"`) keeps the game's default
         None => Ok(game
             .tag("Variant")
+            .filter(|_| game.tag("Format").is_none())
             .and_then(|tag| variant.written_for_variant_tag(tag))
             .unwrap_or_else(|| pgn_notation(variant))),
     }
