@@ -101,6 +101,17 @@ impl Square {
         }
     }
 
+    /// Reads a square written as two digits, file then rank (`76`), as CSA
+    /// and Hodges with numbers write it.
+    #[must_use]
+    #[inline]
+    pub(crate) const fn parse_digits(name: &[u8]) -> Option<Square> {
+        match name {
+            [f, r] if *f >= b'1' && *f <= b'9' && *r >= b'1' && *r <= b'9' => Square::new(*f - b'0', *r - b'0'),
+            _ => None,
+        }
+    }
+
     /// The square's USI name as two ASCII bytes.
     #[must_use]
     #[inline]

@@ -536,8 +536,7 @@ fn ki2_parts(text: &str, at: &Coordinate) -> Vec<Part> {
 /// current character.
 fn western_square(c: &Cutter<'_>, numeric: bool) -> Option<String> {
     let s = c.rest().get(..2)?;
-    let b = s.as_bytes();
-    let square = if numeric { Square::new(b[0].wrapping_sub(b'0'), b[1].wrapping_sub(b'0')) } else { Square::parse(b) };
+    let square = if numeric { Square::parse_digits(s.as_bytes()) } else { Square::parse(s.as_bytes()) };
     square.map(|_| s.to_owned())
 }
 

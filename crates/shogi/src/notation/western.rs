@@ -22,8 +22,7 @@ use crate::{Move, Position, Role, Square};
 /// `numeric`, a digit (`76`).
 fn push_square(out: &mut String, sq: Square, numeric: bool) {
     if numeric {
-        out.push(char::from(b'0' + sq.file()));
-        out.push(char::from(b'0' + sq.rank()));
+        super::csa::push_square(out, sq);
     } else {
         out.push_str(&sq.to_string());
     }
@@ -92,7 +91,7 @@ pub(super) fn read(
             }
             return Some(sq);
         }
-        let sq = Square::new(pair[0].wrapping_sub(b'0'), pair[1].wrapping_sub(b'0'))?;
+        let sq = Square::parse_digits(pair)?;
         if !numeric {
             other_kind.get_or_insert(i..i + 2);
         }

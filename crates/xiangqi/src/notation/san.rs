@@ -151,11 +151,9 @@ pub(super) fn read(on: On<'_>, text: &str) -> Result<(Move, XiangqiMoveNotation,
     // the point the move goes to ends the text: a file and its rank
     let digits = body.iter().rev().take_while(|b| b.is_ascii_digit()).count();
     let to_at = body.len() - digits - 1;
-    let to_rank = rank(
-        body[to_at + 1..].iter().fold(0u8, |n, b| n.saturating_mul(10).saturating_add(b - b'0')),
-        to_at + 1..body.len(),
-        text,
-    )?;
+    // one or two digits, as `looks_like` found
+    let (value, _) = number(body, to_at + 1).unwrap_or_default();
+    let to_rank = rank(value, to_at + 1..body.len(), text)?;
     let to = Square::new(body[to_at] - b'a', to_rank).ok_or_else(|| {
         MoveParseError::new(
             MoveErrorKind::OutOfRange { found: text[to_at..body.len()].to_owned(), expected: "a point a1-i10" },
