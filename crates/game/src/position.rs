@@ -456,4 +456,13 @@ pub trait RecordAdapter {
         let _ = (history, stated);
         Judgement::default()
     }
+
+    /// Keeps `pos`, the position after a move of a line, in the line's
+    /// `history` for [`RecordAdapter::judge`]: by default pushed onto it. A
+    /// game may forget the positions its judge reads no more (those before
+    /// an irreversible move), so long as [`RecordAdapter::judge`] tells the
+    /// same of what it keeps as of the whole line.
+    fn remember(history: &mut Vec<Self::Pos>, pos: &Self::Pos) {
+        history.push(pos.clone());
+    }
 }

@@ -151,13 +151,35 @@ pub(crate) fn ended(outcome: Outcome) -> GameStatus {
 }
 
 /// A position of a game defined as data, with the game's rules.
-#[derive(Clone)]
 pub struct FairyPosition {
     name: &'static str,
     rules: Arc<Rules>,
     /// Boxed: a board of up to 16 × 16 cells is large beside the other
     /// games' positions in the facade's enum of them.
     position: Box<Position>,
+}
+
+impl Clone for FairyPosition {
+    fn clone(&self) -> Self {
+        FairyPosition { name: self.name, rules: Arc::clone(&self.rules), position: self.position.clone() }
+    }
+
+    /// Into the same box: a line's history reuses its positions' memory.
+    fn clone_from(&mut self, source: &Self) {
+        self.name = source.name;
+        if !Arc::ptr_eq(&self.rules, &source.rules) {
+            self.rules = Arc::clone(&source.rules);
+        }
+        self.position.clone_from(&source.position);
+    }
+}
+
+/// A game's position is read as its rules' position where a line's history
+/// is judged ([`Rules::history_outcome`]).
+impl AsRef<Position> for FairyPosition {
+    fn as_ref(&self) -> &Position {
+        &self.position
+    }
 }
 
 impl core::fmt::Debug for FairyPosition {

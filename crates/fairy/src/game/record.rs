@@ -68,6 +68,22 @@ impl RecordAdapter for FairyAdapter {
 
     const JUDGES_HISTORY: bool = true;
 
+    /// The position pushed, or, after an irreversible move where the
+    /// judge looks no further back than it (captures do not go to the
+    /// hand, no chasing rule counts the line's checks), the history
+    /// begun again from it in the first position's place.
+    fn remember(history: &mut Vec<FairyPosition>, pos: &FairyPosition) {
+        if pos.position.halfmove == 0
+            && pos.rules.judges_from_irreversible()
+            && let Some(first) = history.first_mut()
+        {
+            first.clone_from(pos);
+            history.truncate(1);
+            return;
+        }
+        history.push(pos.clone());
+    }
+
     /// The repetition rule at the line's end (the n-move rule is the last
     /// position's own status): its status when the last position repeats
     /// as often as the rule asks, and the game is not over by other means.
@@ -75,9 +91,78 @@ impl RecordAdapter for FairyAdapter {
         let mut judgement = Judgement::default();
         let Some(last) = history.last() else { return judgement };
         if last.status_now() == GameStatus::Ongoing {
-            let positions: Vec<_> = history.iter().map(|p| (*p.position).clone()).collect();
-            judgement.status = last.rules.history_outcome(&positions).map(super::ended);
+            judgement.status = last.rules.history_outcome(history).map(super::ended);
         }
         judgement
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use polyfen_game::{RecordAdapter, Stated};
+
+    use super::{FairyAdapter, FairyPosition};
+
+    /// A line that repeats: seeded moves, a move taken back (the one two
+    /// plies before reversed) whenever it can be, every few plies a capture
+    /// or a pawn move when there is one.
+    fn repeating_line(name: &str, plies: usize) -> Vec<FairyPosition> {
+        let mut pos = FairyPosition::start(name).expect("a built-in game");
+        let mut line = vec![pos.clone()];
+        let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
+        let mut played: Vec<crate::rules::Move> = Vec::new();
+        for ply in 0..plies {
+            let legal = pos.rules.legal_moves(&pos.position);
+            if legal.is_empty() || pos.rules.outcome(&pos.position).is_some() {
+                break;
+            }
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            let back = played.len().checked_sub(2).map(|i| played[i]);
+            let reverse = legal.iter().copied().find(|m| back.is_some_and(|b| m.from == b.to && m.to == b.from));
+            let irreversible = legal.iter().copied().find(|m| {
+                let after = pos.rules.play(&pos.position, *m).expect("legal");
+                after.halfmove == 0
+            });
+            let pick = usize::try_from(seed >> 33).unwrap_or(0) % legal.len();
+            let mv = match (ply % 13, reverse, irreversible) {
+                (0, _, Some(m)) | (_, Some(m), _) => m,
+                _ => legal[pick],
+            };
+            played.push(mv);
+            FairyAdapter::play(&mut pos, mv);
+            line.push(pos.clone());
+        }
+        line
+    }
+
+    /// At every ply of lines that repeat, the judge of the history
+    /// [`FairyAdapter::remember`] keeps tells what the judge of the whole
+    /// line tells; the lines do reach repetitions, and the games whose
+    /// captures stay off the board (and that have no chasing rule) forget
+    /// the positions before an irreversible move.
+    #[test]
+    fn a_remembered_history_is_judged_as_the_whole_line() {
+        let stated = Stated::new(Some("*"), None);
+        for name in ["makruk", "chess", "capablanca", "shogi", "xiangqi", "janggi", "crazyhouse"] {
+            let line = repeating_line(name, 160);
+            let mut kept: Vec<FairyPosition> = vec![line[0].clone()];
+            let (mut ended, mut forgot) = (0, false);
+            for (i, pos) in line.iter().enumerate().skip(1) {
+                FairyAdapter::remember(&mut kept, pos);
+                let whole = FairyAdapter::judge(&line[..=i], stated).status;
+                let remembered = FairyAdapter::judge(&kept, stated).status;
+                assert_eq!(remembered, whole, "{name}, ply {i}: {} positions kept of {}", kept.len(), i + 1);
+                ended += usize::from(whole.is_some());
+                forgot |= kept.len() < i + 1;
+            }
+            assert!(ended > 0, "{name}: no line reached an end its history tells");
+            // what captures send to the hand can come back, and Xiangqi's
+            // chasing rule counts checks from the start: nothing forgotten
+            if matches!(name, "shogi" | "crazyhouse" | "xiangqi") {
+                assert!(!forgot, "{name}: positions forgotten");
+            } else if name != "janggi" {
+                assert!(forgot, "{name}: no position forgotten");
+            }
+        }
     }
 }

@@ -328,10 +328,11 @@ impl Rules {
     /// position `back` plies before the last of `history` to the last:
     /// (the last mover, the side to move), as Fairy-Stockfish follows the
     /// chased pieces back through the moves.
-    pub(crate) fn chases(&self, history: &[Position], back: usize, window: usize) -> (bool, bool) {
+    pub(crate) fn chases(&self, history: &[impl AsRef<Position>], back: usize, window: usize) -> (bool, bool) {
         let last = history.len() - 1;
-        let chased = |k: usize| if k == 0 { Vec::new() } else { self.chased(&history[k - 1], &history[k]) };
-        let mv = |k: usize| history[k].last_move;
+        let chased =
+            |k: usize| if k == 0 { Vec::new() } else { self.chased(history[k - 1].as_ref(), history[k].as_ref()) };
+        let mv = |k: usize| history[k].as_ref().last_move;
         let mut them = intersect(undo_move(chased(last), mv(last - 1)), &chased(last - 2));
         let mut us = intersect(undo_move(chased(last - 1), mv(last - 2)), &chased(last - 3));
         let mut i = 4;
@@ -353,12 +354,12 @@ impl Rules {
     /// The plies the n-move rule lengthens by under the chasing rule:
     /// twice the checks beyond ten that one side gave in the last
     /// `window` plies, once 20 plies have been played.
-    pub(crate) fn chasing_move_rule_offset(&self, history: &[Position], window: usize) -> u32 {
+    pub(crate) fn chasing_move_rule_offset(&self, history: &[impl AsRef<Position>], window: usize) -> u32 {
         let last = history.len() - 1;
         if last < 20 {
             return 0;
         }
-        let checked = |k: usize| u32::from(self.is_check(&history[k]));
+        let checked = |k: usize| u32::from(self.is_check(history[k].as_ref()));
         let (mut them, mut us) = (checked(last), checked(last - 1));
         let mut i = 2;
         while i < window {

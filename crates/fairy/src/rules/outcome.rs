@@ -148,8 +148,8 @@ impl Rules {
     /// (`countingRule`: a draw when the count runs out); `None` when none
     /// ends it. These are Fairy-Stockfish's optional ends
     /// (`is_optional_game_end`).
-    pub fn history_outcome(&self, history: &[Position]) -> Option<Outcome> {
-        let pos = history.last()?;
+    pub fn history_outcome(&self, history: &[impl AsRef<Position>]) -> Option<Outcome> {
+        let pos = history.last()?.as_ref();
         let n = self.def.number(Field::NMoveRule);
         let mated = || self.is_check(pos) && self.legal_moves(pos).is_empty();
         let offset = if n > 0 && self.axf_chasing() {
@@ -167,6 +167,14 @@ impl Rules {
         self.count_ended(pos).then_some(Outcome::Draw)
     }
 
+    /// Whether [`Rules::history_outcome`] reads no position before the
+    /// last irreversible move (one that sets the halfmove clock to 0): where
+    /// captures do not go to the hand and no chasing rule counts a line's
+    /// checks from its start.
+    pub(crate) fn judges_from_irreversible(&self) -> bool {
+        !self.captures_to_hand && !self.axf_chasing()
+    }
+
     /// Where Janggi's move repetition (`moveRepetitionIllegal`) starts its
     /// count at the last position of `history`, as Fairy-Stockfish counts:
     /// 0 where it does not apply; else the last move is a plain move, the
@@ -175,14 +183,14 @@ impl Rules {
     /// move may; then 2 when that earlier move went the other way, 1 when it
     /// was a pass, 0 otherwise. The caller's window holds at least four
     /// plies.
-    fn move_repetition_start(&self, history: &[Position]) -> u8 {
+    fn move_repetition_start(&self, history: &[impl AsRef<Position>]) -> u8 {
         if !self.def.flag(Field::MoveRepetitionIllegal) {
             return 0;
         }
         let last = history.len() - 1;
-        let pos = &history[last];
+        let pos = history[last].as_ref();
         let Some(m) = pos.last_move.filter(|m| m.kind == MoveKind::Normal) else { return 0 };
-        if self.is_check(&history[last - 1]) || self.is_check(&history[last - 3]) {
+        if self.is_check(history[last - 1].as_ref()) || self.is_check(history[last - 3].as_ref()) {
             return 0;
         }
         let (us, them) = (pos.side, pos.side.other());
@@ -193,17 +201,17 @@ impl Rules {
         if !meets_king {
             return 0;
         }
-        match history[last - 2].last_move {
+        match history[last - 2].as_ref().last_move {
             Some(before) if reverses(before, m) => 2,
             Some(before) if before.kind == MoveKind::Pass => 1,
             _ => 0,
         }
     }
 
-    fn repetition_outcome(&self, history: &[Position]) -> Option<Outcome> {
+    fn repetition_outcome(&self, history: &[impl AsRef<Position>]) -> Option<Outcome> {
         let n = usize::try_from(self.def.number(Field::NFoldRule)).ok().filter(|&n| n > 0)?;
         let last = history.len() - 1;
-        let pos = &history[last];
+        let pos = history[last].as_ref();
         // positions before the last irreversible move cannot recur (unless
         // captures go to the hand, where nothing is irreversible)
         let window = if self.captures_to_hand { last } else { last.min(pos.halfmove as usize) };
@@ -211,7 +219,7 @@ impl Rules {
             return None;
         }
         let perpetual = self.def.flag(Field::PerpetualCheckIllegal);
-        let checked = |k: usize| self.is_check(&history[k]);
+        let checked = |k: usize| self.is_check(history[k].as_ref());
         // each side has checked at every move since: them (the last mover),
         // us (the side to move)
         let mut them = perpetual && checked(last) && checked(last - 2);
@@ -227,8 +235,8 @@ impl Rules {
                 } else if moved_back < 4 {
                     // with a pass two plies ago, the earlier move reverses
                     // the last one; else each reverses the one after it
-                    let later = if moved_back == 1 { pos } else { &history[last - back + 2] };
-                    let reversed = matches!((history[last - back].last_move, later.last_move),
+                    let later = if moved_back == 1 { pos } else { history[last - back + 2].as_ref() };
+                    let reversed = matches!((history[last - back].as_ref().last_move, later.last_move),
                         (Some(m), Some(l)) if reverses(m, l));
                     moved_back = if reversed { moved_back + 1 } else { 0 };
                 } else {
@@ -236,16 +244,16 @@ impl Rules {
                     // by a move that took nothing; a position set up from
                     // its FEN counts as reached by a quiet move to the
                     // first square (Fairy-Stockfish's empty move)
-                    let came = &history[last - back];
+                    let came = history[last - back].as_ref();
                     let to = came.last_move.map_or(self.sq(0, 0), |m| usize::from(m.to));
-                    let left = history[last - back + 2].last_move.map(|m| usize::from(m.from));
+                    let left = history[last - back + 2].as_ref().last_move.map(|m| usize::from(m.from));
                     if came.history & 32 == 0 && left == Some(to) {
                         return Some(Outcome::Win);
                     }
                     moved_back = 0;
                 }
             }
-            let earlier = &history[last - back];
+            let earlier = history[last - back].as_ref();
             them &= checked(last - back);
             if same_position(earlier, pos) {
                 count += 1;

@@ -75,6 +75,14 @@ pub struct Position {
     pub(crate) last_move: Option<Move>,
 }
 
+/// A position is its own history entry ([`Rules::history_outcome`] reads a
+/// game's positions, or anything that holds them, without copying them).
+impl AsRef<Position> for Position {
+    fn as_ref(&self) -> &Position {
+        self
+    }
+}
+
 /// Why a setup cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {

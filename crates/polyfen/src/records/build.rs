@@ -192,7 +192,7 @@ impl<R: ListedAdapter> Tree<R> {
         frame.line.push(mv);
         frame.played += 1;
         if R::JUDGES_HISTORY && main {
-            self.history.push(frame.pos.clone());
+            R::remember(&mut self.history, &frame.pos);
         }
         Ok(())
     }

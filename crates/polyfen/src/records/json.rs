@@ -497,7 +497,7 @@ fn json_line<'g, R: ListedAdapter>(
         });
         play_step::<R>(&mut pos, mv);
         if let Some(history) = history.as_mut() {
-            history.push(Clone::clone(&pos));
+            R::remember(history, &pos);
         }
     }
     Ok((out, pos))

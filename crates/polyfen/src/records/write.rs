@@ -535,7 +535,7 @@ impl Game {
                 play_step::<R>(&mut pos, mv);
                 line.positions.push(to_any::<R>(&pos));
                 if R::JUDGES_HISTORY {
-                    history.push(Clone::clone(&pos));
+                    R::remember(&mut history, &pos);
                 }
             }
             line.status = R::status(&pos);
