@@ -472,6 +472,23 @@ async fn explain_each_game(client: &Client, base: &str) {
         .await
         .expect("runs");
     assert_eq!(kinds, json!(["piece", "file", "sign", "target"]));
+
+    // the table in view as a laptop and a phone show it: on the phone's
+    // width it fits the screen
+    let (width, height) = client.get_window_size().await.expect("the window's size");
+    let show = "document.getElementById('move-forms').scrollIntoView({block: 'center'});";
+    client.execute(show, vec![]).await.expect("scrolls");
+    screenshot(client, "page-xiangqi-move-forms-1366.png").await;
+    client.set_window_size(390, 844).await.expect("a phone's width");
+    client.execute(show, vec![]).await.expect("scrolls");
+    let fits = "const r = document.getElementById('move-forms').getBoundingClientRect(); \
+                return r.width > 0 && r.left >= 0 && r.right <= document.documentElement.clientWidth;";
+    wait_for(client, "the table within the phone's width", fits, |v| v.as_bool() == Some(true)).await;
+    screenshot(client, "page-xiangqi-move-forms-390.png").await;
+    client
+        .set_window_size(u32::try_from(width).unwrap_or(1366), u32::try_from(height).unwrap_or(768))
+        .await
+        .expect("back");
 }
 
 #[path = "e2e/defects.rs"]
