@@ -95,8 +95,8 @@ struct ConvertArgs {
     /// variations) says what it leaves out, as a warning.
     #[arg(long, value_name = "FORMAT", default_value = "pgn", value_parser = parse_output)]
     to: Output,
-    /// The move notation to write, one of the game's (default: the game's
-    /// PGN notation).
+    /// The move notation to write, one of the game's (default: the one a
+    /// PGN game's moves are written in, else the game's PGN notation).
     #[arg(long, value_name = "NOTATION", value_parser = parse_move_notation)]
     moves: Option<MoveNotation>,
     #[command(flatten)]
@@ -118,7 +118,8 @@ struct PositionsArgs {
 
 #[derive(Args, Debug)]
 struct LinesArgs {
-    /// The move notation to write (default: the game's PGN notation).
+    /// The move notation to write (default: the one a PGN game's moves are
+    /// written in, else the game's PGN notation).
     #[arg(long, value_name = "NOTATION", value_parser = parse_move_notation)]
     moves: Option<MoveNotation>,
     #[command(flatten)]

@@ -194,7 +194,8 @@ fn a_missing_file_is_named() {
 #[test]
 fn forced_variant_and_encoding() {
     let out = polyfen(&["games", "lines", "--variant", "xiangqi", "--encoding", "utf-8"], "1. h2e2 h9g7 *\n");
-    assert_eq!(out.stdout, "H2-E2 H9-G7\n", "{}", out.stderr);
+    // Xiangqi's moves, kept in UCCI as written
+    assert_eq!(out.stdout, "h2e2 h9g7\n", "{}", out.stderr);
     let bad = polyfen(&["games", "lines", "--encoding", "nope"], "");
     assert_eq!(bad.code, 2);
 }
@@ -284,4 +285,20 @@ fn unbalanced_variations_are_read_with_a_repair() {
         closed.stderr,
         "polyfen: <stdin>: game 1: line 1, column 21: closed 2 unclosed variations where the game ends: repaired\n"
     );
+}
+
+/// With no notation asked for, each PGN game is written back in the
+/// notation its moves are written in, as the service's `games/convert`
+/// answers: Chinese stays Chinese (its `Variant` tag's records would be in
+/// SAN), LAN stays LAN; a game in SAN, or of another format, in the PGN's.
+#[test]
+fn convert_keeps_each_games_own_notation() {
+    let pgn = "[Event \"a\"]\n[Variant \"xiangqi\"]\n\n1. 炮二平五 马８进７ *\n\n\
+               [Event \"b\"]\n\n1. e2-e4 e7-e5 *\n\n[Event \"c\"]\n\n1. e4 e5 *\n";
+    let out = polyfen(&["games", "convert", "--to", "pgn", "-"], pgn).succeeded();
+    assert!(out.stdout.contains("1. 炮二平五 马８进７ *"), "{}", out.stdout);
+    assert!(out.stdout.contains("1. e2-e4 e7-e5 *"), "{}", out.stdout);
+    assert!(out.stdout.contains("1. e4 e5 *"), "{}", out.stdout);
+    let lines = polyfen(&["games", "lines", "-"], pgn).succeeded();
+    assert_eq!(lines.stdout.lines().collect::<Vec<_>>(), ["炮二平五 马８进７", "e2-e4 e7-e5", "e4 e5"]);
 }

@@ -156,9 +156,13 @@ fn a_records_variant_tag_names_a_game_defined_as_data() {
         read_pgn("[Variant \"Makruk\"]\n\n1. e3e4 d6d5 2. e4d5 *", GameOptions::default()).remove(0).expect("reads");
     assert_eq!((game.variant, game.start.rules()), (VariantId::Fairy, Some("makruk")));
     assert_eq!(game.main_line(Some(MoveNotation::FairyUci)).expect("a line").moves, ["e3e4", "d6d5", "e4d5"]);
-    // written as pychess.org writes PGN, in SAN, and read back
+    // written back as it is written, in UCI; asked for, as pychess.org
+    // writes PGN, in SAN, and read back
     let mut pgn = String::new();
     game.write_pgn(None, &mut pgn).expect("written");
+    assert!(pgn.contains("1. e3e4 d6d5 2. e4d5 *"), "{pgn}");
+    pgn.clear();
+    game.write_pgn(Some(MoveNotation::FairySan), &mut pgn).expect("written");
     assert!(pgn.contains("1. e4 d5 2. exd5 *"), "{pgn}");
     let again = read_pgn(&pgn, GameOptions::default()).remove(0).expect("reads back");
     assert_eq!(again.main_line(Some(MoveNotation::FairyUci)).expect("a line").moves, ["e3e4", "d6d5", "e4d5"]);

@@ -284,8 +284,9 @@ impl Game {
         self.inner.plies()
     }
 
-    /// The main line's moves in `notation` (the game's PGN notation when
-    /// None: SAN for chess).
+    /// The main line's moves in `notation` (when None: the notation a PGN
+    /// game's moves are written in, else the game's PGN notation, SAN for
+    /// chess).
     #[pyo3(signature = (notation=None))]
     fn moves(&self, notation: Option<&str>) -> PyResult<Vec<String>> {
         let notation = move_notation_of(notation)?;
@@ -315,8 +316,8 @@ impl Game {
         self.inner.main_line(None).map(|line| line.status.into()).map_err(|e| rules_error(&e))
     }
 
-    /// The game as PGN, moves in `notation` (the game's PGN notation when
-    /// None).
+    /// The game as PGN, moves in `notation` (when None: the notation a PGN
+    /// game's moves are written in, else the game's PGN notation).
     #[pyo3(signature = (notation=None))]
     fn to_pgn(&self, notation: Option<&str>) -> PyResult<String> {
         let mut out = String::new();

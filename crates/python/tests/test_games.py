@@ -94,6 +94,17 @@ def test_a_xiangqi_game_in_every_notation():
     assert repr(game) == "Game('xiangqi', red='Hu', result='*', plies=3)"
 
 
+def test_a_game_keeps_the_notation_its_moves_are_written_in():
+    # as the CLI's games convert and the service's games/convert write it back
+    chinese = '[Variant "xiangqi"]\n\n1. 炮二平五 马８进７ *\n'
+    game = next(polyfen.read_games(chinese.encode()))
+    assert game.moves() == ["炮二平五", "马８进７"]
+    assert "1. 炮二平五 马８进７ *" in game.to_pgn()
+    lan = next(polyfen.read_games(b"1. e2-e4 e7-e5 *\n"))
+    assert lan.moves() == ["e2-e4", "e7-e5"]
+    assert lan.moves("san") == ["e4", "e5"]
+
+
 def test_a_gb18030_pgn_is_decoded_and_the_encoding_can_be_named():
     chinese = XIANGQI.replace('[Format "ICCS"]', '[Format "Chinese"]').replace(
         "1. H2-E2 H9-G7 2. H0-G2", "1. 炮二平五 马８进７ 2. 马二进三"

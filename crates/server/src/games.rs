@@ -130,11 +130,10 @@ struct Asked {
     positions: bool,
 }
 
-/// The games read before the work: a PGN text (read again by the work,
-/// with each game's first moves as written, from which its own notation is
-/// found) or a record file's games, with the bound of the answer.
+/// The games read before the work: a PGN text (read again by the work)
+/// or a record file's games, with the bound of the answer.
 enum Source {
-    Pgn(String, Vec<Vec<String>>),
+    Pgn(String),
     Records(Vec<GameResult>),
     /// A game's JSON form played, or why it cannot be.
     Json(Box<Result<Game, String>>),
@@ -268,10 +267,7 @@ fn read_games(
         let (input, _) = decode_text(input, None);
         let mut reader = PgnReader::new(input.as_bytes());
         while let Ok(Some(())) = reader.read_game(&mut bound) {}
-        // with no notation asked for, each game in the notation it is written in
-        let firsts =
-            if asked.moves.is_none() { crate::own_notation::first_moves(input.as_bytes()) } else { Vec::new() };
-        Source::Pgn(input, firsts)
+        Source::Pgn(input)
     } else {
         // a record file's games are read (no I/O error from bytes)
         let results: Vec<GameResult> = Records::from_bytes(&input, open).map_while(Result::ok).collect();
@@ -438,7 +434,7 @@ fn write_answer(
         Ok(())
     };
     match source {
-        Source::Pgn(input, firsts) => {
+        Source::Pgn(input) => {
             // the text decoded before, UTF-8, read as PGN
             let open = OpenOptions::default().with_format(Some(RecordFormat::Pgn)).with_games(options);
             for (index, result) in Records::from_bytes(input.as_bytes(), &open).enumerate() {
@@ -446,11 +442,10 @@ fn write_answer(
                     break;
                 }
                 let Ok(result) = result else { break };
-                let first = firsts.get(index).map_or(&[][..], Vec::as_slice);
                 let item = match result {
-                    Ok(game) => game_item(&game, index as u64 + 1, own(asked, &game, first)),
+                    Ok(game) => game_item(&game, index as u64 + 1, asked),
                     Err(bad) => GameItem::Error(GameError {
-                        partial: bad.partial.and_then(|game| partial(&game, own(asked, &game, first))),
+                        partial: bad.partial.and_then(|game| partial(&game, asked)),
                         message: bad.error.message,
                         game: if bad.game == 0 { index as u64 + 1 } else { bad.game },
                         line: bad.error.at.line,
@@ -525,12 +520,6 @@ fn over_budget(bound: &GamesBound, config: &crate::Config) -> Result<(), String>
     Ok(())
 }
 
-/// What is asked, with a PGN game's moves in its own notation (`first`,
-/// its first moves as written) when no notation is asked for.
-fn own(asked: Asked, game: &Game, first: &[String]) -> Asked {
-    Asked { moves: asked.moves.or_else(|| crate::own_notation::own_notation(game, first)), ..asked }
-}
-
 /// A game read up to a problem, answered as a good game is, when it can be.
 fn partial(game: &Game, asked: Asked) -> Option<Box<GameOut>> {
     match game_item(game, 0, asked) {
@@ -598,14 +587,8 @@ mod tests {
         let mut reader = PgnReader::new(text.as_bytes());
         while let Ok(Some(())) = reader.read_game(&mut bound) {}
         let options = GameOptions::default().with_lenient(lenient);
-        let answer = write_answer(
-            Source::Pgn(text.to_owned(), crate::own_notation::first_moves(text.as_bytes())),
-            options,
-            asked,
-            &AtomicBool::new(false),
-            usize::MAX,
-        )
-        .expect("an answer");
+        let answer = write_answer(Source::Pgn(text.to_owned()), options, asked, &AtomicBool::new(false), usize::MAX)
+            .expect("an answer");
         (answer.concat().len(), bound.bytes)
     }
 
@@ -733,18 +716,15 @@ mod tests {
         let text = shuffle(400).repeat(5);
         let asked = Asked { moves: None, pgn_out: false, positions: true };
         let options = GameOptions::default();
-        let whole =
-            write_answer(Source::Pgn(text.clone(), Vec::new()), options, asked, &AtomicBool::new(false), usize::MAX)
-                .expect("an answer")
-                .concat();
+        let whole = write_answer(Source::Pgn(text.clone()), options, asked, &AtomicBool::new(false), usize::MAX)
+            .expect("an answer")
+            .concat();
         // pieces of 64 KiB, the last one shorter, that make valid JSON
-        let pieces =
-            write_answer(Source::Pgn(text.clone(), Vec::new()), options, asked, &AtomicBool::new(false), usize::MAX)
-                .expect("an answer");
+        let pieces = write_answer(Source::Pgn(text.clone()), options, asked, &AtomicBool::new(false), usize::MAX)
+            .expect("an answer");
         assert!(pieces.len() > 2 && pieces[..pieces.len() - 1].iter().all(|p| p.len() == 64 * 1024));
         assert!(serde_json::from_slice::<serde_json::Value>(&whole).is_ok());
-        let refused =
-            write_answer(Source::Pgn(text, Vec::new()), options, asked, &AtomicBool::new(false), whole.len() / 2);
+        let refused = write_answer(Source::Pgn(text), options, asked, &AtomicBool::new(false), whole.len() / 2);
         assert!(refused.is_err_and(|message| message.contains("grew past its estimate")));
     }
 }

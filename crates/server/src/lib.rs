@@ -41,7 +41,6 @@ mod facts;
 mod games;
 #[cfg(feature = "service")]
 mod limits;
-mod own_notation;
 mod pool;
 mod refusal;
 

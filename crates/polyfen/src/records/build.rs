@@ -320,6 +320,10 @@ pub struct GameBuilder {
     error: Option<PgnError>,
     /// The movetext skipped after an error, and its result marker.
     unplayed: Option<(String, Option<String>)>,
+    /// The main line's first moves as written ([`Game::written`]), and how
+    /// deep in variations the reading is.
+    written: Vec<String>,
+    depth: usize,
     active: Active,
     /// The last game's tree, kept for the next game from the same start.
     spare: Active,
@@ -343,6 +347,8 @@ impl GameBuilder {
             result: None,
             error: None,
             unplayed: None,
+            written: Vec::new(),
+            depth: 0,
             active: None,
             spare: None,
             setups: Vec::new(),
@@ -509,6 +515,11 @@ impl GameBuilder {
     }
 }
 
+/// How many of a game's first moves are kept as written: enough to tell
+/// apart notations that write some moves alike (Chinese in either script,
+/// SAN and LAN for a pawn's push).
+const WRITTEN: usize = 6;
+
 /// The tags that decide every game's rules and start, kept by name as they
 /// are read (the tags a game adds are looked for when asked).
 const KNOWN_TAGS: [&str; 4] = ["Variant", "Game", "White", "FEN"];
@@ -546,6 +557,8 @@ impl Visitor for GameBuilder {
         self.result = None;
         self.error = None;
         self.unplayed = None;
+        self.written.clear();
+        self.depth = 0;
         self.active = None;
     }
 
@@ -578,6 +591,9 @@ impl Visitor for GameBuilder {
 
     #[inline]
     fn san(&mut self, text: &str, here: &Here<'_>) -> Flow {
+        if !self.options.check_only && self.depth == 0 && self.written.len() < WRITTEN {
+            self.written.push(text.to_owned());
+        }
         if self.active.is_none() {
             let variant = guess_from_move(text);
             let started = self.setup(variant, None, variant.game_tags().default_setup).and_then(|start| {
@@ -612,6 +628,7 @@ impl Visitor for GameBuilder {
     }
 
     fn begin_variation(&mut self, here: &Here<'_>) -> Flow {
+        self.depth += 1;
         let at = here.location();
         let result = each!(&mut self.active, tree => tree.begin_variation(at), Err(PgnError::new("a variation before any move", at)));
         match result {
@@ -621,6 +638,7 @@ impl Visitor for GameBuilder {
     }
 
     fn end_variation(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
         each!(&mut self.active, tree => tree.end_variation(), ());
     }
 
@@ -666,6 +684,7 @@ impl Visitor for GameBuilder {
                         repairs: repairs.clone(),
                         unplayed: (!text.is_empty()).then_some(text),
                         warnings: Vec::new(),
+                        written: std::mem::take(&mut self.written),
                     }))
                 }, None),
                 None => None,
@@ -712,6 +731,7 @@ impl Visitor for GameBuilder {
             repairs,
             unplayed: None,
             warnings,
+            written: std::mem::take(&mut self.written),
         })
     }
 }

@@ -325,6 +325,7 @@ fn record_of<P: Member>(record: records::Record<P>) -> Game {
         repairs,
         unplayed,
         warnings: Vec::new(),
+        written: Vec::new(),
     };
     if <P::Adapter as RecordAdapter>::JUDGES_HISTORY
         && let Ok(line) = game.main_line(None)

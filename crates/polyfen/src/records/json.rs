@@ -303,6 +303,7 @@ impl GameJson {
             repairs: Vec::new(),
             unplayed: self.unplayed.clone(),
             warnings: self.warnings.clone(),
+            written: Vec::new(),
         })
     }
 }

@@ -14,7 +14,7 @@ use crate::{AnyPosition, Position as _, VariantId};
 /// UCCI, Khet's own), each one legal where it stands; [`Game::write_pgn`]
 /// and [`crate::records::GameJson`] write them in any move notation of the
 /// game.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Game {
     /// The game.
     pub variant: VariantId,
@@ -42,7 +42,29 @@ pub struct Game {
     /// with, one sentence each. Empty for the games whose rules judge no
     /// history ([`crate::records::RecordAdapter::JUDGES_HISTORY`]).
     pub warnings: Vec<String>,
+    /// The main line's first moves (up to six) as a PGN record wrote them,
+    /// which tell the notation it is written in (`Game::written_notations`);
+    /// empty for a game of another format or made by hand. Not compared:
+    /// a game written in two notations is the same game.
+    pub written: Vec<String>,
 }
+
+/// Two games are equal when all but the way their moves were written is.
+impl PartialEq for Game {
+    fn eq(&self, other: &Game) -> bool {
+        self.variant == other.variant
+            && self.tags == other.tags
+            && self.start == other.start
+            && self.comments == other.comments
+            && self.moves == other.moves
+            && self.result == other.result
+            && self.repairs == other.repairs
+            && self.unplayed == other.unplayed
+            && self.warnings == other.warnings
+    }
+}
+
+impl Eq for Game {}
 
 impl Game {
     /// A game of `start`'s variant with the tags `tags` and the main line
@@ -60,6 +82,7 @@ impl Game {
             repairs: Vec::new(),
             unplayed: None,
             warnings: Vec::new(),
+            written: Vec::new(),
         }
     }
 

@@ -88,10 +88,12 @@ pub(crate) fn own_notation<R: ListedAdapter>(notation: MoveNotation) -> Result<M
 
 /// `notation` if it writes moves of `game` (its game's, and one its rules
 /// variant writes: see [`Position::move_notations`]); `None` picks the
-/// notation of the records its `Variant` tag names when they have one of
-/// their own and no `Format` tag names another (pychess.org's Xiangqi in
-/// SAN, Shogi in Hodges with numbers), else the game's PGN notation (SAN,
-/// ICCS, Khet).
+/// notation its PGN's moves are written in ([`Game::written_notations`]: a
+/// Xiangqi game written in Chinese stays in Chinese), unless they are
+/// written alike in the default: the notation of the records its `Variant`
+/// tag names when they have one of their own and no `Format` tag names
+/// another (pychess.org's Xiangqi in SAN, Shogi in Hodges with numbers),
+/// else the game's PGN notation (SAN, ICCS, Khet).
 pub(crate) fn notation_for(game: &Game, notation: Option<MoveNotation>) -> Result<MoveNotation, RulesError> {
     let variant = game.variant;
     match notation {
@@ -105,12 +107,83 @@ pub(crate) fn notation_for(game: &Game, notation: Option<MoveNotation>) -> Resul
         Some(n) => Err(RulesError::WrongNotation { variant, notation: n }),
         // a record that names its notation (polyfen's own Shogi PGN, also
         // `Variant "shogi"`, says `Format "USI"`) keeps the game's default
-        None => Ok(game
-            .tag("Variant")
-            .filter(|_| game.tag("Format").is_none())
-            .and_then(|tag| variant.written_for_variant_tag(tag))
-            .unwrap_or_else(|| pgn_notation(variant))),
+        None => {
+            let default = game
+                .tag("Variant")
+                .filter(|_| game.tag("Format").is_none())
+                .and_then(|tag| variant.written_for_variant_tag(tag))
+                .unwrap_or_else(|| pgn_notation(variant));
+            if game.written.is_empty() || written_in(game, default) {
+                return Ok(default);
+            }
+            let written = game.written_notations();
+            Ok(match written.first() {
+                Some(&first) if !written.contains(&default) && game.start.move_notations().contains(&first) => first,
+                _ => default,
+            })
+        }
     }
+}
+
+impl Game {
+    /// The notations the main line's first moves are written in
+    /// ([`Game::written`]): those of the game's move notations, in their
+    /// order, that write each of them as written (check marks and
+    /// annotations aside; where none writes all, those that write the most
+    /// first ones); none where there are none, or they are not this game's
+    /// moves.
+    #[must_use]
+    pub fn written_notations(&self) -> Vec<MoveNotation> {
+        if self.written.is_empty() {
+            return Vec::new();
+        }
+        let coordinates = coordinates(self.variant);
+        let strip = |s: &str| s.trim().trim_end_matches(['+', '#', '!', '?']).to_owned();
+        let mut candidates: Vec<MoveNotation> = self.variant.move_notations().to_vec();
+        let mut position = self.start.clone();
+        for (text, node) in self.written.iter().zip(&self.moves) {
+            let Ok((_, forms)) = crate::explain::move_forms(&position, text) else { return Vec::new() };
+            // the same move as the game's: the text belongs to this game
+            if !forms.iter().any(|(n, form)| *n == coordinates && *form == node.mv) {
+                return Vec::new();
+            }
+            let kept: Vec<MoveNotation> = candidates
+                .iter()
+                .copied()
+                .filter(|c| forms.iter().any(|(n, form)| n == c && strip(form) == strip(text)))
+                .collect();
+            if kept.is_empty() {
+                break;
+            }
+            candidates = kept;
+            if position.play(&node.mv, coordinates, &crate::RuleOptions::default()).is_err() {
+                break;
+            }
+        }
+        candidates
+    }
+}
+
+/// Whether the main line's first moves as written ([`Game::written`]) are
+/// written as `notation` writes them (check marks and annotations aside):
+/// most records are in their default, found by writing their first moves
+/// in it alone.
+fn written_in(game: &Game, notation: MoveNotation) -> bool {
+    let strip = |s: &str| s.trim().trim_end_matches(['+', '#', '!', '?']).to_owned();
+    with_game!(game.variant, P => {
+        type R = <P as GamePosition>::Adapter;
+        let (Ok(mut pos), Ok(notation)) = (start::<R>(game), own_notation::<R>(notation)) else { return false };
+        let mut out = String::with_capacity(16);
+        for (index, (text, node)) in game.written.iter().zip(&game.moves).enumerate() {
+            let Ok(step) = replay_move::<R>(&pos, node, index) else { return false };
+            out.clear();
+            if write_replayed_into::<R>(&pos, step, notation, index, &mut out).is_err() || strip(&out) != strip(text) {
+                return false;
+            }
+            play_step::<R>(&mut pos, step);
+        }
+        true
+    })
 }
 
 /// The notation a game's PGN is written in by default.

@@ -79,7 +79,7 @@ class Game:
     def status(self) -> str:
         """The state at the end of the main line: "ongoing", "checkmate", ..."""
     def moves(self, notation: Optional[str] = None) -> List[str]:
-        """The main line's moves in ``notation`` (the game's PGN notation when None)."""
+        """The main line's moves in ``notation`` (when None: the notation a PGN game's moves are written in, else the game's PGN notation)."""
     def positions(self, notation: Optional[str] = None) -> List[str]:
         """The position after each move of the main line, in ``notation``
         (the game's own position notation when None)."""
