@@ -113,7 +113,9 @@ pub(crate) fn notation_for(game: &Game, notation: Option<MoveNotation>) -> Resul
                 .filter(|_| game.tag("Format").is_none())
                 .and_then(|tag| variant.written_for_variant_tag(tag))
                 .unwrap_or_else(|| pgn_notation(variant));
-            if game.written.is_empty() || written_in(game, default) {
+            // most records are in their default, found by writing their
+            // first moves in it alone
+            if game.written.is_empty() || !written_among(game, vec![default], true).is_empty() {
                 return Ok(default);
             }
             let written = game.written_notations();
@@ -130,59 +132,54 @@ impl Game {
     /// ([`Game::written`]): those of the game's move notations, in their
     /// order, that write each of them as written (check marks and
     /// annotations aside; where none writes all, those that write the most
-    /// first ones); none where there are none, or they are not this game's
-    /// moves.
+    /// first ones); none where there are none.
     #[must_use]
     pub fn written_notations(&self) -> Vec<MoveNotation> {
         if self.written.is_empty() {
             return Vec::new();
         }
-        let coordinates = coordinates(self.variant);
-        let strip = |s: &str| s.trim().trim_end_matches(['+', '#', '!', '?']).to_owned();
-        let mut candidates: Vec<MoveNotation> = self.variant.move_notations().to_vec();
-        let mut position = self.start.clone();
-        for (text, node) in self.written.iter().zip(&self.moves) {
-            let Ok((_, forms)) = crate::explain::move_forms(&position, text) else { return Vec::new() };
-            // the same move as the game's: the text belongs to this game
-            if !forms.iter().any(|(n, form)| *n == coordinates && *form == node.mv) {
-                return Vec::new();
-            }
-            let kept: Vec<MoveNotation> = candidates
-                .iter()
-                .copied()
-                .filter(|c| forms.iter().any(|(n, form)| n == c && strip(form) == strip(text)))
-                .collect();
-            if kept.is_empty() {
-                break;
-            }
-            candidates = kept;
-            if position.play(&node.mv, coordinates, &crate::RuleOptions::default()).is_err() {
-                break;
-            }
-        }
-        candidates
+        written_among(self, self.variant.move_notations().to_vec(), false)
     }
 }
 
-/// Whether the main line's first moves as written ([`Game::written`]) are
-/// written as `notation` writes them (check marks and annotations aside):
-/// most records are in their default, found by writing their first moves
-/// in it alone.
-fn written_in(game: &Game, notation: MoveNotation) -> bool {
-    let strip = |s: &str| s.trim().trim_end_matches(['+', '#', '!', '?']).to_owned();
+/// A move's text without its check mark and annotation, as a written move
+/// is compared.
+fn unmarked(text: &str) -> &str {
+    text.trim().trim_end_matches(['+', '#', '!', '?'])
+}
+
+/// Those of `candidates`, in their order, that write the main line's first
+/// moves as written ([`Game::written`]), narrowed move by move, each move
+/// written in each: where none writes a move, those that wrote the moves
+/// before it, or, `strict`, none.
+fn written_among(game: &Game, mut candidates: Vec<MoveNotation>, strict: bool) -> Vec<MoveNotation> {
     with_game!(game.variant, P => {
         type R = <P as GamePosition>::Adapter;
-        let (Ok(mut pos), Ok(notation)) = (start::<R>(game), own_notation::<R>(notation)) else { return false };
+        let Ok(mut pos) = start::<R>(game) else { return Vec::new() };
         let mut out = String::with_capacity(16);
         for (index, (text, node)) in game.written.iter().zip(&game.moves).enumerate() {
-            let Ok(step) = replay_move::<R>(&pos, node, index) else { return false };
-            out.clear();
-            if write_replayed_into::<R>(&pos, step, notation, index, &mut out).is_err() || strip(&out) != strip(text) {
-                return false;
+            let Ok(step) = replay_move::<R>(&pos, node, index) else { break };
+            let kept: Vec<MoveNotation> = candidates
+                .iter()
+                .copied()
+                .filter(|&n| {
+                    own_notation::<R>(n).is_ok_and(|n| {
+                        out.clear();
+                        write_replayed_into::<R>(&pos, step, n, index, &mut out).is_ok()
+                            && unmarked(&out) == unmarked(text)
+                    })
+                })
+                .collect();
+            if kept.is_empty() {
+                if strict {
+                    return kept;
+                }
+                break;
             }
+            candidates = kept;
             play_step::<R>(&mut pos, step);
         }
-        true
+        candidates
     })
 }
 
