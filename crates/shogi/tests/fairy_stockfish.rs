@@ -41,12 +41,12 @@ fn rows() -> Vec<Row> {
     let Some(dir) = CORPUS.get() else { return Vec::new() };
     let text = std::fs::read_to_string(dir.join("positions.tsv")).expect("the corpus");
     let words = |s: &str| if s == "-" { Vec::new() } else { s.split(' ').map(str::to_owned).collect() };
-    text.lines()
-        .filter(|l| l.starts_with("shogi\t"))
-        .map(|line| {
-            let cols: Vec<&str> = line.split('\t').collect();
-            let position = ShogiPosition::read_default(cols[1]).unwrap_or_else(|e| panic!("{}: {e}", cols[1]));
-            Row { fen: cols[1].to_owned(), position, uci: words(cols[2]), san: words(cols[3]) }
+    polyfen_test_support::tsv_rows(&text)
+        .into_iter()
+        .filter(|cols| cols[0] == "shogi")
+        .map(|cols| {
+            let position = ShogiPosition::read_default(&cols[1]).unwrap_or_else(|e| panic!("{}: {e}", cols[1]));
+            Row { position, uci: words(&cols[2]), san: words(&cols[3]), fen: cols[1].clone() }
         })
         .collect()
 }

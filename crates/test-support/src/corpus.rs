@@ -110,6 +110,16 @@ fn missing(relative: &str, required: bool) -> String {
     }
 }
 
+/// The rows of a TSV text (a corpus file such as the fairy corpus's
+/// `positions.tsv`), split at tabs, `#` comments and empty lines left out.
+#[must_use]
+pub fn tsv_rows(text: &str) -> Vec<Vec<String>> {
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .map(|l| l.split('\t').map(str::to_owned).collect())
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -35,7 +35,7 @@ mod report;
 mod rng;
 mod span;
 
-pub use corpus::{CORPUS_ENV, Corpus, corpus, corpus_root};
+pub use corpus::{CORPUS_ENV, Corpus, corpus, corpus_root, tsv_rows};
 pub use data::{data_lines, data_path};
 pub use files::files_below;
 pub use lines::{assert_games_read_back_as_recorded, assert_lines_read_back};

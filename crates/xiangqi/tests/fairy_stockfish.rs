@@ -15,12 +15,10 @@ fn rows() -> Vec<(String, Vec<String>, Vec<String>)> {
     let Some(dir) = CORPUS.get() else { return Vec::new() };
     let text = std::fs::read_to_string(dir.join("positions.tsv")).expect("the corpus");
     let words = |s: &str| if s == "-" { Vec::new() } else { s.split(' ').map(str::to_owned).collect() };
-    text.lines()
-        .filter(|l| l.starts_with("xiangqi\t"))
-        .map(|line| {
-            let cols: Vec<&str> = line.split('\t').collect();
-            (cols[1].to_owned(), words(cols[2]), words(cols[3]))
-        })
+    polyfen_test_support::tsv_rows(&text)
+        .into_iter()
+        .filter(|cols| cols[0] == "xiangqi")
+        .map(|cols| (cols[1].clone(), words(&cols[2]), words(&cols[3])))
         .collect()
 }
 

@@ -24,11 +24,7 @@ pub fn variants() -> Variants {
 
 /// The rows of a TSV file of the corpus, split at tabs, comments left out.
 pub fn rows(name: &str) -> Vec<Vec<String>> {
-    corpus(name)
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.is_empty())
-        .map(|l| l.split('\t').map(str::to_owned).collect())
-        .collect()
+    polyfen_test_support::tsv_rows(&corpus(name))
 }
 
 /// An outcome for the side to move as the data files write pyffish's
