@@ -47,6 +47,16 @@ pub(crate) struct Ray {
     pub soldier_side: bool,
 }
 
+/// A way a piece comes to a square: `far` steps of `delta` (`to - from`,
+/// in cells) at most, stopped by the first piece on the way unless
+/// `through`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Reach {
+    pub delta: i16,
+    pub far: u8,
+    pub through: bool,
+}
+
 /// A capture ray seen from the square attacked, with the piece types that
 /// attack along it.
 #[derive(Clone, Debug)]
@@ -97,10 +107,10 @@ pub struct Rules {
     /// target (its pawn steps too) in a promotion zone or off its mobility
     /// region, nor on the palace's lines (empty: never).
     pub(crate) calm: Vec<[Vec<bool>; 2]>,
-    /// By kind and side, every step (`to - from`) a piece's moves may
-    /// take on some board ([`Rules::reach_steps`]): where a piece must
-    /// stand to reach a square, for reading a move by its target.
-    pub(crate) reach: Vec<[Vec<i16>; 2]>,
+    /// By kind and side, the ways a piece's moves may come to a square
+    /// ([`Rules::reach_steps`]): where a piece must stand to reach a
+    /// square, for reading a move by its target.
+    pub(crate) reach: Vec<[Vec<Reach>; 2]>,
     /// Each letter SAN writes for a piece, with the kinds it names (a bit
     /// per kind index, [`Rules::san_letter`]).
     pub(crate) san_kinds: Vec<(char, u64)>,

@@ -6,45 +6,51 @@
 
 use smallvec::SmallVec;
 
-use super::compile::{CELLS, RayKind, Rules};
+use super::compile::{CELLS, RayKind, Reach, Rules};
 use super::moves::Move;
-use super::position::{Position, color, is_piece, kind};
+use super::position::{EMPTY, OFF, Position, color, is_piece, kind};
 use crate::piece::PieceKind;
 
 impl Rules {
-    /// Every step (`to - from`, in cells) a piece of kind `k` of the side
-    /// `ci` may take to a square: each ray's delta, ridden as far as the
-    /// largest board lets it (a hop's or a grasshopper's too, whatever the
-    /// hurdle), a pawn's double and triple steps either way, and, with
-    /// Janggi's palace, the diagonal steps along its lines. A superset of
-    /// the steps of the piece's moves on any board of the game: its
-    /// promotions, en passant captures, gates and walls go where its rays
-    /// do; each step once.
-    pub(crate) fn reach_steps(&self, k: u8, ci: usize) -> Vec<i16> {
+    /// The ways a piece of kind `k` of the side `ci` may come to a square,
+    /// each a [`Reach`]: each ray's delta, ridden as far as the largest
+    /// board lets it (a slide stopped by the first piece, a hop's or a
+    /// grasshopper's ridden past its hurdle), a pawn's double and triple
+    /// steps either way, and, with Janggi's palace, the diagonal steps along
+    /// its lines. A superset of the origins of the piece's moves on any
+    /// board of the game: its promotions, en passant captures, gates and
+    /// walls go where its rays do; each delta once, ridden through pieces
+    /// where any of its ways does.
+    pub(crate) fn reach_steps(&self, k: u8, ci: usize) -> Vec<Reach> {
         let ki = usize::from(k);
-        let longest = i16::from(self.files.max(self.ranks));
-        let mut steps: Vec<i16> = Vec::new();
-        let mut ride = |d: i16, far: i16| steps.extend((1..=far).map(|n| n * d));
+        let longest = self.files.max(self.ranks);
+        let mut ways: Vec<Reach> = Vec::new();
+        let mut ride = |delta: i16, far: u8, through: bool| match ways.iter_mut().find(|w| w.delta == delta) {
+            Some(way) => {
+                way.far = way.far.max(far);
+                way.through |= through;
+            }
+            None => ways.push(Reach { delta, far, through }),
+        };
         for ray in &self.rays[ki][ci] {
-            let far = match ray.kind {
-                RayKind::Leap | RayKind::Lame => 1,
-                RayKind::Slide | RayKind::Hop | RayKind::Grass => longest,
-            };
-            ride(ray.delta, far);
+            match ray.kind {
+                RayKind::Leap | RayKind::Lame => ride(ray.delta, 1, false),
+                RayKind::Slide => ride(ray.delta, longest, false),
+                RayKind::Hop | RayKind::Grass => ride(ray.delta, longest, true),
+            }
         }
         if k == PieceKind::PAWN.index() {
             for up in [self.stride, -self.stride] {
-                ride(up, 3);
+                ride(up, 3, true);
             }
         }
         if self.palace {
             for d in [self.stride + 1, self.stride - 1, -self.stride + 1, -self.stride - 1] {
-                ride(d, longest);
+                ride(d, longest, true);
             }
         }
-        steps.sort_unstable();
-        steps.dedup();
-        steps
+        ways.sort_unstable_by_key(|w| w.delta);
+        ways
     }
 
     /// Each letter SAN writes for a piece ([`Rules::san_letter`]) with the
@@ -98,13 +104,24 @@ impl Rules {
             while left != 0 {
                 let k = left.trailing_zeros() as u8;
                 left &= left - 1;
-                for &step in &self.reach[usize::from(k)][ci] {
-                    let Some(s) = target.checked_sub_signed(isize::from(step)).filter(|&s| s < CELLS) else {
-                        continue;
-                    };
-                    let cell = pos.board[s];
-                    if is_piece(cell) && color(cell) == us && kind(cell) == k {
-                        from.push(s);
+                for way in &self.reach[usize::from(k)][ci] {
+                    let mut s = target;
+                    for _ in 0..way.far {
+                        let Some(next) = s.checked_sub_signed(isize::from(way.delta)).filter(|&s| s < CELLS) else {
+                            break;
+                        };
+                        s = next;
+                        let cell = pos.board[s];
+                        if cell == EMPTY {
+                            continue;
+                        }
+                        if is_piece(cell) && color(cell) == us && kind(cell) == k {
+                            from.push(s);
+                        }
+                        // beyond a piece only a hop, off the board nothing
+                        if !way.through || cell == OFF {
+                            break;
+                        }
                     }
                 }
             }
