@@ -9,6 +9,16 @@ use polyfen_game::{GameStatus, Judgement, MoveError, MoveNote, MoveReading, Reco
 use super::{FairyMoveNotation, FairyPosition};
 use crate::rules::Move;
 
+/// The most boards [`FairyAdapter::remember`] keeps for reuse, by thread.
+const SPARES: usize = 64;
+
+thread_local! {
+    /// The boards of positions a line's history forgot, boxed as a
+    /// [`FairyPosition`] holds its board, to be handed to one.
+    #[allow(clippy::vec_box)]
+    static SPARE: core::cell::RefCell<Vec<Box<crate::rules::Position>>> = const { core::cell::RefCell::new(Vec::new()) };
+}
+
 /// The record adapter of the games defined as data.
 pub struct FairyAdapter;
 
@@ -72,16 +82,29 @@ impl RecordAdapter for FairyAdapter {
     /// judge looks no further back than it (captures do not go to the
     /// hand, no chasing rule counts the line's checks), the history
     /// begun again from it in the first position's place.
+    /// The boards forgotten are kept for the next positions remembered
+    /// (a few, by thread): a position is copied into one, none allocated.
     fn remember(history: &mut Vec<FairyPosition>, pos: &FairyPosition) {
         if pos.position.halfmove == 0
             && pos.rules.judges_from_irreversible()
             && let Some(first) = history.first_mut()
         {
             first.clone_from(pos);
+            SPARE.with_borrow_mut(|spare| {
+                let room = SPARES.saturating_sub(spare.len());
+                spare.extend(history.drain(1..).take(room).map(|p| p.position));
+            });
             history.truncate(1);
             return;
         }
-        history.push(pos.clone());
+        let position = match SPARE.with_borrow_mut(Vec::pop) {
+            Some(mut board) => {
+                board.clone_from(&pos.position);
+                board
+            }
+            None => pos.position.clone(),
+        };
+        history.push(FairyPosition { name: pos.name, rules: std::sync::Arc::clone(&pos.rules), position });
     }
 
     /// The repetition rule at the line's end (the n-move rule is the last
@@ -139,7 +162,8 @@ mod tests {
     /// [`FairyAdapter::remember`] keeps tells what the judge of the whole
     /// line tells; the lines do reach repetitions, and the games whose
     /// captures stay off the board (and that have no chasing rule) forget
-    /// the positions before an irreversible move.
+    /// the positions before an irreversible move, the positions they keep
+    /// the line's.
     #[test]
     fn a_remembered_history_is_judged_as_the_whole_line() {
         let stated = Stated::new(Some("*"), None);
@@ -151,6 +175,11 @@ mod tests {
                 FairyAdapter::remember(&mut kept, pos);
                 let whole = FairyAdapter::judge(&line[..=i], stated).status;
                 let remembered = FairyAdapter::judge(&kept, stated).status;
+                // the positions kept since the first are the line's last
+                // ones, whatever board (of this game or an earlier one)
+                // each was copied into
+                let tail = &line[i + 2 - kept.len()..=i];
+                assert!(kept[1..].iter().zip(tail).all(|(k, p)| k.position == p.position), "{name}, ply {i}");
                 assert_eq!(remembered, whole, "{name}, ply {i}: {} positions kept of {}", kept.len(), i + 1);
                 ended += usize::from(whole.is_some());
                 forgot |= kept.len() < i + 1;

@@ -741,6 +741,12 @@ impl Rules {
         self.ranks
     }
 
+    /// How many cells of a position's padded board the game uses: its
+    /// ranks and the padding above and below, each rank a stride long.
+    pub(crate) fn cells(&self) -> usize {
+        ((i16::from(self.ranks) + 2 * PAD) * self.stride) as usize
+    }
+
     pub(crate) fn sq(&self, file: u8, rank: u8) -> usize {
         sq_of(self.stride, file, rank)
     }

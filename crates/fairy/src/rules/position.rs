@@ -44,9 +44,14 @@ pub(crate) fn color(c: u16) -> Color {
 }
 
 /// A position of a game its [`Rules`] play.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Position {
+    /// The padded board: its first [`Position::cells`] cells the game's
+    /// (its ranks and files and the padding about them), the rest
+    /// [`OFF`].
     pub(crate) board: [u16; CELLS],
+    /// How many of the board's cells the game uses.
+    pub(crate) cells: u16,
     pub(crate) hand: [[u8; 64]; 2],
     pub(crate) side: Color,
     /// White kingside, white queenside, black kingside, black queenside.
@@ -73,6 +78,60 @@ pub struct Position {
     /// The move that reached the position (`None`: set up from a FEN), which
     /// Janggi's move repetition reads back through a game's positions.
     pub(crate) last_move: Option<Move>,
+}
+
+/// A copy made into a position copies the cells its game uses, not the
+/// board's every cell (those beyond are off the board in both).
+impl Clone for Position {
+    fn clone(&self) -> Self {
+        let mut copy = Position { board: [OFF; CELLS], ..*self };
+        let used = usize::from(self.cells);
+        copy.board[..used].copy_from_slice(&self.board[..used]);
+        copy
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        // every field named, so that a new one is not forgotten
+        let Position {
+            board,
+            cells,
+            hand,
+            side,
+            castling,
+            castling_rook,
+            castling_king,
+            gates,
+            ep,
+            ep_len,
+            checks,
+            royal,
+            halfmove,
+            fullmove,
+            count_limit,
+            count_ply,
+            history,
+            last_move,
+        } = source;
+        let used = usize::from(self.cells.max(*cells));
+        self.board[..used].copy_from_slice(&board[..used]);
+        self.cells = *cells;
+        self.hand = *hand;
+        self.side = *side;
+        self.castling = *castling;
+        self.castling_rook = *castling_rook;
+        self.castling_king = *castling_king;
+        self.gates = *gates;
+        self.ep = *ep;
+        self.ep_len = *ep_len;
+        self.checks = *checks;
+        self.royal = *royal;
+        self.halfmove = *halfmove;
+        self.fullmove = *fullmove;
+        self.count_limit = *count_limit;
+        self.count_ply = *count_ply;
+        self.history = *history;
+        self.last_move = *last_move;
+    }
 }
 
 /// A position is its own history entry ([`Rules::history_outcome`] reads a
@@ -162,6 +221,7 @@ impl Position {
         }
         let mut pos = Position {
             board: [OFF; CELLS],
+            cells: u16::try_from(rules.cells()).unwrap_or(u16::MAX),
             hand: [[0; 64]; 2],
             side: setup.side,
             castling: 0,
@@ -442,5 +502,34 @@ impl Position {
         let right = ci * 2 + usize::from(rsq < ksq);
         self.castling |= 1 << right;
         self.castling_rook[right] = rsq as u16;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Position;
+    use crate::registry;
+
+    /// A copy of a position is equal to it, a copy made into a position of
+    /// a game of any other size too, its cells beyond the game's off the
+    /// board.
+    #[test]
+    fn a_copy_is_its_position_whatever_the_board_copied_into() {
+        let starts: Vec<Position> = ["makruk", "grand", "shogi", "minishogi", "xiangqi", "capablanca"]
+            .iter()
+            .map(|name| {
+                let rules = registry::rules(name).expect("a built-in game");
+                Position::start(&rules).expect("its start")
+            })
+            .collect();
+        for a in &starts {
+            assert_eq!(&a.clone(), a);
+            assert!(a.board[usize::from(a.cells)..].iter().all(|&c| c == super::OFF));
+            for b in &starts {
+                let mut into = b.clone();
+                into.clone_from(a);
+                assert_eq!(&into, a);
+            }
+        }
     }
 }

@@ -35,9 +35,24 @@ impl Rules {
             out.iter().any(|m| m.kind == MoveKind::Castling || (self.makpong && royal != NO_SQ && m.from == royal));
         let in_check = asks_check && self.in_check(pos, pos.side);
         let lines = Lines::none();
-        let mut scratch = None;
-        out.retain(|m| self.is_legal(pos, &mut scratch, *m, in_check, &lines, None));
+        // the scratch board kept by thread, the position copied into it (a
+        // board of its own where a trial reads a move: none does now)
+        SCRATCH.with(|cell| {
+            let mut mine = None;
+            let mut kept = cell.try_borrow_mut();
+            let scratch = kept.as_deref_mut().unwrap_or(&mut mine);
+            match scratch {
+                Some(board) => board.clone_from(pos),
+                None => *scratch = Some(pos.clone()),
+            }
+            out.retain(|m| self.is_legal(pos, scratch, *m, in_check, &lines, None));
+        });
     }
+}
+
+thread_local! {
+    /// The scratch board of [`Rules::retain_legal_tried`].
+    static SCRATCH: core::cell::RefCell<Option<Position>> = const { core::cell::RefCell::new(None) };
 }
 
 #[cfg(test)]
