@@ -102,7 +102,12 @@ impl Rules {
         match self.counting {
             CountingRule::None => false,
             CountingRule::Makruk | CountingRule::Asean => {
-                !self.board_squares().any(|s| is_piece(pos.board[s]) && kind(pos.board[s]) == pawn)
+                // the cells the game uses, in blocks looked at whole (off
+                // the board and walls are no pieces, so no pawns)
+                let is_pawn = |c: u16| is_piece(c) && kind(c) == pawn;
+                !pos.board[..usize::from(pos.cells)]
+                    .chunks(16)
+                    .any(|block| block.iter().fold(false, |any, &c| any | is_pawn(c)))
             }
             CountingRule::Cambodian => {
                 capture_or_promotion
