@@ -19,6 +19,14 @@ thread_local! {
 /// Where a piece's targets go: `(to, is capture, is en passant)`.
 pub(crate) trait TargetSink {
     fn target(&mut self, to: usize, capture: bool, ep: bool);
+
+    /// Whether a ray from `from` by steps of `delta` (one step alone
+    /// unless `rides`) may bring a target the sink keeps: a ray that
+    /// cannot is not walked. By default every ray may.
+    fn wants(&self, from: usize, delta: i16, rides: bool) -> bool {
+        let _ = (from, delta, rides);
+        true
+    }
 }
 
 impl TargetSink for Vec<(usize, bool, bool)> {
@@ -42,29 +50,61 @@ impl TargetSink for Direct<'_> {
     }
 }
 
+/// A sink's targets to some squares alone, the rays that cannot reach
+/// them not walked.
+struct Toward<'a, S> {
+    only: &'a [usize],
+    sink: S,
+}
+
+impl<S: TargetSink> TargetSink for Toward<'_, S> {
+    fn target(&mut self, to: usize, capture: bool, ep: bool) {
+        if self.only.contains(&to) {
+            self.sink.target(to, capture, ep);
+        }
+    }
+
+    fn wants(&self, from: usize, delta: i16, rides: bool) -> bool {
+        let delta = isize::from(delta);
+        self.only.iter().any(|&to| {
+            let step = to as isize - from as isize;
+            if rides { step % delta == 0 && step / delta > 0 } else { step == delta }
+        })
+    }
+}
+
+impl TargetSink for &mut Vec<(usize, bool, bool)> {
+    fn target(&mut self, to: usize, capture: bool, ep: bool) {
+        self.push((to, capture, ep));
+    }
+}
+
 impl Rules {
     /// Every pseudo-legal move of the side to move, appended to `out`.
     pub(crate) fn pseudo_moves(&self, pos: &Position, out: &mut Vec<Move>) {
         let us = pos.side;
         let ours = self.board_squares().filter(|&s| is_piece(pos.board[s]) && color(pos.board[s]) == us);
-        self.pseudo_moves_from(pos, out, ours, true);
+        self.pseudo_moves_from(pos, out, ours, None, true);
     }
 
     /// [`Rules::pseudo_moves`] of the side's pieces on the squares `from`
-    /// (each once, each holding a piece of the side to move), and the drops
-    /// where `drops`; the castlings, passes and the moves of the games' own
-    /// rules (Cambodian first moves, Sittuyin's promotions) all the same.
+    /// (each once, each holding a piece of the side to move), those of
+    /// their rays alone that may reach the squares `toward` where given
+    /// (and some others), and the drops where `drops`; the castlings,
+    /// passes and the moves of the games' own rules (Cambodian first
+    /// moves, Sittuyin's promotions) all the same, wherever they go.
     pub(crate) fn pseudo_moves_from(
         &self,
         pos: &Position,
         out: &mut Vec<Move>,
         from: impl IntoIterator<Item = usize>,
+        toward: Option<&[usize]>,
         drops: bool,
     ) {
         let us = pos.side;
         let ci = us.index();
         for from in from {
-            self.piece_moves(pos, from, pos.board[from], out);
+            self.piece_moves(pos, from, pos.board[from], toward, out);
         }
         // Cambodian first moves: the king's leap, the fers's double step.
         if self.cambodian && pos.gates[ci] != 0 {
@@ -250,6 +290,9 @@ impl Rules {
             if ray.soldier_side && !soldier_promoted {
                 continue;
             }
+            if !out.wants(from, ray.delta, !matches!(ray.kind, RayKind::Leap | RayKind::Lame)) {
+                continue;
+            }
             let (quiet, capture) = if ray.initial { (ray.quiet, false) } else { (ray.quiet, ray.capture) };
             let d = ray.delta as isize;
             match ray.kind {
@@ -395,14 +438,23 @@ impl Rules {
         }
     }
 
-    fn piece_moves(&self, pos: &Position, from: usize, cell: u16, out: &mut Vec<Move>) {
+    /// The moves of the piece `cell` on `from`, of its rays that may reach
+    /// the squares `toward` alone where given, appended to `out`.
+    fn piece_moves(&self, pos: &Position, from: usize, cell: u16, toward: Option<&[usize]>, out: &mut Vec<Move>) {
         let us = color(cell);
         let ci = us.index();
         let ki = kind(cell);
+        let direct = |out: &mut Vec<Move>| {
+            let sink = Direct { from: from as u16, out };
+            match toward {
+                None => self.targets(pos, from, cell, &mut { sink }),
+                Some(only) => self.targets(pos, from, cell, &mut Toward { only, sink }),
+            }
+        };
         if self.plain[ci][usize::from(ki)] {
             // No promotion, en passant, mobility region or doubled ray:
             // each target is one move.
-            self.targets(pos, from, cell, &mut Direct { from: from as u16, out });
+            direct(out);
             return;
         }
         if self.calm[usize::from(ki)][ci].get(from).copied().unwrap_or(false)
@@ -410,7 +462,7 @@ impl Rules {
         {
             // Far from its zones and its region's edges, with no en passant
             // to take: each target is one move, and so is a pawn's step of two or three.
-            self.targets(pos, from, cell, &mut Direct { from: from as u16, out });
+            direct(out);
             if ki == PieceKind::PAWN.index() {
                 self.pawn_steps(pos, us, from, |to| out.push(Move::new(from as u16, to as u16, MoveKind::Normal)));
             }
@@ -419,7 +471,10 @@ impl Rules {
         // A buffer kept between calls: no allocation per position.
         let mut targets = SCRATCH.with(|s| core::mem::take(&mut *s.borrow_mut()));
         targets.clear();
-        self.targets(pos, from, cell, &mut targets);
+        match toward {
+            None => self.targets(pos, from, cell, &mut targets),
+            Some(only) => self.targets(pos, from, cell, &mut Toward { only, sink: &mut targets }),
+        }
         if self.overlap[usize::from(ki)] {
             targets.sort_unstable();
             targets.dedup();

@@ -128,7 +128,7 @@ impl Rules {
         }
         from.sort_unstable();
         from.dedup();
-        self.pseudo_moves_from(pos, out, from, drops);
+        self.pseudo_moves_from(pos, out, from, Some(to), drops);
         out.retain(|m| to.contains(&usize::from(m.to)));
         if !out.is_empty() {
             self.retain_legal_tried(pos, out);
