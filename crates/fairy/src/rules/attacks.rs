@@ -17,12 +17,17 @@ impl Rules {
             &self.attacks[bi]
         } else {
             let black = by == Color::Black;
-            let hit = |c: u16, mask: u64| is_piece(c) && (c & BLACK != 0) == black && mask & (1u64 << kind(c)) != 0;
+            // each test of a cell without a branch (`&`, not `&&`): which
+            // cells hold an attacker is not foreseeable
+            #[allow(clippy::needless_bitwise_bool)]
+            let hit = |c: u16, mask: u64| is_piece(c) & ((c & BLACK != 0) == black) & (mask & (1u64 << kind(c)) != 0);
             let s = sq as isize;
+            let mut leapt = false;
             for &(d, mask) in &self.attack_leaps[bi] {
-                if hit(pos.board[(s - d as isize) as usize], mask) {
-                    return true;
-                }
+                leapt |= hit(pos.board[(s - d as isize) as usize], mask);
+            }
+            if leapt {
+                return true;
             }
             for &(d, limit, mask) in &self.attack_slides[bi] {
                 let d = d as isize;

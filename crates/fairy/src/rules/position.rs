@@ -28,7 +28,9 @@ pub(crate) const fn piece(kind: u8, color: Color, base: u8, tilde: bool) -> u16 
 }
 
 pub(crate) const fn is_piece(c: u16) -> bool {
-    c != EMPTY && c < 0x4000
+    // neither empty (0) nor off the board or a wall (0x4000 and above),
+    // in one comparison
+    c.wrapping_sub(1) < 0x3FFF
 }
 
 pub(crate) const fn kind(c: u16) -> u8 {

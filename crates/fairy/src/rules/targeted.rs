@@ -4,11 +4,12 @@
 //! rays take ([`Rules::reach_steps`]), so only the pieces standing one such
 //! step before a named square have their moves generated.
 
+use polyfen_core::Color;
 use smallvec::SmallVec;
 
 use super::compile::{CELLS, RayKind, Reach, Rules};
 use super::moves::Move;
-use super::position::{EMPTY, OFF, Position, color, is_piece, kind};
+use super::position::{BLACK, EMPTY, OFF, Position};
 use crate::piece::PieceKind;
 
 impl Rules {
@@ -16,7 +17,7 @@ impl Rules {
     /// each a [`Reach`]: each ray's delta, ridden as far as the largest
     /// board lets it (a slide stopped by the first piece, a hop's or a
     /// grasshopper's ridden past its hurdle), a pawn's double and triple
-    /// steps either way, and, with Janggi's palace, the diagonal steps along
+    /// steps where the game has them, and, with Janggi's palace, the diagonal steps along
     /// its lines. A superset of the origins of the piece's moves on any
     /// board of the game: its promotions, en passant captures, gates and
     /// walls go where its rays do; each delta once, ridden through pieces
@@ -40,8 +41,17 @@ impl Rules {
             }
         }
         if k == PieceKind::PAWN.index() {
-            for up in [self.stride, -self.stride] {
-                ride(up, 3, true);
+            // its steps of two or three from the regions that allow them
+            let up = if ci == 0 { self.stride } else { -self.stride };
+            let far = if self.triple_step[ci].contains(&true) {
+                3
+            } else if self.double_step[ci].contains(&true) {
+                2
+            } else {
+                0
+            };
+            if far > 0 {
+                ride(up, far, true);
             }
         }
         if self.palace {
@@ -99,11 +109,15 @@ impl Rules {
         // the squares of the pieces of those kinds one of their steps away
         // from a square named, each once
         let mut from: SmallVec<[usize; 16]> = SmallVec::new();
+        let side = if us == Color::Black { BLACK } else { 0 };
         for &target in to {
             let mut left = kinds;
             while left != 0 {
                 let k = left.trailing_zeros() as u8;
                 left &= left - 1;
+                // a piece of the side of kind k, in one comparison of the
+                // cell's kind and side bits (a kind is never 0)
+                let wanted = u16::from(k) | side;
                 for way in &self.reach[usize::from(k)][ci] {
                     let mut s = target;
                     for _ in 0..way.far {
@@ -115,7 +129,7 @@ impl Rules {
                         if cell == EMPTY {
                             continue;
                         }
-                        if is_piece(cell) && color(cell) == us && kind(cell) == k {
+                        if cell & 0x7F == wanted && cell < 0x4000 {
                             from.push(s);
                         }
                         // beyond a piece only a hop, off the board nothing
