@@ -16,11 +16,14 @@ impl Rules {
         let rays = if self.restricted_mobility {
             &self.attacks[bi]
         } else {
-            let black = by == Color::Black;
             // each test of a cell without a branch (`&`, not `&&`): which
-            // cells hold an attacker is not foreseeable
+            // cells hold an attacker is not foreseeable. A cell is on the
+            // board and of the side `by` when its off-board bits are clear
+            // and its side bit is `by`'s (an empty cell passes, but its
+            // kind, 0, attacks nothing).
+            let side = if by == Color::Black { BLACK } else { 0 };
             #[allow(clippy::needless_bitwise_bool)]
-            let hit = |c: u16, mask: u64| is_piece(c) & ((c & BLACK != 0) == black) & (mask & (1u64 << kind(c)) != 0);
+            let hit = |c: u16, mask: u64| (c & (0xC000 | BLACK) == side) & (mask & (1u64 << kind(c)) != 0);
             let s = sq as isize;
             let mut leapt = false;
             for &(d, mask) in &self.attack_leaps[bi] {
@@ -232,5 +235,27 @@ impl Rules {
             }
         }
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::registry;
+
+    /// The attack test reads an empty cell as a piece of kind 0 of either
+    /// side: no game's attacks name that kind.
+    #[test]
+    fn no_attack_is_by_a_piece_of_kind_0() {
+        let infos = registry::infos();
+        assert!(infos.len() > 100, "the built-in games");
+        for info in infos.iter() {
+            let rules = registry::rules(info.id).expect("a built-in game");
+            for side in 0..2 {
+                let leaps = rules.attack_leaps[side].iter().map(|&(_, mask)| mask);
+                let slides = rules.attack_slides[side].iter().map(|&(_, _, mask)| mask);
+                let rest = rules.attack_rest[side].iter().map(|ray| ray.mask);
+                assert!(leaps.chain(slides).chain(rest).all(|mask| mask & 1 == 0), "{}", info.id);
+            }
+        }
     }
 }
