@@ -452,7 +452,7 @@ impl Rules {
     ) -> Option<Position> {
         let us = pos.side;
         let them = us.other();
-        if !self.legal_before(pos, &mut None, m, (in_check, &Lines::none()), royals) {
+        if !self.legal_before(pos, &mut None, m, (in_check, &Lines::NONE), royals) {
             return None;
         }
         let bikjang = self.bikjang && self.kings_face_now(pos);

@@ -111,10 +111,19 @@ impl SafeRoyals {
 }
 
 impl Lines {
-    /// Nothing known: every move tried.
-    pub(crate) fn none() -> Lines {
-        Lines { exposure: Exposure::everything(), checks: None, pseudo: None, safe: SafeRoyals::default() }
-    }
+    /// Nothing known: every move tried. A constant, so that a trial of a
+    /// move or two does not build its some hundred bytes each time.
+    pub(crate) const NONE: Lines = Lines {
+        exposure: Exposure { all: true, from: Cells([0; WORDS]), to: Cells([0; WORDS]) },
+        checks: None,
+        pseudo: None,
+        safe: SafeRoyals {
+            each: [(0, Exposure { all: false, from: Cells([0; WORDS]), to: Cells([0; WORDS]) }); SAFE_ROYALS],
+            n: 0,
+            all: false,
+            capped: false,
+        },
+    };
 }
 
 /// The most kinds of attack a [`Checks`] tells apart; a game with more is
@@ -390,7 +399,7 @@ mod tests {
         let in_check = rules.in_check(pos, pos.side);
         let royals = rules.pseudo_royal.then(|| rules.royal_squares(pos));
         let mut scratch = None;
-        let all = Lines::none();
+        let all = Lines::NONE;
         out.retain(|m| rules.is_legal(pos, &mut scratch, *m, in_check, &all, royals.as_ref()));
         out
     }

@@ -34,7 +34,7 @@ impl Rules {
         let asks_check =
             out.iter().any(|m| m.kind == MoveKind::Castling || (self.makpong && royal != NO_SQ && m.from == royal));
         let in_check = asks_check && self.in_check(pos, pos.side);
-        let lines = Lines::none();
+        let lines = &Lines::NONE;
         // the scratch board kept by thread, the position copied into it (a
         // board of its own where a trial reads a move: none does now)
         SCRATCH.with(|cell| {
@@ -45,7 +45,7 @@ impl Rules {
                 Some(board) => board.clone_from(pos),
                 None => *scratch = Some(pos.clone()),
             }
-            out.retain(|m| self.is_legal(pos, scratch, *m, in_check, &lines, None));
+            out.retain(|m| self.is_legal(pos, scratch, *m, in_check, lines, None));
         });
     }
 }
