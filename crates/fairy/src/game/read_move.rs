@@ -14,6 +14,9 @@ thread_local! {
     /// The SAN of a candidate move, written into the same buffer from move
     /// to move.
     static WRITTEN: RefCell<String> = RefCell::new(String::with_capacity(16));
+    /// The legal moves to the squares a text names, found into the same
+    /// list from move to move.
+    static CANDIDATES: RefCell<Vec<Move>> = const { RefCell::new(Vec::new()) };
 }
 
 impl FairyPosition {
@@ -61,13 +64,23 @@ impl FairyPosition {
             (false, true) => self.rules.san_kinds(first),
             (false, false) => 1 << crate::PieceKind::PAWN.index(),
         };
-        let mut legal = Vec::with_capacity(16);
-        self.rules.legal_to(&self.position, &mut legal, (kinds, drop), &named)?;
+        let mut legal = CANDIDATES.with_borrow_mut(core::mem::take);
+        let found = self.san_among(&mut legal, wanted, (kinds, drop), &named);
+        CANDIDATES.with_borrow_mut(|kept| *kept = legal);
+        found
+    }
+
+    /// [`FairyPosition::san_to_its_square`] of the text `wanted` (its marks
+    /// left out) among the legal moves to the squares `named` of the pieces
+    /// of `kinds` (and the drops where `drop`), found into `legal`.
+    fn san_among(&self, legal: &mut Vec<Move>, wanted: &str, kinds: (u64, bool), named: &[usize]) -> Option<Move> {
+        self.rules.legal_to(&self.position, legal, kinds, named)?;
+        let legal = &*legal;
         WRITTEN.with(|written| {
             let mut written = written.borrow_mut();
             let mut found = None;
-            for &mv in &legal {
-                self.rules.san_unmarked_into(&self.position, mv, &legal, &mut written);
+            for &mv in legal {
+                self.rules.san_unmarked_into(&self.position, mv, legal, &mut written);
                 if *written == wanted {
                     if found.is_some() {
                         return None;
@@ -78,7 +91,7 @@ impl FairyPosition {
             // else the long algebraic form (`Ng1-f3`, `e7xd8=Q`): it names
             // the origin too, whose piece is among those found
             if found.is_none() && wanted.contains(['-', 'x']) {
-                for &mv in &legal {
+                for &mv in legal {
                     self.rules.lan_unmarked_into(&self.position, mv, &mut written);
                     if *written == wanted {
                         if found.is_some() {
