@@ -108,3 +108,24 @@ fn errors_name_the_problem_and_the_column() {
     }
     insta::assert_snapshot!(out);
 }
+
+/// A castling field's `Q` that finds its rook on the king's other side
+/// (Fairy-Stockfish looks from the queenside rook file inwards, past the
+/// king) gives the right of that rook, and the FEN written names the rook
+/// by its file where `K` would read back as another one (X-FEN's rule for a
+/// rook not the outermost): the position reads back with the same moves.
+/// (Found by the fuzz target `fairy_moves`.)
+#[test]
+fn a_castling_rook_k_would_not_name_is_written_by_its_file() {
+    let rules = polyfen_fairy::registry::rules("chancellor").expect("a built-in game");
+    let fen = "rnbqk1nb1/p1p1p1p1r/3p4p/4cp1p1/4B4/9/1NPP1N3/PP2PPPPP/Q2C1KRBR w KQq - 3 11";
+    let pos = polyfen_fairy::Position::from_fen(&rules, fen).expect("it reads");
+    let written = pos.fen(&rules);
+    assert_eq!(written, "rnbqk1nb1/p1p1p1p1r/3p4p/4cp1p1/4B4/9/1NPP1N3/PP2PPPPP/Q2C1KRBR w Gq - 3 11");
+    let back = polyfen_fairy::Position::from_fen(&rules, &written).expect("it reads back");
+    assert_eq!(rules.legal_uci(&back), rules.legal_uci(&pos));
+    assert!(rules.legal_uci(&pos).contains(&"f1g1".to_owned()), "the castling with the rook on g1");
+    // the outermost rook is still written K
+    let start = polyfen_fairy::Position::start(&rules).expect("its start");
+    assert!(start.fen(&rules).contains(" KQkq "), "{}", start.fen(&rules));
+}

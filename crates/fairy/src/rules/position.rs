@@ -353,11 +353,12 @@ impl Position {
             let rights = self.castling & (0b11 << (ci * 2)) != 0;
             for side in 0..2 {
                 if self.castling & (1 << (ci * 2 + side)) != 0 {
-                    let letter = if rules.chess960 {
-                        b'A' + rules.file_of(usize::from(self.castling_rook[ci * 2 + side]))
-                    } else {
-                        [b'K', b'Q'][side]
-                    };
+                    // `K` and `Q` where they read back as this rook (and
+                    // always where gates are read from them), else the
+                    // rook's file, as X-FEN writes a rook not the outermost
+                    let file = rules.file_of(usize::from(self.castling_rook[ci * 2 + side]));
+                    let named = rules.gating || self.castling_letter_file(rules, color, side == 0) == file;
+                    let letter = if rules.chess960 || !named { b'A' + file } else { [b'K', b'Q'][side] };
                     castling.push(color.case(letter) as char);
                 }
             }
@@ -403,6 +404,33 @@ impl Position {
         rules.rank_of(sq) == rules.castling_rank[c.index()] && self.gates[c.index()] & (1 << rules.file_of(sq)) != 0
     }
 
+    /// The file of the rook a castling field's `K` (`kingside`) or `Q`
+    /// names for `c`, as Fairy-Stockfish reads it: the first of its castling
+    /// rooks from the game's kingside (queenside) rook file inwards, else
+    /// the last file looked at.
+    fn castling_letter_file(&self, rules: &Rules, c: Color, kingside: bool) -> u8 {
+        let rank = rules.castling_rank[c.index()];
+        let rook_ok = |f: u8| {
+            let cell = self.board[rules.sq(f, rank)];
+            is_piece(cell)
+                && color(cell) == c
+                && PieceKind::from_index(kind(cell)).is_some_and(|k| rules.castling_rooks[c.index()].contains(k))
+        };
+        if kingside {
+            let mut f = rules.castling_rook_kingside_file;
+            while !rook_ok(f) && f > 0 {
+                f -= 1;
+            }
+            f
+        } else {
+            let mut f = rules.castling_rook_queenside_file;
+            while !rook_ok(f) && f + 1 < rules.files {
+                f += 1;
+            }
+            f
+        }
+    }
+
     fn read_castling(&mut self, rules: &Rules, field: &str) {
         if field == "-" || !(rules.castling || rules.gating) {
             return;
@@ -419,20 +447,8 @@ impl Position {
             };
             let upper = b.to_ascii_uppercase();
             let rook_file = match upper {
-                b'K' if rules.castling => {
-                    let mut f = rules.castling_rook_kingside_file;
-                    while !rook_ok(self, f) && f > 0 {
-                        f -= 1;
-                    }
-                    f
-                }
-                b'Q' if rules.castling => {
-                    let mut f = rules.castling_rook_queenside_file;
-                    while !rook_ok(self, f) && f + 1 < rules.files {
-                        f += 1;
-                    }
-                    f
-                }
+                b'K' if rules.castling => self.castling_letter_file(rules, c, true),
+                b'Q' if rules.castling => self.castling_letter_file(rules, c, false),
                 b'A'..=b'P' if upper - b'A' < rules.files => upper - b'A',
                 _ => continue,
             };
