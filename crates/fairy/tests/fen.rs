@@ -114,7 +114,9 @@ fn errors_name_the_problem_and_the_column() {
 /// king) gives the right of that rook, and the FEN written names the rook
 /// by its file where `K` would read back as another one (X-FEN's rule for a
 /// rook not the outermost): the position reads back with the same moves.
-/// (Found by the fuzz target `fairy_moves`.)
+/// pyffish writes `Kq` here, which reads back, in pyffish too, without the
+/// castling `f1g1`; it reads `Gq` as polyfen does. (Found by the fuzz
+/// target `fairy_moves`.)
 #[test]
 fn a_castling_rook_k_would_not_name_is_written_by_its_file() {
     let rules = polyfen_fairy::registry::rules("chancellor").expect("a built-in game");
