@@ -73,9 +73,14 @@ impl<S: TargetSink> TargetSink for Toward<'_, S> {
     }
 }
 
-impl TargetSink for &mut Vec<(usize, bool, bool)> {
+/// A sink lent is the sink.
+impl<S: TargetSink> TargetSink for &mut S {
     fn target(&mut self, to: usize, capture: bool, ep: bool) {
-        self.push((to, capture, ep));
+        (**self).target(to, capture, ep);
+    }
+
+    fn wants(&self, from: usize, delta: i16, rides: bool) -> bool {
+        (**self).wants(from, delta, rides)
     }
 }
 
@@ -445,9 +450,9 @@ impl Rules {
         let ci = us.index();
         let ki = kind(cell);
         let direct = |out: &mut Vec<Move>| {
-            let sink = Direct { from: from as u16, out };
+            let mut sink = Direct { from: from as u16, out };
             match toward {
-                None => self.targets(pos, from, cell, &mut { sink }),
+                None => self.targets(pos, from, cell, &mut sink),
                 Some(only) => self.targets(pos, from, cell, &mut Toward { only, sink }),
             }
         };

@@ -404,18 +404,21 @@ impl Position {
         rules.rank_of(sq) == rules.castling_rank[c.index()] && self.gates[c.index()] & (1 << rules.file_of(sq)) != 0
     }
 
+    /// Whether the square of the file `f` on `c`'s castling rank holds one
+    /// of `c`'s castling rooks.
+    fn is_castling_rook(&self, rules: &Rules, c: Color, f: u8) -> bool {
+        let cell = self.board[rules.sq(f, rules.castling_rank[c.index()])];
+        is_piece(cell)
+            && color(cell) == c
+            && PieceKind::from_index(kind(cell)).is_some_and(|k| rules.castling_rooks[c.index()].contains(k))
+    }
+
     /// The file of the rook a castling field's `K` (`kingside`) or `Q`
     /// names for `c`, as Fairy-Stockfish reads it: the first of its castling
     /// rooks from the game's kingside (queenside) rook file inwards, else
     /// the last file looked at.
     fn castling_letter_file(&self, rules: &Rules, c: Color, kingside: bool) -> u8 {
-        let rank = rules.castling_rank[c.index()];
-        let rook_ok = |f: u8| {
-            let cell = self.board[rules.sq(f, rank)];
-            is_piece(cell)
-                && color(cell) == c
-                && PieceKind::from_index(kind(cell)).is_some_and(|k| rules.castling_rooks[c.index()].contains(k))
-        };
+        let rook_ok = |f: u8| self.is_castling_rook(rules, c, f);
         if kingside {
             let mut f = rules.castling_rook_kingside_file;
             while !rook_ok(f) && f > 0 {
@@ -439,12 +442,6 @@ impl Position {
             let c = if b.is_ascii_lowercase() { Color::Black } else { Color::White };
             let ci = c.index();
             let rank = rules.castling_rank[ci];
-            let rook_ok = |pos: &Position, f: u8| {
-                let cell = pos.board[rules.sq(f, rank)];
-                is_piece(cell)
-                    && color(cell) == c
-                    && PieceKind::from_index(kind(cell)).is_some_and(|k| rules.castling_rooks[ci].contains(k))
-            };
             let upper = b.to_ascii_uppercase();
             let rook_file = match upper {
                 b'K' if rules.castling => self.castling_letter_file(rules, c, true),
@@ -482,7 +479,7 @@ impl Position {
                     continue;
                 }
             }
-            if !rules.castling || self.castling_king[ci] == NO_SQ || !rook_ok(self, rook_file) {
+            if !rules.castling || self.castling_king[ci] == NO_SQ || !self.is_castling_rook(rules, c, rook_file) {
                 continue;
             }
             self.set_castling_right(rules, ci, rules.sq(rook_file, rank));

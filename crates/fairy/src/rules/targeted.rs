@@ -9,7 +9,7 @@ use smallvec::SmallVec;
 
 use super::compile::{CELLS, RayKind, Reach, Rules};
 use super::moves::Move;
-use super::position::{BLACK, EMPTY, OFF, Position};
+use super::position::{BLACK, EMPTY, OFF, Position, is_piece};
 use crate::piece::PieceKind;
 
 impl Rules {
@@ -17,8 +17,8 @@ impl Rules {
     /// each a [`Reach`]: each ray's delta, ridden as far as the largest
     /// board lets it (a slide stopped by the first piece, a hop's or a
     /// grasshopper's ridden past its hurdle), a pawn's double and triple
-    /// steps where the game has them, and, with Janggi's palace, the diagonal steps along
-    /// its lines. A superset of the origins of the piece's moves on any
+    /// steps where the game has them, and, with Janggi's palace, the
+    /// diagonal steps along its lines. A superset of the origins of the piece's moves on any
     /// board of the game: its promotions, en passant captures, gates and
     /// walls go where its rays do; each delta once, ridden through pieces
     /// where any of its ways does.
@@ -115,8 +115,8 @@ impl Rules {
             while left != 0 {
                 let k = left.trailing_zeros() as u8;
                 left &= left - 1;
-                // a piece of the side of kind k, in one comparison of the
-                // cell's kind and side bits (a kind is never 0)
+                // a piece of the side of kind k: the cell's kind and side
+                // bits compared at once
                 let wanted = u16::from(k) | side;
                 for way in &self.reach[usize::from(k)][ci] {
                     let mut s = target;
@@ -129,7 +129,7 @@ impl Rules {
                         if cell == EMPTY {
                             continue;
                         }
-                        if cell & 0x7F == wanted && cell < 0x4000 {
+                        if cell & (63 | BLACK) == wanted && is_piece(cell) {
                             from.push(s);
                         }
                         // beyond a piece only a hop, off the board nothing
